@@ -1,0 +1,44 @@
+"""Command line: ``python -m pocketdeck simulate SYSTEM --games N --seed S`` and
+``python -m pocketdeck validate-content``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pocketdeck")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random games and check every step")
+    sim.add_argument("system")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--step-cap", type=int, default=None)
+    sub.add_parser("validate-content", help="check every content file")
+    sub.add_parser("systems", help="list the game systems")
+    args = parser.parse_args(argv)
+
+    if args.command == "simulate":
+        from .core.simulate import simulate
+        summary = simulate(args.system, args.games, args.seed, step_cap=args.step_cap)
+        print(json.dumps(summary, indent=2))
+        return 1 if summary["errors"] else 0
+    if args.command == "validate-content":
+        from .content import validate_all
+        problems = validate_all()
+        for p in problems:
+            print(p, file=sys.stderr)
+        print(json.dumps({"problems": len(problems)}))
+        return 1 if problems else 0
+    if args.command == "systems":
+        from .core.game import systems
+        for name, game in sorted(systems().items()):
+            print(f"{name}\t{game.title}")
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""The protocol every game system follows, and the registry of systems.
+
+Shape (after OpenSpiel and boardgame.io): a game state is a plain JSON-safe dict;
+``legal_actions(state)`` lists what may be done; ``apply(state, action)`` returns a *new*
+state and never touches the old one; ``view(state, seat)`` shows only what that seat may
+see. Randomness lives inside the state (``state["rng"]``), so seed + actions replays the
+same game in CPython and in Pyodide, which gives undo, saves, share links and golden tests.
+
+Systems subclass ``Game``, implement the ``_``-methods, and call ``register``.
+"""
+
+from __future__ import annotations
+
+import copy
+from contextlib import contextmanager
+from typing import Any, ClassVar, Iterator
+
+from .rng import Rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The message is for the player."""
+
+
+class Game:
+    """Base class of a game system. Subclasses set the class attributes and implement
+    ``_new``, ``legal_actions``, ``_apply``, ``view`` and ``is_over``."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    schema_version: ClassVar[int] = 1
+
+    # -- to implement -------------------------------------------------------------
+    def _new(self, options: dict[str, Any], rng: Rng) -> State:
+        """Build the first state (without the common keys the base class adds)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        """Carry out a legal action on ``state`` (a private copy) in place."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    # -- may override ---------------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        return {}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise IllegalAction naming the bad option."""
+
+    def explain(self, state: State, action: Action) -> str:
+        """Why ``action`` is not legal now; systems name the rule."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind and not any(a.get("type") == kind for a in self.legal_actions(state)):
+            return f"'{kind}' is not possible now"
+        return f"{action!r} is not a legal action now"
+
+    def card_total(self, state: State) -> int:
+        """Cards in the game, for the conservation check; -1 when not tracked."""
+        return -1
+
+    def check_state(self, state: State) -> None:
+        """Raise ValueError where a loaded state is malformed (saves, share links)."""
+
+    def migrate(self, state: State, from_version: int) -> State:
+        raise ValueError(
+            f"this {self.title} save is from format {from_version}; "
+            f"this version of Pocketdeck reads format {self.schema_version} only")
+
+    def seats(self, state: State) -> list[str]:
+        return ["player"]
+
+    # -- the fixed protocol ---------------------------------------------------------
+    def new_game(self, options: dict[str, Any] | None = None, seed: int = 0) -> State:
+        opts = self.default_options()
+        if options:
+            unknown = set(options) - set(opts)
+            if unknown:
+                raise IllegalAction(f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
+            opts.update(options)
+        self.check_options(opts)
+        rng = Rng(seed)
+        state = self._new(copy.deepcopy(opts), rng)
+        state.update({"system": self.name, "seed": int(seed), "options": opts, "rng": rng.state})
+        return state
+
+    def apply(self, state: State, action: Action) -> State:
+        """Return the state after ``action``; raise IllegalAction (old state untouched)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(f"an action must be a mapping with a 'type', got {action!r}")
+        if action not in self.legal_actions(state):
+            raise IllegalAction(self.explain(state, action))
+        new = copy.deepcopy(state)
+        with state_rng(new) as rng:
+            self._apply(new, copy.deepcopy(action), rng)
+        return new
+
+
+@contextmanager
+def state_rng(state: State) -> Iterator[Rng]:
+    """The generator stored in ``state``; its new position is written back on exit."""
+    rng = Rng.from_state(state["rng"])
+    yield rng
+    state["rng"] = rng.state
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    if not game.name:
+        raise ValueError("a game system needs a name")
+    _REGISTRY[game.name] = game
+    return game
+
+
+def systems() -> dict[str, Game]:
+    _load_builtin()
+    return dict(_REGISTRY)
+
+
+def get_game(name: str) -> Game:
+    _load_builtin()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"unknown game system {name!r} (known: {known})") from None
+
+
+def _load_builtin() -> None:
+    # importing the package registers every built-in system
+    from .. import systems as _systems  # noqa: F401
+
+
+def replay(system: str, options: dict[str, Any], seed: int, actions: list[Action]) -> State:
+    """Seed + actions -> state. The basis of undo, share links and golden tests."""
+    game = get_game(system)
+    state = game.new_game(options, seed)
+    for i, action in enumerate(actions):
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {i + 1} of the replay is not legal: {exc}") from None
+    return state

@@ -1,0 +1,101 @@
+"""Random playthroughs: the harness every system is checked with.
+
+Plays complete games by choosing among legal actions (uniformly, or through the
+system's ``sim_choose`` when it biases toward progress) and checks on every step:
+- the state survives a JSON round trip unchanged and passes the system's state check;
+- the number of cards in the game is what it was at the start;
+- ``legal_actions`` is empty exactly when the game is over;
+- now and then, an action that is not legal raises IllegalAction and leaves the state as
+  it was.
+At the end of each game, replaying seed + actions must give the same final state
+(checking that on every step would make a game quadratic in its length).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from .game import Game, IllegalAction, State, get_game, replay
+from .rng import Rng
+
+_BOGUS: dict[str, Any] = {"type": "__not_an_action__"}
+
+
+def play_one(game: Game, seed: int, *, step_cap: int | None = None) -> dict[str, Any]:
+    chooser = Rng(seed ^ 0x5EED)
+    options = game.sim_options(chooser) if hasattr(game, "sim_options") else {}
+    state = game.new_game(options, seed)
+    cards = game.card_total(state)
+    cap = step_cap or getattr(game, "sim_step_cap", 10_000)
+    actions: list[dict[str, Any]] = []
+    for step in range(cap + 1):
+        _check_step(game, state, cards, step)
+        legal = game.legal_actions(state)
+        if game.is_over(state):
+            break
+        if step == cap:
+            return {"steps": step, "outcome": "unfinished", "options": options}
+        if chooser.below(16) == 0:
+            _check_illegal(game, state)
+        if hasattr(game, "sim_choose"):
+            action = game.sim_choose(state, legal, chooser)
+        else:
+            action = chooser.choice(legal)
+        state = game.apply(state, action)
+        actions.append(action)
+    again = replay(game.name, options, seed, actions)
+    if again != state:
+        raise AssertionError("replaying seed + actions gave a different final state")
+    outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
+    return {"steps": len(actions), "outcome": outcome, "options": options}
+
+
+def _check_step(game: Game, state: State, cards: int, step: int) -> None:
+    if json.loads(json.dumps(state)) != state:
+        raise AssertionError(f"step {step}: the state does not survive a JSON round trip")
+    game.check_state(state)
+    if cards >= 0 and game.card_total(state) != cards:
+        raise AssertionError(f"step {step}: {game.card_total(state)} cards in play, expected {cards}")
+    legal = game.legal_actions(state)
+    if bool(legal) == game.is_over(state):
+        raise AssertionError(f"step {step}: legal_actions is {'non-' if legal else ''}empty "
+                             f"but is_over is {game.is_over(state)}")
+
+
+def _check_illegal(game: Game, state: State) -> None:
+    before = json.dumps(state, sort_keys=True)
+    try:
+        game.apply(state, _BOGUS)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an action that is not legal was accepted")
+    if json.dumps(state, sort_keys=True) != before:
+        raise AssertionError("a refused action changed the state")
+
+
+def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = None,
+             show_errors: int = 3) -> dict[str, Any]:
+    game = get_game(system)
+    started = time.perf_counter()
+    steps = errors = 0
+    outcomes: Counter[str] = Counter()
+    failures: list[dict[str, Any]] = []
+    for i in range(games):
+        try:
+            result = play_one(game, seed + i, step_cap=step_cap)
+        except Exception as exc:  # every failure is counted and reported, not raised
+            errors += 1
+            if len(failures) < show_errors:
+                failures.append({"seed": seed + i, "error": f"{type(exc).__name__}: {exc}",
+                                 "trace": traceback.format_exc(limit=6)})
+            continue
+        steps += result["steps"]
+        outcomes[result["outcome"]] += 1
+    return {"system": system, "games": games, "seed": seed, "steps": steps,
+            "errors": errors, "outcomes": dict(sorted(outcomes.items())),
+            "seconds": round(time.perf_counter() - started, 3), "failures": failures}

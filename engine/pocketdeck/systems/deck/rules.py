@@ -1,0 +1,175 @@
+"""Rules of the Deck table (a tool, not a book: the rules are those of a real deck).
+
+Piles: ``draw`` (face down, top = end of list), ``hand`` (the cards you drew, in front of
+you), ``discard`` (face up). Nothing is ever created or lost: 52 or 54 cards always.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...content import ContentError, load, register_checker
+from ...core import piles
+from ...core.cards import Card, standard_deck
+from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.rng import Rng
+
+LOG_KEEP = 40
+
+
+def deck_catalogue() -> dict[str, dict[str, Any]]:
+    return {d["id"]: d for d in load("deck/decks.toml")["deck"]}
+
+
+def _check_content(name: str, data: dict[str, Any]) -> list[str]:
+    problems = []
+    decks = data.get("deck")
+    if not isinstance(decks, list) or not decks:
+        return ["needs at least one [[deck]]"]
+    for i, d in enumerate(decks):
+        for key, kind in (("id", str), ("name", str), ("jokers", bool), ("blurb", str)):
+            if not isinstance(d.get(key), kind):
+                problems.append(f"deck {i + 1}: '{key}' must be {kind.__name__}")
+    return problems
+
+
+register_checker("deck", _check_content)
+
+
+class DeckGame(Game):
+    name = "deck"
+    title = "Deck"
+    schema_version = 1
+    sim_step_cap = 5000
+
+    def default_options(self) -> dict[str, Any]:
+        return {"deck": "standard52", "reshuffle_limit": None}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        try:
+            catalogue = deck_catalogue()
+        except ContentError as exc:
+            raise IllegalAction(str(exc)) from None
+        if options["deck"] not in catalogue:
+            raise IllegalAction(f"unknown deck {options['deck']!r}; choose one of {', '.join(catalogue)}")
+        limit = options["reshuffle_limit"]
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+            raise IllegalAction("reshuffle_limit must be empty or a whole number of 0 or more")
+
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        return {"deck": rng.choice(["standard52", "standard54"]), "reshuffle_limit": rng.randint(1, 4)}
+
+    def _new(self, options: dict[str, Any], rng: Rng) -> State:
+        jokers = deck_catalogue()[options["deck"]]["jokers"]
+        draw = standard_deck(jokers)
+        rng.shuffle(draw)
+        return {"piles": {"draw": draw, "hand": [], "discard": []}, "reshuffles": 0,
+                "log": ["Shuffled a new deck of %d cards." % len(draw)]}
+
+    # -- rules ----------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        limit = state["options"]["reshuffle_limit"]
+        return limit is not None and state["reshuffles"] >= limit and not state["piles"]["draw"]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if self.is_over(state):
+            return []
+        p = state["piles"]
+        acts: list[Action] = []
+        if p["draw"]:
+            acts.append({"type": "draw"})
+        acts.extend({"type": "discard", "card": c} for c in p["hand"])
+        if len(p["hand"]) > 1:
+            acts.append({"type": "discard_hand"})
+        if self._may_reshuffle(state) and p["discard"]:
+            acts.append({"type": "reshuffle"})
+        if self._may_reshuffle(state) and (p["hand"] or p["discard"]):
+            acts.append({"type": "gather"})
+        if len(p["draw"]) > 1:
+            acts.append({"type": "shuffle"})
+        return acts
+
+    def _may_reshuffle(self, state: State) -> bool:
+        limit = state["options"]["reshuffle_limit"]
+        return limit is None or state["reshuffles"] < limit
+
+    def explain(self, state: State, action: Action) -> str:
+        p, kind = state["piles"], action.get("type")
+        if self.is_over(state):
+            return "the game is over: the deck is spent and no reshuffles are left"
+        if kind == "draw" and not p["draw"]:
+            return "the draw pile is empty: reshuffle the discard pile first"
+        if kind == "discard":
+            return f"{action.get('card')!r} is not in your hand"
+        if kind == "discard_hand":
+            return "there are fewer than two cards in your hand (discard them one by one)"
+        if kind in ("reshuffle", "gather") and not self._may_reshuffle(state):
+            return "no reshuffles are left in this game"
+        if kind == "reshuffle":
+            return "the discard pile is empty: there is nothing to reshuffle"
+        if kind == "gather":
+            return "every card is already in the draw pile"
+        if kind == "shuffle":
+            return "the draw pile needs two cards or more to shuffle"
+        return super().explain(state, action)
+
+    def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        p, kind = state["piles"], action["type"]
+        if kind == "draw":
+            (card,) = piles.draw(p, "draw", "hand")
+            self._log(state, f"Drew {Card.parse(card).name}.")
+        elif kind == "discard":
+            piles.move(p, action["card"], "hand", "discard")
+            self._log(state, f"Discarded {Card.parse(action['card']).name}.")
+        elif kind == "discard_hand":
+            n = len(piles.move_all(p, "hand", "discard"))
+            self._log(state, f"Discarded {n} cards from the hand.")
+        elif kind == "reshuffle":
+            n = piles.reshuffle(p, "discard", "draw", rng)
+            state["reshuffles"] += 1
+            self._log(state, f"Shuffled {n} discarded cards under the draw pile.")
+        elif kind == "gather":
+            piles.move_all(p, "hand", "draw")
+            piles.move_all(p, "discard", "draw")
+            piles.shuffle(p, "draw", rng)
+            state["reshuffles"] += 1
+            self._log(state, f"Gathered every card and shuffled: {len(p['draw'])} in the draw pile.")
+        elif kind == "shuffle":
+            piles.shuffle(p, "draw", rng)
+            self._log(state, "Shuffled the draw pile.")
+        else:  # unreachable: apply() only passes legal actions
+            raise IllegalAction(f"unknown action {kind!r}")
+
+    @staticmethod
+    def _log(state: State, text: str) -> None:
+        state["log"].append(text)
+        del state["log"][:-LOG_KEEP]
+
+    # -- checks and views -------------------------------------------------------------
+    def card_total(self, state: State) -> int:
+        return piles.total(state["piles"])
+
+    def check_state(self, state: State) -> None:
+        p = state.get("piles")
+        if not isinstance(p, dict) or set(p) != {"draw", "hand", "discard"}:
+            raise ValueError("a Deck state needs the piles draw, hand and discard")
+        cards = [c for pile in p.values() for c in pile]
+        jokers = deck_catalogue()[state["options"]["deck"]]["jokers"]
+        if sorted(cards) != sorted(standard_deck(jokers)):
+            raise ValueError("the Deck state does not hold exactly one full deck")
+
+    def view(self, state: State, seat: str = "player") -> dict[str, Any]:
+        p = state["piles"]
+        limit = state["options"]["reshuffle_limit"]
+        deck = deck_catalogue()[state["options"]["deck"]]
+        return {
+            "system": self.name, "title": self.title, "deck_name": deck["name"],
+            "draw_count": len(p["draw"]), "hand": list(p["hand"]),
+            "discard": list(p["discard"]), "reshuffles": state["reshuffles"],
+            "reshuffles_left": None if limit is None else max(0, limit - state["reshuffles"]),
+            "log": list(state["log"][-8:]), "over": self.is_over(state),
+            "actions": self.legal_actions(state),
+        }
+
+
+GAME = register(DeckGame())
