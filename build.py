@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark Pocketdeck. Standard library only, so it runs on a
+fresh machine before anything is installed.
+
+    python3 build.py serve [--port 8000]   install what is missing, build, serve dist/
+    python3 build.py test  [pytest args]   install what the tests need, build, run them all
+    python3 build.py build                 build dist/ only
+    python3 build.py bench                 write bench/report.json and print a table
+
+What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
+`@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
+for tests the PyPI packages pytest and playwright and Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import struct
+import subprocess
+import sys
+import tarfile
+import zlib
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+# PyScript chunks the app never loads: the code editor and the terminal (pulled in only
+# by <py-editor>/<py-terminal>), its storage module and its empty service worker. The
+# small custom-element stubs (py-editor, py-terminal, py-game, mpy) are imported at start.
+PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
+TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0"]
+CHROMIUM = Path("/usr/bin/chromium")
+# a fixed timestamp for the wheel, so an unchanged engine gives a byte-identical wheel and
+# the service worker does not re-download it
+SOURCE_DATE_EPOCH = "1767225600"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    log(" ".join(cmd))
+    return subprocess.run(cmd, check=True, **kw)
+
+
+# -- the runtime (npm) ----------------------------------------------------------------------
+def npm_package(name: str, version: str) -> Path:
+    """The unpacked npm package under .cache/npm/, fetched with `npm pack` if missing."""
+    dest = CACHE / "npm" / f"{name.replace('/', '__')}-{version}"
+    if (dest / "package" / "package.json").exists():
+        return dest / "package"
+    if not shutil.which("npm"):
+        sys.exit("npm is needed to fetch the pinned runtime: apt-get install -y npm")
+    tmp = CACHE / "npm" / "tgz"
+    tmp.mkdir(parents=True, exist_ok=True)
+    out = run(["npm", "pack", f"{name}@{version}", "--silent", "--pack-destination", str(tmp)],
+              capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    with tarfile.open(tmp / out) as tar:
+        tar.extractall(dest, filter="data")
+    (tmp / out).unlink()
+    return dest / "package"
+
+
+def runtime_files() -> dict[str, Path]:
+    """dist-relative path -> source file of the vendored runtime."""
+    files: dict[str, Path] = {}
+    pyo = npm_package("pyodide", PYODIDE_VERSION)
+    for f in PYODIDE_FILES:
+        files[f"runtime/pyodide/{f}"] = pyo / f
+    ps = npm_package("@pyscript/core", PYSCRIPT_VERSION) / "dist"
+    for f in sorted(ps.iterdir()):
+        if f.suffix in (".js", ".css") and not f.name.startswith(PYSCRIPT_SKIP):
+            files[f"runtime/pyscript/{f.name}"] = f
+    return files
+
+
+# -- the wheel and content ------------------------------------------------------------------------
+def build_wheel(out: Path) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.whl"):
+        old.unlink()
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+    with _TempDir(CACHE / "wheel-build") as tmp:
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+             "-q", "-w", str(tmp), str(ROOT)], env=env, cwd=str(tmp))
+        wheel = next(tmp.glob("pocketdeck-*.whl"))
+        dest = out / wheel.name
+        shutil.copyfile(wheel, dest)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    for egg in (ROOT / "engine").glob("*.egg-info"):
+        shutil.rmtree(egg, ignore_errors=True)
+    return dest
+
+
+class _TempDir:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> Path:
+        shutil.rmtree(self.path, ignore_errors=True)
+        self.path.mkdir(parents=True)
+        return self.path
+
+    def __exit__(self, *exc) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def ensure_setuptools() -> None:
+    """The wheel is built without build isolation (no download on every build): the
+    machine's setuptools (61+ reads PEP 621) and wheel are used, installed if missing."""
+    need = []
+    try:
+        import setuptools
+        if int(setuptools.__version__.split(".")[0]) < 61:
+            need.append("setuptools>=61")
+    except ImportError:
+        need.append("setuptools>=61")
+    try:
+        import wheel  # noqa: F401
+    except ImportError:
+        need.append("wheel")
+    if need:
+        run([sys.executable, "-m", "pip", "install", "-q", *need])
+
+
+def validate_content() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "engine"))
+    res = subprocess.run([sys.executable, "-m", "pocketdeck", "validate-content"],
+                         env=env, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.stderr.write(res.stderr)
+        sys.exit("content validation failed: fix the files named above")
+    log("content valid")
+
+
+# -- icons (drawn here, no image library) -----------------------------------------------
+def png(width: int, height: int, pixel) -> bytes:
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows.extend(pixel(x, y))
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+def icon(size: int) -> bytes:
+    """A white card with a red heart on the felt green, inside the maskable safe zone."""
+    felt, white, red, edge = (22, 92, 70), (250, 248, 240), (200, 30, 45), (14, 60, 46)
+    s = size / 100.0
+    cx0, cy0, cx1, cy1, r = 30 * s, 22 * s, 70 * s, 78 * s, 5 * s
+
+    def inside_card(x: float, y: float) -> bool:
+        dx = max(cx0 + r - x, 0, x - (cx1 - r))
+        dy = max(cy0 + r - y, 0, y - (cy1 - r))
+        return dx * dx + dy * dy <= r * r
+
+    def heart(x: float, y: float) -> bool:
+        u, v = (x - 50 * s) / (13 * s), (52 * s - y) / (13 * s)
+        return (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        fx, fy = x + 0.5, y + 0.5
+        if heart(fx, fy):
+            return red
+        if inside_card(fx, fy):
+            return white
+        if inside_card(fx - 1.5 * s, fy - 1.5 * s):
+            return edge
+        return felt
+    return png(size, size, pixel)
+
+
+def icons(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for size in (192, 512):
+        target = out / f"icon-{size}.png"
+        cached = CACHE / "icons" / f"icon-{size}-v1.png"
+        if not cached.exists():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_bytes(icon(size))
+        shutil.copyfile(cached, target)
+
+
+# -- dist/ ------------------------------------------------------------------------------------
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build() -> Path:
+    ensure_setuptools()
+    validate_content()
+    runtime = runtime_files()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    for rel, src in runtime.items():
+        (DIST / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, DIST / rel)
+    wheel = build_wheel(DIST / "wheels")
+    for f in WEB.iterdir():
+        if f.is_file() and f.name not in ("sw.js", "pyscript.json"):
+            shutil.copyfile(f, DIST / f.name)
+    icons(DIST / "icons")
+    config = json.loads((WEB / "pyscript.json").read_text())
+    config["files"] = {f"./wheels/{wheel.name}": "./*"}
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2))
+    # the service worker: every file with its content hash; the cache name is the hash
+    # of them all, so any change gives a new version and an unchanged file is reused
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    revisions = {rel: sha(DIST / rel)[:16] for rel in files}
+    version = hashlib.sha256(json.dumps(revisions, sort_keys=True).encode()).hexdigest()[:16]
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(revisions, indent=0))
+    (DIST / "sw.js").write_text(sw)
+    (DIST / "version.json").write_text(json.dumps({"version": version, "pyodide": PYODIDE_VERSION,
+                                                   "pyscript": PYSCRIPT_VERSION}))
+    total = sum((DIST / f).stat().st_size for f in files)
+    log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
+    return DIST
+
+
+# -- serve ------------------------------------------------------------------------------------
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
+
+    def end_headers(self) -> None:
+        # the service worker must always be checked for an update
+        if self.path.split("?")[0].endswith("sw.js"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt: str, *args) -> None:
+        pass
+
+
+def serve(port: int, host: str) -> None:
+    build()
+    handler = partial(QuietHandler, directory=str(DIST))
+    socketserver.ThreadingTCPServer.allow_reuse_address = True
+    with socketserver.ThreadingTCPServer((host, port), handler) as httpd:
+        log(f"serving dist/ at http://{host}:{port}/  (Ctrl+C stops)")
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# -- test -------------------------------------------------------------------------------------
+def ensure_test_tools() -> None:
+    missing = []
+    for spec in TEST_PIP:
+        name, _, version = spec.partition("==")
+        try:
+            from importlib.metadata import version as v
+            if v(name) != version:
+                missing.append(spec)
+        except Exception:
+            missing.append(spec)
+    if missing:
+        run([sys.executable, "-m", "pip", "install", "-q", *missing])
+    if not CHROMIUM.exists():
+        apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+        run([*apt, "update", "-q"])
+        run([*apt, "install", "-y", "-q", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which("node"):
+        apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+        run([*apt, "install", "-y", "-q", "nodejs"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def test(pytest_args: list[str]) -> int:
+    ensure_test_tools()
+    build()
+    env = dict(os.environ, POCKETDECK_DIST=str(DIST),
+               POCKETDECK_PYODIDE=str(npm_package("pyodide", PYODIDE_VERSION)))
+    return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=str(ROOT), env=env)
+
+
+def bench() -> int:
+    ensure_test_tools()
+    build()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "tests"))
+    return subprocess.call([sys.executable, str(ROOT / "tests" / "bench.py"), str(DIST),
+                            str(ROOT / "bench" / "report.json")], cwd=str(ROOT), env=env)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build")
+    s = sub.add_parser("serve")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--host", default="127.0.0.1")
+    sub.add_parser("test").add_argument("pytest_args", nargs=argparse.REMAINDER)
+    sub.add_parser("bench")
+    args = parser.parse_args()
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port, args.host)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    if args.command == "bench":
+        return bench()
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

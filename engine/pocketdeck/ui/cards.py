@@ -1,0 +1,71 @@
+"""Playing cards drawn as SVG: rank and suit readable at phone size, no font glyphs for
+the suits (drawn as paths, so every phone shows the same thing)."""
+
+from __future__ import annotations
+
+from ..core.cards import Card, Suit
+from .html import esc
+
+RED, BLACK = "#c0262f", "#1d1d22"
+
+# suit shapes in a 0..100 box
+_SUIT_PATHS = {
+    Suit.HEARTS: "M50 92 C20 68 4 52 4 32 C4 16 16 6 29 6 C39 6 46 12 50 20 C54 12 61 6 71 6 C84 6 96 16 96 32 C96 52 80 68 50 92 Z",
+    Suit.DIAMONDS: "M50 4 L88 50 L50 96 L12 50 Z",
+    Suit.SPADES: "M50 4 C66 26 94 40 94 62 C94 76 84 84 72 84 C64 84 58 80 54 74 C55 84 58 90 66 96 L34 96 C42 90 45 84 46 74 C42 80 36 84 28 84 C16 84 6 76 6 62 C6 40 34 26 50 4 Z",
+    Suit.CLUBS: "M50 4 A20 20 0 0 1 66 38 A20 20 0 1 1 56 70 C57 82 60 89 68 96 L32 96 C40 89 43 82 44 70 A20 20 0 1 1 34 38 A20 20 0 0 1 50 4 Z",
+}
+
+
+def suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
+    k = size / 100
+    return (f'<path transform="translate({x:g} {y:g}) scale({k:g})" '
+            f'd="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
+
+
+def card_svg(code: str, *, cls: str = "card") -> str:
+    """A face-up card. Unknown codes are shown as a plain labelled card (escaped)."""
+    try:
+        card = Card.parse(code)
+    except ValueError:
+        return (f'<svg class="{cls}" viewBox="0 0 100 140" role="img" aria-label="{esc(code)}">'
+                f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
+                f'<text x="50" y="76" text-anchor="middle" font-size="16">{esc(code)}</text></svg>')
+    label = esc(card.name)
+    if card.is_joker:
+        colour = RED if card.colour == "red" else BLACK
+        star = ("M50 38 L58 60 L81 60 L62 73 L69 96 L50 82 L31 96 L38 73 L19 60 L42 60 Z")
+        letters = "".join(f'<text x="11" y="{22 + 13 * i}" font-size="12" font-weight="700" '
+                          f'text-anchor="middle" fill="{colour}">{ch}</text>' for i, ch in enumerate("JOKER"))
+        return (f'<svg class="{cls}" viewBox="0 0 100 140" role="img" aria-label="{label}" data-card="{esc(code)}">'
+                f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>{letters}'
+                f'<path d="{star}" fill="{colour}"/></svg>')
+    assert card.suit is not None and card.rank is not None
+    colour = RED if card.colour == "red" else BLACK
+    rank = card.rank.code
+    fs = 24 if len(rank) == 1 else 21
+    corner = (f'<text x="{13 if len(rank) == 1 else 15}" y="25" font-size="{fs}" font-weight="700" '
+              f'text-anchor="middle" fill="{colour}">{rank}</text>'
+              + suit_path(card.suit, 5, 30, 16, colour))
+    centre = suit_path(card.suit, 26, 46, 48, colour)
+    if card.rank.is_face:
+        centre = (f'<rect x="24" y="26" width="52" height="88" rx="4" fill="none" stroke="{colour}" stroke-width="1.5" opacity=".55"/>'
+                  f'<text x="50" y="86" font-size="44" font-weight="700" text-anchor="middle" fill="{colour}">{rank}</text>'
+                  + suit_path(card.suit, 40, 92, 20, colour))
+    return (f'<svg class="{cls}" viewBox="0 0 100 140" role="img" aria-label="{label}" data-card="{esc(code)}">'
+            f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
+            f'{corner}<g transform="rotate(180 50 70)">{corner}</g>{centre}</svg>')
+
+
+def back_svg(*, cls: str = "card", label: str = "Face-down card") -> str:
+    return (f'<svg class="{cls}" viewBox="0 0 100 140" role="img" aria-label="{esc(label)}">'
+            '<defs><pattern id="pdback" width="10" height="10" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="10" height="10" class="back-a"/>'
+            '<rect width="5" height="10" class="back-b"/></pattern></defs>'
+            '<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="back-edge"/>'
+            '<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#pdback)"/></svg>')
+
+
+def empty_slot(label: str, *, cls: str = "card") -> str:
+    return (f'<svg class="{cls} empty" viewBox="0 0 100 140" role="img" aria-label="{esc(label)}">'
+            '<rect x="3" y="3" width="94" height="134" rx="8" class="slot"/></svg>')

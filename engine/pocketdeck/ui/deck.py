@@ -1,0 +1,65 @@
+"""The Deck table screen: draw pile, hand, discard pile, and the deck's actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.cards import Card
+from ..core.saves import Session
+from ..systems.deck.rules import deck_catalogue
+from .cards import back_svg, card_svg, empty_slot
+from .html import button, esc
+from .tables import Table, register_table
+
+
+def _has(view: dict[str, Any], kind: str) -> bool:
+    return any(a["type"] == kind for a in view["actions"])
+
+
+def render(view: dict[str, Any], session: Session) -> str:
+    draw_n, discard = view["draw_count"], view["discard"]
+    pile = back_svg(label=f"Draw pile, {draw_n} cards") if draw_n else empty_slot("Draw pile is empty")
+    draw_btn = button(f'{pile}<span class="count">{draw_n}</span><span class="cap">Draw</span>',
+                      "play", {"type": "draw"}, cls="pile", disabled=not _has(view, "draw"),
+                      title=f"Draw a card ({draw_n} left)", raw_label=True)
+    top = card_svg(discard[-1]) if discard else empty_slot("Discard pile is empty")
+    discard_box = (f'<div class="pile" aria-label="Discard pile, {len(discard)} cards">{top}'
+                   f'<span class="count">{len(discard)}</span><span class="cap">Discard</span></div>')
+    hand = view["hand"]
+    if hand:
+        cards = "".join(
+            button(card_svg(c), "play", {"type": "discard", "card": c}, cls="hand-card",
+                   title=f"Discard {Card.parse(c).name}", raw_label=True) for c in hand)
+        hand_html = f'<p class="hint">Tap a card to discard it.</p><div class="hand">{cards}</div>'
+    else:
+        hand_html = '<p class="hint">Your hand is empty. Tap the draw pile.</p>'
+    left = ("" if view["reshuffles_left"] is None
+            else f' <span class="muted">({view["reshuffles_left"]} reshuffles left)</span>')
+    tools = "".join([
+        button("Discard hand", "play", {"type": "discard_hand"}, disabled=not _has(view, "discard_hand")),
+        button("Reshuffle discards", "play", {"type": "reshuffle"}, disabled=not _has(view, "reshuffle")),
+        button("Shuffle draw pile", "play", {"type": "shuffle"}, disabled=not _has(view, "shuffle")),
+        button("Gather all and shuffle", "play", {"type": "gather"}, disabled=not _has(view, "gather")),
+    ])
+    log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
+    over = '<p class="banner">The deck is spent.</p>' if view["over"] else ""
+    return (f'<section class="table deck-table" data-system="deck">'
+            f'<h1>Deck <span class="muted">· {esc(view["deck_name"])}</span>{left}</h1>{over}'
+            f'<div class="piles">{draw_btn}{discard_box}</div>'
+            f'<div class="hand-area">{hand_html}</div>'
+            f'<div class="tools">{tools}</div>'
+            f'<h2>Log</h2><ul class="log">{log}</ul></section>')
+
+
+def setup() -> str:
+    choices = "".join(
+        f'<div class="choice">{button(d["name"], "new", {"system": "deck", "options": {"deck": d["id"]}}, cls="btn primary")}'
+        f'<p class="muted">{esc(d["blurb"])}</p></div>'
+        for d in deck_catalogue().values())
+    return f'<section class="setup"><h1>New deck</h1>{choices}</section>'
+
+
+register_table(Table(
+    system="deck", title="Deck",
+    blurb="A shuffled pocket deck for any card game: draw, discard, reshuffle, undo.",
+    render=render, setup=setup))

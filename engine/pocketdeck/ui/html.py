@@ -1,0 +1,33 @@
+"""Small HTML helpers. ``esc`` on every piece of text that did not come from this code."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+
+def esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def attrs(**kw: Any) -> str:
+    """Attributes from keywords (``class_`` for class, ``data_x`` for data-x); None and
+    False are left out, True gives a bare attribute."""
+    parts = []
+    for key, value in kw.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(name if value is True else f'{name}="{esc(value)}"')
+    return (" " + " ".join(parts)) if parts else ""
+
+
+def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled: bool = False,
+           title: str | None = None, fill: str | None = None, raw_label: bool = False) -> str:
+    """A tap target. ``arg`` is JSON-encoded into data-arg; ``fill`` names form fields whose
+    values are merged into the action when tapped."""
+    data_arg = None if arg is None else (arg if isinstance(arg, str) else json.dumps(arg, sort_keys=True))
+    body = label if raw_label else esc(label)
+    return (f"<button type=\"button\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, aria_label=title)}>"
+            f"{body}</button>")

@@ -1,0 +1,130 @@
+// The few things only JavaScript can do: register the service worker, offer install,
+// report offline readiness, and give Python a promise-based IndexedDB store.
+// Everything the player sees inside <main> is rendered by Python (main.py).
+
+const progress = (text) => {
+  const el = document.getElementById("boot-progress");
+  if (el) el.textContent = text;
+};
+window.pocketdeckShell = { progress };
+
+// -- IndexedDB: one database, one object store of key -> text ---------------------------
+const DB_NAME = "pocketdeck";
+const STORE = "library";
+let dbPromise = null;
+function db() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  }
+  return dbPromise;
+}
+function tx(mode, work) {
+  return db().then((d) => new Promise((resolve, reject) => {
+    const t = d.transaction(STORE, mode);
+    const result = work(t.objectStore(STORE));
+    t.oncomplete = () => resolve(result.value);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error || new Error("transaction aborted"));
+  }));
+}
+window.pocketdeckStore = {
+  // all entries whose key starts with prefix, as [[key, text], ...]
+  entries(prefix) {
+    return tx("readonly", (s) => {
+      const out = { value: [] };
+      const req = s.openCursor();
+      req.onsuccess = () => {
+        const c = req.result;
+        if (!c) return;
+        if (String(c.key).startsWith(prefix)) out.value.push([String(c.key), String(c.value)]);
+        c.continue();
+      };
+      return out;
+    });
+  },
+  // several writes in one transaction: [["put", key, text] | ["delete", key], ...]
+  write(ops) {
+    return tx("readwrite", (s) => {
+      for (const op of ops) {
+        if (op[0] === "put") s.put(op[2], op[1]);
+        else if (op[0] === "delete") s.delete(op[1]);
+      }
+      return { value: ops.length };
+    });
+  },
+};
+
+// a fresh seed for new games (the engine itself is deterministic)
+window.pocketdeckEntropy = () => {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return a[0] * 2 ** 21 + (a[1] >>> 11);
+};
+
+// -- offline readiness and updates ----------------------------------------------------------
+const chip = document.getElementById("offline");
+function setChip(text, ok) {
+  chip.textContent = text;
+  chip.classList.toggle("ok", !!ok);
+  document.documentElement.toggleAttribute("data-offline-ready", !!ok);
+}
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((reg) => {
+    const watch = (worker) => worker && worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(reg);
+      if (worker.state === "redundant" && !reg.active) setChip("Offline copy failed", false);
+    });
+    if (reg.waiting && navigator.serviceWorker.controller) showUpdate(reg);
+    watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+    if (!reg.active) setChip("Saving for offline…", false);
+  }).catch(() => setChip("Offline use unavailable", false));
+  // ready resolves once a worker is active, and a worker is active only after every
+  // file of its version is in the cache
+  navigator.serviceWorker.ready.then(() => setChip("Ready offline", true));
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || !window.pocketdeckUpdating) return;
+    reloading = true;
+    location.reload();
+  });
+} else {
+  setChip("Offline use unavailable", false);
+}
+function showUpdate(reg) {
+  const bar = document.getElementById("update");
+  bar.hidden = false;
+  document.getElementById("update-reload").onclick = () => {
+    window.pocketdeckUpdating = true;
+    if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
+  };
+}
+
+// -- install --------------------------------------------------------------------------------
+let installEvent = null;
+const installBtn = document.getElementById("install");
+window.addEventListener("beforeinstallprompt", (e) => {
+  e.preventDefault();
+  installEvent = e;
+  installBtn.hidden = false;
+});
+installBtn.addEventListener("click", async () => {
+  if (!installEvent) return;
+  installEvent.prompt();
+  await installEvent.userChoice;
+  installEvent = null;
+  installBtn.hidden = true;
+});
+window.addEventListener("appinstalled", () => { installBtn.hidden = true; });
+
+// -- boot progress ----------------------------------------------------------------------------
+progress(navigator.serviceWorker && navigator.serviceWorker.controller
+  ? "Starting Python from the offline copy…"
+  : "Loading the Python runtime (about 6 MB on a first visit)…");
+document.addEventListener("py:ready", () => progress("Python is running; loading the Pocketdeck engine…"), true);
+window.addEventListener("error", (e) => progress("Pocketdeck could not start: " + (e.message || "unknown error")));

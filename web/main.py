@@ -1,0 +1,104 @@
+"""Browser glue, run by PyScript on the main thread.
+
+It only wires the page to the pure-Python app controller (pocketdeck.ui.app): one
+delegated click listener maps data-action/data-arg to ``App.handle``, the returned
+storage effects go to IndexedDB in one transaction, and the HTML replaces <main> in one
+DOM update.
+"""
+
+import asyncio
+import json
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+window.pocketdeckShell.progress("Loading the Pocketdeck engine…")
+
+from pocketdeck.ui.app import App  # noqa: E402
+
+app = App(seed_source=int(window.pocketdeckEntropy()))
+root = document.getElementById("app")
+html_el = document.documentElement
+pending = 0
+saved = 0
+
+
+def render() -> None:
+    root.innerHTML = app.render()
+    for el in root.querySelectorAll("input.share-link"):
+        el.value = window.location.href.split("#")[0] + "#" + el.getAttribute("value")
+        el.focus()
+        el.select()
+
+
+async def persist(effects) -> None:
+    global pending, saved
+    if not effects:
+        return
+    pending += 1
+    html_el.setAttribute("data-saving", str(pending))
+    try:
+        await window.pocketdeckStore.write(to_js([list(e) for e in effects]))
+        saved += 1
+        html_el.setAttribute("data-saved", str(saved))
+    except Exception as exc:  # storage full or blocked: say so, keep playing
+        app.flash = ("error", f"Could not save to this device: {exc}")
+        render()
+    finally:
+        pending -= 1
+        html_el.setAttribute("data-saving", str(pending))
+
+
+def gather_fields(el) -> dict:
+    names = el.getAttribute("data-fill")
+    fields = {}
+    if names:
+        for name in names.split(","):
+            field = root.querySelector(f'[name="{name.strip()}"]')
+            if field is not None:
+                fields[name.strip()] = field.value
+    return fields
+
+
+def on_click(event) -> None:
+    el = event.target.closest("[data-action]")
+    if el is None or el.disabled:
+        return
+    event.preventDefault()
+    effects = app.handle(el.getAttribute("data-action"), el.getAttribute("data-arg") or "",
+                         gather_fields(el))
+    render()
+    if effects:
+        asyncio.ensure_future(persist(effects))
+
+
+def on_submit(event) -> None:
+    # Enter in a text field taps the form's main button
+    event.preventDefault()
+    btn = event.target.querySelector("button.primary[data-action]")
+    if btn is not None:
+        btn.click()
+
+
+async def boot() -> None:
+    window.pocketdeckShell.progress("Opening your library…")
+    try:
+        entries = (await window.pocketdeckStore.entries("")).to_py()
+    except Exception as exc:
+        entries = []
+        app.problems.append(f"This browser would not open the saved library ({exc}); "
+                            "games will not be kept.")
+    app.restore({k: v for k, v in entries})
+    effects = []
+    fragment = window.location.hash[1:]
+    if fragment:
+        effects = app.open_link(fragment)
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+    document.addEventListener("click", create_proxy(on_click))
+    document.addEventListener("submit", create_proxy(on_submit))
+    render()
+    html_el.setAttribute("data-ready", "")
+    await persist(effects)
+
+
+asyncio.ensure_future(boot())
