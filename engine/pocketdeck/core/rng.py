@@ -38,6 +38,8 @@ class Rng:
 
     @classmethod
     def from_state(cls, state: str) -> "Rng":
+        if not isinstance(state, str):
+            raise ValueError(f"generator state must be hex text, got {state!r}")
         return cls(state)
 
     @property

@@ -143,6 +143,8 @@ def from_link(text: str) -> Session:
         raw = d.decompress(packed, MAX_SAVE_BYTES)
         if d.unconsumed_tail:
             raise SaveError("this link unpacks to more than a saved game may hold")
+        if not d.eof:  # cut short: the checksum at the end is missing
+            raise SaveError("this link is cut short: part of it is missing")
     except (binascii.Error, zlib.error, ValueError) as exc:
         if isinstance(exc, SaveError):
             raise

@@ -57,9 +57,9 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None) -> dict[str,
 def _check_step(game: Game, state: State, cards: int, step: int) -> None:
     if json.loads(json.dumps(state)) != state:
         raise AssertionError(f"step {step}: the state does not survive a JSON round trip")
-    game.check_state(state)
     if cards >= 0 and game.card_total(state) != cards:
         raise AssertionError(f"step {step}: {game.card_total(state)} cards in play, expected {cards}")
+    game.check_state(state)
     legal = game.legal_actions(state)
     if bool(legal) == game.is_over(state):
         raise AssertionError(f"step {step}: legal_actions is {'non-' if legal else ''}empty "

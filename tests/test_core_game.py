@@ -1,0 +1,174 @@
+"""The game protocol on the Deck table: new/legal/apply/view, illegal actions, saves,
+share links, replay and the random playthrough harness."""
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pocketdeck.core.game import IllegalAction, get_game, replay, systems
+from pocketdeck.core.saves import SaveError, Session, from_json, from_link, to_json, to_link
+from pocketdeck.core.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = get_game("deck")
+
+
+def test_deck_is_registered():
+    assert "deck" in systems()
+
+
+def test_new_game_is_seeded():
+    a, b = DECK.new_game({}, 5), DECK.new_game({}, 5)
+    assert a == b and a != DECK.new_game({}, 6)
+    assert len(a["piles"]["draw"]) == 52
+    assert len(DECK.new_game({"deck": "standard54"}, 5)["piles"]["draw"]) == 54
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(IllegalAction, match="unknown deck"):
+        DECK.new_game({"deck": "tarot"}, 1)
+    with pytest.raises(IllegalAction, match="unknown option"):
+        DECK.new_game({"colour": "red"}, 1)
+
+
+def test_apply_returns_new_state_and_leaves_old_alone():
+    s0 = DECK.new_game({}, 1)
+    frozen = copy.deepcopy(s0)
+    s1 = DECK.apply(s0, {"type": "draw"})
+    assert s0 == frozen
+    assert len(s1["piles"]["hand"]) == 1 and s1["piles"]["hand"][0] == s0["piles"]["draw"][-1]
+
+
+@pytest.mark.parametrize("action,reason", [
+    ({"type": "discard", "card": "AS"}, "not in your hand"),
+    ({"type": "reshuffle"}, "discard pile is empty"),
+    ({"type": "fly"}, "not possible now"),
+    ({"card": "AS"}, "must be a mapping with a 'type'"),
+    ("draw", "must be a mapping"),
+])
+def test_illegal_actions_raise_with_a_reason_and_change_nothing(action, reason):
+    s = DECK.new_game({}, 1)
+    frozen = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction, match=reason):
+        DECK.apply(s, action)
+    assert json.dumps(s, sort_keys=True) == frozen
+
+
+def test_draw_from_empty_pile_is_refused():
+    s = DECK.new_game({"reshuffle_limit": None}, 1)
+    for _ in range(52):
+        s = DECK.apply(s, {"type": "draw"})
+    with pytest.raises(IllegalAction, match="draw pile is empty"):
+        DECK.apply(s, {"type": "draw"})
+
+
+def test_view_hides_the_order_of_the_draw_pile():
+    s = DECK.new_game({}, 1)
+    v = DECK.view(s, "player")
+    assert v["draw_count"] == 52
+    text = json.dumps(v)
+    assert s["piles"]["draw"][-1] not in text and "rng" not in text
+
+
+def test_session_undo_replays_to_the_same_cards():
+    sess = Session.start("deck", {}, seed=11)
+    sess.play({"type": "draw"})
+    first = list(sess.state["piles"]["hand"])
+    sess.play({"type": "gather"})
+    sess.play({"type": "draw"})
+    sess.undo()
+    sess.undo()
+    assert sess.state["piles"]["hand"] == first
+    sess.play({"type": "gather"})
+    sess.play({"type": "draw"})
+    again = sess.state["piles"]["hand"]
+    sess2 = Session.start("deck", {}, seed=11)
+    for a in sess.actions:
+        sess2.play(a)
+    assert sess2.state == sess.state and again == sess2.state["piles"]["hand"]
+
+
+def test_undo_with_nothing_to_undo():
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        Session.start("deck", {}, 1).undo()
+
+
+def test_save_round_trip():
+    sess = Session.start("deck", {"deck": "standard54"}, seed=3)
+    for a in ({"type": "draw"}, {"type": "draw"}, {"type": "discard_hand"}, {"type": "reshuffle"}):
+        sess.play(a)
+    loaded = from_json(to_json(sess))
+    assert loaded.state == sess.state and loaded.actions == sess.actions
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: "{not json", "not readable JSON"),
+    (lambda d: json.dumps({**d, "format": "other"}), "not a Pocketdeck saved game"),
+    (lambda d: json.dumps({**d, "version": 99}), "format 99"),
+    (lambda d: json.dumps({**d, "system": "chess"}), "unknown game system"),
+    (lambda d: json.dumps({**d, "actions": [{"type": "discard", "card": "AS"}] * 3}), "cannot be replayed"),
+    (lambda d: json.dumps({**d, "seed": "x"}), "malformed"),
+    (lambda d: json.dumps({**d, "state": {**d["state"], "reshuffles": 9}}), "does not match"),
+    (lambda d: "[]" * 2_000_000, "limit"),
+])
+def test_corrupt_saves_are_refused_with_a_reason(mutate, message):
+    sess = Session.start("deck", {}, seed=3)
+    sess.play({"type": "draw"})
+    data = json.loads(to_json(sess))
+    with pytest.raises(SaveError, match=message):
+        from_json(mutate(data))
+
+
+def test_share_link_round_trip_and_hostile_links():
+    sess = Session.start("deck", {}, seed=99)
+    sess.play({"type": "draw"})
+    link = to_link(sess)
+    assert all(c.isalnum() or c in "-_" for c in link)
+    assert from_link(link).state == sess.state
+    for bad in ["", "%%%", "AAAA", link[:-5], "eJzLSM3JyVcozy_KSQEAGgQEXQ"]:
+        with pytest.raises(SaveError):
+            from_link(bad)
+    import base64, zlib
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 5_000_000)).decode()
+    with pytest.raises(SaveError, match="more than"):
+        from_link(bomb)
+
+
+def test_replay_names_the_bad_step():
+    with pytest.raises(IllegalAction, match="step 2"):
+        replay("deck", {}, 1, [{"type": "draw"}, {"type": "discard", "card": "XX"}])
+
+
+def test_random_playthroughs_in_process():
+    summary = simulate("deck", games=60, seed=1000)
+    assert summary["errors"] == 0, summary["failures"]
+    assert summary["outcomes"] == {"over": 60} and summary["steps"] > 60 * 52
+
+
+def test_simulate_command_1000_games():
+    """The issue's bar: `python -m pocketdeck simulate deck --games 1000` with zero errors."""
+    out = subprocess.run([sys.executable, "-m", "pocketdeck", "simulate", "deck", "--games", "1000"],
+                         cwd=ROOT, capture_output=True, text=True, env={"PYTHONPATH": str(ROOT / "engine")})
+    summary = json.loads(out.stdout)
+    assert out.returncode == 0 and summary["errors"] == 0 and summary["games"] == 1000
+
+
+def test_harness_catches_a_broken_system():
+    """The harness is not a rubber stamp: a system that loses a card is reported."""
+    from pocketdeck.core.simulate import play_one
+    from pocketdeck.systems.deck.rules import DeckGame
+
+    class Leaky(DeckGame):
+        name = "leaky"
+
+        def _apply(self, state, action, rng):
+            super()._apply(state, action, rng)
+            if action["type"] == "draw" and state["piles"]["draw"]:
+                state["piles"]["draw"].pop()
+
+    with pytest.raises(AssertionError, match="cards in play"):
+        play_one(Leaky(), 1)
