@@ -1,0 +1,164 @@
+"""A room's geometry: laying out connected spots, the exit, distances, line of sight and
+what light reveals.
+
+Spots are numbered 0..n-1 (spot 0 is the entrance, on the bottom row: the party enters
+from the south). Each spot keeps its grid x/y and its orthogonal neighbours ("adj"), so
+the hot paths never rebuild the grid. Empty grid cells are the book's impenetrable,
+sight-blocking gaps.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ...core.rng import Rng
+
+Spot = dict[str, Any]
+MAX_HALF_WIDTH = 3  # rooms stay at most 7 spots wide: they must fit a phone screen
+MAX_DEPTH = 9
+
+
+def grow_layout(n: int, rng: Rng) -> list[tuple[int, int]]:
+    """Room/Space Layout: ``n`` connected cells (no diagonal links, no islands), grown at
+    random from the entrance. Returns cells with the entrance first, normalised to x, y >= 0."""
+    cells = [(0, 0)]
+    taken = {(0, 0)}
+    while len(cells) < n:
+        frontier: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        for (x, y) in cells:
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y - 1), (x, y + 1)):
+                if (nx, ny) in taken or (nx, ny) in seen:
+                    continue
+                if abs(nx) > MAX_HALF_WIDTH or ny > 0 or ny < -MAX_DEPTH:
+                    continue
+                seen.add((nx, ny))
+                frontier.append((nx, ny))
+        frontier.sort()
+        cell = frontier[rng.below(len(frontier))]
+        taken.add(cell)
+        cells.append(cell)
+    minx = min(x for x, _ in cells)
+    miny = min(y for _, y in cells)
+    return [(x - minx, y - miny) for x, y in cells]
+
+
+def link(spots: list[Spot]) -> None:
+    where = {(s["x"], s["y"]): i for i, s in enumerate(spots)}
+    for s in spots:
+        s["adj"] = [where[c] for c in ((s["x"], s["y"] - 1), (s["x"] + 1, s["y"]),
+                                       (s["x"], s["y"] + 1), (s["x"] - 1, s["y"])) if c in where]
+
+
+def choose_exit(spots: list[Spot], direction: str) -> int:
+    """Determining the Exit: the spot furthest to the left, across (ties: leftmost) or to
+    the right of the entrance; never the entrance itself when there is another spot."""
+    dist = walk_distances(spots, 0, cost_of=lambda s: 1)
+    cands = list(range(1, len(spots))) or [0]
+    if direction == "left":
+        key = lambda i: (spots[i]["x"], -dist[i], i)  # noqa: E731
+    elif direction == "right":
+        key = lambda i: (-spots[i]["x"], -dist[i], i)  # noqa: E731
+    else:
+        key = lambda i: (spots[i]["y"], spots[i]["x"], i)  # noqa: E731
+    return min(cands, key=key)
+
+
+def obstructed_cost(s: Spot) -> int:
+    return 2 if s["kind"] == "obstructed" else 1
+
+
+def walk_distances(spots: list[Spot], start: int, cost_of=obstructed_cost) -> list[int]:
+    """Cheapest walking cost from ``start`` to every spot (no diagonals)."""
+    inf = 10 ** 6
+    dist = [inf] * len(spots)
+    dist[start] = 0
+    heap = [(0, start)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        for j in spots[i]["adj"]:
+            nd = d + cost_of(spots[j])
+            if nd < dist[j]:
+                dist[j] = nd
+                heapq.heappush(heap, (nd, j))
+    return dist
+
+
+def manhattan(a: Spot, b: Spot) -> int:
+    return abs(a["x"] - b["x"]) + abs(a["y"] - b["y"])
+
+
+def chebyshev(a: Spot, b: Spot) -> int:
+    return max(abs(a["x"] - b["x"]), abs(a["y"] - b["y"]))
+
+
+def line_of_sight(spots: list[Spot], a: int, b: int, where: dict[tuple[int, int], int] | None = None) -> bool:
+    """Line of Sight: the straight line between two spot centres may not cross a gap.
+    The line is sampled finely; a sample exactly on a cell corner counts as open if
+    either neighbouring cell is a spot (the line grazes, it does not cross a gap)."""
+    if a == b:
+        return True
+    if where is None:
+        where = {(s["x"], s["y"]): i for i, s in enumerate(spots)}
+    ax, ay, bx, by = spots[a]["x"], spots[a]["y"], spots[b]["x"], spots[b]["y"]
+    steps = 8 * max(abs(bx - ax), abs(by - ay))
+    for k in range(1, steps):
+        # exact rational sampling: position = a + (b - a) * k / steps, in units of 1/(2*steps)
+        px2 = 2 * ax * steps + 2 * (bx - ax) * k + steps  # 2*steps*(x + 0.5)
+        py2 = 2 * ay * steps + 2 * (by - ay) * k + steps
+        den = 2 * steps
+        cx, rx = divmod(px2, den)
+        cy, ry = divmod(py2, den)
+        xs = [cx - 1, cx] if rx == 0 else [cx]
+        ys = [cy - 1, cy] if ry == 0 else [cy]
+        if not any((x, y) in where for x in xs for y in ys):
+            return False
+    return True
+
+
+def reveal_set(spots: list[Spot], at: int, lit: bool) -> list[int]:
+    """Revealing the Room: lit, everything within 2 spots (diagonals included) in line of
+    sight; dark, the spot itself and its orthogonal neighbours."""
+    if not lit:
+        return [at] + list(spots[at]["adj"])
+    where = {(s["x"], s["y"]): i for i, s in enumerate(spots)}
+    me = spots[at]
+    return [i for i, s in enumerate(spots)
+            if chebyshev(me, s) <= 2 and line_of_sight(spots, at, i, where)]
+
+
+def in_range(spots: list[Spot], a: int, b: int, reach: int) -> bool:
+    """Attack/Item Range (orthogonal steps; diagonal is not adjacent) plus Line of Sight."""
+    if a == b:
+        return True
+    return manhattan(spots[a], spots[b]) <= reach and line_of_sight(spots, a, b)
+
+
+def path_to(spots: list[Spot], start: int, goal: int, hazard) -> list[int]:
+    """The cheapest route (fewest movement points, then fewest hazards) as spots after
+    ``start``; empty if unreachable."""
+    best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[int, int] = {}
+    heap = [(0, 0, start)]
+    while heap:
+        c, h, i = heapq.heappop(heap)
+        if (c, h) > best[i]:
+            continue
+        if i == goal:
+            break
+        for j in spots[i]["adj"]:
+            nc, nh = c + obstructed_cost(spots[j]) if spots[j]["rev"] else c + 1, h + hazard(j)
+            if j not in best or (nc, nh) < best[j]:
+                best[j] = (nc, nh)
+                prev[j] = i
+                heapq.heappush(heap, (nc, nh, j))
+    if goal not in prev:
+        return []
+    out = [goal]
+    while out[-1] != start:
+        out.append(prev[out[-1]])
+    out.reverse()
+    return out[1:]

@@ -1,0 +1,223 @@
+"""Laying out a room, revealing spots, and putting enemies on the board.
+
+Follows "Room/Space Layout", "Determining the Exit", "Revealing the Room" and the spot
+table, with the quest's own meaning of Aces, 2s and 3s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import piles
+from ...core.rng import Rng
+from . import board, data
+from .common import avg_level, flip, flip_room, log, new_id
+from .maths import (dark_reveal_jump, exit_direction, formula, is_red, rank, spot_kind, suit,
+                    value)
+
+State = dict[str, Any]
+
+
+def gather_room_decks(state: State, rng: Rng) -> None:
+    """Shuffle both the Enemy and Room decks before laying out any room."""
+    p = state["piles"]
+    piles.move_all(p, "room_flips", "room")
+    piles.move_all(p, "layout", "room")
+    piles.move_all(p, "foes", "enemy")
+    piles.move_all(p, "foes_out", "enemy")
+    piles.shuffle(p, "room", rng)
+    piles.shuffle(p, "enemy", rng)
+
+
+def build_room(state: State, rng: Rng) -> None:
+    """Steps 1-3 of General Steps: shuffle, size (2 or 3 Room cards), light, layout, exit."""
+    gather_room_decks(state, rng)
+    q = state["quest"]
+    p = state["piles"]
+    size_cards = [flip_room(state) for _ in range(3 if len(state["chars"]) >= 4 else 2)]
+    n = sum(value(c) for c in size_cards)
+    if q["env"] == "inside":
+        light = flip_room(state)
+        lit = is_red(light)
+        why = f"light flip {light}"
+    else:
+        if q["rooms_entered"] > 0:
+            q["day"] = not q["day"]
+        lit = q["day"]
+        why = "day" if lit else "night"
+    cells = board.grow_layout(n, rng)
+    spots = []
+    for (x, y) in cells:
+        card = piles.draw(p, "room", "layout")[0]
+        spots.append({"x": x, "y": y, "card": card, "rev": False, "kind": "unknown", "items": [],
+                      "chest": None})
+    board.link(spots)
+    exit_card = flip_room(state)
+    direction = exit_direction(value(exit_card))
+    barricaded = direction == "barricaded" or q["kind"] == "survival"
+    ex = board.choose_exit(spots, "across" if direction == "barricaded" else direction)
+    q["rooms_entered"] += 1
+    state["room"] = {"n": q["rooms_entered"], "w": max(s["x"] for s in spots) + 1,
+                     "h": max(s["y"] for s in spots) + 1, "spots": spots, "exit": ex,
+                     "exit_dir": direction, "barricaded": barricaded, "lit": lit,
+                     "enemies": [], "no_more_enemies": False, "boss_here": None,
+                     "cloak_used": []}
+    last = " (the last room)" if is_last_room(state) else ""
+    log(state, f"Room {q['rooms_entered']}{last}: size {'+'.join(size_cards)} = {n} spots, "
+               f"{'lit' if lit else 'dark'} ({why}); exit flip {exit_card}: "
+               f"{'barricaded' if barricaded else direction}.")
+
+
+def is_last_room(state: State) -> bool:
+    q = state["quest"]
+    if q["kind"] == "survival":
+        return q["rooms_entered"] >= q["rooms_total"]
+    if q["kind"] == "trapped":
+        return q["last_room"]
+    return False
+
+
+def reveal_from(state: State, at: int, rng: Rng, by_move: bool) -> list[str]:
+    """Reveal what the light lets the character on ``at`` see; returns new enemy ids."""
+    room = state["room"]
+    spots = room["spots"]
+    fresh = [i for i in board.reveal_set(spots, at, room["lit"]) if not spots[i]["rev"]]
+    if not fresh:
+        return []
+    # "If you are in danger of running out of enemy cards, place multi-enemy spots first."
+    players = len(state["chars"])
+    fresh.sort(key=lambda i: -spot_kind(spots[i]["card"], state["quest"]["kind"], players)[1])
+    new: list[str] = []
+    for i in fresh:
+        new.extend(_resolve_spot(state, i, rng))
+    if new and by_move and state["phase"] == "room" and state.get("turn"):
+        f = flip(state, rng)
+        if dark_reveal_jump(value(f)):
+            log(state, f"Revealing flip {f}: the new enemy acts next.")
+            state["turn"]["jump"].extend(new)
+        else:
+            state["turn"]["late"].extend(new)
+    return new
+
+
+def _resolve_spot(state: State, i: int, rng: Rng) -> list[str]:
+    room = state["room"]
+    s = room["spots"][i]
+    s["rev"] = True
+    quest = state["quest"]["kind"]
+    kind, count = spot_kind(s["card"], quest, len(state["chars"]))
+    s["kind"] = kind
+    new: list[str] = []
+    if kind == "chest":
+        s["chest"] = "locked"
+    elif kind == "special_chest":
+        s["chest"] = "locked"
+        new.extend(spawn(state, i, 1))
+    elif kind == "key":
+        s["items"].append("key")
+        s["kind"] = "normal"
+        s["key"] = True
+    elif kind == "boss":
+        new.extend(_boss(state, i))
+    elif kind == "enemy":
+        new.extend(spawn(state, i, count))
+    return new
+
+
+def spawn(state: State, at: int, count: int, boss: str | None = None) -> list[str]:
+    """Turn over Enemy cards onto a spot; none when the deck has run out."""
+    room = state["room"]
+    out = []
+    for _ in range(count):
+        if room["no_more_enemies"] or not state["piles"]["enemy"]:
+            break
+        card = piles.draw(state["piles"], "enemy", "foes")[0]
+        e = make_enemy(state, card, at, boss)
+        room["enemies"].append(e)
+        out.append(e["id"])
+        log(state, f"{e['name']} ({card}) appears: {e['hp']} HP.")
+    return out
+
+
+def make_enemy(state: State, card: str | None, at: int, boss: str | None = None) -> dict[str, Any]:
+    """Enemies table + suit bonuses (a Minor Boss has every suit's bonus)."""
+    lv = avg_level(state)
+    if boss == "major":
+        b = data.enemies()["boss"]
+        hp = formula(b["hp"], {"Lv": lv})
+        return {"id": new_id(state, "e"), "card": None, "kind": "boss", "boss": "major",
+                "name": b["name"], "hp": hp, "max_hp": hp, "target": "", "damage": "",
+                "rtype": "magic", "range": 99, "move": b["move"],
+                "init": formula(b["initiative"], {"Lv": lv}), "defence": dict(b["defence"]),
+                "tmod": 0, "dplus": 0, "pos": at, "frozen": False, "skip": 0, "first": None,
+                "revived": False, "exp": b["exp"]}
+    r = rank(card)  # type: ignore[arg-type]
+    t = data.enemies()["by_card"][r]
+    suits_ = data.enemies()["suits"]
+    have = "SHDC" if boss == "minor" else suit(card)  # type: ignore[arg-type]
+    hp = formula(t["hp"], {"Lv": lv})
+    tmod = dplus = 0
+    move = t["move"]
+    if "H" in have:
+        num, den = suits_["H"]["hp_times"][r]
+        hp = hp * num // den
+    if "D" in have:
+        tmod += suits_["D"]["target"]
+    if "S" in have:
+        dplus += suits_["S"]["damage_per_lv"][r] * lv
+    if "C" in have:
+        move += suits_["C"]["move"]
+    name = t["name"] if boss != "minor" else f"{t['name']} Lieutenant (Minor Boss)"
+    return {"id": new_id(state, "e"), "card": card, "kind": r, "boss": boss, "name": name,
+            "hp": hp, "max_hp": hp, "target": t["target"], "damage": t["damage"],
+            "rtype": t["rtype"], "range": t["range"], "move": move,
+            "init": formula(t["initiative"], {"Lv": lv}), "defence": dict(t["defence"]),
+            "tmod": tmod, "dplus": dplus, "pos": at, "frozen": False, "skip": 0, "first": None,
+            "revived": False, "exp": t["exp"]}
+
+
+def _boss(state: State, at: int) -> list[str]:
+    """Big Boss: the first Ace is the Minor Boss, the next (once it is beaten) the Major."""
+    q = state["quest"]
+    room = state["room"]
+    s = room["spots"][at]
+    if room["boss_here"] or q["boss_stage"] >= 2:
+        s["kind"] = "normal"
+        return []
+    s["kind"] = "normal"
+    if q["boss_stage"] == 0:
+        ids = spawn(state, at, 1, boss="minor")
+        if ids:
+            room["boss_here"] = "minor"
+        return ids
+    e = make_enemy(state, None, at, boss="major")
+    for other in list(room["enemies"]):
+        remove_enemy(state, other, fled=True)
+    room["enemies"].append(e)
+    room["no_more_enemies"] = True
+    room["boss_here"] = "major"
+    log(state, f"{e['name']}, the Major Boss, appears with {e['hp']} HP; every other enemy flees.")
+    return [e["id"]]
+
+
+def remove_enemy(state: State, e: dict[str, Any], fled: bool = False) -> None:
+    room = state["room"]
+    room["enemies"].remove(e)
+    if e["card"]:
+        piles.move(state["piles"], e["card"], "foes", "foes_out")
+    if fled:
+        log(state, f"{e['name']} flees the room.")
+
+
+def room_cleared(state: State) -> bool:
+    room = state["room"]
+    return not room["enemies"] and all(s["rev"] for s in room["spots"])
+
+
+def exit_open(state: State) -> bool:
+    """Determining the Exit / Survival: a barricade opens once every enemy is beaten and
+    the room is fully revealed (the Trapped quest's last room needs only the keys)."""
+    room = state["room"]
+    if state["quest"]["kind"] == "trapped" and state["quest"]["last_room"]:
+        return True
+    return not room["barricaded"] or room_cleared(state)
