@@ -404,9 +404,9 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
             dmg = defence_reduce(ab["mode"], dmg, alv, over(total, tgt), p["rtype"])
             c["rx"]["defended"] += 1
             c["rx"]["defends"][aid] = c["rx"]["defends"].get(aid, 0) + 1
+            sp = f" + {c['stance']} stance" if c["stance"] else ""
             log(state, f"{c['name']} defends with {ab['name']}{'' if trained else ' (untrained)'}: "
-                       f"{f}{f' + {s}' if s else ''}{f' + {c['stance']} stance' if c['stance'] else ''}"
-                       f" = {total} meets {tgt}; {dmg} damage gets through.")
+                       f"{f}{f' + {s}' if s else ''}{sp} = {total} meets {tgt}; {dmg} damage gets through.")
         else:
             c["stance"] = 0
             log(state, f"{c['name']} tries {ab['name']}: {total} short of {tgt}.")

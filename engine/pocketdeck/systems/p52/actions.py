@@ -1,0 +1,347 @@
+"""The player's actions in a room: what is legal now, and carrying it out.
+
+On Your Turn: free actions first (trade on the same spot, equip, unequip, pick up), then
+one thing: move, attack, use an ability or item, open a chest, aim, take a defensive
+stance, wait, or do nothing for a Stamina card. Winged Shoes allow a move and an action.
+A hit to defend against, or an enemy's Ace to counter, is a decision of its own.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ...core.rng import Rng
+from . import board, data
+from .combat import (attack_options, can_hit, defence_options, defend, enemies_on,
+                     ability_target, player_attack, stop_moving)
+from .common import (char, char_movement, draw_stamina, enemy, flip, living, log, play_stamina,
+                     stamina_count, winged)
+from .flow import begin_leaving, can_leave
+from .items import equip_options, open_chest, pick_options, use_item, use_options
+from .maths import defence_succeeds, over, player_state, value
+
+State = dict[str, Any]
+SUPPORT_KINDS = ("heal", "heal_party", "revive", "threaten")
+
+
+def active_char(state: State) -> dict[str, Any] | None:
+    if state["phase"] != "room" or state.get("pending"):
+        return None
+    t = state["turn"]
+    if not t or t["i"] >= len(t["order"]) or t["done"]:
+        return None
+    uid = t["order"][t["i"]]
+    return char(state, uid) if uid.startswith("c") else None
+
+
+def reachable(state: State, c: dict[str, Any]) -> dict[int, list[int]]:
+    """Player Movement: spots within Movement (no diagonals, revealed obstructed spots
+    cost 2); an unrevealed spot ends the move. A first step costing more than Movement is
+    allowed and takes the next turn too. Returns destination -> route."""
+    spots = state["room"]["spots"]
+    mp = char_movement(state, c)
+    room = state["room"]
+    hazard_spots = {e["pos"] for e in room["enemies"]}
+
+    def hazard(j: int) -> int:
+        return (j in hazard_spots) * 3 + (spots[j]["kind"] == "trap")
+
+    start = c["pos"]
+    best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[int, int] = {}
+    heap = [(0, 0, start)]
+    while heap:
+        cost, hz, i = heapq.heappop(heap)
+        if (cost, hz) > best[i] or (i != start and not spots[i]["rev"]):
+            continue
+        for j in spots[i]["adj"]:
+            nc = cost + (2 if spots[j]["rev"] and spots[j]["kind"] == "obstructed" else 1)
+            if nc > mp and i != start:
+                continue
+            nh = hz + hazard(j)
+            if j not in best or (nc, nh) < best[j]:
+                best[j] = (nc, nh)
+                prev[j] = i
+                heapq.heappush(heap, (nc, nh, j))
+    out: dict[int, list[int]] = {}
+    for j in best:
+        if j == start:
+            continue
+        route = [j]
+        while route[-1] in prev and prev[route[-1]] != start:
+            route.append(prev[route[-1]])
+        route.reverse()
+        out[j] = route
+    return out
+
+
+def legal_room(state: State) -> list[dict[str, Any]]:
+    pend = state.get("pending")
+    if pend:
+        return pending_actions(state, pend)
+    c = active_char(state)
+    if c is None:
+        return []
+    t = state["turn"]
+    cid = c["id"]
+    stunned = c["status"] == "stunned"
+    acts: list[dict[str, Any]] = []
+    spot = state["room"]["spots"][c["pos"]]
+    if t["free"] and not stunned:
+        seen: set[str] = set()
+        for o in living(state):
+            if o is c or o["pos"] != c["pos"]:
+                continue
+            for iid in c["items"]:
+                key = iid + o["id"]
+                if key not in seen:
+                    seen.add(key)
+                    acts.append({"type": "give", "char": cid, "item": iid, "to": o["id"]})
+        acts.extend(equip_options(c))
+        for iid in sorted(set(spot["items"])):
+            acts.append({"type": "take", "char": cid, "item": iid})
+        if c.get("quirk") == "restless" and not c["rushed"]:
+            acts.append({"type": "rush", "char": cid})
+    can_main = not t["acted"] and (not t["moved"] or winged(c))
+    moves = []
+    if not t["moved"] and not t["acted"]:
+        moves = [{"type": "move", "char": cid, "to": j} for j in sorted(reachable(state, c))]
+    must_move = c.get("quirk") == "restless" and c["idle"] >= 2 and moves
+    acts.extend(moves)
+    if can_main and not must_move:
+        st = [False, True] if stamina_count(state, cid) else [False]
+        if not stunned:
+            for aid, target in attack_options(state, c):
+                for s in st:
+                    acts.append({"type": "attack", "char": cid, "ability": aid, "target": target,
+                                 "stamina": s})
+        for aid, target in support_options(state, c):
+            for s in st:
+                acts.append({"type": "ability", "char": cid, "ability": aid, "target": target,
+                             "stamina": s})
+        if not stunned:
+            for e in state["room"]["enemies"]:
+                if any(t2 == e["id"] for _, t2 in attack_options(state, c)):
+                    acts.append({"type": "aim", "char": cid, "target": e["id"]})
+            acts.append({"type": "stance", "char": cid})
+        acts.extend(use_options(state, c))
+        if not stunned and spot["chest"] in ("locked", "broken"):
+            if spot["chest"] == "locked":
+                for k in pick_options(c):
+                    for s in st:
+                        acts.append({"type": "open_chest", "char": cid, "method": "pick",
+                                     "picks": k, "stamina": s})
+            for s in st:
+                acts.append({"type": "open_chest", "char": cid, "method": "smash", "picks": 0,
+                             "stamina": s})
+    if not t["moved"] and not t["acted"]:
+        if not must_move:
+            acts.append({"type": "rest", "char": cid})
+        if t["i"] + 1 < len(t["order"]):
+            acts.append({"type": "wait", "char": cid})
+        if can_leave(state):
+            acts.append({"type": "leave", "char": cid})
+    if t["moved"] and not t["acted"]:
+        acts.append({"type": "end_turn", "char": cid})
+    if not acts:
+        acts.append({"type": "rest", "char": cid})
+    return acts
+
+
+def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    spots = state["room"]["spots"]
+    stunned = c["status"] == "stunned"
+    for aid in sorted(c["abilities"]):
+        ab = data.ability(aid)
+        k = ab["kind"]
+        if k not in SUPPORT_KINDS or not data.supported(aid):
+            continue
+        if k == "heal":
+            for o in living(state):
+                if stunned and o is not c:
+                    continue
+                if o["hp"] < o["max_hp"] and board.in_range(spots, c["pos"], o["pos"], ab["range"]):
+                    out.append((aid, o["id"]))
+        elif stunned:
+            continue
+        elif k == "heal_party":
+            if any(o["hp"] < o["max_hp"] for o in living(state)):
+                out.append((aid, None))
+        elif k == "revive":
+            for o in state["chars"]:
+                if o["status"] == "dead" and o["pos"] == c["pos"]:
+                    out.append((aid, o["id"]))
+        elif k == "threaten":
+            if enemies_on(state, c["pos"]):
+                out.append((aid, None))
+    return out
+
+
+def pending_actions(state: State, pend: dict[str, Any]) -> list[dict[str, Any]]:
+    c = char(state, pend["char"])
+    cid = c["id"]
+    st = [False, True] if stamina_count(state, cid) else [False]
+    if pend["kind"] == "defend":
+        acts = [{"type": "defend", "char": cid, "ability": None, "stamina": False}]
+        for aid in defence_options(state, c, pend["rtype"]):
+            for s in st:
+                acts.append({"type": "defend", "char": cid, "ability": aid, "stamina": s})
+        return acts
+    acts = [{"type": "counter", "char": cid, "ability": None, "stamina": False}]
+    e = enemy(state, pend["enemy"])
+    if e is not None:
+        for aid, target in attack_options(state, c):
+            if target == e["id"]:
+                for s in st:
+                    acts.append({"type": "counter", "char": cid, "ability": aid, "stamina": s})
+    return acts
+
+
+# -- carrying out ------------------------------------------------------------------------------------
+def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
+    kind = action["type"]
+    c = char(state, action["char"])
+    if kind == "defend":
+        defend(state, c, action["ability"], action["stamina"], rng)
+        return
+    if kind == "counter":
+        pend = state.pop("pending")
+        if action["ability"] is not None:
+            log(state, f"{c['name']} counter-attacks!")
+            player_attack(state, c, action["ability"], pend["enemy"], action["stamina"], rng,
+                          counter=True)
+            if pend["passing"]:
+                stop_moving(state, c["id"])
+        return
+    t = state["turn"]
+    if kind == "give":
+        o = char(state, action["to"])
+        c["items"].remove(action["item"])
+        o["items"].append(action["item"])
+        log(state, f"{c['name']} hands {data.item(action['item'])['name']} to {o['name']}.")
+        return
+    if kind == "equip":
+        c["items"].remove(action["item"])
+        c["equipped"][action["slot"]] = action["item"]
+        log(state, f"{c['name']} equips {data.item(action['item'])['name']} ({action['slot']}).")
+        return
+    if kind == "unequip":
+        iid = c["equipped"].pop(action["slot"])
+        c["items"].append(iid)
+        log(state, f"{c['name']} takes off {data.item(iid)['name']}.")
+        return
+    if kind == "take":
+        spot = state["room"]["spots"][c["pos"]]
+        spot["items"].remove(action["item"])
+        c["items"].append(action["item"])
+        log(state, f"{c['name']} picks up {data.item(action['item'])['name']}.")
+        return
+    if kind == "rush":
+        c["rushed"] = True
+        c["extra"] += 2
+        log(state, f"{c['name']} can't sit still: three turns in a row.")
+        return
+    if kind == "wait":
+        o = t["order"]
+        o[t["i"]], o[t["i"] + 1] = o[t["i"] + 1], o[t["i"]]
+        t["free"] = True
+        log(state, f"{c['name']} waits.")
+        return
+    if kind == "leave":
+        begin_leaving(state)
+        return
+    t["free"] = False
+    if kind == "move":
+        route = reachable(state, c)[action["to"]]
+        spots = state["room"]["spots"]
+        cost = sum(2 if spots[j]["rev"] and spots[j]["kind"] == "obstructed" else 1 for j in route)
+        if cost > char_movement(state, c):
+            c["skip"] += 1  # an obstructed spot with Movement 1 takes two turns
+        c["aim"], c["stance"], c["idle"] = None, 0, 0
+        t["moved"] = True
+        state["stack"].append({"f": "move", "char": c["id"], "path": list(route)})
+        if not winged(c):
+            t["done"] = True
+        return
+    if kind == "end_turn":
+        t["done"] = True
+        return
+    # every remaining action is the turn's one action
+    t["acted"] = True
+    t["done"] = True
+    if not t["moved"]:
+        c["idle"] += 1
+    if kind != "aim":
+        c["aim"] = None
+    if kind != "stance":
+        c["stance"] = 0
+    if kind == "attack":
+        player_attack(state, c, action["ability"], action["target"], action["stamina"], rng)
+    elif kind == "ability":
+        use_ability(state, c, action["ability"], action["target"], action["stamina"], rng)
+    elif kind == "aim":
+        old = c["aim"]
+        n = old["bonus"] + 1 if old and old["target"] == action["target"] else 1
+        c["aim"] = {"target": action["target"], "bonus": min(3, n)}
+        log(state, f"{c['name']} aims at {enemy(state, action['target'])['name']} (+{c['aim']['bonus']}).")  # type: ignore[index]
+    elif kind == "stance":
+        c["stance"] = min(3, c["stance"] + 1)
+        log(state, f"{c['name']} takes a defensive stance (+{c['stance']}).")
+    elif kind == "use":
+        use_item(state, c, action["item"], action["target"], rng)
+    elif kind == "open_chest":
+        open_chest(state, c, action["method"], action["picks"], action["stamina"], rng)
+    elif kind == "rest":
+        got = draw_stamina(state, c["id"], rng, 1)
+        log(state, f"{c['name']} does nothing{' and draws a Stamina card' if got else ''}.")
+
+
+def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, use_stamina: bool,
+                rng: Rng) -> None:
+    """Heal, Healing Glow, Revive, Threaten: meet the target; a success earns +2 exp."""
+    ab = data.ability(aid)
+    spots = state["room"]["spots"]
+    o = char(state, target) if target else None
+    dist = board.manhattan(spots[c["pos"]], spots[o["pos"]]) if o and o["pos"] is not None else 0
+    tgt = ability_target(state, c, aid, dist, c["pos"])
+    s = play_stamina(state, c["id"]) if use_stamina else 0
+    f = flip(state, rng)
+    total = value(f) + s
+    if value(f) == 1 or not defence_succeeds(total, tgt):
+        log(state, f"{c['name']} tries {ab['name']}: {f}{f' + {s}' if s else ''} = {total} vs {tgt}; it fails.")
+        return
+    by = over(total, tgt)
+    names = dict(c["core"])
+    names.update({"aLv": c["abilities"][aid], "Over": by, "R": dist, "E": 0})
+    from .maths import formula
+    amount = formula(ab["damage"], names) if "damage" in ab else 0
+    c["rx"]["other"] += 1
+    if ab["kind"] == "heal" and o:
+        o["hp"] = min(o["max_hp"], o["hp"] + amount)
+        if o["hp"] > 0:
+            o["status"] = "ok"
+        log(state, f"{c['name']} heals {o['name']} for {amount}: HP {o['hp']}/{o['max_hp']}.")
+    elif ab["kind"] == "heal_party":
+        for p in living(state):
+            p["hp"] = min(p["max_hp"], p["hp"] + amount)
+            if p["hp"] > 0:
+                p["status"] = "ok"
+        log(state, f"{c['name']}'s {ab['name']} mends the party by {amount}.")
+    elif ab["kind"] == "revive" and o:
+        o["hp"] = min(o["max_hp"], amount)
+        o["status"] = player_state(o["hp"])
+        log(state, f"{c['name']} revives {o['name']} with {o['hp']} HP.")
+    elif ab["kind"] == "threaten":
+        for e in list(enemies_on(state, c["pos"])):
+            if e["move"] <= 0 or e["boss"]:
+                continue
+            far = max(spots[c["pos"]]["adj"], key=lambda j: (board.manhattan(spots[j], spots[c["pos"]]), -j))
+            e["pos"] = far
+            log(state, f"{e['name']} runs from {c['name']}'s threat.")
+
+
+def can_target(state: State, c: dict[str, Any], aid: str, eid: str) -> bool:
+    e = enemy(state, eid)
+    return e is not None and can_hit(state, c, aid, e)

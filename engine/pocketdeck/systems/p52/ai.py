@@ -1,0 +1,130 @@
+"""On Enemies Turn: the four behaviour rules, in order, run by the engine (P52 has no GM).
+
+1. Under a quarter of max HP and able to move: move away from the nearest player, but
+   never closer to another; if it cannot, heal 1 HP. (The Major Boss never runs: it heals.)
+2. A player in range: attack the weakest (lowest HP, then highest max HP, then at random),
+   spreading attacks: a player already attacked this round is passed over when another
+   is in range.
+3. Able to move: move toward the nearest player (ties: the weakest).
+4. Otherwise skip the turn and recover 1 HP.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ...core.rng import Rng
+from . import board
+from .combat import enemy_can_attack, sees
+from .common import living, log
+from .maths import enemy_flees
+
+State = dict[str, Any]
+
+
+def _costs(spots: list[dict[str, Any]], start: int) -> tuple[list[int], dict[int, int]]:
+    inf = 10 ** 6
+    dist = [inf] * len(spots)
+    prev: dict[int, int] = {}
+    dist[start] = 0
+    heap = [(0, start)]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        for j in spots[i]["adj"]:
+            nd = d + board.obstructed_cost(spots[j])
+            if nd < dist[j]:
+                dist[j] = nd
+                prev[j] = i
+                heapq.heappush(heap, (nd, j))
+    return dist, prev
+
+
+def _heal(state: State, e: dict[str, Any], why: str) -> None:
+    if e["hp"] < e["max_hp"]:
+        e["hp"] += 1
+    log(state, f"{e['name']} {why} and recovers 1 HP ({e['hp']}/{e['max_hp']}).")
+
+
+def _walk(state: State, e: dict[str, Any], route: list[int]) -> None:
+    """Move along ``route`` as far as the enemy's Move allows (obstructed spots cost 2; a
+    first step that costs more than Move takes this turn and the next)."""
+    spots = state["room"]["spots"]
+    left = e["move"]
+    for k, j in enumerate(route):
+        cost = board.obstructed_cost(spots[j])
+        if cost > left:
+            if k == 0:
+                e["pos"] = j
+                e["skip"] += 1
+            break
+        left -= cost
+        e["pos"] = j
+
+
+def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
+    if e["skip"]:
+        e["skip"] -= 1
+        log(state, f"{e['name']} is still on the move (obstructed spot).")
+        return
+    if e["frozen"]:
+        log(state, f"{e['name']} is frozen solid.")
+        return
+    spots = state["room"]["spots"]
+    seen = [c for c in living(state) if sees(state, e, c)]
+    dist, prev = _costs(spots, e["pos"])
+    # Rule 1: flee under a quarter of max HP
+    if enemy_flees(e["hp"], e["max_hp"]):
+        if e["boss"] == "major" or e["move"] <= 0 or not seen:
+            _heal(state, e, "holds its ground" if e["boss"] == "major" else "cowers")
+            return
+        near = min(seen, key=lambda c: (dist[c["pos"]], c["id"]))
+        from_p = {c["id"]: _costs(spots, c["pos"])[0] for c in seen}
+        here = {cid: d[e["pos"]] for cid, d in from_p.items()}
+        best = None
+        for j in range(len(spots)):
+            if j == e["pos"] or dist[j] > e["move"]:
+                continue
+            if from_p[near["id"]][j] <= here[near["id"]]:
+                continue
+            if any(from_p[cid][j] < here[cid] for cid in from_p):
+                continue
+            key = (-from_p[near["id"]][j], j)
+            if best is None or key < best[0]:
+                best = (key, j)
+        if best is None:
+            _heal(state, e, "is cornered")
+            return
+        e["pos"] = best[1]
+        log(state, f"{e['name']} flees from {near['name']}.")
+        return
+    # Rule 2: attack the weakest player in range, spreading attacks
+    targets = [c for c in seen if enemy_can_attack(state, e, c)]
+    if targets:
+        hit = state["turn"]["targeted"]
+        fresh = [c for c in targets if c["id"] not in hit]
+        pool = fresh or targets
+        pool.sort(key=lambda c: (c["hp"], -c["max_hp"]))
+        ties = [c for c in pool if (c["hp"], c["max_hp"]) == (pool[0]["hp"], pool[0]["max_hp"])]
+        c = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
+        hit.append(c["id"])
+        state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": c["id"],
+                               "passing": False, "counter": False})
+        return
+    # Rule 3: move toward the nearest player (ties: the weakest)
+    if e["move"] > 0 and seen:
+        reach = [c for c in seen if dist[c["pos"]] < 10 ** 6]
+        if reach:
+            c = min(reach, key=lambda o: (dist[o["pos"]], o["hp"], o["id"]))
+            if c["pos"] != e["pos"]:
+                route = [c["pos"]]
+                while route[-1] in prev and prev[route[-1]] != e["pos"]:
+                    route.append(prev[route[-1]])
+                route.reverse()
+                _walk(state, e, route)
+                log(state, f"{e['name']} moves toward {c['name']}.")
+                return
+    # Rule 4: skip and recover
+    _heal(state, e, "waits")

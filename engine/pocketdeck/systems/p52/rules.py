@@ -1,0 +1,286 @@
+"""P52 as a Pocketdeck game system: options, the first state, legal actions, apply,
+the checks the simulator runs, and character records that carry over between sessions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import piles
+from ...core.cards import standard_deck
+from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.rng import Rng
+from . import data
+from .actions import active_char, apply_room, legal_room
+from .common import keep_action_deck, log, refresh, stamina_pile
+from .flow import run
+from .maths import CORE, value
+from .party import apply_queue_action, blank_character, creation_steps, queue_actions, settle
+
+MAX_PARTY = 6
+QUEST_ITEMS = ("key", "relic")
+RECORD_FORMAT = "p52-character"
+ROOM_SIDE = ("room", "room_flips", "layout", "enemy", "foes", "foes_out")
+
+
+def split_decks(rng: Rng) -> dict[str, list[str]]:
+    """Setting Up the Decks: one deck's 12 face cards are the Enemy deck, its 40 number
+    cards the Room deck; the other whole deck is the Action deck. All three shuffled."""
+    first = standard_deck()
+    enemy_deck = [c for c in first if c[:-1] in ("J", "Q", "K")]
+    room_deck = [c for c in first if c[:-1] not in ("J", "Q", "K")]
+    action = standard_deck()
+    for pile in (enemy_deck, room_deck, action):
+        rng.shuffle(pile)
+    return {"enemy": enemy_deck, "room": room_deck, "room_flips": [], "layout": [], "foes": [],
+            "foes_out": [], "action": action, "action_discard": []}
+
+
+# -- character records ------------------------------------------------------------------------
+def export_characters(state: State, resurrect: bool = True) -> list[dict[str, Any]]:
+    """JSON-safe records of the party after a session. Resurrection: a dead character
+    comes back at full HP but without any item; everyone starts the next session at full
+    HP. Quest items (keys, the lantern) stay behind. Without ``resurrect`` the dead are
+    left out."""
+    out = []
+    for c in state["chars"]:
+        dead = c["status"] == "dead"
+        if dead and not resurrect:
+            continue
+        items = [] if dead else [i for i in c["items"] if i not in QUEST_ITEMS]
+        equipped = {} if dead else dict(c["equipped"])
+        out.append({"format": RECORD_FORMAT, "version": 1, "name": c["name"], "race": c["race"],
+                    "class": c["class"], "quirk": c["quirk"], "custom_quirk": c["custom_quirk"],
+                    "level": c["level"], "exp": c["exp"], "core": dict(c["core"]),
+                    "abilities": dict(c["abilities"]), "tuned": dict(c["tuned"]),
+                    "items": items, "equipped": equipped, "resurrected": dead})
+    return out
+
+
+def check_record(rec: Any) -> list[str]:
+    if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
+        return ["a character record must come from export_characters (format p52-character)"]
+    p = []
+    if rec.get("version") != 1:
+        p.append("unknown character record version")
+    if not isinstance(rec.get("name"), str) or not rec["name"] or len(rec["name"]) > 40:
+        p.append("name must be text of 1-40 characters")
+    if rec.get("race") not in data.races():
+        p.append(f"unknown race {rec.get('race')!r}")
+    if rec.get("class") not in data.classes():
+        p.append(f"unknown class {rec.get('class')!r}")
+    if rec.get("quirk") is not None and rec.get("quirk") not in data.quirks():
+        p.append(f"unknown quirk {rec.get('quirk')!r}")
+    for k in ("level", "exp"):
+        if not isinstance(rec.get(k), int) or isinstance(rec.get(k), bool) or rec[k] < (1 if k == "level" else 0):
+            p.append(f"{k} must be a whole number")
+    core = rec.get("core")
+    if not isinstance(core, dict) or set(core) != set(CORE) or not all(
+            isinstance(v, int) and v >= 1 for v in core.values()):
+        p.append("core must give Lift, Think, Balance, Move and Lead, each 1 or more")
+    ab = rec.get("abilities")
+    if not isinstance(ab, dict) or not all(a in data.abilities() and isinstance(v, int) and v >= 1
+                                           for a, v in ab.items()):
+        p.append("abilities must map known abilities to levels of 1 or more")
+    items = rec.get("items")
+    if not isinstance(items, list) or not all(i in data.items() for i in items):
+        p.append("items must list known items")
+    eq = rec.get("equipped")
+    if not isinstance(eq, dict) or not all(i in data.items() for i in eq.values()):
+        p.append("equipped must map slots to known items")
+    tuned = rec.get("tuned", {})
+    if not isinstance(tuned, dict) or not all(a in data.abilities() and isinstance(v, int) for a, v in tuned.items()):
+        p.append("tuned must map abilities to whole numbers")
+    return p
+
+
+def character_from_record(cid: str, rec: dict[str, Any]) -> dict[str, Any]:
+    c = blank_character(cid)
+    for k in ("name", "race", "class", "quirk", "custom_quirk", "level", "exp"):
+        c[k] = rec[k]
+    c["core"] = dict(rec["core"])
+    c["abilities"] = dict(rec["abilities"])
+    c["tuned"] = dict(rec.get("tuned", {}))
+    c["items"] = list(rec["items"])
+    c["equipped"] = dict(rec["equipped"])
+    refresh(c)
+    c["hp"] = c["max_hp"]  # Accomplishing Your Quest: max HP restored before the next session
+    return c
+
+
+# -- the game ----------------------------------------------------------------------------------
+class P52Game(Game):
+    name = "p52"
+    title = "P52"
+    schema_version = 1
+    sim_step_cap = 4000
+
+    def default_options(self) -> dict[str, Any]:
+        return {"new_characters": 1, "characters": [], "names": [], "quirks": []}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        n = options["new_characters"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalAction("new_characters must be a whole number of 0 or more")
+        recs = options["characters"]
+        if not isinstance(recs, list):
+            raise IllegalAction("characters must be a list of exported character records")
+        for i, rec in enumerate(recs):
+            problems = check_record(rec)
+            if problems:
+                raise IllegalAction(f"character record {i + 1}: {'; '.join(problems)}")
+        if not 1 <= n + len(recs) <= MAX_PARTY:
+            raise IllegalAction(f"a party has 1 to {MAX_PARTY} characters (the book: 2 to 6 players, "
+                                f"or one person playing several); got {n + len(recs)}")
+        names = options["names"]
+        if not isinstance(names, list) or not all(isinstance(x, str) and len(x) <= 40 for x in names):
+            raise IllegalAction("names must be a list of texts of at most 40 characters")
+        quirks = options["quirks"]
+        if not isinstance(quirks, list):
+            raise IllegalAction("quirks must be a list")
+        for q in quirks:
+            if not isinstance(q, dict) or not all(isinstance(q.get(k), str) and q[k].strip()
+                                                  for k in ("name", "bonus", "penalty")):
+                raise IllegalAction("Step 4: Choose a Quirk: a quirk needs a name, a bonus AND a penalty")
+
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        return {"new_characters": rng.randint(1, 4)}
+
+    def _new(self, options: dict[str, Any], rng: Rng) -> State:
+        p = split_decks(rng)
+        chars = [character_from_record(f"c{i}", rec) for i, rec in enumerate(options["characters"])]
+        first_new = len(chars)
+        for i in range(options["new_characters"]):
+            chars.append(blank_character(f"c{first_new + i}"))
+        for c in chars:
+            p[stamina_pile(c["id"])] = []
+        queue: list[dict[str, Any]] = []
+        for c in chars[first_new:]:
+            queue.extend(creation_steps(c["id"]))
+        state: State = {
+            "phase": "creation" if queue else "setup", "piles": p, "chars": chars,
+            "queue": queue if queue else [{"kind": "quest"}, {"kind": "env"}, {"kind": "items"}],
+            "quest": {"kind": None, "name": None, "env": None, "day": True, "rooms_entered": 0,
+                      "rooms_total": 0, "last_room": False, "found": False, "return_left": 0,
+                      "boss_stage": 0, "extra_item": False, "done": None},
+            "room": None, "turn": None, "stack": [], "pending": None, "leaving": False,
+            "outcome": None, "next_id": 0, "log": ["Shuffled the Enemy (12), Room (40) and Action (52) decks."],
+            "options": options,
+        }
+        settle(state, rng)
+        return state
+
+    # -- rules ---------------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def legal_actions(self, state: State) -> list[Action]:
+        ph = state["phase"]
+        if ph == "over":
+            return []
+        if ph == "room":
+            return legal_room(state)
+        return queue_actions(state)
+
+    def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        if state["phase"] == "room":
+            apply_room(state, action, rng)
+            run(state, rng)
+        else:
+            apply_queue_action(state, action, rng)
+            settle(state, rng)
+        if state["phase"] != "over":
+            keep_action_deck(state, rng)
+
+    def explain(self, state: State, action: Action) -> str:
+        kind = action.get("type")
+        ph = state["phase"]
+        if ph == "over":
+            return "the session is over (Accomplishing Your Quest / Failing Your Quest)"
+        legal = self.legal_actions(state)
+        same = [a for a in legal if a.get("type") == kind]
+        if ph in ("creation", "setup", "levelup"):
+            step = state["queue"][0]["kind"] if state["queue"] else "none"
+            if not same:
+                return f"'{kind}' is not possible now: the next step is '{step}' ({_section(step)})"
+            return f"{action!r} is not one of the choices for '{step}' ({_section(step)})"
+        pend = state.get("pending")
+        if pend and kind not in ("defend", "counter"):
+            return ("an enemy's attack must be answered first (Player Defending)" if pend["kind"] == "defend"
+                    else "decide on the counter attack first (Counter Attacks)")
+        c = active_char(state)
+        if c is not None and action.get("char") not in (None, c["id"]):
+            return f"it is {c['name']}'s turn (Initiative)"
+        t = state["turn"]
+        if kind == "move" and t and t["moved"]:
+            return "you have already moved this turn (On Your Turn: one thing a turn)"
+        if kind == "move":
+            return ("that spot is out of reach: no diagonal moves, obstructed spots cost 2 "
+                    "(Player Movement)")
+        if kind in ("give", "equip", "unequip", "take") and t and not t["free"]:
+            return "trading and equipping must come before any other action on your turn"
+        if kind == "attack":
+            return ("that attack is not possible: the target must be in range and in line of "
+                    "sight, and a stunned character cannot attack (Attack/Item Range, Player Deaths)")
+        if kind == "leave":
+            return ("every living character must stand on an open exit (Leaving a Room; a "
+                    "barricaded exit opens when the room is revealed and cleared)")
+        if kind == "open_chest":
+            return "there is no closed chest on your spot, or no Lock Pick to use (Opening Chests)"
+        if kind == "use":
+            return ("that item cannot be used like that now (Using an Item; healing others needs "
+                    "the same spot; stunned characters use items on themselves only)")
+        if not same:
+            return f"'{kind}' is not possible now (On Your Turn)"
+        return f"{action!r} is not a legal action now (On Your Turn)"
+
+    # -- checks ----------------------------------------------------------------------------------
+    def card_total(self, state: State) -> int:
+        return piles.total(state["piles"])
+
+    def check_state(self, state: State) -> None:
+        p = state.get("piles")
+        if not isinstance(p, dict):
+            raise ValueError("a P52 state needs its piles")
+        room_side = sorted(c for k in ROOM_SIDE for c in p[k])
+        action_side = sorted(c for k, v in p.items() if k not in ROOM_SIDE for c in v)
+        full = sorted(standard_deck())
+        if room_side != full:
+            raise ValueError("the Room and Enemy decks do not hold exactly one full deck")
+        if action_side != full:
+            raise ValueError("the Action deck and Stamina piles do not hold exactly one full deck")
+        if state["phase"] not in ("creation", "setup", "room", "levelup", "over"):
+            raise ValueError(f"unknown phase {state['phase']!r}")
+        for c in state["chars"]:
+            if len(p[stamina_pile(c["id"])]) > 10:
+                raise ValueError(f"{c['name']} holds more than 10 Stamina cards")
+        room = state.get("room")
+        if room:
+            if [s["card"] for s in room["spots"]] != p["layout"]:
+                raise ValueError("the laid-out spots and the layout pile disagree")
+            cards = [e["card"] for e in room["enemies"] if e["card"]]
+            if sorted(cards) != sorted(p["foes"]):
+                raise ValueError("the enemies on the board and the foes pile disagree")
+
+    def outcome(self, state: State) -> str:
+        return state.get("outcome") or "unfinished"
+
+    def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        from .sim import choose
+        return choose(state, legal, rng)
+
+    def view(self, state: State, seat: str = "player") -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self, state, seat)
+
+
+def _section(step: str) -> str:
+    return {"race": "Step 1: Choose a Race", "class": "Step 2: Choose a Class",
+            "quirk": "Step 4: Choose a Quirk", "points": "Step 5: Draw for Ability Bonuses",
+            "learn": "Step 6: Add an Ability", "name": "Step 7: Determine Other Attributes",
+            "quest": "Choose a Quest", "env": "Choose the Environment",
+            "start_pick": "Starting Items", "attr": "Gaining Experience",
+            "train": "Choose a Quest (Big Boss bonus)", "raise": "Increasing Other Abilities"}.get(step, step)
+
+
+GAME = register(P52Game())
