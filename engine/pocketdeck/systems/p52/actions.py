@@ -15,7 +15,7 @@ from ...core.rng import Rng
 from . import board, data
 from .combat import (attack_options, can_hit, defence_options, defend, enemies_on,
                      ability_target, player_attack, stop_moving)
-from .common import (char, char_movement, draw_stamina, enemy, flip, living, log, play_stamina,
+from .common import (bump, char, char_movement, draw_stamina, enemy, flip, living, log, play_stamina,
                      stamina_count, winged)
 from .flow import begin_leaving, can_leave
 from .items import equip_options, open_chest, pick_options, use_item, use_options
@@ -99,7 +99,7 @@ def legal_room(state: State) -> list[dict[str, Any]]:
                     seen.add(key)
                     acts.append({"type": "give", "char": cid, "item": iid, "to": o["id"]})
         acts.extend(equip_options(c))
-        for iid in sorted(set(spot["items"])):
+        for iid in sorted(set(spot.get("items", ()))):
             acts.append({"type": "take", "char": cid, "item": iid})
         if c.get("quirk") == "restless" and not c["rushed"]:
             acts.append({"type": "rush", "char": cid})
@@ -111,23 +111,24 @@ def legal_room(state: State) -> list[dict[str, Any]]:
     acts.extend(moves)
     if can_main and not must_move:
         st = [False, True] if stamina_count(state, cid) else [False]
-        if not stunned:
-            for aid, target in attack_options(state, c):
-                for s in st:
-                    acts.append({"type": "attack", "char": cid, "ability": aid, "target": target,
-                                 "stamina": s})
+        options = [] if stunned else attack_options(state, c)
+        for aid, target in options:
+            for s in st:
+                acts.append({"type": "attack", "char": cid, "ability": aid, "target": target,
+                             "stamina": s})
         for aid, target in support_options(state, c):
             for s in st:
                 acts.append({"type": "ability", "char": cid, "ability": aid, "target": target,
                              "stamina": s})
         if not stunned:
+            aimable = {t2 for _, t2 in options if t2}
             for e in state["room"]["enemies"]:
-                if any(t2 == e["id"] for _, t2 in attack_options(state, c)):
+                if e["id"] in aimable:
                     acts.append({"type": "aim", "char": cid, "target": e["id"]})
             acts.append({"type": "stance", "char": cid})
         acts.extend(use_options(state, c))
-        if not stunned and spot["chest"] in ("locked", "broken"):
-            if spot["chest"] == "locked":
+        if not stunned and spot.get("chest") in ("locked", "broken"):
+            if spot.get("chest") == "locked":
                 for k in pick_options(c):
                     for s in st:
                         acts.append({"type": "open_chest", "char": cid, "method": "pick",
@@ -162,7 +163,7 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
             for o in living(state):
                 if stunned and o is not c:
                     continue
-                if o["hp"] < o["max_hp"] and board.in_range(spots, c["pos"], o["pos"], ab["range"]):
+                if o["hp"] < o["max_hp"] and board.in_range(spots, c["pos"], o["pos"], ab["range"], state["room"]["geo"]):
                     out.append((aid, o["id"]))
         elif stunned:
             continue
@@ -317,7 +318,7 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
     names.update({"aLv": c["abilities"][aid], "Over": by, "R": dist, "E": 0})
     from .maths import formula
     amount = formula(ab["damage"], names) if "damage" in ab else 0
-    c["rx"]["other"] += 1
+    bump(c, "other")
     if ab["kind"] == "heal" and o:
         o["hp"] = min(o["max_hp"], o["hp"] + amount)
         if o["hp"] > 0:

@@ -119,22 +119,45 @@ def line_of_sight(spots: list[Spot], a: int, b: int, where: dict[tuple[int, int]
     return True
 
 
-def reveal_set(spots: list[Spot], at: int, lit: bool) -> list[int]:
+_LOS: dict[str, dict[int, bool]] = {}
+
+
+def geo_key(spots: list[Spot]) -> str:
+    """The room's shape as one string: the cache key for line of sight (a string costs
+    nothing to copy with the state)."""
+    return ";".join(f"{s['x']},{s['y']}" for s in spots)
+
+
+def los(spots: list[Spot], a: int, b: int, geo: str | None) -> bool:
+    """Line of sight, remembered per room shape (rooms are small; shapes repeat rarely)."""
+    if geo is None:
+        return line_of_sight(spots, a, b)
+    cache = _LOS.get(geo)
+    if cache is None:
+        if len(_LOS) > 64:
+            _LOS.clear()
+        cache = _LOS[geo] = {}
+    k = a * 64 + b if a <= b else b * 64 + a
+    hit = cache.get(k)
+    if hit is None:
+        hit = cache[k] = line_of_sight(spots, a, b)
+    return hit
+
+
+def reveal_set(spots: list[Spot], at: int, lit: bool, geo: str | None = None) -> list[int]:
     """Revealing the Room: lit, everything within 2 spots (diagonals included) in line of
     sight; dark, the spot itself and its orthogonal neighbours."""
     if not lit:
         return [at] + list(spots[at]["adj"])
-    where = {(s["x"], s["y"]): i for i, s in enumerate(spots)}
     me = spots[at]
-    return [i for i, s in enumerate(spots)
-            if chebyshev(me, s) <= 2 and line_of_sight(spots, at, i, where)]
+    return [i for i, s in enumerate(spots) if chebyshev(me, s) <= 2 and los(spots, at, i, geo)]
 
 
-def in_range(spots: list[Spot], a: int, b: int, reach: int) -> bool:
+def in_range(spots: list[Spot], a: int, b: int, reach: int, geo: str | None = None) -> bool:
     """Attack/Item Range (orthogonal steps; diagonal is not adjacent) plus Line of Sight."""
     if a == b:
         return True
-    return manhattan(spots[a], spots[b]) <= reach and line_of_sight(spots, a, b)
+    return manhattan(spots[a], spots[b]) <= reach and los(spots, a, b, geo)
 
 
 def path_to(spots: list[Spot], start: int, goal: int, hazard) -> list[int]:

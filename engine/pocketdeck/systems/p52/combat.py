@@ -14,7 +14,7 @@ from typing import Any
 from ...core import odds
 from ...core.rng import Rng
 from . import board, data
-from .common import (avg_level, char, enemy, flip, log, play_stamina, stamina_pile)
+from .common import (avg_level, bump, char, enemy, flip, log, play_stamina, stamina_pile)
 from .maths import (attack_hits, defence_reduce, defence_succeeds, enemy_attack_bonus,
                     enemy_defence, formula, over, player_state, power_damage, untrained_target,
                     value)
@@ -90,7 +90,7 @@ def can_hit(state: State, c: dict[str, Any], aid: str, e: dict[str, Any]) -> boo
     ab = data.ability(aid)
     if ab["kind"] == "finisher" and e["hp"] * 4 >= e["max_hp"]:
         return False
-    return board.in_range(state["room"]["spots"], c["pos"], e["pos"], ab["range"])
+    return board.in_range(state["room"]["spots"], c["pos"], e["pos"], ab["range"], state["room"]["geo"])
 
 
 def attack_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -146,9 +146,10 @@ def player_attack(state: State, c: dict[str, Any], aid: str, target: str | None,
     fv = value(f)
     rec = c["rx"]
     for e in foes:
-        if e["id"] not in rec["attacked"]:
-            rec["attacked"].append(e["id"])
-        used = rec["uses"].setdefault(aid, [])
+        attacked = rec.setdefault("attacked", [])
+        if e["id"] not in attacked:
+            attacked.append(e["id"])
+        used = rec.setdefault("uses", {}).setdefault(aid, [])
         if e["id"] not in used:
             used.append(e["id"])
         if e["first"] is None:
@@ -248,11 +249,11 @@ def defeat(state: State, e: dict[str, Any], by: dict[str, Any] | None, rng: Rng)
     from .room import remove_enemy
     log(state, f"{e['name']} is defeated.")
     if by is not None:
-        by["rx"]["kills"] += 1
-        by["rx"]["kill_exp"] += e["exp"]
+        bump(by, "kills")
+        bump(by, "kill_exp", e["exp"])
         for o in state["chars"]:
             if o is not by and o.get("quirk") == "bloodthirsty":
-                o["rx"]["rivals"] += 1
+                bump(o, "rivals")
     remove_enemy(state, e)
     q = state["quest"]
     if e["boss"] == "minor":
@@ -269,7 +270,7 @@ def defeat(state: State, e: dict[str, Any], by: dict[str, Any] | None, rng: Rng)
     if value(f) >= 11:
         from .items import chest_items
         got = chest_items(state, rng, 0)
-        state["room"]["spots"][e["pos"]]["items"].extend(got)
+        state["room"]["spots"][e["pos"]].setdefault("items", []).extend(got)
         names = ", ".join(data.item(i)["name"] for i in got)
         log(state, f"Drop flip {f}: {e['name']} leaves {names} on its spot.")
 
@@ -280,7 +281,7 @@ def hurt_char(state: State, c: dict[str, Any], dmg: int, rng: Rng,
     if dmg <= 0:
         return
     if by_friend is not None and by_friend is not c:
-        by_friend["rx"]["hurt"] += 1
+        bump(by_friend, "hurt")
     c["hp"] -= dmg
     c["aim"] = None  # Aiming: any hit resets the bonus
     old = c["status"]
@@ -290,7 +291,7 @@ def hurt_char(state: State, c: dict[str, Any], dmg: int, rng: Rng,
         dropped = list(c["items"]) + list(c["equipped"].values())
         c["items"], c["equipped"] = [], {}
         if spot is not None:
-            spot["items"].extend(dropped)
+            spot.setdefault("items", []).extend(dropped)
         c["stance"] = 0
         log(state, f"{c['name']} falls below 0 HP and dies; their items lie on the spot.")
     elif c["status"] == "stunned" and old != "stunned":
@@ -323,8 +324,8 @@ def enemy_can_attack(state: State, e: dict[str, Any], c: dict[str, Any]) -> bool
     spots = state["room"]["spots"]
     if e["boss"] == "major":
         d = board.manhattan(spots[e["pos"]], spots[c["pos"]])
-        return d >= 4 or board.in_range(spots, e["pos"], c["pos"], 3)
-    return board.in_range(spots, e["pos"], c["pos"], enemy_reach(e))
+        return d >= 4 or board.in_range(spots, e["pos"], c["pos"], 3, state["room"]["geo"])
+    return board.in_range(spots, e["pos"], c["pos"], enemy_reach(e), state["room"]["geo"])
 
 
 def enemy_attack(state: State, frame: dict[str, Any], rng: Rng) -> None:
@@ -402,8 +403,9 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
         if defence_succeeds(total, tgt):
             alv = c["abilities"].get(aid, 1) if trained else 1
             dmg = defence_reduce(ab["mode"], dmg, alv, over(total, tgt), p["rtype"])
-            c["rx"]["defended"] += 1
-            c["rx"]["defends"][aid] = c["rx"]["defends"].get(aid, 0) + 1
+            bump(c, "defended")
+            defends = c["rx"].setdefault("defends", {})
+            defends[aid] = defends.get(aid, 0) + 1
             sp = f" + {c['stance']} stance" if c["stance"] else ""
             log(state, f"{c['name']} defends with {ab['name']}{'' if trained else ' (untrained)'}: "
                        f"{f}{f' + {s}' if s else ''}{sp} = {total} meets {tgt}; {dmg} damage gets through.")

@@ -18,7 +18,7 @@ from . import data
 from .maths import CORE, average_level, initiative, max_hp, movement, value
 
 State = dict[str, Any]
-LOG_KEEP = 200
+LOG_KEEP = 100
 RESHUFFLE_BELOW = 13  # "about a quarter remaining" of the 52-card Action deck
 STAMINA_MAX = 5
 STAMINA_CAP = 10  # Stamina Boost may pass 5; Pocketdeck stops at 10 so the deck never runs dry
@@ -170,8 +170,14 @@ def learnable(c: dict[str, Any]) -> list[str]:
 
 
 def fresh_room_record() -> dict[str, Any]:
-    return {"attacked": [], "defended": 0, "kills": 0, "kill_exp": 0, "picked": 0,
-            "smashed": 0, "other": 0, "hurt": 0, "uses": {}, "defends": {}, "rivals": 0}
+    """The deeds of one room that earn experience; kept sparse (keys appear when earned)
+    so the state stays small: attacked, uses, defends, defended, kills, kill_exp,
+    picked, smashed, other, hurt, rivals."""
+    return {}
+
+
+def bump(c: dict[str, Any], key: str, n: int = 1) -> None:
+    c["rx"][key] = c["rx"].get(key, 0) + n
 
 
 def clamp_core(c: dict[str, Any]) -> None:

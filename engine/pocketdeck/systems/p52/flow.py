@@ -225,7 +225,7 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
             hurt_char(state, c, 2, rng)
         else:
             log(state, f"{c['name']} slips past a trap (flip {f}).")
-    if "key" in spot["items"] and c["status"] != "dead":
+    if "key" in spot.get("items", ()) and c["status"] != "dead":
         while "key" in spot["items"]:
             spot["items"].remove("key")
             c["items"].append("key")

@@ -14,7 +14,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import board, data
 from .combat import ability_target, enemies_on, hurt_char, damage_enemy
-from .common import (STAMINA_CAP, avg_level, char, draw_stamina, flip, log, play_stamina)
+from .common import (STAMINA_CAP, avg_level, bump, char, draw_stamina, flip, log, play_stamina)
 from .maths import chest_smash, defence_succeeds, over, suit, value
 
 State = dict[str, Any]
@@ -73,7 +73,7 @@ def open_chest(state: State, c: dict[str, Any], method: str, picks: int, use_sta
         if fv == 13 or defence_succeeds(total, tgt):
             count = 2 if fv == 13 else 1
             add = over(total, tgt) if trained else 0
-            c["rx"]["picked"] += 1
+            bump(c, "picked")
             log(state, f"{c['name']} picks the lock: {f}{f' + {s}' if s else ''}"
                        f"{f' + {2 * picks} picks' if trained and picks else ''} = {total} vs {tgt}"
                        f"{'; King: two items' if fv == 13 else ''}.")
@@ -98,7 +98,7 @@ def open_chest(state: State, c: dict[str, Any], method: str, picks: int, use_sta
             log(state, f"{c['name']} batters the chest (flip {f}); it holds.")
             return
         count = 2 if result == "two" else 1
-        c["rx"]["smashed"] += 1
+        bump(c, "smashed")
         log(state, f"{c['name']} breaks the chest open (flip {f}){': two items' if count == 2 else ''}.")
     spot["chest"] = "open"
     if spot["kind"] == "special_chest":
@@ -173,7 +173,7 @@ def use_options(state: State, c: dict[str, Any]) -> list[dict[str, Any]]:
         elif k in ("fire", "ice"):
             spots = room["spots"]
             targets = sorted({e["pos"] for e in room["enemies"]
-                              if board.in_range(spots, c["pos"], e["pos"], throw_range(c))})
+                              if board.in_range(spots, c["pos"], e["pos"], throw_range(c), room["geo"])})
             out.extend({**base, "target": t} for t in targets)
         elif k == "cloak" and c["id"] not in room["cloak_used"]:
             out.append({**base, "target": c["id"]})

@@ -305,11 +305,12 @@ def _deal_setup(state: State, rng: Rng) -> None:
 def room_exp(c: dict[str, Any], completed: bool) -> int:
     """Gaining Experience: every deed listed, for one character and one room."""
     r = c["rx"]
+    n = r.get
     gain = 5 if completed and c["status"] != "dead" else 0
-    gain += len(r["attacked"]) + r["defended"] + r["kill_exp"] + 3 * r["picked"] + r["smashed"]
-    gain += 2 * r["other"] - 3 * r["hurt"]
+    gain += len(n("attacked", [])) + n("defended", 0) + n("kill_exp", 0) + 3 * n("picked", 0)
+    gain += n("smashed", 0) + 2 * n("other", 0) - 3 * n("hurt", 0)
     if c.get("quirk") == "bloodthirsty":
-        gain += 2 * r["kills"] - r["rivals"]
+        gain += 2 * n("kills", 0) - n("rivals", 0)
     return gain
 
 
@@ -320,11 +321,11 @@ def award(state: State, completed: bool, quest_won: bool) -> None:
         c["exp"] = max(0, c["exp"] + gain)
         log(state, f"{c['name']} earns {gain} exp ({c['exp']} now).")
         r = c["rx"]
-        for aid, foes in sorted(r["uses"].items()):
+        for aid, foes in sorted(r.get("uses", {}).items()):
             if len(foes) >= 3:
                 state["queue"].append({"kind": "attr", "char": c["id"], "from": _attrs(aid),
                                        "why": f"3 foes attacked with {data.ability(aid)['name']}"})
-        for aid, n in sorted(r["defends"].items()):
+        for aid, n in sorted(r.get("defends", {}).items()):
             if n >= 3:
                 state["queue"].append({"kind": "attr", "char": c["id"], "from": _attrs(aid),
                                        "why": f"3 defences with {data.ability(aid)['name']}"})

@@ -49,8 +49,8 @@ def build_room(state: State, rng: Rng) -> None:
     spots = []
     for (x, y) in cells:
         card = piles.draw(p, "room", "layout")[0]
-        spots.append({"x": x, "y": y, "card": card, "rev": False, "kind": "unknown", "items": [],
-                      "chest": None})
+        # "items" and "chest" appear on a spot only when there is something (a compact state)
+        spots.append({"x": x, "y": y, "card": card, "rev": False, "kind": "unknown"})
     board.link(spots)
     exit_card = flip_room(state)
     direction = exit_direction(value(exit_card))
@@ -61,7 +61,7 @@ def build_room(state: State, rng: Rng) -> None:
                      "h": max(s["y"] for s in spots) + 1, "spots": spots, "exit": ex,
                      "exit_dir": direction, "barricaded": barricaded, "lit": lit,
                      "enemies": [], "no_more_enemies": False, "boss_here": None,
-                     "cloak_used": []}
+                     "cloak_used": [], "geo": board.geo_key(spots)}
     last = " (the last room)" if is_last_room(state) else ""
     log(state, f"Room {q['rooms_entered']}{last}: size {'+'.join(size_cards)} = {n} spots, "
                f"{'lit' if lit else 'dark'} ({why}); exit flip {exit_card}: "
@@ -81,7 +81,7 @@ def reveal_from(state: State, at: int, rng: Rng, by_move: bool) -> list[str]:
     """Reveal what the light lets the character on ``at`` see; returns new enemy ids."""
     room = state["room"]
     spots = room["spots"]
-    fresh = [i for i in board.reveal_set(spots, at, room["lit"]) if not spots[i]["rev"]]
+    fresh = [i for i in board.reveal_set(spots, at, room["lit"], room["geo"]) if not spots[i]["rev"]]
     if not fresh:
         return []
     # "If you are in danger of running out of enemy cards, place multi-enemy spots first."
@@ -114,9 +114,8 @@ def _resolve_spot(state: State, i: int, rng: Rng) -> list[str]:
         s["chest"] = "locked"
         new.extend(spawn(state, i, 1))
     elif kind == "key":
-        s["items"].append("key")
+        s.setdefault("items", []).append("key")
         s["kind"] = "normal"
-        s["key"] = True
     elif kind == "boss":
         new.extend(_boss(state, i))
     elif kind == "enemy":

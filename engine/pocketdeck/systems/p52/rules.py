@@ -20,6 +20,7 @@ from .party import apply_queue_action, blank_character, creation_steps, queue_ac
 MAX_PARTY = 6
 QUEST_ITEMS = ("key", "relic")
 RECORD_FORMAT = "p52-character"
+FULL_DECK = sorted(standard_deck())
 ROOM_SIDE = ("room", "room_flips", "layout", "enemy", "foes", "foes_out")
 
 
@@ -244,7 +245,7 @@ class P52Game(Game):
             raise ValueError("a P52 state needs its piles")
         room_side = sorted(c for k in ROOM_SIDE for c in p[k])
         action_side = sorted(c for k, v in p.items() if k not in ROOM_SIDE for c in v)
-        full = sorted(standard_deck())
+        full = FULL_DECK
         if room_side != full:
             raise ValueError("the Room and Enemy decks do not hold exactly one full deck")
         if action_side != full:

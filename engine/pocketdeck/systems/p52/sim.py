@@ -22,8 +22,8 @@ def _goal_distance(state: State) -> tuple[dict[int, int], set[int]]:
     if explore or not exit_open(state):
         goals |= {e["pos"] for e in room["enemies"]}
         goals |= {i for i, s in enumerate(spots) if not s["rev"]}
-        goals |= {i for i, s in enumerate(spots) if s["chest"] in ("locked", "broken")}
-        goals |= {i for i, s in enumerate(spots) if s["items"]}
+        goals |= {i for i, s in enumerate(spots) if s.get("chest") in ("locked", "broken")}
+        goals |= {i for i, s in enumerate(spots) if s.get("items")}
     if not goals or (not room["enemies"] and exit_open(state) and not explore):
         goals = {room["exit"]}
     dist = {g: 0 for g in goals}

@@ -95,8 +95,8 @@ def _room(state: State) -> dict[str, Any]:
         rev = s["rev"]
         spots.append({"id": i, "x": s["x"], "y": s["y"], "revealed": rev,
                       "card": s["card"] if rev else None, "kind": s["kind"] if rev else "unknown",
-                      "chest": s["chest"] if rev else None,
-                      "items": [data.item(x)["name"] for x in s["items"]] if rev else [],
+                      "chest": s.get("chest") if rev else None,
+                      "items": [data.item(x)["name"] for x in s.get("items", ())] if rev else [],
                       "occupants": occ, "entrance": i == 0, "exit": i == room["exit"]})
     return {"n": room["n"], "w": room["w"], "h": room["h"], "lit": room["lit"], "grid": grid,
             "spots": spots, "exit": room["exit"], "exit_open": exit_open(state),
