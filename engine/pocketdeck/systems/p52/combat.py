@@ -411,7 +411,7 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
                        f"{f}{f' + {s}' if s else ''}{sp} = {total} meets {tgt}; {dmg} damage gets through.")
         else:
             c["stance"] = 0
-            log(state, f"{c['name']} tries {ab['name']}: {total} short of {tgt}.")
+            log(state, f"{c['name']} tries {ab['name']}: flip {f} = {total}, short of {tgt}.")
     else:
         c["stance"] = 0
     reduce = sum(a["reduce_per_level"] for a in _armor(c)) * c["level"]
