@@ -80,6 +80,23 @@ def on_submit(event) -> None:
         btn.click()
 
 
+def take_link() -> list:
+    """A game link in the URL fragment (#g=...): open it, then clear the fragment."""
+    fragment = window.location.hash[1:]
+    if not fragment:
+        return []
+    effects = app.open_link(fragment)
+    window.history.replaceState(None, "", window.location.pathname + window.location.search)
+    return effects
+
+
+def on_hashchange(event) -> None:
+    effects = take_link()
+    render()
+    if effects:
+        asyncio.ensure_future(persist(effects))
+
+
 async def boot() -> None:
     window.pocketdeckShell.progress("Opening your library…")
     try:
@@ -89,12 +106,9 @@ async def boot() -> None:
         app.problems.append(f"This browser would not open the saved library ({exc}); "
                             "games will not be kept.")
     app.restore({k: v for k, v in entries})
-    effects = []
-    fragment = window.location.hash[1:]
-    if fragment:
-        effects = app.open_link(fragment)
-        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+    effects = take_link()
     document.addEventListener("click", create_proxy(on_click))
+    window.addEventListener("hashchange", create_proxy(on_hashchange))
     document.addEventListener("submit", create_proxy(on_submit))
     render()
     html_el.setAttribute("data-ready", "")

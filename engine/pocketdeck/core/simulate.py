@@ -13,6 +13,7 @@ At the end of each game, replaying seed + actions must give the same final state
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 import traceback
@@ -51,7 +52,8 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None) -> dict[str,
     if again != state:
         raise AssertionError("replaying seed + actions gave a different final state")
     outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
-    return {"steps": len(actions), "outcome": outcome, "options": options}
+    digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+    return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest}
 
 
 def _check_step(game: Game, state: State, cards: int, step: int) -> None:

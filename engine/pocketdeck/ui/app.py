@@ -115,7 +115,7 @@ class App:
             session.undo()
             return self._save(system)
         if verb == "share":
-            self.share_link = to_link(session)
+            self.share_link = "g=" + to_link(session)
             return []
         raise IllegalAction(f"unknown command {verb!r}")
 

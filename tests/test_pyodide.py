@@ -1,0 +1,45 @@
+"""The same engine inside Pyodide (the npm package, under Node): the wheel imports, the
+generator gives the same numbers, and whole seeded games end in the same state as in
+CPython."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = ROOT / "tests" / "parity_probe.py"
+
+pytestmark = pytest.mark.pyodide
+
+
+def _pyodide_dir() -> Path:
+    env = os.environ.get("POCKETDECK_PYODIDE")
+    if env:
+        return Path(env)
+    found = sorted((ROOT / ".cache" / "npm").glob("pyodide-*/package"))
+    if not found:
+        pytest.fail("the pyodide npm package is missing: run python3 build.py test")
+    return found[-1]
+
+
+def test_engine_in_pyodide_matches_cpython(dist):
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide outside the browser")
+    wheel = next((dist / "wheels").glob("pocketdeck-*.whl"))
+    res = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(_pyodide_dir()),
+                          str(wheel), str(PROBE)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    in_pyodide = json.loads(res.stdout.strip().splitlines()[-1])
+    cp = subprocess.run([sys.executable, str(PROBE)], capture_output=True, text=True,
+                        env={"PYTHONPATH": str(ROOT / "engine")}, check=True)
+    in_cpython = json.loads(cp.stdout)
+    assert in_pyodide["python"] >= [3, 11]  # Pyodide 314 ships 3.14
+    assert in_pyodide["shuffle"] == in_cpython["shuffle"]
+    assert in_pyodide["u32"] == in_cpython["u32"]
+    assert in_pyodide["games"] == in_cpython["games"]
+    assert set(in_pyodide["games"]) >= {"deck"}
