@@ -313,9 +313,12 @@ def main() -> int:
     s = sub.add_parser("serve")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--host", default="127.0.0.1")
-    sub.add_parser("test").add_argument("pytest_args", nargs=argparse.REMAINDER)
+    sub.add_parser("test", help="extra arguments go to pytest")
     sub.add_parser("bench")
-    args = parser.parse_args()
+    args, extra = parser.parse_known_args()
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.pytest_args = extra
     if args.command == "build":
         build()
         return 0
