@@ -351,7 +351,8 @@ def enemy_attack(state: State, frame: dict[str, Any], rng: Rng) -> None:
     tag = "passing attack" if frame["passing"] else "counter attack" if frame["counter"] else aname
     if fv == 1:
         log(state, f"{e['name']} attacks {c['name']} ({tag}) and flips an Ace: it fails.")
-        if not frame["counter"] and c["status"] != "dead":
+        hidden_shot = state["room"]["spots"][e["pos"]]["kind"] == "hidden" and dist > 0
+        if not frame["counter"] and c["status"] != "dead" and not hidden_shot:
             opts = [a for a, t in attack_options(state, c) if t == e["id"]]
             if opts and c["status"] == "ok":
                 state["pending"] = {"kind": "counter", "char": c["id"], "enemy": e["id"],
