@@ -50,13 +50,19 @@ async def persist(effects) -> None:
 
 
 def gather_fields(el) -> dict:
+    """Values of the form fields named in data-fill: text as text, a checked checkbox
+    group as a list of its values."""
     names = el.getAttribute("data-fill")
     fields = {}
     if names:
-        for name in names.split(","):
-            field = root.querySelector(f'[name="{name.strip()}"]')
-            if field is not None:
-                fields[name.strip()] = field.value
+        for name in (n.strip() for n in names.split(",")):
+            found = root.querySelectorAll(f'[name="{name}"]')
+            if found.length == 0:
+                continue
+            if found[0].type == "checkbox":
+                fields[name] = [f.value for f in found if f.checked]
+            else:
+                fields[name] = found[0].value
     return fields
 
 

@@ -30,11 +30,29 @@ class App:
     flash: tuple[str, str] | None = None      # (kind, text) shown once
     share_link: str | None = None
     seed_source: int = 0
+    library: dict[str, dict[str, Any]] = field(default_factory=dict)  # "char:<system>:<id>" -> record
+    meta: dict[str, dict[str, Any]] = field(default_factory=dict)     # "meta:<system>" -> table notes
+    pending_library: list[str] = field(default_factory=list)
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
         for key, text in sorted(stored.items()):
-            if key.startswith("game:"):
+            if key.startswith("meta:"):
+                try:
+                    value = json.loads(text)
+                    if isinstance(value, dict):
+                        self.meta[key] = value
+                except ValueError:
+                    pass  # a table's notes are rebuilt when its next game starts
+            elif key.startswith("char:"):
+                try:
+                    record = json.loads(text)
+                    if not isinstance(record, dict):
+                        raise ValueError("not a record")
+                    self.library[key] = record
+                except ValueError:
+                    self.problems.append(f"A saved character ({key[5:]}) could not be read; it is kept as it was.")
+            elif key.startswith("game:"):
                 system = key[5:]
                 try:
                     session = from_json(text)
@@ -98,19 +116,19 @@ class App:
             system, options = spec.get("system"), dict(spec.get("options") or {})
             if system not in tables():
                 raise IllegalAction(f"there is no table called {system!r}")
-            options.update(fields)
+            options.update(tables()[system].options_from_form(fields, self))
             session = Session.start(system, options, seed=self._new_seed())
             self.sessions[system] = session
             self.problems = [p for p in self.problems if f"saved {system} game" not in p]
             self.screen = f"table:{system}"
-            return self._save(system)
+            return self._save(system) + tables()[system].after_play(self, session)
         system = self._current_system()
         session = self.sessions[system]
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
             session.play(action)
-            return self._save(system)
+            return self._save(system) + tables()[system].after_play(self, session)
         if verb == "undo":
             session.undo()
             return self._save(system)
@@ -146,7 +164,7 @@ class App:
     def _render_screen(self) -> str:
         if self.screen.startswith("setup:"):
             system = self.screen[6:]
-            return self._nav(system, in_game=False) + tables()[system].setup()
+            return self._nav(system, in_game=False) + tables()[system].setup(self)
         if self.screen.startswith("table:"):
             system = self.screen[6:]
             session = self.sessions[system]

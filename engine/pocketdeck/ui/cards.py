@@ -69,3 +69,26 @@ def back_svg(*, cls: str = "card", label: str = "Face-down card") -> str:
 def empty_slot(label: str, *, cls: str = "card") -> str:
     return (f'<svg class="{cls} empty" viewBox="0 0 100 140" role="img" aria-label="{esc(label)}">'
             '<rect x="3" y="3" width="94" height="134" rx="8" class="slot"/></svg>')
+
+
+def mini_card_svg(code: str, *, cls: str = "mini") -> str:
+    """A small face-up card for board spots: rank and suit only, legible at 44 px."""
+    try:
+        card = Card.parse(code)
+    except ValueError:
+        return f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{esc(code)}"></svg>'
+    if card.is_joker:
+        return card_svg(code, cls=cls)
+    assert card.suit is not None and card.rank is not None
+    colour = RED if card.colour == "red" else BLACK
+    return (f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{esc(card.name)}" data-card="{esc(code)}">'
+            f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
+            f'<text x="30" y="36" font-size="30" font-weight="700" text-anchor="middle" fill="{colour}">{card.rank.code}</text>'
+            + suit_path(card.suit, 18, 44, 24, colour) + "</svg>")
+
+
+def mini_back_svg(*, cls: str = "mini", label: str = "Face-down card") -> str:
+    return (f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{esc(label)}">'
+            '<rect x="1" y="1" width="58" height="78" rx="6" class="back-edge"/>'
+            '<rect x="5" y="5" width="50" height="70" rx="4" class="back-a"/>'
+            '<path d="M5 40 L30 5 L55 40 L30 75 Z" class="back-b"/></svg>')

@@ -51,7 +51,7 @@ def render(view: dict[str, Any], session: Session) -> str:
             f'<h2>Log</h2><ul class="log">{log}</ul></section>')
 
 
-def setup() -> str:
+def setup(app: Any = None) -> str:
     choices = "".join(
         f'<div class="choice">{button(d["name"], "new", {"system": "deck", "options": {"deck": d["id"]}}, cls="btn primary")}'
         f'<p class="muted">{esc(d["blurb"])}</p></div>'

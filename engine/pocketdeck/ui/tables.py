@@ -8,18 +8,37 @@ event code of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..core.saves import Session
+
+if TYPE_CHECKING:
+    from .app import App
+
+Effect = tuple[str, ...]
+
+
+def _plain_options(fields: dict[str, Any], app: "App") -> dict[str, Any]:
+    return dict(fields)
+
+
+def _no_effects(app: "App", session: Session) -> list[Effect]:
+    return []
 
 
 @dataclass(frozen=True)
 class Table:
+    """One system's screens. ``render`` draws a game from its view; ``setup`` draws the
+    new-game form; ``options_from_form`` turns that form's fields into engine options;
+    ``after_play`` may add storage effects after each action (the P52 character library)."""
+
     system: str
     title: str
     blurb: str
     render: Callable[[dict[str, Any], Session], str]
-    setup: Callable[[], str]
+    setup: Callable[["App"], str]
+    options_from_form: Callable[[dict[str, Any], "App"], dict[str, Any]] = _plain_options
+    after_play: Callable[["App", Session], list[Effect]] = _no_effects
     seat: str = "player"
 
 
