@@ -60,7 +60,8 @@ window.pocketdeckStore = {
 };
 
 // a fresh seed for new games (the engine itself is deterministic)
-window.pocketdeckEntropy = () => {
+// (a page may set its own before this runs: the browser tests pin the seed that way)
+window.pocketdeckEntropy ??= () => {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
   return a[0] * 2 ** 21 + (a[1] >>> 11);
