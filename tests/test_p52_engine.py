@@ -701,3 +701,63 @@ def test_failing_the_quest_when_everyone_dies():
     s = act(s, type="defend", ability=None)
     assert s["phase"] == "over" and s["outcome"] == "failed"
     assert G.legal_actions(s) == []
+
+
+# -- the higher abilities --------------------------------------------------------------------------
+def mage(abilities):
+    rec = record(core={"Lift": 8, "Think": 12, "Balance": 10, "Move": 8, "Lead": 10},
+                 abilities=abilities, cls="wizard")
+    return party(rec)
+
+
+def test_poof_and_hover_move_without_passing_attacks():
+    """Abilities table: Poof teleports to a revealed spot; Hover moves Over spots; neither
+    draws passing attacks."""
+    s = mage({"poof": 1})
+    line_room(s, 4)
+    eid = scene(s, "KH", enemy_pos=1)
+    s["turn"] = new_turn(["c0", eid], 1)
+    stack_action(s, ["QS", "2C"])  # 12 vs 9: success
+    s = act(s, type="ability", ability="poof", target=3, stamina=False)
+    assert s["chars"][0]["pos"] == 3
+    s2 = mage({"hover": 1})
+    line_room(s2, 4)
+    eid = scene(s2, "KH", enemy_pos=1)
+    s2["turn"] = new_turn(["c0", eid], 1)
+    stack_action(s2, ["QS", "2C"])  # Over 3: up to 3 spots
+    s2 = act(s2, type="ability", ability="hover", target=3, stamina=False)
+    assert s2["chars"][0]["pos"] == 3
+    assert not any("passing attack" in x for x in s2["log"])
+
+
+def test_snatch_regeneration_ice_storm_and_magic_shield():
+    """Abilities table: Snatch steals an item; Regeneration heals Over a turn for 3 turns;
+    Ice Storm freezes a spot; Magic Shield reduces damage on a spot."""
+    s = mage({"snatch": 1})
+    line_room(s, 3)
+    eid = scene(s, "KH", enemy_pos=0)
+    n = len(s["chars"][0]["items"])
+    stack_action(s, ["QS", "5C", "6D", "2C"])
+    s = act(s, type="ability", ability="snatch", target=eid, stamina=False)
+    assert len(s["chars"][0]["items"]) > n or any("trap" in x.lower() for x in s["log"][-4:])
+    s = mage({"regeneration": 1})
+    line_room(s, 3)
+    scene(s, enemy_card=None)
+    s["chars"][0]["hp"] -= 10
+    hp = s["chars"][0]["hp"]
+    stack_action(s, ["KS", "2C"])  # 13 vs 9: Over 4
+    s = act(s, type="ability", ability="regeneration", target="c0", stamina=False)
+    assert s["chars"][0]["hp"] == hp + 4
+    s = mage({"ice_storm": 1})
+    line_room(s, 3)
+    eid = scene(s, "KH", enemy_pos=1)
+    s["turn"] = new_turn(["c0", eid], 1)
+    stack_action(s, ["KS", "2C"])  # 13 vs 10
+    s = act(s, type="ability", ability="ice_storm", target=1, stamina=False)
+    assert s["room"]["enemies"][0]["frozen"] and s["room"]["enemies"][0]["thaw"] == 2  # a round ended
+    s = mage({"magic_shield": 1})
+    line_room(s, 3)
+    scene(s, enemy_card=None)
+    stack_action(s, ["KS", "2C"])  # 13 vs 8: Over 5
+    s = act(s, type="ability", ability="magic_shield", target=0, stamina=False)
+    assert s["room"]["shields"]["0"][0] == 5

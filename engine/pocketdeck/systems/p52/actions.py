@@ -22,7 +22,8 @@ from .items import equip_options, open_chest, pick_options, use_item, use_option
 from .maths import defence_succeeds, over, player_state, value
 
 State = dict[str, Any]
-SUPPORT_KINDS = ("heal", "heal_party", "revive", "threaten")
+SUPPORT_KINDS = ("heal", "heal_party", "revive", "threaten", "snatch", "poof", "hover", "regen",
+                 "freeze", "shield")
 
 
 def active_char(state: State) -> dict[str, Any] | None:
@@ -35,12 +36,12 @@ def active_char(state: State) -> dict[str, Any] | None:
     return char(state, uid) if uid.startswith("c") else None
 
 
-def reachable(state: State, c: dict[str, Any]) -> dict[int, list[int]]:
+def reachable(state: State, c: dict[str, Any], unlimited: bool = False) -> dict[int, list[int]]:
     """Player Movement: spots within Movement (no diagonals, revealed obstructed spots
     cost 2); an unrevealed spot ends the move. A first step costing more than Movement is
     allowed and takes the next turn too. Returns destination -> route."""
     spots = state["room"]["spots"]
-    mp = char_movement(state, c)
+    mp = 99 if unlimited else char_movement(state, c)
     room = state["room"]
     hazard_spots = {e["pos"] for e in room["enemies"]}
 
@@ -177,6 +178,24 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
         elif k == "threaten":
             if enemies_on(state, c["pos"]):
                 out.append((aid, None))
+        elif k == "snatch":
+            out.extend((aid, e["id"]) for e in enemies_on(state, c["pos"])
+                       if not e.get("snatched") and not e["boss"])
+        elif k == "poof":
+            out.extend((aid, j) for j, s in enumerate(spots) if s["rev"] and j != c["pos"])  # type: ignore[misc]
+        elif k == "hover":
+            out.extend((aid, j) for j in sorted(reachable(state, c, unlimited=True)))  # type: ignore[misc]
+        elif k == "regen":
+            if c["hp"] < c["max_hp"] and not c.get("regen"):
+                out.append((aid, c["id"]))
+        elif k in ("freeze", "shield"):
+            geo = state["room"]["geo"]
+            if k == "freeze":
+                where = {e["pos"] for e in state["room"]["enemies"]}
+            else:
+                where = {o["pos"] for o in living(state)}
+            out.extend((aid, j) for j in sorted(where)  # type: ignore[misc]
+                       if board.in_range(spots, c["pos"], j, ab["range"], geo))
     return out
 
 
@@ -304,8 +323,14 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
     """Heal, Healing Glow, Revive, Threaten: meet the target; a success earns +2 exp."""
     ab = data.ability(aid)
     spots = state["room"]["spots"]
-    o = char(state, target) if target else None
-    dist = board.manhattan(spots[c["pos"]], spots[o["pos"]]) if o and o["pos"] is not None else 0
+    o = char(state, target) if isinstance(target, str) and target.startswith("c") else None
+    foe = enemy(state, target) if isinstance(target, str) and target.startswith("e") else None
+    if isinstance(target, int):
+        dist = board.manhattan(spots[c["pos"]], spots[target])
+    elif o is not None and o["pos"] is not None:
+        dist = board.manhattan(spots[c["pos"]], spots[o["pos"]])
+    else:
+        dist = 0
     tgt = ability_target(state, c, aid, dist, c["pos"])
     s = play_stamina(state, c["id"]) if use_stamina else 0
     f = flip(state, rng)
@@ -341,6 +366,33 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
             far = max(spots[c["pos"]]["adj"], key=lambda j: (board.manhattan(spots[j], spots[c["pos"]]), -j))
             e["pos"] = far
             log(state, f"{e['name']} runs from {c['name']}'s threat.")
+    elif ab["kind"] == "snatch" and foe is not None:
+        from .items import chest_items, receive
+        foe["snatched"] = True
+        for iid in chest_items(state, rng, 0):
+            receive(state, c, iid, rng)
+        log(state, f"{c['name']} snatches something from {foe['name']}.")
+    elif ab["kind"] in ("poof", "hover"):
+        if ab["kind"] == "poof":
+            route = [target]
+        else:
+            route = reachable(state, c, unlimited=True)[target][: max(1, by)]  # type: ignore[index]
+        log(state, f"{c['name']} {'vanishes and reappears' if ab['kind'] == 'poof' else 'floats'} "
+                   f"({len(route)} spot(s)), out of reach of passing blows.")
+        state["stack"].append({"f": "move", "char": c["id"], "path": list(route), "hover": True})
+    elif ab["kind"] == "regen":
+        c["regen"] = [amount, 3]
+        log(state, f"{c['name']} will regain {amount} HP at the end of each of the next 3 turns.")
+    elif ab["kind"] == "freeze":
+        area = [target] + sorted(spots[target]["adj"],  # type: ignore[index]
+                                 key=lambda j: (-len(enemies_on(state, j)), j))[:1]
+        for j in area:
+            for e in enemies_on(state, j):
+                e["frozen"], e["thaw"] = True, 3
+        log(state, f"{c['name']}'s {ab['name']} freezes spots {area} for 3 rounds.")
+    elif ab["kind"] == "shield":
+        state["room"].setdefault("shields", {})[str(target)] = [amount, 3]
+        log(state, f"{c['name']} raises a {ab['name']} ({amount}) on spot {target} for 3 rounds.")
 
 
 def can_target(state: State, c: dict[str, Any], aid: str, eid: str) -> bool:

@@ -110,8 +110,14 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
         ties = [c for c in pool if (c["hp"], c["max_hp"]) == (pool[0]["hp"], pool[0]["max_hp"])]
         c = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
         hit.append(c["id"])
-        state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": c["id"],
-                               "passing": False, "counter": False})
+        victims = [c]
+        if e["boss"] == "major" and board.manhattan(spots[e["pos"]], spots[c["pos"]]) >= 4:
+            # the Major Boss's summoned creature strikes every player 4 or more spots away
+            victims += [o for o in targets if o is not c
+                        and board.manhattan(spots[e["pos"]], spots[o["pos"]]) >= 4]
+        for v in reversed(victims):
+            state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": v["id"],
+                                   "passing": False, "counter": False})
         return
     # Rule 3: move toward the nearest player (ties: the weakest)
     if e["move"] > 0 and seen:

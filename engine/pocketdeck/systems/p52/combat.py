@@ -185,6 +185,7 @@ def _hit_enemy(state: State, c: dict[str, Any], e: dict[str, Any], ab: dict[str,
     """Enemy Defending, Power Attacks, then the damage."""
     if e["frozen"]:
         e["frozen"] = False
+        e.pop("thaw", None)
         result = "hit"
         dtext = "frozen, no defence"
     else:
@@ -415,6 +416,10 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
             log(state, f"{c['name']} tries {ab['name']}: flip {f} = {total}, short of {tgt}.")
     else:
         c["stance"] = 0
+    shield = state["room"].get("shields", {}).get(str(c["pos"]))
+    if shield and dmg:
+        dmg = max(0, dmg - shield[0])
+        log(state, f"The Magic Shield takes {shield[0]}: {dmg} damage.")
     reduce = sum(a["reduce_per_level"] for a in _armor(c)) * c["level"]
     if reduce and dmg:
         dmg = max(0, dmg - reduce)

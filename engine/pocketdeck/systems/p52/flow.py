@@ -126,6 +126,15 @@ def _end_turn(state: State) -> None:
     uid = t["order"][t["i"]]
     if uid.startswith("c"):
         c = char(state, uid)
+        regen = c.get("regen")
+        if regen and c["status"] != "dead":
+            c["hp"] = min(c["max_hp"], c["hp"] + regen[0])
+            if c["hp"] > 0:
+                c["status"] = "ok"
+            regen[1] -= 1
+            log(state, f"{c['name']} regenerates {regen[0]} HP.")
+            if regen[1] <= 0:
+                c.pop("regen")
         if c["extra"] > 0 and c["status"] != "dead" and not state["leaving"]:
             c["extra"] -= 1
             log(state, f"{c['name']} takes an extra turn.")
@@ -163,6 +172,16 @@ def _round_end(state: State, rng: Rng) -> None:
         if c["cloak"] > 0:
             c["cloak"] -= 1
     room = state["room"]
+    for e in room["enemies"]:
+        if e.get("thaw"):
+            e["thaw"] -= 1
+            if e["thaw"] <= 0:
+                e["frozen"] = False
+                e.pop("thaw")
+    for key in list(room.get("shields", {})):
+        room["shields"][key][1] -= 1
+        if room["shields"][key][1] <= 0:
+            del room["shields"][key]
     first: list[str] = []
     ex = room["spots"][room["exit"]]
     if not room["enemies"] and ex["rev"] and not room["no_more_enemies"] and state["piles"]["enemy"]:
@@ -200,6 +219,7 @@ def _finish(state: State, rng: Rng, completed: bool) -> None:
 
 def _close_room(state: State) -> None:
     for c in state["chars"]:
+        c.pop("regen", None)
         c["pos"] = None
         c["aim"], c["stance"], c["extra"], c["skip"], c["cloak"] = None, 0, 0, 0, 0
     state["room"] = None
@@ -233,6 +253,8 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     if c["status"] == "dead" or not fr["path"]:
         return
     state["stack"].append(fr)
+    if fr.get("hover"):
+        return  # Hover and Poof: no passing attacks
     for e in reversed([e for e in room["enemies"] if e["pos"] == j and not e["frozen"]]):
         state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": c["id"],
                                "passing": True, "counter": False})

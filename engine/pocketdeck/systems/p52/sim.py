@@ -69,7 +69,8 @@ def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int
     if t == "attack":
         return 40 if not a["stamina"] else 15
     if t == "ability":
-        target = char(state, a["target"]) if a["target"] else None
+        tid = a["target"]
+        target = char(state, tid) if isinstance(tid, str) and tid.startswith("c") else None
         if target is not None and target["hp"] * 2 < target["max_hp"]:
             return 40
         if target is not None and target["status"] == "dead":
