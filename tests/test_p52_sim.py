@@ -11,3 +11,32 @@ def test_random_quests_finish_without_errors():
     assert summary["errors"] == 0, summary["failures"]
     finished = summary["outcomes"].get("won", 0) + summary["outcomes"].get("failed", 0)
     assert finished >= 90, summary["outcomes"]
+
+
+def test_view_on_every_step_of_some_quests():
+    """view(state, "player") on every step of a few seeded quests: JSON-safe, a label for
+    every legal action, a percent on every attack, and no face-down Stamina card shown."""
+    import json
+
+    from pocketdeck.core.game import get_game
+    from pocketdeck.core.rng import Rng
+
+    game = get_game("p52")
+    for seed in range(4):
+        chooser = Rng(seed)
+        state = game.new_game(game.sim_options(chooser), seed)
+        for _ in range(600):
+            if game.is_over(state):
+                break
+            v = game.view(state, "player")
+            assert json.loads(json.dumps(v)) == v
+            legal = game.legal_actions(state)
+            assert [e["action"] for e in v["actions"]] == legal
+            for e in v["actions"]:
+                assert e["label"]
+                if e["action"]["type"] == "attack" and e["action"]["target"]:
+                    assert e["chance"].endswith("%")
+            for c in v["characters"]:
+                assert isinstance(c["stamina"], int)
+            state = game.apply(state, game.sim_choose(state, legal, chooser))
+        assert game.view(state, "player")["phase"] in ("room", "levelup", "over", "setup")
