@@ -761,3 +761,20 @@ def test_snatch_regeneration_ice_storm_and_magic_shield():
     stack_action(s, ["KS", "2C"])  # 13 vs 8: Over 5
     s = act(s, type="ability", ability="magic_shield", target=0, stamina=False)
     assert s["room"]["shields"]["0"][0] == 5
+
+
+def test_aiming_adds_to_the_next_attack_on_that_enemy():
+    """Aiming: +1 a turn (at most +3) to the hit flip against the chosen enemy; used up by
+    the attack."""
+    s = knife_party()
+    eid = scene(s, "KS")
+    s["room"]["enemies"][0]["frozen"] = True  # it sits still while we aim
+    s["turn"] = new_turn(["c0"], 1)
+    for _ in range(4):
+        s = act(s, type="aim", target=eid)
+        s["turn"] = new_turn(["c0"], 1)
+    assert s["chars"][0]["aim"] == {"target": eid, "bonus": 3}
+    stack_action(s, ["4S", "2C"])  # 4 + 3 = 7: not over 7
+    s = act(s, type="attack", ability="knife_use", target=eid, stamina=False)
+    assert any("flip 4S + 3 aim = 7" in line for line in s["log"])
+    assert s["chars"][0]["aim"] is None

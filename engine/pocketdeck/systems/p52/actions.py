@@ -293,8 +293,8 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
     t["done"] = True
     if not t["moved"]:
         c["idle"] += 1
-    if kind != "aim":
-        c["aim"] = None
+    if kind not in ("aim", "attack"):
+        c["aim"] = None  # Aiming: any other action loses the bonus (an attack uses it up)
     if kind != "stance":
         c["stance"] = 0
     if kind == "attack":
