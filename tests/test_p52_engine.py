@@ -778,3 +778,18 @@ def test_aiming_adds_to_the_next_attack_on_that_enemy():
     s = act(s, type="attack", ability="knife_use", target=eid, stamina=False)
     assert any("flip 4S + 3 aim = 7" in line for line in s["log"])
     assert s["chars"][0]["aim"] is None
+
+
+def test_names_from_the_options_go_to_the_new_characters():
+    """Step 7 (a name) with a party of an imported record and a new character."""
+    s = G.new_game({"new_characters": 1, "characters": [record("Old")], "names": ["Zed"]}, 4)
+    assert s["chars"][1]["id"] == "c1" and s["phase"] == "creation"
+    s = act(s, type="race", race="fairy")
+    s = act(s, type="class", **{"class": "cleric"})
+    s = act(s, type="quirk", quirk=None)
+    while s["queue"][0]["kind"] == "points":
+        s = act(s, type="add_point", attr="Think")
+    if s["queue"][0]["kind"] == "learn":
+        s = G.apply(s, G.legal_actions(s)[0])
+    names = [a["name"] for a in G.legal_actions(s)]
+    assert names[0] == "Zed" and "Old" not in names

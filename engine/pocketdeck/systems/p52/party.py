@@ -80,7 +80,7 @@ def queue_actions(state: State) -> list[dict[str, Any]]:
 
 
 def name_choices(state: State, cid: str) -> list[str]:
-    idx = [c["id"] for c in state["chars"]].index(cid)
+    idx = [c["id"] for c in state["chars"]].index(cid) - len(state["options"]["characters"])
     given = state["options"]["names"]
     taken = {c["name"] for c in state["chars"]}
     out = []
