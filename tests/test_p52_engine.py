@@ -793,3 +793,31 @@ def test_names_from_the_options_go_to_the_new_characters():
         s = G.apply(s, G.legal_actions(s)[0])
     names = [a["name"] for a in G.legal_actions(s)]
     assert names[0] == "Zed" and "Old" not in names
+
+
+def test_poison_tip_and_gizmo():
+    """Abilities table: Poison Tip (the next hit with the chosen weapon poisons for 3 turns,
+    2 x aLv each) and Gizmo (an ability raised by Over for this quest only, once)."""
+    rec = record(core={"Lift": 6, "Think": 12, "Balance": 5, "Move": 8, "Lead": 3},
+                 abilities={"poison_tip": 2, "knife_use": 1, "gizmo": 1})
+    s = party(rec)
+    line_room(s, 3)
+    eid = scene(s, "KH", enemy_pos=0)
+    s["room"]["enemies"][0].update({"frozen": True, "hp": 100, "max_hp": 100})
+    s["turn"] = new_turn(["c0"], 1)
+    stack_action(s, ["JS"])
+    s = act(s, type="ability", ability="poison_tip", target="knife_use", stamina=False)
+    assert s["chars"][0]["poison"] == ["knife_use", 4]
+    s["turn"] = new_turn(["c0", eid], 1)
+    stack_action(s, ["KC", "2D"])  # frozen: no defence flip; then the poison ticks on its turn
+    hp = s["room"]["enemies"][0]["hp"]
+    s = act(s, type="attack", ability="knife_use", target=eid, stamina=False)
+    assert any("Poison eats at" in x and "4 damage" in x for x in s["log"])
+    assert s["room"]["enemies"] == [] or s["room"]["enemies"][0]["hp"] < hp
+    s = party(rec)
+    scene(s, enemy_card=None)
+    stack_action(s, ["KS"])  # 13 vs 11 - 1 = 10: Over 3
+    s = act(s, type="ability", ability="gizmo", target="knife_use", stamina=False)
+    assert s["chars"][0]["abilities"]["knife_use"] == 4
+    assert not any(a.get("ability") == "gizmo" for a in G.legal_actions(s))
+    assert export_characters(s)[0]["abilities"]["knife_use"] == 1

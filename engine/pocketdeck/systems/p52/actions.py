@@ -15,7 +15,8 @@ from ...core.rng import Rng
 from . import board, data
 from .combat import (attack_options, can_hit, defence_options, defend, enemies_on,
                      ability_target, player_attack, stop_moving)
-from .common import (bump, char, char_movement, draw_stamina, enemy, flip, living, log, play_stamina,
+from .common import (bump, char, char_movement, draw_stamina, enemy, flip, is_char_id, is_enemy_id,
+                     living, log, play_stamina,
                      stamina_count, winged)
 from .flow import begin_leaving, can_leave
 from .items import equip_options, open_chest, pick_options, use_item, use_options
@@ -23,7 +24,7 @@ from .maths import defence_succeeds, over, player_state, value
 
 State = dict[str, Any]
 SUPPORT_KINDS = ("heal", "heal_party", "revive", "threaten", "snatch", "poof", "hover", "regen",
-                 "freeze", "shield")
+                 "freeze", "shield", "poison", "gizmo")
 
 
 def active_char(state: State) -> dict[str, Any] | None:
@@ -188,6 +189,13 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
         elif k == "regen":
             if c["hp"] < c["max_hp"] and not c.get("regen"):
                 out.append((aid, c["id"]))
+        elif k == "poison":
+            if not c.get("poison"):
+                out.extend((aid, a) for a in sorted(c["abilities"])
+                           if data.ability(a)["kind"] in ("attack", "finisher") and data.ability(a).get("weapon"))
+        elif k == "gizmo":
+            if not c.get("gizmo"):
+                out.extend((aid, a) for a in sorted(c["abilities"]) if a != aid)
         elif k in ("freeze", "shield"):
             geo = state["room"]["geo"]
             if k == "freeze":
@@ -323,8 +331,8 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
     """Heal, Healing Glow, Revive, Threaten: meet the target; a success earns +2 exp."""
     ab = data.ability(aid)
     spots = state["room"]["spots"]
-    o = char(state, target) if isinstance(target, str) and target.startswith("c") else None
-    foe = enemy(state, target) if isinstance(target, str) and target.startswith("e") else None
+    o = char(state, target) if is_char_id(target) else None
+    foe = enemy(state, target) if is_enemy_id(target) else None
     if isinstance(target, int):
         dist = board.manhattan(spots[c["pos"]], spots[target])
     elif o is not None and o["pos"] is not None:
@@ -390,6 +398,14 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
             for e in enemies_on(state, j):
                 e["frozen"], e["thaw"] = True, 3
         log(state, f"{c['name']}'s {ab['name']} freezes spots {area} for 3 rounds.")
+    elif ab["kind"] == "poison":
+        c["poison"] = [target, 2 * c["abilities"][aid]]
+        log(state, f"{c['name']} coats the {data.ability(target)['name']} weapon with poison.")  # type: ignore[index]
+    elif ab["kind"] == "gizmo":
+        gain = max(1, by)
+        c["abilities"][target] += gain  # type: ignore[index]
+        c["gizmo"] = [target, gain]
+        log(state, f"{c['name']} tinkers: {data.ability(target)['name']} +{gain} for this quest.")  # type: ignore[index]
     elif ab["kind"] == "shield":
         state["room"].setdefault("shields", {})[str(target)] = [amount, 3]
         log(state, f"{c['name']} raises a {ab['name']} ({amount}) on spot {target} for 3 rounds.")

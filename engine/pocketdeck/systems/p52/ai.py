@@ -65,6 +65,17 @@ def _walk(state: State, e: dict[str, Any], route: list[int]) -> None:
 
 
 def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
+    venom = e.get("poisoned")
+    if venom:
+        venom[1] -= 1
+        if venom[1] <= 0:
+            e.pop("poisoned")
+        log(state, f"Poison eats at {e['name']}: {venom[0]} damage.")
+        from .combat import damage_enemy
+        from .common import char
+        damage_enemy(state, e, venom[0], char(state, venom[2]), rng)
+        if e not in state["room"]["enemies"]:
+            return
     if e["skip"]:
         e["skip"] -= 1
         log(state, f"{e['name']} is still on the move (obstructed spot).")

@@ -202,6 +202,11 @@ def _hit_enemy(state: State, c: dict[str, Any], e: dict[str, Any], ab: dict[str,
     log(state, f"{c['name']} uses {ab['name']} on {e['name']} ({how}); {dtext}: "
                f"{'half damage, ' if result == 'half' else ''}{'King: double, ' if king and dmg else ''}"
                f"{dmg} damage.")
+    tip = c.get("poison")
+    if dmg > 0 and tip and tip[0] == ab["id"]:
+        e["poisoned"] = [tip[1], 3, c["id"]]  # Poison Tip: 2 x aLv for 3 turns
+        c.pop("poison")
+        log(state, f"The poisoned tip bites: {e['name']} will take {tip[1]} a turn for 3 turns.")
     damage_enemy(state, e, dmg, c, rng)
 
 

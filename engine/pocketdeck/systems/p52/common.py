@@ -85,6 +85,14 @@ def play_stamina(state: State, cid: str) -> int:
 
 
 # -- who is who -----------------------------------------------------------------------------
+def is_char_id(x: Any) -> bool:
+    return isinstance(x, str) and len(x) > 1 and x[0] == "c" and x[1:].isdigit()
+
+
+def is_enemy_id(x: Any) -> bool:
+    return isinstance(x, str) and len(x) > 1 and x[0] == "e" and x[1:].isdigit()
+
+
 def char(state: State, cid: str) -> dict[str, Any]:
     for c in state["chars"]:
         if c["id"] == cid:

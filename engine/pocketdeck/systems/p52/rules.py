@@ -49,11 +49,14 @@ def export_characters(state: State, resurrect: bool = True) -> list[dict[str, An
         if dead and not resurrect:
             continue
         items = [] if dead else [i for i in c["items"] if i not in QUEST_ITEMS]
+        abilities = dict(c["abilities"])
+        if c.get("gizmo"):  # Gizmo lasts for the quest only
+            abilities[c["gizmo"][0]] = max(1, abilities[c["gizmo"][0]] - c["gizmo"][1])
         equipped = {} if dead else dict(c["equipped"])
         out.append({"format": RECORD_FORMAT, "version": 1, "name": c["name"], "race": c["race"],
                     "class": c["class"], "quirk": c["quirk"], "custom_quirk": c["custom_quirk"],
                     "level": c["level"], "exp": c["exp"], "core": dict(c["core"]),
-                    "abilities": dict(c["abilities"]), "tuned": dict(c["tuned"]),
+                    "abilities": abilities, "tuned": dict(c["tuned"]),
                     "items": items, "equipped": equipped, "resurrected": dead})
     return out
 

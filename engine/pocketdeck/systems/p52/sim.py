@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .common import char, living
+from .common import char, is_char_id, living
 
 State = dict[str, Any]
 
@@ -70,7 +70,7 @@ def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int
         return 40 if not a["stamina"] else 15
     if t == "ability":
         tid = a["target"]
-        target = char(state, tid) if isinstance(tid, str) and tid.startswith("c") else None
+        target = char(state, tid) if is_char_id(tid) else None
         if target is not None and target["hp"] * 2 < target["max_hp"]:
             return 40
         if target is not None and target["status"] == "dead":

@@ -10,7 +10,8 @@ from ...core.odds import as_percent
 from . import data
 from .actions import active_char, reachable
 from .combat import hit_chance
-from .common import char, char_initiative, char_movement, enemy, stamina_count
+from .common import (char, char_initiative, char_movement, enemy, is_char_id, is_enemy_id,
+                     stamina_count)
 from .maths import CORE, level_threshold
 
 State = dict[str, Any]
@@ -144,9 +145,11 @@ def _entry(state: State, a: dict[str, Any]) -> dict[str, Any]:
 
 
 def _who(state: State, uid: Any) -> str:
-    if not isinstance(uid, str):
-        return str(uid)
-    if uid.startswith("c"):
+    if isinstance(uid, int):
+        return f"spot {uid}"
+    if not is_char_id(uid) and not is_enemy_id(uid):
+        return data.ability(uid)["name"] if uid in data.abilities() else str(uid)
+    if is_char_id(uid):
         return char(state, uid)["name"] or "the new character"
     e = enemy(state, uid)
     return e["name"] if e else uid
@@ -199,10 +202,10 @@ def label(state: State, a: dict[str, Any]) -> str:
     if t == "use":
         tgt = a["target"]
         where = ""
-        if isinstance(tgt, str) and (tgt.startswith("c") or tgt.startswith("e")):
+        if is_char_id(tgt) or is_enemy_id(tgt):
             where = f" on {_who(state, tgt)}"
         elif isinstance(tgt, str):
-            where = f" ({tgt})"
+            where = f" ({_who(state, tgt)})"
         elif isinstance(tgt, int):
             where = f" at spot {tgt}"
         return f"Use {data.item(a['item'])['name']}{where}"
