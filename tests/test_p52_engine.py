@@ -821,3 +821,13 @@ def test_poison_tip_and_gizmo():
     assert s["chars"][0]["abilities"]["knife_use"] == 4
     assert not any(a.get("ability") == "gizmo" for a in G.legal_actions(s))
     assert export_characters(s)[0]["abilities"]["knife_use"] == 1
+
+
+def test_the_party_enters_together_on_the_entrance():
+    """Entering a Room: everyone starts on the entrance spot (spot 0, on the bottom row)."""
+    s = party(record("A"), record("B"), record("C"))
+    room = s["room"]
+    assert all(c["pos"] == 0 for c in s["chars"])
+    assert room["spots"][0]["y"] == room["h"] - 1
+    assert room["spots"][0]["rev"]
+    assert len(s["piles"]["layout"]) == len(room["spots"]) >= 2
