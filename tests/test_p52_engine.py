@@ -831,3 +831,18 @@ def test_the_party_enters_together_on_the_entrance():
     assert room["spots"][0]["y"] == room["h"] - 1
     assert room["spots"][0]["rev"]
     assert len(s["piles"]["layout"]) == len(room["spots"]) >= 2
+
+
+def test_save_round_trip_and_undo():
+    """Saves: a P52 game survives to_json/from_json (replayed from seed + actions) and undo."""
+    from pocketdeck.core.saves import Session, from_json, to_json
+    sess = Session.start("p52", {"new_characters": 2}, 17)
+    chooser = Rng(3)
+    for _ in range(60):
+        st = sess.state
+        sess.play(G.sim_choose(st, G.legal_actions(st), chooser))
+    back = from_json(to_json(sess))
+    assert back.state == sess.state
+    before = sess.actions[:-1]
+    sess.undo()
+    assert sess.actions == before

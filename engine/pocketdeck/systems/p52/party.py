@@ -222,7 +222,7 @@ def _start_flip(state: State, c: dict[str, Any], rng: Rng, front: bool, allow_an
         break
     log(state, f"{c['name']}'s starting-item flip {a} + {b} = {total}.")
     if offer == ["any"]:
-        step = {"kind": "start_pick", "char": c["id"], "from": data.start_choices(), "again": True}
+        step = {"kind": "start_pick", "char": c["id"], "from": list(data.start_choices()), "again": True}
     elif len(offer) > 1:
         step = {"kind": "start_pick", "char": c["id"], "from": offer, "again": False}
     else:

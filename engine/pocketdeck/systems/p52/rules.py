@@ -92,6 +92,12 @@ def check_record(rec: Any) -> list[str]:
     eq = rec.get("equipped")
     if not isinstance(eq, dict) or not all(i in data.items() for i in eq.values()):
         p.append("equipped must map slots to known items")
+    cq = rec.get("custom_quirk")
+    if cq is not None and not (isinstance(cq, dict) and all(
+            isinstance(cq.get(k), str) and cq[k].strip() for k in ("name", "bonus", "penalty"))):
+        p.append("custom_quirk must be empty or have a name, a bonus and a penalty")
+    if isinstance(eq, dict) and not set(eq) <= {"head", "body", "arms", "legs", "feet", "weapon", "knife"}:
+        p.append("equipped slots must be head, body, arms, legs, feet, weapon or knife")
     tuned = rec.get("tuned", {})
     if not isinstance(tuned, dict) or not all(a in data.abilities() and isinstance(v, int) for a, v in tuned.items()):
         p.append("tuned must map abilities to whole numbers")
