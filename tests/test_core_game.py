@@ -68,10 +68,10 @@ def test_draw_from_empty_pile_is_refused():
 
 def test_view_hides_the_order_of_the_draw_pile():
     s = DECK.new_game({}, 1)
-    v = DECK.view(s, "player")
-    assert v["draw_count"] == 52
-    text = json.dumps(v)
-    assert s["piles"]["draw"][-1] not in text and "rng" not in text
+    other = copy.deepcopy(s)
+    other["piles"]["draw"].reverse()
+    assert DECK.view(s, "player") == DECK.view(other, "player")
+    assert "rng" not in json.dumps(DECK.view(s, "player"))
 
 
 def test_session_undo_replays_to_the_same_cards():
@@ -172,3 +172,16 @@ def test_harness_catches_a_broken_system():
 
     with pytest.raises(AssertionError, match="cards in play"):
         play_one(Leaky(), 1)
+
+
+def test_view_shows_what_is_left_but_not_its_order_and_exact_odds():
+    s = DECK.new_game({}, 4)
+    for _ in range(10):
+        s = DECK.apply(s, {"type": "draw"})
+    v = DECK.view(s, "player")
+    assert sorted(v["left"]) == sorted(s["piles"]["draw"]) and len(v["left"]) == 42
+    assert v["left"] != s["piles"]["draw"]  # new-deck order, not the order of the pile
+    reds = sum(1 for c in s["piles"]["draw"] if c[-1] in "HD")
+    from pocketdeck.core.odds import as_percent
+    from fractions import Fraction
+    assert dict(v["odds"])["red"] == as_percent(Fraction(reds, 42))

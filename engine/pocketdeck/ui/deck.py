@@ -7,7 +7,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.deck.rules import deck_catalogue
-from .cards import back_svg, card_svg, empty_slot
+from .cards import back_svg, card_svg, empty_slot, mini_card_svg
 from .html import button, esc
 from .tables import Table, register_table
 
@@ -42,13 +42,25 @@ def render(view: dict[str, Any], session: Session) -> str:
         button("Gather all and shuffle", "play", {"type": "gather"}, disabled=not _has(view, "gather")),
     ])
     log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
+    left = _left(view)
     over = '<p class="banner">The deck is spent.</p>' if view["over"] else ""
     return (f'<section class="table deck-table" data-system="deck">'
             f'<h1>Deck <span class="muted">· {esc(view["deck_name"])}</span>{left}</h1>{over}'
             f'<div class="piles">{draw_btn}{discard_box}</div>'
             f'<div class="hand-area">{hand_html}</div>'
-            f'<div class="tools">{tools}</div>'
+            f'<div class="tools">{tools}</div>{left}'
             f'<h2>Log</h2><ul class="log">{log}</ul></section>')
+
+
+def _left(view: dict[str, Any]) -> str:
+    """The cards still in the draw pile (sorted, never in draw order) and the exact odds
+    of the next card."""
+    if not view["left"]:
+        return ""
+    odds = "".join(f"<li>Next card {esc(name)}: <b>{esc(p)}</b></li>" for name, p in view["odds"])
+    cards = "".join(f'<li>{mini_card_svg(c)}</li>' for c in view["left"])
+    return (f'<details class="left"><summary>What is left: {len(view["left"])} cards</summary>'
+            f'<ul class="odds">{odds}</ul><ul class="left-cards">{cards}</ul></details>')
 
 
 def setup(app: Any = None) -> str:

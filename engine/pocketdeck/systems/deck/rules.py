@@ -12,6 +12,7 @@ from ...content import ContentError, load, register_checker
 from ...core import piles
 from ...core.cards import Card, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.odds import as_percent, chance_one
 from ...core.rng import Rng
 
 LOG_KEEP = 40
@@ -165,11 +166,27 @@ class DeckGame(Game):
         return {
             "system": self.name, "title": self.title, "deck_name": deck["name"],
             "draw_count": len(p["draw"]), "hand": list(p["hand"]),
+            # what is left, in new-deck order: the composition, never the order
+            "left": [c for c in standard_deck(deck["jokers"]) if c in set(p["draw"])],
+            "odds": _next_card_odds(p["draw"]),
             "discard": list(p["discard"]), "reshuffles": state["reshuffles"],
             "reshuffles_left": None if limit is None else max(0, limit - state["reshuffles"]),
             "log": list(state["log"][-8:]), "over": self.is_over(state),
             "actions": self.legal_actions(state),
         }
+
+
+def _next_card_odds(draw: list[str]) -> list[tuple[str, str]]:
+    """Exact chances for the next card, from the cards actually left."""
+    if not draw:
+        return []
+    cards = {c: Card.parse(c) for c in set(draw)}
+    tests = [("red", lambda c: cards[c].colour == "red" and not cards[c].is_joker),
+             ("a face card (J, Q, K)", lambda c: cards[c].rank is not None and cards[c].rank.is_face),
+             ("an Ace", lambda c: cards[c].value == 1)]
+    if any(cards[c].is_joker for c in draw):
+        tests.append(("a Joker", lambda c: cards[c].is_joker))
+    return [(name, as_percent(chance_one(draw, test))) for name, test in tests]
 
 
 GAME = register(DeckGame())
