@@ -19,7 +19,7 @@ def boot(page, url):
 
 
 def open_deck(page):
-    page.locator(".tile", has_text="Deck").get_by_role("button").tap()
+    page.locator("[data-action=open][data-arg=deck]").tap()
     if page.locator("text=New deck").count():
         page.get_by_role("button", name="52 cards").tap()
     page.wait_for_selector("[data-system=deck]")
@@ -120,20 +120,27 @@ def test_served_from_a_sub_path(phone, server):
     assert scope == server + SUBPATH
 
 
+def assert_phone_layout(page, where: str) -> None:
+    """No horizontal scroll at 360 px; every visible tap target at least 44 x 44 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
+    small = page.evaluate("""() => [...document.querySelectorAll('button, a, input, select, summary')]
+        .filter(e => e.offsetParent !== null && e.type !== 'checkbox')
+        .map(e => [e.textContent.trim() || e.getAttribute('aria-label') || e.name, e.getBoundingClientRect()])
+        .filter(([n, r]) => r.width < 44 || r.height < 44).map(([n]) => n)""")
+    assert small == [], f"{where}: targets under 44 px: {small}"
+
+
 def test_phone_layout_fits_and_targets_are_touch_sized(phone, server):
     page = phone.new_page()
     boot(page, server + "/")
-    for step in ("home", "table"):
-        if step == "table":
-            open_deck(page)
-            for _ in range(6):
-                page.locator("button.pile").tap()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        small = page.evaluate("""() => [...document.querySelectorAll('button, a, input')]
-            .filter(e => e.offsetParent !== null)
-            .map(e => [e.textContent.trim() || e.getAttribute('aria-label'), e.getBoundingClientRect()])
-            .filter(([n, r]) => r.width < 44 || r.height < 44).map(([n]) => n)""")
-        assert small == [], f"{step}: targets under 44 px: {small}"
+    assert_phone_layout(page, "home")
+    open_deck(page)
+    for _ in range(6):
+        page.locator("button.pile").tap()
+    assert_phone_layout(page, "deck table")
+    page.get_by_role("button", name="Home").tap()
+    page.locator("[data-action=open][data-arg=p52]").tap()
+    assert_phone_layout(page, "P52 setup")
 
 
 def test_dark_scheme_changes_the_palette(browser, server):

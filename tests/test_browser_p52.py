@@ -14,6 +14,7 @@ import json
 import pytest
 
 from conftest import PHONE
+from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
 
@@ -83,11 +84,12 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
         page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
         ctx.set_offline(True)
 
-        page.locator(".tile", has_text="P52").get_by_role("button").tap()
+        page.locator("[data-action=open][data-arg=p52]").tap()
         page.locator("select[name=new_characters]").select_option("1")
         page.locator("input[name=names]").fill("Brom")
         page.get_by_role("button", name="Begin").tap()
         page.wait_for_selector("[data-system=p52][data-phase=creation]")
+        assert_phone_layout(page, "P52 character creation")
 
         mirror = twin(entropy)
         session = mirror.sessions["p52"]
@@ -101,6 +103,8 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
             assert page.locator(".flash.error").count() == 0
             if phase == "room":
                 room_steps += 1
+            if room_steps == 1:
+                assert_phone_layout(page, "P52 room")
             if room_steps == 8 and not reloaded:
                 # the middle of the room: reload with the network still off
                 saved = int(page.evaluate("document.documentElement.dataset.saved"))
