@@ -12,9 +12,9 @@ from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
 from .actions import active_char, apply_room, legal_room
-from .common import keep_action_deck, log, refresh, stamina_pile
+from .common import keep_action_deck, refresh, stamina_pile
 from .flow import run
-from .maths import CORE, value
+from .maths import CORE
 from .party import apply_queue_action, blank_character, creation_steps, queue_actions, settle
 
 MAX_PARTY = 6
