@@ -15,7 +15,6 @@ for tests the PyPI packages pytest and playwright and Debian's chromium.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import http.server
 import json
@@ -45,6 +44,10 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
 TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0"]
 CHROMIUM = Path("/usr/bin/chromium")
+# how the tests and the benchmark start Debian's Chromium (this machine has no network
+# beyond the package registries: no background connections, no downloads)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # a fixed timestamp for the wheel, so an unchanged engine gives a byte-identical wheel and
 # the service worker does not re-download it
 SOURCE_DATE_EPOCH = "1767225600"
@@ -225,26 +228,45 @@ def build() -> Path:
     config = json.loads((WEB / "pyscript.json").read_text())
     config["files"] = {f"./wheels/{wheel.name}": "./*"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=2))
-    # the service worker: every file with its content hash; the cache name is the hash
-    # of them all, so any change gives a new version and an unchanged file is reused
-    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
-    revisions = {rel: sha(DIST / rel)[:16] for rel in files}
-    version = hashlib.sha256(json.dumps(revisions, sort_keys=True).encode()).hexdigest()[:16]
-    sw = (WEB / "sw.js").read_text()
-    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(revisions, indent=0))
-    (DIST / "sw.js").write_text(sw)
-    (DIST / "version.json").write_text(json.dumps({"version": version, "pyodide": PYODIDE_VERSION,
-                                                   "pyscript": PYSCRIPT_VERSION}))
+    version, files = write_service_worker(DIST)
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
 
 
+def write_service_worker(dist: Path) -> tuple[str, list[str]]:
+    """sw.js and version.json for the files in ``dist``: every file with its content hash;
+    the cache name is the hash of them all, so any change gives a new version and every
+    unchanged file is reused from the previous one."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                   if p.is_file() and p.name not in ("sw.js", "version.json"))
+    revisions = {rel: sha(dist / rel)[:16] for rel in files}
+    version = hashlib.sha256(json.dumps(revisions, sort_keys=True).encode()).hexdigest()[:16]
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(revisions, indent=0))
+    (dist / "sw.js").write_text(sw)
+    (dist / "version.json").write_text(json.dumps({"version": version, "pyodide": PYODIDE_VERSION,
+                                                   "pyscript": PYSCRIPT_VERSION}))
+    return version, files
+
+
 # -- serve ------------------------------------------------------------------------------------
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves dist/ as a static host would, optionally under a sub-path (``mount``); the
+    tests and the benchmark use it too."""
+
+    mount = "/"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
+
+    def translate_path(self, path: str) -> str:
+        if self.mount != "/":
+            if path.startswith(self.mount):
+                path = "/" + path[len(self.mount):]
+            elif path.rstrip("/") == self.mount.rstrip("/"):
+                path = "/"
+        return super().translate_path(path)
 
     def end_headers(self) -> None:
         # the service worker must always be checked for an update
@@ -256,11 +278,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class DistServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
 def serve(port: int, host: str) -> None:
     build()
-    handler = partial(QuietHandler, directory=str(DIST))
-    socketserver.ThreadingTCPServer.allow_reuse_address = True
-    with socketserver.ThreadingTCPServer((host, port), handler) as httpd:
+    handler = partial(DistHandler, directory=str(DIST))
+    with DistServer((host, port), handler) as httpd:
         log(f"serving dist/ at http://{host}:{port}/  (Ctrl+C stops)")
         try:
             httpd.serve_forever()

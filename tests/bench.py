@@ -30,12 +30,10 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import gzip
-import http.server
 import json
 import os
 import platform
 import re
-import socketserver
 import statistics
 import sys
 import threading
@@ -44,11 +42,13 @@ import traceback
 import zipfile
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import build  # noqa: E402  (the server and the Chromium flags the app is served and tested with)
+
+CHROMIUM = str(build.CHROMIUM)
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 VIEWPORT = {"width": 360, "height": 740}
 DEVICE_SCALE_FACTOR = 2       # as the browser tests' phone (tests/conftest.py)
 RATES = (1, 4)
@@ -221,10 +221,9 @@ class Traffic:
                     "fetched_more_than_once": sorted(p for p, n in self.paths.items() if n > 1)}
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
+class Handler(build.DistHandler):
+    """build.py's server, counting requests and bytes, plus the bare Pyodide page."""
+
     traffic: Traffic
 
     def do_GET(self) -> None:
@@ -252,24 +251,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.traffic.bytes += int(value)
         super().send_header(keyword, value)
 
-    def end_headers(self) -> None:
-        # as build.py serves it: the service worker is always checked for an update
-        if self.path.split("?")[0].endswith("sw.js"):
-            self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
 
-    def log_message(self, fmt: str, *args) -> None:
-        pass
-
-
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-
-
-def start_server(dist: Path) -> tuple[Server, Traffic, str]:
+def start_server(dist: Path) -> tuple[build.DistServer, Traffic, str]:
     traffic = Traffic()
     handler = type("BenchHandler", (Handler,), {"traffic": traffic})
-    server = Server(("127.0.0.1", 0), partial(handler, directory=str(dist)))
+    server = build.DistServer(("127.0.0.1", 0), partial(handler, directory=str(dist)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, traffic, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -539,7 +525,7 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                         bench.boot_pair("bare", rate)
                         bench.boot_pair("app", rate)
                     if rate == RATES[0]:
-                        print(f"[bench] draws", flush=True)
+                        print("[bench] draws", flush=True)
                         bench.draw_series()
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:

@@ -3,10 +3,8 @@ Chromium driven by Playwright with a phone viewport and touch."""
 
 from __future__ import annotations
 
-import http.server
 import os
 import shutil
-import socketserver
 import subprocess
 import sys
 import tempfile
@@ -16,36 +14,38 @@ from pathlib import Path
 
 import pytest
 
+import build
+
 ROOT = Path(__file__).resolve().parents[1]
 DIST = Path(os.environ.get("POCKETDECK_DIST", ROOT / "dist"))
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM = str(build.CHROMIUM)
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 SUBPATH = "/some/path/"
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves dist/ at / and again under SUBPATH, as a static host would."""
+class Handler(build.DistHandler):
+    """dist/ at / and again under SUBPATH, as a static host would serve it; counts the
+    full responses (200) per path so tests can see what was downloaded."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
+    mount = SUBPATH
+    downloads: dict[str, int] = {}
 
-    def translate_path(self, path: str) -> str:
-        if path.startswith(SUBPATH):
-            path = "/" + path[len(SUBPATH):]
-        elif path.rstrip("/") == SUBPATH.rstrip("/"):
-            path = "/"
-        return super().translate_path(path)
-
-    def log_message(self, fmt, *args) -> None:
-        pass
+    def send_response(self, code: int, message: str | None = None) -> None:
+        if code == 200:
+            path = self.path.split("?")[0]
+            self.downloads[path] = self.downloads.get(path, 0) + 1
+        super().send_response(code, message)
 
 
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
+def serve_dir(directory: Path):
+    """A server of its own for ``directory`` (tests that change files); returns
+    (base URL, downloads counter, shutdown function)."""
+    handler = type("CountingHandler", (Handler,), {"downloads": {}})
+    httpd = build.DistServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}", handler.downloads, httpd.shutdown
 
 
 @pytest.fixture(scope="session")
@@ -57,11 +57,9 @@ def dist() -> Path:
 
 @pytest.fixture(scope="session")
 def server(dist):
-    httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(dist)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    url, _, stop = serve_dir(dist)
+    yield url
+    stop()
 
 
 @pytest.fixture(scope="session")

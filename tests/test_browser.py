@@ -138,7 +138,7 @@ def test_phone_layout_fits_and_targets_are_touch_sized(phone, server):
     for _ in range(6):
         page.locator("button.pile").tap()
     assert_phone_layout(page, "deck table")
-    page.get_by_role("button", name="Home").tap()
+    page.locator("nav [data-action=home]").tap()
     page.locator("[data-action=open][data-arg=p52]").tap()
     assert_phone_layout(page, "P52 setup")
 
@@ -213,3 +213,46 @@ def test_installable(browser, server, profile_dir):
         assert not manifest.get("errors")
     finally:
         ctx.close()
+
+
+def test_first_visit_downloads_each_file_once_and_an_update_swaps_only_what_changed(browser, dist, tmp_path):
+    """The service worker's precache reuses what the page just loaded (each file is checked
+    against its hash), and a new deploy downloads only its changed files, then waits for the
+    player's "Reload". A persistent profile, as on a phone: Playwright's ordinary contexts
+    keep their HTTP cache in memory and drop a 10 MB file from it."""
+    import shutil
+
+    import build
+    from conftest import serve_dir
+
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    url, downloads, stop = serve_dir(site)
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        boot(page, url + "/")
+        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
+        wasm = "/runtime/pyodide/pyodide.asm.wasm"
+        assert downloads.get(wasm) == 1, downloads
+        assert all(n == 1 for path, n in downloads.items() if path != "/sw.js"), downloads
+
+        # a new deploy that changes one file
+        css = site / "app.css"
+        css.write_text(css.read_text() + "\nbody { outline: 1px solid rgb(1, 2, 3); }\n")
+        build.write_service_worker(site)
+        downloads.clear()
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
+        changed = {p for p, n in downloads.items() if n}
+        assert changed <= {"/app.css", "/sw.js"}, changed  # nothing else came down again
+        # until the player says so, the page runs on one whole version: the old one
+        assert "rgb(1, 2, 3)" not in page.evaluate("getComputedStyle(document.body).outlineColor")
+        page.locator("#update-reload").tap()
+        page.wait_for_function("getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)'",
+                               timeout=BOOT_MS)
+    finally:
+        ctx.close()
+        stop()

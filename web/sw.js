@@ -1,7 +1,7 @@
 // Pocketdeck service worker: precaches every file of the build under its content hash.
 // build.py fills in VERSION (hash of all file hashes) and FILES (path -> hash).
-// Install copies unchanged files from the previous version's cache and downloads only
-// what changed; fetches are answered from this version's cache only, so a page never
+// Install copies unchanged files from the previous version's cache and fetches only
+// what changed (checking each file against its hash); fetches are answered from this version's cache only, so a page never
 // gets a mix of two versions. A new version waits until the page asks it to take over.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
@@ -23,6 +23,23 @@ async function previous() {
   return out;
 }
 
+async function sha16(res) {
+  const digest = await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer());
+  return [...new Uint8Array(digest)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A file of this version: from the HTTP cache when it holds this very version (the page
+// has usually just loaded it, so a first visit downloads nothing twice), else from the
+// network. Every file is checked against its hash, so a stale cache or a deploy caught
+// half-way can never end up in the offline copy.
+async function fetchChecked(path) {
+  for (const mode of ["default", "reload"]) {
+    const res = await fetch(new Request(url(path), { cache: mode }));
+    if (res.ok && (await sha16(res)) === FILES[path]) return res;
+  }
+  throw new Error("precache: " + path + " does not match this version");
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -35,9 +52,7 @@ self.addEventListener("install", (event) => {
           if (hit) { await cache.put(url(path), hit); return; }
         }
       }
-      const res = await fetch(new Request(url(path), { cache: "reload" }));
-      if (!res.ok) throw new Error("precache failed for " + path + ": " + res.status);
-      await cache.put(url(path), res);
+      await cache.put(url(path), await fetchChecked(path));
     }));
     const index = await cache.match(url("index.html"));
     await cache.put(url("./"), index.clone());
