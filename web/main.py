@@ -7,7 +7,6 @@ DOM update.
 """
 
 import asyncio
-import json
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
