@@ -846,3 +846,25 @@ def test_save_round_trip_and_undo():
     before = sess.actions[:-1]
     sess.undo()
     assert sess.actions == before
+
+
+def test_treasure_hunt_special_chest_and_the_way_back():
+    """Treasure Hunt: an Ace is a special chest with a guard; after opening, a flip of 6 or
+    less is a fake; the true one must be carried back through (rooms - 1) more rooms; once
+    found, Aces are plain spots."""
+    s = party(record(abilities={"lock_pick": 3, "block": 1}), quest="treasure")
+    line_room(s, 3)
+    s["room"]["spots"][0].update({"kind": "special_chest", "chest": "locked"})
+    scene(s, enemy_card=None)
+    stack_action(s, ["QS", "9H"])  # pick: 12 vs 7; the treasure flip 9: the true Lantern
+    s = act(s, type="open_chest", method="pick", picks=0, stamina=False)
+    q = s["quest"]
+    assert q["found"] and "relic" in s["chars"][0]["items"]
+    assert q["return_left"] == q["rooms_entered"] - 1
+    from pocketdeck.systems.p52.room import _resolve_spot
+    spot = s["room"]["spots"][1]
+    card = spot["card"]
+    spot["card"] = "AH"
+    _resolve_spot(s, 1, Rng(1))
+    assert spot["kind"] == "normal" and not spot.get("chest")
+    spot["card"] = card

@@ -110,6 +110,8 @@ def _resolve_spot(state: State, i: int, rng: Rng) -> list[str]:
     new: list[str] = []
     if kind == "chest":
         s["chest"] = "locked"
+    elif kind == "special_chest" and (state["quest"]["found"] or _relic_in_room(state)):
+        s["kind"] = "normal"  # the Lantern is already found: no more special chests
     elif kind == "special_chest":
         s["chest"] = "locked"
         new.extend(spawn(state, i, 1))
@@ -121,6 +123,10 @@ def _resolve_spot(state: State, i: int, rng: Rng) -> list[str]:
     elif kind == "enemy":
         new.extend(spawn(state, i, count))
     return new
+
+
+def _relic_in_room(state: State) -> bool:
+    return any("relic" in sp.get("items", ()) for sp in state["room"]["spots"])
 
 
 def spawn(state: State, at: int, count: int, boss: str | None = None) -> list[str]:
