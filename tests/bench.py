@@ -564,7 +564,10 @@ def observations(report: dict[str, Any]) -> list[str]:
         notes.append(f"first visit: {statistics.median(c['bytes'] for c in cold) / 1e6:.1f} MB served from "
                      f"navigation until the service worker controlled the page, for a {total / 1e6:.1f} MB "
                      f"payload; fetched twice (the page's own load and the service worker's precache): "
-                     f"{', '.join(twice) if twice else 'nothing'}")
+                     f"{', '.join(twice) if twice else 'nothing'}"
+                     + (" (these contexts are off the record, with an in-memory HTTP cache that the "
+                        "precache cannot reuse; in a real profile each file comes down once, which "
+                        "tests/test_browser.py checks)" if twice else ""))
     tc = report["browser"].get("throttle_check") or {}
     if tc.get("observed_slowdown"):
         notes.append(f"CPU throttling check (informational, noisy here): a fixed JS loop ran {tc['observed_slowdown']}x slower at "
