@@ -39,4 +39,4 @@ def test_view_on_every_step_of_some_quests():
             for c in v["characters"]:
                 assert isinstance(c["stamina"], int)
             state = game.apply(state, game.sim_choose(state, legal, chooser))
-        assert game.view(state, "player")["phase"] in ("room", "levelup", "over", "setup")
+        assert game.view(state, "player")["phase"] in ("room", "layout", "levelup", "over", "setup")

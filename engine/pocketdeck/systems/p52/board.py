@@ -19,29 +19,61 @@ MAX_HALF_WIDTH = 3  # rooms stay at most 7 spots wide: they must fit a phone scr
 MAX_DEPTH = 9
 
 
-def grow_layout(n: int, rng: Rng) -> list[tuple[int, int]]:
-    """Room/Space Layout: ``n`` connected cells (no diagonal links, no islands), grown at
-    random from the entrance. Returns cells with the entrance first, normalised to x, y >= 0."""
-    cells = [(0, 0)]
-    taken = {(0, 0)}
+def frontier(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Room/Space Layout: the empty cells where the next spot may go. A new spot touches a
+    placed one on a side (no diagonal links, no islands), stays on or above the entrance's
+    row (the entrance is (0, 0), the party comes in from the south), within three columns
+    of the entrance (rooms are at most 7 spots wide) and at most MAX_DEPTH rows above it.
+    The app and the player lay out rooms inside the same frame. Sorted by (x, y)."""
+    taken = set(cells)
+    out: set[tuple[int, int]] = set()
+    for (x, y) in cells:
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y - 1), (x, y + 1)):
+            if (nx, ny) in taken:
+                continue
+            if abs(nx) > MAX_HALF_WIDTH or ny > 0 or ny < -MAX_DEPTH:
+                continue
+            out.add((nx, ny))
+    return sorted(out)
+
+
+def why_not(cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
+    """Why a spot may not go on ``cell`` (for explain); empty when it may."""
+    x, y = cell
+    if cell in set(cells):
+        return "a spot is already there"
+    if y > 0:
+        return "no spot may lie below the entrance's row (the party enters from the bottom)"
+    if abs(x) > MAX_HALF_WIDTH:
+        return (f"rooms are at most {2 * MAX_HALF_WIDTH + 1} spots wide, so a spot may be at most "
+                f"{MAX_HALF_WIDTH} columns left or right of the entrance")
+    if y < -MAX_DEPTH:
+        return f"rooms are at most {MAX_DEPTH + 1} rows deep"
+    if cell not in frontier(cells):
+        return "a new spot must touch a placed spot on a side (no diagonal links, no islands)"
+    return ""
+
+
+def grow(cells: list[tuple[int, int]], n: int, rng: Rng) -> list[tuple[int, int]]:
+    """Grow ``cells`` (the entrance first, raw coordinates) at random to ``n`` cells."""
+    cells = list(cells)
     while len(cells) < n:
-        frontier: list[tuple[int, int]] = []
-        seen: set[tuple[int, int]] = set()
-        for (x, y) in cells:
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y - 1), (x, y + 1)):
-                if (nx, ny) in taken or (nx, ny) in seen:
-                    continue
-                if abs(nx) > MAX_HALF_WIDTH or ny > 0 or ny < -MAX_DEPTH:
-                    continue
-                seen.add((nx, ny))
-                frontier.append((nx, ny))
-        frontier.sort()
-        cell = frontier[rng.below(len(frontier))]
-        taken.add(cell)
-        cells.append(cell)
+        options = frontier(cells)
+        cells.append(options[rng.below(len(options))])
+    return cells
+
+
+def normalise(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Shift cells to x, y >= 0 (the grid the room keeps)."""
     minx = min(x for x, _ in cells)
     miny = min(y for _, y in cells)
     return [(x - minx, y - miny) for x, y in cells]
+
+
+def grow_layout(n: int, rng: Rng) -> list[tuple[int, int]]:
+    """Room/Space Layout: ``n`` connected cells (no diagonal links, no islands), grown at
+    random from the entrance. Returns cells with the entrance first, normalised to x, y >= 0."""
+    return normalise(grow([(0, 0)], n, rng))
 
 
 def link(spots: list[Spot]) -> None:

@@ -18,7 +18,7 @@ from .combat import enemy_attack, hurt_char, player_attack
 from .common import (char, char_initiative, draw_stamina, enemy, flip, living, log)
 from .maths import initiative_flip, trap_springs, value
 from .party import award
-from .room import build_room, exit_open, is_last_room, reveal_from, spawn
+from .room import apply_layout, build_room, exit_open, is_last_room, reveal_from, spawn
 
 State = dict[str, Any]
 
@@ -42,8 +42,20 @@ def new_turn(order: list[str], rnd: int) -> dict[str, Any]:
 
 
 def start_room(state: State, rng: Rng) -> None:
+    """General Steps: lay out the room (or wait for the player to lay it out), then enter."""
+    if build_room(state, rng):
+        enter_room(state, rng)
+
+
+def lay_out(state: State, action: dict[str, Any], rng: Rng) -> None:
+    """Room/Space Layout by the player: one ``place`` (or ``place_rest``); once the room is
+    complete, the party enters it exactly as it enters a room the app laid out."""
+    if apply_layout(state, action, rng):
+        enter_room(state, rng)
+
+
+def enter_room(state: State, rng: Rng) -> None:
     """Entering a Room, then Initiative when enemies are visible."""
-    build_room(state, rng)
     state["leaving"] = False
     for c in state["chars"]:
         c["pos"] = 0 if c["status"] != "dead" else None
@@ -328,4 +340,4 @@ def last_room_note(state: State) -> str:
     return "last room" if state.get("room") and is_last_room(state) else ""
 
 
-__all__ = ["start_room", "run", "step", "can_leave", "begin_leaving", "exit_room", "data"]
+__all__ = ["start_room", "lay_out", "enter_room", "run", "step", "can_leave", "begin_leaving", "exit_room", "data"]

@@ -29,11 +29,15 @@ def gather_room_decks(state: State, rng: Rng) -> None:
     piles.shuffle(p, "enemy", rng)
 
 
-def build_room(state: State, rng: Rng) -> None:
-    """Steps 1-3 of General Steps: shuffle, size (2 or 3 Room cards), light, layout, exit."""
+def build_room(state: State, rng: Rng) -> bool:
+    """Steps 1-3 of General Steps: shuffle, size (2 or 3 Room cards), light, layout, exit.
+
+    Room/Space Layout lets the player lay the room out or let the app do it (the session
+    option ``layout``). When the player does, the entrance is laid and the state waits in
+    the ``layout`` phase for ``place`` actions (see ``place_spot``); this returns False.
+    It returns True once the room is laid out and its exit determined."""
     gather_room_decks(state, rng)
     q = state["quest"]
-    p = state["piles"]
     size_cards = [flip_room(state) for _ in range(3 if len(state["chars"]) >= 4 else 2)]
     n = sum(value(c) for c in size_cards)
     if q["env"] == "inside":
@@ -45,27 +49,85 @@ def build_room(state: State, rng: Rng) -> None:
             q["day"] = not q["day"]
         lit = q["day"]
         why = "day" if lit else "night"
+    info = {"size": n, "size_cards": size_cards, "lit": lit, "why": why}
+    if state["options"].get("layout", "app") == "player":
+        state["placing"] = dict(info, cells=[])
+        state["phase"] = "layout"
+        place_spot(state, 0, 0)  # the first card laid is the entrance
+        log(state, f"Room {q['rooms_entered'] + 1}: size {'+'.join(size_cards)} = {n} spots, "
+                   f"{'lit' if lit else 'dark'} ({why}). Lay it out: the entrance is down; place "
+                   f"{n - 1} more spot(s), each touching a placed one on a side.")
+        return False
     cells = board.grow_layout(n, rng)
-    spots = []
-    for (x, y) in cells:
-        card = piles.draw(p, "room", "layout")[0]
-        # "items" and "chest" appear on a spot only when there is something (a compact state)
-        spots.append({"x": x, "y": y, "card": card, "rev": False, "kind": "unknown"})
+    for _ in cells:
+        piles.draw(state["piles"], "room", "layout")
+    _finish_layout(state, cells, info)
+    return True
+
+
+def layout_actions(state: State) -> list[dict[str, Any]]:
+    """Room/Space Layout, by the player: a ``place`` for every open cell (top row first,
+    left to right), and ``place_rest`` to let the app lay the remaining spots."""
+    pl = state["placing"]
+    cells = [(x, y) for x, y in pl["cells"]]
+    if len(cells) >= pl["size"]:
+        return []
+    open_ = sorted(board.frontier(cells), key=lambda c: (c[1], c[0]))
+    return [{"type": "place", "x": x, "y": y} for x, y in open_] + [{"type": "place_rest"}]
+
+
+def place_spot(state: State, x: int, y: int) -> None:
+    """Lay the next Room card face down on (x, y) (coordinates from the entrance at (0, 0);
+    up is negative y)."""
+    piles.draw(state["piles"], "room", "layout")
+    state["placing"]["cells"].append([x, y])
+
+
+def apply_layout(state: State, action: dict[str, Any], rng: Rng) -> bool:
+    """Carry out ``place`` or ``place_rest``; True once the room is complete (its exit is
+    then determined and the state is back in the ``room`` phase, not yet entered)."""
+    pl = state["placing"]
+    if action["type"] == "place":
+        place_spot(state, action["x"], action["y"])
+    else:
+        cells = [(x, y) for x, y in pl["cells"]]
+        grown = board.grow(cells, pl["size"], rng)
+        for x, y in grown[len(cells):]:
+            place_spot(state, x, y)
+        log(state, f"The app lays out the remaining {len(grown) - len(cells)} spot(s).")
+    if len(pl["cells"]) < pl["size"]:
+        return False
+    state.pop("placing")
+    state["phase"] = "room"
+    cells = board.normalise([(x, y) for x, y in pl["cells"]])
+    _finish_layout(state, cells, pl)
+    return True
+
+
+def _finish_layout(state: State, cells: list[tuple[int, int]], info: dict[str, Any]) -> None:
+    """The laid-out spots (their cards already in the layout pile, in order), then
+    Determining the Exit."""
+    q = state["quest"]
+    cards = state["piles"]["layout"]
+    # "items" and "chest" appear on a spot only when there is something (a compact state)
+    spots = [{"x": x, "y": y, "card": card, "rev": False, "kind": "unknown"}
+             for (x, y), card in zip(cells, cards)]
     board.link(spots)
     exit_card = flip_room(state)
     direction = exit_direction(value(exit_card))
     barricaded = direction == "barricaded" or q["kind"] == "survival"
     ex = board.choose_exit(spots, "across" if direction == "barricaded" else direction)
     q["rooms_entered"] += 1
+    lit = info["lit"]
     state["room"] = {"n": q["rooms_entered"], "w": max(s["x"] for s in spots) + 1,
                      "h": max(s["y"] for s in spots) + 1, "spots": spots, "exit": ex,
                      "exit_dir": direction, "barricaded": barricaded, "lit": lit,
                      "enemies": [], "no_more_enemies": False, "boss_here": None,
                      "cloak_used": [], "geo": board.geo_key(spots)}
     last = " (the last room)" if is_last_room(state) else ""
-    log(state, f"Room {q['rooms_entered']}{last}: size {'+'.join(size_cards)} = {n} spots, "
-               f"{'lit' if lit else 'dark'} ({why}); exit flip {exit_card}: "
-               f"{'barricaded' if barricaded else direction}.")
+    log(state, f"Room {q['rooms_entered']}{last}: size {'+'.join(info['size_cards'])} = "
+               f"{info['size']} spots, {'lit' if lit else 'dark'} ({info['why']}); exit flip "
+               f"{exit_card}: {'barricaded' if barricaded else direction}.")
 
 
 def is_last_room(state: State) -> bool:

@@ -10,17 +10,19 @@ from ...core import piles
 from ...core.cards import standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
-from . import data
+from . import board, data
 from .actions import active_char, apply_room, legal_room
 from .common import keep_action_deck, refresh, stamina_pile
-from .flow import run
+from .flow import lay_out, run
 from .maths import CORE
 from .party import apply_queue_action, blank_character, creation_steps, queue_actions, settle
+from .room import layout_actions
 
 MAX_PARTY = 6
 QUEST_ITEMS = ("key", "relic")
 RECORD_FORMAT = "p52-character"
 FULL_DECK = sorted(standard_deck())
+LAYOUTS = ("app", "player")
 ROOM_SIDE = ("room", "room_flips", "layout", "enemy", "foes", "foes_out")
 
 
@@ -126,7 +128,7 @@ class P52Game(Game):
     sim_step_cap = 4000
 
     def default_options(self) -> dict[str, Any]:
-        return {"new_characters": 1, "characters": [], "names": [], "quirks": []}
+        return {"new_characters": 1, "characters": [], "names": [], "quirks": [], "layout": "app"}
 
     def check_options(self, options: dict[str, Any]) -> None:
         n = options["new_characters"]
@@ -152,9 +154,13 @@ class P52Game(Game):
             if not isinstance(q, dict) or not all(isinstance(q.get(k), str) and q[k].strip()
                                                   for k in ("name", "bonus", "penalty")):
                 raise IllegalAction("Step 4: Choose a Quirk: a quirk needs a name, a bonus AND a penalty")
+        if options["layout"] not in LAYOUTS:
+            raise IllegalAction("Room/Space Layout: layout must be 'app' (the app lays out every room) "
+                                f"or 'player' (you lay it out spot by spot); got {options['layout']!r}")
 
     def sim_options(self, rng: Rng) -> dict[str, Any]:
-        return {"new_characters": rng.randint(1, 4)}
+        # a quarter of the quests are laid out by hand (Room/Space Layout)
+        return {"new_characters": rng.randint(1, 4), "layout": "player" if rng.below(4) == 0 else "app"}
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
         p = split_decks(rng)
@@ -190,12 +196,16 @@ class P52Game(Game):
             return []
         if ph == "room":
             return legal_room(state)
+        if ph == "layout":
+            return layout_actions(state)
         return queue_actions(state)
 
     def _apply(self, state: State, action: Action, rng: Rng) -> None:
         if state["phase"] == "room":
             apply_room(state, action, rng)
             run(state, rng)
+        elif state["phase"] == "layout":
+            lay_out(state, action, rng)
         else:
             apply_queue_action(state, action, rng)
             settle(state, rng)
@@ -209,6 +219,10 @@ class P52Game(Game):
             return "the session is over (Accomplishing Your Quest / Failing Your Quest)"
         legal = self.legal_actions(state)
         same = [a for a in legal if a.get("type") == kind]
+        if ph == "layout":
+            return _explain_layout(state, action)
+        if kind in ("place", "place_rest"):
+            return "rooms are laid out only before the party enters them (Room/Space Layout)"
         if ph in ("creation", "setup", "levelup"):
             step = state["queue"][0]["kind"] if state["queue"] else "none"
             if not same:
@@ -259,8 +273,9 @@ class P52Game(Game):
             raise ValueError("the Room and Enemy decks do not hold exactly one full deck")
         if action_side != full:
             raise ValueError("the Action deck and Stamina piles do not hold exactly one full deck")
-        if state["phase"] not in ("creation", "setup", "room", "levelup", "over"):
+        if state["phase"] not in ("creation", "setup", "layout", "room", "levelup", "over"):
             raise ValueError(f"unknown phase {state['phase']!r}")
+        _check_placing(state)
         for c in state["chars"]:
             if len(p[stamina_pile(c["id"])]) > 10:
                 raise ValueError(f"{c['name']} holds more than 10 Stamina cards")
@@ -282,6 +297,41 @@ class P52Game(Game):
     def view(self, state: State, seat: str = "player") -> dict[str, Any]:
         from .view import build_view
         return build_view(self, state, seat)
+
+
+def _explain_layout(state: State, action: Action) -> str:
+    """Why a tap is refused while the player lays out a room."""
+    kind = action.get("type")
+    left = state["placing"]["size"] - len(state["placing"]["cells"])
+    if kind != "place":
+        return (f"Room/Space Layout: the room is being laid out ({left} spot(s) left): place a spot "
+                f"or let the app place the rest")
+    x, y = action.get("x"), action.get("y")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)) or set(action) != {"type", "x", "y"}:
+        return "Room/Space Layout: a place action is {\"type\": \"place\", \"x\": X, \"y\": Y} with whole numbers"
+    cells = [(cx, cy) for cx, cy in state["placing"]["cells"]]
+    why = board.why_not(cells, (x, y)) or "that spot cannot be placed now"
+    return f"Room/Space Layout: a spot cannot go on ({x},{y}): {why}"
+
+
+def _check_placing(state: State) -> None:
+    """A room being laid out: connected distinct cells inside the frame, the entrance first,
+    one face-down Room card in the layout pile per placed spot, and no room yet."""
+    pl = state.get("placing")
+    if state["phase"] != "layout":
+        if pl:
+            raise ValueError("a room is being laid out outside the layout phase")
+        return
+    if not isinstance(pl, dict) or state.get("room"):
+        raise ValueError("the layout phase needs the room being placed (and no room yet)")
+    cells = [tuple(c) for c in pl["cells"]]
+    if not cells or cells[0] != (0, 0) or not 1 <= len(cells) < pl["size"]:
+        raise ValueError("a room being laid out starts from its entrance and is not yet complete")
+    if len(state["piles"]["layout"]) != len(cells):
+        raise ValueError("the placed spots and the layout pile disagree")
+    for k in range(1, len(cells)):
+        if cells[k] not in board.frontier(cells[:k]):
+            raise ValueError(f"placed spot {k} does not join the layout (Room/Space Layout)")
 
 
 def _section(step: str) -> str:

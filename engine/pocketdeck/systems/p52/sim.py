@@ -52,6 +52,10 @@ def choose(state: State, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any
 
 def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int:
     t = a["type"]
+    if t == "place":
+        return 6  # lay the room out by hand, spot by spot...
+    if t == "place_rest":
+        return 1 if len(legal) > 6 else 3  # ...or now and then hand the rest to the app
     if state["phase"] != "room":
         if t == "done":
             return 6

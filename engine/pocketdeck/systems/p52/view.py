@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.odds import as_percent
-from . import data
+from . import board, data
 from .actions import active_char, reachable
 from .combat import hit_chance
 from .common import (char, char_initiative, char_movement, enemy, is_char_id, is_enemy_id,
@@ -31,7 +31,7 @@ def build_view(game: Any, state: State, seat: str) -> dict[str, Any]:
                   "room": len(state["piles"]["room"]), "enemy": len(state["piles"]["enemy"]),
                   "action_discard_top": (state["piles"]["action_discard"] or [None])[-1]},
         "characters": [_char(state, c) for c in state["chars"]],
-        "room": _room(state) if room else None,
+        "room": _room(state) if room else (_placing(state) if state.get("placing") else None),
         "enemies": [_enemy(e) for e in room["enemies"]] if room else [],
         "active": active["id"] if active else None,
         "pending": _pending(state),
@@ -104,6 +104,34 @@ def _room(state: State) -> dict[str, Any]:
             "barricaded": room["barricaded"], "leaving": state["leaving"]}
 
 
+def _placing(state: State) -> dict[str, Any]:
+    """Room/Space Layout by the player: the spots laid so far (face down) and the cells
+    where the next may go, on one grid (x, y >= 0) that covers both. Each candidate
+    carries its ``place`` action (whose x, y count from the entrance at (0, 0))."""
+    pl = state["placing"]
+    cells = [(x, y) for x, y in pl["cells"]]
+    open_ = sorted(board.frontier(cells), key=lambda c: (c[1], c[0]))
+    every = cells + open_
+    minx = min(x for x, _ in every)
+    miny = min(y for _, y in every)
+    w = max(x for x, _ in every) - minx + 1
+    h = max(y for _, y in every) - miny + 1
+    grid: list[list[int | None]] = [[None] * w for _ in range(h)]
+    spots = []
+    for i, (x, y) in enumerate(cells):
+        grid[y - miny][x - minx] = i
+        spots.append({"id": i, "x": x - minx, "y": y - miny, "revealed": False, "card": None,
+                      "kind": "unknown", "chest": None, "items": [], "occupants": [],
+                      "entrance": i == 0, "exit": False})
+    candidates = [{"x": x - minx, "y": y - miny, "action": {"type": "place", "x": x, "y": y}}
+                  for x, y in open_]
+    return {"n": state["quest"]["rooms_entered"] + 1, "w": w, "h": h, "lit": pl["lit"],
+            "grid": grid, "spots": spots, "exit": None, "exit_open": False, "barricaded": False,
+            "leaving": False,
+            "placing": {"size": pl["size"], "placed": len(cells), "left": pl["size"] - len(cells),
+                        "candidates": candidates}}
+
+
 def _enemy(e: dict[str, Any]) -> dict[str, Any]:
     return {"id": e["id"], "name": e["name"], "card": e["card"], "kind": e["kind"], "boss": e["boss"],
             "hp": e["hp"], "max_hp": e["max_hp"], "pos": e["pos"], "frozen": e["frozen"],
@@ -155,6 +183,14 @@ def _who(state: State, uid: Any) -> str:
     return e["name"] if e else uid
 
 
+def _from_entrance(a: dict[str, Any]) -> str:
+    x, y = a["x"], a["y"]
+    parts = [f"{abs(x)} {'left' if x < 0 else 'right'}"] if x else []
+    if y:
+        parts.append(f"{-y} up")
+    return (", ".join(parts) or "on the entrance") + " from the entrance"
+
+
 def label(state: State, a: dict[str, Any]) -> str:
     t = a["type"]
     st = " (play Stamina)" if a.get("stamina") else ""
@@ -186,6 +222,10 @@ def label(state: State, a: dict[str, Any]) -> str:
         return f"+1 {a['attr']}"
     if t == "done":
         return "Done"
+    if t == "place":
+        return f"Place spot {len(state['placing']['cells']) + 1} of {state['placing']['size']}: {_from_entrance(a)}"
+    if t == "place_rest":
+        return "Let the app place the rest"
     if t == "move":
         s = state["room"]["spots"][a["to"]]
         return f"Move to ({s['x']},{s['y']})"
