@@ -868,3 +868,157 @@ def test_treasure_hunt_special_chest_and_the_way_back():
     _resolve_spot(s, 1, Rng(1))
     assert spot["kind"] == "normal" and not spot.get("chest")
     spot["card"] = card
+
+
+# -- Room/Space Layout by the player ---------------------------------------------------------
+def to_layout(*recs, seed=3, quest="trapped", env="inside", n_new=0):
+    """A session with layout "player", played up to the first room being laid out."""
+    state = G.new_game({"new_characters": n_new, "characters": list(recs), "layout": "player"}, seed)
+    while state["phase"] != "layout":
+        legal = G.legal_actions(state)
+        pick = legal[0]
+        for a in legal:
+            if a.get("quest") == quest or a.get("env") == env:
+                pick = a
+        state = G.apply(state, pick)
+    return state
+
+
+def connected(spots):
+    seen, todo = {0}, [0]
+    while todo:
+        for j in spots[todo.pop()]["adj"]:
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(spots)
+
+
+def test_the_player_lays_out_the_room_spot_by_spot():
+    """Room/Space Layout: "the player may lay it out". After the size (2 Room cards) and the
+    light, the entrance is laid, then each further spot by a legal place action next to a
+    placed one; every step keeps 104 cards and passes the state check; then the exit,
+    the reveal and the entry run as for an app-made room."""
+    s = to_layout(record("A"), record("B"))
+    pl = s["placing"]
+    assert s["room"] is None and pl["cells"] == [[0, 0]]
+    assert pl["size"] == sum(value(c) for c in pl["size_cards"]) and len(pl["size_cards"]) == 2
+    assert pl["size_cards"] == s["piles"]["room_flips"][:2]
+    placed = [(0, 0)]
+    for k in range(pl["size"] - 1):
+        G.check_state(s)
+        assert G.card_total(s) == 104
+        assert json.loads(json.dumps(s)) == s
+        legal = G.legal_actions(s)
+        assert legal[-1] == {"type": "place_rest"}
+        places = legal[:-1]
+        for a in places:  # each open cell touches a placed spot on a side, inside the frame
+            assert (a["x"], a["y"]) not in placed and a["y"] <= 0 and abs(a["x"]) <= 3
+            assert any(abs(a["x"] - x) + abs(a["y"] - y) == 1 for x, y in placed)
+        pick = places[(7 * k) % len(places)]  # wander about, not always the first cell
+        s = G.apply(s, pick)
+        placed.append((pick["x"], pick["y"]))
+    assert s["phase"] == "room" and "placing" not in s
+    G.check_state(s)
+    room = s["room"]
+    spots = room["spots"]
+    assert len(spots) == pl["size"] == len(s["piles"]["layout"])
+    assert connected(spots)
+    minx, miny = min(x for x, _ in placed), min(y for _, y in placed)
+    assert [(sp["x"], sp["y"]) for sp in spots] == [(x - minx, y - miny) for x, y in placed]
+    assert spots[0]["y"] == room["h"] - 1 and room["w"] <= 7  # entrance on the bottom row
+    # the rest of the setup: exit flip, reveal, the party on the entrance, a turn to play
+    assert any("exit flip" in line for line in s["log"])
+    assert room["exit"] != 0 and spots[0]["rev"]
+    assert all(c["pos"] == 0 for c in s["chars"])
+    assert s["turn"] is not None and G.legal_actions(s)
+
+
+def test_handing_the_whole_layout_to_the_app_is_the_app_layout():
+    """Room/Space Layout: "or let the app lay it out". Letting the app place every spot
+    after the entrance gives the very room (and the same entry) as an app-laid session."""
+    app = party(record("A"), seed=5)
+    s = to_layout(record("A"), seed=5)
+    s = G.apply(s, {"type": "place_rest"})
+    assert s["phase"] == "room"
+    assert s["room"] == app["room"] and s["piles"] == app["piles"] and s["chars"] == app["chars"]
+    assert s["turn"] == app["turn"] and s["rng"] == app["rng"]
+
+
+def test_place_rest_finishes_a_half_laid_room():
+    s = to_layout(record("A"), seed=11)
+    size = s["placing"]["size"]
+    s = G.apply(s, G.legal_actions(s)[0])
+    placed = [tuple(c) for c in s["placing"]["cells"]]
+    s = G.apply(s, {"type": "place_rest"})
+    assert s["phase"] == "room"
+    G.check_state(s)
+    spots = s["room"]["spots"]
+    assert len(spots) == size and connected(spots)
+    assert (spots[1]["x"] - spots[0]["x"], spots[1]["y"] - spots[0]["y"]) == placed[1]
+    assert any(f"remaining {size - 2} spot" in line for line in s["log"])
+
+
+@pytest.mark.parametrize("bad, why", [
+    ({"type": "place", "x": 0, "y": 0}, "already there"),
+    ({"type": "place", "x": 1, "y": -1}, "touch a placed spot"),
+    ({"type": "place", "x": 0, "y": 1}, "below the entrance"),
+    ({"type": "place", "x": 4, "y": 0}, "7 spots wide"),
+    ({"type": "place", "x": "1", "y": 0}, "whole numbers"),
+    ({"type": "move", "char": "c0", "to": 1}, "place a spot or let the app"),
+])
+def test_an_illegal_place_is_refused_and_leaves_the_state_untouched(bad, why):
+    s = to_layout(record("A"))
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        G.apply(s, bad)
+    assert "Room/Space Layout" in str(err.value) and why in str(err.value)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_place_outside_the_layout_step_is_refused():
+    s = party(record("A"))
+    with pytest.raises(IllegalAction, match="Room/Space Layout"):
+        G.apply(s, {"type": "place", "x": 1, "y": 0})
+
+
+def test_layout_option_is_checked():
+    with pytest.raises(IllegalAction, match="layout must be 'app'"):
+        G.new_game({"characters": [record()], "new_characters": 0, "layout": "sideways"}, 1)
+    assert G.new_game({"characters": [record()], "new_characters": 0}, 1)["options"]["layout"] == "app"
+
+
+def test_check_state_refuses_a_broken_partial_layout():
+    s = to_layout(record("A"))
+    s = G.apply(s, G.legal_actions(s)[0])
+    bad = copy.deepcopy(s)
+    bad["placing"]["cells"][1] = [3, -5]  # an island
+    with pytest.raises(ValueError, match="does not join"):
+        G.check_state(bad)
+    bad = copy.deepcopy(s)
+    piles.move(bad["piles"], bad["piles"]["layout"][-1], "layout", "room")
+    with pytest.raises(ValueError, match="layout pile"):
+        G.check_state(bad)
+
+
+def test_view_shows_the_partial_layout_and_the_open_cells():
+    """view during Room/Space Layout: the placed spots face down on the grid, every open
+    cell with its place action, the count left, and no card shown."""
+    s = to_layout(record("A"), seed=4)
+    s = G.apply(s, [a for a in G.legal_actions(s) if a["type"] == "place"][-1])
+    v = G.view(s, "player")
+    assert json.loads(json.dumps(v)) == v
+    room = v["room"]
+    pl = room["placing"]
+    assert v["phase"] == "layout" and pl["placed"] == 2 and pl["left"] == s["placing"]["size"] - 2
+    assert [c["action"] for c in pl["candidates"]] == G.legal_actions(s)[:-1]
+    ids = [sid for row in room["grid"] for sid in row if sid is not None]
+    assert sorted(ids) == [0, 1]
+    for c in pl["candidates"]:
+        assert room["grid"][c["y"]][c["x"]] is None
+    assert all(sp["card"] is None and not sp["revealed"] for sp in room["spots"])
+    assert room["spots"][0]["entrance"] and room["spots"][0]["y"] == room["h"] - 1
+    shown = json.dumps(room)
+    assert not any(f'"{card}"' in shown for card in s["piles"]["layout"])  # face down
+    labels = [e["label"] for e in v["actions"]]
+    assert labels[-1] == "Let the app place the rest" and labels[0].startswith("Place spot 3 of ")
