@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 LIBRARY = "char:p52:"
 MAX_PARTY = 6
+LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}
 KIND_LABEL = {"normal": "", "obstructed": "Obstructed", "chest": "Chest", "enemy": "Enemy",
               "trap": "Trap", "hidden": "Hidden", "unknown": ""}
 GROUPS = [
@@ -40,7 +41,7 @@ GROUPS = [
 # -- the table --------------------------------------------------------------------------------
 def render(view: dict[str, Any], session: Session) -> str:
     phase = view["phase"]
-    body = {"creation": _creation, "setup": _choices, "levelup": _choices,
+    body = {"creation": _creation, "setup": _choices, "levelup": _choices, "layout": _layout,
             "room": _room, "over": _over}.get(phase, _choices)(view)
     return (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
             f'{_quest_bar(view)}{body}{_party(view)}{_log(view)}</section>')
@@ -118,6 +119,39 @@ def _room(view: dict[str, Any]) -> str:
     room = view["room"]
     return (_turn_strip(view) + _pending(view) + _board(view, room) + _enemies(view)
             + _action_bar(view))
+
+
+def _layout(view: dict[str, Any]) -> str:
+    """Room/Space Layout by the player: the spots laid so far face down, a tappable cell
+    wherever the next may go, and the hand-over to the app."""
+    room = view["room"]
+    pl = room["placing"]
+    labels = {json.dumps(e["action"], sort_keys=True): e["label"] for e in view["actions"]}
+    open_ = {(c["x"], c["y"]): c["action"] for c in pl["candidates"]}
+    cells = []
+    for y, row in enumerate(room["grid"]):
+        for x, sid in enumerate(row):
+            if sid is not None:
+                tag = "In" if room["spots"][sid]["entrance"] else ""
+                cells.append(f'<div class="cell placed">{mini_back_svg(label="Face-down spot")}'
+                             f'<span class="tags">{esc(tag)}</span></div>')
+            elif (x, y) in open_:
+                action = open_[(x, y)]
+                title = labels.get(json.dumps(action, sort_keys=True), "Place a spot here")
+                cells.append(button('<span class="plus" aria-hidden="true">+</span>', "play", action,
+                                    cls="cell candidate", title=title, raw_label=True))
+            else:
+                cells.append('<div class="cell gap"></div>')
+    lit = "Lit room" if room["lit"] else "Dark room"
+    rest = [e for e in view["actions"] if e["action"]["type"] == "place_rest"]
+    hand_over = "".join(button(e["label"], "play", e["action"], cls="btn") for e in rest)
+    return (f'<div class="step"><h2>Lay out room {int(room["n"])}</h2>'
+            f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
+            f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
+            f'spot on a side. The party enters on the spot marked In.</p>'
+            f'<div class="board-wrap"><div class="board placing" style="--w:{int(room["w"])}">'
+            f'{"".join(cells)}</div></div>'
+            f'<div class="choices">{hand_over}</div></div>')
 
 
 def _turn_strip(view: dict[str, Any]) -> str:
@@ -277,7 +311,9 @@ def setup(app: "App") -> str:
         saved = f'<fieldset><legend>Characters from your library</legend>{rows}</fieldset>'
     count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
                     for n in range(0, MAX_PARTY + 1))
-    fill = "new_characters,names,library,quirk_name,quirk_bonus,quirk_penalty"
+    fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
+    layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
+                      for v, t in LAYOUTS.items())
     return (f'<section class="setup"><h1>New P52 quest</h1>'
             f'<p class="muted">A GM-less dungeon crawl: Pocketdeck shuffles the Room, Enemy and '
             f'Action decks and runs the enemies. Play alone or pass the phone around (1 to 6 characters).</p>'
@@ -285,6 +321,7 @@ def setup(app: "App") -> str:
             f'<label>New characters to create <select name="new_characters">{count}</select></label>'
             f'<label>Their names (comma-separated, optional)<input name="names" maxlength="200" '
             f'autocomplete="off" placeholder="e.g. Brom, Ilsa"></label>'
+            f'<label>Room layout <select name="layout">{layouts}</select></label>'
             f'<fieldset><legend>Your own quirk (optional: all three, or none)</legend>'
             f'<label>Name<input name="quirk_name" maxlength="40" autocomplete="off"></label>'
             f'<label>Bonus<input name="quirk_bonus" maxlength="80" autocomplete="off"></label>'
@@ -319,8 +356,12 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
         quirks.append(dict(zip(("name", "bonus", "penalty"), quirk)))
     if n + len(records) < 1:
         raise ValueError("choose at least one character: create one or pick one from your library")
+    layout = str(fields.get("layout") or "app")
+    if layout not in LAYOUTS:
+        raise ValueError("Room layout: choose whether the app or you lay out the rooms")
     app.pending_library = list(k for k in picked if k in lib)
-    return {"new_characters": n, "names": names, "characters": records, "quirks": quirks}
+    return {"new_characters": n, "names": names, "characters": records, "quirks": quirks,
+            "layout": layout}
 
 
 def after_play(app: "App", session: Session) -> list[Effect]:
