@@ -161,3 +161,60 @@ def test_party_goes_to_the_library_when_a_quest_ends(browser, server):
         assert len(stored) == 1 and json.loads(stored[0][1])["name"] == name
     finally:
         ctx.close()
+
+
+def test_lay_out_a_room_by_tapping(browser, server):
+    """Room/Space Layout by the player: "I lay it out" on the setup form, then the room is
+    laid by tapping the open cells (touch-sized, on a phone-wide page), and the app places
+    the rest on request; the party then stands in the room."""
+    entropy = 3
+    form = dict(FORM, layout="player")
+    app = App(seed_source=entropy)
+    app.handle("open", "p52")
+    app.handle("new", json.dumps({"system": "p52"}), dict(form))
+    session = app.sessions["p52"]
+    game, rng, actions = session.game, Rng(entropy), []
+    while session.state["phase"] != "layout":
+        action = game.sim_choose(session.state, game.legal_actions(session.state), rng)
+        session.play(action)
+        actions.append(action)
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.locator("[data-action=open][data-arg=p52]").tap()
+        page.locator("select[name=new_characters]").select_option("1")
+        page.locator("input[name=names]").fill("Brom")
+        page.locator("select[name=layout]").select_option("player")
+        page.get_by_role("button", name="Begin").tap()
+        page.wait_for_selector("[data-system=p52][data-phase=creation]")
+        for action in actions:
+            tap_action(page, action)
+        page.wait_for_selector("[data-system=p52][data-phase=layout]")
+        assert_phone_layout(page, "P52 room layout")
+        for _ in range(2):
+            legal = game.legal_actions(session.state)
+            places = [a for a in legal if a["type"] == "place"]
+            assert page.locator(".cell.candidate").count() == len(places)
+            if len(session.state["placing"]["cells"]) + 1 >= session.state["placing"]["size"]:
+                break
+            tap_action(page, places[-1])
+            session.play(places[-1])
+            page.wait_for_function(
+                f"document.querySelectorAll('.cell.placed').length === {len(session.state['placing']['cells'])}")
+        page.get_by_role("button", name="Let the app place the rest").tap()
+        session.play({"type": "place_rest"})
+        page.wait_for_selector(f"[data-system=p52][data-phase={session.state['phase']}]")
+        assert page.locator(".flash.error").count() == 0
+        assert page.locator(".cell.candidate").count() == 0
+        # the page shows the twin's room and log
+        view = game.view(session.state, "player")
+        assert page.locator(".log li").all_inner_texts() == list(reversed(view["log"]))
+        if view["room"]:
+            spots = sum(1 for row in view["room"]["grid"] for sid in row if sid is not None)
+            assert page.locator(".board .cell:not(.gap)").count() == spots
+    finally:
+        ctx.close()
+
