@@ -99,5 +99,9 @@ def test_deck_screens_along_a_whole_game():
     session, rng = app.sessions["deck"], Rng(9)
     while not session.game.is_over(session.state):
         check_screen(app, "deck")
+        html = app.render()
+        left = session.game.view(session.state, "player")["reshuffles_left"]
+        assert f"({left} reshuffles left)" in html.split("</h1>")[0]
+        assert html.count('<details class="left">') == (1 if session.state["piles"]["draw"] else 0)
         app.handle("play", json.dumps(rng.choice(session.game.legal_actions(session.state))))
     assert "The deck is spent" in app.render()

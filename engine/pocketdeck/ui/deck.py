@@ -42,13 +42,13 @@ def render(view: dict[str, Any], session: Session) -> str:
         button("Gather all and shuffle", "play", {"type": "gather"}, disabled=not _has(view, "gather")),
     ])
     log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
-    left = _left(view)
+    remaining = _left(view)
     over = '<p class="banner">The deck is spent.</p>' if view["over"] else ""
     return (f'<section class="table deck-table" data-system="deck">'
             f'<h1>Deck <span class="muted">· {esc(view["deck_name"])}</span>{left}</h1>{over}'
             f'<div class="piles">{draw_btn}{discard_box}</div>'
             f'<div class="hand-area">{hand_html}</div>'
-            f'<div class="tools">{tools}</div>{left}'
+            f'<div class="tools">{tools}</div>{remaining}'
             f'<h2>Log</h2><ul class="log">{log}</ul></section>')
 
 
