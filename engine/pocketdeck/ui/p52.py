@@ -1,4 +1,5 @@
-"""The P52 table: quest setup, character creation with live derived stats, the room as a
+"""The P52 table: quest setup, character creation with live derived stats, laying out a
+room by hand (a tap on an open cell lays the next card face down), the room as a
 grid of face-down and revealed cards with the party and the enemies on it, an action bar
 built from legal_actions (each attack with its exact hit chance from the Action deck as
 it stands), enemy cards with HP, the Stamina pile (count only), character sheets,
