@@ -73,15 +73,23 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def phone(browser):
-    """A fresh phone-sized context (empty cache, storage and service workers)."""
-    ctx = browser.new_context(**PHONE)
+def watch_errors(ctx) -> list[str]:
+    """Uncaught errors of every page in ``ctx`` (a Python exception in an event handler
+    surfaces here too)."""
     errors: list[str] = []
     ctx.on("weberror", lambda e: errors.append(str(e.error)))
-    ctx.errors = errors
+    return errors
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone-sized context (empty cache, storage and service workers); the test
+    fails if any page in it throws."""
+    ctx = browser.new_context(**PHONE)
+    ctx.errors = watch_errors(ctx)
     yield ctx
     ctx.close()
+    assert not ctx.errors, f"uncaught page errors: {ctx.errors}"
 
 
 @pytest.fixture

@@ -48,7 +48,13 @@ def test_boots_and_draws_a_card(phone, server):
     box = card.bounding_box()
     assert box["width"] >= 60  # readable at phone size
     assert draw_count(page) == 51
-    assert not phone.errors
+    # taps beside the buttons (the log, a panel's summary, the heading) do nothing, quietly
+    page.locator(".log").tap()
+    page.locator("details.left summary").tap()
+    page.locator("h1").tap()
+    assert page.locator("details.left[open] .left-cards svg").count() == 51
+    assert draw_count(page) == 51
+    assert not phone.errors, phone.errors
 
 
 def test_reload_keeps_the_deck_and_undo_works(phone, server):

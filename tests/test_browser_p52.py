@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import PHONE
+from conftest import PHONE, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -77,6 +77,7 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
     entropy, actions = find_seed()
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    errors = watch_errors(ctx)
     try:
         page = ctx.new_page()
         page.goto(server + "/")
@@ -126,6 +127,10 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
         # hit chances are shown on attack buttons when there are any
         for chance in page.locator(".chance").all_inner_texts():
             assert chance.endswith("%")
+        # taps beside the buttons: the board's gaps, the log, a sheet
+        page.locator(".log").tap()
+        page.locator(".sheet summary").first.tap()
+        assert not errors, errors
     finally:
         ctx.close()
 
@@ -134,6 +139,7 @@ def test_party_goes_to_the_library_when_a_quest_ends(browser, server):
     """A quest that ends (here: failed quickly by the policy) saves its characters, and the
     next quest's setup offers them."""
     ctx = browser.new_context(**PHONE)
+    errors = watch_errors(ctx)
     try:
         page = ctx.new_page()
         page.goto(server + "/")
@@ -159,6 +165,7 @@ def test_party_goes_to_the_library_when_a_quest_ends(browser, server):
         assert page.locator("fieldset", has_text="library").inner_text().count(name) == 1
         stored = page.evaluate("window.pocketdeckStore.entries('char:p52:')")
         assert len(stored) == 1 and json.loads(stored[0][1])["name"] == name
+        assert not errors, errors
     finally:
         ctx.close()
 
@@ -180,6 +187,7 @@ def test_lay_out_a_room_by_tapping(browser, server):
         actions.append(action)
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    errors = watch_errors(ctx)
     try:
         page = ctx.new_page()
         page.goto(server + "/")

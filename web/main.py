@@ -66,8 +66,9 @@ def gather_fields(el) -> dict:
 
 
 def on_click(event) -> None:
+    # JavaScript's null arrives as pyodide.ffi.jsnull, which is falsy but not None
     el = event.target.closest("[data-action]")
-    if el is None or el.disabled:
+    if not el or el.disabled:
         return
     event.preventDefault()
     effects = app.handle(el.getAttribute("data-action"), el.getAttribute("data-arg") or "",
@@ -81,7 +82,7 @@ def on_submit(event) -> None:
     # Enter in a text field taps the form's main button
     event.preventDefault()
     btn = event.target.querySelector("button.primary[data-action]")
-    if btn is not None:
+    if btn:
         btn.click()
 
 
