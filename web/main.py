@@ -79,11 +79,9 @@ def on_click(event) -> None:
 
 
 def on_submit(event) -> None:
-    # Enter in a text field taps the form's main button
+    # Enter in a form field "clicks" its submit button, which on_click handles; the form
+    # itself never goes anywhere
     event.preventDefault()
-    btn = event.target.querySelector("button.primary[data-action]")
-    if btn:
-        btn.click()
 
 
 def take_link() -> list:

@@ -24,10 +24,13 @@ def attrs(**kw: Any) -> str:
 
 
 def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled: bool = False,
-           title: str | None = None, fill: str | None = None, raw_label: bool = False) -> str:
+           title: str | None = None, fill: str | None = None, raw_label: bool = False,
+           submit: bool = False) -> str:
     """A tap target. ``arg`` is JSON-encoded into data-arg; ``fill`` names form fields whose
-    values are merged into the action when tapped."""
+    values are merged into the action when tapped. A ``submit`` button is also what Enter
+    in one of its form's fields presses."""
     data_arg = None if arg is None else (arg if isinstance(arg, str) else json.dumps(arg, sort_keys=True))
     body = label if raw_label else esc(label)
-    return (f"<button type=\"button\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, aria_label=title)}>"
+    kind = "submit" if submit else "button"
+    return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, aria_label=title)}>"
             f"{body}</button>")

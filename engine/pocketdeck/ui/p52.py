@@ -327,7 +327,7 @@ def setup(app: "App") -> str:
             f'<label>Name<input name="quirk_name" maxlength="40" autocomplete="off"></label>'
             f'<label>Bonus<input name="quirk_bonus" maxlength="80" autocomplete="off"></label>'
             f'<label>Penalty<input name="quirk_penalty" maxlength="80" autocomplete="off"></label></fieldset>'
-            f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill)}</form></section>')
+            f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
 
 
 def _library(app: "App") -> dict[str, dict[str, Any]]:
