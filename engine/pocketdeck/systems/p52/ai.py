@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from ...core.rng import Rng
@@ -21,25 +20,6 @@ from .common import living, log
 from .maths import enemy_flees
 
 State = dict[str, Any]
-
-
-def _costs(spots: list[dict[str, Any]], start: int) -> tuple[list[int], dict[int, int]]:
-    inf = 10 ** 6
-    dist = [inf] * len(spots)
-    prev: dict[int, int] = {}
-    dist[start] = 0
-    heap = [(0, start)]
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > dist[i]:
-            continue
-        for j in spots[i]["adj"]:
-            nd = d + board.obstructed_cost(spots[j])
-            if nd < dist[j]:
-                dist[j] = nd
-                prev[j] = i
-                heapq.heappush(heap, (nd, j))
-    return dist, prev
 
 
 def _heal(state: State, e: dict[str, Any], why: str) -> None:
@@ -85,14 +65,14 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
         return
     spots = state["room"]["spots"]
     seen = [c for c in living(state) if sees(state, e, c)]
-    dist, prev = _costs(spots, e["pos"])
+    dist, prev = board.walk_routes(spots, e["pos"])
     # Rule 1: flee under a quarter of max HP
     if enemy_flees(e["hp"], e["max_hp"]):
         if e["boss"] == "major" or e["move"] <= 0 or not seen:
             _heal(state, e, "holds its ground" if e["boss"] == "major" else "cowers")
             return
         near = min(seen, key=lambda c: (dist[c["pos"]], c["id"]))
-        from_p = {c["id"]: _costs(spots, c["pos"])[0] for c in seen}
+        from_p = {c["id"]: board.walk_distances(spots, c["pos"]) for c in seen}
         here = {cid: d[e["pos"]] for cid, d in from_p.items()}
         best = None
         for j in range(len(spots)):

@@ -101,10 +101,12 @@ def obstructed_cost(s: Spot) -> int:
     return 2 if s["kind"] == "obstructed" else 1
 
 
-def walk_distances(spots: list[Spot], start: int, cost_of=obstructed_cost) -> list[int]:
-    """Cheapest walking cost from ``start`` to every spot (no diagonals)."""
+def walk_routes(spots: list[Spot], start: int, cost_of=obstructed_cost) -> tuple[list[int], dict[int, int]]:
+    """Cheapest walking cost from ``start`` to every spot (no diagonals), and for each
+    reached spot the one before it on a cheapest route."""
     inf = 10 ** 6
     dist = [inf] * len(spots)
+    prev: dict[int, int] = {}
     dist[start] = 0
     heap = [(0, start)]
     while heap:
@@ -115,8 +117,14 @@ def walk_distances(spots: list[Spot], start: int, cost_of=obstructed_cost) -> li
             nd = d + cost_of(spots[j])
             if nd < dist[j]:
                 dist[j] = nd
+                prev[j] = i
                 heapq.heappush(heap, (nd, j))
-    return dist
+    return dist, prev
+
+
+def walk_distances(spots: list[Spot], start: int, cost_of=obstructed_cost) -> list[int]:
+    """Cheapest walking cost from ``start`` to every spot (no diagonals)."""
+    return walk_routes(spots, start, cost_of)[0]
 
 
 def manhattan(a: Spot, b: Spot) -> int:
