@@ -105,3 +105,32 @@ def test_deck_screens_along_a_whole_game():
         assert html.count('<details class="left">') == (1 if session.state["piles"]["draw"] else 0)
         app.handle("play", json.dumps(rng.choice(session.game.legal_actions(session.state))))
     assert "The deck is spent" in app.render()
+
+
+def test_p52_library_entries_are_updated_not_duplicated():
+    """A quest that ends, is undone one step and ends again updates the same entries; a
+    character from the library comes back to its own entry."""
+    from pocketdeck.core.saves import Session
+
+    def play_out(app: App, seed: int) -> None:
+        session, rng = app.sessions["p52"], Rng(seed)
+        while not session.game.is_over(session.state):
+            app.handle("play", json.dumps(session.game.sim_choose(
+                session.state, session.game.legal_actions(session.state), rng)))
+
+    app = App(seed_source=4)
+    app.handle("new", json.dumps({"system": "p52"}), {"new_characters": "1", "names": "Ada"})
+    play_out(app, 4)
+    assert len(app.library) == 1
+    (key,) = app.library
+    app.handle("undo")
+    play_out(app, 5)
+    from pocketdeck.systems.p52.rules import export_characters
+    assert list(app.library) == [key]
+    assert app.library[key] == export_characters(app.sessions["p52"].state)[0]
+    # the next quest takes Ada from the library and adds a new character
+    app.handle("setup", "p52")
+    app.handle("new", json.dumps({"system": "p52"}), {"new_characters": "1", "names": "Bo", "library": [key]})
+    assert app.flash is None and isinstance(app.sessions["p52"], Session)
+    play_out(app, 6)
+    assert len(app.library) == 2 and key in app.library

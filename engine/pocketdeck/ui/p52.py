@@ -366,27 +366,26 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
 
 
 def after_play(app: "App", session: Session) -> list[Effect]:
-    """When a quest ends, the party goes to the library (the characters that came from it
-    are updated in place, new ones get a new key)."""
+    """When a quest ends, the party goes to the library: the characters that came from it
+    are updated in place, new ones get a key of their own, and the keys are remembered
+    (``meta:p52``) so that reaching the end again (after an undo) updates the same entries."""
     state = session.state
     assert state is not None
     meta_key = "meta:p52"
     if not session.actions:  # a new game: remember which library entries joined it
-        app.meta[meta_key] = {"library": getattr(app, "pending_library", []), "saved": False}
+        app.meta[meta_key] = {"library": list(app.pending_library)}
+        app.pending_library = []
         return [("put", meta_key, json.dumps(app.meta[meta_key]))]
-    meta = app.meta.setdefault(meta_key, {"library": [], "saved": False})
-    if state["phase"] != "over" or meta.get("saved"):
+    if state["phase"] != "over":
         return []
+    meta = app.meta.setdefault(meta_key, {"library": []})
+    keys = meta.setdefault("library", [])
     effects: list[Effect] = []
-    keys = list(meta.get("library", []))
     for i, record in enumerate(export_characters(state)):
-        if i < len(keys):
-            key = keys[i]
-        else:
-            key = _new_key(app, record["name"])
-        app.library[key] = record
-        effects.append(("put", key, json.dumps(record, sort_keys=True)))
-    meta["saved"] = True
+        if i == len(keys):
+            keys.append(_new_key(app, record["name"]))
+        app.library[keys[i]] = record
+        effects.append(("put", keys[i], json.dumps(record, sort_keys=True)))
     effects.append(("put", meta_key, json.dumps(meta)))
     return effects
 
