@@ -29,6 +29,10 @@ def draw_count(page) -> int:
     return int(page.locator("button.pile .count").inner_text())
 
 
+def hand_cards(page) -> list[str]:
+    return page.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
 def wait_saved(page, n):
     page.wait_for_function(f"Number(document.documentElement.dataset.saved || 0) >= {n}")
 
@@ -63,16 +67,16 @@ def test_reload_keeps_the_deck_and_undo_works(phone, server):
     open_deck(page)
     for _ in range(3):
         page.locator("button.pile").tap()
-    hand = page.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    hand = hand_cards(page)
     wait_saved(page, 4)
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
     page.wait_for_selector("[data-system=deck]")  # came back to the table, not home
     assert draw_count(page) == 49
-    assert page.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+    assert hand_cards(page) == hand
     page.get_by_role("button", name="Undo").tap()
     assert draw_count(page) == 50
-    assert page.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)") == hand[:2]
+    assert hand_cards(page) == hand[:2]
 
 
 def test_illegal_tap_is_explained_and_changes_nothing(phone, server):
@@ -166,7 +170,7 @@ def test_share_link_opens_the_same_game_and_hostile_links_are_refused(phone, ser
     open_deck(page)
     for _ in range(2):
         page.locator("button.pile").tap()
-    hand = page.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    hand = hand_cards(page)
     page.get_by_role("button", name="Share").tap()
     link = page.locator("input.share-link").input_value()
     assert "#g=" in link
@@ -175,7 +179,7 @@ def test_share_link_opens_the_same_game_and_hostile_links_are_refused(phone, ser
         p2 = other.new_page()
         boot(p2, link)
         p2.wait_for_selector("[data-system=deck]")
-        assert p2.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+        assert hand_cards(p2) == hand
         # a hostile link, pasted while the app is open (same document: a hashchange)
         p2.goto(server + "/#g=<img src=x onerror=alert(1)>")
         assert "could not be opened" in p2.locator(".flash.error").inner_text()
@@ -186,7 +190,7 @@ def test_share_link_opens_the_same_game_and_hostile_links_are_refused(phone, ser
         boot(p3, server + "/#g=AAAA")
         assert "could not be opened" in p3.locator(".flash.error").inner_text()
         p3.wait_for_selector("[data-system=deck]")  # back where this phone left off
-        assert p3.locator(".hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+        assert hand_cards(p3) == hand
     finally:
         other.close()
 
