@@ -58,6 +58,14 @@ def find_seed() -> tuple[int, list[dict]]:
     pytest.fail("no seed below 400 leads the policy out of the first room")
 
 
+def pinned_context(browser, entropy: int):
+    """A phone context whose new games get the seed the CPython twin expects; returns the
+    context and the list its uncaught page errors go to."""
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    return ctx, watch_errors(ctx)
+
+
 def tap_action(page, action: dict) -> None:
     arg = json.dumps(action, sort_keys=True)
     handle = page.evaluate_handle(
@@ -75,9 +83,7 @@ def table_html(page) -> str:
 
 def test_create_a_character_and_play_through_a_room_offline(browser, server):
     entropy, actions = find_seed()
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, entropy)
     try:
         page = ctx.new_page()
         page.goto(server + "/")
@@ -185,9 +191,7 @@ def test_lay_out_a_room_by_tapping(browser, server):
         action = game.sim_choose(session.state, game.legal_actions(session.state), rng)
         session.play(action)
         actions.append(action)
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, entropy)
     try:
         page = ctx.new_page()
         page.goto(server + "/")

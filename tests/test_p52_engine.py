@@ -35,8 +35,9 @@ def record(name="Ada", race="human", cls="fighter", core=None, abilities=None, l
             "items": items or [], "equipped": {}, "resurrected": False}
 
 
-def to_room(state, quest="trapped", env="inside"):
-    while state["phase"] != "room":
+def to_room(state, quest="trapped", env="inside", phase="room"):
+    """Play the first legal choice (preferring ``quest`` and ``env``) until ``phase``."""
+    while state["phase"] != phase:
         legal = G.legal_actions(state)
         pick = legal[0]
         for a in legal:
@@ -874,14 +875,7 @@ def test_treasure_hunt_special_chest_and_the_way_back():
 def to_layout(*recs, seed=3, quest="trapped", env="inside", n_new=0):
     """A session with layout "player", played up to the first room being laid out."""
     state = G.new_game({"new_characters": n_new, "characters": list(recs), "layout": "player"}, seed)
-    while state["phase"] != "layout":
-        legal = G.legal_actions(state)
-        pick = legal[0]
-        for a in legal:
-            if a.get("quest") == quest or a.get("env") == env:
-                pick = a
-        state = G.apply(state, pick)
-    return state
+    return to_room(state, quest, env, phase="layout")
 
 
 def connected(spots):
