@@ -66,7 +66,12 @@ def pinned_context(browser, entropy: int):
     return ctx, watch_errors(ctx)
 
 
+def saves_done(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
+
+
 def tap_action(page, action: dict) -> None:
+    """Tap the visible button that carries ``action``; return once the game is saved."""
     arg = json.dumps(action, sort_keys=True)
     handle = page.evaluate_handle(
         """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
@@ -74,7 +79,9 @@ def tap_action(page, action: dict) -> None:
                     return all.find(b => b.offsetParent !== null) || null; }""", arg)
     el = handle.as_element()
     assert el is not None, f"no visible button for {arg}"
+    before = saves_done(page)
     el.tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
 
 
 def table_html(page) -> str:
@@ -113,11 +120,8 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
             if room_steps == 1:
                 assert_phone_layout(page, "P52 room")
             if room_steps == 8 and not reloaded:
-                # the middle of the room: reload with the network still off
-                saved = int(page.evaluate("document.documentElement.dataset.saved"))
-                page.wait_for_function(f"Number(document.documentElement.dataset.saved) >= {saved}")
+                # the middle of the room (every tap so far saved): reload, network still off
                 before = table_html(page)
-                page.wait_for_function("document.documentElement.dataset.saving === '0'")
                 page.reload()
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
                 page.wait_for_selector("[data-system=p52][data-phase=room]")
@@ -165,12 +169,19 @@ def test_party_goes_to_the_library_when_a_quest_ends(browser, server):
         page.wait_for_selector("[data-system=p52]")
         tap_action(page, last)
         page.wait_for_selector("[data-system=p52][data-phase=over]")
-        page.wait_for_function("document.documentElement.dataset.saving === '0'")
         name = s.state["chars"][0]["name"]
         page.get_by_role("button", name="Start a new quest").tap()
         assert page.locator("fieldset", has_text="library").inner_text().count(name) == 1
         stored = page.evaluate("window.pocketdeckStore.entries('char:p52:')")
         assert len(stored) == 1 and json.loads(stored[0][1])["name"] == name
+        assert_phone_layout(page, "P52 setup with a library")
+        # removing a character from the library takes two taps, and it is gone from the phone
+        page.locator(".lib-row [data-action=forget]").tap()
+        saved = saves_done(page)
+        page.get_by_role("button", name="Remove for good?").tap()
+        assert page.locator(".lib-row").count() == 0
+        page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {saved}")
+        assert page.evaluate("window.pocketdeckStore.entries('char:p52:')") == []
         assert not errors, errors
     finally:
         ctx.close()

@@ -135,3 +135,15 @@ def test_p52_library_entries_are_updated_not_duplicated():
     assert app.flash is None and isinstance(app.sessions["p52"], Session)
     play_out(app, 6)
     assert len(app.library) == 2 and key in app.library
+
+
+def test_removing_a_library_character_takes_two_taps():
+    app = App(seed_source=2)
+    app.library = {"char:p52:ada": {"format": "p52-character", "name": "Ada <3"}}
+    assert app.handle("forget", "char:p52:ada") == []
+    assert "Remove for good?" in app.flash[1] and app.confirm == "char:p52:ada"
+    assert app.handle("home") and app.confirm is None  # any other tap cancels
+    app.handle("forget", "char:p52:ada")
+    assert app.handle("forget", "char:p52:ada") == [("delete", "char:p52:ada")]
+    assert app.library == {} and "Ada &lt;3 was removed" in app.render()
+    assert app.handle("forget", "char:p52:ada") == [] and app.flash[0] == "error"

@@ -33,6 +33,7 @@ class App:
     library: dict[str, dict[str, Any]] = field(default_factory=dict)  # "char:<system>:<id>" -> record
     meta: dict[str, dict[str, Any]] = field(default_factory=dict)     # "meta:<system>" -> table notes
     pending_library: list[str] = field(default_factory=list)
+    confirm: str | None = None                # a library key whose removal awaits a second tap
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -89,6 +90,9 @@ class App:
     def handle(self, verb: str, arg: str = "", fields: dict[str, str] | None = None) -> list[Effect]:
         """Carry out one tap. Never raises for bad input: problems become a flash message."""
         self.flash, self.share_link = None, None
+        confirm, self.confirm = self.confirm, None
+        if verb == "forget":
+            return self._forget(arg, confirm)
         try:
             return self._handle(verb, arg, fields or {})
         except IllegalAction as exc:
@@ -136,6 +140,21 @@ class App:
             self.share_link = "g=" + to_link(session)
             return []
         raise IllegalAction(f"unknown command {verb!r}")
+
+    def _forget(self, key: str, confirmed: str | None) -> list[Effect]:
+        """Remove a character from the library: the first tap asks, the second removes."""
+        record = self.library.get(key)
+        if record is None:
+            self.flash = ("error", "That character is not in the library.")
+            return []
+        name = str(record.get("name") or "this character")
+        if confirmed != key:
+            self.confirm = key
+            self.flash = ("info", f"Tap \u201cRemove for good?\u201d to delete {name} from this phone.")
+            return []
+        del self.library[key]
+        self.flash = ("info", f"{name} was removed from the library.")
+        return [("delete", key)]
 
     def _current_system(self) -> str:
         if not self.screen.startswith("table:"):

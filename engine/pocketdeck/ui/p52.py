@@ -305,9 +305,12 @@ def setup(app: "App") -> str:
     saved = ""
     if lib:
         rows = "".join(
-            f'<label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
+            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
             f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(r["race"])} {esc(r["class"])}, '
             f'level {r["level"]}{" (resurrected)" if r.get("resurrected") else ""}</span></span></label>'
+            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
+               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
+            + '</div>'
             for key, r in lib.items())
         saved = f'<fieldset><legend>Characters from your library</legend>{rows}</fieldset>'
     count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
