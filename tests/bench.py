@@ -350,17 +350,23 @@ class Bench:
                 "fp_ms": info["fp"], "fcp_ms": info["fcp"], "dcl_ms": info["dcl"],
                 "controlled": info["controlled"], "navigation": info["nav"], "server": net}
 
+    def skipped(self, keys: list[str], group: str) -> bool:
+        """Record ``keys`` as skipped when ``group`` failed too often or time is up."""
+        if self.failures.get(group, 0) >= MAX_FAILURES:
+            reason = f"skipped: {group} failed too often in this run"
+        elif self.over_budget():
+            reason = f"skipped: the benchmark's {BUDGET_S} s time budget is spent"
+        else:
+            return False
+        for key in keys:
+            self.rec.error(key, reason)
+        return True
+
     def boot_pair(self, kind: str, rate: int) -> None:
         """A fresh context: a cold load, then (same context) a warm load."""
         cold, warm = f"{kind}.cold.x{rate}", f"{kind}.warm.x{rate}"
         group = kind
-        if self.failures.get(group, 0) >= MAX_FAILURES:
-            for key in (cold, warm):
-                self.rec.error(key, "skipped: failed too often in this run")
-            return
-        if self.over_budget():
-            for key in (cold, warm):
-                self.rec.error(key, f"skipped: the benchmark's {BUDGET_S} s time budget is spent")
+        if self.skipped([cold, warm], group):
             return
         ctx = self.new_context()
         try:
@@ -430,13 +436,7 @@ class Bench:
     def draw_series(self) -> None:
         """Boot the app unthrottled, then for each rate: a new 52-card game and N draws."""
         keys = [f"draw.x{rate}" for rate in RATES]
-        if self.failures.get("app", 0) >= MAX_FAILURES:
-            for key in keys:
-                self.rec.error(key, "skipped: the app failed to boot too often in this run")
-            return
-        if self.over_budget():
-            for key in keys:
-                self.rec.error(key, f"skipped: the benchmark's {BUDGET_S} s time budget is spent")
+        if self.skipped(keys, "app"):
             return
         ctx = self.new_context()
         try:
@@ -459,11 +459,11 @@ class Bench:
                     for i in range(self.draws):
                         if time.monotonic() > deadline:
                             raise TimeoutError(f"{SCENARIO_TIMEOUT_S} s passed after {i} draws")
-                        # let the previous draw's IndexedDB write finish first
-                        page.wait_for_function(
-                            "() => (document.documentElement.getAttribute('data-saving') || '0') === '0'",
-                            polling=20)
+                        saved = page.evaluate("Number(document.documentElement.dataset.saved || 0)")
                         d = page.evaluate(DRAW_JS)
+                        # let this draw's IndexedDB write finish before the next draw
+                        page.wait_for_function(
+                            f"Number(document.documentElement.dataset.saved || 0) > {saved}", polling=20)
                         if d["after"] is None or d["before"] is None or d["after"] != d["before"] - 1:
                             raise RuntimeError(f"draw {i + 1}: the pile went from {d['before']} to {d['after']}")
                         d = {k: (round(v, 2) if isinstance(v, float) else v) for k, v in d.items()}
