@@ -25,6 +25,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zlib
 from functools import partial
 from pathlib import Path
@@ -99,29 +100,23 @@ def build_wheel(out: Path) -> Path:
     for old in out.glob("*.whl"):
         old.unlink()
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
-    with _TempDir(CACHE / "wheel-build") as tmp:
+    # setuptools writes build/ and *.egg-info beside the sources: build from a private copy
+    # so two builds at once (two checkouts sharing .cache, a test and a bench) never meet
+    with tempfile.TemporaryDirectory(prefix="pocketdeck-wheel-") as tmpname:
+        tmp = Path(tmpname)
+        src = tmp / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copyfile(ROOT / name, src / name)
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+        shutil.copytree(ROOT / "engine", src / "engine", ignore=ignore)
+        shutil.copytree(ROOT / "content", src / "content", ignore=ignore)
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-             "-q", "-w", str(tmp), str(ROOT)], env=env, cwd=str(tmp))
-        wheel = next(tmp.glob("pocketdeck-*.whl"))
+             "-q", "-w", str(tmp / "out"), str(src)], env=env, cwd=str(tmp))
+        wheel = next((tmp / "out").glob("pocketdeck-*.whl"))
         dest = out / wheel.name
         shutil.copyfile(wheel, dest)
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    for egg in (ROOT / "engine").glob("*.egg-info"):
-        shutil.rmtree(egg, ignore_errors=True)
     return dest
-
-
-class _TempDir:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def __enter__(self) -> Path:
-        shutil.rmtree(self.path, ignore_errors=True)
-        self.path.mkdir(parents=True)
-        return self.path
-
-    def __exit__(self, *exc) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
 
 
 def ensure_setuptools() -> None:

@@ -16,13 +16,20 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--step-cap", type=int, default=None)
+    sim.add_argument("--no-render", action="store_true",
+                     help="skip drawing every seat's view and the whole screen on every step")
     sub.add_parser("validate-content", help="check every content file")
     sub.add_parser("systems", help="list the game systems")
     args = parser.parse_args(argv)
 
     if args.command == "simulate":
         from .core.simulate import simulate
-        summary = simulate(args.system, args.games, args.seed, step_cap=args.step_cap)
+        observers = []
+        if not args.no_render:
+            from .ui.check import render_check
+            observers.append(render_check)
+        summary = simulate(args.system, args.games, args.seed, step_cap=args.step_cap,
+                           observers=observers)
         print(json.dumps(summary, indent=2))
         return 1 if summary["errors"] else 0
     if args.command == "validate-content":

@@ -99,7 +99,7 @@ class Game:
         """Return the state after ``action``; raise IllegalAction (old state untouched)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action must be a mapping with a 'type', got {action!r}")
-        if action not in self.legal_actions(state):
+        if not is_legal(action, self.legal_actions(state)):
             raise IllegalAction(self.explain(state, action))
         # states are JSON-safe by contract (the harness checks it on every step), and a
         # JSON round trip copies them about twice as fast as copy.deepcopy
@@ -107,6 +107,26 @@ class Game:
         with state_rng(new) as rng:
             self._apply(new, json.loads(json.dumps(action)), rng)
         return new
+
+
+def action_key(action: Any) -> str | None:
+    """The canonical text of an action, types included; None when it is not JSON.
+
+    Python's ``==`` says ``2.0 == 2`` and ``True == 1``, so ``action in legal_actions``
+    let a float or a bool stand where the rules put an integer, and the state then carried
+    it (a later render or an index raised TypeError). Canonical JSON tells them apart
+    (``2`` / ``2.0`` / ``true``) at every depth, and is C-fast in CPython and Pyodide.
+    """
+    try:
+        return json.dumps(action, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def is_legal(action: Any, legal: list[Action]) -> bool:
+    """An action is legal only when it equals a legal one exactly, types included."""
+    key = action_key(action)
+    return key is not None and any(action_key(a) == key for a in legal)
 
 
 @contextmanager

@@ -6,7 +6,11 @@ system's ``sim_choose`` when it biases toward progress) and checks on every step
 - the number of cards in the game is what it was at the start;
 - ``legal_actions`` is empty exactly when the game is over;
 - now and then, an action that is not legal raises IllegalAction and leaves the state as
-  it was.
+  it was;
+- ``view(state, seat)`` for every seat is JSON-safe;
+- every *observer* passed in accepts the state: the UI plugs its screen check in here
+  (``pocketdeck.ui.check.render_check``), so the core never imports a screen and every
+  step of every simulated game is still drawn as the phone would draw it.
 At the end of each game, replaying seed + actions must give the same final state
 (checking that on every step would make a game quadratic in its length).
 """
@@ -18,15 +22,19 @@ import json
 import time
 import traceback
 from collections import Counter
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from .game import Game, IllegalAction, State, get_game, replay
 from .rng import Rng
 
 _BOGUS: dict[str, Any] = {"type": "__not_an_action__"}
 
+# called with (game, state, actions so far) on every step; raises on a fault
+Observer = Callable[[Game, State, list[dict[str, Any]]], None]
 
-def play_one(game: Game, seed: int, *, step_cap: int | None = None) -> dict[str, Any]:
+
+def play_one(game: Game, seed: int, *, step_cap: int | None = None,
+             observers: Sequence[Observer] = ()) -> dict[str, Any]:
     chooser = Rng(seed ^ 0x5EED)
     options = game.sim_options(chooser) if hasattr(game, "sim_options") else {}
     state = game.new_game(options, seed)
@@ -35,6 +43,8 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None) -> dict[str,
     actions: list[dict[str, Any]] = []
     for step in range(cap + 1):
         _check_step(game, state, cards, step)
+        for observe in observers:
+            observe(game, state, actions)
         legal = game.legal_actions(state)
         if game.is_over(state):
             break
@@ -62,6 +72,10 @@ def _check_step(game: Game, state: State, cards: int, step: int) -> None:
     if cards >= 0 and game.card_total(state) != cards:
         raise AssertionError(f"step {step}: {game.card_total(state)} cards in play, expected {cards}")
     game.check_state(state)
+    for seat in game.seats(state):
+        view = game.view(state, seat)
+        if json.loads(json.dumps(view)) != view:
+            raise AssertionError(f"step {step}: the view of seat {seat!r} is not JSON-safe")
     legal = game.legal_actions(state)
     if bool(legal) == game.is_over(state):
         raise AssertionError(f"step {step}: legal_actions is {'non-' if legal else ''}empty "
@@ -81,7 +95,7 @@ def _check_illegal(game: Game, state: State) -> None:
 
 
 def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = None,
-             show_errors: int = 3) -> dict[str, Any]:
+             show_errors: int = 3, observers: Sequence[Observer] = ()) -> dict[str, Any]:
     game = get_game(system)
     started = time.perf_counter()
     steps = errors = 0
@@ -89,7 +103,7 @@ def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = N
     failures: list[dict[str, Any]] = []
     for i in range(games):
         try:
-            result = play_one(game, seed + i, step_cap=step_cap)
+            result = play_one(game, seed + i, step_cap=step_cap, observers=observers)
         except Exception as exc:  # every failure is counted and reported, not raised
             errors += 1
             if len(failures) < show_errors:

@@ -50,10 +50,16 @@ def register_table(table: Table) -> Table:
     return table
 
 
+# the table modules, in the order the home screen lists them; each registers itself
+TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder")
+
+
 def tables() -> dict[str, Table]:
-    from . import deck  # noqa: F401  (each table module registers itself)
-    try:
-        from . import p52  # noqa: F401
-    except ImportError:
-        pass
+    import importlib
+    import importlib.util
+    for name in TABLE_MODULES:
+        module = f"{__package__}.{name}"
+        # a system whose screen is not written yet has no module: it is simply not listed
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
     return TABLES
