@@ -58,6 +58,7 @@ class App:
         """Load what IndexedDB holds. Each entry on its own: whatever goes wrong with one
         (any exception) leaves it untouched in storage, says so on the home screen, and
         the others still load."""
+        tables()  # the table modules register their record checks on import
         try:
             items = sorted(stored.items())
         except Exception:  # noqa: BLE001 - keys that do not sort: take them as they come
