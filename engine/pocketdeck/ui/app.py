@@ -353,7 +353,7 @@ class App:
                     "is and this one opens beside it. Replace: this one takes its place.")
         else:
             buttons = (button("Open it", "link", "open", cls="btn primary")
-                       + button("Don\u2019t open it", "link", "mine", cls="btn ghost"))
+                       + button("Not now", "link", "mine", cls="btn ghost"))
             text = "Nothing of yours is replaced."
         return (f'<section class="preview" data-preview="{esc(system)}">'
                 f'<h1>A shared {esc(title)} game</h1>'
