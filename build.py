@@ -43,7 +43,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 # by <py-editor>/<py-terminal>), its storage module and its empty service worker. The
 # small custom-element stubs (py-editor, py-terminal, py-game, mpy) are imported at start.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
-TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0"]
+TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0", "hypothesis==6.170.15"]
 CHROMIUM = Path("/usr/bin/chromium")
 # how the tests and the benchmark start Debian's Chromium (this machine has no network
 # beyond the package registries: no background connections, no downloads)
