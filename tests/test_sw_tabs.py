@@ -18,7 +18,11 @@ OUTLINE = "getComputedStyle(document.body).outlineColor"
 CACHES = "caches.keys().then(k => k.filter(n => n.startsWith('pocketdeck-')).length)"
 
 
-def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, dist, tmp_path):
+@pytest.mark.parametrize("recorded", [True, False], ids=["recorded", "unrecorded"])
+def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, dist, tmp_path, recorded):
+    """``unrecorded``: the worker's record of which page runs which version is lost, as for
+    pages loaded by a worker older than the record (the first deploy of it): the new worker
+    then takes every open page for one of the version it replaces."""
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     url, _, stop = serve_dir(site)
@@ -39,6 +43,8 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         second.locator("button.pile").tap()
         wait_saved(second, 2)
 
+        if not recorded:
+            assert second.evaluate("caches.delete('pocketdeck:clients')")
         # version 2 is deployed; the first tab finds it and the player takes it there
         css = site / "app.css"
         css.write_text(css.read_text() + "\nbody { outline: 1px solid rgb(1, 2, 3); }\n")
