@@ -196,7 +196,7 @@ TOML_VALUES = st.recursive(
                                 inner, max_size=4)),
     max_leaves=12,
 )
-PROPS = settings(max_examples=2500, deadline=1000, derandomize=True,
+PROPS = settings(max_examples=2000, deadline=1000, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -239,7 +239,7 @@ EDITS = st.sampled_from(["", "[", "]", "[[", "{", "}", "=", '"', "\n", "#", "x =
                          "[" * 3000 + "]" * 3000])
 
 
-@settings(max_examples=800, deadline=1000, derandomize=True,
+@settings(max_examples=600, deadline=1000, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(FILES), st.data())
 def test_mutated_text_parses_or_is_refused(name, data):
