@@ -278,3 +278,33 @@ def _toml_text_of(data: dict[str, Any]) -> str:
 def test_the_toml_writer_round_trips_the_real_files():
     for name in FILES:
         assert tomllib.loads(_toml_text_of(DATA[name])) == DATA[name]
+
+
+@pytest.mark.pyodide
+def test_the_checks_in_pyodide_match_cpython(dist):
+    """The same refusals inside Pyodide: too deep a file is a ContentError there too (not a
+    fatal JavaScript stack overflow), and a wrongly typed row a list of problems."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    from test_pyodide import _pyodide_dir
+
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide outside the browser")
+    probe = ROOT / "tests" / "content_probe.py"
+    wheel = next((dist / "wheels").glob("pocketdeck-*.whl"))
+    res = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(_pyodide_dir()),
+                          str(wheel), str(probe)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    in_pyodide = json.loads(res.stdout.strip().splitlines()[-1])
+    cp = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True,
+                        env={"PYTHONPATH": str(ROOT / "engine")}, check=True)
+    in_cpython = json.loads(cp.stdout)
+    assert in_pyodide["python"] >= [3, 11]
+    assert in_pyodide["valid"] == in_cpython["valid"] == []
+    assert in_pyodide["typed"] == in_cpython["typed"] and "ability 2 must be a table, not 'zap'" in in_cpython["typed"]
+    assert in_pyodide["deck"] == in_cpython["deck"] == ["needs at least 1 [[deck]] rows, not 'x'"]
+    for depth in ("deep3000", "deep100000"):
+        assert in_pyodide[depth] == in_cpython[depth] == "p52/quirks.toml: not valid TOML (RecursionError)"
