@@ -132,25 +132,33 @@ def test_a_checker_that_raises_is_a_listed_problem_naming_file_and_checker():
 
 def test_one_bad_file_never_stops_the_rest(monkeypatch):
     class Text:
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str | bytes) -> None:
             self.text = text
 
         def read_text(self, encoding: str = "utf-8") -> str:
-            return self.text
+            return self.text.decode(encoding) if isinstance(self.text, bytes) else self.text
 
     files = [("p52/races.toml", Text(_toml_text_of(with_change("p52/races.toml", ["race", 0], "x")))),
              ("deck/decks.toml", Text("[deck\n")),
              ("p52/quirks.toml", Text("x = " + "[" * 5000 + "]" * 5000 + "\n")),
+             ("p52/quests.toml", Text(b"[source]\norigin = '\xff'\n")),
              ("deck/decks.toml", Text(TEXT["deck/decks.toml"]))]
     monkeypatch.setattr(content, "iter_files", lambda: iter(files))
     found = content.validate_all()
-    assert [p.split(":")[0] for p in found] == ["p52/races.toml", "deck/decks.toml", "p52/quirks.toml"]
+    assert [p.split(":")[0] for p in found] == ["p52/races.toml", "deck/decks.toml", "p52/quirks.toml",
+                                                "p52/quests.toml"]
+    assert "not UTF-8" in found[-1]
 
 
 def test_problems_quote_only_a_short_excerpt():
     huge = "<b>" * 10_000
     found = problems_of("p52/quirks.toml", with_change("p52/quirks.toml", ["quirk", 0, "name"], [huge]))
     assert found and max(len(p) for p in found) < 200
+    # and a file of many bad rows gives a message of the first few
+    rows = "".join(f"[[quirk]]\nid = {i}\n" for i in range(5000))
+    with pytest.raises(ContentError) as exc:
+        parse("p52/quirks.toml", "[source]\norigin = 'o'\nlicence = 'l'\n" + rows)
+    assert len(str(exc.value)) < 3000 and str(exc.value).endswith("more")
     found = check_value("x", 10**5000, str)  # too long for repr() in CPython: still a message
     assert found == ["x must be str, not int"]
 

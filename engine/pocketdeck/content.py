@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 Checker = Callable[[str, dict[str, Any]], list[str]]
 EXCERPT = 40  # characters of a wrong value quoted in a problem (files can be large)
+SHOWN = 20  # problems a ContentError lists (a file of 10,000 bad rows gives a short message)
 _CHECKERS: dict[str, Checker] = {}
 
 
@@ -89,7 +90,8 @@ def parse(name: str, text: str) -> dict[str, Any]:
         raise ContentError(f"{name}: not valid TOML ({type(exc).__name__})") from None
     problems = check(name, data)
     if problems:
-        raise ContentError(f"{name}: " + "; ".join(problems))
+        more = f"; and {len(problems) - SHOWN} more" if len(problems) > SHOWN else ""
+        raise ContentError(f"{name}: " + "; ".join(problems[:SHOWN]) + more)
     return data
 
 
@@ -125,18 +127,24 @@ def check(name: str, data: dict[str, Any]) -> list[str]:
 def load(name: str) -> dict[str, Any]:
     """Load and check one content file, e.g. ``load('deck/decks.toml')``."""
     f = _root().joinpath(*name.split("/"))
+    return parse(name, _read(name, f))
+
+
+def _read(name: str, f: Any) -> str:
     try:
-        text = f.read_text(encoding="utf-8")
+        return f.read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         raise ContentError(f"{name}: content file not found") from None
-    return parse(name, text)
+    except UnicodeDecodeError as exc:
+        raise ContentError(f"{name}: not UTF-8 text (byte {exc.start})") from None
 
 
 def validate_all() -> list[str]:
+    """The problems of every content file, one line per broken file."""
     problems = []
     for name, f in iter_files():
         try:
-            parse(name, f.read_text(encoding="utf-8"))
+            parse(name, _read(name, f))
         except ContentError as exc:
             problems.append(str(exc))
     return problems
