@@ -189,6 +189,20 @@ def test_typed_rows():
         check_value("k", 1, "not a spec")
 
 
+def test_the_docstring_example_runs():
+    """The example other systems copy (pocketdeck.content's docstring) works as written."""
+    import textwrap
+
+    code = textwrap.dedent(content.__doc__.split("::\n")[1].split("\n\nA spec")[0])
+    ns: dict[str, Any] = {}
+    exec(code, ns)  # noqa: S102  (our own docstring)
+    wolf = {"id": "wolf", "name": "Wolf", "hp": 12, "tags": [], "kind": "beast",
+            "defence": {"melee": 1, "magic": 0}}
+    assert ns["check_foes"]("x/foes.toml", {"foe": [wolf, wolf]}) == ["[[foe]] ids must be unique"]
+    assert ns["check_foes"]("x/foes.toml", {"foe": [dict(wolf, hp="12")]}) == [
+        "foe 1 (wolf): 'hp' must be an int from 1 to 99, not '12'"]
+
+
 # -- property tests -------------------------------------------------------------------------
 TOML_SCALARS = st.one_of(
     st.text(max_size=30), st.integers(), st.integers(min_value=-(10**30), max_value=10**30),

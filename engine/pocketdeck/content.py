@@ -13,7 +13,7 @@ either its data or a ``ContentError``.
 Typed rows: describe the fields a system expects and let ``check_value`` / ``table_rows``
 list what is wrong, so a checker's own cross-checks only ever see well-typed rows::
 
-    from pocketdeck.content import ListOf, OneOf, Optional, register_checker, table_rows
+    from pocketdeck.content import ListOf, OneOf, Optional, Range, register_checker, table_rows
 
     FOE = {"id": str, "name": str, "hp": Range(1, 99), "tags": ListOf(str),
            "kind": OneOf("beast", "person"), "note": Optional(str),
