@@ -229,9 +229,13 @@ class P52Game(Game):
                 return f"'{kind}' is not possible now: the next step is '{step}' ({_section(step)})"
             return f"{action!r} is not one of the choices for '{step}' ({_section(step)})"
         pend = state.get("pending")
-        if pend and kind not in ("defend", "counter"):
-            return ("an enemy's attack must be answered first (Player Defending)" if pend["kind"] == "defend"
-                    else "decide on the counter attack first (Counter Attacks)")
+        if pend:
+            return {"defend": "an enemy's attack must be answered first (Player Defending)",
+                    "counter": "decide on the counter attack first (Counter Attacks)",
+                    "found": "decide first whether to keep the item found or leave it on the spot "
+                             "(Chests and Items)",
+                    "flee": "choose first where the fleeing enemy runs (Determining Enemy Action, "
+                            "rule 1)"}[pend["kind"]] + f"; {action!r} is not one of the choices"
         c = active_char(state)
         if c is not None and action.get("char") not in (None, c["id"]):
             return f"it is {c['name']}'s turn (Initiative)"
@@ -241,14 +245,17 @@ class P52Game(Game):
         if kind == "move":
             return ("that spot is out of reach: no diagonal moves, obstructed spots cost 2 "
                     "(Player Movement)")
-        if kind in ("give", "equip", "unequip", "take") and t and not t["free"]:
+        if kind in ("give", "take_from", "equip", "unequip", "take") and t and not t["free"]:
             return "trading and equipping must come before any other action on your turn"
         if kind == "attack":
             return ("that attack is not possible: the target must be in range and in line of "
                     "sight, and a stunned character cannot attack (Attack/Item Range, Player Deaths)")
         if kind == "leave":
-            return ("every living character must stand on an open exit (Leaving a Room; a "
-                    "barricaded exit opens when the room is revealed and cleared)")
+            return ("Leaving a Room: there is no leave action: the party leaves on its own once "
+                    "every living character stands on an open exit (the enemies get one more turn)")
+        if kind == "rest" and t and t.get("traded") == action.get("char"):
+            return ("On Your Turn: no Stamina card for doing nothing after trading, equipping "
+                    "or picking up this turn; end the turn instead")
         if kind == "open_chest":
             return "there is no closed chest on your spot, or no Lock Pick to use (Opening Chests)"
         if kind == "use":
@@ -276,6 +283,9 @@ class P52Game(Game):
         if state["phase"] not in ("creation", "setup", "layout", "room", "levelup", "over"):
             raise ValueError(f"unknown phase {state['phase']!r}")
         _check_placing(state)
+        for key in ("pending", "stack", "turn", "room", "leaving"):
+            if key not in state:
+                raise ValueError(f"a P52 state needs its {key!r} entry (None when empty)")
         for c in state["chars"]:
             if len(p[stamina_pile(c["id"])]) > 10:
                 raise ValueError(f"{c['name']} holds more than 10 Stamina cards")
