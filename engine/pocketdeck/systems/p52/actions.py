@@ -325,7 +325,7 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
         t["moved"] = True
         t["more"] = 0
         state["stack"].append({"f": "move", "char": c["id"], "path": list(route),
-                               "left": max(0, mp - cost)})
+                               "left": max(0, mp - cost), "blind": not spots[route[-1]]["rev"]})
         if going_on:  # Passing Attacks: leaving, in the same turn, a spot entered with a foe
             for e in reversed([e for e in state["room"]["enemies"]
                                if e["pos"] == c["pos"] and not e["frozen"]]):

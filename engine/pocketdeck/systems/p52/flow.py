@@ -42,7 +42,8 @@ def new_turn(order: list[str], rnd: int) -> dict[str, Any]:
     newly revealed spot (Revealing Dark Spaces); ``traded`` is who took a free action
     this turn (no Stamina for doing nothing after that)."""
     return {"order": order, "i": 0, "round": rnd, "done": False, "acted": False, "moved": False,
-            "free": True, "jump": [], "late": [], "targeted": [], "calm": True, "more": 0,
+            "free": True, "jump": [], "late": [], "targeted": [],
+            "calm": not any(u.startswith("e") for u in order), "more": 0,
             "traded": None}
 
 
@@ -264,7 +265,6 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     j = fr["path"].pop(0)
     c["pos"] = j
     spot = room["spots"][j]
-    was_face_down = not spot["rev"]
     reveal_from(state, j, rng, by_move=True)
     if spot["kind"] == "trap":
         f = flip(state, rng)
@@ -282,10 +282,11 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
         return
     if not fr["path"]:
         t = state["turn"]
-        if (was_face_down and fr.get("left", 0) > 0 and not fr.get("hover") and t
+        if (fr.get("blind") and fr.get("left", 0) > 0 and not fr.get("hover") and t
                 and t["order"][t["i"]] == c["id"] and not t["acted"]):
             # Revealing Dark Spaces: "any time you move to a new spot, flip over any
-            # face-down spot cards"; the move may then go on with the Movement left
+            # face-down spot cards". A route ends on a spot that was face down when the
+            # move was chosen; once it is revealed the move may go on with what is left
             t["more"] = fr["left"]
             t["done"] = False
         return
