@@ -327,3 +327,109 @@ def test_a_float_for_a_whole_number_is_refused_everywhere():
         G.apply(s, {"type": "move", "char": "c0", "to": 1.0})
     with pytest.raises(IllegalAction):
         G.apply(s, {"type": "stance", "char": "c0", "extra": True})
+
+
+# -- character records: as strict as a legal action ------------------------------------------------
+def good_record():
+    return record(items=["torch"])
+
+
+BAD_RECORDS = [
+    ("race as a list", {"race": ["human"]}, "Choose a Race"),
+    ("race as a dict", {"race": {"id": "human"}}, "Choose a Race"),
+    ("class as a list", {"class": ["fighter"]}, "Choose a Class"),
+    ("quirk as a dict", {"quirk": {"id": "bossy"}}, "Choose a Quirk"),
+    ("item as a list", {"items": [["torch"]]}, "items must list"),
+    ("item as a dict", {"items": [{"id": "torch"}]}, "items must list"),
+    ("equipped item as a list", {"equipped": {"feet": ["leather_shoes"]}}, "equipped must map"),
+    ("Enchanted Shoes in all seven slots", {"items": [], "equipped": {
+        s: "enchanted_shoes" for s in ("head", "body", "arms", "legs", "feet", "weapon", "knife")}},
+     "Enchanted Shoes goes on feet"),
+    ("a Healing Potion on the head", {"equipped": {"head": "healing_potion"}}, "cannot be equipped"),
+    ("a sword on the feet", {"equipped": {"feet": "piercing_sword"}}, "goes on weapon"),
+    ("armor on the knife slot", {"equipped": {"knife": "good_armor"}}, "armor: head, body"),
+    ("a slot that is no body part", {"equipped": {"tail": "decent_armor"}}, "not a body part"),
+    ("exp of 10**18", {"exp": 10 ** 18}, "exp must be"),
+    ("exp at the level's threshold", {"exp": 20}, "below 20 at level 1"),
+    ("exp as a float", {"exp": 3.0}, "exp must be"),
+    ("exp as True", {"exp": True}, "exp must be"),
+    ("level 0", {"level": 0}, "level must be"),
+    ("level as text", {"level": "2"}, "level must be"),
+    ("level 10**9", {"level": 10 ** 9}, "level must be"),
+    ("a core value beyond creation", {"core": {"Lift": 99, "Think": 3, "Balance": 4, "Move": 4, "Lead": 3}},
+     "Lift 99 is beyond"),
+    ("a core value of 0", {"core": {"Lift": 0, "Think": 3, "Balance": 4, "Move": 4, "Lead": 3}}, "Lift 0"),
+    ("a core value as a float", {"core": {"Lift": 6.0, "Think": 3, "Balance": 4, "Move": 4, "Lead": 3}},
+     "whole numbers"),
+    ("a core key missing", {"core": {"Lift": 6, "Think": 3}}, "core must give"),
+    ("too many abilities for level 1", {"abilities": {"sword_play": 1, "block": 1, "dodge": 1,
+                                                      "hand_to_hand": 1}}, "more than a level 1"),
+    ("an ability without its prerequisites", {"abilities": {"sword_play": 1, "block": 1, "poof": 1}},
+     "Poof needs"),
+    ("an ability level of 10**6", {"abilities": {"sword_play": 10 ** 6, "block": 1}}, "levels of 1 to"),
+    ("an ability level as True", {"abilities": {"sword_play": True, "block": 1}}, "levels of 1 to"),
+    ("a name of 41 characters", {"name": "x" * 41}, "name must be"),
+    ("an empty name", {"name": "  "}, "name must be"),
+    ("a name with a control character", {"name": "Ada\x00"}, "name must be"),
+    ("a name as a list", {"name": ["Ada"]}, "name must be"),
+    ("an unknown key", {"admin": True}, "unknown admin"),
+    ("version True", {"version": True}, "version"),
+    ("a quest item carried over", {"items": ["key"]}, "cannot be carried"),
+    ("a bundle carried over", {"items": ["three_lock_picks"]}, "cannot be carried"),
+    ("a custom quirk of 500 characters", {"custom_quirk": {"name": "x" * 500, "bonus": "b", "penalty": "p"}},
+     "your own quirk"),
+    ("a custom quirk with an extra key", {"custom_quirk": {"name": "n", "bonus": "b", "penalty": "p",
+                                                           "x": "y"}}, "your own quirk"),
+    ("tuned for an ability not held", {"tuned": {"poof": 1}}, "tuned"),
+    ("resurrected as text", {"resurrected": "yes"}, "resurrected"),
+]
+
+
+@pytest.mark.parametrize("why,change,message", BAD_RECORDS, ids=[b[0] for b in BAD_RECORDS])
+def test_a_record_the_rules_forbid_is_refused_by_name(why, change, message):
+    """Character records (imports, the library, share links) are checked as strictly as a
+    legal action: types first (never a TypeError), the equipment slots, the level/exp
+    relation, the abilities the level allows, core values creation and levelling can
+    give, text lengths and a fixed set of fields. check_record raises IllegalAction (a
+    ValueError) naming the rule; check_options refuses the same record."""
+    from pocketdeck.systems.p52 import check_record, record_problems
+    rec = dict(good_record(), **change)
+    assert record_problems(rec)
+    with pytest.raises(ValueError, match=message):
+        check_record(rec)
+    with pytest.raises(IllegalAction, match="character record 1"):
+        G.new_game({"new_characters": 0, "characters": [rec]}, 1)
+
+
+def test_a_sound_record_and_every_exported_record_pass():
+    """What export_characters writes is accepted (also after levels, items and equipment)."""
+    from pocketdeck.systems.p52 import check_record, export_characters
+    assert check_record(good_record()) is None
+    check_record(dict(good_record(), equipped={"feet": "enchanted_shoes", "head": "good_armor",
+                                               "weapon": "fine_bow", "knife": "sharp_dagger"}))
+    check_record(dict(good_record(), level=5, exp=59,
+                      abilities={"sword_play": 4, "block": 2, "dodge": 1, "hand_to_hand": 1, "knife_use": 1}))
+    s = party(record("A"), record("B"))
+    for rec in export_characters(s):
+        check_record(rec)
+
+
+def test_exported_records_after_whole_quests_pass():
+    """Every character record written at the end of 30 random quests passes the check."""
+    from pocketdeck.systems.p52 import check_record, export_characters
+    from pocketdeck.core.rng import Rng as R
+    for seed in range(30):
+        chooser = R(seed ^ 0x5EED)
+        state = G.new_game(G.sim_options(chooser), seed)
+        while not G.is_over(state):
+            state = G.apply(state, G.sim_choose(state, G.legal_actions(state), chooser))
+        for rec in export_characters(state):
+            check_record(rec)
+
+
+@pytest.mark.parametrize("seed", ["12", "abc", 1.5, True, None, [1]])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    """A seed given as text (or a float, a bool) is refused by name, not a bare ValueError
+    from int()."""
+    with pytest.raises(IllegalAction, match="seed must be a whole number"):
+        G.new_game({"new_characters": 1}, seed)

@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..core.saves import Session
-from ..systems.p52.rules import check_record, export_characters
+from ..systems.p52.rules import export_characters, record_problems
 from .cards import card_svg, mini_back_svg, mini_card_svg
 from .html import button, esc
 from .tables import Effect, Table, register_table
@@ -347,7 +347,7 @@ def setup(app: "App") -> str:
 
 def _library(app: "App") -> dict[str, dict[str, Any]]:
     return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
-            if k.startswith(LIBRARY) and not check_record(r)}
+            if k.startswith(LIBRARY) and not record_problems(r)}
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
