@@ -102,7 +102,11 @@ class AdsGame(Game):
             if card is None:
                 return "that card is not in this game"
             r = state["round"]
-            if card["rondel"][r - 1] == "-" and "play_cost" not in card:
+            if card["rondel"][r - 1] == "-":
+                if "play_cost" in card and r in card["play_rounds"]:
+                    from .maths import r_value
+                    return (f"Boost Requirement (Combat Rondel): {card['name']} on Round {r} needs "
+                            f"{r_value(card['play_cost'], r)} {card['play_attribute'].title()} cards")
                 return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
             return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
                     "one per action and R Attribute cards, requirements, free hand, Distance)")
