@@ -230,7 +230,7 @@ def setup(app: Any = None) -> str:
                                              ("deck", "My own draw deck")], "balanced"),
         _select("start", "Starting Round", [("first", "Round 1"), ("random", "Random (three Up/Downs)")], "first"),
     ])
-    return (f'<section class="setup"><h1>New ADS fight</h1>'
+    return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
             f'cards run by Up/Down draws. Pocketdeck runs the Foes; you choose every card.</p>'
             f'<form class="form" data-form>{form}'
