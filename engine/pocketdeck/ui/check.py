@@ -24,6 +24,8 @@ def render_check(game: Game, state: State, actions: list[dict[str, Any]]) -> Non
         return  # a system without a screen has nothing to draw
     session = Session(game.name, state["options"], state["seed"], list(actions), state)
     for seat in game.seats(state):
+        if seat == table.seat:
+            continue  # drawn below, inside the whole screen
         html = table.render(game.view(state, seat), session)
         if not isinstance(html, str) or not html:
             raise AssertionError(f"the {game.name} table drew nothing for seat {seat!r}")

@@ -150,7 +150,7 @@ def _layout(view: dict[str, Any]) -> str:
             f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
             f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
             f'spot on a side. The party enters on the spot marked In.</p>'
-            f'<div class="board-wrap"><div class="board placing" style="--w:{int(room["w"])}">'
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
             f'{"".join(cells)}</div></div>'
             f'<div class="choices">{hand_over}</div></div>')
 
@@ -164,7 +164,7 @@ def _turn_strip(view: dict[str, Any]) -> str:
         cur = " now" if i == t["index"] else ""
         kind = "pc" if u["id"].startswith("c") else "foe"
         items.append(f'<li class="{kind}{cur}">{esc(u["name"])}</li>')
-    return f'<div class="turns"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
+    return f'<div class="turns" tabindex="0" role="region" aria-label="Turn order"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
 
 
 def _pending(view: dict[str, Any]) -> str:
@@ -224,7 +224,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
     lit = "Lit room" if room["lit"] else "Dark room"
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
-            f'<div class="board-wrap"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -236,7 +236,7 @@ def _enemies(view: dict[str, Any]) -> str:
         boss = ' <span class="badge">Boss</span>' if e["boss"] else ""
         cards.append(f'<li class="foe-card">{card_svg(e["card"], cls="card small")}'
                      f'<div><strong>{esc(e["name"])}</strong>{boss}'
-                     f'<div class="hp" role="meter" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]}</span></div></li>')
     return f'<h2>Enemies</h2><ul class="foes">{"".join(cards)}</ul>'
