@@ -409,3 +409,23 @@ def test_xp_and_gold_rounded_down_minimum_1():
     s["foes"][0]["hp"] = 0
     fight.win(s)
     assert (s["xp"], s["gold"], s["outcome"]) == (1, 1, "won")
+
+
+# -- Combat Conditions ~ Lighting ---------------------------------------------------------
+
+def test_dark_hampers_a_player_without_darksight(monkeypatch):
+    """A Human in the dark must match to play a card with a Distance: Melee Draw 1; a miss
+    and the card fails (discarded)."""
+    s = at_turn("priest", "plague_rat", ["mace"], 2, light="dark")
+    Script(monkeypatch, ["^"])  # the declared symbol comes from the generator; force a miss
+    monkeypatch.setattr(fight, "UP", "v")
+    s = GAME.apply(s, {"type": "play", "card": "mace", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    assert s["foes"][0]["hp"] == 5 and "cannot see" in " ".join(s["log"])
+    assert any(c.startswith("mace") for c in s["discard"])
+
+
+def test_darksight_sees_in_the_dark_and_suffers_in_bright_light():
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, light="dark")  # a Dwarf
+    assert not fight.sight_hampered(s, None)
+    assert fight.sight_hampered(dict(s, light="bright"), s["foes"][0])  # the Goblin has Darksight
+    assert not fight.sight_hampered(dict(s, light="dim"), s["foes"][0])

@@ -175,7 +175,7 @@ def render(view: dict[str, Any], session: Session) -> str:
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
               f' · Armed: {esc(view["armed"] or "nothing")} · Shield {"ready" if view["shield"] else "off"}'
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
-              + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play</p>')
+              + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
     head = (f'<div class="ads-head">{big_rondel(view)}<div><h1>Round {r} <span class="muted">Count {view["count"]}</span></h1>'
             f'{status}</div></div><p class="muted">Base Actions (once a Round): {bases}</p>')
@@ -212,7 +212,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
     return f'<label>{esc(label)} <select name="{esc(name)}">{opts}</select></label>'
 
 
-FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start")
+FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light")
 
 
 def setup(app: Any = None) -> str:
@@ -229,6 +229,9 @@ def setup(app: Any = None) -> str:
         _select("updown", "Up/Down source", [("balanced", "Balanced Up/Down deck"),
                                              ("deck", "My own draw deck")], "balanced"),
         _select("start", "Starting Round", [("first", "Round 1"), ("random", "Random (three Up/Downs)")], "first"),
+        _select("light", "Lighting", [("dim", "Dim, like a dungeon room (everyone sees)"),
+                                      ("dark", "Dark (no Darksight: match to see)"),
+                                      ("bright", "Bright sun (Darksight: match to see)")], "dim"),
     ])
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '

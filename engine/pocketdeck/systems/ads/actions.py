@@ -15,7 +15,7 @@ from . import data
 from .deck import (base, count_in_hand, discard, draw_one, draw_symbols, finish, hand_max, log,
                    record_draw, refill, take)
 from .fight import (advance, begin_fight, after_hit, end_foe_turn, exhaust, foe_sneak, foe_turn,
-                    hurt_player, in_reach, live_foes, reaction_outcomes, tick, trait)
+                    hurt_player, in_reach, live_foes, reaction_outcomes, sight_check, tick, trait)
 from .maths import DOWN, UP, matches, r_value, starting_round
 
 State = dict[str, Any]
@@ -486,6 +486,9 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         dmg = r_value(b["value"], r)
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
+        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You"):
+            end_turn(state, rng)
+            return
         state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
                             "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
                             "ranged": is_ranged(state, b.get("distances", []), foe), "stage": 0, "half": False,
@@ -562,6 +565,9 @@ def _play(state: State, a: Action, rng: Rng) -> None:
             state["persist"].remove(p)
             state["discard"].append(p["card"])
     foe = state["foes"][a["foe"]]
+    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
+        end_turn(state, rng)  # the card fails and stays discarded
+        return
     log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
                f"{' from Sneak' if sneak else ''}.")
     state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": b, "inst": inst, "name": c["name"],

@@ -287,6 +287,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
             foe["distance"] = step_toward(foe["distance"], chosen["distances"])
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
+        if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
+            return
         foe_attack(state, i, chosen)
     elif kind == "sneak":
         foe_sneak(state, rng, i, "its card")
@@ -376,6 +378,34 @@ def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
 
 
 # -- the Foe reacting to the player's attack ---------------------------------------
+
+def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
+    """Combat Conditions ~ Lighting: without Darksight in the dark, or with Darksight in
+    bright light, sight is hampered."""
+    if foe is None:
+        return state["light"] == "dark" and not data.core()["races"][state["race"]]["darksight"]
+    return state["light"] == "bright" and trait(foe, "darksight") is not None
+
+
+def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: list[str],
+                dist: str, who: str) -> bool:
+    """A hampered player or Foe must match Up/Downs to play anything with a Distance:
+    Melee 1 (50%), Thrown 2 (25%), Ranged 3 (12%). The declared set is all one symbol,
+    declared by the seeded generator. The distance is the Foe's in One Dimensional play;
+    in Simple play the nearest one the card lists."""
+    if not distances or not sight_hampered(state, foe):
+        return True
+    d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)
+    n = {"melee": 1, "thrown": 2, "ranged": 3}[d]
+    sym = UP if rng.below(2) == 0 else DOWN
+    drawn = draw_symbols(state, rng, n)
+    ok = all(x == sym for x in drawn)
+    record_draw(state, who, f"see at {d.title()} ({state['light']})", drawn, sym * n, ok,
+                chance_text(Fraction(1, 2 ** n)))
+    if not ok:
+        log(state, f"{who} cannot see well enough at {d.title()}: the action fails.")
+    return ok
+
 
 def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
     attr = data.foes()[foe["id"]].get("attribute")

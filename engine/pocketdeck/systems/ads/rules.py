@@ -20,6 +20,7 @@ MODES = ("simple", "line")
 PLACES = ("outdoors", "indoors")
 SOURCES = ("balanced", "deck")
 STARTS = ("first", "random")
+LIGHTS = ("dim", "dark", "bright")
 
 
 class AdsGame(Game):
@@ -29,7 +30,7 @@ class AdsGame(Game):
 
     def default_options(self) -> dict[str, Any]:
         return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
-                "place": "indoors", "updown": "balanced", "start": "first"}
+                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim"}
 
     def check_options(self, o: dict[str, Any]) -> None:
         if o["deck"] not in data.decks():
@@ -38,7 +39,8 @@ class AdsGame(Game):
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
         if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
             raise IllegalAction("count: 1 to 3 Foes")
-        for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS)):
+        for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
+                             ("light", LIGHTS)):
             if o[key] not in allowed:
                 raise IllegalAction(f"{key}: one of {', '.join(allowed)}")
 
@@ -55,7 +57,7 @@ class AdsGame(Game):
         instances = data.deck_instances(o["deck"])
         has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
         return {
-            "phase": "choose", "mode": o["mode"], "updown": o["updown"], "start": o["start"],
+            "phase": "choose", "mode": o["mode"], "light": o["light"], "updown": o["updown"], "start": o["start"],
             "deck": o["deck"], "hero": deck["name"], "race": deck["race"], "class": deck["class"],
             "level": deck["level"], "hp": hp, "max_hp": hp, "players": 1,
             "draw": instances, "hand": [], "discard": [], "persist": [],
@@ -119,7 +121,7 @@ class AdsGame(Game):
         return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
                 "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
                 "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
-                "start": rng.choice(STARTS)}
+                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"])}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         from .sim import choose

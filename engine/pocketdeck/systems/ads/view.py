@@ -173,7 +173,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     race = data.core()["races"][state["race"]]
     return {
         "phase": state["phase"], "outcome": state["outcome"], "round": r, "count": state["count"],
-        "mode": state["mode"], "hero": state["hero"], "race": race["name"], "class": klass["name"],
+        "mode": state["mode"], "light": state["light"], "hero": state["hero"], "race": race["name"], "class": klass["name"],
         "level": state["level"], "hp": state["hp"], "max_hp": state["max_hp"],
         "hand_max": hand_max(state), "fatigue": state["fatigue"], "exhaustion": state["exhaustion"],
         "draw_count": len(state["draw"]), "discard_count": len(state["discard"]),
