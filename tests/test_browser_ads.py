@@ -13,6 +13,7 @@ import json
 import pytest
 
 from conftest import PHONE, watch_errors
+from test_a11y import check_both_schemes
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -72,17 +73,23 @@ def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
         ctx.set_offline(True)
         page.locator("[data-action=open][data-arg=ads]").tap()
         assert_phone_layout(page, "ADS setup")
+        check_both_schemes(page, "ADS setup")
         page.get_by_role("button", name="Begin the fight").tap()
         page.wait_for_selector("[data-system=ads][data-phase=choose]")
+        check_both_schemes(page, "ADS choose")
         mirror = twin(entropy)
         session = mirror.sessions["ads"]
         reloaded = False
+        seen = {"choose"}
         for i, action in enumerate(actions):
             tap_action(page, action)
             mirror.handle("play", json.dumps(action))
             phase = session.state["phase"]
             page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
             assert page.locator(".flash.error").count() == 0
+            if phase not in seen:
+                seen.add(phase)
+                check_both_schemes(page, f"ADS {phase}")
             if phase == "turn" and not reloaded and i >= 6:
                 assert_phone_layout(page, "ADS fight")
                 before = page.locator("[data-system=ads]").inner_html()
@@ -95,6 +102,7 @@ def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
         page.wait_for_selector("[data-system=ads][data-phase=over]")
         assert session.state["outcome"] in ("won", "lost", "fled")
         assert page.locator(".banner").count() == 1
+        assert {"initiative", "turn", "over"} <= seen
         assert not errors, errors
     finally:
         ctx.close()
