@@ -84,7 +84,9 @@ def card_svg(c: dict[str, Any], r: int) -> str:
     elif today == "-":
         value = '<text x="75" y="26" text-anchor="middle" font-size="10" class="kindt">not today</text>'
     elif today.startswith("pay"):
-        value = f'<text x="75" y="24" text-anchor="middle" font-size="8" class="kindt">{esc(today)}</text>'
+        _, n, attr = today.split(" ", 2)
+        value = (f'<text x="75" y="20" text-anchor="middle" font-size="9" class="kindt">pay {esc(n)}</text>'
+                 f'<text x="75" y="31" text-anchor="middle" font-size="9" class="kindt">{esc(attr)}</text>')
     name = "".join(f'<text x="50" y="{70 + 13 * i}" text-anchor="middle" font-size="11.5" font-weight="700" '
                    f'class="namet">{esc(line)}</text>' for i, line in enumerate(_lines(c["name"])))
     sym = ('<path d="M8 132 L14 122 L20 132 Z" class="udu"/>' if c["updown"] == "^"
@@ -114,10 +116,12 @@ def _foe(f: dict[str, Any]) -> str:
                      for a in f["reactions"])
     attr = (f'<p class="muted">Counters with {esc(f["attribute"]["name"])} on {pattern(f["attribute"]["pattern"])} '
             f'<b class="chance">{esc(f["attribute"]["chance"])}</b></p>' if f["attribute"] else "")
-    return (f'<article class="ads-foe{" gone" if state in ("defeated", "fled") else ""}">'
-            f'<h3>{esc(f["name"])} <span class="muted">L{f["level"]} {esc(f["size"])} · XP {f["xp"]} · Gold {f["gold"]}</span></h3>'
+    head = (f'<h3>{esc(f["name"])} <span class="muted">L{f["level"]} {esc(f["size"])} · XP {f["xp"]} · Gold {f["gold"]}</span></h3>'
             f'<p class="hpline"><b>HP {f["hp"]}/{f["max_hp"]}</b> <span class="hpbar"><span style="width:{pct}%"></span></span>'
-            f' <span class="muted">{esc(f["distance"].title())}{(" · " + state) if state else ""}</span></p>'
+            f' <span class="muted">{esc(f["distance"].title())}{(" · " + state) if state else ""}</span></p>')
+    if state in ("defeated", "fled"):
+        return f'<article class="ads-foe gone">{head}</article>'
+    return (f'<article class="ads-foe">{head}'
             f'<p class="muted">This Round, Draw {f["draw"]}:</p><ul class="odds">{acts}</ul>'
             + (f'<p class="muted">Reacts to each attack, Draw {f["react_draw"]}:</p><ul class="odds">{reacts}</ul>' if reacts else "")
             + attr + f'<p class="traits muted">{esc(" / ".join(f["traits"]))}</p></article>')
@@ -198,11 +202,12 @@ def render(view: dict[str, Any], session: Session) -> str:
                 groups += f'<h3>{esc(title)}</h3><div class="choices">{_buttons(entries)}</div>'
         if groups:
             groups = f'<div class="ads-actions"><h2>Your turn</h2>{groups}</div>'
-        body = (f'{_prompt(view)}{groups}<h2>Hand ({len(view["hand"])})</h2>'
+        body = (f'{groups}<h2>Hand ({len(view["hand"])})</h2>'
                 f'<div class="ads-hand">{hand or "<p class=muted>empty</p>"}</div>{persist}')
     log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
+    prompt = _prompt(view) if view["phase"] != "choose" else ""
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
-            f'{over}{head}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
+            f'{over}{head}{prompt}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
             f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Fight log">{log}</ul></section>')
 
 
