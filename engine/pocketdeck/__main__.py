@@ -20,7 +20,21 @@ def main(argv: list[str] | None = None) -> int:
                      help="skip drawing every seat's view and the whole screen on every step")
     sub.add_parser("validate-content", help="check every content file")
     sub.add_parser("systems", help="list the game systems")
+    # odds SYSTEM ...: handed to odds_cli(args) in the system's package
+    odds = sub.add_parser("odds", help="exact odds of a system's checks")
+    odds.add_argument("system")
+    odds.add_argument("rest", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
+    if args.command == "odds":
+        import importlib
+        try:
+            module = importlib.import_module(f"pocketdeck.systems.{args.system}")
+        except ModuleNotFoundError:
+            module = None
+        if not hasattr(module, "odds_cli"):
+            print(f"no odds for system {args.system!r}", file=sys.stderr)
+            return 2
+        return module.odds_cli(args.rest)
 
     if args.command == "simulate":
         from .core.simulate import simulate
