@@ -7,6 +7,8 @@ Pure functions on card codes; no state. The exact odds are in odds.py.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.cards import Card, Rank, rank_distance
 
 # the eight degrees, best first; the index is the degree's place in the ordering
@@ -32,6 +34,7 @@ def can_attempt(effective: int) -> bool:
     return effective >= LOWEST_EDR
 
 
+@lru_cache(maxsize=8192)
 def degree(card: str, tc: str, effective: int) -> int:
     """The degree (index into DEGREES) of ``card`` drawn against ``tc`` at EDR
     ``effective``. Major needs the same rank; at EDR -1 it must also match the colour,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Sequence
 
@@ -76,22 +77,34 @@ def _compositions(counts: Sequence[int], k: int, i: int = 0):
 def with_redraw(counts: Sequence[int], k: int, worst: bool = False) -> Dist | None:
     """Distribution when a miss is redrawn once with a Fate Card (the whole draw again,
     same Upper/Lower Hand; the redraw stands). None when the two draws do not both fit
-    in the deck (a reshuffle would come between; not computed)."""
+    in the deck (a reshuffle would come between; not computed). Whole numbers over the
+    common denominator C(n, k) C(n - k, k) until the end: Fractions are slow in a loop."""
     n = sum(counts)
     if 2 * k > n:
         return None
-    total = comb(n, k)
-    out = [Fraction(0)] * N
+    second = comb(n - k, k)
+    num = [0] * N
     for taken, ways in _compositions(counts, k):
         present = [d for d in range(N) if taken[d]]
         kept = max(present) if worst else min(present)
-        p = Fraction(ways, total)
         if kept < FIRST_MISS:
-            out[kept] += p
+            num[kept] += ways * second
             continue
         left = [c - t for c, t in zip(counts, taken)]
-        for d, q in enumerate(draw_dist(left, k, worst)):
-            out[d] += p * q
+        for d, m in enumerate(_kept_counts(left, k, worst)):
+            num[d] += ways * m
+    total = comb(n, k) * second
+    return [Fraction(x, total) for x in num]
+
+
+def _kept_counts(counts: Sequence[int], k: int, worst: bool) -> list[int]:
+    """How many k-card sets keep a card of each degree."""
+    out = []
+    for d in range(N):
+        if worst:
+            out.append(comb(sum(counts[:d + 1]), k) - comb(sum(counts[:d]), k))
+        else:
+            out.append(comb(sum(counts[d:]), k) - comb(sum(counts[d + 1:]), k))
     return out
 
 
@@ -119,6 +132,7 @@ def success(dist: Dist) -> Fraction:
 
 
 # -- the GM's Guide chart and the command line ------------------------------------------
+@lru_cache(maxsize=None)
 def chart_chance(dr: int, *, extra: int = 0, lower: bool = False, match: str = "any",
                  draws: str = "independent") -> Fraction:
     """Chance of a success at DR ``dr`` (no modifier) against a TC from another deck.
