@@ -137,10 +137,12 @@ class DofaGame(Game):
         acts: list[Action] = []
         if state["ko"]:
             # PG, Epic Events: a Knocked Out Dealer's turns are DR 4 Vitality checks
-            # against the GM's TC
+            # against the GM's TC (out of combat: wait for treatment or a rest)
+            if not state["combat"]:
+                return []
             acts += [{"type": "tc_rank", "rank": r} for r in RANKS]
             acts += [{"type": "tc_suit", "suit": s.value} for s in SUITS]
-            if d["rank"] and d["suit"] and state["combat"] and _drawable(state) >= 1 + int(state["ko"]["damaged"]):
+            if d["rank"] and d["suit"] and _drawable(state) >= 1 + int(state["ko"]["damaged"]):
                 acts.append({"type": "draw"})
             return acts
         acts += [{"type": "kind", "kind": k} for k in KINDS if k != d["kind"]]
@@ -211,6 +213,7 @@ class DofaGame(Game):
     # -- apply ------------------------------------------------------------------------------
     def _apply(self, state: State, action: Action, rng: Rng) -> None:
         getattr(self, "_do_" + action["type"])(state, action, rng)
+        state["steps"] = state.get("steps", 0) + 1
         del state["log"][:-60]
 
     def _do_kind(self, s: State, a: Action, rng: Rng) -> None:

@@ -20,7 +20,8 @@ WEIGHTS = {
 
 def choose(state: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     ends = [a for a in legal if a["type"] == "end_session"]
-    if ends and (len(state["log"]) >= 60 and rng.below(40) == 0):
+    steps = state.get("steps", 0)
+    if ends and (steps >= 300 or (steps >= 80 and rng.below(60) == 0)):
         return ends[0]
     pool = [a for a in legal if a["type"] != "end_session"] or legal
     weights = [WEIGHTS.get(a["type"], 1) for a in pool]

@@ -4,6 +4,7 @@ the draw in progress, the last result, the log, and a label for every legal acti
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.cards import Card, Rank
@@ -73,9 +74,16 @@ def _draft(state: dict[str, Any]) -> dict[str, Any]:
 def odds_for(state: dict[str, Any], tc: str, effective: int, hand: int) -> dict[str, Any]:
     """Exact chance of each degree from the cards left, with and without one Fate redraw
     on a miss, beside the GMG chart's figure (each card from a full 52)."""
-    k = 1 + abs(hand)
     deck = od.degree_counts(state["deck"], tc, effective)
     discard = od.degree_counts(state["discard"], tc, effective)
+    return dict(_odds(tuple(deck), tuple(discard), hand, bool(state["fate"]), effective))
+
+
+@lru_cache(maxsize=256)
+def _odds(deck: tuple[int, ...], discard: tuple[int, ...], hand: int, fate: bool,
+          effective: int) -> dict[str, Any]:
+    """Memoised on the degree counts: the same deck and check redraw the same figures."""
+    k = 1 + abs(hand)
     worst = hand < 0
     out: dict[str, Any] = {}
     if sum(deck) + sum(discard) < k:
@@ -83,7 +91,7 @@ def odds_for(state: dict[str, Any], tc: str, effective: int, hand: int) -> dict[
     dist = od.check_dist(deck, discard, k, worst)
     out["degrees"] = [[ck.DEGREES[i], as_percent(p)] for i, p in enumerate(dist) if p]
     out["success"] = as_percent(od.success(dist))
-    if state["fate"]:
+    if fate:
         redraw = od.with_redraw(deck, k, worst)
         out["with_redraw"] = None if redraw is None else as_percent(od.success(redraw))
     chart = max(0, min(6, effective))
