@@ -36,15 +36,17 @@ def _buttons(view: dict[str, Any], *types: str, selected: Any = None, key: str |
     for e in _acts(view, *types):
         a = e["action"]
         on = key is not None and a.get(key) == selected
-        out.append(_play_button(e["label"], a, cls + (" on" if on else "")))
+        out.append(_play_button(e["label"], a, cls + (" on" if on else ""), pressed=on))
     return "".join(out)
 
 
-def _play_button(label: str, action: dict[str, Any], cls: str) -> str:
+def _play_button(label: str, action: dict[str, Any], cls: str, pressed: bool = False) -> str:
     """What html.button draws for a play action, written out: a screen here has about
     eighty of them and this keeps a render within a few milliseconds."""
     arg = esc(json.dumps(action, sort_keys=True))
-    return f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}">{esc(label)}</button>'
+    extra = ' aria-pressed="true"' if pressed else ""
+    return (f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}"{extra}>'
+            f'{esc(label)}</button>')
 
 
 def _card_name(code: str | None) -> str:
