@@ -356,3 +356,40 @@ def test_options_are_checked():
         GAME.new_game({"character": "Nobody"}, 1)
     with pytest.raises(IllegalAction, match="name"):
         GAME.new_game({"character": "Clubs1", "name": "x" * 41}, 1)
+
+
+# -- Interacting with the Environment -------------------------------------------------------
+def test_light_gives_lower_hand_on_detection_and_investigation():
+    """PG, Light and Vision: partial darkness Lower Hand, full darkness Lower Hand (3)."""
+    s = check(new(), "5S", "Detection", 3)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+    s = play(s, {"type": "light", "light": "partial"})
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -1
+    s = play(s, {"type": "light", "light": "full"})
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -3
+    s = play(s, {"type": "stat", "stat": "Finesse"})
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+
+
+def test_cover_lowers_ar_and_terrain_hampers_agility_saves():
+    s = new("Clubs1")                         # AR 2
+    s = play(s, {"type": "condition", "name": "Partially Covered"})
+    assert GAME.view(s, "player")["points"]["ar"] == 1
+    s = play(s, {"type": "condition", "name": "Fully Covered"})
+    assert GAME.view(s, "player")["points"]["ar"] == 0 and "Partially Covered" not in s["conditions"]
+    s = play(s, {"type": "draw_tc"}, {"type": "condition", "name": "Challenging Terrain"},
+             {"type": "kind", "kind": "save"}, {"type": "stat", "stat": "AGL"}, {"type": "dr", "dr": 3})
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -1
+
+
+def test_falling_damage_speed_and_knocked_down():
+    """PG, Falling: 1 damage and -1 speed per 2 spaces, Knocked Down; speed back at a rest."""
+    s = play(new("Spades1"), {"type": "fall", "spaces": 4})
+    assert s["hp"] == s["sheet"]["hp_max"] - 2 and "Knocked Down" in s["conditions"]
+    assert GAME.view(s, "player")["points"]["speed"] == 4
+    s = play(s, {"type": "full_rest"})
+    assert GAME.view(s, "player")["points"]["speed"] == 6
+
+
+def test_holding_breath_minutes():
+    assert GAME.view(new("Clubs1"), "player")["points"]["breath"] == 3     # VIT +1

@@ -73,6 +73,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         parts.append(_table_flow(view))
         parts.append(_powers(view))
         parts.append(_conditions(view))
+        parts.append(_environment(view))
         parts.append(f'<div class="dofa-end">{_buttons(view, "end_session", cls="btn ghost")}</div>')
     parts.append(_sheet(view))
     parts.append(_log(view))
@@ -257,6 +258,19 @@ def _conditions(view: dict[str, Any]) -> str:
     prompt = f'<h3>Saves your conditions call for</h3><div class="dofa-grid">{saves}</div>' if saves else ""
     return (f'<details class="dofa-panel"><summary><h2>Status conditions</h2></summary>{prompt}'
             f'<div class="dofa-grid">{toggles}</div></details>')
+
+
+def _environment(view: dict[str, Any]) -> str:
+    body = _buttons(view, "light", "fall")
+    if not body:
+        return ""
+    light = {"bright": "in the light", "partial": "partial darkness (Lower Hand on Detection and "
+             "Investigation)", "full": "full darkness (Lower Hand 3 on Detection and Investigation)"}[view["light"]]
+    p = view["points"]
+    return (f'<details class="dofa-panel"><summary><h2>Light, falling, breath</h2></summary>'
+            f'<p>Now: {esc(light)}. You can hold your breath {p["breath"]} minute(s) '
+            f'(1 + 2 x Vitality), 1 less per damage taken without air; then Suffocating.</p>'
+            f'<div class="dofa-grid">{body}</div></details>')
 
 
 def _rest(view: dict[str, Any]) -> str:

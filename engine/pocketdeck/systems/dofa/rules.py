@@ -38,7 +38,13 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "Grappled": {"save": None, "when": "a contested Brute or Finesse check"},
     "Invisible": {"save": None, "when": ""},
     "Hidden": {"save": None, "when": ""},
+    # the environment (PG, Interacting with the Environment)
+    "Challenging Terrain": {"save": None, "when": ""},
+    "Partially Covered": {"save": None, "when": ""},
+    "Fully Covered": {"save": None, "when": ""},
 }
+LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
+FALLS: tuple[int, ...] = (2, 4, 6)
 RANKS = [r.code for r in Rank]
 
 
@@ -73,6 +79,7 @@ class DofaGame(Game):
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
             "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
+            "light": "bright", "fall_speed": 0,
             "ko": None, "dead": False, "toughen": 0, "toughen_turn": None,
             "draft": _blank_draft(), "draw": None, "gain": None, "last": None,
             "log": [f"{sheet['name']} shuffles the Action Deck; both Jokers in hand as Fate Cards."],
@@ -127,6 +134,8 @@ class DofaGame(Game):
                     acts.append({"type": "condition_save", "name": name})
             if not _own_tc(state):
                 acts.append({"type": "draw_tc"})
+            acts += [{"type": "light", "light": x} for x in LIGHTS if x != state["light"]]
+            acts += [{"type": "fall", "spaces": n} for n in FALLS]
         if state["discard"]:
             acts.append({"type": "award_fate"})
         acts.append({"type": "end_session"})
@@ -387,6 +396,8 @@ class DofaGame(Game):
 
     def _do_heal(self, s: State, a: Action, rng: Rng) -> None:
         s["hp"] = min(s["sheet"]["hp_max"], s["hp"] + a["amount"])
+        if s["hp"] == s["sheet"]["hp_max"]:
+            s["fall_speed"] = 0
         s["log"].append(f"Heals {a['amount']} HP.")
 
     def _do_treated(self, s: State, a: Action, rng: Rng) -> None:
@@ -442,12 +453,30 @@ class DofaGame(Game):
             s["conditions"].remove(name)
             s["log"].append(f"No longer {name}.")
         else:
+            other = {"Partially Covered": "Fully Covered", "Fully Covered": "Partially Covered"}.get(name)
+            if other in s["conditions"]:
+                s["conditions"].remove(other)
             s["conditions"].append(name)
             if name == "Poisoned":
                 s["poison"] = 1
             s["log"].append(f"Now {name}.")
         if name == "Poisoned" and name not in s["conditions"]:
             s["poison"] = 0
+
+    def _do_light(self, s: State, a: Action, rng: Rng) -> None:
+        s["light"] = a["light"]
+        s["log"].append({"bright": "In the light.", "partial": "In partial darkness.",
+                         "full": "In full darkness."}[a["light"]])
+
+    def _do_fall(self, s: State, a: Action, rng: Rng) -> None:
+        """PG, Falling: 1 damage and -1 speed per 2 spaces fallen, and Knocked Down; the
+        speed comes back after a rest or when healed to full."""
+        n = a["spaces"] // 2
+        s["log"].append(f"Falls {a['spaces']} spaces.")
+        s["fall_speed"] += n
+        if "Knocked Down" not in s["conditions"]:
+            s["conditions"].append("Knocked Down")
+        self._hurt(s, n, False)
 
     def _do_condition_save(self, s: State, a: Action, rng: Rng) -> None:
         rule = CONDITIONS[a["name"]]
@@ -503,6 +532,7 @@ class DofaGame(Game):
         rng.shuffle(s["deck"])
         s["quick_rests"] += 1
         s["rest_cards"] = 0
+        s["fall_speed"] = 0
         s["phase"] = "play"
         s["log"].append(f"Quick Rest ends: {len(back)} cards back into the deck.")
 
@@ -520,7 +550,7 @@ class DofaGame(Game):
         rng.shuffle(s["deck"])
         sheet = s["sheet"]
         s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
-                 quick_rests=0, ko=None, toughen=0, toughen_turn=None)
+                 quick_rests=0, ko=None, toughen=0, toughen_turn=None, fall_speed=0)
         s["log"].append("Full Rest: deck whole, Jokers in hand, HP, AP and PP full, no Fatigue.")
 
     def _do_end_session(self, s: State, a: Action, rng: Rng) -> None:
@@ -579,6 +609,10 @@ def auto_hand(state: State, kind: str, stat: str | None) -> int:
         h -= 1
     if "Frozen" in conds and attr in ("STR", "AGL"):
         h -= 1
+    if kind == "save" and "Challenging Terrain" in conds and attr == "AGL":
+        h -= 1
+    if stat in ("Detection", "Investigation"):
+        h -= {"bright": 0, "partial": 1, "full": 3}[state["light"]]
     return h
 
 

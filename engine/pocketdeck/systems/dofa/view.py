@@ -21,7 +21,9 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
         "phase": state["phase"], "sheet": sheet,
         "points": {"hp": state["hp"], "hp_max": sheet["hp_max"], "ap": state["ap"],
                    "ap_max": sheet["ap_max"], "pp": state["pp"], "pp_max": sheet["pp_max"],
-                   "ar": sheet["ar"], "speed": _speed(state)},
+                   "ar": _ar(state), "speed": _speed(state),
+                   "breath": max(0, 1 + 2 * sheet["attrs"]["VIT"])},
+        "light": state["light"],
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
         "conditions": list(state["conditions"]), "poison": state["poison"],
@@ -36,8 +38,14 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
     }
 
 
+def _ar(state: dict[str, Any]) -> int:
+    """PG, Cover: Partially Covered AR -1, Fully Covered -2 (the DR of attacks on me)."""
+    conds = state["conditions"]
+    return state["sheet"]["ar"] - (1 if "Partially Covered" in conds else 2 if "Fully Covered" in conds else 0)
+
+
 def _speed(state: dict[str, Any]) -> int:
-    speed = state["sheet"]["speed"]
+    speed = max(0, state["sheet"]["speed"] - state["fall_speed"])
     if state["fatigue"] >= 3 or "Frozen" in state["conditions"]:
         speed = (speed + 1) // 2
     if "Entangled" in state["conditions"] or "Grappled" in state["conditions"]:
@@ -163,6 +171,10 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "condition":
         on = a["name"] in state["conditions"]
         return ("End " if on else "") + a["name"]
+    if t == "light":
+        return {"bright": "Light", "partial": "Partial darkness", "full": "Full darkness"}[a["light"]]
+    if t == "fall":
+        return f"Fall {a['spaces']} spaces"
     if t == "condition_save":
         rule = CONDITIONS[a["name"]]
         return f"{a['name']} save ({rule['save']} DR 3, {rule['when']})"
