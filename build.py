@@ -37,6 +37,9 @@ WEB = ROOT / "web"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# axe-core, the accessibility checker the browser tests inject into every screen (a test
+# dependency only: never shipped in dist/)
+AXE_VERSION = "4.14.1"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript chunks the app never loads: the code editor and the terminal (pulled in only
@@ -306,6 +309,7 @@ def ensure_test_tools() -> None:
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "update", "-q"])
         run([*apt, "install", "-y", "-q", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    npm_package("axe-core", AXE_VERSION)
     if not shutil.which("node"):
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "install", "-y", "-q", "nodejs"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
@@ -315,7 +319,8 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
     env = dict(os.environ, POCKETDECK_DIST=str(DIST),
-               POCKETDECK_PYODIDE=str(npm_package("pyodide", PYODIDE_VERSION)))
+               POCKETDECK_PYODIDE=str(npm_package("pyodide", PYODIDE_VERSION)),
+               POCKETDECK_AXE=str(npm_package("axe-core", AXE_VERSION) / "axe.min.js"))
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=str(ROOT), env=env)
 
 

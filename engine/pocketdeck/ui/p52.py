@@ -31,10 +31,10 @@ LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}
 KIND_LABEL = {"normal": "", "obstructed": "Obstructed", "chest": "Chest", "enemy": "Enemy",
               "trap": "Trap", "hidden": "Hidden", "unknown": ""}
 GROUPS = [
-    ("Respond", ("defend", "counter")),
+    ("Respond", ("defend", "counter", "keep", "leave_item", "flee")),
     ("Attack", ("attack",)),
     ("Abilities", ("ability",)),
-    ("Items", ("use", "take", "give", "equip", "unequip")),
+    ("Items", ("use", "take", "give", "take_from", "equip", "unequip")),
     ("Chest", ("open_chest",)),
     ("Turn", ("aim", "stance", "wait", "rest", "rush", "end_turn", "leave")),
 ]
@@ -151,7 +151,7 @@ def _layout(view: dict[str, Any]) -> str:
             f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
             f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
             f'spot on a side. The party enters on the spot marked In.</p>'
-            f'<div class="board-wrap"><div class="board placing" style="--w:{int(room["w"])}">'
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
             f'{"".join(cells)}</div></div>'
             f'<div class="choices">{hand_over}</div></div>')
 
@@ -165,7 +165,7 @@ def _turn_strip(view: dict[str, Any]) -> str:
         cur = " now" if i == t["index"] else ""
         kind = "pc" if u["id"].startswith("c") else "foe"
         items.append(f'<li class="{kind}{cur}">{esc(u["name"])}</li>')
-    return f'<div class="turns"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
+    return f'<div class="turns" tabindex="0" role="region" aria-label="Turn order"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
 
 
 def _pending(view: dict[str, Any]) -> str:
@@ -175,6 +175,10 @@ def _pending(view: dict[str, Any]) -> str:
     name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
     if p["kind"] == "defend":
         text = f'{p["enemy_name"]} attacks {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
+    elif p["kind"] == "found":
+        text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
+    elif p["kind"] == "flee":
+        text = f'{p["enemy_name"]} flees from {name}: choose where it runs.'
     else:
         text = f'{p["enemy_name"]} flipped an Ace: {name} may counter attack.'
     return f'<div class="pending" role="alert"><strong>{esc(text)}</strong></div>'
@@ -189,8 +193,15 @@ def _token(uid: str, view: dict[str, Any]) -> str:
         active = " active" if uid == view["active"] else ""
         return f'<span class="tok pc p{idx}{status}{active}" title="{esc(c["name"])}">{esc(initial)}</span>'
     e = next((e for e in view["enemies"] if e["id"] == uid), None)
-    label = e["card"][:-1] if e else "?"
+    label = _foe_mark(e)
     return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
+
+
+def _foe_mark(e: dict[str, Any] | None) -> str:
+    """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
+    if e is None:
+        return "?"
+    return e["card"][:-1] if e["card"] else "B"
 
 
 def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
@@ -225,7 +236,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
     lit = "Lit room" if room["lit"] else "Dark room"
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
-            f'<div class="board-wrap"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -235,9 +246,10 @@ def _enemies(view: dict[str, Any]) -> str:
     for e in view["enemies"]:
         pct = 0 if e["max_hp"] <= 0 else max(0, min(100, round(100 * e["hp"] / e["max_hp"])))
         boss = ' <span class="badge">Boss</span>' if e["boss"] else ""
-        cards.append(f'<li class="foe-card">{card_svg(e["card"], cls="card small")}'
+        face = card_svg(e["card"], cls="card small") if e["card"] else card_svg("Boss", cls="card small")
+        cards.append(f'<li class="foe-card">{face}'
                      f'<div><strong>{esc(e["name"])}</strong>{boss}'
-                     f'<div class="hp" role="meter" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]}</span></div></li>')
     return f'<h2>Enemies</h2><ul class="foes">{"".join(cards)}</ul>'
