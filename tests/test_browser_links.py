@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from pocketdeck.core.saves import Session, to_link  # noqa: E402
 
+from conftest import axe_violations  # noqa: E402
 from test_browser import BOOT_MS, boot, draw_count, hand_cards, open_deck, wait_saved  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -94,6 +95,7 @@ def test_a_valid_link_is_a_preview_and_keep_both_keeps_the_players_game(ctx):
     buttons = p.locator(".preview button")
     assert buttons.first.inner_text() == "Keep both"  # the first choice is the safe one
     assert stored_game(p) == text  # nothing written while the preview asks
+    assert_accessible(p)
     buttons.first.tap()
     p.wait_for_selector("[data-system=deck]")
     assert draw_count(p) == 47 and "beside your own" in p.locator("main").inner_text()
@@ -106,5 +108,43 @@ def test_a_valid_link_is_a_preview_and_keep_both_keeps_the_players_game(ctx):
     p.reload()
     p.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
     p.get_by_role("button", name="\u2190 Home").tap()
+    assert_accessible(p)  # the home screen with the shared game
     p.get_by_role("button", name="Continue the shared game").tap()
     assert draw_count(p) == 47
+    assert_accessible(p)  # the shared game's table with its note
+
+
+def assert_accessible(page) -> None:
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page) == [], scheme
+    page.emulate_media(color_scheme="light")
+
+
+def test_the_refusal_and_the_screen_that_could_not_be_drawn_are_accessible(ctx):
+    """The refusal (a flash on the home screen) and App.render's error page, drawn by
+    the app's own markup and CSS."""
+    from pocketdeck.ui.app import App
+    from pocketdeck.ui.tables import TABLES, tables
+
+    p = ctx.new_page()
+    boot(p, ctx.base + "#g=" + HOSTILE["garbage"])
+    assert "could not be opened" in p.locator(".flash.error").inner_text()
+    assert_accessible(p)
+    app = App()
+    app.handle("new", json.dumps({"system": "deck"}))
+    tables()
+    real = TABLES["deck"]
+
+    def broken(view, session):
+        raise TypeError("a test's broken table")
+    TABLES["deck"] = real.__class__(**{**real.__dict__, "render": broken})
+    try:
+        html = app.render()
+    finally:
+        TABLES["deck"] = real
+    assert "could not be drawn" in html
+    p.evaluate("html => { document.getElementById('app').innerHTML = html; }", html)
+    assert_accessible(p)
+    p.get_by_role("button", name="Go to the home screen").tap()
+    p.wait_for_selector("text=Tables")

@@ -400,3 +400,17 @@ def test_main_saves_before_it_renders_and_clears_the_fragment_before_opening():
     assert take.index("replaceState(") < take.index("app.open_link(")
     hashchange = src[src.index("def on_hashchange"):src.index("async def boot")]
     assert hashchange.index("start_persist") < hashchange.index("render()")
+
+
+def test_a_link_with_a_character_the_rules_refuse_is_refused():
+    """Experience of 10**15 (within the number limit) used to level up one step at a time
+    for ever at the first room's end; the rules' own check refuses the record."""
+    rec = _record("Ada")
+    session = p52_session(0, options={"new_characters": 0, "characters": [rec]})
+    record = session.record()
+    record["options"]["characters"][0]["exp"] = 10 ** 15
+    with pytest.raises(SaveError, match="exp"):
+        from_link(pack(record))
+    app = App()
+    app.restore({"char:p52:ada": json.dumps({**rec, "exp": 10 ** 15})})
+    assert app.library == {} and "ada" in app.problems[0]
