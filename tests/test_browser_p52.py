@@ -166,6 +166,8 @@ def test_party_goes_to_the_library_when_a_quest_ends(browser, server):
         last = s.actions[-1]
         s.undo()  # the link carries the game one step before its end
         page.goto(server + "/#g=" + to_link(s))
+        page.wait_for_selector("[data-preview=p52]")  # a link opens as a preview that asks
+        page.get_by_role("button", name="Open it", exact=True).tap()
         page.wait_for_selector("[data-system=p52]")
         tap_action(page, last)
         page.wait_for_selector("[data-system=p52][data-phase=over]")
