@@ -149,9 +149,9 @@ def test_too_many_actions_are_refused_before_replay(monkeypatch):
     rec["actions"] = [{"type": "draw"}] * (MAX_ACTIONS + 1)
     replayed = []
     monkeypatch.setattr(saves, "replay", lambda *a: replayed.append(a))
-    with pytest.raises(SaveError, match="at most 5,000"):
+    with pytest.raises(SaveError, match="at most 2,000"):
         from_link(pack(rec))
-    with pytest.raises(SaveError, match="at most 5,000"):
+    with pytest.raises(SaveError, match="at most 2,000"):
         from_json(json.dumps({**rec, "state": {}}))
     assert not replayed
 

@@ -22,7 +22,7 @@ from typing import Any
 MAX_DEPTH = 32               # JSON nesting of any link, save or record (P52 saves use 7)
 MAX_TEXT = 1_000             # characters in any one string (the longest P52 log line is ~150)
 MAX_INT = 2 ** 64            # |number|: new-game seeds are below 2**63
-MAX_ACTIONS = 5_000          # actions in one game (the longest simulated P52 quest: ~400)
+MAX_ACTIONS = 2_000          # actions in one game (the longest simulated P52 quest: ~400)
 MAX_SAVE_CHARS = 2_000_000   # a saved game as text, its state included
 MAX_LINK_CHARS = 100_000     # a share link's fragment (compressed); it unpacks to <= a save
 MAX_RECORD_CHARS = 20_000    # a stored character record or a table's notes (P52: ~600)
