@@ -124,7 +124,7 @@ def test_energy_bolt_agility_counter_and_intellect_recounter(monkeypatch):
     assert s["phase"] == "recounter"
     s = GAME.apply(s, {"type": "recounter"})
     assert s["foes"][0]["hp"] == 10 - 3
-    assert not any(c.startswith("intellect") for c in s["hand"][:0])
+    assert "Re-Counter with Intellect" in " ".join(s["log"])
 
 
 def test_energy_bolt_countered_without_recounter_does_nothing(monkeypatch):
@@ -429,3 +429,67 @@ def test_darksight_sees_in_the_dark_and_suffers_in_bright_light():
     assert not fight.sight_hampered(s, None)
     assert fight.sight_hampered(dict(s, light="bright"), s["foes"][0])  # the Goblin has Darksight
     assert not fight.sight_hampered(dict(s, light="dim"), s["foes"][0])
+
+
+# -- Grapple (Melee Distance Only) ---------------------------------------------------------
+
+def test_grapple_only_at_melee_by_strength_or_declaration():
+    s = at_turn("warrior", "plague_rat", ["strength"], 2, mode="line")
+    assert not any(a["type"] == "grapple" for a in GAME.legal_actions(s))  # Thrown
+    s["foes"][0]["distance"] = "melee"
+    got = [a["how"] for a in GAME.legal_actions(s) if a["type"] == "grapple"]
+    assert got == ["strength", "^", "v"]
+
+
+def test_up_down_grapple_loses_at_once_against_agility(monkeypatch):
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword"], 3)
+    Script(monkeypatch, ["v"])  # the Goblin's free strike draw: no Up, so 1 base damage
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
+    assert s["phase"] == "react" and s["pending"]["damage"] == 1  # the target strikes first
+    s = GAME.apply(s, {"type": "take"})
+    assert s["grapple"] is None and "lose it at once" in " ".join(s["log"])
+
+
+def test_strength_grapple_then_strike_in_the_grapple(monkeypatch):
+    s = at_turn("warrior", "plague_rat", ["strength", "longsword"], 2)
+    s["order"] = ["player"]
+    s["foes"][0]["hp"] = 5
+    Script(monkeypatch, ["v"])  # the Rats' Bites need an Up: their free strike is 1 base damage
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "strength"})
+    s = GAME.apply(s, {"type": "take"})
+    assert s["grapple"] == {"foe": 0}
+    legal = GAME.legal_actions(s)
+    assert {"type": "grapple_strike"} in legal and not any(a["type"] in ("play", "move", "flee") and
+                                                            a.get("card") == "longsword" for a in legal)
+    assert not any(a["type"] in ("move", "flee", "arm") for a in legal)
+    s = GAME.apply(s, {"type": "grapple_strike"})
+    assert s["foes"][0]["hp"] == 4
+
+
+def test_attacking_into_a_grapple_can_hit_the_ally(monkeypatch):
+    """'If they do not match the declared Up/Down then they hit their Ally in the Grapple.'"""
+    s = at_turn("warrior", "goblin_skirmisher", [], 3, count=2)
+    s["grapple"] = {"foe": 0}
+    monkeypatch.setattr(fight, "UP", "^")
+    monkeypatch.setattr(fight, "DOWN", "^")  # the declared symbol is always Up
+    Script(monkeypatch, ["v"])               # ... and the draw misses
+    rng = Rng(1)
+    fight.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
+    assert s["foes"][0]["hp"] == 0 and s["phase"] != "react"
+
+
+def test_grappled_foe_escape_held_with_strength(monkeypatch):
+    s = at_turn("warrior", "plague_rat", ["strength"], 2)
+    s["grapple"] = {"foe": 0}
+    s["phase"] = "foe"
+    s["order"] = ["0", "player"]
+    s["turn"] = 0  # the Foe's turn
+
+    class Coin:
+        def below(self, n):
+            return 1  # the grappled Foe tries to escape; it declares Down
+    fight.grappled_turn(s, Coin(), 0)
+    assert s["phase"] == "hold" and s["pending"]["declared"] == "v"
+    s = GAME.apply(s, {"type": "hold"})
+    assert s["grapple"] == {"foe": 0} and "hold on with Strength" in " ".join(s["log"])
+    assert s["phase"] == "turn"

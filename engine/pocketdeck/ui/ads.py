@@ -16,7 +16,7 @@ from .html import button, esc
 from .tables import Table, register_table
 
 KIND_MARK = {"damage": "DMG", "defense": "DEF", "heal": "HEAL"}
-GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("recall", "Recall"),
+GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("grapple", "Grapple"), ("recall", "Recall"),
           ("gear", "Gear"), ("move", "Move"), ("other", "Other"))
 
 
@@ -139,6 +139,10 @@ def _prompt(view: dict[str, Any]) -> str:
     elif phase == "recounter" and p:
         how = "half damage" if p["how"] == "half" else "no effect"
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
+    elif phase == "hold" and p:
+        how = ("plays its attribute to break free" if p["how"] == "attr"
+               else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
+        head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
     elif phase == "exhaust":
         head = "This blow would kill you. Take a level of Exhaustion instead?"
     elif phase == "hamper" and p:
@@ -178,6 +182,7 @@ def render(view: dict[str, Any], session: Session) -> str:
               f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
               f' · Armed: {esc(view["armed"] or "nothing")} · Shield {"ready" if view["shield"] else "off"}'
+              + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])

@@ -14,8 +14,9 @@ from ...core.rng import Rng
 from . import data
 from .deck import (base, count_in_hand, discard, draw_one, draw_symbols, finish, hand_max, log,
                    record_draw, refill, take)
-from .fight import (advance, begin_fight, after_hit, end_foe_turn, exhaust, foe_sneak, foe_turn,
-                    hurt_player, in_reach, live_foes, reaction_outcomes, sight_check, tick, trait)
+from .fight import (GRAPPLE_ATTRS, action_row, advance, begin_fight, after_hit, end_foe_turn,
+                    escape_resolve, exhaust, foe_attack, foe_sneak, foe_turn, hurt_foe, hurt_player,
+                    in_reach, live_foes, reaction_outcomes, sight_check, tick, trait)
 from .maths import DOWN, UP, matches, r_value, starting_round
 
 State = dict[str, Any]
@@ -97,6 +98,8 @@ def legal(state: State) -> list[Action]:
         return [{"type": "exhaust"}, {"type": "die"}]
     if phase == "spot":
         return [{"type": "spot"}, {"type": "let_hide"}]
+    if phase == "hold":
+        return ([{"type": "hold"}] if count_in_hand(state, "strength") else []) + [{"type": "let_go"}]
     if phase == "react":
         return reactions(state)
     if phase == "recalled":
@@ -110,6 +113,8 @@ def turn_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "pass"}]
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
+    if state["grapple"]:
+        return out + grapple_actions(state)
     if state["mode"] == "line":
         for i in live_foes(state):
             d = state["foes"][i]["distance"]
@@ -128,8 +133,29 @@ def turn_actions(state: State) -> list[Action]:
     out.extend(base_normals(state))
     out.extend(plays(state))
     out.extend(recalls(state))
+    out.extend(grapples(state))
     if state["free_turn"] is None:
         out.append({"type": "flee"})
+    return out
+
+
+def grapples(state: State) -> list[Action]:
+    """Grapple (Melee only): play a Strength card, or declare an Up/Down."""
+    out: list[Action] = []
+    for i in targets(state, {"distances": ["melee"]}):
+        if count_in_hand(state, "strength"):
+            out.append({"type": "grapple", "foe": i, "how": "strength"})
+        out.extend({"type": "grapple", "foe": i, "how": s} for s in SYM)
+    return out
+
+
+def grapple_actions(state: State) -> list[Action]:
+    """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
+    hold, or let go; cards that are neither weapons nor spells may still be played."""
+    out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
+    out.extend(a for a in base_normals(state) if a["foe"] == -1)
+    out.extend(a for a in plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell"))
+    out.extend(recalls(state))
     return out
 
 
@@ -361,6 +387,9 @@ def presneak(state: State, rng: Rng) -> None:
 def resume(state: State, rng: Rng) -> None:
     """Carry on after a player's answer in the middle of someone else's turn."""
     if state["phase"] == "over":
+        return
+    if state.get("grapple_try"):
+        grapple_contest(state, rng)
         return
     if not state["begun"]:
         state["phase"] = "foe"
@@ -665,6 +694,13 @@ def offer_recounter(state: State) -> bool:
 def _recounter(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     take(state, p["attribute"])
+    if p["kind"] == "grapple":
+        log(state, "You Re-Counter with Strength.")
+        state["pending"] = None
+        state["phase"] = "turn"
+        grab(state, p["foe"])
+        end_turn(state, rng)
+        return
     log(state, f"You Re-Counter with {p['attribute'].title()}: the {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
     p["countered"] = ""
@@ -674,6 +710,12 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
+    if p["kind"] == "grapple":
+        log(state, "Your Grapple fails.")
+        state["pending"] = None
+        state["phase"] = "turn"
+        end_turn(state, rng)
+        return
     if p.get("countered") == "half":
         p["damage"] //= 2
         p["stage"] = 3
@@ -684,22 +726,6 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
     state["phase"] = "turn"
     end_turn(state, rng)
-
-
-def hurt_foe(state: State, i: int, dealt: int) -> None:
-    foe = state["foes"][i]
-    if dealt <= 0:
-        log(state, f"{foe['name']} takes no damage.")
-        return
-    foe["hp"] -= dealt
-    foe["took_since_turn"] += dealt
-    foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
-    foe["hurt_tick"] = tick(state)
-    if foe["hp"] <= 0:
-        foe["hp"] = 0
-        log(state, f"{foe['name']} takes {dealt} damage and is defeated.")
-    else:
-        log(state, f"{foe['name']} takes {dealt} damage ({foe['hp']} HP left).")
 
 
 def _recall(state: State, a: Action, rng: Rng) -> None:
@@ -819,6 +845,108 @@ def _let_hide(state: State, a: Action, rng: Rng) -> None:
     resume(state, rng)
 
 
+# -- Grapple ------------------------------------------------------------------------
+
+def _grapple(state: State, a: Action, rng: Rng) -> None:
+    """The attacker declares first (a Strength card or an Up/Down); the target may then
+    strike as a free action: a Melee attack of its card if its draw gives one, else 1
+    base Physical damage (the player may react); then the contest."""
+    i = a["foe"]
+    foe = state["foes"][i]
+    if a["how"] == "strength":
+        take(state, "strength")
+    state["grapple_try"] = {"foe": i, "how": a["how"]}
+    state["fresh"] = False
+    log(state, f"You try to Grapple {foe['name']}"
+               f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
+    row = action_row(foe, state["round"])
+    drawn = draw_symbols(state, rng, row["draw"])
+    hit = next((o for o in row["outcomes"] if o["kind"] == "attack" and "melee" in o.get("distances", [])
+                and matches(o["match"], drawn)), None)
+    record_draw(state, foe["name"], "free strike before the Grapple", drawn,
+                hit["match"] if hit else "a Melee attack", hit is not None)
+    strike = hit or {"name": "base strike", "damage": "1", "distances": ["melee"]}
+    state["phase"] = "foe"
+    foe_attack(state, rng, i, strike)
+    if state["phase"] == "foe":  # the strike went elsewhere (never in a solo fight)
+        grapple_contest(state, rng)
+
+
+def grapple_contest(state: State, rng: Rng) -> None:
+    t = state.pop("grapple_try")
+    i = t["foe"]
+    foe = state["foes"][i]
+    attr = data.foes()[foe["id"]].get("attribute")
+    state["phase"] = "turn"
+    if foe["hp"] <= 0:
+        end_turn(state, rng)
+        return
+    won = False
+    if t["how"] == "strength":
+        if attr and attr["name"] in GRAPPLE_ATTRS:
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], f"counter the Grapple with {attr['name'].title()}", drawn,
+                        attr["pattern"], ok)
+            if ok:
+                log(state, f"{foe['name']} counters your Grapple with {attr['name'].title()}.")
+                state["pending"] = {"kind": "grapple", "foe": i, "attribute": "strength", "name": "Grapple",
+                                    "damage": 0, "countered": "full"}
+                if count_in_hand(state, "strength"):
+                    state["phase"] = "recounter"
+                    return
+                state["pending"] = None
+            else:
+                won = True
+        else:
+            won = True
+    elif attr and attr["name"] in GRAPPLE_ATTRS:
+        log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
+    else:
+        drawn = draw_symbols(state, rng, 1)
+        matched = drawn[0] == t["how"]
+        record_draw(state, foe["name"], "match your Grapple declaration", drawn, t["how"], matched, "50%")
+        won = not matched
+    if won:
+        grab(state, i)
+    else:
+        log(state, "Your Grapple fails.")
+    end_turn(state, rng)
+
+
+def grab(state: State, i: int) -> None:
+    state["grapple"] = {"foe": i}
+    state["foes"][i]["distance"] = "melee"
+    log(state, f"You Grapple {state['foes'][i]['name']}.")
+
+
+def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
+    i = state["grapple"]["foe"]
+    log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
+    hurt_foe(state, i, 1)
+    end_turn(state, rng)
+
+
+def _release(state: State, a: Action, rng: Rng) -> None:
+    log(state, f"You let go of {state['foes'][state['grapple']['foe']]['name']}.")
+    state["grapple"] = None
+    end_turn(state, rng)
+
+
+def _hold(state: State, a: Action, rng: Rng) -> None:
+    take(state, "strength")
+    log(state, "You hold on with Strength: the escape fails.")
+    state["pending"] = None
+    resume(state, rng)
+
+
+def _let_go(state: State, a: Action, rng: Rng) -> None:
+    pend = state["pending"]
+    state["pending"] = None
+    escape_resolve(state, rng, pend)
+    resume(state, rng)
+
+
 # -- Flee ---------------------------------------------------------------------------
 
 def _flee(state: State, a: Action, rng: Rng) -> None:
@@ -861,5 +989,6 @@ HANDLERS = {
     "flee": _flee, "hamper": _hamper, "discard": _discard, "draw_over": _draw_over,
     "recounter": _recounter, "accept": _accept, "take": _take, "counter": _counter,
     "cover": _cover, "react": _react, "exhaust": _exhaust, "die": _die, "spot": _spot,
-    "let_hide": _let_hide,
+    "let_hide": _let_hide, "grapple": _grapple, "grapple_strike": _grapple_strike,
+    "release": _release, "hold": _hold, "let_go": _let_go,
 }

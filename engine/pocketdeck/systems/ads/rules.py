@@ -65,7 +65,7 @@ class AdsGame(Game):
             # you come to the fight with your gear on: a shield is ready if the deck has one
             "armed": None, "shield": has_shields, "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "disease": None, "fleeing": False, "hampered": False, "flee_queue": None,
+            "disease": None, "grapple": None, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
             "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
             "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "

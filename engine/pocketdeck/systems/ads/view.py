@@ -140,6 +140,18 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
         boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
         return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "grapple":
+        how = "with a Strength card" if a["how"] == "strength" else f"declaring {'Up ^' if a['how'] == '^' else 'Down v'}"
+        return f"Grapple {foes[a['foe']]['name']} {how}", "grapple"
+    if t == "grapple_strike":
+        return f"Strike {foes[state['grapple']['foe']]['name']} in the Grapple: 1", "grapple"
+    if t == "release":
+        return "Let go of the Grapple", "grapple"
+    if t == "hold":
+        return "Hold on with a Strength card", "prompt"
+    if t == "let_go":
+        p = state["pending"]
+        return ("Let it escape" if p["how"] == "attr" else "Draw to keep the hold (50%)"), "prompt"
     if t == "exhaust":
         return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
     if t == "die":
@@ -161,6 +173,12 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
+    elif p and p.get("kind") == "grapple":
+        pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Grapple", "damage": 0,
+                "how": "full"}
+    elif p and p.get("kind") == "escape":
+        pend = {"kind": "escape", "foe": state["foes"][p["foe"]]["name"], "how": p["how"],
+                "declared": p["declared"]}
     elif p and p.get("kind") in ("hamper", "spot"):
         pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"]}
     elif p and p.get("kind") == "recalled":
@@ -183,6 +201,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "persist": [dict(card_face(x["card"], r), until=x["until"]) for x in state["persist"]],
         "armed": data.card(state["armed"])["name"] if state["armed"] else "",
         "shield": state["shield"], "disease": state["disease"],
+        "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
