@@ -493,3 +493,39 @@ def test_grappled_foe_escape_held_with_strength(monkeypatch):
     s = GAME.apply(s, {"type": "hold"})
     assert s["grapple"] == {"foe": 0} and "hold on with Strength" in " ".join(s["log"])
     assert s["phase"] == "turn"
+
+
+# -- Dual Wield ---------------------------------------------------------------------------
+
+def test_dual_wield_pairs_by_size_and_hands():
+    """Two Medium or smaller, or one Large and one smaller; no two-handed, no Extra Large."""
+    assert A.dual_pair_ok("dagger", "rapier") and A.dual_pair_ok("longsword", "dagger")
+    assert not A.dual_pair_ok("longsword", "warhammer")
+    assert not A.dual_pair_ok("greatsword", "dagger")
+
+
+def test_dual_attack_only_on_a_shared_primary_round():
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2, dual=True)
+    assert {"type": "dual_attack", "card": "dagger", "card2": "rapier", "foe": 0} in GAME.legal_actions(s)
+    s3 = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 3, dual=True)  # Rapier is secondary on 3
+    assert not any(a["type"] == "dual_attack" for a in GAME.legal_actions(s3))
+    plain = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2)
+    assert not any(a["type"] == "dual_attack" for a in GAME.legal_actions(plain))
+
+
+def test_dual_attack_strikes_twice():
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2, dual=True)
+    s["foes"][0]["hp"] = 20
+    s = GAME.apply(s, {"type": "dual_attack", "card": "dagger", "card2": "rapier", "foe": 0})
+    assert s["foes"][0]["hp"] == 20 - 3 - 4
+    assert (s["armed"], s["offhand"]) == ("dagger", "rapier")
+
+
+def test_dual_wielders_have_no_shield_and_no_free_hand_for_spells():
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, dual=True)
+    assert s["shield"] is False
+    s = GAME.apply(s, {"type": "shield", "on": True})
+    assert s["dual"] is False and s["shield"] is True  # a shield ends the Dual Wield benefits
+    m = at_turn("mage", "goblin_skirmisher", ["energy_bolt"], 2, dual=True)
+    m["armed"], m["offhand"] = "dagger", "dagger"
+    assert plays(m, "energy_bolt") == []

@@ -181,7 +181,7 @@ def render(view: dict[str, Any], session: Session) -> str:
               f' · Fatigue {view["fatigue"]} · Exhaustion {view["exhaustion"]}'
               f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
-              f' · Armed: {esc(view["armed"] or "nothing")} · Shield {"ready" if view["shield"] else "off"}'
+              f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
               + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
@@ -222,7 +222,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
     return f'<label>{esc(label)} <select name="{esc(name)}">{opts}</select></label>'
 
 
-FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light")
+FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual")
 
 
 def setup(app: Any = None) -> str:
@@ -242,6 +242,7 @@ def setup(app: Any = None) -> str:
         _select("light", "Lighting", [("dim", "Dim, like a dungeon room (everyone sees)"),
                                       ("dark", "Dark (no Darksight: match to see)"),
                                       ("bright", "Bright sun (Darksight: match to see)")], "dim"),
+        _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
@@ -256,6 +257,10 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
+    if "dual" in out:
+        if out["dual"] not in ("yes", "no"):
+            raise IllegalAction("Dual Wielding: yes or no")
+        out["dual"] = out["dual"] == "yes"
     if "count" in out:
         if out["count"] not in ("1", "2", "3"):
             raise IllegalAction("How many: 1 to 3 Foes")

@@ -52,10 +52,50 @@ def allowed(state: State, c: dict[str, Any]) -> bool:
 
 
 def hands_full(state: State) -> bool:
-    """Casting needs a free hand: a one-handed weapon and a shield fill both; a two-handed
-    weapon may let go with one hand."""
+    """Casting needs a free hand: a one-handed weapon and a shield, or two weapons (Dual
+    Wielding), fill both; a two-handed weapon may let go with one hand."""
     armed = state["armed"]
+    if state["dual"] and armed and state["offhand"]:
+        return True
     return bool(state["shield"] and armed and not data.card(armed)["two_handed"])
+
+
+def dual_pair_ok(a: str, b: str) -> bool:
+    """Dual Wield: no two-handed weapons; two Medium or smaller, or one Large and one
+    Medium or smaller; never Extra Large."""
+    ca, cb = data.card(a), data.card(b)
+    if ca["two_handed"] or cb["two_handed"] or "XL" in (ca["size"], cb["size"]):
+        return False
+    return not (ca["size"] == "L" and cb["size"] == "L")
+
+
+def held(state: State) -> set[str]:
+    return {w for w in (state["armed"], state["offhand"] if state["dual"] else None) if w}
+
+
+def needs_swap_for(state: State, b: str) -> bool:
+    """A weapon card is playable without a swap when it is in hand already, or when a hand
+    is free to draw it (a free action); otherwise swapping costs the action."""
+    if b in held(state) or state["armed"] is None:
+        return False
+    if state["dual"] and state["offhand"] is None:
+        return not dual_pair_ok(state["armed"], b)
+    return True
+
+
+def take_up(state: State, b: str) -> None:
+    """Put weapon ``b`` in a hand (after a free draw, a swap or Fast Weapon Swap)."""
+    if b in held(state):
+        return
+    if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], b):
+        state["offhand"] = b
+        return
+    state["armed"] = b
+    if state["dual"] and (data.card(b)["two_handed"] or (state["offhand"] and not dual_pair_ok(b, state["offhand"]))):
+        state["offhand"] = None
+    if data.card(b)["two_handed"]:
+        state["dual"] = False
+        state["offhand"] = None
 
 
 def targets(state: State, c: dict[str, Any], throw_ok: bool = True) -> list[int]:
@@ -124,18 +164,43 @@ def turn_actions(state: State) -> list[Action]:
                     out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
     weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
     for w in weapons:
-        if w != state["armed"] and not (data.card(w)["two_handed"] and state["shield"]):
+        if w not in held(state) and not (data.card(w)["two_handed"] and state["shield"]):
             out.append({"type": "arm", "card": w})
     if state["shield"]:
         out.append({"type": "shield", "on": False})
     elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
         out.append({"type": "shield", "on": True})
+    if state["dual_declared"] and not state["dual"]:
+        out.append({"type": "dual"})
+    out.extend(dual_attacks(state))
     out.extend(base_normals(state))
     out.extend(plays(state))
     out.extend(recalls(state))
     out.extend(grapples(state))
     if state["free_turn"] is None:
         out.append({"type": "flee"})
+    return out
+
+
+def dual_attacks(state: State) -> list[Action]:
+    """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
+    Round that is primary for both; the two in hand (or free hands to draw them)."""
+    if not state["dual"]:
+        return []
+    r = state["round"]
+    ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
+                 and slot(data.card(c), r) == "P"})
+    out: list[Action] = []
+    for k, a in enumerate(ws):
+        for b in ws[k:]:
+            if a == b and count_in_hand(state, a) < 2:
+                continue
+            if not dual_pair_ok(a, b) or not held(state) <= {a, b}:
+                continue
+            ca, cb = data.card(a), data.card(b)
+            for i in targets(state, ca):
+                if i in targets(state, cb):
+                    out.append({"type": "dual_attack", "card": a, "card2": b, "foe": i})
     return out
 
 
@@ -226,7 +291,7 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         if c["kind"] == "weapon":
             if c["two_handed"] and state["shield"]:
                 continue
-            needs_swap = state["armed"] not in (None, b)
+            needs_swap = needs_swap_for(state, b)
         if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
             continue
         boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
@@ -489,12 +554,17 @@ def _move(state: State, a: Action, rng: Rng) -> None:
 
 def _arm(state: State, a: Action, rng: Rng) -> None:
     """Swapping weapons costs the action; the new weapon is ready next turn."""
-    state["armed"] = a["card"]
+    if state["dual"] and state["armed"] and state["offhand"]:
+        state["offhand"] = None  # the swap replaces what was held
+    take_up(state, a["card"])
     log(state, f"You swap to your {data.card(a['card'])['name']}.")
     end_turn(state, rng)
 
 
 def _shield(state: State, a: Action, rng: Rng) -> None:
+    if a["on"] and state["dual"]:
+        state["dual"], state["offhand"] = False, None
+        log(state, "A shield ends your Dual Wielding.")
     state["shield"] = a["on"]
     state["shield_cover"] = 0
     log(state, "You ready your shield." if a["on"] else "You drop your shield.")
@@ -553,10 +623,10 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if state["phase"] == "recalled":
         state["phase"] = "turn"
     state["pending"] = None
-    if c["kind"] == "weapon" and state["armed"] != b:
+    if c["kind"] == "weapon" and b not in held(state):
         how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
         log(state, f"You draw your {c['name']} ({how}).")
-        state["armed"] = b
+        take_up(state, b)
     boost_text = (f" + {a['extra']} {a['boost'].title()}" if a["extra"] else
                   f" + {boost_card['name']}" if boost_card else "")
     persist = c.get("persist", "")
@@ -667,7 +737,50 @@ def resolve_attack(state: State, rng: Rng) -> None:
     state["pending"] = None
     if state["phase"] in ("turn", "recalled", "recounter"):
         state["phase"] = "turn"
+        finish_attack(state, rng)
+
+
+def finish_attack(state: State, rng: Rng) -> None:
+    """The second blow of a Dual Wield attack, if any; then the turn ends."""
+    nxt = state.pop("next_attack", None)
+    if nxt and state["foes"][nxt["foe"]]["hp"] > 0 and state["phase"] == "turn":
+        log(state, f"Second blow: {nxt['name']} for {nxt['damage']}.")
+        state["pending"] = nxt
+        resolve_attack(state, rng)
+        return
+    end_turn(state, rng)
+
+
+def _dual(state: State, a: Action, rng: Rng) -> None:
+    """Back to the Dual Wield configuration (costs the action; the shield goes)."""
+    state["dual"], state["shield"], state["offhand"] = True, False, None
+    if state["armed"] and data.card(state["armed"])["two_handed"]:
+        state["armed"] = None
+    log(state, "You take up Dual Wielding again.")
+    end_turn(state, rng)
+
+
+def _dual_attack(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    i = a["foe"]
+    foe = state["foes"][i]
+    blows = []
+    for b in (a["card"], a["card2"]):
+        c = data.card(b)
+        inst = next(x for x in state["hand"] if base(x) == b)
+        discard(state, inst)
+        blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
+                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
+                      "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
+                      "counter_shield": "", "attribute": c["attribute"]})
+    state["armed"], state["offhand"] = a["card"], a["card2"]
+    log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
         end_turn(state, rng)
+        return
+    state["pending"], state["next_attack"] = blows
+    resolve_attack(state, rng)
 
 
 def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
@@ -725,7 +838,7 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
     log(state, f"Your {p['name']} has no effect.")
     state["pending"] = None
     state["phase"] = "turn"
-    end_turn(state, rng)
+    finish_attack(state, rng)
 
 
 def _recall(state: State, a: Action, rng: Rng) -> None:
@@ -990,5 +1103,5 @@ HANDLERS = {
     "recounter": _recounter, "accept": _accept, "take": _take, "counter": _counter,
     "cover": _cover, "react": _react, "exhaust": _exhaust, "die": _die, "spot": _spot,
     "let_hide": _let_hide, "grapple": _grapple, "grapple_strike": _grapple_strike,
-    "release": _release, "hold": _hold, "let_go": _let_go,
+    "release": _release, "hold": _hold, "let_go": _let_go, "dual": _dual, "dual_attack": _dual_attack,
 }

@@ -30,7 +30,7 @@ class AdsGame(Game):
 
     def default_options(self) -> dict[str, Any]:
         return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
-                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim"}
+                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
         if o["deck"] not in data.decks():
@@ -39,6 +39,8 @@ class AdsGame(Game):
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
         if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
             raise IllegalAction("count: 1 to 3 Foes")
+        if not isinstance(o["dual"], bool):
+            raise IllegalAction("dual: true or false (Dual Wielding is declared at the start)")
         for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
                              ("light", LIGHTS)):
             if o[key] not in allowed:
@@ -63,7 +65,8 @@ class AdsGame(Game):
             "draw": instances, "hand": [], "discard": [], "persist": [],
             "fatigue": 0, "exhaustion": 0, "round": 1, "count": 1, "order": [], "turn": -1,
             # you come to the fight with your gear on: a shield is ready if the deck has one
-            "armed": None, "shield": has_shields, "has_shields": has_shields, "shield_cover": 0,
+            "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
+            "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
             "disease": None, "grapple": None, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
@@ -121,7 +124,8 @@ class AdsGame(Game):
         return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
                 "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
                 "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
-                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"])}
+                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"]),
+                "dual": rng.below(3) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         from .sim import choose

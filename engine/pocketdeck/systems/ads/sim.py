@@ -31,6 +31,8 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 4
     if t in ("recounter", "exhaust", "spot", "hold"):
         return 8
+    if t == "dual_attack":
+        return 5 + value(data.card(a["card"]), r) + value(data.card(a["card2"]), r)
     if t == "grapple":
         return 2.5 if a["how"] == "strength" else 1
     if t == "grapple_strike":

@@ -140,6 +140,12 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
         boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
         return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "dual":
+        return "Take up Dual Wielding again", "gear"
+    if t == "dual_attack":
+        ca, cb = data.card(a["card"]), data.card(a["card2"])
+        return (f"Dual Wield {ca['name']} + {cb['name']} at {foes[a['foe']]['name']} "
+                f"({value(ca, r)} + {value(cb, r)} dmg)"), "play"
     if t == "grapple":
         how = "with a Strength card" if a["how"] == "strength" else f"declaring {'Up ^' if a['how'] == '^' else 'Down v'}"
         return f"Grapple {foes[a['foe']]['name']} {how}", "grapple"
@@ -199,7 +205,8 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "hand": [card_face(c, r) for c in sorted(state["hand"])] if state["phase"] != "choose" else [],
         "chosen": [card_face(c, r) for c in state["hand"]] if state["phase"] == "choose" else [],
         "persist": [dict(card_face(x["card"], r), until=x["until"]) for x in state["persist"]],
-        "armed": data.card(state["armed"])["name"] if state["armed"] else "",
+        "armed": " and ".join(data.card(w)["name"] for w in (state["armed"], state["offhand"]) if w),
+        "dual": state["dual"],
         "shield": state["shield"], "disease": state["disease"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
