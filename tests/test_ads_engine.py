@@ -529,3 +529,17 @@ def test_dual_wielders_have_no_shield_and_no_free_hand_for_spells():
     m = at_turn("mage", "goblin_skirmisher", ["energy_bolt"], 2, dual=True)
     m["armed"], m["offhand"] = "dagger", "dagger"
     assert plays(m, "energy_bolt") == []
+
+
+def test_backing_away_twice_after_a_foe_closes_in_is_fleeing():
+    """'If this happens twice in a row, the Character or Foe is considered to be Fleeing.'"""
+    s = at_turn("warrior", "goblin_archer", [], 2, mode="line")
+    s["order"] = ["player"]  # the Foe's own turns are played by hand here
+    foe = s["foes"][0]
+    fight.move_foe(foe, "melee")
+    assert foe["closed"]
+    s = GAME.apply(s, {"type": "move", "foe": 0, "to": "thrown"})
+    assert s["avoid"] == 1 and not s["fleeing"] and s["phase"] == "turn"
+    fight.move_foe(s["foes"][0], "melee")
+    s = GAME.apply(s, {"type": "move", "foe": 0, "to": "thrown"})
+    assert "that is Fleeing" in " ".join(s["log"])

@@ -385,6 +385,8 @@ def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None
 
 def apply(state: State, a: Action, rng: Rng) -> None:
     t = a["type"]
+    if state["phase"] == "turn" and t not in ("move", "draw_over"):
+        state["avoid"] = 0
     handler = HANDLERS.get(t)
     if handler is None:
         raise IllegalAction(f"unknown action {t}")
@@ -546,9 +548,20 @@ def _pass(state: State, a: Action, rng: Rng) -> None:
 
 
 def _move(state: State, a: Action, rng: Rng) -> None:
+    """Closing Distance and Fleeing: moving away right after a Foe closed in is avoiding
+    it; twice in a row, you are Fleeing (the Foes get their free Round)."""
     foe = state["foes"][a["foe"]]
+    away = data.DISTANCES.index(a["to"]) < data.DISTANCES.index(foe["distance"])
+    avoided = away and foe.get("closed", False)
     foe["distance"] = a["to"]
+    foe["closed"] = False
     log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")
+    state["avoid"] = state.get("avoid", 0) + 1 if avoided else 0
+    if state["avoid"] >= 2 and state["free_turn"] is None:
+        state["avoid"] = 0
+        log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
+        _flee(state, a, rng)
+        return
     end_turn(state, rng)
 
 

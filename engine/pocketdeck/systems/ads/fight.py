@@ -46,6 +46,12 @@ def step_toward(dist: str, wanted: list[str]) -> str:
     return DIST[i + (1 if best > i else -1)] if best != i else dist
 
 
+def move_foe(foe: dict[str, Any], to: str) -> None:
+    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing"."""
+    foe["closed"] = DIST.index(to) > DIST.index(foe["distance"])
+    foe["distance"] = to
+
+
 def tick(state: State) -> int:
     """An absolute Round number, for "took damage this Round or last"."""
     return state["count"] * 6 + state["round"]
@@ -295,7 +301,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if row["failure"] == "base":
             base_dmg = data.foes()[foe["id"]]["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
-                foe["distance"] = step_toward(foe["distance"], ["melee"])
+                move_foe(foe, step_toward(foe["distance"], ["melee"]))
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
             foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
@@ -305,7 +311,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
-            foe["distance"] = step_toward(foe["distance"], chosen["distances"])
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
         if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
@@ -316,7 +322,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     elif kind == "heal":
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
     elif kind == "move" and state["mode"] == "line":
-        foe["distance"] = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        move_foe(foe, step_toward(foe["distance"], chosen.get("distances", ["melee"])))
         log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
 
 

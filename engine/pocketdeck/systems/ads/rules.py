@@ -54,7 +54,7 @@ class AdsGame(Game):
         start = "ranged" if o["place"] == "outdoors" else "thrown"
         foes = [{"id": o["foe"], "name": f["name"] + (f" {chr(65 + k)}" if o["count"] > 1 else ""),
                  "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
-                 "hampered": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
+                 "hampered": False, "closed": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
                 for k in range(o["count"])]
         instances = data.deck_instances(o["deck"])
         has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
@@ -68,7 +68,7 @@ class AdsGame(Game):
             "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
             "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "disease": None, "grapple": None, "fleeing": False, "hampered": False, "flee_queue": None,
+            "disease": None, "grapple": None, "avoid": 0, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
             "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
             "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
