@@ -543,3 +543,57 @@ def test_backing_away_twice_after_a_foe_closes_in_is_fleeing():
     fight.move_foe(s["foes"][0], "melee")
     s = GAME.apply(s, {"type": "move", "foe": 0, "to": "thrown"})
     assert "that is Fleeing" in " ".join(s["log"])
+
+
+# -- more Foe traits, initiative, Recall of high-level cards --------------------------------
+
+def test_regeneration_at_the_start_of_each_round():
+    s = at_turn("warrior", "cave_troll", [], 2)
+    s["foes"][0]["hp"] = 10
+    fight.start_round_effects(s, Rng(1))
+    assert s["foes"][0]["hp"] == 11
+
+
+def test_healer_never_heals_above_starting_hp():
+    s = at_turn("warrior", "cultist", [], 2, count=2)
+    s["foes"][1]["hp"] = 5  # one short of 6
+    fight.heal_foe(s, 1, 3, by="Cultist Healer A")
+    assert s["foes"][1]["hp"] == 6
+
+
+def test_disease_caught_on_a_miss_ticks_each_round_and_a_potion_cures(monkeypatch):
+    """Disease (2 min, 1 damage, 3 Rounds): a hit of 2+ makes you draw to match the Foe
+    card's Up/Down; a miss catches it."""
+    s = at_turn("priest", "plague_rat", ["healing_potion"], 2)
+    need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
+    Script(monkeypatch, ["v" if need == "^" else "^"])
+    fight.after_hit(s, Rng(1), 0, 2)
+    assert s["disease"] == {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
+    hp = s["hp"]
+    fight.start_round_effects(s, Rng(1))
+    assert s["hp"] == hp - 1 and s["disease"]["left"] == 2
+    s = GAME.apply(s, {"type": "play", "card": "healing_potion", "foe": -1, "boost": "", "extra": 0, "pay": 0})
+    assert s["disease"] is None
+
+
+def test_dwarf_base_action_counters_disease(monkeypatch):
+    s = at_turn("warrior", "plague_rat", [], 2)  # Brakka is a Dwarf
+    need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
+    Script(monkeypatch, ["v" if need == "^" else "^"])
+    fight.after_hit(s, Rng(1), 0, 3)
+    assert s["disease"] is None and s["base_used"]["race"]
+
+
+def test_initiative_more_matches_goes_first(monkeypatch):
+    s = GAME.new_game({"deck": "warrior"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    Script(monkeypatch, ["^"], ["^"], ["^"], ["^", "v", "^"])  # you: 3 Ups; the Foes at most 2
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["order"][0] == "player"
+
+
+def test_level_7_cards_recall_on_round_6_only(monkeypatch):
+    monkeypatch.setitem(data.cards()["energy_bolt"], "level", 7)
+    for r, ok in ((5, False), (6, True)):
+        assert bool(recall_costs(r)) is ok

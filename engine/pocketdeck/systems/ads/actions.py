@@ -318,7 +318,7 @@ def recalls(state: State) -> list[Action]:
         if req and state["class"] not in req and state["race"] not in req:
             continue
         lvl = c.get("level", 1)
-        if (lvl >= 7 and r != 6) or r < lvl:
+        if (r != 6) if lvl >= 7 else (r < lvl):
             continue
         cost = r_value(c["recall_cost"], r)
         attrs = sorted(c["recall_attributes"])
