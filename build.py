@@ -9,7 +9,7 @@ fresh machine before anything is installed.
 
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
-for tests the PyPI packages pytest and playwright and Debian's chromium.
+for tests the PyPI packages pytest, playwright and hypothesis and Debian's chromium.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 # by <py-editor>/<py-terminal>), its storage module and its empty service worker. The
 # small custom-element stubs (py-editor, py-terminal, py-game, mpy) are imported at start.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
-TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0"]
+TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0", "hypothesis==6.170.15"]
 CHROMIUM = Path("/usr/bin/chromium")
 # how the tests and the benchmark start Debian's Chromium (this machine has no network
 # beyond the package registries: no background connections, no downloads)

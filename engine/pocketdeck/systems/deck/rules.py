@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...content import ContentError, load, register_checker
+from ...content import ContentError, load, register_checker, table_rows
 from ...core import piles
 from ...core.cards import Card, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
@@ -22,15 +22,15 @@ def deck_catalogue() -> dict[str, dict[str, Any]]:
     return {d["id"]: d for d in load("deck/decks.toml")["deck"]}
 
 
+DECK_ROW = {"id": str, "name": str, "jokers": bool, "blurb": str}
+
+
 def _check_content(name: str, data: dict[str, Any]) -> list[str]:
-    problems = []
-    decks = data.get("deck")
-    if not isinstance(decks, list) or not decks:
-        return ["needs at least one [[deck]]"]
-    for i, d in enumerate(decks):
-        for key, kind in (("id", str), ("name", str), ("jokers", bool), ("blurb", str)):
-            if not isinstance(d.get(key), kind):
-                problems.append(f"deck {i + 1}: '{key}' must be {kind.__name__}")
+    """deck/decks.toml: at least one [[deck]] row, each of DECK_ROW's types, ids unique."""
+    decks, problems = table_rows(data, "deck", DECK_ROW)
+    ids = [d["id"] for d in decks]
+    if len(set(ids)) != len(ids):
+        problems.append("every [[deck]] needs its own 'id'")
     return problems
 
 
