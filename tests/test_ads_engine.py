@@ -597,3 +597,14 @@ def test_level_7_cards_recall_on_round_6_only(monkeypatch):
     monkeypatch.setitem(data.cards()["energy_bolt"], "level", 7)
     for r, ok in ((5, False), (6, True)):
         assert bool(recall_costs(r)) is ok
+
+
+def test_refusals_name_the_rule():
+    s = at_turn("warrior", "goblin_skirmisher", ["strength"], 2, mode="line")
+    with pytest.raises(IllegalAction, match="Grapple \\(Melee Distance Only\\)"):
+        GAME.apply(s, {"type": "grapple", "foe": 0, "how": "strength"})
+    s = attacked("warrior", ["chainmail"], 4, ethereal=True)
+    with pytest.raises(IllegalAction, match="Reaction/Counter"):
+        GAME.apply(s, {"type": "react", "card": "chainmail", "extra": 0})
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.apply(s, {"type": "pass"})

@@ -115,8 +115,22 @@ class AdsGame(Game):
                 return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
             return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
                     "one per action and R Attribute cards, requirements, free hand, Distance)")
-        if kind == "recall":
-            return "Recall: not on a Round below the card's level, and the cost must be paid in its Attributes"
+        rules = {
+            "recall": "Recall: not on a Round below the card's level (7+ on Round 6 only), by a listed "
+                      "class or race, the cost paid in its Attributes",
+            "grapple": "Grapple (Melee Distance Only): a visible Foe at Melee, by a Strength card or a declared Up/Down",
+            "dual_attack": "Dual Wield: declared at the start, both weapons on a shared primary Round, sizes allowed",
+            "react": "Reaction/Counter: one Reaction per attack, a defense that applies (Physical vs Ethereal, "
+                     "shields ready, Melee-only parries), at most R Attribute cards as its Boost",
+            "counter": "Reaction/Counter: only an Attribute the attack lists, from your hand",
+            "move": "Ways to Play: Move only in One Dimensional play, one category, not in a Grapple",
+            "flee": "Fleeing: on your own turn, not in a Grapple",
+            "arm": "Weapons: swap to a weapon card in your hand (a two-handed one needs the shield dropped)",
+        }
+        if kind in rules and phase in ("turn", "react"):
+            return rules[kind]
+        if phase != "turn" and kind in ("play", "pass", "move", "flee", "recall", "grapple"):
+            return f"it is not your turn to act (the fight is at: {phase})"
         return super().explain(state, action)
 
     # -- random playthroughs ------------------------------------------------------
