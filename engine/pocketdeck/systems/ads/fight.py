@@ -7,6 +7,7 @@ the player must answer: a Reaction prompt when attacked, or a choice of Exhausti
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -61,13 +62,18 @@ def tick(state: State) -> int:
 
 def outcome_chances(patterns: list[str], draw: int) -> list[Fraction]:
     """The chance of each outcome when they are tried top to bottom (first match wins)."""
+    return list(_outcome_chances(tuple(patterns), draw))
+
+
+@lru_cache(maxsize=256)
+def _outcome_chances(patterns: tuple[str, ...], draw: int) -> tuple[Fraction, ...]:
     out = [Fraction(0)] * len(patterns)
     for seq in product(SYMBOLS, repeat=draw):
         for i, p in enumerate(patterns):
             if matches(p, seq):
                 out[i] += Fraction(1, 2 ** draw)
                 break
-    return out
+    return tuple(out)
 
 
 def action_row(foe: dict[str, Any], r: int) -> dict[str, Any]:
