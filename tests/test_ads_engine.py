@@ -22,6 +22,8 @@ def start(deck="warrior", foe="goblin_skirmisher", **opts):
     while state["phase"] == "choose":
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     state = GAME.apply(state, {"type": "declare", "symbol": "^"})
+    if state["phase"] == "player_presneak":
+        state = GAME.apply(state, {"type": "no_presneak"})
     return state
 
 
@@ -608,3 +610,27 @@ def test_refusals_name_the_rule():
         GAME.apply(s, {"type": "react", "card": "chainmail", "extra": 0})
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(s, {"type": "pass"})
+
+
+def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
+    """Pre-Sneaking: a deck with Sneak cards may Pre-Sneak; a Foe that fails to match does
+    not see you, and your first attack is a Sneak attack (+R/2, no Foe reaction)."""
+    s = GAME.new_game({"deck": "warrior", "foe": "plague_rat"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert GAME.apply(s, {"type": "declare", "symbol": "^"})["phase"] != "player_presneak"
+    s = GAME.new_game({"deck": "rogue", "foe": "goblin_skirmisher"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["phase"] == "player_presneak"
+    assert {"type": "no_presneak"} in GAME.legal_actions(s)
+    Script(monkeypatch, ["v"], ["^"])  # the Goblin misses your Up; then you miss its Pre-Sneak
+    monkeypatch.setattr(fight, "UP", "v")  # (it declares Down)
+    s = GAME.apply(s, {"type": "presneak", "symbol": "^"})
+    assert s["sneak_bonus"] and "unseen" in " ".join(s["log"])
+    t = at_turn("rogue", "goblin_skirmisher", ["rapier"], 2)
+    t["sneak_bonus"] = True
+    t["foes"][0]["hp"] = 10
+    t = GAME.apply(t, {"type": "play", "card": "rapier", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    assert t["foes"][0]["hp"] == 10 - (4 + 1) and not t["sneak_bonus"]

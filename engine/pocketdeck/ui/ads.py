@@ -151,6 +151,9 @@ def _prompt(view: dict[str, Any]) -> str:
         head = f'{esc(p["foe"])} slipped out of sight. Play an Intellect card to spot it?'
     elif phase == "discard":
         head = f'Discard down to your hand maximum of {view["hand_max"]}.'
+    elif phase == "player_presneak":
+        head = ("You carry Sneak cards: Pre-Sneak? Declare an Up/Down; each Foe draws one and a match "
+                "sees you. Unseen, your first attack is a Sneak attack (+R/2, no Foe reaction).")
     elif phase == "initiative":
         head = "Initiative: declare Up or Down; you and the Foes each draw three, most matches go first."
     elif phase == "recalled" and p:
@@ -183,6 +186,7 @@ def render(view: dict[str, Any], session: Session) -> str:
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
               f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
               + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
+              + (" · Sneaking" if view["sneaking"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])

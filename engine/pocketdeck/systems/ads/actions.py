@@ -128,6 +128,8 @@ def legal(state: State) -> list[Action]:
                 if b != "fortitude"]
     if phase == "initiative":
         return [{"type": "declare", "symbol": s} for s in SYM]
+    if phase == "player_presneak":
+        return [{"type": "presneak", "symbol": s} for s in SYM] + [{"type": "no_presneak"}]
     if phase in ("hamper",):
         return [{"type": "hamper", "symbol": s} for s in SYM]
     if phase == "discard":
@@ -436,6 +438,42 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
                 break
     log(state, f"The fight begins on Round {state['round']}.")
     state["presneak"] = [i for i, f in enumerate(state["foes"]) if trait(f, "sneaky")]
+    if any(base(c) == "sneak" for c in state["draw"] + state["hand"] + state["discard"]):
+        state["phase"] = "player_presneak"
+        return
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _player_presneak(state: State, a: Action, rng: Rng) -> None:
+    """Pre-Sneaking: with Sneak cards anywhere in your Combat Deck you may declare an
+    Up/Down; every Foe draws one and a match sees you. A Foe with Intellect that fails may
+    still counter with its Intellect draw. Unseen, your first attack is a Sneak attack."""
+    sym = a["symbol"]
+    seen_by = ""
+    for i in live_foes(state):
+        foe = state["foes"][i]
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == sym
+        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, sym, ok, "50%")
+        attr = data.foes()[foe["id"]].get("attribute")
+        if not ok and attr and attr["name"] == "intellect":
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], "counter your Pre-Sneak with Intellect", drawn, attr["pattern"], ok)
+        if ok:
+            seen_by = foe["name"]
+            break
+    if seen_by:
+        log(state, f"{seen_by} sees you coming.")
+    else:
+        state["sneak_bonus"] = True
+        log(state, "You Pre-Sneak unseen: your first attack is a Sneak attack.")
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _no_presneak(state: State, a: Action, rng: Rng) -> None:
     state["phase"] = "foe"
     presneak(state, rng)
 
@@ -667,11 +705,15 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if boost_card and boost_card["effect"] == "damage":
         dmg += value(boost_card, r)
     sneak = False
+    if state["sneak_bonus"]:
+        state["sneak_bonus"] = False
+        sneak = True
+        dmg += r_value("R/2", r)
     for p in list(state["persist"]):
         k = data.card(p["card"])
         if k.get("bless"):
             dmg += k["bless"]
-        if p["until"] == "attack":
+        if p["until"] == "attack" and not sneak:
             sneak = True
             dmg += r_value("R/2", r)
             state["persist"].remove(p)
@@ -1117,4 +1159,5 @@ HANDLERS = {
     "cover": _cover, "react": _react, "exhaust": _exhaust, "die": _die, "spot": _spot,
     "let_hide": _let_hide, "grapple": _grapple, "grapple_strike": _grapple_strike,
     "release": _release, "hold": _hold, "let_go": _let_go, "dual": _dual, "dual_attack": _dual_attack,
+    "presneak": _player_presneak, "no_presneak": _no_presneak,
 }

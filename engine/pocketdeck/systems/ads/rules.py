@@ -68,7 +68,7 @@ class AdsGame(Game):
             "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
             "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "disease": None, "grapple": None, "avoid": 0, "fleeing": False, "hampered": False, "flee_queue": None,
+            "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
             "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
             "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "

@@ -31,6 +31,8 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 4
     if t in ("recounter", "exhaust", "spot", "hold"):
         return 8
+    if t == "presneak":
+        return 2
     if t == "dual_attack":
         return 5 + value(data.card(a["card"]), r) + value(data.card(a["card2"]), r)
     if t == "grapple":
@@ -44,7 +46,7 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 3 if data.DISTANCES.index(a["to"]) > data.DISTANCES.index(foe["distance"]) else 0.2
     if t in ("flee", "die"):
         return 0.05
-    if t in ("pass", "take", "accept", "let_hide", "keep", "let_go"):
+    if t in ("pass", "take", "accept", "let_hide", "keep", "let_go", "no_presneak"):
         return 0.5
     return 1.5
 

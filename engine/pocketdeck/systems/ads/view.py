@@ -140,6 +140,10 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
         boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
         return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "presneak":
+        return f"Pre-Sneak declaring {'Up ^' if a['symbol'] == '^' else 'Down v'}", "prompt"
+    if t == "no_presneak":
+        return "Do not Pre-Sneak", "prompt"
     if t == "dual":
         return "Take up Dual Wielding again", "gear"
     if t == "dual_attack":
@@ -208,6 +212,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "armed": " and ".join(data.card(w)["name"] for w in (state["armed"], state["offhand"]) if w),
         "dual": state["dual"],
         "shield": state["shield"], "disease": state["disease"],
+        "sneaking": state["sneak_bonus"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
