@@ -22,6 +22,8 @@ def start(deck="warrior", foe="goblin_skirmisher", **opts):
     while state["phase"] == "choose":
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     state = GAME.apply(state, {"type": "declare", "symbol": "^"})
+    if state["phase"] == "player_presneak":
+        state = GAME.apply(state, {"type": "no_presneak"})
     return state
 
 
@@ -124,7 +126,7 @@ def test_energy_bolt_agility_counter_and_intellect_recounter(monkeypatch):
     assert s["phase"] == "recounter"
     s = GAME.apply(s, {"type": "recounter"})
     assert s["foes"][0]["hp"] == 10 - 3
-    assert not any(c.startswith("intellect") for c in s["hand"][:0])
+    assert "Re-Counter with Intellect" in " ".join(s["log"])
 
 
 def test_energy_bolt_countered_without_recounter_does_nothing(monkeypatch):
@@ -429,3 +431,206 @@ def test_darksight_sees_in_the_dark_and_suffers_in_bright_light():
     assert not fight.sight_hampered(s, None)
     assert fight.sight_hampered(dict(s, light="bright"), s["foes"][0])  # the Goblin has Darksight
     assert not fight.sight_hampered(dict(s, light="dim"), s["foes"][0])
+
+
+# -- Grapple (Melee Distance Only) ---------------------------------------------------------
+
+def test_grapple_only_at_melee_by_strength_or_declaration():
+    s = at_turn("warrior", "plague_rat", ["strength"], 2, mode="line")
+    assert not any(a["type"] == "grapple" for a in GAME.legal_actions(s))  # Thrown
+    s["foes"][0]["distance"] = "melee"
+    got = [a["how"] for a in GAME.legal_actions(s) if a["type"] == "grapple"]
+    assert got == ["strength", "^", "v"]
+
+
+def test_up_down_grapple_loses_at_once_against_agility(monkeypatch):
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword"], 3)
+    Script(monkeypatch, ["v"])  # the Goblin's free strike draw: no Up, so 1 base damage
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
+    assert s["phase"] == "react" and s["pending"]["damage"] == 1  # the target strikes first
+    s = GAME.apply(s, {"type": "take"})
+    assert s["grapple"] is None and "lose it at once" in " ".join(s["log"])
+
+
+def test_strength_grapple_then_strike_in_the_grapple(monkeypatch):
+    s = at_turn("warrior", "plague_rat", ["strength", "longsword"], 2)
+    s["order"] = ["player"]
+    s["foes"][0]["hp"] = 5
+    Script(monkeypatch, ["v"])  # the Rats' Bites need an Up: their free strike is 1 base damage
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "strength"})
+    s = GAME.apply(s, {"type": "take"})
+    assert s["grapple"] == {"foe": 0}
+    legal = GAME.legal_actions(s)
+    assert {"type": "grapple_strike"} in legal and not any(a["type"] in ("play", "move", "flee") and
+                                                            a.get("card") == "longsword" for a in legal)
+    assert not any(a["type"] in ("move", "flee", "arm") for a in legal)
+    s = GAME.apply(s, {"type": "grapple_strike"})
+    assert s["foes"][0]["hp"] == 4
+
+
+def test_attacking_into_a_grapple_can_hit_the_ally(monkeypatch):
+    """'If they do not match the declared Up/Down then they hit their Ally in the Grapple.'"""
+    s = at_turn("warrior", "goblin_skirmisher", [], 3, count=2)
+    s["grapple"] = {"foe": 0}
+    monkeypatch.setattr(fight, "UP", "^")
+    monkeypatch.setattr(fight, "DOWN", "^")  # the declared symbol is always Up
+    Script(monkeypatch, ["v"])               # ... and the draw misses
+    rng = Rng(1)
+    fight.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
+    assert s["foes"][0]["hp"] == 0 and s["phase"] != "react"
+
+
+def test_grappled_foe_escape_held_with_strength(monkeypatch):
+    s = at_turn("warrior", "plague_rat", ["strength"], 2)
+    s["grapple"] = {"foe": 0}
+    s["phase"] = "foe"
+    s["order"] = ["0", "player"]
+    s["turn"] = 0  # the Foe's turn
+
+    class Coin:
+        def below(self, n):
+            return 1  # the grappled Foe tries to escape; it declares Down
+    fight.grappled_turn(s, Coin(), 0)
+    assert s["phase"] == "hold" and s["pending"]["declared"] == "v"
+    s = GAME.apply(s, {"type": "hold"})
+    assert s["grapple"] == {"foe": 0} and "hold on with Strength" in " ".join(s["log"])
+    assert s["phase"] == "turn"
+
+
+# -- Dual Wield ---------------------------------------------------------------------------
+
+def test_dual_wield_pairs_by_size_and_hands():
+    """Two Medium or smaller, or one Large and one smaller; no two-handed, no Extra Large."""
+    assert A.dual_pair_ok("dagger", "rapier") and A.dual_pair_ok("longsword", "dagger")
+    assert not A.dual_pair_ok("longsword", "warhammer")
+    assert not A.dual_pair_ok("greatsword", "dagger")
+
+
+def test_dual_attack_only_on_a_shared_primary_round():
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2, dual=True)
+    assert {"type": "dual_attack", "card": "dagger", "card2": "rapier", "foe": 0} in GAME.legal_actions(s)
+    s3 = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 3, dual=True)  # Rapier is secondary on 3
+    assert not any(a["type"] == "dual_attack" for a in GAME.legal_actions(s3))
+    plain = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2)
+    assert not any(a["type"] == "dual_attack" for a in GAME.legal_actions(plain))
+
+
+def test_dual_attack_strikes_twice():
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2, dual=True)
+    s["foes"][0]["hp"] = 20
+    s = GAME.apply(s, {"type": "dual_attack", "card": "dagger", "card2": "rapier", "foe": 0})
+    assert s["foes"][0]["hp"] == 20 - 3 - 4
+    assert (s["armed"], s["offhand"]) == ("dagger", "rapier")
+
+
+def test_dual_wielders_have_no_shield_and_no_free_hand_for_spells():
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, dual=True)
+    assert s["shield"] is False
+    s = GAME.apply(s, {"type": "shield", "on": True})
+    assert s["dual"] is False and s["shield"] is True  # a shield ends the Dual Wield benefits
+    m = at_turn("mage", "goblin_skirmisher", ["energy_bolt"], 2, dual=True)
+    m["armed"], m["offhand"] = "dagger", "dagger"
+    assert plays(m, "energy_bolt") == []
+
+
+def test_backing_away_twice_after_a_foe_closes_in_is_fleeing():
+    """'If this happens twice in a row, the Character or Foe is considered to be Fleeing.'"""
+    s = at_turn("warrior", "goblin_archer", [], 2, mode="line")
+    s["order"] = ["player"]  # the Foe's own turns are played by hand here
+    foe = s["foes"][0]
+    fight.move_foe(foe, "melee")
+    assert foe["closed"]
+    s = GAME.apply(s, {"type": "move", "foe": 0, "to": "thrown"})
+    assert s["avoid"] == 1 and not s["fleeing"] and s["phase"] == "turn"
+    fight.move_foe(s["foes"][0], "melee")
+    s = GAME.apply(s, {"type": "move", "foe": 0, "to": "thrown"})
+    assert "that is Fleeing" in " ".join(s["log"])
+
+
+# -- more Foe traits, initiative, Recall of high-level cards --------------------------------
+
+def test_regeneration_at_the_start_of_each_round():
+    s = at_turn("warrior", "cave_troll", [], 2)
+    s["foes"][0]["hp"] = 10
+    fight.start_round_effects(s, Rng(1))
+    assert s["foes"][0]["hp"] == 11
+
+
+def test_healer_never_heals_above_starting_hp():
+    s = at_turn("warrior", "cultist", [], 2, count=2)
+    s["foes"][1]["hp"] = 5  # one short of 6
+    fight.heal_foe(s, 1, 3, by="Cultist Healer A")
+    assert s["foes"][1]["hp"] == 6
+
+
+def test_disease_caught_on_a_miss_ticks_each_round_and_a_potion_cures(monkeypatch):
+    """Disease (2 min, 1 damage, 3 Rounds): a hit of 2+ makes you draw to match the Foe
+    card's Up/Down; a miss catches it."""
+    s = at_turn("priest", "plague_rat", ["healing_potion"], 2)
+    need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
+    Script(monkeypatch, ["v" if need == "^" else "^"])
+    fight.after_hit(s, Rng(1), 0, 2)
+    assert s["disease"] == {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
+    hp = s["hp"]
+    fight.start_round_effects(s, Rng(1))
+    assert s["hp"] == hp - 1 and s["disease"]["left"] == 2
+    s = GAME.apply(s, {"type": "play", "card": "healing_potion", "foe": -1, "boost": "", "extra": 0, "pay": 0})
+    assert s["disease"] is None
+
+
+def test_dwarf_base_action_counters_disease(monkeypatch):
+    s = at_turn("warrior", "plague_rat", [], 2)  # Brakka is a Dwarf
+    need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
+    Script(monkeypatch, ["v" if need == "^" else "^"])
+    fight.after_hit(s, Rng(1), 0, 3)
+    assert s["disease"] is None and s["base_used"]["race"]
+
+
+def test_initiative_more_matches_goes_first(monkeypatch):
+    s = GAME.new_game({"deck": "warrior"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    Script(monkeypatch, ["^"], ["^"], ["^"], ["^", "v", "^"])  # you: 3 Ups; the Foes at most 2
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["order"][0] == "player"
+
+
+def test_level_7_cards_recall_on_round_6_only(monkeypatch):
+    monkeypatch.setitem(data.cards()["energy_bolt"], "level", 7)
+    for r, ok in ((5, False), (6, True)):
+        assert bool(recall_costs(r)) is ok
+
+
+def test_refusals_name_the_rule():
+    s = at_turn("warrior", "goblin_skirmisher", ["strength"], 2, mode="line")
+    with pytest.raises(IllegalAction, match="Grapple \\(Melee Distance Only\\)"):
+        GAME.apply(s, {"type": "grapple", "foe": 0, "how": "strength"})
+    s = attacked("warrior", ["chainmail"], 4, ethereal=True)
+    with pytest.raises(IllegalAction, match="Reaction/Counter"):
+        GAME.apply(s, {"type": "react", "card": "chainmail", "extra": 0})
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.apply(s, {"type": "pass"})
+
+
+def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
+    """Pre-Sneaking: a deck with Sneak cards may Pre-Sneak; a Foe that fails to match does
+    not see you, and your first attack is a Sneak attack (+R/2, no Foe reaction)."""
+    s = GAME.new_game({"deck": "warrior", "foe": "plague_rat"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert GAME.apply(s, {"type": "declare", "symbol": "^"})["phase"] != "player_presneak"
+    s = GAME.new_game({"deck": "rogue", "foe": "goblin_skirmisher"}, seed=2)
+    for _ in range(4):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["phase"] == "player_presneak"
+    assert {"type": "no_presneak"} in GAME.legal_actions(s)
+    Script(monkeypatch, ["v"], ["^"])  # the Goblin misses your Up; then you miss its Pre-Sneak
+    monkeypatch.setattr(fight, "UP", "v")  # (it declares Down)
+    s = GAME.apply(s, {"type": "presneak", "symbol": "^"})
+    assert s["sneak_bonus"] and "unseen" in " ".join(s["log"])
+    t = at_turn("rogue", "goblin_skirmisher", ["rapier"], 2)
+    t["sneak_bonus"] = True
+    t["foes"][0]["hp"] = 10
+    t = GAME.apply(t, {"type": "play", "card": "rapier", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    assert t["foes"][0]["hp"] == 10 - (4 + 1) and not t["sneak_bonus"]

@@ -13,7 +13,7 @@ from pocketdeck.ui.app import App
 from test_ui_screens import check_screen, parse
 
 FORM = {"deck": "warrior", "foe": "goblin_skirmisher", "count": "1", "mode": "simple",
-        "place": "indoors", "updown": "balanced", "start": "first"}
+        "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": "no"}
 
 
 def new_app(seed: int, **form) -> App:
@@ -29,11 +29,13 @@ def new_app(seed: int, **form) -> App:
     (1, {}), (2, {"deck": "mage", "foe": "cultist", "count": "2", "mode": "line"}),
     (3, {"deck": "rogue", "foe": "bandit", "place": "outdoors", "mode": "line", "start": "random"}),
     (4, {"deck": "priest", "foe": "plague_rat", "updown": "deck", "count": "3"}),
+    (5, {"deck": "rogue", "foe": "skeletal_warrior", "dual": "yes", "light": "dark", "mode": "line"}),
 ])
 def test_ads_screens_along_whole_fights(seed, form):
     app = new_app(seed, **form)
     session = app.sessions["ads"]
     assert session.options["deck"] == form.get("deck", "warrior")
+    assert session.options["dual"] is (form.get("dual") == "yes")
     rng = Rng(seed)
     for _ in range(2000):
         check_screen(app, "ads")
@@ -72,6 +74,8 @@ def test_bad_form_input_is_refused():
     assert "<b>9</b>" not in html
     app.handle("new", json.dumps({"system": "ads"}), dict(FORM, foe='<img src=x onerror="alert(1)">'))
     assert "ads" not in app.sessions and "<img" not in app.render()
+    app.handle("new", json.dumps({"system": "ads"}), dict(FORM, dual="maybe"))
+    assert "ads" not in app.sessions and "Dual Wielding" in app.flash[1]
 
 
 def test_cards_show_their_own_rondel_and_todays_value():

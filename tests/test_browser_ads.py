@@ -21,7 +21,7 @@ from pocketdeck.ui.app import App
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
 FORM = {"deck": "warrior", "foe": "goblin_skirmisher", "count": "1", "mode": "simple",
-        "place": "indoors", "updown": "balanced", "start": "first"}
+        "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": "no"}
 
 
 def twin(entropy: int) -> App:

@@ -16,7 +16,7 @@ from .html import button, esc
 from .tables import Table, register_table
 
 KIND_MARK = {"damage": "DMG", "defense": "DEF", "heal": "HEAL"}
-GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("recall", "Recall"),
+GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("grapple", "Grapple"), ("recall", "Recall"),
           ("gear", "Gear"), ("move", "Move"), ("other", "Other"))
 
 
@@ -139,6 +139,10 @@ def _prompt(view: dict[str, Any]) -> str:
     elif phase == "recounter" and p:
         how = "half damage" if p["how"] == "half" else "no effect"
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
+    elif phase == "hold" and p:
+        how = ("plays its attribute to break free" if p["how"] == "attr"
+               else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
+        head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
     elif phase == "exhaust":
         head = "This blow would kill you. Take a level of Exhaustion instead?"
     elif phase == "hamper" and p:
@@ -147,6 +151,9 @@ def _prompt(view: dict[str, Any]) -> str:
         head = f'{esc(p["foe"])} slipped out of sight. Play an Intellect card to spot it?'
     elif phase == "discard":
         head = f'Discard down to your hand maximum of {view["hand_max"]}.'
+    elif phase == "player_presneak":
+        head = ("You carry Sneak cards: Pre-Sneak? Declare an Up/Down; each Foe draws one and a match "
+                "sees you. Unseen, your first attack is a Sneak attack (+R/2, no Foe reaction).")
     elif phase == "initiative":
         head = "Initiative: declare Up or Down; you and the Foes each draw three, most matches go first."
     elif phase == "recalled" and p:
@@ -177,7 +184,9 @@ def render(view: dict[str, Any], session: Session) -> str:
               f' · Fatigue {view["fatigue"]} · Exhaustion {view["exhaustion"]}'
               f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
-              f' · Armed: {esc(view["armed"] or "nothing")} · Shield {"ready" if view["shield"] else "off"}'
+              f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
+              + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
+              + (" · Sneaking" if view["sneaking"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
@@ -217,7 +226,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
     return f'<label>{esc(label)} <select name="{esc(name)}">{opts}</select></label>'
 
 
-FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light")
+FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual")
 
 
 def setup(app: Any = None) -> str:
@@ -237,6 +246,7 @@ def setup(app: Any = None) -> str:
         _select("light", "Lighting", [("dim", "Dim, like a dungeon room (everyone sees)"),
                                       ("dark", "Dark (no Darksight: match to see)"),
                                       ("bright", "Bright sun (Darksight: match to see)")], "dim"),
+        _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
@@ -251,6 +261,10 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
+    if "dual" in out:
+        if out["dual"] not in ("yes", "no"):
+            raise IllegalAction("Dual Wielding: yes or no")
+        out["dual"] = out["dual"] == "yes"
     if "count" in out:
         if out["count"] not in ("1", "2", "3"):
             raise IllegalAction("How many: 1 to 3 Foes")

@@ -14,8 +14,9 @@ from ...core.rng import Rng
 from . import data
 from .deck import (base, count_in_hand, discard, draw_one, draw_symbols, finish, hand_max, log,
                    record_draw, refill, take)
-from .fight import (advance, begin_fight, after_hit, end_foe_turn, exhaust, foe_sneak, foe_turn,
-                    hurt_player, in_reach, live_foes, reaction_outcomes, sight_check, tick, trait)
+from .fight import (GRAPPLE_ATTRS, action_row, advance, begin_fight, after_hit, end_foe_turn,
+                    escape_resolve, exhaust, foe_attack, foe_sneak, foe_turn, hurt_foe, hurt_player,
+                    in_reach, live_foes, reaction_outcomes, sight_check, tick, trait)
 from .maths import DOWN, UP, matches, r_value, starting_round
 
 State = dict[str, Any]
@@ -51,10 +52,50 @@ def allowed(state: State, c: dict[str, Any]) -> bool:
 
 
 def hands_full(state: State) -> bool:
-    """Casting needs a free hand: a one-handed weapon and a shield fill both; a two-handed
-    weapon may let go with one hand."""
+    """Casting needs a free hand: a one-handed weapon and a shield, or two weapons (Dual
+    Wielding), fill both; a two-handed weapon may let go with one hand."""
     armed = state["armed"]
+    if state["dual"] and armed and state["offhand"]:
+        return True
     return bool(state["shield"] and armed and not data.card(armed)["two_handed"])
+
+
+def dual_pair_ok(a: str, b: str) -> bool:
+    """Dual Wield: no two-handed weapons; two Medium or smaller, or one Large and one
+    Medium or smaller; never Extra Large."""
+    ca, cb = data.card(a), data.card(b)
+    if ca["two_handed"] or cb["two_handed"] or "XL" in (ca["size"], cb["size"]):
+        return False
+    return not (ca["size"] == "L" and cb["size"] == "L")
+
+
+def held(state: State) -> set[str]:
+    return {w for w in (state["armed"], state["offhand"] if state["dual"] else None) if w}
+
+
+def needs_swap_for(state: State, b: str) -> bool:
+    """A weapon card is playable without a swap when it is in hand already, or when a hand
+    is free to draw it (a free action); otherwise swapping costs the action."""
+    if b in held(state) or state["armed"] is None:
+        return False
+    if state["dual"] and state["offhand"] is None:
+        return not dual_pair_ok(state["armed"], b)
+    return True
+
+
+def take_up(state: State, b: str) -> None:
+    """Put weapon ``b`` in a hand (after a free draw, a swap or Fast Weapon Swap)."""
+    if b in held(state):
+        return
+    if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], b):
+        state["offhand"] = b
+        return
+    state["armed"] = b
+    if state["dual"] and (data.card(b)["two_handed"] or (state["offhand"] and not dual_pair_ok(b, state["offhand"]))):
+        state["offhand"] = None
+    if data.card(b)["two_handed"]:
+        state["dual"] = False
+        state["offhand"] = None
 
 
 def targets(state: State, c: dict[str, Any], throw_ok: bool = True) -> list[int]:
@@ -87,6 +128,8 @@ def legal(state: State) -> list[Action]:
                 if b != "fortitude"]
     if phase == "initiative":
         return [{"type": "declare", "symbol": s} for s in SYM]
+    if phase == "player_presneak":
+        return [{"type": "presneak", "symbol": s} for s in SYM] + [{"type": "no_presneak"}]
     if phase in ("hamper",):
         return [{"type": "hamper", "symbol": s} for s in SYM]
     if phase == "discard":
@@ -97,6 +140,8 @@ def legal(state: State) -> list[Action]:
         return [{"type": "exhaust"}, {"type": "die"}]
     if phase == "spot":
         return [{"type": "spot"}, {"type": "let_hide"}]
+    if phase == "hold":
+        return ([{"type": "hold"}] if count_in_hand(state, "strength") else []) + [{"type": "let_go"}]
     if phase == "react":
         return reactions(state)
     if phase == "recalled":
@@ -110,6 +155,8 @@ def turn_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "pass"}]
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
+    if state["grapple"]:
+        return out + grapple_actions(state)
     if state["mode"] == "line":
         for i in live_foes(state):
             d = state["foes"][i]["distance"]
@@ -119,17 +166,63 @@ def turn_actions(state: State) -> list[Action]:
                     out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
     weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
     for w in weapons:
-        if w != state["armed"] and not (data.card(w)["two_handed"] and state["shield"]):
+        if w not in held(state) and not (data.card(w)["two_handed"] and state["shield"]):
             out.append({"type": "arm", "card": w})
     if state["shield"]:
         out.append({"type": "shield", "on": False})
     elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
         out.append({"type": "shield", "on": True})
+    if state["dual_declared"] and not state["dual"]:
+        out.append({"type": "dual"})
+    out.extend(dual_attacks(state))
     out.extend(base_normals(state))
     out.extend(plays(state))
     out.extend(recalls(state))
+    out.extend(grapples(state))
     if state["free_turn"] is None:
         out.append({"type": "flee"})
+    return out
+
+
+def dual_attacks(state: State) -> list[Action]:
+    """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
+    Round that is primary for both; the two in hand (or free hands to draw them)."""
+    if not state["dual"]:
+        return []
+    r = state["round"]
+    ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
+                 and slot(data.card(c), r) == "P"})
+    out: list[Action] = []
+    for k, a in enumerate(ws):
+        for b in ws[k:]:
+            if a == b and count_in_hand(state, a) < 2:
+                continue
+            if not dual_pair_ok(a, b) or not held(state) <= {a, b}:
+                continue
+            ca, cb = data.card(a), data.card(b)
+            for i in targets(state, ca):
+                if i in targets(state, cb):
+                    out.append({"type": "dual_attack", "card": a, "card2": b, "foe": i})
+    return out
+
+
+def grapples(state: State) -> list[Action]:
+    """Grapple (Melee only): play a Strength card, or declare an Up/Down."""
+    out: list[Action] = []
+    for i in targets(state, {"distances": ["melee"]}):
+        if count_in_hand(state, "strength"):
+            out.append({"type": "grapple", "foe": i, "how": "strength"})
+        out.extend({"type": "grapple", "foe": i, "how": s} for s in SYM)
+    return out
+
+
+def grapple_actions(state: State) -> list[Action]:
+    """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
+    hold, or let go; cards that are neither weapons nor spells may still be played."""
+    out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
+    out.extend(a for a in base_normals(state) if a["foe"] == -1)
+    out.extend(a for a in plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell"))
+    out.extend(recalls(state))
     return out
 
 
@@ -200,7 +293,7 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         if c["kind"] == "weapon":
             if c["two_handed"] and state["shield"]:
                 continue
-            needs_swap = state["armed"] not in (None, b)
+            needs_swap = needs_swap_for(state, b)
         if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
             continue
         boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
@@ -227,7 +320,7 @@ def recalls(state: State) -> list[Action]:
         if req and state["class"] not in req and state["race"] not in req:
             continue
         lvl = c.get("level", 1)
-        if (lvl >= 7 and r != 6) or r < lvl:
+        if (r != 6) if lvl >= 7 else (r < lvl):
             continue
         cost = r_value(c["recall_cost"], r)
         attrs = sorted(c["recall_attributes"])
@@ -294,6 +387,8 @@ def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None
 
 def apply(state: State, a: Action, rng: Rng) -> None:
     t = a["type"]
+    if state["phase"] == "turn" and t not in ("move", "draw_over"):
+        state["avoid"] = 0
     handler = HANDLERS.get(t)
     if handler is None:
         raise IllegalAction(f"unknown action {t}")
@@ -343,6 +438,42 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
                 break
     log(state, f"The fight begins on Round {state['round']}.")
     state["presneak"] = [i for i, f in enumerate(state["foes"]) if trait(f, "sneaky")]
+    if any(base(c) == "sneak" for c in state["draw"] + state["hand"] + state["discard"]):
+        state["phase"] = "player_presneak"
+        return
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _player_presneak(state: State, a: Action, rng: Rng) -> None:
+    """Pre-Sneaking: with Sneak cards anywhere in your Combat Deck you may declare an
+    Up/Down; every Foe draws one and a match sees you. A Foe with Intellect that fails may
+    still counter with its Intellect draw. Unseen, your first attack is a Sneak attack."""
+    sym = a["symbol"]
+    seen_by = ""
+    for i in live_foes(state):
+        foe = state["foes"][i]
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == sym
+        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, sym, ok, "50%")
+        attr = data.foes()[foe["id"]].get("attribute")
+        if not ok and attr and attr["name"] == "intellect":
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], "counter your Pre-Sneak with Intellect", drawn, attr["pattern"], ok)
+        if ok:
+            seen_by = foe["name"]
+            break
+    if seen_by:
+        log(state, f"{seen_by} sees you coming.")
+    else:
+        state["sneak_bonus"] = True
+        log(state, "You Pre-Sneak unseen: your first attack is a Sneak attack.")
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _no_presneak(state: State, a: Action, rng: Rng) -> None:
     state["phase"] = "foe"
     presneak(state, rng)
 
@@ -361,6 +492,9 @@ def presneak(state: State, rng: Rng) -> None:
 def resume(state: State, rng: Rng) -> None:
     """Carry on after a player's answer in the middle of someone else's turn."""
     if state["phase"] == "over":
+        return
+    if state.get("grapple_try"):
+        grapple_contest(state, rng)
         return
     if not state["begun"]:
         state["phase"] = "foe"
@@ -452,20 +586,36 @@ def _pass(state: State, a: Action, rng: Rng) -> None:
 
 
 def _move(state: State, a: Action, rng: Rng) -> None:
+    """Closing Distance and Fleeing: moving away right after a Foe closed in is avoiding
+    it; twice in a row, you are Fleeing (the Foes get their free Round)."""
     foe = state["foes"][a["foe"]]
+    away = data.DISTANCES.index(a["to"]) < data.DISTANCES.index(foe["distance"])
+    avoided = away and foe.get("closed", False)
     foe["distance"] = a["to"]
+    foe["closed"] = False
     log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")
+    state["avoid"] = state.get("avoid", 0) + 1 if avoided else 0
+    if state["avoid"] >= 2 and state["free_turn"] is None:
+        state["avoid"] = 0
+        log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
+        _flee(state, a, rng)
+        return
     end_turn(state, rng)
 
 
 def _arm(state: State, a: Action, rng: Rng) -> None:
     """Swapping weapons costs the action; the new weapon is ready next turn."""
-    state["armed"] = a["card"]
+    if state["dual"] and state["armed"] and state["offhand"]:
+        state["offhand"] = None  # the swap replaces what was held
+    take_up(state, a["card"])
     log(state, f"You swap to your {data.card(a['card'])['name']}.")
     end_turn(state, rng)
 
 
 def _shield(state: State, a: Action, rng: Rng) -> None:
+    if a["on"] and state["dual"]:
+        state["dual"], state["offhand"] = False, None
+        log(state, "A shield ends your Dual Wielding.")
     state["shield"] = a["on"]
     state["shield_cover"] = 0
     log(state, "You ready your shield." if a["on"] else "You drop your shield.")
@@ -524,10 +674,10 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if state["phase"] == "recalled":
         state["phase"] = "turn"
     state["pending"] = None
-    if c["kind"] == "weapon" and state["armed"] != b:
+    if c["kind"] == "weapon" and b not in held(state):
         how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
         log(state, f"You draw your {c['name']} ({how}).")
-        state["armed"] = b
+        take_up(state, b)
     boost_text = (f" + {a['extra']} {a['boost'].title()}" if a["extra"] else
                   f" + {boost_card['name']}" if boost_card else "")
     persist = c.get("persist", "")
@@ -555,11 +705,15 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if boost_card and boost_card["effect"] == "damage":
         dmg += value(boost_card, r)
     sneak = False
+    if state["sneak_bonus"]:
+        state["sneak_bonus"] = False
+        sneak = True
+        dmg += r_value("R/2", r)
     for p in list(state["persist"]):
         k = data.card(p["card"])
         if k.get("bless"):
             dmg += k["bless"]
-        if p["until"] == "attack":
+        if p["until"] == "attack" and not sneak:
             sneak = True
             dmg += r_value("R/2", r)
             state["persist"].remove(p)
@@ -638,7 +792,50 @@ def resolve_attack(state: State, rng: Rng) -> None:
     state["pending"] = None
     if state["phase"] in ("turn", "recalled", "recounter"):
         state["phase"] = "turn"
+        finish_attack(state, rng)
+
+
+def finish_attack(state: State, rng: Rng) -> None:
+    """The second blow of a Dual Wield attack, if any; then the turn ends."""
+    nxt = state.pop("next_attack", None)
+    if nxt and state["foes"][nxt["foe"]]["hp"] > 0 and state["phase"] == "turn":
+        log(state, f"Second blow: {nxt['name']} for {nxt['damage']}.")
+        state["pending"] = nxt
+        resolve_attack(state, rng)
+        return
+    end_turn(state, rng)
+
+
+def _dual(state: State, a: Action, rng: Rng) -> None:
+    """Back to the Dual Wield configuration (costs the action; the shield goes)."""
+    state["dual"], state["shield"], state["offhand"] = True, False, None
+    if state["armed"] and data.card(state["armed"])["two_handed"]:
+        state["armed"] = None
+    log(state, "You take up Dual Wielding again.")
+    end_turn(state, rng)
+
+
+def _dual_attack(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    i = a["foe"]
+    foe = state["foes"][i]
+    blows = []
+    for b in (a["card"], a["card2"]):
+        c = data.card(b)
+        inst = next(x for x in state["hand"] if base(x) == b)
+        discard(state, inst)
+        blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
+                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
+                      "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
+                      "counter_shield": "", "attribute": c["attribute"]})
+    state["armed"], state["offhand"] = a["card"], a["card2"]
+    log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
         end_turn(state, rng)
+        return
+    state["pending"], state["next_attack"] = blows
+    resolve_attack(state, rng)
 
 
 def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
@@ -665,6 +862,13 @@ def offer_recounter(state: State) -> bool:
 def _recounter(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     take(state, p["attribute"])
+    if p["kind"] == "grapple":
+        log(state, "You Re-Counter with Strength.")
+        state["pending"] = None
+        state["phase"] = "turn"
+        grab(state, p["foe"])
+        end_turn(state, rng)
+        return
     log(state, f"You Re-Counter with {p['attribute'].title()}: the {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
     p["countered"] = ""
@@ -674,6 +878,12 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
+    if p["kind"] == "grapple":
+        log(state, "Your Grapple fails.")
+        state["pending"] = None
+        state["phase"] = "turn"
+        end_turn(state, rng)
+        return
     if p.get("countered") == "half":
         p["damage"] //= 2
         p["stage"] = 3
@@ -683,23 +893,7 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
     log(state, f"Your {p['name']} has no effect.")
     state["pending"] = None
     state["phase"] = "turn"
-    end_turn(state, rng)
-
-
-def hurt_foe(state: State, i: int, dealt: int) -> None:
-    foe = state["foes"][i]
-    if dealt <= 0:
-        log(state, f"{foe['name']} takes no damage.")
-        return
-    foe["hp"] -= dealt
-    foe["took_since_turn"] += dealt
-    foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
-    foe["hurt_tick"] = tick(state)
-    if foe["hp"] <= 0:
-        foe["hp"] = 0
-        log(state, f"{foe['name']} takes {dealt} damage and is defeated.")
-    else:
-        log(state, f"{foe['name']} takes {dealt} damage ({foe['hp']} HP left).")
+    finish_attack(state, rng)
 
 
 def _recall(state: State, a: Action, rng: Rng) -> None:
@@ -819,6 +1013,108 @@ def _let_hide(state: State, a: Action, rng: Rng) -> None:
     resume(state, rng)
 
 
+# -- Grapple ------------------------------------------------------------------------
+
+def _grapple(state: State, a: Action, rng: Rng) -> None:
+    """The attacker declares first (a Strength card or an Up/Down); the target may then
+    strike as a free action: a Melee attack of its card if its draw gives one, else 1
+    base Physical damage (the player may react); then the contest."""
+    i = a["foe"]
+    foe = state["foes"][i]
+    if a["how"] == "strength":
+        take(state, "strength")
+    state["grapple_try"] = {"foe": i, "how": a["how"]}
+    state["fresh"] = False
+    log(state, f"You try to Grapple {foe['name']}"
+               f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
+    row = action_row(foe, state["round"])
+    drawn = draw_symbols(state, rng, row["draw"])
+    hit = next((o for o in row["outcomes"] if o["kind"] == "attack" and "melee" in o.get("distances", [])
+                and matches(o["match"], drawn)), None)
+    record_draw(state, foe["name"], "free strike before the Grapple", drawn,
+                hit["match"] if hit else "a Melee attack", hit is not None)
+    strike = hit or {"name": "base strike", "damage": "1", "distances": ["melee"]}
+    state["phase"] = "foe"
+    foe_attack(state, rng, i, strike)
+    if state["phase"] == "foe":  # the strike went elsewhere (never in a solo fight)
+        grapple_contest(state, rng)
+
+
+def grapple_contest(state: State, rng: Rng) -> None:
+    t = state.pop("grapple_try")
+    i = t["foe"]
+    foe = state["foes"][i]
+    attr = data.foes()[foe["id"]].get("attribute")
+    state["phase"] = "turn"
+    if foe["hp"] <= 0:
+        end_turn(state, rng)
+        return
+    won = False
+    if t["how"] == "strength":
+        if attr and attr["name"] in GRAPPLE_ATTRS:
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], f"counter the Grapple with {attr['name'].title()}", drawn,
+                        attr["pattern"], ok)
+            if ok:
+                log(state, f"{foe['name']} counters your Grapple with {attr['name'].title()}.")
+                state["pending"] = {"kind": "grapple", "foe": i, "attribute": "strength", "name": "Grapple",
+                                    "damage": 0, "countered": "full"}
+                if count_in_hand(state, "strength"):
+                    state["phase"] = "recounter"
+                    return
+                state["pending"] = None
+            else:
+                won = True
+        else:
+            won = True
+    elif attr and attr["name"] in GRAPPLE_ATTRS:
+        log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
+    else:
+        drawn = draw_symbols(state, rng, 1)
+        matched = drawn[0] == t["how"]
+        record_draw(state, foe["name"], "match your Grapple declaration", drawn, t["how"], matched, "50%")
+        won = not matched
+    if won:
+        grab(state, i)
+    else:
+        log(state, "Your Grapple fails.")
+    end_turn(state, rng)
+
+
+def grab(state: State, i: int) -> None:
+    state["grapple"] = {"foe": i}
+    state["foes"][i]["distance"] = "melee"
+    log(state, f"You Grapple {state['foes'][i]['name']}.")
+
+
+def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
+    i = state["grapple"]["foe"]
+    log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
+    hurt_foe(state, i, 1)
+    end_turn(state, rng)
+
+
+def _release(state: State, a: Action, rng: Rng) -> None:
+    log(state, f"You let go of {state['foes'][state['grapple']['foe']]['name']}.")
+    state["grapple"] = None
+    end_turn(state, rng)
+
+
+def _hold(state: State, a: Action, rng: Rng) -> None:
+    take(state, "strength")
+    log(state, "You hold on with Strength: the escape fails.")
+    state["pending"] = None
+    resume(state, rng)
+
+
+def _let_go(state: State, a: Action, rng: Rng) -> None:
+    pend = state["pending"]
+    state["pending"] = None
+    escape_resolve(state, rng, pend)
+    resume(state, rng)
+
+
 # -- Flee ---------------------------------------------------------------------------
 
 def _flee(state: State, a: Action, rng: Rng) -> None:
@@ -861,5 +1157,7 @@ HANDLERS = {
     "flee": _flee, "hamper": _hamper, "discard": _discard, "draw_over": _draw_over,
     "recounter": _recounter, "accept": _accept, "take": _take, "counter": _counter,
     "cover": _cover, "react": _react, "exhaust": _exhaust, "die": _die, "spot": _spot,
-    "let_hide": _let_hide,
+    "let_hide": _let_hide, "grapple": _grapple, "grapple_strike": _grapple_strike,
+    "release": _release, "hold": _hold, "let_go": _let_go, "dual": _dual, "dual_attack": _dual_attack,
+    "presneak": _player_presneak, "no_presneak": _no_presneak,
 }

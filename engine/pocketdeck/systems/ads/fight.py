@@ -7,6 +7,7 @@ the player must answer: a Reaction prompt when attacked, or a choice of Exhausti
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -46,6 +47,12 @@ def step_toward(dist: str, wanted: list[str]) -> str:
     return DIST[i + (1 if best > i else -1)] if best != i else dist
 
 
+def move_foe(foe: dict[str, Any], to: str) -> None:
+    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing"."""
+    foe["closed"] = DIST.index(to) > DIST.index(foe["distance"])
+    foe["distance"] = to
+
+
 def tick(state: State) -> int:
     """An absolute Round number, for "took damage this Round or last"."""
     return state["count"] * 6 + state["round"]
@@ -55,13 +62,18 @@ def tick(state: State) -> int:
 
 def outcome_chances(patterns: list[str], draw: int) -> list[Fraction]:
     """The chance of each outcome when they are tried top to bottom (first match wins)."""
+    return list(_outcome_chances(tuple(patterns), draw))
+
+
+@lru_cache(maxsize=256)
+def _outcome_chances(patterns: tuple[str, ...], draw: int) -> tuple[Fraction, ...]:
     out = [Fraction(0)] * len(patterns)
     for seq in product(SYMBOLS, repeat=draw):
         for i, p in enumerate(patterns):
             if matches(p, seq):
                 out[i] += Fraction(1, 2 ** draw)
                 break
-    return out
+    return tuple(out)
 
 
 def action_row(foe: dict[str, Any], r: int) -> dict[str, Any]:
@@ -219,6 +231,24 @@ def exhaust(state: State) -> None:
     log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
 
 
+def hurt_foe(state: State, i: int, dealt: int) -> None:
+    foe = state["foes"][i]
+    if dealt <= 0:
+        log(state, f"{foe['name']} takes no damage.")
+        return
+    foe["hp"] -= dealt
+    foe["took_since_turn"] += dealt
+    foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
+    foe["hurt_tick"] = tick(state)
+    if foe["hp"] <= 0:
+        foe["hp"] = 0
+        log(state, f"{foe['name']} takes {dealt} damage and is defeated.")
+        if state["grapple"] and state["grapple"]["foe"] == i:
+            state["grapple"] = None
+    else:
+        log(state, f"{foe['name']} takes {dealt} damage ({foe['hp']} HP left).")
+
+
 # -- the Foe's turn -----------------------------------------------------------------
 
 def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
@@ -229,6 +259,9 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     took = foe["took_since_turn"]
     foe["took_since_turn"] = 0
     r = state["round"]
+    if state["grapple"] and state["grapple"]["foe"] == i:
+        grappled_turn(state, rng, i)
+        return
     sp = trait(foe, "self_preservation")
     if free:
         sp = None
@@ -274,29 +307,77 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if row["failure"] == "base":
             base_dmg = data.foes()[foe["id"]]["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
-                foe["distance"] = step_toward(foe["distance"], ["melee"])
+                move_foe(foe, step_toward(foe["distance"], ["melee"]))
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
-            foe_attack(state, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
+            foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
         else:
             log(state, f"{foe['name']} takes no Action.")
         return
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
-            foe["distance"] = step_toward(foe["distance"], chosen["distances"])
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
         if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
             return
-        foe_attack(state, i, chosen)
+        foe_attack(state, rng, i, chosen)
     elif kind == "sneak":
         foe_sneak(state, rng, i, "its card")
     elif kind == "heal":
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
     elif kind == "move" and state["mode"] == "line":
-        foe["distance"] = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        move_foe(foe, step_toward(foe["distance"], chosen.get("distances", ["melee"])))
         log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
+
+
+GRAPPLE_ATTRS = ("strength", "agility")
+
+
+def grappled_turn(state: State, rng: Rng, i: int) -> None:
+    """A grappled Foe cannot move, cast or use weapons. Its card does not say what it does,
+    so the policy (seeded coin): try to escape, or strike for 1 base Physical damage.
+    Escaping: with a Strength/Agility attribute it draws its pattern and, on a match,
+    plays it (the player may hold with a Strength card); otherwise it declares an Up/Down
+    the player must match to keep the hold (or hold with a Strength card)."""
+    foe = state["foes"][i]
+    if rng.below(2) == 0:
+        foe_attack(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
+        return
+    attr = data.foes()[foe["id"]].get("attribute")
+    strength_in_hand = any(base(c) == "strength" for c in state["hand"])
+    if attr and attr["name"] in GRAPPLE_ATTRS:
+        drawn = draw_symbols(state, rng, len(attr["pattern"]))
+        ok = matches(attr["pattern"], drawn)
+        record_draw(state, foe["name"], f"escape with {attr['name'].title()}", drawn, attr["pattern"], ok,
+                    chance_text(pattern_chance(attr["pattern"])))
+        if not ok:
+            log(state, f"{foe['name']} struggles but cannot escape the Grapple.")
+            return
+        pend = {"kind": "escape", "foe": i, "how": "attr", "declared": ""}
+    else:
+        pend = {"kind": "escape", "foe": i, "how": "updown", "declared": UP if rng.below(2) == 0 else DOWN}
+    log(state, f"{foe['name']} tries to escape the Grapple"
+               f"{' with ' + attr['name'].title() if pend['how'] == 'attr' and attr else ', declaring an Up/Down'}.")
+    if strength_in_hand:
+        state["pending"] = pend
+        state["phase"] = "hold"
+        return
+    escape_resolve(state, rng, pend)
+
+
+def escape_resolve(state: State, rng: Rng, pend: dict[str, Any]) -> None:
+    foe = state["foes"][pend["foe"]]
+    if pend["how"] == "updown":
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == pend["declared"]
+        record_draw(state, "You", f"keep {foe['name']} in the Grapple", drawn, pend["declared"], ok, "50%")
+        if ok:
+            log(state, f"You keep your hold on {foe['name']}.")
+            return
+    state["grapple"] = None
+    log(state, f"{foe['name']} breaks free of the Grapple.")
 
 
 def condition(state: State, foe: dict[str, Any], o: dict[str, Any]) -> bool:
@@ -337,7 +418,7 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
         state["phase"] = "spot"
 
 
-def foe_attack(state: State, i: int, o: dict[str, Any]) -> None:
+def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
     """A Foe attacks the player: the player may react (phase 'react')."""
     foe = state["foes"][i]
     dmg = r_value(o["damage"], state["round"])
@@ -345,6 +426,19 @@ def foe_attack(state: State, i: int, o: dict[str, Any]) -> None:
         state["mode"] == "simple" and "melee" not in o.get("distances", ["melee"]))
     sneak = foe["hidden"]
     foe["hidden"] = False
+    g = state["grapple"]
+    if g and g["foe"] != i and state["foes"][g["foe"]]["hp"] > 0:
+        # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
+        # participant, the Foe's own ally, with no reaction
+        declared = UP if rng.below(2) == 0 else DOWN
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == declared
+        record_draw(state, foe["name"], "attack into the Grapple", drawn, declared, ok, "50%")
+        if not ok:
+            other = g["foe"]
+            log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
+            hurt_foe(state, other, dmg)
+            return
     state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
                         "ethereal": bool(o.get("ethereal")), "ranged": ranged,
                         "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])

@@ -30,7 +30,7 @@ class AdsGame(Game):
 
     def default_options(self) -> dict[str, Any]:
         return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
-                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim"}
+                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
         if o["deck"] not in data.decks():
@@ -39,6 +39,8 @@ class AdsGame(Game):
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
         if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
             raise IllegalAction("count: 1 to 3 Foes")
+        if not isinstance(o["dual"], bool):
+            raise IllegalAction("dual: true or false (Dual Wielding is declared at the start)")
         for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
                              ("light", LIGHTS)):
             if o[key] not in allowed:
@@ -52,7 +54,7 @@ class AdsGame(Game):
         start = "ranged" if o["place"] == "outdoors" else "thrown"
         foes = [{"id": o["foe"], "name": f["name"] + (f" {chr(65 + k)}" if o["count"] > 1 else ""),
                  "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
-                 "hampered": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
+                 "hampered": False, "closed": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
                 for k in range(o["count"])]
         instances = data.deck_instances(o["deck"])
         has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
@@ -63,9 +65,10 @@ class AdsGame(Game):
             "draw": instances, "hand": [], "discard": [], "persist": [],
             "fatigue": 0, "exhaustion": 0, "round": 1, "count": 1, "order": [], "turn": -1,
             # you come to the fight with your gear on: a shield is ready if the deck has one
-            "armed": None, "shield": has_shields, "has_shields": has_shields, "shield_cover": 0,
+            "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
+            "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "disease": None, "fleeing": False, "hampered": False, "flee_queue": None,
+            "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
             "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
             "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
@@ -112,8 +115,22 @@ class AdsGame(Game):
                 return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
             return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
                     "one per action and R Attribute cards, requirements, free hand, Distance)")
-        if kind == "recall":
-            return "Recall: not on a Round below the card's level, and the cost must be paid in its Attributes"
+        rules = {
+            "recall": "Recall: not on a Round below the card's level (7+ on Round 6 only), by a listed "
+                      "class or race, the cost paid in its Attributes",
+            "grapple": "Grapple (Melee Distance Only): a visible Foe at Melee, by a Strength card or a declared Up/Down",
+            "dual_attack": "Dual Wield: declared at the start, both weapons on a shared primary Round, sizes allowed",
+            "react": "Reaction/Counter: one Reaction per attack, a defense that applies (Physical vs Ethereal, "
+                     "shields ready, Melee-only parries), at most R Attribute cards as its Boost",
+            "counter": "Reaction/Counter: only an Attribute the attack lists, from your hand",
+            "move": "Ways to Play: Move only in One Dimensional play, one category, not in a Grapple",
+            "flee": "Fleeing: on your own turn, not in a Grapple",
+            "arm": "Weapons: swap to a weapon card in your hand (a two-handed one needs the shield dropped)",
+        }
+        if kind in rules and phase in ("turn", "react"):
+            return rules[kind]
+        if phase != "turn" and kind in ("play", "pass", "move", "flee", "recall", "grapple"):
+            return f"it is not your turn to act (the fight is at: {phase})"
         return super().explain(state, action)
 
     # -- random playthroughs ------------------------------------------------------
@@ -121,7 +138,8 @@ class AdsGame(Game):
         return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
                 "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
                 "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
-                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"])}
+                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"]),
+                "dual": rng.below(3) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         from .sim import choose

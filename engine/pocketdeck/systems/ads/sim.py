@@ -29,14 +29,24 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 9
     if t == "base":
         return 4
-    if t in ("recounter", "exhaust", "spot"):
+    if t in ("recounter", "exhaust", "spot", "hold"):
         return 8
+    if t == "presneak":
+        return 2
+    if t == "dual_attack":
+        return 5 + value(data.card(a["card"]), r) + value(data.card(a["card2"]), r)
+    if t == "grapple":
+        return 2.5 if a["how"] == "strength" else 1
+    if t == "grapple_strike":
+        return 3.5
+    if t == "release":
+        return 0.3
     if t == "move":
         foe = state["foes"][a["foe"]]
         return 3 if data.DISTANCES.index(a["to"]) > data.DISTANCES.index(foe["distance"]) else 0.2
     if t in ("flee", "die"):
         return 0.05
-    if t in ("pass", "take", "accept", "let_hide", "keep"):
+    if t in ("pass", "take", "accept", "let_hide", "keep", "let_go", "no_presneak"):
         return 0.5
     return 1.5
 

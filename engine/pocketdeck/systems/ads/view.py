@@ -140,6 +140,28 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
         boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
         return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "presneak":
+        return f"Pre-Sneak declaring {'Up ^' if a['symbol'] == '^' else 'Down v'}", "prompt"
+    if t == "no_presneak":
+        return "Do not Pre-Sneak", "prompt"
+    if t == "dual":
+        return "Take up Dual Wielding again", "gear"
+    if t == "dual_attack":
+        ca, cb = data.card(a["card"]), data.card(a["card2"])
+        return (f"Dual Wield {ca['name']} + {cb['name']} at {foes[a['foe']]['name']} "
+                f"({value(ca, r)} + {value(cb, r)} dmg)"), "play"
+    if t == "grapple":
+        how = "with a Strength card" if a["how"] == "strength" else f"declaring {'Up ^' if a['how'] == '^' else 'Down v'}"
+        return f"Grapple {foes[a['foe']]['name']} {how}", "grapple"
+    if t == "grapple_strike":
+        return f"Strike {foes[state['grapple']['foe']]['name']} in the Grapple: 1", "grapple"
+    if t == "release":
+        return "Let go of the Grapple", "grapple"
+    if t == "hold":
+        return "Hold on with a Strength card", "prompt"
+    if t == "let_go":
+        p = state["pending"]
+        return ("Let it escape" if p["how"] == "attr" else "Draw to keep the hold (50%)"), "prompt"
     if t == "exhaust":
         return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
     if t == "die":
@@ -161,6 +183,12 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
+    elif p and p.get("kind") == "grapple":
+        pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Grapple", "damage": 0,
+                "how": "full"}
+    elif p and p.get("kind") == "escape":
+        pend = {"kind": "escape", "foe": state["foes"][p["foe"]]["name"], "how": p["how"],
+                "declared": p["declared"]}
     elif p and p.get("kind") in ("hamper", "spot"):
         pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"]}
     elif p and p.get("kind") == "recalled":
@@ -181,8 +209,11 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "hand": [card_face(c, r) for c in sorted(state["hand"])] if state["phase"] != "choose" else [],
         "chosen": [card_face(c, r) for c in state["hand"]] if state["phase"] == "choose" else [],
         "persist": [dict(card_face(x["card"], r), until=x["until"]) for x in state["persist"]],
-        "armed": data.card(state["armed"])["name"] if state["armed"] else "",
+        "armed": " and ".join(data.card(w)["name"] for w in (state["armed"], state["offhand"]) if w),
+        "dual": state["dual"],
         "shield": state["shield"], "disease": state["disease"],
+        "sneaking": state["sneak_bonus"],
+        "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
