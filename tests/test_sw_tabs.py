@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 import build
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_dir, watch_errors
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, serve_dir, watch_errors
 from test_browser import BOOT_MS, boot, draw_count, hand_cards, open_deck, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -59,6 +59,9 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         # the second tab still runs version 1: whatever it loads now (a lazily imported
         # chunk, a stylesheet) is version 1's file, not the new deploy's
         second.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
+        for scheme in ("light", "dark"):  # the game with the update bar over it
+            second.emulate_media(color_scheme=scheme)
+            assert axe_violations(second) == [], scheme
         assert second.evaluate("fetch('./app.css').then(r => r.text())") == old_css
         assert second.evaluate(OUTLINE) != MARK
         # and its game goes on, saved after every tap
