@@ -34,6 +34,8 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         boot(first, url + "/")
         first.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
         old_css = first.evaluate("fetch('./app.css').then(r => r.text())")
+        first.wait_for_function("!!navigator.serviceWorker.controller")
+        assert first.locator("#update").is_hidden()  # a first visit's worker is no update
 
         # a second tab, controlled by version 1, with a game in progress
         second = ctx.new_page()
@@ -64,6 +66,7 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
             assert axe_violations(second) == [], scheme
         assert second.evaluate("fetch('./app.css').then(r => r.text())") == old_css
         assert second.evaluate(OUTLINE) != MARK
+        assert second.evaluate(CACHES) == 2  # version 1's cache stays while this tab runs it
         # and its game goes on, saved after every tap
         second.locator("button.pile").tap()
         wait_saved(second, 3)
