@@ -9,7 +9,7 @@ fresh machine before anything is installed.
 
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
-for tests the PyPI packages pytest and playwright and Debian's chromium.
+for tests the PyPI packages pytest, playwright and hypothesis and Debian's chromium.
 """
 
 from __future__ import annotations

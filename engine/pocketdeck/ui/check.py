@@ -31,5 +31,9 @@ def render_check(game: Game, state: State, actions: list[dict[str, Any]]) -> Non
             raise AssertionError(f"the {game.name} table drew nothing for seat {seat!r}")
     app = App(screen=f"table:{game.name}", sessions={game.name: session})
     page = app.render()
+    if getattr(app, "render_error", None):
+        # the App turns a failed screen into an error page with a way home (the player is
+        # never stuck); for the harness that page is the fault it looks for
+        raise AssertionError(f"the {game.name} screen failed: {app.render_error}")
     if not isinstance(page, str) or "<nav" not in page:
         raise AssertionError(f"the {game.name} screen did not render whole")
