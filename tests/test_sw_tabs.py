@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 import build
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_dir, watch_errors
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, serve_dir, watch_errors
 from test_browser import BOOT_MS, boot, draw_count, hand_cards, open_deck, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -34,6 +34,8 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         boot(first, url + "/")
         first.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
         old_css = first.evaluate("fetch('./app.css').then(r => r.text())")
+        first.wait_for_function("!!navigator.serviceWorker.controller")
+        assert first.locator("#update").is_hidden()  # a first visit's worker is no update
 
         # a second tab, controlled by version 1, with a game in progress
         second = ctx.new_page()
@@ -59,8 +61,12 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         # the second tab still runs version 1: whatever it loads now (a lazily imported
         # chunk, a stylesheet) is version 1's file, not the new deploy's
         second.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
+        for scheme in ("light", "dark"):  # the game with the update bar over it
+            second.emulate_media(color_scheme=scheme)
+            assert axe_violations(second) == [], scheme
         assert second.evaluate("fetch('./app.css').then(r => r.text())") == old_css
         assert second.evaluate(OUTLINE) != MARK
+        assert second.evaluate(CACHES) == 2  # version 1's cache stays while this tab runs it
         # and its game goes on, saved after every tap
         second.locator("button.pile").tap()
         wait_saved(second, 3)

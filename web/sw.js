@@ -128,17 +128,20 @@ async function tidy() {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // the pages open now came from the version this one replaces (their worker may have
-    // predated the per-page record): they keep that version's files
-    const older = await previous();
-    if (older.length) {
-      const before = older[0][2].slice(PREFIX.length);
-      for (const client of await self.clients.matchAll({ type: "all" })) {
-        if (!(await recorded(client.id))) await remember(client.id, before);
+    try {
+      // the pages open now came from the version this one replaces (their worker may have
+      // predated the per-page record): they keep that version's files
+      const older = await previous();
+      if (older.length) {
+        const before = older[0][2].slice(PREFIX.length);
+        for (const client of await self.clients.matchAll({ type: "all" })) {
+          if (!(await recorded(client.id))) await remember(client.id, before);
+        }
       }
+      await tidy();
+    } finally {
+      await self.clients.claim(); // whatever failed above, this version serves new pages
     }
-    await tidy();
-    await self.clients.claim();
   })());
 });
 
