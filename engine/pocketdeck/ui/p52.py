@@ -17,8 +17,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.saves import Session
-from ..systems.p52.rules import export_characters, record_problems
+from ..systems.p52.rules import check_record, export_characters
 from .cards import card_svg, mini_back_svg, mini_card_svg
+from ..core.limits import excerpt
 from .html import button, esc
 from .tables import Effect, Table, register_table
 
@@ -161,7 +162,7 @@ def _layout(view: dict[str, Any]) -> str:
             f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
             f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
             f'spot on a side. The party enters on the spot marked In.</p>'
-            f'<div class="board-wrap"><div class="board placing" style="--w:{int(room["w"])}">'
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
             f'{"".join(cells)}</div></div>'
             f'<div class="choices">{hand_over}</div></div>')
 
@@ -175,7 +176,7 @@ def _turn_strip(view: dict[str, Any]) -> str:
         cur = " now" if i == t["index"] else ""
         kind = "pc" if u["id"].startswith("c") else "foe"
         items.append(f'<li class="{kind}{cur}">{esc(u["name"])}</li>')
-    return f'<div class="turns"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
+    return f'<div class="turns" tabindex="0" role="region" aria-label="Turn order"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
 
 
 def _pending(view: dict[str, Any]) -> str:
@@ -257,7 +258,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
     lit = "Lit room" if room["lit"] else "Dark room"
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
-            f'<div class="board-wrap"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -270,7 +271,7 @@ def _enemies(view: dict[str, Any]) -> str:
         face = card_svg(e["card"], cls="card small") if e["card"] else card_svg("Boss", cls="card small")
         cards.append(f'<li class="foe-card">{face}'
                      f'<div><strong>{esc(e["name"])}</strong>{boss}'
-                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])} HP" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]}</span></div></li>')
     return f'<h2>Enemies</h2><ul class="foes">{"".join(cards)}</ul>'
@@ -367,9 +368,21 @@ def setup(app: "App") -> str:
             f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
 
 
+def record_problem(record: Any) -> str | None:
+    """None when ``record`` is a character the rules accept (systems/p52 check_record),
+    else the reason, short. Works whether check_record lists its problems or raises."""
+    try:
+        problems = check_record(record)
+    except ValueError as exc:  # IllegalAction is a ValueError too
+        return excerpt(str(exc), 200) or "not a valid character"
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid character ({type(exc).__name__})"
+    return excerpt("; ".join(map(str, problems)), 200) if problems else None
+
+
 def _library(app: "App") -> dict[str, dict[str, Any]]:
     return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
-            if k.startswith(LIBRARY) and not record_problems(r)}
+            if k.startswith(LIBRARY) and record_problem(r) is None}
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -405,10 +418,14 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
 def after_play(app: "App", session: Session) -> list[Effect]:
     """When a quest ends, the party goes to the library: the characters that came from it
     are updated in place, new ones get a key of their own, and the keys are remembered
-    (``meta:p52``) so that reaching the end again (after an undo) updates the same entries."""
+    (``meta:<slot>``) so that reaching the end again (after an undo) updates the same entries.
+
+    A game opened from a share link starts with no notes (App drops ``meta:<slot>`` when
+    it accepts the link), so its party joins the library as new characters and never
+    writes over the player's own."""
     state = session.state
     assert state is not None
-    meta_key = "meta:p52"
+    meta_key = "meta:" + app.slot_of(session)
     if not session.actions:  # a new game: remember which library entries joined it
         app.meta[meta_key] = {"library": list(app.pending_library)}
         app.pending_library = []
@@ -416,7 +433,9 @@ def after_play(app: "App", session: Session) -> list[Effect]:
     if state["phase"] != "over":
         return []
     meta = app.meta.setdefault(meta_key, {"library": []})
-    keys = meta.setdefault("library", [])
+    keys = meta.get("library")
+    if not isinstance(keys, list) or not all(isinstance(k, str) and k.startswith(LIBRARY) for k in keys):
+        keys = meta["library"] = []  # notes that do not name library entries: start afresh
     effects: list[Effect] = []
     for i, record in enumerate(export_characters(state)):
         if i == len(keys):
@@ -435,6 +454,13 @@ def _new_key(app: "App", name: str) -> str:
         key = f"{LIBRARY}{slug}-{n}"
     return key
 
+
+def _register_record_check() -> None:
+    from .app import RECORD_CHECKS
+    RECORD_CHECKS["p52"] = record_problem
+
+
+_register_record_check()
 
 register_table(Table(
     system="p52", title="P52",
