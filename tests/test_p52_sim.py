@@ -2,15 +2,18 @@
 checks (JSON round trip, replay, refused illegal actions), and quests that end."""
 
 from pocketdeck.core.simulate import simulate
+from pocketdeck.ui.check import render_check
 
 
 def test_random_quests_finish_without_errors():
-    """Playing a Session to the end: 100 quests with 1 to 4 characters; zero errors and at
-    least 90% of them won or failed within the step cap."""
-    summary = simulate("p52", 100, seed=1000)
+    """Playing a Session to the end: 200 quests with 1 to 4 characters, every seat's view
+    and the whole App screen drawn on every step (render_check); zero errors and at least
+    90% of them won or failed within the step cap."""
+    summary = simulate("p52", 200, seed=1000, observers=[render_check])
     assert summary["errors"] == 0, summary["failures"]
     finished = summary["outcomes"].get("won", 0) + summary["outcomes"].get("failed", 0)
-    assert finished >= 90, summary["outcomes"]
+    assert finished >= 180, summary["outcomes"]
+    assert summary["steps"] > 10_000
 
 
 def test_view_on_every_step_of_some_quests():

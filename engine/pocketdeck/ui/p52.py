@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.saves import Session
@@ -41,12 +42,22 @@ GROUPS = [
 
 
 # -- the table --------------------------------------------------------------------------------
+_DRAWN: list[Any] = [None, ""]  # the last view drawn (held, so its id is not reused) and its HTML
+
+
 def render(view: dict[str, Any], session: Session) -> str:
+    """The table for a view. P52's views are read-only and remembered per state, so the
+    very same view object drawn twice in a row (the harness's check, then the App) is
+    drawn once."""
+    if view is _DRAWN[0]:
+        return _DRAWN[1]
     phase = view["phase"]
     body = {"creation": _creation, "setup": _choices, "levelup": _choices, "layout": _layout,
             "room": _room, "over": _over}.get(phase, _choices)(view)
-    return (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
+    html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
             f'{_quest_bar(view)}{body}{_party(view)}{_log(view)}</section>')
+    _DRAWN[0], _DRAWN[1] = view, html
+    return html
 
 
 def _quest_bar(view: dict[str, Any]) -> str:
@@ -197,6 +208,17 @@ def _token(uid: str, view: dict[str, Any]) -> str:
     return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
 
 
+@lru_cache(maxsize=128)
+def _mini_face(code: str) -> str:
+    """A small face-up card: the same few dozen SVGs are drawn on every screen."""
+    return mini_card_svg(code)
+
+
+@lru_cache(maxsize=8)
+def _mini_back(cls: str, label: str) -> str:
+    return mini_back_svg(cls=cls, label=label)
+
+
 def _foe_mark(e: dict[str, Any] | None) -> str:
     """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
     if e is None:
@@ -213,7 +235,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 cells.append('<div class="cell gap"></div>')
                 continue
             s = room["spots"][sid]
-            face = mini_card_svg(s["card"]) if s["revealed"] and s["card"] else mini_back_svg(label="Unrevealed spot")
+            face = _mini_face(s["card"]) if s["revealed"] and s["card"] else _mini_back("mini", "Unrevealed spot")
             tags = []
             if s["entrance"]:
                 tags.append("In")
@@ -286,7 +308,7 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
     if c["quirk"]:
         q = c["quirk"]
         quirk = f'<p><b>{esc(q["name"])}</b>: {esc(q["bonus"])}; {esc(q["penalty"])}</p>'
-    stamina = "".join(mini_back_svg(cls="mini stamina", label="Stamina card") for _ in range(c["stamina"]))
+    stamina = _mini_back("mini stamina", "Stamina card") * c["stamina"]
     status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {c["status"]}')
     title = esc(c["name"] or "New character")
     race = " ".join(x for x in (c["race"] or "", c["class"] or "") if x)

@@ -489,43 +489,56 @@ def hit_chance(state: State, attacker_id: str, target_id: str, ability: str | No
     dmod = None if e["frozen"] else e["defence"][ab["rtype"]]
     draw = state["piles"]["action"]
     cd = _counts(draw)
+    n = len(draw)
     if not stamina:
-        return _chance_given(cd, len(draw), bonus, tgt, dmod)
+        num, den = _chance_given(cd, n, bonus, tgt, dmod)
+        return Fraction(num, den) if den else Fraction(0)
     unseen_st = [x for k, v in state["piles"].items() if k.startswith("stamina_") for x in v]
     cs = _counts(unseen_st)
-    n_u = len(draw) + len(unseen_st)
+    n_u = n + len(unseen_st)
+    # integers all the way, one Fraction at the end: the same exact number, ~20x faster
     total = Fraction(0)
     for v in range(1, 14):
         if cd[v]:
             cd[v] -= 1
-            total += Fraction(cd[v] + 1, n_u) * _chance_given(cd, len(draw) - 1, bonus + v, tgt, dmod)
+            num, den = _chance_given(cd, n - 1, bonus + v, tgt, dmod)
+            if den:
+                total += Fraction((cd[v] + 1) * num, n_u * den)
             cd[v] += 1
         if cs[v]:
-            total += Fraction(cs[v], n_u) * _chance_given(cd, len(draw), bonus + v, tgt, dmod)
+            num, den = _chance_given(cd, n, bonus + v, tgt, dmod)
+            if den:
+                total += Fraction(cs[v] * num, n_u * den)
     return total
 
 
-def _chance_given(cd: list[int], n: int, bonus: int, tgt: int, dmod: int | None) -> Fraction:
+def _chance_given(cd: list[int], n: int, bonus: int, tgt: int, dmod: int | None) -> tuple[int, int]:
+    """(numerator, denominator) of the chance over ``n`` cards counted by value in ``cd``:
+    the attack flip (not an Ace) beats the target and the defence flip (from the n - 1
+    left) does not beat the total. A denominator of 0 means no card to flip."""
     if n <= 0:
-        return Fraction(0)
-    hits = Fraction(0)
+        return 0, 0
+    if dmod is None or n == 1:
+        hits = 0
+        for a in range(2, 14):
+            if cd[a] and attack_hits(a + bonus, tgt):
+                hits += cd[a]
+        return hits, n
+    pre = [0] * 14  # pre[k]: cards of value 1..k
+    for d in range(1, 14):
+        pre[d] = pre[d - 1] + cd[d]
+    hits = 0
     for a in range(2, 14):
         if not cd[a]:
             continue
         total = a + bonus
         if not attack_hits(total, tgt):
             continue
-        pa = Fraction(cd[a], n)
-        if dmod is None or n == 1:
-            hits += pa
+        lim = min(13, total - dmod)  # the defence d fails when d + dmod <= total
+        if lim < 1:
             continue
-        ok = 0
-        for d in range(1, 14):
-            k = cd[d] - (1 if d == a else 0)
-            if k > 0 and d + dmod <= total:
-                ok += k
-        hits += pa * Fraction(ok, n - 1)
-    return hits
+        hits += cd[a] * (pre[lim] - (1 if a <= lim else 0))
+    return hits, n * (n - 1)
 
 
 def hit_chance_by_enumeration(state: State, attacker_id: str, target_id: str, ability: str) -> Fraction:

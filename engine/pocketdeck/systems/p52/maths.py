@@ -18,9 +18,16 @@ CORE = ("Lift", "Think", "Balance", "Move", "Lead")
 
 
 # -- General Mechanics: Card Values ---------------------------------------------------
+_VALUES: dict[str, int] = {}
+
+
 def value(code: str) -> int:
-    """Ace 1, number cards their number, Jack 11, Queen 12, King 13."""
-    return Card.parse(code).value
+    """Ace 1, number cards their number, Jack 11, Queen 12, King 13. (Parsed once per
+    card code and remembered: the hit chances count whole decks on every view.)"""
+    v = _VALUES.get(code)
+    if v is None:
+        v = _VALUES[code] = Card.parse(code).value
+    return v
 
 
 def rank(code: str) -> str:

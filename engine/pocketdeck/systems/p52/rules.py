@@ -4,6 +4,7 @@ the checks the simulator runs, and character records that carry over between ses
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...core import piles
@@ -418,8 +419,34 @@ class P52Game(Game):
         return choose(state, legal, rng)
 
     def view(self, state: State, seat: str = "player") -> dict[str, Any]:
+        """The seat's view. It is remembered for the same state (the harness, the table
+        and the App each ask for it on every step, and the exact hit chances are the
+        costly part); callers treat views as read-only."""
         from .view import build_view
-        return build_view(self, state, seat)
+        memo = _memo(state)
+        if memo is None:
+            return build_view(self, state, seat)
+        views = memo.setdefault("views", {})
+        if seat not in views:
+            views[seat] = build_view(self, state, seat)
+        return views[seat]
+
+
+_MEMO: dict[str, Any] = {}
+
+
+def _memo(state: State) -> dict[str, Any] | None:
+    """What was computed for this exact state: one entry, keyed by the state's JSON text
+    (C-fast to build and compare), so a state edited in place, or any other state, never
+    meets an answer computed for something else. None when the state is not JSON."""
+    try:
+        key = json.dumps(state, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    if _MEMO.get("key") != key:
+        _MEMO.clear()
+        _MEMO["key"] = key
+    return _MEMO
 
 
 def _explain_layout(state: State, action: Action) -> str:

@@ -68,8 +68,6 @@ def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int
         return 1 if a["ability"] is None else (8 if a["ability"] in c["abilities"] else 3) - (2 if a["stamina"] else 0)
     if t == "counter":
         return 1 if a["ability"] is None else 6
-    if t == "leave":
-        return 400
     if t == "attack":
         return 40 if not a["stamina"] else 15
     if t == "ability":

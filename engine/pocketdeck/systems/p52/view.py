@@ -271,6 +271,8 @@ def label(state: State, a: dict[str, Any]) -> str:
         return f"Keep {data.item(a['item'])['name']}"
     if t == "leave_item":
         return f"Leave {data.item(a['item'])['name']} on the spot"
+    if t == "end_turn" and state.get("turn") and not state["turn"]["moved"]:
+        return "End turn (no Stamina card after trading or equipping)"
     if t == "flee":
         s = state["room"]["spots"][a["to"]]
         return f"It runs to ({s['x']},{s['y']})"
