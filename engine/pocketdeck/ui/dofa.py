@@ -58,6 +58,8 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts = [_header(view)]
     if view["phase"] == "over":
         parts.append(_over(view))
+    elif view["phase"] in ("build", "levelup"):
+        parts.append(_builder(view))
     elif view["draw"] is not None:
         parts.append(_drawing(view))
     elif view["gain"] is not None:
@@ -72,6 +74,8 @@ def render(view: dict[str, Any], session: Session) -> str:
         parts.append(_health(view))
         parts.append(_table_flow(view))
         parts.append(_powers(view))
+        if _acts(view, "level_up"):
+            parts.append(f'<div class="dofa-end">{_buttons(view, "level_up")}</div>')
         parts.append(_conditions(view))
         parts.append(_environment(view))
         parts.append(f'<div class="dofa-end">{_buttons(view, "end_session", cls="btn ghost")}</div>')
@@ -281,6 +285,39 @@ def _rest(view: dict[str, Any]) -> str:
             f'pile back into the deck.</p>{_last(view)}<div class="dofa-grid">{body}</div></section>')
 
 
+def _builder(view: dict[str, Any]) -> str:
+    """Character creation and level-up: XP left, Role, modifiers, powers, vulnerabilities."""
+    s = view["sheet"]
+    creating = view["phase"] == "build"
+    title = "Build your character" if creating else f"Level {s['level']}: spend your XP"
+    head = (f'<p class="dofa-summary">XP left: {s["xp_left"]} · level {s["level"]} · modifiers '
+            f'{-2 if creating else "up"} to +{sh.cap(s["level"])} · HP {s["hp_max"]} · AR {s["ar"]} · '
+            f'PP {s["pp_max"]}</p>')
+    if s["role"] is None:
+        return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}<h3>Choose a Role</h3>'
+                f'<div class="dofa-grid">{_buttons(view, "role")}</div></section>')
+    rows = []
+    for stat in sh.ATTRIBUTES + sh.SKILLS:
+        here = [e for e in view["actions"] if e["action"].get("stat") == stat
+                and e["action"]["type"] in ("raise", "lower")]
+        btns = "".join(_play_button(e["label"], e["action"], "btn") for e in here)
+        name = sh.NAMES.get(stat, stat)
+        value = s["attrs"][stat] if stat in s["attrs"] else s["skills"][stat]
+        cls = "attr" if stat in s["attrs"] else "skill"
+        rows.append(f'<div class="dofa-stat {cls}"><span>{esc(name)} <b>{value:+d}</b></span>{btns}</div>')
+    learn = _buttons(view, "learn", "unlearn")
+    vul = _buttons(view, "vulnerability", "drop_vulnerability")
+    owned = ", ".join(sh.power_title(p) for p in s["powers"]) or "none yet"
+    finish = _buttons(view, "finish", cls="btn primary big")
+    role = f'<p>Role: <b>{esc(s["role"])}</b>, primary skill {esc(s["primary"])}. Powers: {esc(owned)}.</p>'
+    vul_html = (f'<details><summary><h3>Vulnerabilities (at most 4, for up to 4 XP)</h3></summary>'
+                f'<div class="dofa-grid">{vul}</div></details>') if creating else ""
+    return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}{role}'
+            f'<h3>Attributes and skills</h3><div class="dofa-stats-edit">{"".join(rows)}</div>'
+            f'<details><summary><h3>Powers you can take</h3></summary><div class="dofa-grid">{learn}</div></details>'
+            f'{vul_html}{finish}</section>')
+
+
 def _over(view: dict[str, Any]) -> str:
     text = "Dead: two Epic Event checks failed." if view["dead"] else "The session is over."
     return f'<p class="banner">{esc(text)}</p>'
@@ -293,7 +330,7 @@ def _sheet(view: dict[str, Any]) -> str:
         skills = ", ".join(f'{k} {s["skills"][k]:+d}' for k, a in sh.SKILL_OF.items() if a == attr)
         rows.append(f'<tr><th scope="row">{esc(sh.NAMES[attr])} {s["attrs"][attr]:+d}</th>'
                     f'<td>{esc(skills)}</td></tr>')
-    powers = ", ".join(sh.powers()[p]["name"] + (f' ({"/".join(map(str, sh.powers()[p]["pp"]))} PP)' if sh.powers()[p]["pp"] else "")
+    powers = ", ".join(sh.power_title(p) + (f' ({"/".join(map(str, sh.powers()[p]["pp"]))} PP)' if sh.powers()[p]["pp"] else "")
                        for p in s["powers"])
     vul = ", ".join(s["vulnerabilities"]) or "none"
     slips = "".join(f"<li>{esc(x)}</li>" for x in s["slips"])
@@ -311,13 +348,13 @@ def _log(view: dict[str, Any]) -> str:
 
 # -- setup ----------------------------------------------------------------------------------------
 def setup(app: "App") -> str:
-    opts = "".join(f'<option value="{esc(pid)}"{" selected" if pid == "Spades1" else ""}>'
+    opts = '<option value="custom">Build my own (9 XP)</option>' + "".join(f'<option value="{esc(pid)}"{" selected" if pid == "Spades1" else ""}>'
                    f'{esc(sh.premade_name(pid))}</option>' for pid in sorted(sh.premades(), key=_order))
     return (f'<section class="setup"><h1>Deck of Adventures</h1>'
             f'<p class="muted">Your Action Deck and character sheet for a game with a GM: the GM '
             f'shows a Target Card and names the check, you tap it in and draw here.</p>'
             f'<form class="form" data-form>'
-            f'<label>Premade character <select name="character">{opts}</select></label>'
+            f'<label>Character <select name="character">{opts}</select></label>'
             f'<label>Name (optional)<input name="name" maxlength="40" autocomplete="off"></label>'
             f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name", submit=True)}'
             f'</form></section>')
@@ -329,7 +366,7 @@ def _order(pid: str) -> tuple[str, int]:
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     pid = str(fields.get("character") or "Spades1")
-    if pid not in sh.premades():
+    if pid not in sh.premades() and pid != "custom":
         raise ValueError("Premade character: choose one from the list")
     name = str(fields.get("name") or "").strip()
     if len(name) > 40:

@@ -14,6 +14,7 @@ from typing import Any
 from ...core.cards import Card, SUITS, Rank, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
+from . import build as bd
 from . import checks as ck
 from . import sheet as sh
 
@@ -63,17 +64,19 @@ class DofaGame(Game):
         return {"character": "Spades1", "name": ""}
 
     def check_options(self, options: dict[str, Any]) -> None:
-        if options.get("character") not in sh.premades():
-            raise IllegalAction(f"character: {options.get('character')!r} is not a premade character")
+        if options.get("character") not in sh.premades() and options.get("character") != "custom":
+            raise IllegalAction(f"character: {options.get('character')!r} is neither a premade character nor 'custom'")
         if not isinstance(options.get("name"), str) or len(options["name"]) > 40:
             raise IllegalAction("name: up to 40 characters of text")
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
-        sheet = sh.sheet_from_premade(options["character"], options["name"].strip())
+        custom = options["character"] == "custom"
+        sheet = (bd.blank_sheet(options["name"].strip()) if custom
+                 else sh.sheet_from_premade(options["character"], options["name"].strip()))
         deck = standard_deck()
         rng.shuffle(deck)
         return {
-            "sheet": sheet, "phase": "play",
+            "sheet": sheet, "phase": bd.CREATION if custom else "play",
             "deck": deck, "discard": [], "fate": ["RJ", "BJ"], "aside": [], "tc": [],
             "drawing": [],
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
@@ -101,6 +104,8 @@ class DofaGame(Game):
     def legal_actions(self, state: State) -> list[Action]:
         if state["phase"] == "over":
             return []
+        if state["phase"] in (bd.CREATION, bd.LEVELUP):
+            return bd.actions(state["sheet"], state["phase"])
         if state["draw"] is not None:
             return self._draw_actions(state)
         if state["gain"] is not None:
@@ -121,6 +126,8 @@ class DofaGame(Game):
             acts.append({"type": "treated"})
         if not state["combat"]:
             acts.append({"type": "start_combat"})
+            if not ko and state["sheet"]["level"] < 10:
+                acts.append({"type": "level_up"})
             if not ko and state["quick_rests"] < 2 and _own_tc(state):
                 acts.append({"type": "quick_rest"})
             acts.append({"type": "full_rest"})
@@ -213,6 +220,10 @@ class DofaGame(Game):
             e = _effective(state)
             if e is not None and not ck.can_attempt(e):
                 return f"Effective Difficulty Range {e}: a check needs an EDR of -2 or more (PG, Effective Difficulty Range)"
+        if kind == "finish" and state["phase"] in (bd.CREATION, bd.LEVELUP):
+            problem = bd.finish_problem(state["sheet"])
+            if problem:
+                return f"the character is not finished: {problem} (Character Creation)"
         if kind == "quick_rest" and state["quick_rests"] >= 2:
             return "only two Quick Rests per Full Rest (PG, Rests)"
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
@@ -224,6 +235,33 @@ class DofaGame(Game):
         getattr(self, "_do_" + action["type"])(state, action, rng)
         state["steps"] = state.get("steps", 0) + 1
         del state["log"][:-60]
+
+    # -- character builder and levelling up (build.py) ---------------------------------------
+    def _builder(self, s: State, a: Action, rng: Rng) -> None:
+        before = s["sheet"]["hp_max"]
+        s["log"].append(bd.apply(s["sheet"], a))
+        s["hp"] = max(0, s["hp"] + s["sheet"]["hp_max"] - before)
+
+    _do_role = _do_raise = _do_lower = _do_learn = _do_unlearn = _builder
+    _do_vulnerability = _do_drop_vulnerability = _builder
+
+    def _do_finish(self, s: State, a: Action, rng: Rng) -> None:
+        sheet = s["sheet"]
+        if s["phase"] == bd.CREATION:
+            s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"])
+            s["log"].append(f"{sheet['name']} is ready: {sheet['role']}, {sheet['xp_left']} XP kept.")
+        else:
+            s["pp"] = min(s["pp"], sheet["pp_max"])
+            s["log"].append(f"Level {sheet['level']} done; {sheet['xp_left']} XP kept.")
+        s["phase"] = "play"
+
+    def _do_level_up(self, s: State, a: Action, rng: Rng) -> None:
+        before = s["sheet"]["hp_max"]
+        bd.level_up(s["sheet"])
+        s["hp"] += s["sheet"]["hp_max"] - before
+        s["phase"] = bd.LEVELUP
+        s["log"].append(f"Level up: level {s['sheet']['level']}, +1 max HP, "
+                        f"{s['sheet']['xp_left']} XP to spend.")
 
     def _do_kind(self, s: State, a: Action, rng: Rng) -> None:
         s["draft"] = dict(_blank_draft(a["kind"]), hand=s["draft"]["hand"])
@@ -434,7 +472,7 @@ class DofaGame(Game):
         for gone in ("Hidden", "Invisible"):
             if gone in s["conditions"]:
                 s["conditions"].remove(gone)
-        s["log"].append(f"Uses {sh.powers()[a['power']]['name']} ({cost} PP, spent even on a miss).")
+        s["log"].append(f"Uses {sh.power_title(a['power'])} ({cost} PP, spent even on a miss).")
 
     def _do_discard_power(self, s: State, a: Action, rng: Rng) -> None:
         cards = [_take(s, rng) for _ in range(a["cards"])]
@@ -564,6 +602,8 @@ class DofaGame(Game):
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
+        if rng.below(4) == 0:
+            return {"character": "custom", "name": ""}
         return {"character": rng.choice(sorted(sh.premades())), "name": ""}
 
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:

@@ -45,6 +45,12 @@ def premades() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in content.load("dofa/premades.toml")["character"]}
 
 
+def power_title(pid: str) -> str:
+    """A power's name, or its id where two powers share the name (Weapon Attack)."""
+    name = powers()[pid]["name"]
+    return name if sum(1 for p in powers().values() if p["name"] == name) == 1 else pid
+
+
 def premade_name(pid: str) -> str:
     c = premades()[pid]
     suit = pid.rstrip("0123456789")
@@ -123,6 +129,8 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
         "hp_max": hp, "ap_max": c["ap"], "ar": ar, "speed": c["speed"],
         "pp_max": sum(power_pp(p) for p in owned),
         "powers": owned, "vulnerabilities": vulns, "slips": slips,
+        "own": {k: c["skills"][k] - attrs[a] for k, a in SKILL_OF.items()},
+        "vuln_xp": {}, "xp_left": 0,
     }
 
 

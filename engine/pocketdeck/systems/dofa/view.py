@@ -164,13 +164,35 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "rest_gain":
         return f"Recover {a['hp']} HP, {a['pp']} PP"
     if t == "power":
-        return f"{sh.powers()[a['power']]['name']} ({a['pp']} PP)"
+        return f"{sh.power_title(a['power'])} ({a['pp']} PP)"
     if t == "discard_power":
         power = sh.tables()["roles"][state["sheet"]["role"]]["discard"]
         return f"{power}: discard {a['cards']}"
     if t == "condition":
         on = a["name"] in state["conditions"]
         return ("End " if on else "") + a["name"]
+    if t == "role":
+        return f"{a['role']} (primary {sh.tables()['roles'][a['role']]['skill']})"
+    if t in ("raise", "lower"):
+        from .build import step_cost
+        cost = step_cost(state["sheet"], a["stat"], t == "raise")
+        verb = "Raise" if t == "raise" else "Lower"
+        what = f"costs {cost} XP" if cost > 0 else f"gives {-cost} XP" if cost < 0 else "free"
+        return f"{verb} {names.get(a['stat'], a['stat'])} ({what})"
+    if t == "learn":
+        p = sh.powers()[a["power"]]
+        pp = f", PP {'/'.join(map(str, p['pp']))}" if p["pp"] else ""
+        return f"Learn {sh.power_title(a['power'])} ({p['xp']} XP{pp})"
+    if t == "unlearn":
+        return f"Give back {sh.power_title(a['power'])}"
+    if t == "vulnerability":
+        return f"{a['id']} ({'major' if a['xp'] == 2 else 'minor'}, +{a['xp']} XP)"
+    if t == "drop_vulnerability":
+        return f"Drop {a['id']}"
+    if t == "finish":
+        return "Done"
+    if t == "level_up":
+        return "Level up (the GM says so)"
     if t == "light":
         return {"bright": "Light", "partial": "Partial darkness", "full": "Full darkness"}[a["light"]]
     if t == "fall":
