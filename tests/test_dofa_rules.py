@@ -393,3 +393,12 @@ def test_falling_damage_speed_and_knocked_down():
 
 def test_holding_breath_minutes():
     assert GAME.view(new("Clubs1"), "player")["points"]["breath"] == 3     # VIT +1
+
+
+def test_nothing_to_draw_offers_no_draw():
+    """Every card awarded into the hand: no action may need a card that is not there."""
+    s = new()
+    s["fate"] += s["deck"]
+    s["deck"] = []
+    legal = GAME.legal_actions(s)
+    assert not {"draw", "draw_tc", "start_combat", "discard_power"} & {a["type"] for a in legal}

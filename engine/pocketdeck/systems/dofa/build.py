@@ -18,6 +18,8 @@ from .checks import armor_range
 # "lists are any of, except where a power needs all": the upgrade of a power needs it
 NEEDS_ALL = frozenset({"Attack, Mystic Amplification 2"})
 CREATION, LEVELUP = "build", "levelup"
+# Discard Powers come with the Role (PG, Discard Powers: one per Dealer), not bought
+DISCARD_POWERS = frozenset({"Aggro", "Help", "Thwart", "Infuse", "Amplify", "Intensify"})
 
 
 def blank_sheet(name: str) -> dict[str, Any]:
@@ -97,7 +99,8 @@ def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
         if phase == CREATION and can_move(s, stat, False):
             acts.append({"type": "lower", "stat": stat})
     for pid, p in sh.powers().items():
-        if pid not in s["powers"] and p["xp"] <= s["xp_left"] and power_ok(s, pid):
+        if (pid not in s["powers"] and pid not in DISCARD_POWERS and p["xp"] <= s["xp_left"]
+                and power_ok(s, pid)):
             acts.append({"type": "learn", "power": pid})
     if phase == CREATION:
         acts += [{"type": "unlearn", "power": pid} for pid in s["powers"]]
@@ -109,17 +112,20 @@ def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
             elif len(s["vulnerabilities"]) < limits["max_vulnerabilities"]:
                 acts += [{"type": "vulnerability", "id": vid, "xp": n} for n in v["xp"]
                          if taken + n <= limits["max_vulnerability_xp"]]
-    if finish_problem(s) is None:
+    if finish_problem(s, phase) is None:
         acts.append({"type": "finish"})
     return acts
 
 
-def finish_problem(s: dict[str, Any]) -> str | None:
+def finish_problem(s: dict[str, Any], phase: str = CREATION) -> str | None:
+    """Why the sheet cannot be finished yet. Prerequisites are checked at creation (where
+    lowering a modifier can break one); after it modifiers only go up, and a premade
+    sheet's own slips never lock a level-up."""
     if s["role"] is None:
         return "choose a Role first"
     if s["xp_left"] < 0:
         return "more XP spent than the character has"
-    bad = [p for p in s["powers"] if not power_ok(s, p)]
+    bad = [p for p in s["powers"] if phase == CREATION and not power_ok(s, p)]
     if bad:
         return "prerequisites no longer met: " + ", ".join(bad)
     return None

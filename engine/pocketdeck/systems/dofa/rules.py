@@ -125,7 +125,8 @@ class DofaGame(Game):
         if ko:
             acts.append({"type": "treated"})
         if not state["combat"]:
-            acts.append({"type": "start_combat"})
+            if _drawable(state) + len(state["tc"]) >= 1:
+                acts.append({"type": "start_combat"})
             if not ko and state["sheet"]["level"] < 10:
                 acts.append({"type": "level_up"})
             if not ko and state["quick_rests"] < 2 and _own_tc(state):
@@ -139,7 +140,7 @@ class DofaGame(Game):
                 acts.append({"type": "condition", "name": name})
                 if name in state["conditions"] and rule["save"] and _own_tc(state):
                     acts.append({"type": "condition_save", "name": name})
-            if not _own_tc(state):
+            if not _own_tc(state) and _drawable(state) >= 1:
                 acts.append({"type": "draw_tc"})
             acts += [{"type": "light", "light": x} for x in LIGHTS if x != state["light"]]
             acts += [{"type": "fall", "spaces": n} for n in FALLS]
@@ -221,7 +222,7 @@ class DofaGame(Game):
             if e is not None and not ck.can_attempt(e):
                 return f"Effective Difficulty Range {e}: a check needs an EDR of -2 or more (PG, Effective Difficulty Range)"
         if kind == "finish" and state["phase"] in (bd.CREATION, bd.LEVELUP):
-            problem = bd.finish_problem(state["sheet"])
+            problem = bd.finish_problem(state["sheet"], state["phase"])
             if problem:
                 return f"the character is not finished: {problem} (Character Creation)"
         if kind == "quick_rest" and state["quick_rests"] >= 2:
