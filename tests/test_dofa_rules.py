@@ -402,3 +402,17 @@ def test_nothing_to_draw_offers_no_draw():
     s["deck"] = []
     legal = GAME.legal_actions(s)
     assert not {"draw", "draw_tc", "start_combat", "discard_power"} & {a["type"] for a in legal}
+
+
+def test_attack_damage_by_weapon_plus_one_on_a_major_critical_stuns():
+    """PG, In Combat: damage by weapon quality (1-4), +1 on a Major; a Critical calls for
+    the target's DR 3 CON save against Stunned."""
+    s = play(new("Spades1"), {"type": "weapon", "damage": 3}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "9H", "8D", "8C"), "8C", "Finesse", 2)
+    s = play(s, {"type": "draw"}, {"type": "accept"})
+    assert "Hit for 3 damage." in s["last"]["summary"]
+    assert s["draft"]["kind"] == "attack"          # the next check keeps its kind
+    s = play(check(s, "8C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+    assert "Hit for 4 damage." in s["last"]["summary"]
+    s = play(check(s, "8C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["degree"] == 0 and "Hit for 4 damage; the target makes a DR 3" in s["last"]["summary"]

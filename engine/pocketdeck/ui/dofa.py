@@ -115,7 +115,8 @@ def _check_panel(view: dict[str, Any]) -> str:
     if view["ko"]:
         return _epic_panel(view)
     kinds = _buttons(view, "kind")
-    title = {"check": "Check", "contest": "Contested check (I defend)", "save": "Save"}[d["kind"]]
+    title = {"check": "Check", "attack": "Attack (DR = the target's AR)", "contest": "Contested check (I defend)",
+             "save": "Save"}[d["kind"]]
     rows = [f'<div class="dofa-row">{kinds}</div>']
     if d["kind"] == "save":
         tc_line = (f'Against my Target Card: <b>{esc(_card_name(d["tc"]))}</b>' if d["tc"] else
@@ -248,10 +249,13 @@ def _table_flow(view: dict[str, Any]) -> str:
 
 def _powers(view: dict[str, Any]) -> str:
     body = _buttons(view, "power", "discard_power")
+    weapon = (f'<h3>Weapon: {view["weapon"]} damage (+1 on a Major)</h3>'
+              f'<div class="dofa-grid">{_buttons(view, "weapon")}</div>')
     if not body:
-        return ""
-    return (f'<section class="dofa-panel"><h2>Powers</h2><p class="muted">PP are spent even on a miss; '
-            f'doubled at Fatigue 4.</p><div class="dofa-grid">{body}</div></section>')
+        return f'<section class="dofa-panel"><h2>Weapon</h2>{weapon}</section>'
+    body = weapon + f'<h3>Powers</h3><div class="dofa-grid">{body}</div>'
+    return (f'<section class="dofa-panel"><h2>Weapon and powers</h2><p class="muted">PP are spent even on a miss; '
+            f'doubled at Fatigue 4.</p>{body}</section>')
 
 
 def _conditions(view: dict[str, Any]) -> str:

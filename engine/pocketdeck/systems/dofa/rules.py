@@ -18,7 +18,8 @@ from . import build as bd
 from . import checks as ck
 from . import sheet as sh
 
-KINDS = ("check", "contest", "save")
+KINDS = ("check", "attack", "contest", "save")
+WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
 DRS: tuple[int, ...] = (-2, -1, 0, 1, 2, 3, 4, 5, 6)
 ATTACKER_MODS: tuple[int, ...] = tuple(range(-2, 7))
 HANDS: tuple[int, ...] = (-3, -2, -1, 0, 1, 2, 3)
@@ -82,7 +83,7 @@ class DofaGame(Game):
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
             "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
-            "light": "bright", "fall_speed": 0,
+            "light": "bright", "fall_speed": 0, "weapon": 1,
             "ko": None, "dead": False, "toughen": 0, "toughen_turn": None,
             "draft": _blank_draft(), "draw": None, "gain": None, "last": None,
             "log": [f"{sheet['name']} shuffles the Action Deck; both Jokers in hand as Fate Cards."],
@@ -143,6 +144,7 @@ class DofaGame(Game):
             if not _own_tc(state) and _drawable(state) >= 1:
                 acts.append({"type": "draw_tc"})
             acts += [{"type": "light", "light": x} for x in LIGHTS if x != state["light"]]
+            acts += [{"type": "weapon", "damage": n} for n in WEAPONS if n != state.get("weapon", 1)]
             acts += [{"type": "fall", "spaces": n} for n in FALLS]
         if state["discard"]:
             acts.append({"type": "award_fate"})
@@ -171,7 +173,7 @@ class DofaGame(Game):
         if d["kind"] == "contest":
             acts += [{"type": "attacker", "mod": m} for m in ATTACKER_MODS]
         else:
-            drs: list[int | None] = list(DRS) if d["kind"] == "check" else list(range(0, 7))
+            drs: list[int | None] = list(DRS) if d["kind"] in ("check", "attack") else list(range(0, 7))
             if d["kind"] == "check":
                 drs.append(None)
             acts += [{"type": "dr", "dr": v} for v in drs]
@@ -311,6 +313,7 @@ class DofaGame(Game):
         effective = None if dr is None else ck.edr(dr, mod)
         k = 1 + abs(hand)
         s["draw"] = {"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
+                     "weapon": s.get("weapon", 1) if kind == "attack" else 0,
                      "effective": effective, "hand": hand, "k": k, "cards": [],
                      "to_go": k, "redrawn": False, "condition": condition}
         self._deal(s, rng)
@@ -502,6 +505,10 @@ class DofaGame(Game):
         if name == "Poisoned" and name not in s["conditions"]:
             s["poison"] = 0
 
+    def _do_weapon(self, s: State, a: Action, rng: Rng) -> None:
+        s["weapon"] = a["damage"]
+        s["log"].append(f"Weapon: {a['damage']} damage.")
+
     def _do_light(self, s: State, a: Action, rng: Rng) -> None:
         s["light"] = a["light"]
         s["log"].append({"bright": "In the light.", "partial": "In partial darkness.",
@@ -677,7 +684,7 @@ def _ready(state: State) -> bool:
             return False
         if d["kind"] == "contest" and d["attacker"] is None:
             return False
-        if d["kind"] == "check" and d["dr"] is None and not d.get("hidden"):
+        if d["kind"] in ("check", "attack") and d["dr"] is None and not d.get("hidden"):
             return False
     e = _effective(state)
     return e is None or ck.can_attempt(e)
@@ -723,7 +730,7 @@ def _kept(draw: dict[str, Any]) -> str:
 
 def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
     tc, e = draw["tc"], draw["effective"]
-    what = {"check": "Check", "contest": "Contested check", "save": "Save", "rest": "Rest Card",
+    what = {"check": "Check", "attack": "Attack", "contest": "Contested check", "save": "Save", "rest": "Rest Card",
             "epic": "Epic Event"}[draw["kind"]]
     stat = draw["stat"] or "no modifier"
     head = f"{what} ({stat} {draw['modifier']:+d}) vs {_name(tc)}: {_name(kept)}"
@@ -733,9 +740,16 @@ def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
                 "degree": None, "success": None, "report": rep["text"],
                 "summary": f"{head}; DR hidden: report {rep['text']}."}
     deg = ck.degree(kept, tc, e)
+    tail = ""
+    if draw["kind"] == "attack" and ck.is_success(deg):
+        # PG, In Combat: a Major does 1 extra damage; a Critical hit calls for the
+        # target's DR 3 CON save against Stunned (Status Conditions 1)
+        dmg = draw["weapon"] + (1 if deg <= 1 else 0)
+        tail = f" Hit for {dmg} damage" + (
+            "; the target makes a DR 3 Conviction save against Stunned." if deg == 0 else ".")
     return {"kind": draw["kind"], "card": kept, "cards": list(draw["cards"]), "tc": tc,
             "degree": deg, "success": ck.is_success(deg), "report": None,
-            "summary": f"{head} at EDR {e}: {ck.DEGREES[deg]}."}
+            "summary": f"{head} at EDR {e}: {ck.DEGREES[deg]}.{tail}"}
 
 
 def _gains(state: State) -> list[tuple[int, int]]:

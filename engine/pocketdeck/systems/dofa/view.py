@@ -23,7 +23,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
                    "ap_max": sheet["ap_max"], "pp": state["pp"], "pp_max": sheet["pp_max"],
                    "ar": _ar(state), "speed": _speed(state),
                    "breath": max(0, 1 + 2 * sheet["attrs"]["VIT"])},
-        "light": state["light"],
+        "light": state["light"], "weapon": state.get("weapon", 1),
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
         "conditions": list(state["conditions"]), "poison": state["poison"],
@@ -136,7 +136,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t in simple:
         return simple[t]
     if t == "kind":
-        return {"check": "Check", "contest": "Contested (I defend)", "save": "Save"}[a["kind"]]
+        return {"check": "Check", "attack": "Attack", "contest": "Contested (I defend)", "save": "Save"}[a["kind"]]
     if t == "tc_rank":
         return a["rank"]
     if t == "tc_suit":
@@ -193,6 +193,8 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return "Done"
     if t == "level_up":
         return "Level up (the GM says so)"
+    if t == "weapon":
+        return f"Weapon damage {a['damage']}"
     if t == "light":
         return {"bright": "Light", "partial": "Partial darkness", "full": "Full darkness"}[a["light"]]
     if t == "fall":
