@@ -1,0 +1,55 @@
+"""Attacks (the book's "Attacks" section, steps 1-5) as pure functions, so their edges
+can be pinned by truth tables: to-hit, defense, the roll, critical hits and damage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+
+CRIT_MARGIN = 10
+
+
+def to_hit(char_mod: int, gear_mod: int, counters: int, penalty: int = 0) -> int:
+    """Step 1: the character's attack modifier + the weapon's or spell's + 2 per counter
+    (all of them are used), plus the action's penalty (Defend -2, Rest -4, Item -2)."""
+    return char_mod + gear_mod + 2 * counters + penalty
+
+
+def defense(base: int, armor: int, spent: int) -> int:
+    """Step 2: base defense + armor + 2 per defense counter the defender chooses to spend."""
+    return base + armor + 2 * spent
+
+
+def judge(dice: list[int], hit_value: int, defense_value: int) -> tuple[bool, bool]:
+    """Step 3: (hit, critical). A hit when 2d6 + to-hit is equal to or more than the
+    defense; a critical when the roll is at least 10 more than the roll needed to hit and
+    one of the dice shows a 6."""
+    total = sum(dice) + hit_value
+    hit = total >= defense_value
+    crit = hit and total - defense_value >= CRIT_MARGIN and 6 in dice
+    return hit, crit
+
+
+def damage(weapon: int, bonus: int, crit_die: int, resistance: int) -> int:
+    """Step 4: weapon damage + the character's damage bonus + critical damage - the
+    target's damage resistance; never below 0."""
+    return max(0, weapon + bonus + crit_die - resistance)
+
+
+def roll_attack(rng: Rng, hit_value: int, defense_value: int, weapon: int, bonus: int,
+                resistance: int) -> dict[str, Any]:
+    """Roll 2d6 (and 1d6 more on a critical) from the game's generator; the result as
+    the table shows it."""
+    dice = [rng.randint(1, 6), rng.randint(1, 6)]
+    hit, crit = judge(dice, hit_value, defense_value)
+    crit_die = rng.randint(1, 6) if crit else 0
+    dmg = damage(weapon, bonus, crit_die, resistance) if hit else 0
+    return {"dice": dice, "to_hit": hit_value, "defense": defense_value, "total": sum(dice) + hit_value,
+            "hit": hit, "critical": crit, "crit_die": crit_die, "damage": dmg}
+
+
+def hit_chance(hit_value: int, defense_value: int) -> float:
+    """Exact chance that 2d6 + to-hit reaches the defense (for the buttons)."""
+    need = defense_value - hit_value
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36

@@ -1,0 +1,119 @@
+"""The battle's driver: whose turn it is, monster turns, pending defense choices, the
+end of a battle, the spoils, and the next encounter."""
+
+from __future__ import annotations
+
+from ...core.rng import Rng
+from . import data
+from .common import State, log, pile
+from .monsters import boss_turn, minion_turn, resolve_attack
+from .setup import current_zone, hero, monster, start_zone
+
+
+def actor(state: State) -> str:
+    return str(state["order"][state["at"]])
+
+
+def alive(state: State, a: str) -> bool:
+    return not hero(state, a)["down"] if a.startswith("h") else not monster(state, a)["dead"]
+
+
+def advance(state: State) -> None:
+    """Play moves to the next in the turn order (clockwise), skipping the unconscious
+    and the dead."""
+    state["turn"] = None
+    n = len(state["order"])
+    for _ in range(n):
+        state["at"] = (state["at"] + 1) % n
+        if state["at"] == 0:
+            state["round"] += 1
+        if alive(state, actor(state)):
+            return
+
+
+def run(state: State, rng: Rng) -> None:
+    """After each action: resolve queued monster attacks (stopping for a hero's defense
+    choice), end the battle when one side is beaten, and play monster turns until a hero
+    must choose."""
+    for _ in range(10_000):
+        while state["attacks"] and state["pending"] is None:
+            att = state["attacks"][0]
+            h = hero(state, att["target"])
+            if h["defense_counters"] > 0 and not h["down"]:
+                state["pending"] = att
+                return
+            state["attacks"].pop(0)
+            resolve_attack(state, att, 0, rng)
+        if state["pending"] is not None:
+            return
+        if battle_over(state, rng):
+            return
+        a = actor(state)
+        if state["turn"] is None and not alive(state, a):
+            advance(state)
+            continue
+        if a.startswith("h"):
+            return
+        m = monster(state, a)
+        if m["kind"] == "boss":
+            boss_turn(state, m, rng)
+        else:
+            minion_turn(state, m, rng)
+        advance(state)
+    raise RuntimeError("the battle driver did not settle")
+
+
+def battle_over(state: State, rng: Rng) -> bool:
+    if all(h["down"] for h in state["heroes"]):
+        state["phase"], state["outcome"] = "over", "lost"
+        state["turn"] = None
+        log(state, "Every hero has fallen: the battle is lost.")
+        return True
+    zid = current_zone(state)
+    waiting = [c for c in pile(state, "dungeon") if c.startswith(zid + "/")]
+    if waiting or any(not m["dead"] for m in state["monsters"]):
+        return False
+    zone = data.zones()[zid]
+    state["turn"] = None
+    for h in state["heroes"]:
+        pile(state, f"{h['id']}:discard").extend(pile(state, f"{h['id']}:front"))
+        state["piles"][f"{h['id']}:front"] = []
+        h["xp"] += zone["experience"]
+        h["max_health"] += 1
+    log(state, f"{zone['name']} is cleared. Each hero gains {zone['experience']} experience "
+        "and 1 health.")
+    if state["zone_index"] + 1 >= len(state["options"]["zones"]):
+        state["phase"], state["outcome"] = "over", "won"
+        log(state, "The adventure is won.")
+        return True
+    state["phase"] = "spoils"
+    state["spoils_left"] = [h["id"] for h in state["heroes"]]
+    skip_empty_spoils(state, rng)
+    return True
+
+
+def skip_empty_spoils(state: State, rng: Rng) -> None:
+    if not pile(state, f"treasure:{current_zone(state)}"):
+        state["spoils_left"] = []
+    if not state["spoils_left"]:
+        next_zone(state, rng)
+
+
+def take_spoil(state: State, hid: str, card: str, rng: Rng) -> None:
+    """The spoils: each hero in turn takes one card of the zone's treasure. A weapon goes
+    to the hero's at-hand items, an ability card into the deck (discard pile); either way
+    it is part of the character from the next encounter on."""
+    h = hero(state, hid)
+    pile(state, f"treasure:{current_zone(state)}").remove(card)
+    dest = "at_hand" if card in data.weapons() or card in data.armors() else "discard"
+    pile(state, f"{hid}:{dest}").append(card)
+    log(state, f"{h['name']} takes {data.card_name(card)} from the spoils.")
+    state["spoils_left"].pop(0)
+    skip_empty_spoils(state, rng)
+
+
+def next_zone(state: State, rng: Rng) -> None:
+    state["zone_index"] += 1
+    state["phase"] = "battle"
+    start_zone(state, rng)
+    run(state, rng)

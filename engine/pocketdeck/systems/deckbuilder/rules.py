@@ -1,0 +1,150 @@
+"""The Deckbuilder RPG as a Pocketdeck game system: options, the first state, legal
+actions, apply, and the checks the simulator runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import piles as core_piles
+from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.rng import Rng
+from . import data
+from .flow import actor, run, take_spoil
+from .monsters import resolve_attack
+from .turn import apply_turn, turn_actions
+
+MAX_HEROES = 4
+PHASES = ("battle", "spoils", "over")
+
+
+class DeckbuilderGame(Game):
+    name = "deckbuilder"
+    title = "Deckbuilder RPG"
+    schema_version = 1
+    sim_step_cap = 3000
+
+    def default_options(self) -> dict[str, Any]:
+        return {"heroes": ["warrior", "priest"], "names": [], "zones": list(data.zone_order())}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        hs = options["heroes"]
+        if not isinstance(hs, list) or not 1 <= len(hs) <= MAX_HEROES:
+            raise IllegalAction(f"a party has 1 to {MAX_HEROES} heroes (hot-seat)")
+        for h in hs:
+            if h not in data.heroes():
+                raise IllegalAction(f"unknown hero {h!r} (Characters: one information card each)")
+        if len(set(hs)) != len(hs):
+            raise IllegalAction("each hero can join the party once")
+        names = options["names"]
+        if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+            raise IllegalAction("names must be a list of texts of at most 40 characters")
+        zs = options["zones"]
+        if not isinstance(zs, list) or not zs or not all(z in data.zones() for z in zs) or len(set(zs)) != len(zs):
+            raise IllegalAction("zones must list one or more different encounter zones")
+
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        ids = sorted(data.heroes())
+        rng.shuffle(ids)
+        n = rng.randint(1, MAX_HEROES)
+        zones = data.zone_order()
+        if rng.below(3) == 0:
+            zones = [zones[rng.below(len(zones))]]
+        return {"heroes": ids[:n], "zones": zones}
+
+    def _new(self, options: dict[str, Any], rng: Rng) -> State:
+        from .setup import new_state
+        state = new_state(options, rng)
+        run(state, rng)
+        return state
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state["phase"] == "over":
+            return []
+        if state["phase"] == "spoils":
+            hid = state["spoils_left"][0]
+            zid = state["options"]["zones"][state["zone_index"]]
+            return [{"type": "pick", "hero": hid, "card": c}
+                    for c in sorted(set(state["piles"][f"treasure:{zid}"]))]
+        if state["pending"] is not None:
+            h = next(x for x in state["heroes"] if x["id"] == state["pending"]["target"])
+            return [{"type": "spend", "n": n} for n in range(h["defense_counters"] + 1)]
+        return turn_actions(state)
+
+    def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        state["rolls"] = []
+        kind = action["type"]
+        if kind == "pick":
+            take_spoil(state, action["hero"], action["card"], rng)
+            return
+        if kind == "spend":
+            att = state["pending"]
+            state["pending"] = None
+            state["attacks"].pop(0)
+            resolve_attack(state, att, action["n"], rng)
+        else:
+            apply_turn(state, action, rng)
+        run(state, rng)
+
+    def explain(self, state: State, action: Action) -> str:
+        kind = action.get("type")
+        if state["phase"] == "over":
+            return "the adventure is over"
+        if state["phase"] == "spoils":
+            return "the spoils are being shared: each hero takes one card of the treasure in turn"
+        if state["pending"] is not None:
+            return ("a monster's attack must be answered first: choose how many defense counters "
+                    "to spend (Attacks, step 2)")
+        t = state["turn"]
+        if t is None:
+            return "a turn starts by taking a card from one of the six stacks of the Action Tableau (A Turn)"
+        if kind == "end" and t["mode"] == "turn" and t["stack"] == "melee":
+            return "if you take the melee action, you must make a melee attack this turn (Melee)"
+        if kind == "play":
+            return (f"only cards matching {data.STACK_NAMES[t['stack']]} can be played now "
+                    "(A Turn; Synergy: the same as the action the active player took)")
+        if kind == "end" and t["tokens"]:
+            return "every card played must be used first (A Turn: follow the Turn: text)"
+        if kind == "attack":
+            return ("that attack is not possible: melee reaches your arena, range and mana also an "
+                    "adjacent arena through an open link; the weapon must be equipped (Attacks)")
+        return f"{action!r} is not a legal action now (A Turn)"
+
+    def card_total(self, state: State) -> int:
+        return core_piles.total(state["piles"])
+
+    def check_state(self, state: State) -> None:
+        if state.get("phase") not in PHASES:
+            raise ValueError(f"unknown phase {state.get('phase')!r}")
+        p = state["piles"]
+        for h in state["heroes"]:
+            me = h["id"]
+            if len(p[f"{me}:hand"]) > 8 + 3:
+                raise ValueError(f"{h['name']} holds too many cards")
+            if not 0 <= h["health"] <= h["max_health"]:
+                raise ValueError(f"{h['name']}'s health is out of range")
+            if h["down"] != (h["health"] == 0):
+                raise ValueError(f"{h['name']} is unconscious exactly at 0 health")
+            if len(p[f"{me}:equipped"]) > 2 or len(p[f"{me}:armor"]) > 1:
+                raise ValueError(f"{h['name']} carries more than two weapons or one armor")
+            if any(v < 0 for v in h["counters"].values()) or h["defense_counters"] < 0:
+                raise ValueError("counters cannot be negative")
+        if state["phase"] == "battle" and state["pending"] is None and state["turn"] is None:
+            if not actor(state).startswith("h"):
+                raise ValueError("a monster's turn was left unplayed")
+
+    def outcome(self, state: State) -> str:
+        return state.get("outcome") or "unfinished"
+
+    def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        from .sim import choose
+        return choose(state, legal, rng)
+
+    def view(self, state: State, seat: str = "player") -> dict[str, Any]:
+        from .view import build_view
+        return build_view(state, self.legal_actions(state))
+
+
+GAME = register(DeckbuilderGame())

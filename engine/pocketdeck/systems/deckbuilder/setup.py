@@ -1,0 +1,179 @@
+"""Setup: the Action Tableau, the heroes' information cards and piles, the GM's minion
+deck, boss decks and dungeon deck, the encounter zone, and initiative."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .common import State, draw, log, pile
+
+START_HAND = 5
+MAX_WEAPONS = 2
+
+
+def new_state(options: dict[str, Any], rng: Rng) -> State:
+    piles: dict[str, list[str]] = {}
+    for s in data.STACKS:
+        piles[f"tableau:{s}"] = [s] * data.stack_size()
+    piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * len(options["heroes"]))
+    mdeck = [c["id"] for c in data.minion_cards().values() for _ in range(c["count"])]
+    rng.shuffle(mdeck)
+    piles["minion:draw"], piles["minion:discard"] = mdeck, []
+    zones = options["zones"]
+    piles["dungeon"] = [f"{z}/{a['id']}" for z in zones for a in data.zones()[z]["arena"]]
+    piles["zone"] = []
+    for z in zones:  # each boss's deck waits with the GM until its arena is revealed
+        for a in data.zones()[z]["arena"]:
+            if a.get("boss"):
+                piles[f"boss:{z}/{a['id']}"] = [c for c, n in sorted(data.bosses()[a["boss"]]["deck"].items())
+                                                for _ in range(n)]
+    for z in zones:
+        piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
+    heroes = []
+    for i, hid in enumerate(options["heroes"]):
+        h = data.heroes()[hid]
+        name = options["names"][i] if i < len(options["names"]) and options["names"][i] else h["name"]
+        me = f"h{i}"
+        heroes.append({"id": me, "hero": hid, "name": name, "health": h["health"],
+                       "max_health": h["health"], "arena": None, "counters": {}, "defense_counters": 0,
+                       "powers": list(h["powers"]), "xp": 0, "down": False})
+        piles[f"{me}:draw"] = [c for c, n in sorted(h["deck"].items()) for _ in range(n)]
+        for k in ("hand", "discard", "expended", "front"):
+            piles[f"{me}:{k}"] = []
+        piles[f"{me}:latent"] = list(h["latent"])
+        piles[f"{me}:equipped"] = list(h["equipped"])
+        piles[f"{me}:armor"] = [h["armor"]]
+        piles[f"{me}:at_hand"] = list(h["at_hand"])
+    state: State = {"phase": "battle", "zone_index": 0, "heroes": heroes, "monsters": [],
+                    "links": [], "order": [], "at": 0, "turn": None, "pending": None,
+                    "attacks": [], "piles": piles, "rolls": [], "round": 1, "outcome": None,
+                    "next_monster": 0, "log": [], "spoils_left": [], "options": options}
+    start_zone(state, rng)
+    return state
+
+
+def start_zone(state: State, rng: Rng) -> None:
+    """A new battle: lay out the zone's first arena, place the party in it, shuffle each
+    battle deck (expended and fatigue cards back first), draw opening hands, roll
+    initiative."""
+    zid = current_zone(state)
+    zone = data.zones()[zid]
+    state["links"] = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["kind"] == "open"}
+                      for ln in zone.get("link", [])]
+    state["monsters"] = []
+    first = zone["arena"][0]["id"]
+    for h in state["heroes"]:
+        h["arena"] = first
+        h["counters"], h["defense_counters"] = {}, 0
+        h["health"], h["down"] = h["max_health"], False
+        me = h["id"]
+        deck = pile(state, f"{me}:draw")
+        for k in ("hand", "discard", "expended", "front"):
+            deck.extend(pile(state, f"{me}:{k}"))
+            state["piles"][f"{me}:{k}"] = []
+        fat = [c for c in deck if c == "fatigue"]
+        state["piles"][f"{me}:draw"] = [c for c in deck if c != "fatigue"]
+        state["piles"]["fatigue"].extend(fat)
+        rng.shuffle(state["piles"][f"{me}:draw"])
+        for _ in range(START_HAND):
+            draw(state, h, rng)
+    state["order"] = []
+    reveal(state, first, rng)
+    roll_initiative(state, [h["id"] for h in state["heroes"]] + [m["id"] for m in state["monsters"]], rng)
+    state["at"], state["turn"], state["pending"], state["attacks"] = 0, None, None, []
+    log(state, f"{zone['name']}: the battle begins. Initiative: "
+        + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
+
+
+def reveal(state: State, arena: str, rng: Rng) -> list[str]:
+    """Turn an arena card up from the dungeon deck and set its monsters out; returns the
+    new monsters' ids (the caller rolls their initiative)."""
+    zid = current_zone(state)
+    code = f"{zid}/{arena}"
+    dungeon = state["piles"]["dungeon"]
+    if code not in dungeon:
+        return []
+    dungeon.remove(code)
+    state["piles"]["zone"].append(code)
+    spec = next(a for a in data.zones()[zid]["arena"] if a["id"] == arena)
+    new = []
+    for mt in spec.get("minions", []):
+        m = data.minions()[mt]
+        mid = f"m{state['next_monster']}"
+        state["next_monster"] += 1
+        state["monsters"].append({"id": mid, "kind": "minion", "type": mt, "name": m["name"],
+                                  "arena": arena, "hits": m["hits"], "dead": False})
+        new.append(mid)
+    if spec.get("boss"):
+        b = data.bosses()[spec["boss"]]
+        mid = f"m{state['next_monster']}"
+        state["next_monster"] += 1
+        state["monsters"].append({"id": mid, "kind": "boss", "type": b["id"], "name": b["name"],
+                                  "arena": arena, "health": b["health"], "max_health": b["health"],
+                                  "counters": {}, "defense_counters": 0, "dead": False})
+        deck = state["piles"].pop(f"boss:{code}")
+        rng.shuffle(deck)
+        state["piles"][f"{mid}:draw"], state["piles"][f"{mid}:discard"] = deck, []
+        new.append(mid)
+    names = ", ".join(m["name"] for m in state["monsters"] if m["id"] in new)
+    log(state, f"{spec['name']} is revealed" + (f": {names}." if names else ", empty."))
+    return new
+
+
+def current_zone(state: State) -> str:
+    return str(state["options"]["zones"][state["zone_index"]])
+
+
+def init_scores(state: State, actor: str) -> tuple[int, int]:
+    """(initiative base, defense for ties): defense score minus armor defense; ties go to
+    the higher defense (base + armor)."""
+    if actor.startswith("h"):
+        h = hero(state, actor)
+        base = data.heroes()[h["hero"]]["defense"]
+        arm = armor_bonus(state, actor)
+        return base - arm, base + arm
+    m = monster(state, actor)
+    if m["kind"] == "boss":
+        b = data.bosses()[m["type"]]
+        arm = data.armors()[b["armor"]]["defense"]
+        return b["defense"] - arm, b["defense"] + arm
+    d = data.minions()[m["type"]]["defense"]
+    return d, d
+
+
+def roll_initiative(state: State, actors: list[str], rng: Rng) -> None:
+    """Initiative: defense - armor + 1d6, highest first; ties to the higher defense; a
+    tie still left is rerolled among the tied. The result is appended to the order (new
+    monsters act after everyone already in it)."""
+    def rank(group: list[str]) -> list[str]:
+        if len(group) <= 1:
+            return group
+        rolls = {a: init_scores(state, a)[0] + rng.randint(1, 6) for a in group}
+        out: list[str] = []
+        for score in sorted(set(rolls.values()), reverse=True):
+            tied = [a for a in group if rolls[a] == score]
+            by_def: dict[int, list[str]] = {}
+            for a in tied:
+                by_def.setdefault(init_scores(state, a)[1], []).append(a)
+            for d in sorted(by_def, reverse=True):
+                out.extend(rank(by_def[d]) if len(by_def[d]) > 1 else by_def[d])
+        return out
+    state["order"].extend(rank(list(actors)))
+
+
+def hero(state: State, hid: str) -> dict[str, Any]:
+    return next(h for h in state["heroes"] if h["id"] == hid)
+
+
+def monster(state: State, mid: str) -> dict[str, Any]:
+    return next(m for m in state["monsters"] if m["id"] == mid)
+
+
+def actor_name(state: State, actor: str) -> str:
+    return hero(state, actor)["name"] if actor.startswith("h") else monster(state, actor)["name"]
+
+
+def armor_bonus(state: State, hid: str) -> int:
+    return sum(data.armors()[a]["defense"] for a in state["piles"][f"{hid}:armor"])

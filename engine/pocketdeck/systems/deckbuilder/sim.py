@@ -1,0 +1,59 @@
+"""The simulator's choices: attack when a target is in reach, build counters, move
+towards monsters and unexplored arenas when none are, rest when hurt. Biased to
+progress so random battles end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from .arena import step_towards
+from .common import State
+from .setup import current_zone, hero
+from .turn import attacks
+
+Action = dict[str, Any]
+
+
+def _goal_step(state: State, h: dict[str, Any]) -> str | None:
+    zid = current_zone(state)
+    goals = {m["arena"] for m in state["monsters"] if not m["dead"]}
+    goals |= {c.split("/", 1)[1] for c in state["piles"]["dungeon"] if c.startswith(zid + "/")}
+    return step_towards(state, h["arena"], goals, revealed_only=False)
+
+
+def choose(state: State, legal: list[Action], rng: Rng) -> Action:
+    if rng.below(10) == 0:
+        return rng.choice(legal)
+    kinds = {a["type"] for a in legal}
+    by = lambda k: [a for a in legal if a["type"] == k]  # noqa: E731
+    if "spend" in kinds:
+        return rng.choice(legal)
+    if "pick" in kinds:
+        return rng.choice(legal)
+    t = state["turn"]
+    if "take" in kinds:
+        h = hero(state, state["order"][state["at"]])
+        if h["health"] * 3 < h["max_health"] and rng.below(2) == 0:
+            return {"type": "take", "stack": "rest"}
+        if attacks(state, h, "melee") and rng.below(3) > 0:
+            return {"type": "take", "stack": "melee"}
+        if attacks(state, h):
+            return {"type": "take", "stack": rng.choice(["range", "mana", "melee", "defend", "item"])}
+        if rng.below(4) == 0:
+            return rng.choice(legal)
+        return {"type": "take", "stack": "defend"}
+    h = hero(state, t["actor"])
+    for k in ("play",):
+        if k in kinds and rng.below(3) > 0:
+            return rng.choice(by(k))
+    if "retreat" in kinds:
+        step = _goal_step(state, h)
+        engaged = any(not m["dead"] and m["arena"] == h["arena"] for m in state["monsters"])
+        if step and not engaged:
+            return {"type": "retreat", "to": step}
+    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
+              "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
+        if k in kinds:
+            return rng.choice(by(k))
+    return rng.choice(legal)

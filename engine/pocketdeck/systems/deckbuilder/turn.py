@@ -1,0 +1,410 @@
+"""A hero's Turn action and the allies' Synergy actions: legal actions, fully enumerated,
+and how each is carried out (the book's "A Turn", "Action Tableau" and "Synergy")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import IllegalAction
+from ...core.rng import Rng
+from . import combat, data
+from .arena import in_reach, neighbours, revealed
+from .flow import advance
+from .common import HAND_LIMIT, State, draw, log, pile
+from .setup import MAX_WEAPONS, armor_bonus, hero, monster, reveal, roll_initiative
+
+PENALTY = {"defend": -2, "rest": -4, "item": -2}
+ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
+Action = dict[str, Any]
+
+
+# -- what a hero can reach and use ---------------------------------------------------------
+def weapons_of(state: State, hid: str, kind: str | None = None) -> list[str]:
+    eq = sorted(set(pile(state, f"{hid}:equipped")))
+    return [w for w in eq if kind is None or data.weapons()[w]["kind"] == kind]
+
+
+def targets(state: State, h: dict[str, Any], kind: str) -> list[str]:
+    reach = in_reach(state, h["arena"], kind)
+    return [m["id"] for m in state["monsters"] if not m["dead"] and m["arena"] in reach]
+
+
+def attacks(state: State, h: dict[str, Any], kind: str | None = None) -> list[Action]:
+    out = []
+    for w in weapons_of(state, h["id"], kind):
+        for t in targets(state, h, data.weapons()[w]["kind"]):
+            out.append({"type": "attack", "gear": w, "target": t})
+    return out
+
+
+def allies_here(state: State, h: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for o in state["heroes"] if o["arena"] == h["arena"]]
+
+
+def matching(state: State, hid: str, stack: str) -> list[str]:
+    return sorted({c for c in pile(state, f"{hid}:hand") if data.symbol(c) == stack})
+
+
+# -- legal actions ---------------------------------------------------------------------------
+def turn_actions(state: State) -> list[Action]:
+    t = state["turn"]
+    h = hero(state, t["actor"]) if t else None
+    if t is None:
+        return [{"type": "take", "stack": s} for s in data.STACKS]
+    assert h is not None
+    if t["step"] == "attack":
+        return attacks(state, h)
+    if t["step"] == "expend":
+        return ([{"type": "expend_card", "card": c} for c in sorted(set(pile(state, f"{h['id']}:hand")))]
+                + [{"type": "expend_done"}])
+    out = [{"type": "play", "card": c} for c in matching(state, h["id"], t["stack"])]
+    if t["tokens"]:
+        out.extend(token_options(state, h, t))
+    elif t["mode"] == "turn":
+        if not must_attack_pending(state, h, t):
+            out.append({"type": "end"})
+    elif t["played"]:
+        out.append({"type": "done"})
+    else:
+        out.append({"type": "synergy_draw"})
+    return out
+
+
+def must_attack_pending(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+    """Melee: "if you take the melee action, you must make a melee attack this turn" -
+    binding while a melee attack is still possible (a target in the arena and a matching
+    card left in the hand to make it with)."""
+    return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
+            and bool(attacks(state, h, "melee")) and bool(matching(state, h["id"], "melee")))
+
+
+def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
+    card, stack, me = t["tokens"][0], t["stack"], h["id"]
+    out: list[Action] = []
+    ab = data.abilities().get(card)
+    if ab:
+        eff = ab["effect"]
+        if eff == "attack_bonus":
+            out = attacks(state, h, ATTACK_KIND.get(ab["symbol"]))
+        elif eff == "double_counter":
+            if ab["symbol"] == "defend":
+                out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
+            else:
+                out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, ab["symbol"])]
+        elif eff == "heal":
+            out = [{"type": "heal", "target": o["id"]} for o in allies_here(state, h)
+                   if o["health"] < o["max_health"]]
+        elif eff == "heal_all":
+            out = [{"type": "heal_all"}] if any(o["health"] < o["max_health"] for o in allies_here(state, h)) else []
+    elif stack in ATTACK_KIND:
+        ws = weapons_of(state, me, stack)
+        last_chance = (t["mode"] == "turn" and stack == "melee" and not t["attacked"]
+                       and len(t["tokens"]) == 1 and not matching(state, me, "melee")
+                       and bool(attacks(state, h, "melee")))
+        if not last_chance:
+            out = [{"type": "counter", "gear": w} for w in ws]
+        out += attacks(state, h, stack)
+    elif stack == "defend":
+        out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
+        out += [{"type": "retreat", "to": b} for b, _ln in neighbours(state, h["arena"])]
+    elif stack == "rest":
+        out = [{"type": "draw3"}]
+        if pile(state, f"{me}:hand"):
+            out.append({"type": "expend"})
+        if h["health"] < h["max_health"]:
+            out.append({"type": "heal2"})
+    elif stack == "item":
+        out = [{"type": "latent", "card": c} for c in sorted(set(pile(state, f"{me}:latent")))]
+        out += power_options(state, h)
+        out += equip_options(state, h)
+    return out or [{"type": "skip"}]
+
+
+def power_options(state: State, h: dict[str, Any]) -> list[Action]:
+    out: list[Action] = []
+    for p in h["powers"]:
+        pw = data.powers()[p]
+        if pw["effect"] == "counter":
+            out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])]
+        else:
+            out.append({"type": "power", "power": p})
+    return out
+
+
+def equip_options(state: State, h: dict[str, Any]) -> list[Action]:
+    me = h["id"]
+    eq = pile(state, f"{me}:equipped")
+    out: list[Action] = []
+    for g in sorted(set(pile(state, f"{me}:at_hand"))):
+        if g in data.armors():
+            out.append({"type": "equip", "gear": g})
+        elif g in data.weapons() and g not in eq:
+            if len(eq) < MAX_WEAPONS:
+                out.append({"type": "equip", "gear": g})
+            else:
+                out += [{"type": "equip", "gear": g, "swap": w} for w in sorted(set(eq))]
+    return out
+
+
+# -- carrying actions out ------------------------------------------------------------------
+def apply_turn(state: State, a: Action, rng: Rng) -> None:
+    kind = a["type"]
+    if kind == "take":
+        start_turn(state, a["stack"])
+        return
+    t = state["turn"]
+    h = hero(state, t["actor"])
+    me = h["id"]
+    if kind == "attack":
+        penalty = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
+        head = t["tokens"][0] if t["step"] != "attack" else None
+        bonus = data.abilities()[head]["amount"] if head in data.abilities() else 0
+        hero_attack(state, h, a["gear"], a["target"], penalty + bonus, rng)
+        if data.weapons()[a["gear"]]["kind"] == "melee":
+            t["attacked"] = True
+        if t["step"] == "attack":
+            t["step"] = "use"
+        else:
+            t["tokens"].pop(0)
+    elif kind == "play":
+        hand = pile(state, f"{me}:hand")
+        hand.remove(a["card"])
+        pile(state, f"{me}:front").append(a["card"])
+        t["tokens"].append(a["card"])
+        t["played"] += 1
+        log(state, f"{h['name']} plays {data.card_name(a['card'])}.")
+    elif kind == "expend_card":
+        pile(state, f"{me}:hand").remove(a["card"])
+        pile(state, f"{me}:expended").append(a["card"])
+        t["expend_left"] -= 1
+        log(state, f"{h['name']} expends {data.card_name(a['card'])} for this battle.")
+        if t["expend_left"] == 0 or not pile(state, f"{me}:hand"):
+            t["step"] = "use"
+    elif kind == "expend_done":
+        t["step"] = "use"
+    elif kind == "end":
+        end_turn(state, h, rng)
+    elif kind == "synergy_draw":
+        draw(state, h, rng)
+        log(state, f"{h['name']} draws a card instead of a Synergy action.")
+        next_synergy(state)
+    elif kind == "done":
+        discard_front(state, me)
+        next_synergy(state)
+    else:
+        head = t["tokens"].pop(0)
+        use_token(state, h, head, a, rng)
+
+
+def start_turn(state: State, stack: str) -> None:
+    actor = state["order"][state["at"]]
+    h = hero(state, actor)
+    stack_pile = pile(state, f"tableau:{stack}")
+    taken = bool(stack_pile)
+    if taken:
+        pile(state, f"{actor}:front").append(stack_pile.pop())
+    t = {"mode": "turn", "actor": actor, "stack": stack, "tokens": [stack], "step": "use",
+         "attacked": False, "played": 0, "expend_left": 0}
+    state["turn"] = t
+    log(state, f"{h['name']} takes {data.STACK_NAMES[stack]}"
+        + ("." if taken else " (the stack is empty: the action without a card)."))
+    if stack in PENALTY and attacks(state, h):
+        t["step"] = "attack"
+
+
+def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -> None:
+    me, kind, t = h["id"], a["type"], state["turn"]
+    amount = data.abilities()[card]["amount"] if card in data.abilities() else 1
+    name = h["name"]
+    if kind == "counter":
+        h["counters"][a["gear"]] = h["counters"].get(a["gear"], 0) + amount
+        log(state, f"{name} adds {amount} counter{'s' if amount > 1 else ''} to {data.card_name(a['gear'])}.")
+    elif kind == "armor":
+        h["defense_counters"] += amount
+        log(state, f"{name} adds {amount} defense counter{'s' if amount > 1 else ''} to their armor.")
+    elif kind == "retreat":
+        retreat(state, h, a["to"], rng)
+    elif kind == "draw3":
+        n = sum(draw(state, h, rng) for _ in range(3))
+        log(state, f"{name} rests and draws {n} card{'s' if n != 1 else ''}.")
+    elif kind == "expend":
+        t["step"], t["expend_left"] = "expend", 3
+    elif kind == "heal2":
+        heal(state, h, 2, name)
+    elif kind == "heal":
+        heal(state, hero(state, a["target"]), amount, name)
+    elif kind == "heal_all":
+        for o in allies_here(state, h):
+            heal(state, o, amount, name)
+    elif kind == "latent":
+        pile(state, f"{me}:latent").remove(a["card"])
+        pile(state, f"{me}:discard").append(a["card"])
+        log(state, f"{name} readies {data.card_name(a['card'])}: it goes to the discard pile.")
+    elif kind == "power":
+        pw = data.powers()[a["power"]]
+        log(state, f"{name} activates {pw['name']}.")
+        if pw["effect"] == "counter":
+            h["counters"][a["gear"]] = h["counters"].get(a["gear"], 0) + pw["amount"]
+        elif pw["effect"] == "heal":
+            heal(state, h, pw["amount"], name)
+        else:
+            for o in allies_here(state, h):
+                heal(state, o, pw["amount"], name)
+    elif kind == "equip":
+        equip(state, h, a["gear"], a.get("swap"))
+    elif kind == "skip":
+        log(state, f"{name}'s {data.card_name(card)} has no use now.")
+    else:
+        raise IllegalAction(f"unknown action {kind!r}")
+
+
+def heal(state: State, h: dict[str, Any], n: int, by: str) -> None:
+    before = h["health"]
+    h["health"] = min(h["max_health"], h["health"] + n)
+    woke = h["down"] and h["health"] > 0
+    if woke:
+        h["down"] = False
+    log(state, f"{by} restores {h['health'] - before} battle health to {h['name']}"
+        + (", who wakes." if woke else "."))
+
+
+def equip(state: State, h: dict[str, Any], gear: str, swap: str | None) -> None:
+    me = h["id"]
+    at_hand = pile(state, f"{me}:at_hand")
+    at_hand.remove(gear)
+    if gear in data.armors():
+        old = pile(state, f"{me}:armor")
+        at_hand.extend(old)
+        state["piles"][f"{me}:armor"] = [gear]
+    else:
+        eq = pile(state, f"{me}:equipped")
+        if swap is not None:
+            eq.remove(swap)
+            at_hand.append(swap)
+            h["counters"].pop(swap, None)
+        eq.append(gear)
+    log(state, f"{h['name']} equips {data.card_name(gear)}"
+        + (f" in place of {data.card_name(swap)}." if swap else "."))
+
+
+def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
+    """Defend's second option: move to an adjacent arena; every enemy engaged in the arena
+    left gets one parting melee reaction. The first hero through a door opens it, and an
+    arena still in the dungeon deck is revealed."""
+    from .monsters import queue_parting
+    here = h["arena"]
+    engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
+    for m in engaged:
+        queue_parting(state, m, h)
+    for b, ln in neighbours(state, here):
+        if b == to and not ln["open"]:
+            ln["open"] = True
+            log(state, f"{h['name']} opens the door to the next arena.")
+    h["arena"] = to
+    log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
+    if not revealed(state, to):
+        new = reveal(state, to, rng)
+        roll_initiative(state, new, rng)
+
+
+def arena_name(state: State, arena: str) -> str:
+    zid = state["options"]["zones"][state["zone_index"]]
+    return next(a["name"] for a in data.zones()[zid]["arena"] if a["id"] == arena)
+
+
+def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: int, rng: Rng) -> None:
+    """Attacks, steps 1-5, for a hero: all counters on the weapon are used and removed;
+    a boss spends defense counters by the GM's policy."""
+    from .monsters import boss_spend
+    w = data.weapons()[gear]
+    info = data.heroes()[h["hero"]]
+    char_mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
+    counters = h["counters"].pop(gear, 0)
+    hv = combat.to_hit(char_mod, w["attack"], counters, mods)
+    m = monster(state, target)
+    if m["kind"] == "boss":
+        b = data.bosses()[m["type"]]
+        arm = data.armors()[b["armor"]]["defense"]
+        spent = boss_spend(b["defense"] + arm, m["defense_counters"], hv)
+        m["defense_counters"] -= spent
+        dv = combat.defense(b["defense"], arm, spent)
+        resist = b["resistance"]
+    else:
+        spent, dv, resist = 0, data.minions()[m["type"]]["defense"], 0
+    bonus = info["melee_damage"] if w["kind"] == "melee" else 0
+    r = combat.roll_attack(rng, hv, dv, w["damage"], bonus, resist)
+    r.update({"attacker": h["name"], "target": m["name"], "weapon": w["name"], "counters": counters,
+              "spent": spent})
+    state["rolls"].append(r)
+    damage_monster(state, m, r)
+
+
+def describe(r: dict[str, Any]) -> str:
+    d = "+".join(str(x) for x in r["dice"])
+    s = (f"{r['attacker']} attacks {r['target']} with {r['weapon']}: {d} + {r['to_hit']} = {r['total']}"
+         f" against {r['defense']}")
+    if not r["hit"]:
+        return s + ": a miss."
+    crit = f", critical (+{r['crit_die']})" if r["critical"] else ""
+    return s + f": a hit{crit}, {r['damage']} damage."
+
+
+def damage_monster(state: State, m: dict[str, Any], r: dict[str, Any]) -> None:
+    log(state, describe(r))
+    if not r["hit"]:
+        return
+    if m["kind"] == "minion":
+        m["hits"] -= 1  # a minion takes a number of hits, whatever the damage
+        if m["hits"] <= 0:
+            m["dead"] = True
+            log(state, f"{m['name']} dies.")
+    else:
+        m["health"] = max(0, m["health"] - r["damage"])
+        if m["health"] == 0:
+            m["dead"] = True
+            log(state, f"{m['name']} is defeated.")
+
+
+def discard_front(state: State, hid: str) -> None:
+    """All the cards played, including the action card just gained, go to the discard pile."""
+    pile(state, f"{hid}:discard").extend(pile(state, f"{hid}:front"))
+    state["piles"][f"{hid}:front"] = []
+
+
+def end_turn(state: State, h: dict[str, Any], rng: Rng) -> None:
+    discard_front(state, h["id"])
+    if draw(state, h, rng, HAND_LIMIT):
+        log(state, f"{h['name']} draws a card.")
+    stack = state["turn"]["stack"]
+    order = [a for a in state["order"] if a.startswith("h")]
+    i = order.index(h["id"])
+    clockwise = order[i + 1:] + order[:i]
+    queue = [o for o in clockwise if hero(state, o)["arena"] == h["arena"] and not hero(state, o)["down"]]
+    state["turn"] = None
+    if queue:
+        state["turn"] = synergy_turn(queue[0], stack, queue[1:])
+        log(state, f"Synergy ({data.STACK_NAMES[stack]}): {hero(state, queue[0])['name']}.")
+    else:
+        advance(state)
+
+
+def synergy_turn(actor: str, stack: str, queue: list[str]) -> dict[str, Any]:
+    return {"mode": "synergy", "actor": actor, "stack": stack, "tokens": [], "step": "use",
+            "attacked": False, "played": 0, "expend_left": 0, "queue": queue}
+
+
+def next_synergy(state: State) -> None:
+    t = state["turn"]
+    queue = [o for o in t["queue"] if not hero(state, o)["down"]]
+    if queue:
+        state["turn"] = synergy_turn(queue[0], t["stack"], queue[1:])
+    else:
+        advance(state)
+
+
+def hand_full(state: State, hid: str) -> bool:
+    return len(pile(state, f"{hid}:hand")) >= HAND_LIMIT
+
+
+def armor_total(state: State, hid: str) -> int:
+    return armor_bonus(state, hid)

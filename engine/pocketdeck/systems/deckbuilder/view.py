@@ -1,0 +1,170 @@
+"""What the table shows: the arenas and who stands where, the six stacks, each hero's
+information card, piles (counts), counters, the active hero's hand, the monsters with
+hits or health, the dice of the last action, the log, and every legal action with a
+label. Draw piles are never shown in order (only counted)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import combat, data
+from .arena import revealed
+from .common import State
+from .setup import armor_bonus, current_zone, hero, monster
+from .turn import PENALTY
+
+
+def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    p = state["piles"]
+    zid = current_zone(state)
+    zone = data.zones()[zid]
+    t = state["turn"]
+    acting = None
+    if state["phase"] == "spoils":
+        acting = state["spoils_left"][0]
+    elif state["pending"] is not None:
+        acting = state["pending"]["target"]
+    elif state["phase"] == "battle":
+        acting = t["actor"] if t else state["order"][state["at"]]
+    arenas = []
+    for a in zone["arena"]:
+        shown = revealed(state, a["id"])
+        arenas.append({
+            "id": a["id"], "name": a["name"] if shown else "Unexplored", "revealed": shown,
+            "heroes": [h["id"] for h in state["heroes"] if h["arena"] == a["id"]],
+            "monsters": [m["id"] for m in state["monsters"] if m["arena"] == a["id"] and not m["dead"]],
+        })
+    links = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["open"]} for ln in state["links"]]
+    heroes = []
+    for h in state["heroes"]:
+        me, info = h["id"], data.heroes()[h["hero"]]
+        heroes.append({
+            "id": me, "name": h["name"], "hero": h["hero"], "health": h["health"],
+            "max_health": h["max_health"], "down": h["down"], "arena": h["arena"], "xp": h["xp"],
+            "stats": {k: info[k] for k in ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")},
+            "armor": [{"id": a, "name": data.card_name(a), "defense": data.armors()[a]["defense"]} for a in p[f"{me}:armor"]],
+            "armor_bonus": armor_bonus(state, me), "defense_counters": h["defense_counters"],
+            "weapons": [{"id": w, "name": data.card_name(w), "kind": data.weapons()[w]["kind"],
+                         "attack": data.weapons()[w]["attack"], "damage": data.weapons()[w]["damage"],
+                         "counters": h["counters"].get(w, 0)} for w in p[f"{me}:equipped"]],
+            "at_hand": [data.card_name(c) for c in p[f"{me}:at_hand"]],
+            "latent": [data.card_name(c) for c in p[f"{me}:latent"]],
+            "powers": [data.powers()[x]["name"] for x in h["powers"]],
+            "hand": list(p[f"{me}:hand"]) if me == acting else None,
+            "hand_count": len(p[f"{me}:hand"]), "draw": len(p[f"{me}:draw"]),
+            "discard": len(p[f"{me}:discard"]), "expended": len(p[f"{me}:expended"]),
+            "front": list(p[f"{me}:front"]),
+        })
+    monsters = []
+    for m in state["monsters"]:
+        if m["dead"]:
+            continue
+        e = {"id": m["id"], "name": m["name"], "kind": m["kind"], "arena": m["arena"]}
+        if m["kind"] == "minion":
+            spec = data.minions()[m["type"]]
+            e.update(hits=m["hits"], defense=spec["defense"], attack=spec["attack"], damage=spec["damage"])
+        else:
+            b = data.bosses()[m["type"]]
+            e.update(health=m["health"], max_health=m["max_health"],
+                     defense=b["defense"] + data.armors()[b["armor"]]["defense"],
+                     defense_counters=m["defense_counters"],
+                     counters={data.card_name(k): v for k, v in m["counters"].items() if v},
+                     deck=len(p[f"{m['id']}:draw"]))
+        monsters.append(e)
+    return {
+        "phase": state["phase"], "outcome": state["outcome"], "round": state["round"],
+        "zone": {"id": zid, "name": zone["name"], "number": state["zone_index"] + 1,
+                 "of": len(state["options"]["zones"])},
+        "arenas": arenas, "links": links, "heroes": heroes, "monsters": monsters,
+        "tableau": [{"id": s, "name": data.STACK_NAMES[s], "left": len(p[f"tableau:{s}"]),
+                     "text": data.tableau()[s]["text"]} for s in data.STACKS],
+        "order": [{"id": a, "name": hero(state, a)["name"] if a.startswith("h") else monster(state, a)["name"],
+                   "out": (hero(state, a)["down"] if a.startswith("h") else monster(state, a)["dead"])}
+                  for a in state["order"]],
+        "acting": acting,
+        "turn": None if t is None else {"mode": t["mode"], "actor": t["actor"], "stack": t["stack"],
+                                        "stack_name": data.STACK_NAMES[t["stack"]], "step": t["step"],
+                                        "tokens": [data.card_name(c) for c in t["tokens"]],
+                                        "attacked": t["attacked"]},
+        "pending": _pending(state),
+        "spoils": (sorted(set(p[f"treasure:{zid}"])) if state["phase"] == "spoils" else []),
+        "rolls": list(state["rolls"]),
+        "minion_deck": len(p["minion:draw"]), "fatigue": len(p["fatigue"]),
+        "actions": [{"action": a, "label": label(state, a)} | _chance(state, a) for a in legal],
+        "log": list(state["log"][-30:]),
+    }
+
+
+def _pending(state: State) -> dict[str, Any] | None:
+    att = state["pending"]
+    if att is None:
+        return None
+    h = hero(state, att["target"])
+    return {"attacker": monster(state, att["attacker"])["name"], "target": h["name"],
+            "to_hit": att["to_hit"], "weapon": att["weapon"], "counters": h["defense_counters"],
+            "defense": data.heroes()[h["hero"]]["defense"] + armor_bonus(state, h["id"])}
+
+
+def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
+    """The exact chance to hit, for attack buttons (and for the defense choice)."""
+    t = state["turn"]
+    if a["type"] == "attack" and t is not None:
+        h = hero(state, t["actor"])
+        info = data.heroes()[h["hero"]]
+        w = data.weapons()[a["gear"]]
+        mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
+        extra = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
+        if t["step"] != "attack" and t["tokens"] and t["tokens"][0] in data.abilities():
+            extra += data.abilities()[t["tokens"][0]]["amount"]
+        hv = combat.to_hit(mod, w["attack"], h["counters"].get(a["gear"], 0), extra)
+        m = monster(state, a["target"])
+        if m["kind"] == "minion":
+            dv = data.minions()[m["type"]]["defense"]
+        else:
+            b = data.bosses()[m["type"]]
+            dv = b["defense"] + data.armors()[b["armor"]]["defense"]
+        return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+    if a["type"] == "spend" and state["pending"] is not None:
+        pend = _pending(state)
+        assert pend is not None
+        dv = pend["defense"] + 2 * a["n"]
+        return {"chance": f"{round(100 * combat.hit_chance(pend['to_hit'], dv))}%"}
+    return {}
+
+
+def label(state: State, a: dict[str, Any]) -> str:
+    k = a["type"]
+    n = data.card_name
+    if k == "take":
+        return f"Take {data.STACK_NAMES[a['stack']]}"
+    if k == "attack":
+        return f"Attack {monster(state, a['target'])['name']} with {n(a['gear'])}"
+    if k == "play":
+        return f"Play {n(a['card'])}"
+    if k == "counter":
+        card = state["turn"]["tokens"][0] if state["turn"] and state["turn"]["tokens"] else ""
+        amt = data.abilities()[card]["amount"] if card in data.abilities() else 1
+        return f"Add {amt} counter{'s' if amt > 1 else ''} to {n(a['gear'])}"
+    if k == "retreat":
+        from .turn import arena_name
+        return f"Move to {arena_name(state, a['to']) if revealed(state, a['to']) else 'an unexplored arena'}"
+    if k == "expend_card":
+        return f"Expend {n(a['card'])}"
+    if k == "latent":
+        return f"Ready {n(a['card'])} (into the discard pile)"
+    if k == "power":
+        pw = data.powers()[a["power"]]["name"]
+        return f"{pw} on {n(a['gear'])}" if "gear" in a else f"Activate {pw}"
+    if k == "equip":
+        return f"Equip {n(a['gear'])}" + (f" in place of {n(a['swap'])}" if "swap" in a else "")
+    if k == "heal":
+        return f"Heal {hero(state, a['target'])['name']}"
+    if k == "spend":
+        return f"Spend {a['n']} defense counter{'s' if a['n'] != 1 else ''}"
+    if k == "pick":
+        return f"{hero(state, a['hero'])['name']} takes {n(a['card'])}"
+    return {"armor": "Add a defense counter to your armor", "draw3": "Draw 3 cards",
+            "expend": "Expend up to 3 cards", "heal2": "Restore 2 battle health",
+            "heal_all": "Heal everyone in this arena", "skip": "Let this card go unused",
+            "end": "End the turn (draw a card)", "done": "Done with Synergy",
+            "synergy_draw": "Draw a card instead", "expend_done": "Stop expending"}.get(k, k)

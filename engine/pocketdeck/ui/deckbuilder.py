@@ -1,0 +1,322 @@
+"""The Deckbuilder RPG table: the arenas and who stands where, the six Action Tableau
+stacks as big tap targets, the acting hero's hand drawn as cards (matching cards are
+buttons), counters on weapons and armor, the monsters with hits or health, the defense
+choice when a monster attacks, the Synergy prompt for allies in the same arena, the dice
+as they fell, the spoils, and the log. Every choice is a button built from the view's
+legal actions; hot-seat for 1 to 4 heroes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.saves import Session
+from ..systems.deckbuilder import data
+from .html import button, esc
+from .tables import Table, register_table
+
+if TYPE_CHECKING:
+    from .app import App
+
+# one colour and one glyph per stack (drawn as SVG paths: same on every phone)
+COLOURS = {"melee": "#b3412e", "range": "#3d7a2e", "mana": "#3856a8", "defend": "#6d6f78",
+           "rest": "#8a6a1f", "item": "#7a3d8a", None: "#555"}
+GLYPHS = {
+    "melee": "M20 78 L70 28 L78 22 L76 30 L26 80 Z M18 70 L30 82 M14 86 L22 78",
+    "range": "M16 80 L80 16 M80 16 L66 18 M80 16 L78 30 M16 80 L20 68 M16 80 L28 76",
+    "mana": "M50 10 L60 40 L90 40 L65 58 L75 88 L50 70 L25 88 L35 58 L10 40 L40 40 Z",
+    "defend": "M50 10 L84 22 C84 56 70 78 50 90 C30 78 16 56 16 22 Z",
+    "rest": "M62 14 A36 36 0 1 0 86 62 A28 28 0 1 1 62 14 Z",
+    "item": "M26 36 L74 36 L80 86 L20 86 Z M38 36 C38 18 62 18 62 36",
+    None: "M30 30 L70 70 M70 30 L30 70",
+}
+PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)],
+        4: [(28, 28), (72, 28), (28, 72), (72, 72)],
+        5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
+        6: [(28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)]}
+GROUPS = [
+    ("Attack", ("attack",)),
+    ("Use the card", ("counter", "armor", "retreat", "draw3", "expend", "heal2", "latent", "power",
+                      "equip", "heal", "heal_all", "skip")),
+    ("Expend", ("expend_card", "expend_done")),
+    ("Finish", ("end", "done", "synergy_draw")),
+]
+
+
+def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> str:
+    k = size / 100
+    fill = "none" if stack in ("melee", "range", None) else colour
+    return (f'<path transform="translate({x:g} {y:g}) scale({k:g})" d="{GLYPHS[stack]}" '
+            f'fill="{fill}" stroke="{colour}" stroke-width="{8 if fill == "none" else 3}" '
+            f'stroke-linecap="round" stroke-linejoin="round"/>')
+
+
+def battle_card_svg(card: str) -> str:
+    """A battle card: its stack's colour band and glyph, and its name."""
+    sym = data.symbol(card)
+    colour = COLOURS[sym]
+    name = data.card_name(card)
+    words = name.split()
+    lines = "".join(f'<text x="50" y="{104 + 15 * i}" font-size="{14 if len(w) < 9 else 11}" '
+                    f'text-anchor="middle" class="db-ink">{esc(w)}</text>' for i, w in enumerate(words[:2]))
+    special = card in data.abilities()
+    return (f'<svg class="db-card" viewBox="0 0 100 140" role="img" aria-label="{esc(name)}" data-card="{esc(card)}">'
+            f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
+            f'<rect x="1.5" y="1.5" width="97" height="18" rx="8" fill="{colour}"/>'
+            + (f'<circle cx="86" cy="32" r="6" fill="{colour}"/>' if special else "")
+            + glyph(sym, colour, 22, 26, 56) + lines + '</svg>')
+
+
+def die_svg(n: int, cls: str = "db-die") -> str:
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in PIPS.get(n, []))
+    return (f'<svg class="{cls}" viewBox="0 0 100 100" role="img" aria-label="die showing {n}">'
+            f'<rect x="4" y="4" width="92" height="92" rx="16" class="db-die-face"/>{pips}</svg>')
+
+
+def _by_type(view: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [e for e in view["actions"] if e["action"]["type"] in kinds]
+
+
+def _hero(view: dict[str, Any], hid: str | None) -> dict[str, Any] | None:
+    return next((h for h in view["heroes"] if h["id"] == hid), None)
+
+
+# -- the table --------------------------------------------------------------------------------
+def render(view: dict[str, Any], session: Session) -> str:
+    z = view["zone"]
+    head = (f'<h1>{esc(z["name"])} <span class="muted">· encounter {z["number"]} of {z["of"]}, '
+            f'round {view["round"]}</span></h1>')
+    body = [head, _banner(view), _rolls(view), _prompt(view), _tableau(view), _hand(view),
+            _actions(view), _arenas(view), _order(view), _sheets(view), _log(view)]
+    return (f'<section class="table db" data-system="deckbuilder" data-phase="{esc(view["phase"])}"'
+            f' data-acting="{esc(view["acting"] or "")}">' + "".join(body) + '</section>')
+
+
+def _banner(view: dict[str, Any]) -> str:
+    if view["phase"] == "over":
+        won = view["outcome"] == "won"
+        return (f'<p class="banner db-over" role="status">'
+                f'{"Victory: the party has cleared every encounter." if won else "Defeat: every hero has fallen."}</p>')
+    h = _hero(view, view["acting"])
+    if h is None:
+        return ""
+    t = view["turn"]
+    if view["phase"] == "spoils":
+        what = "takes a card from the spoils"
+    elif view["pending"]:
+        what = "defends"
+    elif t is None:
+        what = "takes a card from the Action Tableau"
+    elif t["mode"] == "synergy":
+        what = f"Synergy: play {t['stack_name']} cards from your hand, or draw one card"
+    else:
+        what = f"is taking {t['stack_name']}"
+    return f'<p class="db-now" role="status"><b>{esc(h["name"])}</b> {esc(what)}.</p>'
+
+
+def _rolls(view: dict[str, Any]) -> str:
+    if not view["rolls"]:
+        return ""
+    rows = []
+    for r in view["rolls"]:
+        dice = "".join(die_svg(d) for d in r["dice"])
+        if r["critical"]:
+            dice += '<span class="db-plus">+</span>' + die_svg(r["crit_die"], "db-die crit")
+        res = (f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage' if r["hit"] else "miss")
+        rows.append(f'<li class="db-roll{" hit" if r["hit"] else ""}"><span class="db-dice">{dice}</span>'
+                    f'<span>{esc(r["attacker"])} → {esc(r["target"])} ({esc(r["weapon"])}): '
+                    f'{sum(r["dice"])} + {r["to_hit"]} = <b>{r["total"]}</b> vs {r["defense"]}, '
+                    f'<b>{esc(res)}</b></span></li>')
+    return f'<ul class="db-rolls" aria-label="Dice">{"".join(rows)}</ul>'
+
+
+def _prompt(view: dict[str, Any]) -> str:
+    pend = view["pending"]
+    if pend:
+        btns = "".join(button(f'{e["label"]} ({e["chance"]} to be hit)', "play", e["action"], cls="btn")
+                       for e in _by_type(view, ("spend",)))
+        return (f'<div class="db-prompt" role="group" aria-label="Defense"><p><b>{esc(pend["attacker"])}</b> attacks '
+                f'<b>{esc(pend["target"])}</b> with {esc(pend["weapon"])} (to-hit {pend["to_hit"]:+d} against '
+                f'defense {pend["defense"]}). Spend defense counters? Each adds 2.</p>'
+                f'<div class="db-btns">{btns}</div></div>')
+    if view["phase"] == "spoils":
+        cards = "".join(button(f'{battle_card_svg(e["action"]["card"]) if data.symbol(e["action"]["card"]) else ""}'
+                               f'<span>{esc(e["label"])}</span>', "play", e["action"], cls="btn db-spoil", raw_label=True)
+                        for e in _by_type(view, ("pick",)))
+        return (f'<div class="db-prompt" role="group" aria-label="Spoils"><p>The spoils: each hero takes one card. '
+                f'Weapons go with your at-hand items, ability cards into your deck.</p>'
+                f'<div class="db-btns">{cards}</div></div>')
+    t = view["turn"]
+    if t and t["mode"] == "synergy":
+        return (f'<div class="db-prompt db-synergy" role="group" aria-label="Synergy"><p>Synergy for '
+                f'<b>{esc(_hero(view, t["actor"])["name"])}</b>: the active hero took {esc(t["stack_name"])}. '  # type: ignore[index]
+                f'Play matching cards for their actions, or draw one card.</p></div>')
+    return ""
+
+
+def _tableau(view: dict[str, Any]) -> str:
+    takes = {e["action"]["stack"]: e for e in _by_type(view, ("take",))}
+    t = view["turn"]
+    out = []
+    for s in view["tableau"]:
+        colour = COLOURS[s["id"]]
+        face = (f'<svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">{glyph(s["id"], colour, 0, 0, 100)}</svg>'
+                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span>')
+        if s["id"] in takes:
+            out.append(button(face, "play", takes[s["id"]]["action"], cls="db-stack", raw_label=True,
+                              title=f'Take {s["name"]}: {s["text"]}'))
+        else:
+            now = " taken" if t and t["stack"] == s["id"] else ""
+            out.append(f'<div class="db-stack{now}">{face}</div>')
+    return f'<div class="db-tableau" aria-label="Action Tableau">{"".join(out)}</div>'
+
+
+def _hand(view: dict[str, Any]) -> str:
+    h = _hero(view, view["acting"])
+    if h is None or h["hand"] is None or view["phase"] != "battle":
+        return ""
+    plays = {e["action"]["card"]: e for e in _by_type(view, ("play",))}
+    cards = []
+    for c in h["hand"]:
+        if c in plays:
+            cards.append(button(battle_card_svg(c), "play", plays[c]["action"], cls="db-hand-card playable",
+                                raw_label=True, title=f"Play {data.card_name(c)}"))
+        else:
+            cards.append(f'<span class="db-hand-card">{battle_card_svg(c)}</span>')
+    t = view["turn"]
+    todo = ""
+    if t and t["tokens"]:
+        todo = f'<p class="hint">Cards to use, in order: {esc(", ".join(t["tokens"]))}.</p>'
+    elif t and t["step"] == "attack":
+        todo = f'<p class="hint">{esc(t["stack_name"])}: first make an attack at a penalty.</p>'
+    front = "".join(f'<span class="db-hand-card">{battle_card_svg(c)}</span>' for c in h["front"])
+    front_html = f'<div class="db-front" aria-label="Played this turn">{front}</div>' if front else ""
+    return (f'<h2>{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}; tap a glowing card to play it)</span></h2>'
+            f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{todo}{front_html}')
+
+
+def _actions(view: dict[str, Any]) -> str:
+    out = []
+    for title, kinds in GROUPS:
+        es = _by_type(view, kinds)
+        if not es:
+            continue
+        btns = "".join(
+            button(e["label"] + (f' · {e["chance"]}' if "chance" in e else ""), "play", e["action"],
+                   cls="btn primary" if e["action"]["type"] in ("end", "done", "synergy_draw") else "btn")
+            for e in es)
+        out.append(f'<div class="db-group"><h2>{esc(title)}</h2><div class="db-btns">{btns}</div></div>')
+    return "".join(out)
+
+
+def _arenas(view: dict[str, Any]) -> str:
+    heroes = {h["id"]: h for h in view["heroes"]}
+    mons = {m["id"]: m for m in view["monsters"]}
+    names = {a["id"]: a["name"] for a in view["arenas"]}
+    out = []
+    for a in view["arenas"]:
+        links = []
+        for ln in view["links"]:
+            if a["id"] in (ln["a"], ln["b"]):
+                other = ln["b"] if ln["a"] == a["id"] else ln["a"]
+                kind = "open way" if ln["kind"] == "open" else ("open door" if ln["open"] else "closed door")
+                links.append(f'<li>{esc(kind)} to {esc(names[other])}</li>')
+        if not a["revealed"]:
+            out.append(f'<li class="db-arena hidden"><h3>Unexplored arena</h3><ul class="db-links">{"".join(links)}</ul></li>')
+            continue
+        hs = "".join(f'<li class="db-chip hero{" down" if heroes[x]["down"] else ""}">{esc(heroes[x]["name"])} '
+                     f'<span class="muted">{heroes[x]["health"]}/{heroes[x]["max_health"]}</span></li>' for x in a["heroes"])
+        ms = "".join(_monster(mons[x]) for x in a["monsters"])
+        out.append(f'<li class="db-arena"><h3>{esc(a["name"])}</h3><ul class="db-who">{hs}{ms}</ul>'
+                   f'<ul class="db-links">{"".join(links)}</ul></li>')
+    return f'<h2>Encounter zone</h2><ul class="db-arenas">{"".join(out)}</ul>'
+
+
+def _monster(m: dict[str, Any]) -> str:
+    if m["kind"] == "minion":
+        life = f'{m["hits"]} hit{"s" if m["hits"] != 1 else ""} left'
+        extra = f'defense {m["defense"]}, attack {m["attack"]:+d}, damage {m["damage"]}'
+    else:
+        life = f'{m["health"]}/{m["max_health"]} health'
+        cs = ", ".join(f"{esc(k)} {v}" for k, v in m["counters"].items())
+        extra = (f'boss, defense {m["defense"]}, {m["defense_counters"]} defense counters'
+                 + (f", counters: {cs}" if cs else "") + f', deck {m["deck"]}')
+    return (f'<li class="db-chip monster {esc(m["kind"])}"><b>{esc(m["name"])}</b> '
+            f'<span class="db-life">{esc(life)}</span><span class="muted"> · {extra}</span></li>')
+
+
+def _order(view: dict[str, Any]) -> str:
+    items = "".join(f'<li class="{"out" if o["out"] else ""}{" now" if o["id"] == view["acting"] else ""}">{esc(o["name"])}</li>'
+                    for o in view["order"])
+    return (f'<h2>Turn order</h2><ol class="db-order">{items}</ol>'
+            f'<p class="muted">Minion deck {view["minion_deck"]} · Fatigue supply {view["fatigue"]}</p>')
+
+
+def _sheets(view: dict[str, Any]) -> str:
+    out = []
+    for h in view["heroes"]:
+        st = h["stats"]
+        ws = "".join(f'<li>{esc(w["name"])} <span class="muted">({esc(w["kind"])}, attack {w["attack"]:+d}, damage {w["damage"]})</span>'
+                     f' <span class="db-counters" aria-label="{w["counters"]} counters">{"●" * w["counters"] or "no counters"}</span></li>'
+                     for w in h["weapons"])
+        arm = ", ".join(f'{esc(a["name"])} (+{a["defense"]})' for a in h["armor"]) or "none"
+        health = (f'<span class="db-health"><b>{h["health"]}</b>/{h["max_health"]} health'
+                  f'{" · unconscious" if h["down"] else ""}</span>')
+        out.append(
+            f'<details class="db-sheet"{" open" if h["id"] == view["acting"] else ""}><summary>{esc(h["name"])} · {health}</summary>'
+            f'<p>Melee attack {st["melee_attack"]:+d}, melee damage {st["melee_damage"]:+d}, ranged attack {st["ranged_attack"]:+d}, '
+            f'defense {st["defense"]}, mana {st["mana"]:+d}</p>'
+            f'<ul class="db-gear">{ws}</ul>'
+            f'<p>Armor: {arm} <span class="db-counters" aria-label="{h["defense_counters"]} defense counters">'
+            f'{"◆" * h["defense_counters"] or "no defense counters"}</span></p>'
+            f'<p class="muted">Powers: {esc(", ".join(h["powers"]) or "none")} · Latent: {esc(", ".join(h["latent"]) or "none")}'
+            f' · At hand: {esc(", ".join(h["at_hand"]) or "none")}</p>'
+            f'<p class="muted">Hand {h["hand_count"]} · draw {h["draw"]} · discard {h["discard"]} · expended {h["expended"]}'
+            f' · experience {h["xp"]}</p></details>')
+    return f'<h2>Heroes</h2><div class="db-sheets">{"".join(out)}</div>'
+
+
+def _log(view: dict[str, Any]) -> str:
+    lines = "".join(f"<li>{esc(x)}</li>" for x in reversed(view["log"]))
+    return f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Log">{lines}</ul>'
+
+
+# -- setup -----------------------------------------------------------------------------------
+ZONE_CHOICES = {"all": "Both encounters, one after the other"}
+
+
+def setup(app: "App" = None) -> str:  # type: ignore[assignment]
+    rows = []
+    for hid, h in data.heroes().items():
+        checked = " checked" if hid in ("warrior", "priest") else ""
+        rows.append(f'<div class="db-pick"><label class="check"><input type="checkbox" name="heroes" value="{esc(hid)}"{checked}> '
+                    f'<span><b>{esc(h["name"])}</b> <span class="muted">health {h["health"]}, defense {h["defense"]}</span></span></label>'
+                    f'<label>Name for {esc(h["name"])} (optional)<input name="name_{esc(hid)}" maxlength="40" autocomplete="off"></label></div>')
+    zones = [("all", ZONE_CHOICES["all"])] + [(z, data.zones()[z]["name"] + " only") for z in data.zone_order()]
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>' for v, t in zones)
+    fill = "heroes,zones," + ",".join(f"name_{hid}" for hid in data.heroes())
+    return (f'<section class="setup"><h1>New Deckbuilder battle</h1>'
+            f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
+            f'Pocketdeck is the Game Master. Pick 1 to 4 heroes and pass the phone around.</p>'
+            f'<form class="form" data-form><fieldset><legend>Heroes (in turn order)</legend>{"".join(rows)}</fieldset>'
+            f'<label>Encounters <select name="zones">{opts}</select></label>'
+            f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
+
+
+def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
+    picked = fields.get("heroes") or []
+    if isinstance(picked, str):
+        picked = [picked]
+    heroes = [h for h in data.heroes() if h in picked]
+    if not heroes:
+        raise ValueError("choose at least one hero")
+    names = [str(fields.get(f"name_{h}", "") or "").strip()[:40] for h in heroes]
+    zone = str(fields.get("zones") or "all")
+    if zone != "all" and zone not in data.zones():
+        raise ValueError("Encounters: choose both or one of the zones")
+    return {"heroes": heroes, "names": names, "zones": data.zone_order() if zone == "all" else [zone]}
+
+
+register_table(Table(
+    system="deckbuilder", title="Deckbuilder RPG",
+    blurb="Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat.",
+    render=render, setup=setup, options_from_form=options_from_form))

@@ -1,0 +1,433 @@
+"""Deckbuilder RPG rules, by the book's sections: the attack arithmetic at its edges
+(Attacks), the book's Melee example, each Action Tableau stack, the draw, Synergy,
+initiative, monsters, the encounter zone, Fatigue, and the spoils between encounters."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pocketdeck.content import check
+from pocketdeck.core.game import IllegalAction, get_game, replay
+from pocketdeck.core.rng import Rng
+from pocketdeck.systems.deckbuilder import combat, data
+from pocketdeck.systems.deckbuilder.monsters import boss_spend
+from pocketdeck.systems.deckbuilder.setup import roll_initiative
+
+GAME = get_game("deckbuilder")
+
+
+def battle(heroes=("warrior", "priest"), seed=1, zones=("crypt",)):
+    return GAME.new_game({"heroes": list(heroes), "zones": list(zones)}, seed)
+
+
+def make_active(state, hid, hand=None):
+    """Put the scene at the start of ``hid``'s turn (no pending attack), with ``hand``."""
+    state["at"] = state["order"].index(hid)
+    state["turn"], state["pending"], state["attacks"] = None, None, []
+    if hand is not None:
+        old = state["piles"][f"{hid}:hand"]
+        state["piles"][f"{hid}:draw"].extend(old)
+        state["piles"][f"{hid}:hand"] = list(hand)
+        for c in hand:  # keep the card count: take each card from the draw pile when there
+            if c in state["piles"][f"{hid}:draw"]:
+                state["piles"][f"{hid}:draw"].remove(c)
+    return state
+
+
+def types(state):
+    return {a["type"] for a in GAME.legal_actions(state)}
+
+
+def hero(state, hid):
+    return next(h for h in state["heroes"] if h["id"] == hid)
+
+
+# -- Attacks ------------------------------------------------------------------------------------
+def test_attacks_step1_to_hit_uses_every_counter_twice():
+    assert combat.to_hit(3, 1, 0) == 4
+    assert combat.to_hit(3, 1, 2) == 8
+    assert combat.to_hit(3, 1, 2, -2) == 6   # Defend's attack at -2
+    assert combat.to_hit(0, 0, 0, -4) == -4  # Rest's attack at -4
+
+
+def test_attacks_step2_defense_counts_spent_defense_counters_twice():
+    assert combat.defense(8, 3, 0) == 11
+    assert combat.defense(8, 3, 2) == 15
+
+
+@pytest.mark.parametrize("dice, hv, dv, hit, crit", [
+    ([3, 4], 4, 11, True, False),    # equal to the defense: a hit
+    ([3, 3], 4, 11, False, False),   # one short: dodged
+    ([6, 5], 10, 11, True, True),    # 21 against 11: exactly 10 over, a 6 showing: critical
+    ([5, 5], 11, 11, True, False),   # exactly 10 over without a 6: no critical
+    ([6, 4], 10, 11, True, False),   # 9 over with a 6: no critical
+    ([6, 6], 0, 2, True, True),      # 10 over, two sixes
+    ([1, 1], -4, 20, False, False),
+])
+def test_attacks_step3_hit_on_equal_or_more_and_critical_edges(dice, hv, dv, hit, crit):
+    assert combat.judge(dice, hv, dv) == (hit, crit)
+
+
+def test_attacks_step4_damage_weapon_plus_bonus_plus_critical_minus_resistance():
+    assert combat.damage(4, 2, 0, 0) == 6
+    assert combat.damage(4, 2, 5, 1) == 10
+    assert combat.damage(1, 0, 0, 3) == 0  # never below zero
+
+
+def test_hit_chance_is_exact():
+    assert combat.hit_chance(0, 7) == pytest.approx(21 / 36)
+    assert combat.hit_chance(0, 2) == 1
+    assert combat.hit_chance(0, 13) == 0
+
+
+# -- the book's Melee example ------------------------------------------------------------------
+def test_melee_example_two_more_melee_cards_two_counters_then_the_attack():
+    """Melee: "If you have 2 other melee cards in your hand, you can play them as well...
+    2 of the cards add 2 attack counters to a melee weapon. The final card attacks." """
+    s = make_active(battle(), "h0", hand=["melee", "melee", "rest"])
+    tableau_before = len(s["piles"]["tableau:melee"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert len(s["piles"]["tableau:melee"]) == tableau_before - 1
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    assert s["turn"]["tokens"] == ["melee", "melee", "melee"]
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    assert hero(s, "h0")["counters"]["longsword"] == 2
+    with pytest.raises(IllegalAction, match="Melee"):
+        GAME.apply(s, {"type": "end"})  # the attack card is still to be used
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
+    roll = s["rolls"][0]
+    # Brann: melee attack +3, Longsword +0, two counters x 2
+    assert roll["to_hit"] == 3 + 0 + 4 and roll["counters"] == 2
+    assert "longsword" not in hero(s, "h0")["counters"]  # the counters are used and removed
+    discard_before = len(s["piles"]["h0:discard"])
+    s = GAME.apply(s, {"type": "end"})
+    # all three cards played, the action card just gained included, go to the discard pile
+    assert len(s["piles"]["h0:discard"]) == discard_before + 3
+    assert GAME.card_total(s) == GAME.card_total(battle())
+
+
+def test_melee_must_attack_while_a_melee_card_can_still_make_it():
+    s = make_active(battle(), "h0", hand=["melee", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    assert "end" not in types(s)  # a melee card is still in hand: the attack must be made
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    # the last card cannot go to a counter: it must make the attack
+    assert types(s) >= {"attack"} and "counter" not in types(s)
+
+
+# -- the other stacks -----------------------------------------------------------------------
+def test_defend_attack_at_minus_two_then_a_defense_counter():
+    s = make_active(battle(), "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    assert types(s) == {"attack"}  # "Make an attack at -2" comes first
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
+    assert s["rolls"][0]["to_hit"] == 3 + 0 - 2
+    s = GAME.apply(s, {"type": "armor"})
+    assert hero(s, "h0")["defense_counters"] == 1
+
+
+def test_defend_retreat_gives_each_engaged_enemy_a_parting_reaction_and_reveals_the_arena():
+    s = make_active(battle(), "h0", hand=[])
+    engaged = [m for m in s["monsters"] if not m["dead"] and m["arena"] == "stair"]
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": engaged[0]["id"]})
+    alive = [m for m in s["monsters"] if not m["dead"] and m["arena"] == "stair"]
+    s = GAME.apply(s, {"type": "retreat", "to": "ossuary"})
+    parting = [r for r in s["rolls"] if r.get("label") == "parting reaction"]
+    assert len(parting) == len(alive)
+    assert hero(s, "h0")["arena"] == "ossuary"
+    assert "crypt/ossuary" in s["piles"]["zone"] and "crypt/ossuary" not in s["piles"]["dungeon"]
+    assert any(m["arena"] == "ossuary" for m in s["monsters"])  # its monsters are set out
+    assert all(m["id"] in s["order"] for m in s["monsters"])   # and roll initiative
+
+
+def test_rest_attack_at_minus_four_then_draw_three():
+    s = make_active(battle(), "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
+    assert s["rolls"][0]["to_hit"] == 3 - 4
+    assert types(s) == {"draw3"}  # empty hand (nothing to expend), full health
+    s = GAME.apply(s, {"type": "draw3"})
+    assert len(s["piles"]["h0:hand"]) == 3
+
+
+def test_rest_expend_up_to_three_cards_for_this_battle():
+    s = make_active(battle(), "h0", hand=["defend", "rest", "melee", "item"])
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    if s["turn"]["step"] == "attack":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "expend"})
+    for c in ("defend", "rest", "melee"):
+        s = GAME.apply(s, {"type": "expend_card", "card": c})
+    assert s["turn"]["step"] == "use"  # three is the most
+    assert sorted(s["piles"]["h0:expended"]) == ["defend", "melee", "rest"]
+
+
+def test_rest_restores_two_battle_health_not_above_full():
+    s = make_active(battle(), "h0", hand=[])
+    hero(s, "h0")["health"] = hero(s, "h0")["max_health"] - 1
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    if s["turn"]["step"] == "attack":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "heal2"})
+    assert hero(s, "h0")["health"] == hero(s, "h0")["max_health"]
+
+
+def test_item_latent_ability_power_and_equip():
+    s = make_active(battle(), "h0", hand=["item"])
+    s = GAME.apply(s, {"type": "take", "stack": "item"})
+    if s["turn"]["step"] == "attack":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    legal = GAME.legal_actions(s)
+    assert {"type": "latent", "card": "cleave"} in legal
+    assert {"type": "power", "power": "second_wind"} in legal
+    assert {"type": "equip", "gear": "javelin"} in legal
+    s = GAME.apply(s, {"type": "play", "card": "item"})
+    s = GAME.apply(s, {"type": "latent", "card": "cleave"})
+    assert "cleave" in s["piles"]["h0:discard"] and not s["piles"]["h0:latent"]
+    s = GAME.apply(s, {"type": "equip", "gear": "javelin"})
+    assert s["piles"]["h0:equipped"] == ["longsword", "javelin"] and not s["piles"]["h0:at_hand"]
+
+
+def test_after_the_turn_draw_one_card_up_to_eight():
+    s = make_active(battle(), "h0", hand=[])
+    for m in s["monsters"]:
+        m["arena"] = "ossuary"  # nobody to attack: no penalty attack
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    s = GAME.apply(s, {"type": "draw3"})
+    s = GAME.apply(s, {"type": "end"})
+    assert len(s["piles"]["h0:hand"]) == 4
+    s2 = make_active(battle(), "h0", hand=[])
+    s2["piles"]["h0:hand"] = s2["piles"]["h0:draw"][:8]
+    del s2["piles"]["h0:draw"][:8]
+    for m in s2["monsters"]:
+        m["arena"] = "ossuary"
+    s2 = GAME.apply(s2, {"type": "take", "stack": "defend"})
+    s2 = GAME.apply(s2, {"type": "armor"})
+    s2 = GAME.apply(s2, {"type": "end"})
+    assert len(s2["piles"]["h0:hand"]) == 8  # the hand limit
+
+
+# -- Synergy ----------------------------------------------------------------------------------------
+def test_synergy_ally_in_the_same_arena_plays_matching_cards_or_draws_one():
+    s = make_active(battle(), "h0", hand=[])
+    make_active(s, "h1", hand=["mana", "melee", "melee"])
+    make_active(s, "h0")
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    s = GAME.apply(s, GAME.legal_actions(s)[0])  # the attack at -2
+    s = GAME.apply(s, {"type": "armor"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    assert types(s) == {"synergy_draw"}  # no Defend card in hand: draw one instead
+    hand = len(s["piles"]["h1:hand"])
+    s = GAME.apply(s, {"type": "synergy_draw"})
+    assert len(s["piles"]["h1:hand"]) == hand + 1
+    s = make_active(battle(), "h0", hand=[])
+    make_active(s, "h1", hand=["mana", "melee", "melee"])
+    make_active(s, "h0")
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    assert {"type": "play", "card": "melee"} in GAME.legal_actions(s)
+    assert {"type": "play", "card": "mana"} not in GAME.legal_actions(s)  # the same action only
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "mace"})
+    assert hero(s, "h1")["counters"]["mace"] == 1
+    hand = len(s["piles"]["h1:hand"])
+    s = GAME.apply(s, {"type": "done"})
+    assert len(s["piles"]["h1:hand"]) == hand  # played: no draw
+
+
+def test_no_synergy_for_an_ally_in_another_arena():
+    s = make_active(battle(), "h0", hand=[])
+    hero(s, "h1")["arena"] = "ossuary"
+    s["piles"]["dungeon"].remove("crypt/ossuary")
+    s["piles"]["zone"].append("crypt/ossuary")
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"] is None or s["turn"]["mode"] == "turn"
+
+
+# -- Initiative ----------------------------------------------------------------------------------
+def test_initiative_defense_minus_armor_plus_d6_ties_to_higher_defense():
+    s = battle(("warrior", "wizard", "rogue", "priest"), seed=5)
+    # every actor is in the order once
+    assert sorted(s["order"]) == sorted([h["id"] for h in s["heroes"]] + [m["id"] for m in s["monsters"]])
+    # warrior 8 - 3 = 5 + d6 against the priest 8 - 2 = 6 + d6: over many seeds the priest leads more often
+    lead = 0
+    for seed in range(200):
+        st = battle(("warrior", "priest"), seed=seed)
+        order = [a for a in st["order"] if a.startswith("h")]
+        lead += order[0] == "h1"
+    assert lead > 100
+
+
+def test_initiative_tie_goes_to_the_higher_defense():
+    s = battle(("warrior", "priest"), seed=1)
+    s["order"] = []
+    # warrior: 8 - 3 + roll; priest: 8 - 2 + roll. Give the warrior 2, the priest 1: both 7.
+    rolls = iter([2, 1])
+
+    class Fixed(Rng):
+        def randint(self, lo, hi):
+            return next(rolls)
+    roll_initiative(s, ["h0", "h1"], Fixed(0))
+    assert s["order"] == ["h0", "h1"]  # tie at 7: the warrior's defense 11 beats the priest's 10
+
+
+# -- Monsters --------------------------------------------------------------------------------------
+def test_minions_die_after_their_number_of_hits_and_the_minion_deck_takes_no_cards():
+    s = battle(seed=3)
+    minion_cards = len(s["piles"]["minion:draw"]) + len(s["piles"]["minion:discard"])
+    skeleton = {"id": "m99", "kind": "minion", "type": "skeleton", "name": "Skeleton", "arena": "stair",
+                "hits": 2, "dead": False}
+    from pocketdeck.systems.deckbuilder.turn import damage_monster
+    damage_monster(s, skeleton, {"hit": True, "damage": 0, "dice": [1, 1], "to_hit": 0, "total": 2,
+                                 "defense": 0, "critical": False, "crit_die": 0, "attacker": "a",
+                                 "target": "b", "weapon": "w"})
+    assert not skeleton["dead"] and skeleton["hits"] == 1  # a hit counts even with no damage
+    damage_monster(s, skeleton, {"hit": True, "damage": 5, "dice": [1, 1], "to_hit": 0, "total": 2,
+                                 "defense": 0, "critical": False, "crit_die": 0, "attacker": "a",
+                                 "target": "b", "weapon": "w"})
+    assert skeleton["dead"]
+    rng = Rng(4)
+    for _ in range(60):
+        s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+        if GAME.is_over(s) or s["zone_index"]:
+            break
+        assert len(s["piles"]["minion:draw"]) + len(s["piles"]["minion:discard"]) == minion_cards
+
+
+def test_boss_spends_fewest_defense_counters_that_make_an_average_roll_miss():
+    assert boss_spend(11, 3, 3) == 0    # 3 + 7 = 10 < 11 already
+    assert boss_spend(11, 3, 4) == 1    # 11 -> 13 > 11
+    assert boss_spend(11, 3, 8) == 3    # needs 16: 3 counters give 17
+    assert boss_spend(11, 2, 12) == 2   # cannot: spends all
+
+
+def test_a_monster_attack_on_a_hero_with_defense_counters_asks_how_many_to_spend():
+    s = make_active(battle(), "h0", hand=[])
+    hero(s, "h0")["defense_counters"] = 2
+    hero(s, "h1")["defense_counters"] = 2
+    rng = Rng(9)
+    for _ in range(40):
+        if s["pending"] is not None:
+            break
+        s = GAME.apply(s, GAME.sim_choose(s, [a for a in GAME.legal_actions(s)], rng))
+    assert s["pending"] is not None
+    target = hero(s, s["pending"]["target"])
+    legal = GAME.legal_actions(s)
+    assert legal == [{"type": "spend", "n": n} for n in range(target["defense_counters"] + 1)]
+    before = target["defense_counters"]
+    s = GAME.apply(s, legal[-1])
+    assert hero(s, target["id"])["defense_counters"] == 0
+    r = s["rolls"][0]
+    assert r["spent"] == before and r["defense"] == data.heroes()[target["hero"]]["defense"] + \
+        data.armors()[data.heroes()[target["hero"]]["armor"]]["defense"] + 2 * before
+
+
+def test_unconscious_at_zero_health_and_the_battle_is_lost_when_all_fall():
+    s = battle(("warrior",), seed=2)
+    rng = Rng(1)
+    while not GAME.is_over(s):
+        hero(s, "h0")["max_health"] = 1
+        hero(s, "h0")["health"] = min(hero(s, "h0")["health"], 1)
+        s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+    assert s["outcome"] in ("lost", "won")
+    if s["outcome"] == "lost":
+        assert hero(s, "h0")["down"] and hero(s, "h0")["health"] == 0
+
+
+# -- Fatigue, the zone, the spoils -----------------------------------------------------------
+def test_fatigue_card_joins_when_the_discard_is_reshuffled():
+    s = make_active(battle(), "h0", hand=[])
+    s["piles"]["h0:discard"].extend(s["piles"]["h0:draw"])
+    s["piles"]["h0:draw"] = []
+    supply = len(s["piles"]["fatigue"])
+    for m in s["monsters"]:
+        m["arena"] = "ossuary"
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    s = GAME.apply(s, {"type": "armor"})
+    s = GAME.apply(s, {"type": "end"})
+    assert len(s["piles"]["fatigue"]) == supply - 1
+    assert "fatigue" in s["piles"]["h0:draw"] + s["piles"]["h0:hand"]
+
+
+def test_spoils_join_the_deck_and_the_next_encounter_starts_from_them():
+    s = battle(("warrior", "priest"), seed=7, zones=("crypt", "keep"))
+    for m in s["monsters"]:
+        m["dead"] = True
+    s["piles"]["zone"].extend(c for c in s["piles"]["dungeon"] if c.startswith("crypt/"))
+    s["piles"]["dungeon"] = [c for c in s["piles"]["dungeon"] if not c.startswith("crypt/")]
+    s["piles"]["h0:expended"].append(s["piles"]["h0:hand"].pop())
+    s = make_active(s, "h0")
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    assert s["phase"] == "spoils"
+    assert hero(s, "h0")["xp"] == 2 and hero(s, "h0")["max_health"] == 13
+    s = GAME.apply(s, {"type": "pick", "hero": "h0", "card": "feint"})
+    s = GAME.apply(s, {"type": "pick", "hero": "h1", "card": "rapier"})
+    assert s["phase"] == "battle" and s["zone_index"] == 1
+    deck = s["piles"]["h0:draw"] + s["piles"]["h0:hand"]
+    assert "feint" in deck and not s["piles"]["h0:expended"]  # expended cards came back
+    assert "rapier" in s["piles"]["h1:at_hand"]
+    assert hero(s, "h0")["arena"] == "yard"
+
+
+def test_a_door_blocks_range_until_opened():
+    s = make_active(battle(("rogue",)), "h0", hand=[])
+    s["piles"]["dungeon"].remove("crypt/ossuary")
+    s["piles"]["zone"].append("crypt/ossuary")
+    s["piles"]["dungeon"].remove("crypt/vault")
+    s["piles"]["zone"].append("crypt/vault")
+    hero(s, "h0")["arena"] = "ossuary"
+    for m in s["monsters"]:
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "range"})
+    assert not any(a["type"] == "attack" for a in GAME.legal_actions(s))  # closed door
+    s["links"][1]["open"] = True
+    assert any(a["type"] == "attack" and a["gear"] == "shortbow" for a in GAME.legal_actions(s))
+
+
+# -- conservation, replay, options, content -------------------------------------------------
+def test_replay_gives_the_same_battle_and_cards_are_conserved():
+    s = battle(("rogue", "wizard"), seed=11, zones=("crypt", "keep"))
+    total = GAME.card_total(s)
+    rng, actions = Rng(2), []
+    for _ in range(200):
+        if GAME.is_over(s):
+            break
+        a = GAME.sim_choose(s, GAME.legal_actions(s), rng)
+        actions.append(a)
+        s = GAME.apply(s, a)
+        assert GAME.card_total(s) == total
+    assert replay("deckbuilder", s["options"], 11, actions) == s
+    assert json.loads(json.dumps(s)) == s
+
+
+def test_options_are_checked():
+    for bad in ({"heroes": []}, {"heroes": ["rogue", "rogue"]}, {"heroes": ["bard"]},
+                {"zones": ["nowhere"]}, {"heroes": ["rogue", "warrior", "wizard", "priest", "rogue"]}):
+        with pytest.raises(IllegalAction):
+            GAME.new_game(bad, 1)
+
+
+def test_content_checker_names_the_broken_field():
+    assert check("deckbuilder/monsters.toml", {"source": {"origin": "x", "licence": "y"},
+                                               "minion": [{"id": "a", "hits": "two"}]})
+    assert data.cross_check() == []
+    problems = check("deckbuilder/zones.toml", {"source": {"origin": "x", "licence": "y"}, "order": ["z"],
+                                                "zone": [{"id": "z", "experience": 1, "arena": [{"id": "a"}, {"id": "b"}],
+                                                          "link": [{"a": "a", "b": "b", "kind": "open"}]}]})
+    assert any("door" in p for p in problems)
