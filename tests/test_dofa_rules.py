@@ -416,3 +416,25 @@ def test_attack_damage_by_weapon_plus_one_on_a_major_critical_stuns():
     assert "Hit for 4 damage." in s["last"]["summary"]
     s = play(check(s, "8C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
     assert s["last"]["degree"] == 0 and "Hit for 4 damage; the target makes a DR 3" in s["last"]["summary"]
+
+
+# -- Dealers, NPCs and Companions ---------------------------------------------------------------
+def test_companion_draws_from_my_deck_with_its_own_modifier():
+    """PG: a companion acts on the player's turn and draws from the Dealer's deck; its HP
+    is half the Dealer's level, rounded up."""
+    s = GAME.new_game({"character": "Spades3", "companion": "Bear"}, 2)
+    assert s["companion"]["hp_max"] == 2 and s["companion"]["listed_hp"] == 3
+    s = play(stack(s, "9H"), {"type": "who", "who": "companion"})
+    s = check(s, "8C", "Brute", 0)
+    assert GAME.view(s, "player")["draft"]["modifier"] == 1          # the Bear's STR +1
+    deck_before = len(s["deck"])
+    s = play(s, {"type": "draw"}, {"type": "accept"})
+    assert len(s["deck"]) == deck_before - 1 and s["last"]["success"]
+    assert s["last"]["summary"].startswith("Bear: Check (Brute +1)")
+    s = play(s, {"type": "companion_damage", "amount": 2}, {"type": "companion_damage", "amount": 1})
+    assert s["companion"]["hp"] == 0
+    assert not any(a["type"] == "who" for a in GAME.legal_actions(s))
+    s = play(s, {"type": "level_up"}, {"type": "finish"}, {"type": "full_rest"})
+    assert s["companion"]["hp"] == s["companion"]["hp_max"] == 2    # level 4 -> 2
+    with pytest.raises(IllegalAction, match="companion"):
+        GAME.new_game({"character": "Spades1", "companion": "Dragon"}, 1)

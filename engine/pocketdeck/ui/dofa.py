@@ -118,6 +118,11 @@ def _check_panel(view: dict[str, Any]) -> str:
     title = {"check": "Check", "attack": "Attack (DR = the target's AR)", "contest": "Contested check (I defend)",
              "save": "Save"}[d["kind"]]
     rows = [f'<div class="dofa-row">{kinds}</div>']
+    comp = view.get("companion")
+    if comp:
+        who = comp["id"] if d.get("who") == "companion" else "I"
+        rows.append(f'<p>Acting: <b>{esc(who)}</b> (a companion draws from your deck)</p>'
+                    f'<div class="dofa-row">{_buttons(view, "who")}</div>')
     if d["kind"] == "save":
         tc_line = (f'Against my Target Card: <b>{esc(_card_name(d["tc"]))}</b>' if d["tc"] else
                    'Draw your Target Card first (below): a save draws against it.')
@@ -237,7 +242,14 @@ def _last(view: dict[str, Any], heading: bool = False) -> str:
 
 def _health(view: dict[str, Any]) -> str:
     body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate"))
+    comp = view.get("companion")
+    if comp:
+        body += _buttons(view, "companion_damage", "companion_heal")
     tough = f'<p class="muted">Damage that Toughen Up may still ignore: {view["toughen"]}</p>' if view["toughen"] else ""
+    if comp:
+        tough += (f'<p>Companion {esc(comp["id"])}: HP {comp["hp"]}/{comp["hp_max"]} (half your level, '
+                  f'rounded up; the bestiary lists {comp["listed_hp"]}), AP {comp["ap"]}, AR {comp["ar"]}'
+                  f'{" - down" if comp["hp"] == 0 else ""}.</p>')
     return f'<section class="dofa-panel"><h2>Health and Fate</h2>{tough}<div class="dofa-grid">{body}</div></section>'
 
 
@@ -352,6 +364,8 @@ def _log(view: dict[str, Any]) -> str:
 
 # -- setup ----------------------------------------------------------------------------------------
 def setup(app: "App") -> str:
+    comps = '<option value="">None</option>' + "".join(
+        f'<option value="{esc(c)}">{esc(c)}</option>' for c in sh.companions())
     opts = '<option value="custom">Build my own (9 XP)</option>' + "".join(f'<option value="{esc(pid)}"{" selected" if pid == "Spades1" else ""}>'
                    f'{esc(sh.premade_name(pid))}</option>' for pid in sorted(sh.premades(), key=_order))
     return (f'<section class="setup"><h1>Deck of Adventures</h1>'
@@ -360,7 +374,8 @@ def setup(app: "App") -> str:
             f'<form class="form" data-form>'
             f'<label>Character <select name="character">{opts}</select></label>'
             f'<label>Name (optional)<input name="name" maxlength="40" autocomplete="off"></label>'
-            f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name", submit=True)}'
+            f'<label>Companion <select name="companion">{comps}</select></label>'
+            f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name,companion", submit=True)}'
             f'</form></section>')
 
 
@@ -375,7 +390,10 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     name = str(fields.get("name") or "").strip()
     if len(name) > 40:
         raise ValueError("Name: at most 40 characters")
-    return {"character": pid, "name": name}
+    comp = str(fields.get("companion") or "")
+    if comp and comp not in sh.companions():
+        raise ValueError("Companion: choose one from the list")
+    return {"character": pid, "name": name, "companion": comp}
 
 
 register_table(Table(

@@ -51,7 +51,7 @@ RANKS = [r.code for r in Rank]
 
 
 def _blank_draft(kind: str = "check") -> dict[str, Any]:
-    return {"kind": kind, "rank": None, "suit": None, "stat": None, "dr": None,
+    return {"kind": kind, "who": "me", "rank": None, "suit": None, "stat": None, "dr": None,
             "hidden": False, "attacker": None, "hand": 0, "condition": None}
 
 
@@ -62,13 +62,15 @@ class DofaGame(Game):
 
     # -- setup ----------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
-        return {"character": "Spades1", "name": ""}
+        return {"character": "Spades1", "name": "", "companion": ""}
 
     def check_options(self, options: dict[str, Any]) -> None:
         if options.get("character") not in sh.premades() and options.get("character") != "custom":
             raise IllegalAction(f"character: {options.get('character')!r} is neither a premade character nor 'custom'")
         if not isinstance(options.get("name"), str) or len(options["name"]) > 40:
             raise IllegalAction("name: up to 40 characters of text")
+        if options.get("companion") not in ("", *sh.companions()):
+            raise IllegalAction(f"companion: {options.get('companion')!r} is not in the bestiary's companions")
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
         custom = options["character"] == "custom"
@@ -84,6 +86,8 @@ class DofaGame(Game):
             "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
             "light": "bright", "fall_speed": 0, "weapon": 1,
+            "companion": (sh.new_companion(options["companion"], sheet["level"])
+                          if options["companion"] else None),
             "ko": None, "dead": False, "toughen": 0, "toughen_turn": None,
             "draft": _blank_draft(), "draw": None, "gain": None, "last": None,
             "log": [f"{sheet['name']} shuffles the Action Deck; both Jokers in hand as Fate Cards."],
@@ -125,6 +129,12 @@ class DofaGame(Game):
             acts += [{"type": "heal", "amount": n} for n in (1, 2)]
         if ko:
             acts.append({"type": "treated"})
+        comp = state.get("companion")
+        if comp:
+            if comp["hp"] > 0:
+                acts += [{"type": "companion_damage", "amount": n} for n in (1, 2)]
+            if comp["hp"] < comp["hp_max"]:
+                acts.append({"type": "companion_heal"})
         if not state["combat"]:
             if _drawable(state) + len(state["tc"]) >= 1:
                 acts.append({"type": "start_combat"})
@@ -165,6 +175,9 @@ class DofaGame(Game):
                 acts.append({"type": "draw"})
             return acts
         acts += [{"type": "kind", "kind": k} for k in KINDS if k != d["kind"]]
+        comp = state.get("companion")
+        if comp and comp["hp"] > 0:
+            acts.append({"type": "who", "who": "companion" if d.get("who", "me") == "me" else "me"})
         if d["kind"] != "save":
             acts += [{"type": "tc_rank", "rank": r} for r in RANKS]
             acts += [{"type": "tc_suit", "suit": s.value} for s in SUITS]
@@ -261,6 +274,11 @@ class DofaGame(Game):
     def _do_level_up(self, s: State, a: Action, rng: Rng) -> None:
         before = s["sheet"]["hp_max"]
         bd.level_up(s["sheet"])
+        if s.get("companion"):
+            c = s["companion"]
+            grow = sh.companion_hp(s["sheet"]["level"]) - c["hp_max"]
+            c["hp_max"] += grow
+            c["hp"] += grow
         s["hp"] += s["sheet"]["hp_max"] - before
         s["phase"] = bd.LEVELUP
         s["log"].append(f"Level up: level {s['sheet']['level']}, +1 max HP, "
@@ -268,6 +286,24 @@ class DofaGame(Game):
 
     def _do_kind(self, s: State, a: Action, rng: Rng) -> None:
         s["draft"] = dict(_blank_draft(a["kind"]), hand=s["draft"]["hand"])
+
+    def _do_who(self, s: State, a: Action, rng: Rng) -> None:
+        s["draft"]["who"] = a["who"]
+
+    def _do_companion_damage(self, s: State, a: Action, rng: Rng) -> None:
+        """AP first, then HP; at 0 the companion is down and cannot act."""
+        c = s["companion"]
+        to_ap = min(c["ap"], a["amount"])
+        c["ap"] -= to_ap
+        c["hp"] = max(0, c["hp"] - (a["amount"] - to_ap))
+        s["log"].append(f"{c['id']} takes {a['amount']} damage" + (": down." if c["hp"] == 0 else "."))
+        if c["hp"] == 0 and s["draft"].get("who") == "companion":
+            s["draft"]["who"] = "me"
+
+    def _do_companion_heal(self, s: State, a: Action, rng: Rng) -> None:
+        c = s["companion"]
+        c["hp"] += 1
+        s["log"].append(f"{c['id']} heals 1 HP.")
 
     def _do_tc_rank(self, s: State, a: Action, rng: Rng) -> None:
         s["draft"]["rank"] = a["rank"]
@@ -305,15 +341,19 @@ class DofaGame(Game):
             tc = _own_tc(s) if kind == "save" else d["rank"] + d["suit"]
             dr = ck.contest_dr(d["attacker"]) if kind == "contest" else d["dr"]
         self._start_draw(s, rng, kind=kind, tc=tc, stat=stat, dr=dr, hand=hand,
-                         condition=d.get("condition"))
+                         condition=d.get("condition"), who=d.get("who", "me") if not ko else "me")
 
     def _start_draw(self, s: State, rng: Rng, *, kind: str, tc: str, stat: str | None,
-                    dr: int | None, hand: int, condition: str | None = None) -> None:
-        mod = sh.modifier(s["sheet"], stat)
+                    dr: int | None, hand: int, condition: str | None = None,
+                    who: str = "me") -> None:
+        """A companion's check draws from the Dealer's deck with the companion's modifier
+        (PG, Dealers, NPCs and Companions)."""
+        mod = sh.modifier(_actor(s, who), stat)
         effective = None if dr is None else ck.edr(dr, mod)
         k = 1 + abs(hand)
         s["draw"] = {"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
                      "weapon": s.get("weapon", 1) if kind == "attack" else 0,
+                     "who": s["companion"]["id"] if who == "companion" else None,
                      "effective": effective, "hand": hand, "k": k, "cards": [],
                      "to_go": k, "redrawn": False, "condition": condition}
         self._deal(s, rng)
@@ -362,12 +402,12 @@ class DofaGame(Game):
         if kind == "epic":
             self._epic(s, result)
             return
-        if kind == "check" and dr["stat"] == "Stealth" and result["success"] is not None:
+        if kind == "check" and dr["stat"] == "Stealth" and result["success"] is not None and not dr.get("who"):
             if result["success"] and "Hidden" not in s["conditions"]:
                 s["conditions"].append("Hidden")
             elif not result["success"] and "Hidden" in s["conditions"]:
                 s["conditions"].remove("Hidden")
-        if dr["condition"]:
+        if dr["condition"] and not dr.get("who"):
             self._condition_result(s, dr["condition"], bool(result["success"]), rng)
         s["draft"] = dict(_blank_draft(s["draft"]["kind"]), hand=0)
 
@@ -597,6 +637,9 @@ class DofaGame(Game):
         sheet = s["sheet"]
         s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
                  quick_rests=0, ko=None, toughen=0, toughen_turn=None, fall_speed=0)
+        if s.get("companion"):
+            c = s["companion"]
+            c.update(hp=c["hp_max"], ap=c["ap_max"])
         s["log"].append("Full Rest: deck whole, Jokers in hand, HP, AP and PP full, no Fatigue.")
 
     def _do_end_session(self, s: State, a: Action, rng: Rng) -> None:
@@ -610,9 +653,10 @@ class DofaGame(Game):
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
+        comp = rng.choice(["", "", *sorted(sh.companions())])
         if rng.below(4) == 0:
-            return {"character": "custom", "name": ""}
-        return {"character": rng.choice(sorted(sh.premades())), "name": ""}
+            return {"character": "custom", "name": "", "companion": comp}
+        return {"character": rng.choice(sorted(sh.premades())), "name": "", "companion": comp}
 
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .sim import choose
@@ -666,7 +710,7 @@ def auto_hand(state: State, kind: str, stat: str | None) -> int:
 
 def _effective(state: State) -> int | None:
     d = state["draft"]
-    mod = sh.modifier(state["sheet"], d["stat"]) if d["stat"] else 0
+    mod = sh.modifier(_actor(state, d.get("who", "me")), d["stat"]) if d["stat"] else 0
     if d["kind"] == "contest":
         return None if d["attacker"] is None else ck.edr(ck.contest_dr(d["attacker"]), mod)
     return None if d["dr"] is None else ck.edr(d["dr"], mod)
@@ -688,6 +732,11 @@ def _ready(state: State) -> bool:
             return False
     e = _effective(state)
     return e is None or ck.can_attempt(e)
+
+
+def _actor(state: State, who: str) -> dict[str, Any]:
+    """The sheet whose modifiers a check uses: mine, or my companion's."""
+    return state["companion"] if who == "companion" and state.get("companion") else state["sheet"]
 
 
 def _take(state: State, rng: Rng) -> str:
@@ -733,6 +782,8 @@ def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
     what = {"check": "Check", "attack": "Attack", "contest": "Contested check", "save": "Save", "rest": "Rest Card",
             "epic": "Epic Event"}[draw["kind"]]
     stat = draw["stat"] or "no modifier"
+    if draw.get("who"):
+        what = f"{draw['who']}: {what}"
     head = f"{what} ({stat} {draw['modifier']:+d}) vs {_name(tc)}: {_name(kept)}"
     if e is None:
         rep = ck.reported(kept, tc, draw["modifier"])

@@ -12,7 +12,7 @@ from ...core.odds import as_percent
 from . import checks as ck
 from . import odds as od
 from . import sheet as sh
-from .rules import CONDITIONS, _effective, _grade, _kept, _net_hand, _own_tc, auto_hand
+from .rules import CONDITIONS, _actor, _effective, _grade, _kept, _net_hand, _own_tc, auto_hand
 
 
 def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -24,6 +24,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
                    "ar": _ar(state), "speed": _speed(state),
                    "breath": max(0, 1 + 2 * sheet["attrs"]["VIT"])},
         "light": state["light"], "weapon": state.get("weapon", 1),
+        "companion": state.get("companion"),
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
         "conditions": list(state["conditions"]), "poison": state["poison"],
@@ -59,7 +60,7 @@ def _draft(state: dict[str, Any]) -> dict[str, Any]:
         d.update(kind="epic", stat="VIT", dr=4, hand=-1 if state["ko"]["damaged"] else 0)
     tc = _own_tc(state) if d["kind"] == "save" else (
         d["rank"] + d["suit"] if d["rank"] and d["suit"] else None)
-    mod = sh.modifier(state["sheet"], d["stat"]) if d["stat"] else 0
+    mod = sh.modifier(_actor(state, d.get("who", "me")), d["stat"]) if d["stat"] else 0
     if d["kind"] == "epic":
         effective = 4 + mod
         hand = d["hand"]
@@ -143,7 +144,8 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[a["suit"]]
     if t == "stat":
         s = a["stat"]
-        return f"{names.get(s, s)} {sh.modifier(state['sheet'], s):+d}"
+        actor = _actor(state, state["draft"].get("who", "me"))
+        return f"{names.get(s, s)} {sh.modifier(actor, s):+d}"
     if t == "dr":
         return "DR hidden" if a["dr"] is None else f"DR {a['dr']}"
     if t == "attacker":
@@ -193,6 +195,12 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return "Done"
     if t == "level_up":
         return "Level up (the GM says so)"
+    if t == "who":
+        return f"{state['companion']['id']} acts" if a["who"] == "companion" else "I act"
+    if t == "companion_damage":
+        return f"{state['companion']['id']} takes {a['amount']} damage"
+    if t == "companion_heal":
+        return f"{state['companion']['id']} heals 1 HP"
     if t == "weapon":
         return f"Weapon damage {a['damage']}"
     if t == "light":
