@@ -438,3 +438,23 @@ def test_companion_draws_from_my_deck_with_its_own_modifier():
     assert s["companion"]["hp"] == s["companion"]["hp_max"] == 2    # level 4 -> 2
     with pytest.raises(IllegalAction, match="companion"):
         GAME.new_game({"character": "Spades1", "companion": "Dragon"}, 1)
+
+
+def test_intensify_discards_until_a_major_plain_success_is_a_miss():
+    """PG, Discard Powers, Intensify (Caster): on the next attack discard until a Major
+    Success; standard successes count as misses; the player may end it early."""
+    assert not any(a["type"] == "intensify" for a in GAME.legal_actions(new("Diamonds1")))  # level 1
+    s = play(new("Diamonds2"), {"type": "intensify"}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "9H", "5S", "8D", "10C"), "8C", "Knowledge", 2)
+    s = play(s, {"type": "draw"})
+    assert s["draw"]["cards"] == ["9H"] and s["draw"]["to_go"] == 1
+    s = play(s, {"type": "draw_more"}, {"type": "draw_more"})
+    assert s["draw"]["cards"] == ["9H", "5S", "8D"] and s["draw"]["to_go"] == 0
+    s = play(s, {"type": "accept"})
+    assert s["last"]["degree"] == 1 and s["last"]["success"] and "Hit for 2 damage" in s["last"]["summary"]
+    assert {"9H", "5S", "8D"} <= set(s["discard"]) and not s["intensify"]
+    s = play(s, {"type": "intensify"})
+    s = check(s, "8C", "Knowledge", 2)
+    s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
+    assert s["last"]["card"] == "10C" and s["last"]["success"] is False
+    assert "counts as a miss" in s["last"]["summary"]

@@ -216,7 +216,9 @@ def _drawing(view: dict[str, Any]) -> str:
         f'{"<span class=cap>counts</span>" if c == dr["kept"] and len(dr["cards"]) > 1 else ""}</li>'
         for c in dr["cards"])
     res = dr["result"]
-    if dr["to_go"]:
+    if dr["to_go"] and dr.get("intensify"):
+        what = "Intensify: no Major yet. Draw another (this card is discarded) or stop here."
+    elif dr["to_go"]:
         what = f'{dr["to_go"]} more card(s) may be drawn (Upper Hand).'
     elif res["degree"] is None:
         what = f'Report to the GM: {res["report"]}'
@@ -260,7 +262,7 @@ def _table_flow(view: dict[str, Any]) -> str:
 
 
 def _powers(view: dict[str, Any]) -> str:
-    body = _buttons(view, "power", "discard_power")
+    body = _buttons(view, "power", "discard_power", "intensify")
     weapon = (f'<h3>Weapon: {view["weapon"]} damage (+1 on a Major)</h3>'
               f'<div class="dofa-grid">{_buttons(view, "weapon")}</div>')
     if not body:

@@ -85,7 +85,7 @@ class DofaGame(Game):
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
             "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
-            "light": "bright", "fall_speed": 0, "weapon": 1,
+            "light": "bright", "fall_speed": 0, "weapon": 1, "intensify": False,
             "companion": (sh.new_companion(options["companion"], sheet["level"])
                           if options["companion"] else None),
             "ko": None, "dead": False, "toughen": 0, "toughen_turn": None,
@@ -199,8 +199,8 @@ class DofaGame(Game):
         dr = state["draw"]
         if dr["to_go"] > 0:
             acts: list[Action] = [{"type": "draw_more"}]
-            if dr["hand"] > 0:
-                acts.append({"type": "stop"})    # Upper Hand may stop early
+            if dr["hand"] > 0 or dr.get("intensify"):
+                acts.append({"type": "stop"})    # Upper Hand and Intensify may stop early
             return acts
         acts = [{"type": "accept"}]
         if not dr["redrawn"] and _drawable(state) >= dr["k"]:
@@ -228,6 +228,9 @@ class DofaGame(Game):
             if _drawable(state) >= n and state["sheet"]["role"] != "Caster":
                 acts.append({"type": "discard_power", "cards": n})
             n += 2
+        if (state["sheet"]["role"] == "Caster" and sh.discard_cap(state["sheet"]["level"])
+                and not state.get("intensify")):
+            acts.append({"type": "intensify"})
         return acts
 
     def explain(self, state: State, action: Action) -> str:
@@ -350,18 +353,28 @@ class DofaGame(Game):
         (PG, Dealers, NPCs and Companions)."""
         mod = sh.modifier(_actor(s, who), stat)
         effective = None if dr is None else ck.edr(dr, mod)
+        intensify = kind == "attack" and s.get("intensify", False) and who == "me"
+        if intensify:
+            s["intensify"] = False
+            hand = 0
         k = 1 + abs(hand)
         s["draw"] = {"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
                      "weapon": s.get("weapon", 1) if kind == "attack" else 0,
                      "who": s["companion"]["id"] if who == "companion" else None,
                      "effective": effective, "hand": hand, "k": k, "cards": [],
-                     "to_go": k, "redrawn": False, "condition": condition}
+                     "to_go": k, "redrawn": False, "condition": condition,
+                     "intensify": intensify}
         self._deal(s, rng)
 
     def _deal(self, s: State, rng: Rng) -> None:
         """Draw the cards of a check: Lower Hand all at once, Upper Hand one at a time
         (the player may stop early), a single card at once."""
         dr = s["draw"]
+        if dr.get("intensify"):
+            # PG, Discard Powers, Intensify: discard until a Major; the player may stop
+            dr["cards"].append(_take(s, rng))
+            dr["to_go"] = 0 if _is_major(dr, dr["cards"][-1]) or not _drawable(s) else 1
+            return
         n = 1 if dr["hand"] > 0 else dr["to_go"]
         for _ in range(n):
             dr["cards"].append(_take(s, rng))
@@ -523,6 +536,10 @@ class DofaGame(Game):
         _settle(s, cards)
         power = sh.tables()["roles"][s["sheet"]["role"]]["discard"]
         s["log"].append(f"{power}: discards {a['cards']} cards for Upper/Lower Hand {a['cards'] // 2}.")
+
+    def _do_intensify(self, s: State, a: Action, rng: Rng) -> None:
+        s["intensify"] = True
+        s["log"].append("Intensify: the next attack discards until a Major Success.")
 
     def _do_condition(self, s: State, a: Action, rng: Rng) -> None:
         name = a["name"]
@@ -773,7 +790,15 @@ def _spend_fate(state: State, card: str) -> None:
     (state["aside"] if card in ("RJ", "BJ") else state["discard"]).append(card)
 
 
+def _is_major(draw: dict[str, Any], card: str) -> bool:
+    if draw["effective"] is not None:
+        return ck.degree(card, draw["tc"], draw["effective"]) <= 1
+    return Card.parse(card).value == Card.parse(draw["tc"]).value
+
+
 def _kept(draw: dict[str, Any]) -> str:
+    if draw.get("intensify"):
+        return draw["cards"][-1]       # the earlier cards were discarded on the way
     return ck.pick(draw["cards"], draw["tc"], draw["effective"], draw["hand"])
 
 
@@ -792,14 +817,18 @@ def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
                 "summary": f"{head}; DR hidden: report {rep['text']}."}
     deg = ck.degree(kept, tc, e)
     tail = ""
-    if draw["kind"] == "attack" and ck.is_success(deg):
+    success = ck.is_success(deg)
+    if draw.get("intensify") and deg > 1 and success:
+        success = False
+        tail = " Intensify: a plain success counts as a miss."
+    if draw["kind"] == "attack" and success:
         # PG, In Combat: a Major does 1 extra damage; a Critical hit calls for the
         # target's DR 3 CON save against Stunned (Status Conditions 1)
         dmg = draw["weapon"] + (1 if deg <= 1 else 0)
         tail = f" Hit for {dmg} damage" + (
             "; the target makes a DR 3 Conviction save against Stunned." if deg == 0 else ".")
     return {"kind": draw["kind"], "card": kept, "cards": list(draw["cards"]), "tc": tc,
-            "degree": deg, "success": ck.is_success(deg), "report": None,
+            "degree": deg, "success": success, "report": None,
             "summary": f"{head} at EDR {e}: {ck.DEGREES[deg]}.{tail}"}
 
 

@@ -115,6 +115,7 @@ def _draw(state: dict[str, Any]) -> dict[str, Any] | None:
     kept = _kept(dr)
     return {"kind": dr["kind"], "tc": dr["tc"], "cards": list(dr["cards"]), "kept": kept,
             "to_go": dr["to_go"], "hand": dr["hand"], "redrawn": dr["redrawn"],
+            "intensify": dr.get("intensify", False),
             "effective": dr["effective"], "result": _grade(dr, kept)}
 
 
@@ -126,7 +127,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     t = a["type"]
     names = dict(sh.NAMES)
     simple = {
-        "draw": "Draw", "draw_more": "Draw another", "stop": "Keep the best so far",
+        "draw": "Draw", "draw_more": "Draw another", "stop": "Stop here",
         "accept": "Accept", "treated": "Treated (Craft or healing)",
         "start_combat": "Start combat (draw my TC)", "end_turn": "End my turn",
         "end_combat": "End combat", "quick_rest": "Quick Rest", "full_rest": "Full Rest",
@@ -195,6 +196,8 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return "Done"
     if t == "level_up":
         return "Level up (the GM says so)"
+    if t == "intensify":
+        return "Intensify the next attack"
     if t == "who":
         return f"{state['companion']['id']} acts" if a["who"] == "companion" else "I act"
     if t == "companion_damage":
