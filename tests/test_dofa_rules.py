@@ -458,3 +458,11 @@ def test_intensify_discards_until_a_major_plain_success_is_a_miss():
     s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
     assert s["last"]["card"] == "10C" and s["last"]["success"] is False
     assert "counts as a miss" in s["last"]["summary"]
+
+
+def test_failed_condition_saves_say_what_the_turn_holds():
+    s = play(stack(new("Spades1"), "7S", "AH"), {"type": "draw_tc"},
+             {"type": "condition", "name": "Stunned"}, {"type": "condition_save", "name": "Stunned"},
+             {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["success"] is False and "Stunned" in s["conditions"]
+    assert s["log"][-1].startswith("Stunned: this turn, move or take one Action")

@@ -170,6 +170,11 @@ def _summary(view: dict[str, Any]) -> str:
         extra = f' incl. {d["auto_hand"]:+d} from Fatigue/conditions' if d.get("auto_hand") else ""
         bits.append((f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}") + extra)
     out = f'<p class="dofa-summary">{esc(" · ".join(bits))}</p>' if bits else ""
+    if d["kind"] in ("check", "attack") and d["stat"] and view["tc"]:
+        # PG, Contested Checks: as the attacker, targets draw against my TC
+        from ..systems.dofa.checks import contest_dr
+        out += (f'<p class="muted">If this is your contested check, the targets draw against your '
+                f'TC ({esc(_card_name(view["tc"]))}) at DR {contest_dr(d["modifier"])}.</p>')
     if d["effective"] is not None and not d["attemptable"]:
         out += '<p class="pending">EDR below -2: this check cannot be attempted.</p>'
     if d.get("odds"):

@@ -45,6 +45,16 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "Partially Covered": {"save": None, "when": ""},
     "Fully Covered": {"save": None, "when": ""},
 }
+# what a failed save means for the turn, where the phone cannot apply it itself
+FAILED = {
+    "Stunned": "Stunned: this turn, move or take one Action, not both.",
+    "Blinded": "Blinded: Lower Hand (3) on anything that needs sight this turn (set it with the Lower Hand buttons).",
+    "Deafened": "Deafened: Lower Hand (3) on anything that needs hearing this turn (set it with the Lower Hand buttons).",
+    "Charmed": "Charmed: no action against the charmer's interests.",
+    "Enthralled": "Enthralled: move and/or take one Major Action as the enthraller directs.",
+    "Entangled": "Still Entangled: Speed 0, Agility saves at Lower Hand.",
+    "Frozen": "Still Frozen: half speed, STR and AGL checks at Lower Hand.",
+}
 LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
 FALLS: tuple[int, ...] = (2, 4, 6)
 RANKS = [r.code for r in Rank]
@@ -465,6 +475,8 @@ class DofaGame(Game):
             cards = [_take(s, rng) for _ in range(n)]
             _settle(s, cards)
             s["log"].append(f"Poisoned {s['poison']}: discards {n} card(s).")
+        if not passed and name in FAILED:
+            s["log"].append(FAILED[name])
 
     def _do_damage(self, s: State, a: Action, rng: Rng) -> None:
         self._hurt(s, a["amount"], a["bypass"])
