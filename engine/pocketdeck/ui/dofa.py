@@ -138,7 +138,7 @@ def _check_panel(view: dict[str, Any]) -> str:
                     + _buttons(view, "attacker", selected=d["attacker"], key="mod") + "</div>")
     else:
         sel = None if d["dr"] is None and not d.get("hidden") else d["dr"]
-        rows.append('<h3>Difficulty Range</h3><div class="dofa-grid">'
+        rows.append('<h3>Difficulty Range</h3><div class="dofa-grid tight">'
                     + _buttons(view, "dr", selected=sel if (d["dr"] is not None or d.get("hidden")) else "none", key="dr")
                     + "</div>")
     rows.append('<h3>Upper / Lower Hand (the GM\'s)</h3><div class="dofa-grid">'

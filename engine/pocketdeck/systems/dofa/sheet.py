@@ -143,7 +143,7 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
     if missing:
         slips.append("not in the power list (left off): " + ", ".join(missing))
     return {
-        "id": pid, "name": name or premade_name(pid), "pronouns": c["pronouns"],
+        "id": pid, "name": name or pid.rstrip("0123456789"), "pronouns": c["pronouns"],
         "role": c["role"], "level": level, "primary": c["primary_skill"],
         "attrs": attrs, "skills": dict(c["skills"]),
         "hp_max": hp, "ap_max": c["ap"], "ar": ar, "speed": c["speed"],

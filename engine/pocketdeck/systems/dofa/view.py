@@ -127,7 +127,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     t = a["type"]
     names = dict(sh.NAMES)
     simple = {
-        "draw": "Draw", "draw_more": "Draw another", "stop": "Stop here",
+        "draw": "Draw", "draw_more": "Draw another",
         "accept": "Accept", "treated": "Treated (Craft or healing)",
         "start_combat": "Start combat (draw my TC)", "end_turn": "End my turn",
         "end_combat": "End combat", "quick_rest": "Quick Rest", "full_rest": "Full Rest",
@@ -196,6 +196,8 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return "Done"
     if t == "level_up":
         return "Level up (the GM says so)"
+    if t == "stop":
+        return "Stop here" if (state["draw"] or {}).get("intensify") else "Keep the best so far"
     if t == "intensify":
         return "Intensify the next attack"
     if t == "who":
