@@ -99,3 +99,35 @@ def test_setup_form_and_refusals():
         options_from_form({"character": "Clubs1", "companion": "Dragon"}, app)
     with pytest.raises(ValueError, match="Name"):
         options_from_form({"character": "Clubs1", "name": "x" * 41}, app)
+
+
+def _stack(session, *top):
+    """Put ``top`` on top of the session's Action Deck (a test-only rearrangement)."""
+    st = session.state
+    st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+
+
+def test_hidden_dr_draw_shows_what_to_report():
+    app = start("Spades1")
+    session = app.sessions["dofa"]
+    session.state["sheet"]["skills"]["Detection"] = 1
+    _stack(session, "8S")
+    for a in [{"type": "tc_rank", "rank": "3"}, {"type": "tc_suit", "suit": "D"},
+              {"type": "stat", "stat": "Detection"}, {"type": "dr", "dr": None}]:
+        app.handle("play", json.dumps(a))
+    assert "DR hidden: you will report the card moved by your modifier" in app.render()
+    app.handle("play", json.dumps({"type": "draw"}))
+    assert app.flash is None, app.flash
+    assert "Report to the GM: 7 (4 from the TC)" in app.render()
+
+
+def test_knocked_out_in_combat_shows_the_epic_event():
+    app = start("Spades1")
+    app.handle("play", json.dumps({"type": "start_combat"}))
+    for n in (3, 2):
+        app.handle("play", json.dumps({"type": "damage", "amount": n, "bypass": True}))
+    html = app.render()
+    assert "Epic Event" in html and "DR 4 Vitality" in html and "at DR 5 against" in html
+    parsed = Buttons()
+    parsed.feed(html)
+    assert {"type": "treated"} in parsed.play and not any(a["type"] == "kind" for a in parsed.play)
