@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, watch_errors
+import json
+
+from conftest import PHONE, axe_violations, watch_errors
 from test_browser import assert_phone_layout
 
 pytestmark = pytest.mark.browser
@@ -25,6 +27,19 @@ def tap(page, name: str) -> None:
     assert page.locator(".flash.error").count() == 0
 
 
+def check_both_schemes(page, where: str) -> None:
+    """No serious or critical axe-core violation, light and dark, every panel opened."""
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    problems = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = axe_violations(page)
+        if found:
+            problems[scheme] = found
+    page.emulate_media(color_scheme="light")
+    assert not problems, f"{where}: {json.dumps(problems, indent=1)}"
+
+
 def table(page) -> str:
     return page.locator("[data-system=dofa]").inner_html()
 
@@ -41,6 +56,7 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         ctx.set_offline(True)
 
         page.locator("[data-action=open][data-arg=dofa]").tap()
+        check_both_schemes(page, "DofA setup")
         page.locator("select[name=character]").select_option("Spades2")
         page.locator("input[name=name]").fill("Xena <3")
         page.get_by_role("button", name="Begin").tap()
@@ -55,11 +71,13 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         # a fresh deck: 1 - C(32,2)/C(52,2) = 63% with Upper Hand 1 at EDR 2; the chart's 62%
         assert "Success: 63%" in panel
         assert "GMG chart, fresh deck: 62%" in panel
+        check_both_schemes(page, "DofA check with odds")
         tap(page, "Draw")
         assert page.locator(".dofa-cards li").count() == 1
         if page.get_by_role("button", name="Draw another").count():
             tap(page, "Draw another")
         assert page.locator(".dofa-cards li").count() in (1, 2)
+        check_both_schemes(page, "DofA draw")
         tap(page, "Redraw with Red Joker")
         assert page.get_by_role("button", name="Redraw with Black Joker").count() == 0   # one per check
         if page.get_by_role("button", name="Draw another").count():
@@ -75,6 +93,7 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         tap(page, "Take 2 damage (bypasses AP)")
         tap(page, "Quick Rest")
         page.wait_for_selector("[data-system=dofa][data-phase=rest]")
+        check_both_schemes(page, "DofA Quick Rest")
         tap(page, "Draw a Rest Card")
         tap(page, "Accept")
         tap(page, page.locator("[data-action=play]").filter(has_text="Recover").first.inner_text())
@@ -88,6 +107,38 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
         page.wait_for_selector("[data-system=dofa][data-phase=play]")
         assert table(page) == before
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_build_a_character_by_taps(browser, server):
+    """Character creation: Role, a modifier, a power, done; the sheet then plays."""
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script("window.pocketdeckEntropy = () => 11;")
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.locator("[data-action=open][data-arg=dofa]").tap()
+        page.locator("select[name=character]").select_option("custom")
+        page.locator("input[name=name]").fill("Vex")
+        page.get_by_role("button", name="Begin").tap()
+        page.wait_for_selector("[data-system=dofa][data-phase=build]")
+        check_both_schemes(page, "DofA role choice")
+        tap(page, "Martial (primary Finesse)")
+        assert "XP left: 9" in page.locator(".dofa-panel").first.inner_text()
+        tap(page, "Raise Agility (costs 2 XP)")
+        page.locator("details", has_text="Powers you can take").locator("summary").tap()
+        tap(page, "Learn Attack, Weapon (1 XP)")
+        assert "XP left: 6" in page.locator(".dofa-panel").first.inner_text()
+        assert_phone_layout(page, "DofA builder")
+        check_both_schemes(page, "DofA builder")
+        tap(page, "Done")
+        page.wait_for_selector("[data-system=dofa][data-phase=play]")
+        assert "Martial, level 1" in page.locator("[data-system=dofa] h1").inner_text()
+        assert "Finesse +1" in page.locator("[data-system=dofa]").inner_html()
         assert not errors, errors
     finally:
         ctx.close()

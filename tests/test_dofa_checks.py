@@ -188,3 +188,14 @@ def test_odds_command_line_json():
                          capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": ENGINE, "PATH": "/usr/bin:/bin"})
     assert "7/13" in out.stdout
+
+
+@pytest.mark.parametrize("dr", range(7))
+def test_fresh_deck_rows_by_counting(dr):
+    """Without replacement, by counting: 4(2 DR + 1) of the 52 cards are within the DR."""
+    from math import comb
+    hit = min(52, 4 * (2 * dr + 1))
+    assert od.chart_chance(dr, draws="deck") == Fraction(hit, 52)
+    assert od.chart_chance(dr, extra=1, draws="deck") == 1 - Fraction(comb(52 - hit, 2), comb(52, 2))
+    assert od.chart_chance(dr, extra=1, lower=True, draws="deck") == Fraction(comb(hit, 2), comb(52, 2))
+    assert od.chart_chance(dr, extra=2, draws="deck") == 1 - Fraction(comb(52 - hit, 3), comb(52, 3))

@@ -393,3 +393,76 @@ def test_falling_damage_speed_and_knocked_down():
 
 def test_holding_breath_minutes():
     assert GAME.view(new("Clubs1"), "player")["points"]["breath"] == 3     # VIT +1
+
+
+def test_nothing_to_draw_offers_no_draw():
+    """Every card awarded into the hand: no action may need a card that is not there."""
+    s = new()
+    s["fate"] += s["deck"]
+    s["deck"] = []
+    legal = GAME.legal_actions(s)
+    assert not {"draw", "draw_tc", "start_combat", "discard_power"} & {a["type"] for a in legal}
+
+
+def test_attack_damage_by_weapon_plus_one_on_a_major_critical_stuns():
+    """PG, In Combat: damage by weapon quality (1-4), +1 on a Major; a Critical calls for
+    the target's DR 3 CON save against Stunned."""
+    s = play(new("Spades1"), {"type": "weapon", "damage": 3}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "9H", "8D", "8C"), "8C", "Finesse", 2)
+    s = play(s, {"type": "draw"}, {"type": "accept"})
+    assert "Hit for 3 damage." in s["last"]["summary"]
+    assert s["draft"]["kind"] == "attack"          # the next check keeps its kind
+    s = play(check(s, "8C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+    assert "Hit for 4 damage." in s["last"]["summary"]
+    s = play(check(s, "8C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["degree"] == 0 and "Hit for 4 damage; the target makes a DR 3" in s["last"]["summary"]
+
+
+# -- Dealers, NPCs and Companions ---------------------------------------------------------------
+def test_companion_draws_from_my_deck_with_its_own_modifier():
+    """PG: a companion acts on the player's turn and draws from the Dealer's deck; its HP
+    is half the Dealer's level, rounded up."""
+    s = GAME.new_game({"character": "Spades3", "companion": "Bear"}, 2)
+    assert s["companion"]["hp_max"] == 2 and s["companion"]["listed_hp"] == 3
+    s = play(stack(s, "9H"), {"type": "who", "who": "companion"})
+    s = check(s, "8C", "Brute", 0)
+    assert GAME.view(s, "player")["draft"]["modifier"] == 1          # the Bear's STR +1
+    deck_before = len(s["deck"])
+    s = play(s, {"type": "draw"}, {"type": "accept"})
+    assert len(s["deck"]) == deck_before - 1 and s["last"]["success"]
+    assert s["last"]["summary"].startswith("Bear: Check (Brute +1)")
+    s = play(s, {"type": "companion_damage", "amount": 2}, {"type": "companion_damage", "amount": 1})
+    assert s["companion"]["hp"] == 0
+    assert not any(a["type"] == "who" for a in GAME.legal_actions(s))
+    s = play(s, {"type": "level_up"}, {"type": "finish"}, {"type": "full_rest"})
+    assert s["companion"]["hp"] == s["companion"]["hp_max"] == 2    # level 4 -> 2
+    with pytest.raises(IllegalAction, match="companion"):
+        GAME.new_game({"character": "Spades1", "companion": "Dragon"}, 1)
+
+
+def test_intensify_discards_until_a_major_plain_success_is_a_miss():
+    """PG, Discard Powers, Intensify (Caster): on the next attack discard until a Major
+    Success; standard successes count as misses; the player may end it early."""
+    assert not any(a["type"] == "intensify" for a in GAME.legal_actions(new("Diamonds1")))  # level 1
+    s = play(new("Diamonds2"), {"type": "intensify"}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "9H", "5S", "8D", "10C"), "8C", "Knowledge", 2)
+    s = play(s, {"type": "draw"})
+    assert s["draw"]["cards"] == ["9H"] and s["draw"]["to_go"] == 1
+    s = play(s, {"type": "draw_more"}, {"type": "draw_more"})
+    assert s["draw"]["cards"] == ["9H", "5S", "8D"] and s["draw"]["to_go"] == 0
+    s = play(s, {"type": "accept"})
+    assert s["last"]["degree"] == 1 and s["last"]["success"] and "Hit for 2 damage" in s["last"]["summary"]
+    assert {"9H", "5S", "8D"} <= set(s["discard"]) and not s["intensify"]
+    s = play(s, {"type": "intensify"})
+    s = check(s, "8C", "Knowledge", 2)
+    s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
+    assert s["last"]["card"] == "10C" and s["last"]["success"] is False
+    assert "counts as a miss" in s["last"]["summary"]
+
+
+def test_failed_condition_saves_say_what_the_turn_holds():
+    s = play(stack(new("Spades1"), "7S", "AH"), {"type": "draw_tc"},
+             {"type": "condition", "name": "Stunned"}, {"type": "condition_save", "name": "Stunned"},
+             {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["success"] is False and "Stunned" in s["conditions"]
+    assert s["log"][-1].startswith("Stunned: this turn, move or take one Action")

@@ -38,10 +38,11 @@ class Buttons(HTMLParser):
             self.texts[-1] += data
 
 
-def start(character: str = "Spades2", name: str = "<i>Ann</i>", seed: int = 5) -> App:
+def start(character: str = "Spades2", name: str = "<i>Ann</i>", seed: int = 5, companion: str = "") -> App:
     app = App(seed_source=seed)
     app.handle("open", "dofa")
-    app.handle("new", json.dumps({"system": "dofa"}), {"character": character, "name": name})
+    app.handle("new", json.dumps({"system": "dofa"}), {"character": character, "name": name,
+                                                           "companion": companion})
     assert app.flash is None, app.flash
     return app
 
@@ -50,9 +51,10 @@ def key(a: dict) -> str:
     return json.dumps(a, sort_keys=True)
 
 
-@pytest.mark.parametrize("character,seed", [("Spades2", 1), ("Diamonds3", 2), ("Clubs1", 3), ("Hearts2", 4)])
-def test_every_button_is_legal_and_every_legal_action_has_a_button(character, seed):
-    app = start(character, seed=seed)
+@pytest.mark.parametrize("character,seed,companion", [("Spades2", 1, ""), ("Diamonds3", 2, "Wolf"),
+                                                      ("Clubs1", 3, ""), ("custom", 4, "Falcon")])
+def test_every_button_is_legal_and_every_legal_action_has_a_button(character, seed, companion):
+    app = start(character, seed=seed, companion=companion)
     session = app.sessions["dofa"]
     game = get_game("dofa")
     rng = Rng(seed)
@@ -87,8 +89,45 @@ def test_setup_form_and_refusals():
     app = App(seed_source=1)
     app.handle("open", "dofa")
     html = app.render()
-    assert html.count("<option") == 24 and 'name="character"' in html
+    characters = html.split('name="character"')[1].split("</select>")[0]
+    assert characters.count("<option") == 25 and "Build my own" in characters
+    companions = html.split('name="companion"')[1].split("</select>")[0]
+    assert companions.count("<option") == 6 and 'name="character"' in html
     with pytest.raises(ValueError, match="Premade"):
         options_from_form({"character": "Nobody"}, app)
+    with pytest.raises(ValueError, match="Companion"):
+        options_from_form({"character": "Clubs1", "companion": "Dragon"}, app)
     with pytest.raises(ValueError, match="Name"):
         options_from_form({"character": "Clubs1", "name": "x" * 41}, app)
+
+
+def _stack(session, *top):
+    """Put ``top`` on top of the session's Action Deck (a test-only rearrangement)."""
+    st = session.state
+    st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+
+
+def test_hidden_dr_draw_shows_what_to_report():
+    app = start("Spades1")
+    session = app.sessions["dofa"]
+    session.state["sheet"]["skills"]["Detection"] = 1
+    _stack(session, "8S")
+    for a in [{"type": "tc_rank", "rank": "3"}, {"type": "tc_suit", "suit": "D"},
+              {"type": "stat", "stat": "Detection"}, {"type": "dr", "dr": None}]:
+        app.handle("play", json.dumps(a))
+    assert "DR hidden: you will report the card moved by your modifier" in app.render()
+    app.handle("play", json.dumps({"type": "draw"}))
+    assert app.flash is None, app.flash
+    assert "Report to the GM: 7 (4 from the TC)" in app.render()
+
+
+def test_knocked_out_in_combat_shows_the_epic_event():
+    app = start("Spades1")
+    app.handle("play", json.dumps({"type": "start_combat"}))
+    for n in (3, 2):
+        app.handle("play", json.dumps({"type": "damage", "amount": n, "bypass": True}))
+    html = app.render()
+    assert "Epic Event" in html and "DR 4 Vitality" in html and "at DR 5 against" in html
+    parsed = Buttons()
+    parsed.feed(html)
+    assert {"type": "treated"} in parsed.play and not any(a["type"] == "kind" for a in parsed.play)

@@ -58,6 +58,8 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts = [_header(view)]
     if view["phase"] == "over":
         parts.append(_over(view))
+    elif view["phase"] in ("build", "levelup"):
+        parts.append(_builder(view))
     elif view["draw"] is not None:
         parts.append(_drawing(view))
     elif view["gain"] is not None:
@@ -72,6 +74,8 @@ def render(view: dict[str, Any], session: Session) -> str:
         parts.append(_health(view))
         parts.append(_table_flow(view))
         parts.append(_powers(view))
+        if _acts(view, "level_up"):
+            parts.append(f'<div class="dofa-end">{_buttons(view, "level_up")}</div>')
         parts.append(_conditions(view))
         parts.append(_environment(view))
         parts.append(f'<div class="dofa-end">{_buttons(view, "end_session", cls="btn ghost")}</div>')
@@ -111,8 +115,14 @@ def _check_panel(view: dict[str, Any]) -> str:
     if view["ko"]:
         return _epic_panel(view)
     kinds = _buttons(view, "kind")
-    title = {"check": "Check", "contest": "Contested check (I defend)", "save": "Save"}[d["kind"]]
+    title = {"check": "Check", "attack": "Attack (DR = the target's AR)", "contest": "Contested check (I defend)",
+             "save": "Save"}[d["kind"]]
     rows = [f'<div class="dofa-row">{kinds}</div>']
+    comp = view.get("companion")
+    if comp:
+        who = comp["id"] if d.get("who") == "companion" else "I"
+        rows.append(f'<p>Acting: <b>{esc(who)}</b> (a companion draws from your deck)</p>'
+                    f'<div class="dofa-row">{_buttons(view, "who")}</div>')
     if d["kind"] == "save":
         tc_line = (f'Against my Target Card: <b>{esc(_card_name(d["tc"]))}</b>' if d["tc"] else
                    'Draw your Target Card first (below): a save draws against it.')
@@ -128,7 +138,7 @@ def _check_panel(view: dict[str, Any]) -> str:
                     + _buttons(view, "attacker", selected=d["attacker"], key="mod") + "</div>")
     else:
         sel = None if d["dr"] is None and not d.get("hidden") else d["dr"]
-        rows.append('<h3>Difficulty Range</h3><div class="dofa-grid">'
+        rows.append('<h3>Difficulty Range</h3><div class="dofa-grid tight">'
                     + _buttons(view, "dr", selected=sel if (d["dr"] is not None or d.get("hidden")) else "none", key="dr")
                     + "</div>")
     rows.append('<h3>Upper / Lower Hand (the GM\'s)</h3><div class="dofa-grid">'
@@ -160,6 +170,11 @@ def _summary(view: dict[str, Any]) -> str:
         extra = f' incl. {d["auto_hand"]:+d} from Fatigue/conditions' if d.get("auto_hand") else ""
         bits.append((f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}") + extra)
     out = f'<p class="dofa-summary">{esc(" · ".join(bits))}</p>' if bits else ""
+    if d["kind"] in ("check", "attack") and d["stat"] and view["tc"]:
+        # PG, Contested Checks: as the attacker, targets draw against my TC
+        from ..systems.dofa.checks import contest_dr
+        out += (f'<p class="muted">If this is your contested check, the targets draw against your '
+                f'TC ({esc(_card_name(view["tc"]))}) at DR {contest_dr(d["modifier"])}.</p>')
     if d["effective"] is not None and not d["attemptable"]:
         out += '<p class="pending">EDR below -2: this check cannot be attempted.</p>'
     if d.get("odds"):
@@ -206,7 +221,9 @@ def _drawing(view: dict[str, Any]) -> str:
         f'{"<span class=cap>counts</span>" if c == dr["kept"] and len(dr["cards"]) > 1 else ""}</li>'
         for c in dr["cards"])
     res = dr["result"]
-    if dr["to_go"]:
+    if dr["to_go"] and dr.get("intensify"):
+        what = "Intensify: no Major yet. Draw another (this card is discarded) or stop here."
+    elif dr["to_go"]:
         what = f'{dr["to_go"]} more card(s) may be drawn (Upper Hand).'
     elif res["degree"] is None:
         what = f'Report to the GM: {res["report"]}'
@@ -232,7 +249,14 @@ def _last(view: dict[str, Any], heading: bool = False) -> str:
 
 def _health(view: dict[str, Any]) -> str:
     body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate"))
+    comp = view.get("companion")
+    if comp:
+        body += _buttons(view, "companion_damage", "companion_heal")
     tough = f'<p class="muted">Damage that Toughen Up may still ignore: {view["toughen"]}</p>' if view["toughen"] else ""
+    if comp:
+        tough += (f'<p>Companion {esc(comp["id"])}: HP {comp["hp"]}/{comp["hp_max"]} (half your level, '
+                  f'rounded up; the bestiary lists {comp["listed_hp"]}), AP {comp["ap"]}, AR {comp["ar"]}'
+                  f'{" - down" if comp["hp"] == 0 else ""}.</p>')
     return f'<section class="dofa-panel"><h2>Health and Fate</h2>{tough}<div class="dofa-grid">{body}</div></section>'
 
 
@@ -243,11 +267,14 @@ def _table_flow(view: dict[str, Any]) -> str:
 
 
 def _powers(view: dict[str, Any]) -> str:
-    body = _buttons(view, "power", "discard_power")
+    body = _buttons(view, "power", "discard_power", "intensify")
+    weapon = (f'<h3>Weapon: {view["weapon"]} damage (+1 on a Major)</h3>'
+              f'<div class="dofa-grid">{_buttons(view, "weapon")}</div>')
     if not body:
-        return ""
-    return (f'<section class="dofa-panel"><h2>Powers</h2><p class="muted">PP are spent even on a miss; '
-            f'doubled at Fatigue 4.</p><div class="dofa-grid">{body}</div></section>')
+        return f'<section class="dofa-panel"><h2>Weapon</h2>{weapon}</section>'
+    body = weapon + f'<h3>Powers</h3><div class="dofa-grid">{body}</div>'
+    return (f'<section class="dofa-panel"><h2>Weapon and powers</h2><p class="muted">PP are spent even on a miss; '
+            f'doubled at Fatigue 4.</p>{body}</section>')
 
 
 def _conditions(view: dict[str, Any]) -> str:
@@ -281,6 +308,39 @@ def _rest(view: dict[str, Any]) -> str:
             f'pile back into the deck.</p>{_last(view)}<div class="dofa-grid">{body}</div></section>')
 
 
+def _builder(view: dict[str, Any]) -> str:
+    """Character creation and level-up: XP left, Role, modifiers, powers, vulnerabilities."""
+    s = view["sheet"]
+    creating = view["phase"] == "build"
+    title = "Build your character" if creating else f"Level {s['level']}: spend your XP"
+    head = (f'<p class="dofa-summary">XP left: {s["xp_left"]} · level {s["level"]} · modifiers '
+            f'{-2 if creating else "up"} to +{sh.cap(s["level"])} · HP {s["hp_max"]} · AR {s["ar"]} · '
+            f'PP {s["pp_max"]}</p>')
+    if s["role"] is None:
+        return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}<h3>Choose a Role</h3>'
+                f'<div class="dofa-grid">{_buttons(view, "role")}</div></section>')
+    rows = []
+    for stat in sh.ATTRIBUTES + sh.SKILLS:
+        here = [e for e in view["actions"] if e["action"].get("stat") == stat
+                and e["action"]["type"] in ("raise", "lower")]
+        btns = "".join(_play_button(e["label"], e["action"], "btn") for e in here)
+        name = sh.NAMES.get(stat, stat)
+        value = s["attrs"][stat] if stat in s["attrs"] else s["skills"][stat]
+        cls = "attr" if stat in s["attrs"] else "skill"
+        rows.append(f'<div class="dofa-stat {cls}"><span>{esc(name)} <b>{value:+d}</b></span>{btns}</div>')
+    learn = _buttons(view, "learn", "unlearn")
+    vul = _buttons(view, "vulnerability", "drop_vulnerability")
+    owned = ", ".join(sh.power_title(p) for p in s["powers"]) or "none yet"
+    finish = _buttons(view, "finish", cls="btn primary big")
+    role = f'<p>Role: <b>{esc(s["role"])}</b>, primary skill {esc(s["primary"])}. Powers: {esc(owned)}.</p>'
+    vul_html = (f'<details><summary><h3>Vulnerabilities (at most 4, for up to 4 XP)</h3></summary>'
+                f'<div class="dofa-grid">{vul}</div></details>') if creating else ""
+    return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}{role}'
+            f'<h3>Attributes and skills</h3><div class="dofa-stats-edit">{"".join(rows)}</div>'
+            f'<details><summary><h3>Powers you can take</h3></summary><div class="dofa-grid">{learn}</div></details>'
+            f'{vul_html}{finish}</section>')
+
+
 def _over(view: dict[str, Any]) -> str:
     text = "Dead: two Epic Event checks failed." if view["dead"] else "The session is over."
     return f'<p class="banner">{esc(text)}</p>'
@@ -293,7 +353,7 @@ def _sheet(view: dict[str, Any]) -> str:
         skills = ", ".join(f'{k} {s["skills"][k]:+d}' for k, a in sh.SKILL_OF.items() if a == attr)
         rows.append(f'<tr><th scope="row">{esc(sh.NAMES[attr])} {s["attrs"][attr]:+d}</th>'
                     f'<td>{esc(skills)}</td></tr>')
-    powers = ", ".join(sh.powers()[p]["name"] + (f' ({"/".join(map(str, sh.powers()[p]["pp"]))} PP)' if sh.powers()[p]["pp"] else "")
+    powers = ", ".join(sh.power_title(p) + (f' ({"/".join(map(str, sh.powers()[p]["pp"]))} PP)' if sh.powers()[p]["pp"] else "")
                        for p in s["powers"])
     vul = ", ".join(s["vulnerabilities"]) or "none"
     slips = "".join(f"<li>{esc(x)}</li>" for x in s["slips"])
@@ -311,15 +371,18 @@ def _log(view: dict[str, Any]) -> str:
 
 # -- setup ----------------------------------------------------------------------------------------
 def setup(app: "App") -> str:
-    opts = "".join(f'<option value="{esc(pid)}"{" selected" if pid == "Spades1" else ""}>'
+    comps = '<option value="">None</option>' + "".join(
+        f'<option value="{esc(c)}">{esc(c)}</option>' for c in sh.companions())
+    opts = '<option value="custom">Build my own (9 XP)</option>' + "".join(f'<option value="{esc(pid)}"{" selected" if pid == "Spades1" else ""}>'
                    f'{esc(sh.premade_name(pid))}</option>' for pid in sorted(sh.premades(), key=_order))
     return (f'<section class="setup"><h1>Deck of Adventures</h1>'
             f'<p class="muted">Your Action Deck and character sheet for a game with a GM: the GM '
             f'shows a Target Card and names the check, you tap it in and draw here.</p>'
             f'<form class="form" data-form>'
-            f'<label>Premade character <select name="character">{opts}</select></label>'
+            f'<label>Character <select name="character">{opts}</select></label>'
             f'<label>Name (optional)<input name="name" maxlength="40" autocomplete="off"></label>'
-            f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name", submit=True)}'
+            f'<label>Companion <select name="companion">{comps}</select></label>'
+            f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name,companion", submit=True)}'
             f'</form></section>')
 
 
@@ -329,12 +392,15 @@ def _order(pid: str) -> tuple[str, int]:
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     pid = str(fields.get("character") or "Spades1")
-    if pid not in sh.premades():
+    if pid not in sh.premades() and pid != "custom":
         raise ValueError("Premade character: choose one from the list")
     name = str(fields.get("name") or "").strip()
     if len(name) > 40:
         raise ValueError("Name: at most 40 characters")
-    return {"character": pid, "name": name}
+    comp = str(fields.get("companion") or "")
+    if comp and comp not in sh.companions():
+        raise ValueError("Companion: choose one from the list")
+    return {"character": pid, "name": name, "companion": comp}
 
 
 register_table(Table(

@@ -14,10 +14,12 @@ from typing import Any
 from ...core.cards import Card, SUITS, Rank, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
+from . import build as bd
 from . import checks as ck
 from . import sheet as sh
 
-KINDS = ("check", "contest", "save")
+KINDS = ("check", "attack", "contest", "save")
+WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
 DRS: tuple[int, ...] = (-2, -1, 0, 1, 2, 3, 4, 5, 6)
 ATTACKER_MODS: tuple[int, ...] = tuple(range(-2, 7))
 HANDS: tuple[int, ...] = (-3, -2, -1, 0, 1, 2, 3)
@@ -43,13 +45,23 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "Partially Covered": {"save": None, "when": ""},
     "Fully Covered": {"save": None, "when": ""},
 }
+# what a failed save means for the turn, where the phone cannot apply it itself
+FAILED = {
+    "Stunned": "Stunned: this turn, move or take one Action, not both.",
+    "Blinded": "Blinded: Lower Hand (3) on anything that needs sight this turn (set it with the Lower Hand buttons).",
+    "Deafened": "Deafened: Lower Hand (3) on anything that needs hearing this turn (set it with the Lower Hand buttons).",
+    "Charmed": "Charmed: no action against the charmer's interests.",
+    "Enthralled": "Enthralled: move and/or take one Major Action as the enthraller directs.",
+    "Entangled": "Still Entangled: Speed 0, Agility saves at Lower Hand.",
+    "Frozen": "Still Frozen: half speed, STR and AGL checks at Lower Hand.",
+}
 LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
 FALLS: tuple[int, ...] = (2, 4, 6)
 RANKS = [r.code for r in Rank]
 
 
 def _blank_draft(kind: str = "check") -> dict[str, Any]:
-    return {"kind": kind, "rank": None, "suit": None, "stat": None, "dr": None,
+    return {"kind": kind, "who": "me", "rank": None, "suit": None, "stat": None, "dr": None,
             "hidden": False, "attacker": None, "hand": 0, "condition": None}
 
 
@@ -60,26 +72,32 @@ class DofaGame(Game):
 
     # -- setup ----------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
-        return {"character": "Spades1", "name": ""}
+        return {"character": "Spades1", "name": "", "companion": ""}
 
     def check_options(self, options: dict[str, Any]) -> None:
-        if options.get("character") not in sh.premades():
-            raise IllegalAction(f"character: {options.get('character')!r} is not a premade character")
+        if options.get("character") not in sh.premades() and options.get("character") != "custom":
+            raise IllegalAction(f"character: {options.get('character')!r} is neither a premade character nor 'custom'")
         if not isinstance(options.get("name"), str) or len(options["name"]) > 40:
             raise IllegalAction("name: up to 40 characters of text")
+        if options.get("companion") not in ("", *sh.companions()):
+            raise IllegalAction(f"companion: {options.get('companion')!r} is not in the bestiary's companions")
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
-        sheet = sh.sheet_from_premade(options["character"], options["name"].strip())
+        custom = options["character"] == "custom"
+        sheet = (bd.blank_sheet(options["name"].strip()) if custom
+                 else sh.sheet_from_premade(options["character"], options["name"].strip()))
         deck = standard_deck()
         rng.shuffle(deck)
         return {
-            "sheet": sheet, "phase": "play",
+            "sheet": sheet, "phase": bd.CREATION if custom else "play",
             "deck": deck, "discard": [], "fate": ["RJ", "BJ"], "aside": [], "tc": [],
             "drawing": [],
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
             "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
-            "light": "bright", "fall_speed": 0,
+            "light": "bright", "fall_speed": 0, "weapon": 1, "intensify": False,
+            "companion": (sh.new_companion(options["companion"], sheet["level"])
+                          if options["companion"] else None),
             "ko": None, "dead": False, "toughen": 0, "toughen_turn": None,
             "draft": _blank_draft(), "draw": None, "gain": None, "last": None,
             "log": [f"{sheet['name']} shuffles the Action Deck; both Jokers in hand as Fate Cards."],
@@ -101,6 +119,8 @@ class DofaGame(Game):
     def legal_actions(self, state: State) -> list[Action]:
         if state["phase"] == "over":
             return []
+        if state["phase"] in (bd.CREATION, bd.LEVELUP):
+            return bd.actions(state["sheet"], state["phase"])
         if state["draw"] is not None:
             return self._draw_actions(state)
         if state["gain"] is not None:
@@ -119,8 +139,17 @@ class DofaGame(Game):
             acts += [{"type": "heal", "amount": n} for n in (1, 2)]
         if ko:
             acts.append({"type": "treated"})
+        comp = state.get("companion")
+        if comp:
+            if comp["hp"] > 0:
+                acts += [{"type": "companion_damage", "amount": n} for n in (1, 2)]
+            if comp["hp"] < comp["hp_max"]:
+                acts.append({"type": "companion_heal"})
         if not state["combat"]:
-            acts.append({"type": "start_combat"})
+            if _drawable(state) + len(state["tc"]) >= 1:
+                acts.append({"type": "start_combat"})
+            if not ko and state["sheet"]["level"] < 10:
+                acts.append({"type": "level_up"})
             if not ko and state["quick_rests"] < 2 and _own_tc(state):
                 acts.append({"type": "quick_rest"})
             acts.append({"type": "full_rest"})
@@ -132,9 +161,10 @@ class DofaGame(Game):
                 acts.append({"type": "condition", "name": name})
                 if name in state["conditions"] and rule["save"] and _own_tc(state):
                     acts.append({"type": "condition_save", "name": name})
-            if not _own_tc(state):
+            if not _own_tc(state) and _drawable(state) >= 1:
                 acts.append({"type": "draw_tc"})
             acts += [{"type": "light", "light": x} for x in LIGHTS if x != state["light"]]
+            acts += [{"type": "weapon", "damage": n} for n in WEAPONS if n != state.get("weapon", 1)]
             acts += [{"type": "fall", "spaces": n} for n in FALLS]
         if state["discard"]:
             acts.append({"type": "award_fate"})
@@ -155,6 +185,9 @@ class DofaGame(Game):
                 acts.append({"type": "draw"})
             return acts
         acts += [{"type": "kind", "kind": k} for k in KINDS if k != d["kind"]]
+        comp = state.get("companion")
+        if comp and comp["hp"] > 0:
+            acts.append({"type": "who", "who": "companion" if d.get("who", "me") == "me" else "me"})
         if d["kind"] != "save":
             acts += [{"type": "tc_rank", "rank": r} for r in RANKS]
             acts += [{"type": "tc_suit", "suit": s.value} for s in SUITS]
@@ -163,7 +196,7 @@ class DofaGame(Game):
         if d["kind"] == "contest":
             acts += [{"type": "attacker", "mod": m} for m in ATTACKER_MODS]
         else:
-            drs: list[int | None] = list(DRS) if d["kind"] == "check" else list(range(0, 7))
+            drs: list[int | None] = list(DRS) if d["kind"] in ("check", "attack") else list(range(0, 7))
             if d["kind"] == "check":
                 drs.append(None)
             acts += [{"type": "dr", "dr": v} for v in drs]
@@ -176,8 +209,8 @@ class DofaGame(Game):
         dr = state["draw"]
         if dr["to_go"] > 0:
             acts: list[Action] = [{"type": "draw_more"}]
-            if dr["hand"] > 0:
-                acts.append({"type": "stop"})    # Upper Hand may stop early
+            if dr["hand"] > 0 or dr.get("intensify"):
+                acts.append({"type": "stop"})    # Upper Hand and Intensify may stop early
             return acts
         acts = [{"type": "accept"}]
         if not dr["redrawn"] and _drawable(state) >= dr["k"]:
@@ -205,6 +238,9 @@ class DofaGame(Game):
             if _drawable(state) >= n and state["sheet"]["role"] != "Caster":
                 acts.append({"type": "discard_power", "cards": n})
             n += 2
+        if (state["sheet"]["role"] == "Caster" and sh.discard_cap(state["sheet"]["level"])
+                and not state.get("intensify")):
+            acts.append({"type": "intensify"})
         return acts
 
     def explain(self, state: State, action: Action) -> str:
@@ -213,6 +249,10 @@ class DofaGame(Game):
             e = _effective(state)
             if e is not None and not ck.can_attempt(e):
                 return f"Effective Difficulty Range {e}: a check needs an EDR of -2 or more (PG, Effective Difficulty Range)"
+        if kind == "finish" and state["phase"] in (bd.CREATION, bd.LEVELUP):
+            problem = bd.finish_problem(state["sheet"], state["phase"])
+            if problem:
+                return f"the character is not finished: {problem} (Character Creation)"
         if kind == "quick_rest" and state["quick_rests"] >= 2:
             return "only two Quick Rests per Full Rest (PG, Rests)"
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
@@ -225,8 +265,58 @@ class DofaGame(Game):
         state["steps"] = state.get("steps", 0) + 1
         del state["log"][:-60]
 
+    # -- character builder and levelling up (build.py) ---------------------------------------
+    def _builder(self, s: State, a: Action, rng: Rng) -> None:
+        before = s["sheet"]["hp_max"]
+        s["log"].append(bd.apply(s["sheet"], a))
+        s["hp"] = max(0, s["hp"] + s["sheet"]["hp_max"] - before)
+
+    _do_role = _do_raise = _do_lower = _do_learn = _do_unlearn = _builder
+    _do_vulnerability = _do_drop_vulnerability = _builder
+
+    def _do_finish(self, s: State, a: Action, rng: Rng) -> None:
+        sheet = s["sheet"]
+        if s["phase"] == bd.CREATION:
+            s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"])
+            s["log"].append(f"{sheet['name']} is ready: {sheet['role']}, {sheet['xp_left']} XP kept.")
+        else:
+            s["pp"] = min(s["pp"], sheet["pp_max"])
+            s["log"].append(f"Level {sheet['level']} done; {sheet['xp_left']} XP kept.")
+        s["phase"] = "play"
+
+    def _do_level_up(self, s: State, a: Action, rng: Rng) -> None:
+        before = s["sheet"]["hp_max"]
+        bd.level_up(s["sheet"])
+        if s.get("companion"):
+            c = s["companion"]
+            grow = sh.companion_hp(s["sheet"]["level"]) - c["hp_max"]
+            c["hp_max"] += grow
+            c["hp"] += grow
+        s["hp"] += s["sheet"]["hp_max"] - before
+        s["phase"] = bd.LEVELUP
+        s["log"].append(f"Level up: level {s['sheet']['level']}, +1 max HP, "
+                        f"{s['sheet']['xp_left']} XP to spend.")
+
     def _do_kind(self, s: State, a: Action, rng: Rng) -> None:
         s["draft"] = dict(_blank_draft(a["kind"]), hand=s["draft"]["hand"])
+
+    def _do_who(self, s: State, a: Action, rng: Rng) -> None:
+        s["draft"]["who"] = a["who"]
+
+    def _do_companion_damage(self, s: State, a: Action, rng: Rng) -> None:
+        """AP first, then HP; at 0 the companion is down and cannot act."""
+        c = s["companion"]
+        to_ap = min(c["ap"], a["amount"])
+        c["ap"] -= to_ap
+        c["hp"] = max(0, c["hp"] - (a["amount"] - to_ap))
+        s["log"].append(f"{c['id']} takes {a['amount']} damage" + (": down." if c["hp"] == 0 else "."))
+        if c["hp"] == 0 and s["draft"].get("who") == "companion":
+            s["draft"]["who"] = "me"
+
+    def _do_companion_heal(self, s: State, a: Action, rng: Rng) -> None:
+        c = s["companion"]
+        c["hp"] += 1
+        s["log"].append(f"{c['id']} heals 1 HP.")
 
     def _do_tc_rank(self, s: State, a: Action, rng: Rng) -> None:
         s["draft"]["rank"] = a["rank"]
@@ -264,22 +354,37 @@ class DofaGame(Game):
             tc = _own_tc(s) if kind == "save" else d["rank"] + d["suit"]
             dr = ck.contest_dr(d["attacker"]) if kind == "contest" else d["dr"]
         self._start_draw(s, rng, kind=kind, tc=tc, stat=stat, dr=dr, hand=hand,
-                         condition=d.get("condition"))
+                         condition=d.get("condition"), who=d.get("who", "me") if not ko else "me")
 
     def _start_draw(self, s: State, rng: Rng, *, kind: str, tc: str, stat: str | None,
-                    dr: int | None, hand: int, condition: str | None = None) -> None:
-        mod = sh.modifier(s["sheet"], stat)
+                    dr: int | None, hand: int, condition: str | None = None,
+                    who: str = "me") -> None:
+        """A companion's check draws from the Dealer's deck with the companion's modifier
+        (PG, Dealers, NPCs and Companions)."""
+        mod = sh.modifier(_actor(s, who), stat)
         effective = None if dr is None else ck.edr(dr, mod)
+        intensify = kind == "attack" and s.get("intensify", False) and who == "me"
+        if intensify:
+            s["intensify"] = False
+            hand = 0
         k = 1 + abs(hand)
         s["draw"] = {"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
+                     "weapon": s.get("weapon", 1) if kind == "attack" else 0,
+                     "who": s["companion"]["id"] if who == "companion" else None,
                      "effective": effective, "hand": hand, "k": k, "cards": [],
-                     "to_go": k, "redrawn": False, "condition": condition}
+                     "to_go": k, "redrawn": False, "condition": condition,
+                     "intensify": intensify}
         self._deal(s, rng)
 
     def _deal(self, s: State, rng: Rng) -> None:
         """Draw the cards of a check: Lower Hand all at once, Upper Hand one at a time
         (the player may stop early), a single card at once."""
         dr = s["draw"]
+        if dr.get("intensify"):
+            # PG, Discard Powers, Intensify: discard until a Major; the player may stop
+            dr["cards"].append(_take(s, rng))
+            dr["to_go"] = 0 if _is_major(dr, dr["cards"][-1]) or not _drawable(s) else 1
+            return
         n = 1 if dr["hand"] > 0 else dr["to_go"]
         for _ in range(n):
             dr["cards"].append(_take(s, rng))
@@ -320,12 +425,12 @@ class DofaGame(Game):
         if kind == "epic":
             self._epic(s, result)
             return
-        if kind == "check" and dr["stat"] == "Stealth" and result["success"] is not None:
+        if kind == "check" and dr["stat"] == "Stealth" and result["success"] is not None and not dr.get("who"):
             if result["success"] and "Hidden" not in s["conditions"]:
                 s["conditions"].append("Hidden")
             elif not result["success"] and "Hidden" in s["conditions"]:
                 s["conditions"].remove("Hidden")
-        if dr["condition"]:
+        if dr["condition"] and not dr.get("who"):
             self._condition_result(s, dr["condition"], bool(result["success"]), rng)
         s["draft"] = dict(_blank_draft(s["draft"]["kind"]), hand=0)
 
@@ -370,6 +475,8 @@ class DofaGame(Game):
             cards = [_take(s, rng) for _ in range(n)]
             _settle(s, cards)
             s["log"].append(f"Poisoned {s['poison']}: discards {n} card(s).")
+        if not passed and name in FAILED:
+            s["log"].append(FAILED[name])
 
     def _do_damage(self, s: State, a: Action, rng: Rng) -> None:
         self._hurt(s, a["amount"], a["bypass"])
@@ -434,13 +541,17 @@ class DofaGame(Game):
         for gone in ("Hidden", "Invisible"):
             if gone in s["conditions"]:
                 s["conditions"].remove(gone)
-        s["log"].append(f"Uses {sh.powers()[a['power']]['name']} ({cost} PP, spent even on a miss).")
+        s["log"].append(f"Uses {sh.power_title(a['power'])} ({cost} PP, spent even on a miss).")
 
     def _do_discard_power(self, s: State, a: Action, rng: Rng) -> None:
         cards = [_take(s, rng) for _ in range(a["cards"])]
         _settle(s, cards)
         power = sh.tables()["roles"][s["sheet"]["role"]]["discard"]
         s["log"].append(f"{power}: discards {a['cards']} cards for Upper/Lower Hand {a['cards'] // 2}.")
+
+    def _do_intensify(self, s: State, a: Action, rng: Rng) -> None:
+        s["intensify"] = True
+        s["log"].append("Intensify: the next attack discards until a Major Success.")
 
     def _do_condition(self, s: State, a: Action, rng: Rng) -> None:
         name = a["name"]
@@ -462,6 +573,10 @@ class DofaGame(Game):
             s["log"].append(f"Now {name}.")
         if name == "Poisoned" and name not in s["conditions"]:
             s["poison"] = 0
+
+    def _do_weapon(self, s: State, a: Action, rng: Rng) -> None:
+        s["weapon"] = a["damage"]
+        s["log"].append(f"Weapon: {a['damage']} damage.")
 
     def _do_light(self, s: State, a: Action, rng: Rng) -> None:
         s["light"] = a["light"]
@@ -551,6 +666,9 @@ class DofaGame(Game):
         sheet = s["sheet"]
         s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
                  quick_rests=0, ko=None, toughen=0, toughen_turn=None, fall_speed=0)
+        if s.get("companion"):
+            c = s["companion"]
+            c.update(hp=c["hp_max"], ap=c["ap_max"])
         s["log"].append("Full Rest: deck whole, Jokers in hand, HP, AP and PP full, no Fatigue.")
 
     def _do_end_session(self, s: State, a: Action, rng: Rng) -> None:
@@ -564,7 +682,10 @@ class DofaGame(Game):
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
-        return {"character": rng.choice(sorted(sh.premades())), "name": ""}
+        comp = rng.choice(["", "", *sorted(sh.companions())])
+        if rng.below(4) == 0:
+            return {"character": "custom", "name": "", "companion": comp}
+        return {"character": rng.choice(sorted(sh.premades())), "name": "", "companion": comp}
 
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .sim import choose
@@ -618,7 +739,7 @@ def auto_hand(state: State, kind: str, stat: str | None) -> int:
 
 def _effective(state: State) -> int | None:
     d = state["draft"]
-    mod = sh.modifier(state["sheet"], d["stat"]) if d["stat"] else 0
+    mod = sh.modifier(_actor(state, d.get("who", "me")), d["stat"]) if d["stat"] else 0
     if d["kind"] == "contest":
         return None if d["attacker"] is None else ck.edr(ck.contest_dr(d["attacker"]), mod)
     return None if d["dr"] is None else ck.edr(d["dr"], mod)
@@ -636,10 +757,15 @@ def _ready(state: State) -> bool:
             return False
         if d["kind"] == "contest" and d["attacker"] is None:
             return False
-        if d["kind"] == "check" and d["dr"] is None and not d.get("hidden"):
+        if d["kind"] in ("check", "attack") and d["dr"] is None and not d.get("hidden"):
             return False
     e = _effective(state)
     return e is None or ck.can_attempt(e)
+
+
+def _actor(state: State, who: str) -> dict[str, Any]:
+    """The sheet whose modifiers a check uses: mine, or my companion's."""
+    return state["companion"] if who == "companion" and state.get("companion") else state["sheet"]
 
 
 def _take(state: State, rng: Rng) -> str:
@@ -676,15 +802,25 @@ def _spend_fate(state: State, card: str) -> None:
     (state["aside"] if card in ("RJ", "BJ") else state["discard"]).append(card)
 
 
+def _is_major(draw: dict[str, Any], card: str) -> bool:
+    if draw["effective"] is not None:
+        return ck.degree(card, draw["tc"], draw["effective"]) <= 1
+    return Card.parse(card).value == Card.parse(draw["tc"]).value
+
+
 def _kept(draw: dict[str, Any]) -> str:
+    if draw.get("intensify"):
+        return draw["cards"][-1]       # the earlier cards were discarded on the way
     return ck.pick(draw["cards"], draw["tc"], draw["effective"], draw["hand"])
 
 
 def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
     tc, e = draw["tc"], draw["effective"]
-    what = {"check": "Check", "contest": "Contested check", "save": "Save", "rest": "Rest Card",
+    what = {"check": "Check", "attack": "Attack", "contest": "Contested check", "save": "Save", "rest": "Rest Card",
             "epic": "Epic Event"}[draw["kind"]]
     stat = draw["stat"] or "no modifier"
+    if draw.get("who"):
+        what = f"{draw['who']}: {what}"
     head = f"{what} ({stat} {draw['modifier']:+d}) vs {_name(tc)}: {_name(kept)}"
     if e is None:
         rep = ck.reported(kept, tc, draw["modifier"])
@@ -692,9 +828,20 @@ def _grade(draw: dict[str, Any], kept: str) -> dict[str, Any]:
                 "degree": None, "success": None, "report": rep["text"],
                 "summary": f"{head}; DR hidden: report {rep['text']}."}
     deg = ck.degree(kept, tc, e)
+    tail = ""
+    success = ck.is_success(deg)
+    if draw.get("intensify") and deg > 1 and success:
+        success = False
+        tail = " Intensify: a plain success counts as a miss."
+    if draw["kind"] == "attack" and success:
+        # PG, In Combat: a Major does 1 extra damage; a Critical hit calls for the
+        # target's DR 3 CON save against Stunned (Status Conditions 1)
+        dmg = draw["weapon"] + (1 if deg <= 1 else 0)
+        tail = f" Hit for {dmg} damage" + (
+            "; the target makes a DR 3 Conviction save against Stunned." if deg == 0 else ".")
     return {"kind": draw["kind"], "card": kept, "cards": list(draw["cards"]), "tc": tc,
-            "degree": deg, "success": ck.is_success(deg), "report": None,
-            "summary": f"{head} at EDR {e}: {ck.DEGREES[deg]}."}
+            "degree": deg, "success": success, "report": None,
+            "summary": f"{head} at EDR {e}: {ck.DEGREES[deg]}.{tail}"}
 
 
 def _gains(state: State) -> list[tuple[int, int]]:

@@ -41,8 +41,34 @@ def vulnerabilities() -> dict[str, dict[str, Any]]:
 
 
 @lru_cache(maxsize=None)
+def companions() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in content.load("dofa/companions.toml")["companion"]}
+
+
+def companion_hp(level: int) -> int:
+    """PG, Health and Armor: a companion's HP is half its Dealer's level, rounded up."""
+    return (level + 1) // 2
+
+
+def new_companion(cid: str, level: int) -> dict[str, Any]:
+    """A companion's sheet: attributes as the bestiary lists them; a skill is its attribute."""
+    c = companions()[cid]
+    hp = companion_hp(level)
+    return {"id": cid, "attrs": dict(c["attributes"]),
+            "skills": {k: c["attributes"][a] for k, a in SKILL_OF.items()},
+            "hp": hp, "hp_max": hp, "ap": c["ap"], "ap_max": c["ap"], "ar": c["ar"],
+            "listed_hp": c["hp"]}
+
+
+@lru_cache(maxsize=None)
 def premades() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in content.load("dofa/premades.toml")["character"]}
+
+
+def power_title(pid: str) -> str:
+    """A power's name, or its id where two powers share the name (Weapon Attack)."""
+    name = powers()[pid]["name"]
+    return name if sum(1 for p in powers().values() if p["name"] == name) == 1 else pid
 
 
 def premade_name(pid: str) -> str:
@@ -117,12 +143,14 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
     if missing:
         slips.append("not in the power list (left off): " + ", ".join(missing))
     return {
-        "id": pid, "name": name or premade_name(pid), "pronouns": c["pronouns"],
+        "id": pid, "name": name or pid.rstrip("0123456789"), "pronouns": c["pronouns"],
         "role": c["role"], "level": level, "primary": c["primary_skill"],
         "attrs": attrs, "skills": dict(c["skills"]),
         "hp_max": hp, "ap_max": c["ap"], "ar": ar, "speed": c["speed"],
         "pp_max": sum(power_pp(p) for p in owned),
         "powers": owned, "vulnerabilities": vulns, "slips": slips,
+        "own": {k: c["skills"][k] - attrs[a] for k, a in SKILL_OF.items()},
+        "vuln_xp": {}, "xp_left": 0,
     }
 
 
@@ -162,6 +190,10 @@ def check_content(name: str, data: dict[str, Any]) -> list[str]:
                 problems.append(f"power {p.get('id')!r}: type must be Major, Minor or Passive")
             if not isinstance(p.get("xp"), int) or not all(isinstance(x, int) and x >= 0 for x in p.get("pp", [])):
                 problems.append(f"power {p.get('id')!r}: xp and pp must be whole numbers")
+    elif name.endswith("companions.toml"):
+        for c in data.get("companion", []):
+            if set(c.get("attributes", {})) != set(ATTRIBUTES):
+                problems.append(f"companion {c.get('id')!r}: attributes must be {', '.join(ATTRIBUTES)}")
     elif name.endswith("vulnerabilities.toml"):
         for v in data.get("vulnerability", []):
             if not v.get("xp") or not all(x in (1, 2) for x in v["xp"]):

@@ -14,7 +14,10 @@ WEIGHTS = {
     "damage": 1, "heal": 1, "toughen_up": 3, "exchange_fate": 1, "award_fate": 1,
     "start_combat": 1, "end_turn": 4, "end_combat": 1, "quick_rest": 2, "full_rest": 1,
     "power": 1, "discard_power": 1, "condition": 1, "condition_save": 3, "draw_tc": 5,
-    "treated": 1,
+    "treated": 1, "level_up": 1, "intensify": 1, "who": 1, "companion_damage": 1,
+    "companion_heal": 1, "weapon": 1, "light": 1, "fall": 1,
+    "role": 1, "raise": 4, "lower": 1, "learn": 4, "unlearn": 1, "vulnerability": 1,
+    "drop_vulnerability": 1, "finish": 12,
 }
 
 

@@ -12,7 +12,7 @@ from ...core.odds import as_percent
 from . import checks as ck
 from . import odds as od
 from . import sheet as sh
-from .rules import CONDITIONS, _effective, _grade, _kept, _net_hand, _own_tc, auto_hand
+from .rules import CONDITIONS, _actor, _effective, _grade, _kept, _net_hand, _own_tc, auto_hand
 
 
 def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -23,7 +23,8 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
                    "ap_max": sheet["ap_max"], "pp": state["pp"], "pp_max": sheet["pp_max"],
                    "ar": _ar(state), "speed": _speed(state),
                    "breath": max(0, 1 + 2 * sheet["attrs"]["VIT"])},
-        "light": state["light"],
+        "light": state["light"], "weapon": state.get("weapon", 1),
+        "companion": state.get("companion"),
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
         "conditions": list(state["conditions"]), "poison": state["poison"],
@@ -59,7 +60,7 @@ def _draft(state: dict[str, Any]) -> dict[str, Any]:
         d.update(kind="epic", stat="VIT", dr=4, hand=-1 if state["ko"]["damaged"] else 0)
     tc = _own_tc(state) if d["kind"] == "save" else (
         d["rank"] + d["suit"] if d["rank"] and d["suit"] else None)
-    mod = sh.modifier(state["sheet"], d["stat"]) if d["stat"] else 0
+    mod = sh.modifier(_actor(state, d.get("who", "me")), d["stat"]) if d["stat"] else 0
     if d["kind"] == "epic":
         effective = 4 + mod
         hand = d["hand"]
@@ -114,6 +115,7 @@ def _draw(state: dict[str, Any]) -> dict[str, Any] | None:
     kept = _kept(dr)
     return {"kind": dr["kind"], "tc": dr["tc"], "cards": list(dr["cards"]), "kept": kept,
             "to_go": dr["to_go"], "hand": dr["hand"], "redrawn": dr["redrawn"],
+            "intensify": dr.get("intensify", False),
             "effective": dr["effective"], "result": _grade(dr, kept)}
 
 
@@ -125,7 +127,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     t = a["type"]
     names = dict(sh.NAMES)
     simple = {
-        "draw": "Draw", "draw_more": "Draw another", "stop": "Keep the best so far",
+        "draw": "Draw", "draw_more": "Draw another",
         "accept": "Accept", "treated": "Treated (Craft or healing)",
         "start_combat": "Start combat (draw my TC)", "end_turn": "End my turn",
         "end_combat": "End combat", "quick_rest": "Quick Rest", "full_rest": "Full Rest",
@@ -136,14 +138,15 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t in simple:
         return simple[t]
     if t == "kind":
-        return {"check": "Check", "contest": "Contested (I defend)", "save": "Save"}[a["kind"]]
+        return {"check": "Check", "attack": "Attack", "contest": "Contested (I defend)", "save": "Save"}[a["kind"]]
     if t == "tc_rank":
         return a["rank"]
     if t == "tc_suit":
         return {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[a["suit"]]
     if t == "stat":
         s = a["stat"]
-        return f"{names.get(s, s)} {sh.modifier(state['sheet'], s):+d}"
+        actor = _actor(state, state["draft"].get("who", "me"))
+        return f"{names.get(s, s)} {sh.modifier(actor, s):+d}"
     if t == "dr":
         return "DR hidden" if a["dr"] is None else f"DR {a['dr']}"
     if t == "attacker":
@@ -164,13 +167,47 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "rest_gain":
         return f"Recover {a['hp']} HP, {a['pp']} PP"
     if t == "power":
-        return f"{sh.powers()[a['power']]['name']} ({a['pp']} PP)"
+        return f"{sh.power_title(a['power'])} ({a['pp']} PP)"
     if t == "discard_power":
         power = sh.tables()["roles"][state["sheet"]["role"]]["discard"]
         return f"{power}: discard {a['cards']}"
     if t == "condition":
         on = a["name"] in state["conditions"]
         return ("End " if on else "") + a["name"]
+    if t == "role":
+        return f"{a['role']} (primary {sh.tables()['roles'][a['role']]['skill']})"
+    if t in ("raise", "lower"):
+        from .build import step_cost
+        cost = step_cost(state["sheet"], a["stat"], t == "raise")
+        verb = "Raise" if t == "raise" else "Lower"
+        what = f"costs {cost} XP" if cost > 0 else f"gives {-cost} XP" if cost < 0 else "free"
+        return f"{verb} {names.get(a['stat'], a['stat'])} ({what})"
+    if t == "learn":
+        p = sh.powers()[a["power"]]
+        pp = f", PP {'/'.join(map(str, p['pp']))}" if p["pp"] else ""
+        return f"Learn {sh.power_title(a['power'])} ({p['xp']} XP{pp})"
+    if t == "unlearn":
+        return f"Give back {sh.power_title(a['power'])}"
+    if t == "vulnerability":
+        return f"{a['id']} ({'major' if a['xp'] == 2 else 'minor'}, +{a['xp']} XP)"
+    if t == "drop_vulnerability":
+        return f"Drop {a['id']}"
+    if t == "finish":
+        return "Done"
+    if t == "level_up":
+        return "Level up (the GM says so)"
+    if t == "stop":
+        return "Stop here" if (state["draw"] or {}).get("intensify") else "Keep the best so far"
+    if t == "intensify":
+        return "Intensify the next attack"
+    if t == "who":
+        return f"{state['companion']['id']} acts" if a["who"] == "companion" else "I act"
+    if t == "companion_damage":
+        return f"{state['companion']['id']} takes {a['amount']} damage"
+    if t == "companion_heal":
+        return f"{state['companion']['id']} heals 1 HP"
+    if t == "weapon":
+        return f"Weapon damage {a['damage']}"
     if t == "light":
         return {"bright": "Light", "partial": "Partial darkness", "full": "Full darkness"}[a["light"]]
     if t == "fall":

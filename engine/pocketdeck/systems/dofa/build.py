@@ -1,0 +1,178 @@
+"""The character builder and levelling up (PG "Character Creation", "Leveling up";
+reference character-creation.md).
+
+A custom character starts at level 1 with every modifier 0 and 6 + 3 XP; the player
+chooses a Role, then raises (or, at creation only, lowers) attributes and skills, learns
+powers whose prerequisites hold, and takes vulnerabilities for XP. A level up adds 1 max HP
+and 3 XP, spent the same way (modifiers only go up after creation). Every step is one
+enumerated action; the sheet's derived numbers are recomputed after each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import sheet as sh
+from .checks import armor_range
+
+# "lists are any of, except where a power needs all": the upgrade of a power needs it
+NEEDS_ALL = frozenset({"Attack, Mystic Amplification 2"})
+CREATION, LEVELUP = "build", "levelup"
+# Discard Powers come with the Role (PG, Discard Powers: one per Dealer), not bought
+DISCARD_POWERS = frozenset({"Aggro", "Help", "Thwart", "Infuse", "Amplify", "Intensify"})
+
+
+def blank_sheet(name: str) -> dict[str, Any]:
+    attrs = {a: 0 for a in sh.ATTRIBUTES}
+    s = {"id": "custom", "name": name or "My character", "pronouns": "", "role": None,
+         "level": 1, "primary": None, "attrs": attrs, "skills": {k: 0 for k in sh.SKILLS},
+         "own": {k: 0 for k in sh.SKILLS}, "hp_max": 0, "ap_max": 0, "ar": 3, "speed": 6,
+         "pp_max": 0, "powers": [], "vulnerabilities": [], "vuln_xp": {}, "slips": [],
+         "xp_left": sh.total_xp(1)}
+    derive(s)
+    return s
+
+
+def derive(s: dict[str, Any]) -> None:
+    """Skill totals, HP, AR and max PP from the choices."""
+    for k, attr in sh.SKILL_OF.items():
+        s["skills"][k] = s["attrs"][attr] + s["own"][k]
+    s["hp_max"] = sh.hp_max(s["level"], s["attrs"]["VIT"])
+    s["ar"] = armor_range(s["attrs"]["AGL"])
+    s["pp_max"] = sum(sh.power_pp(p) for p in s["powers"])
+
+
+def _value(s: dict[str, Any], stat: str) -> int:
+    return s["attrs"][stat] if stat in s["attrs"] else s["own"][stat]
+
+
+def step_cost(s: dict[str, Any], stat: str, up: bool) -> int:
+    """XP to move ``stat`` one step (negative: XP given back)."""
+    kind = "attribute" if stat in s["attrs"] else "skill"
+    v = _value(s, stat)
+    return sh.modifier_cost(kind, v + (1 if up else -1)) - sh.modifier_cost(kind, v)
+
+
+def can_move(s: dict[str, Any], stat: str, up: bool) -> bool:
+    """Within -2 .. the level's cap for the stat and every skill it moves; XP enough."""
+    cap = sh.cap(s["level"])
+    d = 1 if up else -1
+    if stat in s["attrs"]:
+        totals = [s["attrs"][stat] + d] + [s["skills"][k] + d for k, a in sh.SKILL_OF.items() if a == stat]
+        if not -2 <= s["attrs"][stat] + d:
+            return False
+    else:
+        totals = [s["skills"][stat] + d]
+        if s["own"][stat] + d < -2 or s["own"][stat] + d > 6:
+            return False
+    if any(t > cap or t < -2 for t in totals) or not -2 <= _value(s, stat) + d <= 6:
+        return False
+    return step_cost(s, stat, up) <= s["xp_left"]
+
+
+def power_ok(s: dict[str, Any], pid: str) -> bool:
+    """Prerequisites: Role (any of), level, a skill or attribute above a figure (any of),
+    powers (any of; all of for NEEDS_ALL)."""
+    p = sh.powers()[pid]
+    if p.get("roles") and s["role"] not in p["roles"]:
+        return False
+    if s["level"] < p.get("level", 1):
+        return False
+    if p.get("skills"):
+        if not any(sh.modifier(s, r["name"]) > r["above"] for r in p["skills"]):
+            return False
+    need = p.get("powers") or []
+    if need:
+        have = [n in s["powers"] for n in need]
+        if not (all(have) if pid in NEEDS_ALL else any(have)):
+            return False
+    return True
+
+
+def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
+    if phase == CREATION and s["role"] is None:
+        return [{"type": "role", "role": r} for r in sh.ROLES]
+    acts: list[dict[str, Any]] = []
+    for stat in sh.ATTRIBUTES + sh.SKILLS:
+        if can_move(s, stat, True):
+            acts.append({"type": "raise", "stat": stat})
+        if phase == CREATION and can_move(s, stat, False):
+            acts.append({"type": "lower", "stat": stat})
+    for pid, p in sh.powers().items():
+        if (pid not in s["powers"] and pid not in DISCARD_POWERS and p["xp"] <= s["xp_left"]
+                and power_ok(s, pid)):
+            acts.append({"type": "learn", "power": pid})
+    if phase == CREATION:
+        acts += [{"type": "unlearn", "power": pid} for pid in s["powers"]]
+        taken = sum(s["vuln_xp"].values())
+        limits = sh.tables()["experience"]
+        for vid, v in sh.vulnerabilities().items():
+            if vid in s["vulnerabilities"]:
+                acts.append({"type": "drop_vulnerability", "id": vid})
+            elif len(s["vulnerabilities"]) < limits["max_vulnerabilities"]:
+                acts += [{"type": "vulnerability", "id": vid, "xp": n} for n in v["xp"]
+                         if taken + n <= limits["max_vulnerability_xp"]]
+    if finish_problem(s, phase) is None:
+        acts.append({"type": "finish"})
+    return acts
+
+
+def finish_problem(s: dict[str, Any], phase: str = CREATION) -> str | None:
+    """Why the sheet cannot be finished yet. Prerequisites are checked at creation (where
+    lowering a modifier can break one); after it modifiers only go up, and a premade
+    sheet's own slips never lock a level-up."""
+    if s["role"] is None:
+        return "choose a Role first"
+    if s["xp_left"] < 0:
+        return "more XP spent than the character has"
+    bad = [p for p in s["powers"] if phase == CREATION and not power_ok(s, p)]
+    if bad:
+        return "prerequisites no longer met: " + ", ".join(bad)
+    return None
+
+
+def apply(s: dict[str, Any], a: dict[str, Any]) -> str:
+    """Carry out one builder action on the sheet; returns the log line."""
+    t = a["type"]
+    if t == "role":
+        s["role"] = a["role"]
+        s["primary"] = sh.tables()["roles"][a["role"]]["skill"]
+        return f"Role: {a['role']} (primary skill {s['primary']})."
+    if t in ("raise", "lower"):
+        up = t == "raise"
+        cost = step_cost(s, a["stat"], up)
+        s["xp_left"] -= cost
+        if a["stat"] in s["attrs"]:
+            s["attrs"][a["stat"]] += 1 if up else -1
+        else:
+            s["own"][a["stat"]] += 1 if up else -1
+        derive(s)
+        name = sh.NAMES.get(a["stat"], a["stat"])
+        return f"{name} {'raised' if up else 'lowered'} to {sh.modifier(s, a['stat']):+d} ({cost:+d} XP)."
+    if t == "learn":
+        s["powers"].append(a["power"])
+        s["xp_left"] -= sh.powers()[a["power"]]["xp"]
+        derive(s)
+        return f"Learns {sh.power_title(a['power'])} ({sh.powers()[a['power']]['xp']} XP)."
+    if t == "unlearn":
+        s["powers"].remove(a["power"])
+        s["xp_left"] += sh.powers()[a["power"]]["xp"]
+        derive(s)
+        return f"Gives back {sh.power_title(a['power'])}."
+    if t == "vulnerability":
+        s["vulnerabilities"].append(a["id"])
+        s["vuln_xp"][a["id"]] = a["xp"]
+        s["xp_left"] += a["xp"]
+        return f"Vulnerability {a['id']} ({'major' if a['xp'] == 2 else 'minor'}, +{a['xp']} XP)."
+    if t == "drop_vulnerability":
+        s["vulnerabilities"].remove(a["id"])
+        s["xp_left"] -= s["vuln_xp"].pop(a["id"])
+        return f"Drops the vulnerability {a['id']}."
+    raise ValueError(t)
+
+
+def level_up(s: dict[str, Any]) -> None:
+    """PG, Leveling up: +1 max HP (the formula's level term), 3 XP, higher caps."""
+    s["level"] += 1
+    s["xp_left"] += sh.tables()["experience"]["per_level"]
+    derive(s)
