@@ -431,3 +431,61 @@ def test_content_checker_names_the_broken_field():
                                                 "zone": [{"id": "z", "experience": 1, "arena": [{"id": "a"}, {"id": "b"}],
                                                           "link": [{"a": "a", "b": "b", "kind": "open"}]}]})
     assert any("door" in p for p in problems)
+
+
+# -- more of A Turn, abilities and the monster policy -------------------------------------------
+def test_range_and_mana_counters_wait_across_turns():
+    """Range and Mana: "attacking with a ranged weapon or casting a spell may wait more
+    than one turn" - counters stay on the weapon until an attack uses them."""
+    s = make_active(battle(("rogue", "priest")), "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "range"})
+    s = GAME.apply(s, {"type": "counter", "gear": "shortbow"})
+    s = GAME.apply(s, {"type": "end"})
+    assert hero(s, "h0")["counters"] == {"shortbow": 1}
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    s = GAME.apply(s, {"type": "synergy_draw"})  # the priest has no Range card
+    assert hero(s, "h0")["counters"] == {"shortbow": 1}  # still waiting after the others act
+
+
+def test_an_ability_card_attacks_with_its_bonus():
+    s = make_active(battle(("rogue",)), "h0", hand=["feint"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "play", "card": "feint"})
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})     # the Melee card: a counter
+    s = GAME.apply(s, {"type": "attack", "gear": "dagger", "target": target})  # Feint: +2
+    assert s["rolls"][0]["to_hit"] == 2 + 1 + 2 * 1 + 2
+
+
+def test_mend_restores_health_and_wakes_an_unconscious_ally():
+    s = make_active(battle(("warrior", "priest")), "h1", hand=["mend"])
+    hero(s, "h0").update(health=0, down=True)
+    s = GAME.apply(s, {"type": "take", "stack": "mana"})
+    s = GAME.apply(s, {"type": "play", "card": "mend"})
+    s = GAME.apply(s, {"type": "counter", "gear": "smite"})
+    s = GAME.apply(s, {"type": "heal", "target": "h0"})
+    assert hero(s, "h0")["health"] == 3 and not hero(s, "h0")["down"]
+
+
+def test_a_critical_hit_adds_one_d6_of_damage():
+    rolls = iter([6, 6, 4])
+
+    class Fixed(Rng):
+        def randint(self, lo, hi):
+            return next(rolls)
+    r = combat.roll_attack(Fixed(0), 3, 5, 4, 2, 1)
+    assert r["critical"] and r["crit_die"] == 4 and r["damage"] == 4 + 2 + 4 - 1
+
+
+def test_minions_attack_the_weakest_hero_in_reach_or_move_towards_the_party():
+    from pocketdeck.systems.deckbuilder.monsters import move_towards_heroes, pick_target
+    s = battle(("warrior", "priest"), seed=1)
+    hero(s, "h1")["health"] = 3
+    goblin = next(m for m in s["monsters"] if m["type"] == "goblin")
+    assert pick_target(s, goblin, "melee")["id"] == "h1"
+    s["piles"]["dungeon"].remove("crypt/ossuary")
+    s["piles"]["zone"].append("crypt/ossuary")
+    goblin["arena"] = "ossuary"
+    assert pick_target(s, goblin, "melee") is None
+    move_towards_heroes(s, goblin)
+    assert goblin["arena"] == "stair"
