@@ -489,3 +489,21 @@ def test_minions_attack_the_weakest_hero_in_reach_or_move_towards_the_party():
     assert pick_target(s, goblin, "melee") is None
     move_towards_heroes(s, goblin)
     assert goblin["arena"] == "stair"
+
+
+def test_a_hero_knocked_out_by_a_parting_reaction_can_do_no_more_this_turn():
+    s = make_active(battle(("warrior", "priest"), seed=4), "h0", hand=["defend"])
+    hero(s, "h0")["health"] = 1
+    engaged = [m for m in s["monsters"] if not m["dead"] and m["arena"] == "stair"]
+    for seed in range(40):  # find a seed where a parting reaction lands
+        t = GAME.apply(s, {"type": "take", "stack": "defend"})
+        t["rng"] = Rng(seed).state
+        t = GAME.apply(t, GAME.legal_actions(t)[0])
+        t = GAME.apply(t, {"type": "play", "card": "defend"})
+        t = GAME.apply(t, {"type": "retreat", "to": "ossuary"})
+        if hero(t, "h0")["down"]:
+            break
+    assert engaged and hero(t, "h0")["down"]
+    assert t["turn"] is None or t["turn"]["actor"] != "h0"
+    assert not t["piles"]["h0:front"]  # the played cards went to the discard pile
+    assert GAME.card_total(t) == GAME.card_total(s)
