@@ -9,7 +9,7 @@ fresh machine before anything is installed.
 
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
-for tests the PyPI packages pytest and playwright and Debian's chromium.
+for tests the PyPI packages pytest, playwright and hypothesis and Debian's chromium.
 """
 
 from __future__ import annotations
@@ -37,13 +37,16 @@ WEB = ROOT / "web"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# axe-core, the accessibility checker the browser tests inject into every screen (a test
+# dependency only: never shipped in dist/)
+AXE_VERSION = "4.14.1"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript chunks the app never loads: the code editor and the terminal (pulled in only
 # by <py-editor>/<py-terminal>), its storage module and its empty service worker. The
 # small custom-element stubs (py-editor, py-terminal, py-game, mpy) are imported at start.
 PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
-TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0"]
+TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0", "hypothesis==6.170.15"]
 CHROMIUM = Path("/usr/bin/chromium")
 # how the tests and the benchmark start Debian's Chromium (this machine has no network
 # beyond the package registries: no background connections, no downloads)
@@ -306,6 +309,7 @@ def ensure_test_tools() -> None:
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "update", "-q"])
         run([*apt, "install", "-y", "-q", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    npm_package("axe-core", AXE_VERSION)
     if not shutil.which("node"):
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "install", "-y", "-q", "nodejs"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
@@ -315,7 +319,8 @@ def test(pytest_args: list[str]) -> int:
     ensure_test_tools()
     build()
     env = dict(os.environ, POCKETDECK_DIST=str(DIST),
-               POCKETDECK_PYODIDE=str(npm_package("pyodide", PYODIDE_VERSION)))
+               POCKETDECK_PYODIDE=str(npm_package("pyodide", PYODIDE_VERSION)),
+               POCKETDECK_AXE=str(npm_package("axe-core", AXE_VERSION) / "axe.min.js"))
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=str(ROOT), env=env)
 
 

@@ -97,3 +97,25 @@ def profile_dir():
     d = tempfile.mkdtemp(prefix="pocketdeck-profile-")
     yield d
     shutil.rmtree(d, ignore_errors=True)
+
+
+# -- accessibility: axe-core (pinned npm package, fetched by build.py) ----------------------
+AXE = Path(os.environ.get("POCKETDECK_AXE", ROOT / ".cache" / "npm" / f"axe-core-{build.AXE_VERSION}"
+                          / "package" / "axe.min.js"))
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of the page as it is now, of the given impacts, one line each
+    (rule, impact, and the first offending elements). The script is injected from the
+    pinned package on disk, never from the network; a missing package fails the test."""
+    if not AXE.exists():
+        build.npm_package("axe-core", build.AXE_VERSION)
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ["violations"]});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in result
+            if v["impact"] in impacts]

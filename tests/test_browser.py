@@ -178,6 +178,9 @@ def test_share_link_opens_the_same_game_and_hostile_links_are_refused(phone, ser
     try:
         p2 = other.new_page()
         boot(p2, link)
+        # a link opens as a preview that asks (this phone has no deck game: "Open it")
+        p2.wait_for_selector("[data-preview=deck]")
+        p2.get_by_role("button", name="Open it").tap()
         p2.wait_for_selector("[data-system=deck]")
         assert hand_cards(p2) == hand
         # a hostile link, pasted while the app is open (same document: a hashchange)

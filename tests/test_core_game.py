@@ -150,11 +150,63 @@ def test_random_playthroughs_in_process():
 
 
 def test_simulate_command_1000_games():
-    """The issue's bar: `python -m pocketdeck simulate deck --games 1000` with zero errors."""
-    out = subprocess.run([sys.executable, "-m", "pocketdeck", "simulate", "deck", "--games", "1000"],
+    """The issue's bar: `python -m pocketdeck simulate deck --games 1000` with zero errors
+    (engine checks on every step; --no-render keeps this one fast)."""
+    out = subprocess.run([sys.executable, "-m", "pocketdeck", "simulate", "deck", "--games", "1000",
+                          "--no-render"],
                          cwd=ROOT, capture_output=True, text=True, env={"PYTHONPATH": str(ROOT / "engine")})
     summary = json.loads(out.stdout)
     assert out.returncode == 0 and summary["errors"] == 0 and summary["games"] == 1000
+
+
+def test_simulate_renders_every_step_of_deck_games():
+    """The command line draws every seat's view and the whole screen on every step by
+    default: 150 games (about 24,000 steps), zero errors."""
+    out = subprocess.run([sys.executable, "-m", "pocketdeck", "simulate", "deck", "--games", "150"],
+                         cwd=ROOT, capture_output=True, text=True, env={"PYTHONPATH": str(ROOT / "engine")})
+    summary = json.loads(out.stdout)
+    assert out.returncode == 0 and summary["errors"] == 0 and summary["steps"] > 20_000
+
+
+def test_render_check_catches_a_screen_that_breaks():
+    """The screen check is not a rubber stamp: a table that raises on some state is
+    reported by the harness as an error, with the step's exception."""
+    from pocketdeck.core.simulate import simulate
+    from pocketdeck.ui import deck as deck_ui
+    from pocketdeck.ui.check import render_check
+    from pocketdeck.ui.tables import TABLES, Table
+
+    original = TABLES["deck"]
+
+    def fragile(view, session):
+        if len(view["hand"]) == 3:
+            raise KeyError("hand")
+        return deck_ui.render(view, session)
+
+    TABLES["deck"] = Table(**{**original.__dict__, "render": fragile})
+    try:
+        summary = simulate("deck", 3, observers=[render_check])
+    finally:
+        TABLES["deck"] = original
+    assert summary["errors"] == 3 and "KeyError" in summary["failures"][0]["error"]
+    assert simulate("deck", 3, observers=[render_check])["errors"] == 0
+
+
+def test_harness_checks_every_seat_view_is_json_safe():
+    """A view that would not survive the trip to JSON (a tuple, a set) is a fault."""
+    from pocketdeck.core.simulate import play_one
+    from pocketdeck.systems.deck.rules import DeckGame
+
+    class Tuply(DeckGame):
+        name = "tuply"
+
+        def view(self, state, seat="player"):
+            v = super().view(state, seat)
+            v["hand"] = tuple(v["hand"])
+            return v
+
+    with pytest.raises(AssertionError, match="JSON-safe"):
+        play_one(Tuply(), 1)
 
 
 def test_harness_catches_a_broken_system():
@@ -185,3 +237,22 @@ def test_view_shows_what_is_left_but_not_its_order_and_exact_odds():
     from pocketdeck.core.odds import as_percent
     from fractions import Fraction
     assert dict(v["odds"])["red"] == as_percent(Fraction(reds, 42))
+
+
+@pytest.mark.parametrize("action, legal", [
+    ({"type": "a", "x": 2}, True),
+    ({"x": 2, "type": "a"}, True),          # key order does not matter
+    ({"type": "a", "x": 2.0}, False),       # 2.0 == 2 in Python, but not a legal value
+    ({"type": "a", "x": True}, False),      # True == 1 in Python
+    ({"type": "a", "x": "2"}, False),
+    ({"type": "a", "x": [2]}, False),
+    ({"type": "a", "x": 2, "y": None}, False),
+    ({"type": "b", "list": [1, "S"]}, True),
+    ({"type": "b", "list": [1.0, "S"]}, False),
+    ({"type": "a", "x": float("nan")}, False),
+    ({"type": "a", "x": object()}, False),
+])
+def test_legal_means_equal_with_types(action, legal):
+    """Truth table of core.game.is_legal: equality with types, at every depth."""
+    from pocketdeck.core.game import is_legal
+    assert is_legal(action, [{"type": "a", "x": 2}, {"type": "b", "list": [1, "S"]}]) is legal

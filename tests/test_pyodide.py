@@ -43,3 +43,28 @@ def test_engine_in_pyodide_matches_cpython(dist):
     assert in_pyodide["u32"] == in_cpython["u32"]
     assert in_pyodide["games"] == in_cpython["games"]
     assert set(in_pyodide["games"]) >= {"deck"}
+
+
+LINKS_PROBE = ROOT / "tests" / "links_probe.py"
+
+
+def test_hostile_links_and_storage_in_pyodide_are_refused_and_the_app_starts(dist):
+    """Issue 7: a link of 7,000 nested brackets used to overflow the JavaScript stack
+    inside json.loads ("Pyodide has suffered a fatal error"). In Pyodide's own Python, every
+    hostile link and stored entry is now the documented refusal, the app restores the
+    player's game, and the result is the same as in CPython."""
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide outside the browser")
+    wheel = next((dist / "wheels").glob("pocketdeck-*.whl"))
+    res = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(_pyodide_dir()),
+                          str(wheel), str(LINKS_PROBE)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert "fatal error" not in res.stderr
+    in_pyodide = json.loads(res.stdout.strip().splitlines()[-1])
+    cp = subprocess.run([sys.executable, str(LINKS_PROBE)], capture_output=True, text=True,
+                        env={"PYTHONPATH": str(ROOT / "engine")}, check=True)
+    assert in_pyodide == json.loads(cp.stdout)
+    assert set(in_pyodide["links"].values()) == {"SaveError"}
+    assert set(in_pyodide["saves"].values()) == {"SaveError"}
+    assert in_pyodide["restore"] == {"problems": 3, "screen": "table:deck", "sessions": ["deck"]}
+    assert in_pyodide["open_link"] == {"flashes": ["error"] * 6, "own_kept": True, "screen": "preview"}

@@ -100,21 +100,50 @@ if ("serviceWorker" in navigator) {
   // ready resolves once a worker is active, and a worker is active only after every
   // file of its version is in the cache
   navigator.serviceWorker.ready.then(() => setChip("Ready offline", true));
-  let reloading = false;
+  // The page that took an update reloads into it; every other open page keeps running its
+  // own version (the worker answers it from that version's cache until it closes) and
+  // offers "Reload". A first visit's controller arriving is not an update.
+  let controller = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading || !window.pocketdeckUpdating) return;
-    reloading = true;
-    location.reload();
+    const first = !controller;
+    controller = navigator.serviceWorker.controller;
+    if (window.pocketdeckUpdating) reloadWhenSaved();
+    else if (!first) showUpdate(null);
+  });
+  // a page that starts tells the worker, which then forgets closed pages and deletes the
+  // caches of versions no open page runs any more
+  whenReady().then(() => navigator.serviceWorker.ready).then(() => {
+    const c = navigator.serviceWorker.controller;
+    if (c) c.postMessage({ type: "hello" });
   });
 } else {
   setChip("Offline use unavailable", false);
 }
+// Reload once no save is being written (main.py counts them in data-saving), so a tap's
+// save is never cut off by the reload.
+let reloading = false;
+function reloadWhenSaved() {
+  if (reloading) return;
+  reloading = true;
+  const root = document.documentElement;
+  const busy = () => Number(root.dataset.saving || 0) > 0;
+  if (!busy()) return location.reload();
+  new MutationObserver((_, obs) => {
+    if (!busy()) { obs.disconnect(); location.reload(); }
+  }).observe(root, { attributes: true, attributeFilter: ["data-saving"] });
+}
+// reg: the registration whose waiting worker "Reload" activates; null when another tab
+// already did, and this page only has to reload into the new version.
 function showUpdate(reg) {
   const bar = document.getElementById("update");
   bar.hidden = false;
   document.getElementById("update-reload").onclick = () => {
-    window.pocketdeckUpdating = true;
-    if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
+    if (reg && reg.waiting) {
+      window.pocketdeckUpdating = true;
+      reg.waiting.postMessage({ type: "skip-waiting" });
+    } else {
+      reloadWhenSaved();
+    }
   };
 }
 

@@ -4,6 +4,10 @@ It only wires the page to the pure-Python app controller (pocketdeck.ui.app): on
 delegated click listener maps data-action/data-arg to ``App.handle``, the returned
 storage effects go to IndexedDB in one transaction, and the HTML replaces <main> in one
 DOM update.
+
+Order matters: a tap's storage write is started before the screen is drawn, so a screen
+that fails to draw cannot lose the tap; the URL fragment is cleared before a link is
+opened, so a link that somehow kills the page does not do so again on every reload.
 """
 
 import asyncio
@@ -23,21 +27,42 @@ saved = 0
 
 
 def render() -> None:
-    root.innerHTML = app.render()
+    try:
+        root.innerHTML = app.render()
+    except Exception as exc:  # App.render already catches; this is the last line of defence
+        root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
+                          '<p>Your games are saved on this phone.</p><button type="button" '
+                          'class="btn primary" data-action="home">Go to the home screen</button></section>')
+        window.console.error(f"render failed: {type(exc).__name__}")
+        return
     for el in root.querySelectorAll("input.share-link"):
         el.value = window.location.href.split("#")[0] + "#" + el.getAttribute("value")
         el.focus()
         el.select()
 
 
-async def persist(effects) -> None:
-    global pending, saved
+def start_persist(effects) -> None:
+    """Hand the effects to IndexedDB now (the write starts before anything is drawn) and
+    count the finished write in <html data-saved> when it lands."""
+    global pending
     if not effects:
         return
     pending += 1
     html_el.setAttribute("data-saving", str(pending))
     try:
-        await window.pocketdeckStore.write(to_js([list(e) for e in effects]))
+        promise = window.pocketdeckStore.write(to_js([list(e) for e in effects]))
+    except Exception as exc:  # noqa: BLE001
+        asyncio.ensure_future(finish_persist(None, exc))
+        return
+    asyncio.ensure_future(finish_persist(promise, None))
+
+
+async def finish_persist(promise, error) -> None:
+    global pending, saved
+    try:
+        if error is not None:
+            raise error
+        await promise
         saved += 1
         html_el.setAttribute("data-saved", str(saved))
     except Exception as exc:  # storage full or blocked: say so, keep playing
@@ -73,9 +98,8 @@ def on_click(event) -> None:
     event.preventDefault()
     effects = app.handle(el.getAttribute("data-action"), el.getAttribute("data-arg") or "",
                          gather_fields(el))
+    start_persist(effects)  # first: a screen that fails to draw must not lose the tap
     render()
-    if effects:
-        asyncio.ensure_future(persist(effects))
 
 
 def on_submit(event) -> None:
@@ -85,20 +109,19 @@ def on_submit(event) -> None:
 
 
 def take_link() -> list:
-    """A game link in the URL fragment (#g=...): open it, then clear the fragment."""
+    """A game link in the URL fragment (#g=...): clear the fragment FIRST, then open the
+    link (as a preview; App.open_link never raises)."""
     fragment = window.location.hash[1:]
     if not fragment:
         return []
-    effects = app.open_link(fragment)
     window.history.replaceState(None, "", window.location.pathname + window.location.search)
-    return effects
+    return app.open_link(fragment)
 
 
 def on_hashchange(event) -> None:
     effects = take_link()
+    start_persist(effects)
     render()
-    if effects:
-        asyncio.ensure_future(persist(effects))
 
 
 async def boot() -> None:
@@ -109,14 +132,18 @@ async def boot() -> None:
         entries = []
         app.problems.append(f"This browser would not open the saved library ({exc}); "
                             "games will not be kept.")
-    app.restore({k: v for k, v in entries})
+    try:
+        app.restore({str(k): v for k, v in entries})
+    except Exception as exc:  # App.restore catches per entry; this keeps start-up going
+        app.problems.append(f"Part of the saved library could not be read ({type(exc).__name__}); "
+                            "it is kept as it was.")
     effects = take_link()
     document.addEventListener("click", create_proxy(on_click))
     window.addEventListener("hashchange", create_proxy(on_hashchange))
     document.addEventListener("submit", create_proxy(on_submit))
+    start_persist(effects)
     render()
     html_el.setAttribute("data-ready", "")
-    await persist(effects)
 
 
 asyncio.ensure_future(boot())

@@ -1,24 +1,36 @@
 // Pocketdeck service worker: precaches every file of the build under its content hash.
 // build.py fills in VERSION (hash of all file hashes) and FILES (path -> hash).
 // Install copies unchanged files from the previous version's cache and fetches only
-// what changed (checking each file against its hash); fetches are answered from this version's cache only, so a page never
-// gets a mix of two versions. A new version waits until the page asks it to take over.
+// what changed (checking each file against its hash). A new version waits until a page
+// asks it to take over.
+//
+// Two tabs (or more): every page is answered from the cache of the version its HTML came
+// from, for as long as it lives, so a tab still running the old version never loads a file
+// of the new one (a page mid-boot lazily importing runtime chunks, a game mid-play), even
+// after another tab took the update. Which page runs which version is written down per
+// client (CLIENTS below) when its navigation is answered, and an old version's cache is
+// deleted only once no open page uses it. The other tabs show "Reload" and switch when
+// the player says so (boot.js); their saves are in IndexedDB already.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "pocketdeck-" + VERSION;
 const PREFIX = "pocketdeck-";
 const MANIFEST = "./__manifest__.json";
+// clientId -> the version that page runs; not a PREFIX name, so never taken for a version
+const CLIENTS = "pocketdeck:clients";
+// a page whose navigation was just answered is not listed by matchAll until it runs
+const NAVIGATING_MS = 10000;
 
 function url(path) { return new URL(path, self.registration.scope).href; }
 
 async function previous() {
-  // [cache, manifest] of older versions, newest first
+  // [cache, manifest, name] of older versions, newest first
   const out = [];
   for (const name of (await caches.keys()).reverse()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
     const res = await cache.match(url(MANIFEST));
-    if (res) out.push([cache, await res.json()]);
+    if (res) out.push([cache, await res.json(), name]);
   }
   return out;
 }
@@ -61,30 +73,99 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// -- which page runs which version ------------------------------------------------------------
+const known = new Map(); // clientId -> version, memo of the CLIENTS cache (a worker restarts)
+
+function clientKey(id) { return url("__client__/" + encodeURIComponent(id)); }
+
+// since: when a page not yet running was recorded (0 for a page already open)
+function remember(id, version, since = 0) {
+  known.set(id, version);
+  return caches.open(CLIENTS).then((store) => store.put(clientKey(id),
+    new Response(JSON.stringify({ version, since }))));
+}
+
+async function recorded(id) {
+  if (known.has(id)) return known.get(id);
+  const hit = await caches.match(clientKey(id), { cacheName: CLIENTS });
+  if (!hit) return null;
+  const version = (await hit.json()).version;
+  known.set(id, version);
+  return version;
+}
+
+// The version a request's page runs: the one recorded for it, else this one (a page this
+// worker never saw was loaded from the network, or claimed on a first visit).
+async function versionOf(clientId) {
+  return (clientId && (await recorded(clientId))) || VERSION;
+}
+
+// Forget pages that are gone and delete the caches of older versions no open page runs.
+// Only versions older than this one: a newer one may be filling its cache right now.
+async function tidy() {
+  const live = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" }))
+    .map((c) => c.id));
+  const store = await caches.open(CLIENTS);
+  const inUse = new Set([VERSION]);
+  const prefix = clientKey("");
+  for (const req of await store.keys()) {
+    const id = decodeURIComponent(req.url.slice(prefix.length));
+    const res = await store.match(req);
+    const entry = res ? await res.json().catch(() => ({})) : {};
+    if (live.has(id) || Date.now() - (entry.since || 0) < NAVIGATING_MS) {
+      if (entry.version) inUse.add(entry.version);
+    } else {
+      await store.delete(req);
+      known.delete(id);
+    }
+  }
+  const names = await caches.keys();
+  const mine = names.indexOf(CACHE);
+  for (const name of names.slice(0, Math.max(mine, 0))) {
+    if (name.startsWith(PREFIX) && !inUse.has(name.slice(PREFIX.length))) await caches.delete(name);
+  }
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    // the pages open now came from the version this one replaces (their worker may have
+    // predated the per-page record): they keep that version's files
+    const older = await previous();
+    if (older.length) {
+      const before = older[0][2].slice(PREFIX.length);
+      for (const client of await self.clients.matchAll({ type: "all" })) {
+        if (!(await recorded(client.id))) await remember(client.id, before);
+      }
     }
+    await tidy();
     await self.clients.claim();
   })());
 });
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "hello") event.waitUntil(tidy());
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
   }
 });
 
+async function answer(req, cacheName) {
+  const key = req.mode === "navigate" ? url("./") : req.url.split("#")[0];
+  return caches.match(key, { cacheName, ignoreSearch: req.mode === "navigate" });
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(self.registration.scope)) return;
+  // a page loaded now runs this version, whatever the other tabs run
+  if (req.mode === "navigate" && event.resultingClientId) {
+    event.waitUntil(remember(event.resultingClientId, VERSION, Date.now()));
+  }
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const key = req.mode === "navigate" ? url("./") : req.url.split("#")[0];
-    const hit = await cache.match(key, { ignoreSearch: req.mode === "navigate" });
-    if (hit) return hit;
-    return fetch(req);
+    const version = req.mode === "navigate" ? VERSION : await versionOf(event.clientId);
+    const hit = (await answer(req, PREFIX + version))
+      || (version !== VERSION && (await answer(req, CACHE)));
+    return hit || fetch(req);
   })());
 });

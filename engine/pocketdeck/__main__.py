@@ -20,7 +20,15 @@ def main(argv: list[str] | None = None) -> int:
                      help="skip drawing every seat's view and the whole screen on every step")
     sub.add_parser("validate-content", help="check every content file")
     sub.add_parser("systems", help="list the game systems")
-    args = parser.parse_args(argv)
+    # `odds SYSTEM ...`: each system parses its own arguments (its package's odds_cli)
+    odds = sub.add_parser("odds", help="exact odds of a system's checks (odds SYSTEM --help)")
+    odds.add_argument("system")
+    odds.add_argument("rest", nargs=argparse.REMAINDER)
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "odds":
+        return _odds(args.system, list(args.rest) + extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "simulate":
         from .core.simulate import simulate
@@ -45,6 +53,22 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}\t{game.title}")
         return 0
     return 2
+
+
+def _odds(system: str, rest: list[str]) -> int:
+    """Generic dispatcher: ``odds SYSTEM`` calls ``odds_cli(args)`` in the system's package."""
+    import importlib
+
+    from .core.game import systems
+    if system not in systems():
+        print(f"unknown game system {system!r}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(f"pocketdeck.systems.{system}")
+    cli = getattr(module, "odds_cli", None)
+    if cli is None:
+        print(f"{system} has no odds command", file=sys.stderr)
+        return 2
+    return int(cli(rest) or 0)
 
 
 if __name__ == "__main__":

@@ -75,6 +75,11 @@ class Card:
         """Parse a card code; raises ValueError naming the bad code."""
         if not isinstance(code, str):
             raise ValueError(f"a card code must be text, got {code!r}")
+        # cards are frozen values, so the 54 real ones are parsed once (every render and
+        # every rule parses the same codes thousands of times a game)
+        hit = _PARSED.get(code)
+        if hit is not None:
+            return hit
         if code == "RJ":
             return cls(None, None, "red")
         if code == "BJ":
@@ -119,6 +124,9 @@ class Card:
         return self.code
 
 
+_PARSED: dict[str, Card] = {}
+
+
 def is_card_code(code: object) -> bool:
     try:
         Card.parse(code)  # type: ignore[arg-type]
@@ -130,8 +138,12 @@ def is_card_code(code: object) -> bool:
 def standard_deck(jokers: bool = False) -> list[str]:
     """The 52 cards in new-deck order (Spades, Hearts, Diamonds, Clubs; Ace to King),
     plus the two Jokers for the 54-card deck."""
-    cards = [r.code + s.value for s in SUITS for r in Rank]
-    return cards + list(JOKERS) if jokers else cards
+    return list(_DECK54 if jokers else _DECK52)
+
+
+_DECK52: tuple[str, ...] = tuple(r.code + s.value for s in SUITS for r in Rank)
+_DECK54: tuple[str, ...] = _DECK52 + JOKERS
+_PARSED.update({c: Card.parse(c) for c in _DECK54})
 
 
 def rank_distance(a: Rank | int, b: Rank | int) -> int:

@@ -60,11 +60,13 @@ class Game:
         """Raise IllegalAction naming the bad option."""
 
     def explain(self, state: State, action: Action) -> str:
-        """Why ``action`` is not legal now; systems name the rule."""
+        """Why ``action`` is not legal now; systems name the rule. The action may come
+        from a hostile link: it is quoted as a short excerpt, never in full."""
+        from .limits import excerpt
         kind = action.get("type") if isinstance(action, dict) else None
         if kind and not any(a.get("type") == kind for a in self.legal_actions(state)):
-            return f"'{kind}' is not possible now"
-        return f"{action!r} is not a legal action now"
+            return f"'{excerpt(kind)}' is not possible now"
+        return f"{excerpt(action)} is not a legal action now"
 
     def card_total(self, state: State) -> int:
         """Cards in the game, for the conservation check; -1 when not tracked."""

@@ -19,15 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Action, IllegalAction, State, get_game, replay
+from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
+                     excerpt, json_depth_ok, load_json)
 
 FORMAT = "pocketdeck-game"
 FORMAT_VERSION = 1
-MAX_SAVE_BYTES = 2_000_000
-MAX_LINK_CHARS = 200_000
+MAX_SAVE_BYTES = MAX_SAVE_CHARS  # the older name
 
 
 class SaveError(ValueError):
-    """A save or link that cannot be loaded. The message says why, for the player."""
+    """A save or link that cannot be loaded (or a game that could no longer be saved).
+    The message says why, for the player; it quotes at most a short excerpt of what came
+    in. This is the one refusal the loaders raise, whatever the input."""
 
 
 @dataclass
@@ -51,8 +54,12 @@ class Session:
         return get_game(self.system)
 
     def play(self, action: Action) -> State:
-        """Apply an action; on IllegalAction nothing changes."""
+        """Apply an action; on IllegalAction nothing changes. A game holds at most
+        MAX_ACTIONS actions: past that its save could not be loaded again."""
         assert self.state is not None
+        if len(self.actions) >= MAX_ACTIONS:
+            raise IllegalAction(f"this game has reached {MAX_ACTIONS:,} actions, the most a saved "
+                                "game holds; start a new game")
         new = self.game.apply(self.state, action)
         self.actions.append(action)
         self.state = new
@@ -82,46 +89,77 @@ def to_json(session: Session) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def from_json(text: str | bytes) -> Session:
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    if not isinstance(text, str):
-        raise SaveError("a save must be text")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"this save is {len(text):,} characters; the limit is {MAX_SAVE_BYTES:,}")
+def save_text(session: Session) -> str:
+    """The save of ``session``, checked against the limits the loader applies, so what
+    is written can always be read back; SaveError otherwise (nothing is written)."""
+    text = to_json(session)
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"this game's save would be {len(text):,} characters; the limit is "
+                        f"{MAX_SAVE_CHARS:,}")
+    if not json_depth_ok(text):
+        raise SaveError("this game's save would nest too deep to be read again")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"this save is not readable JSON ({exc})") from None
-    return from_record(data)
+        check_value(session.record(), "the save")
+    except LimitError as exc:
+        raise SaveError(str(exc)) from None
+    return text
 
 
-def from_record(data: Any, *, stored_state: bool = True) -> Session:
+def from_json(text: str | bytes) -> Session:
+    """A stored save -> Session. Any problem at all is a SaveError (never another
+    exception: start-up must go on)."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", "replace")
+        if not isinstance(text, str):
+            raise SaveError("a save must be text")
+        try:
+            data = load_json(text, "this save", MAX_SAVE_CHARS)
+        except LimitError as exc:
+            raise SaveError(str(exc)) from None
+        except ValueError as exc:
+            raise SaveError(f"this save is not readable JSON ({excerpt(str(exc))})") from None
+        return from_record(data, checked=True)
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
+        raise SaveError(f"this save could not be read ({type(exc).__name__}: {excerpt(str(exc))})") from None
+
+
+def from_record(data: Any, *, stored_state: bool = True, checked: bool = False) -> Session:
+    """A parsed record -> Session, replayed from its seed. ``checked``: the caller already
+    ran the value limits (load_json)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Pocketdeck saved game")
+    if not checked:
+        try:
+            check_value(data, "the save")
+        except LimitError as exc:
+            raise SaveError(str(exc)) from None
     version = data.get("version")
-    if not isinstance(version, int) or version > FORMAT_VERSION or version < 1:
-        raise SaveError(f"saved-game format {version!r} is not one this version of Pocketdeck reads")
+    if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION or version < 1:
+        raise SaveError(f"saved-game format {excerpt(version)} is not one this version of Pocketdeck reads")
     system, options, seed, actions = (data.get(k) for k in ("system", "options", "seed", "actions"))
     if not isinstance(system, str):
         raise SaveError("the save does not name its game system")
     try:
         game = get_game(system)
-    except ValueError as exc:
-        raise SaveError(str(exc)) from None
-    if data.get("schema") != game.schema_version:
-        raise SaveError(f"this {game.title} save is from rules format {data.get('schema')!r}; "
+    except ValueError:
+        raise SaveError(f"unknown game system {excerpt(system)!r}") from None
+    schema = data.get("schema")
+    if schema != game.schema_version or isinstance(schema, bool):
+        raise SaveError(f"this {game.title} save is from rules format {excerpt(schema)}; "
                         f"this version reads format {game.schema_version}")
     if not isinstance(options, dict) or not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError("the save's options or seed are missing or malformed")
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise SaveError("the save's list of actions is malformed")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"the save holds {len(actions):,} actions; a game holds at most {MAX_ACTIONS:,}")
     try:
         state = replay(system, options, seed, actions)
-    except IllegalAction as exc:
-        raise SaveError(f"the save's history cannot be replayed: {exc}") from None
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(f"the save's history cannot be replayed: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - IllegalAction, or a rule tripping on odd input
+        raise SaveError(f"the save's history cannot be replayed: {excerpt(str(exc), 200)}") from None
     if stored_state and "state" in data and data["state"] != state:
         raise SaveError("the saved state does not match the game's own history; "
                         "the file was changed or damaged")
@@ -135,12 +173,26 @@ def to_link(session: Session) -> str:
 
 
 def from_link(text: str) -> Session:
+    """A share link's fragment (after ``g=``) -> Session. Refused with SaveError, whatever
+    is wrong with it, including a game whose save would break the save limits (so an
+    accepted link always gives a save that is accepted and written)."""
+    try:
+        session = _from_link(text)
+        save_text(session)
+        return session
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
+        raise SaveError(f"this link could not be opened ({type(exc).__name__}: {excerpt(str(exc))})") from None
+
+
+def _from_link(text: str) -> Session:
     if not isinstance(text, str) or len(text) > MAX_LINK_CHARS:
-        raise SaveError("this link is too long or not text")
+        raise SaveError(f"this link is too long (the limit is {MAX_LINK_CHARS:,} characters) or not text")
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         d = zlib.decompressobj()
-        raw = d.decompress(packed, MAX_SAVE_BYTES)
+        raw = d.decompress(packed, MAX_SAVE_CHARS)
         if d.unconsumed_tail:
             raise SaveError("this link unpacks to more than a saved game may hold")
         if not d.eof:  # cut short: the checksum at the end is missing
@@ -150,7 +202,9 @@ def from_link(text: str) -> Session:
             raise
         raise SaveError("this link is damaged: it does not decode to a game") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = load_json(raw.decode("utf-8"), "this link", MAX_SAVE_CHARS)
+    except LimitError as exc:
+        raise SaveError(str(exc)) from None
+    except ValueError:  # not UTF-8, not JSON
         raise SaveError("this link is damaged: it does not decode to a game") from None
-    return from_record(data, stored_state=False)
+    return from_record(data, stored_state=False, checked=True)

@@ -2,76 +2,134 @@
 does. Pure Python: it returns HTML and a list of storage effects, and web/main.py
 carries those out (IndexedDB writes, the DOM update).
 
-Storage keys: ``game:<system>`` holds the game in progress of that system (a save made
-by ``core.saves.to_json``); ``ui:screen`` the screen to come back to after a reload.
-A stored game that cannot be loaded is explained on the home screen and left untouched
-in storage until the player starts a new game of that system, so nothing is lost.
+Storage keys: ``game:<slot>`` holds a game in progress (a save made by
+``core.saves.save_text``): the slot ``<system>`` is the player's own game of that system,
+``<system>~shared`` a game opened from a share link and kept beside it ("keep both").
+``ui:screen`` is the screen to come back to after a reload; ``char:<system>:<id>`` the
+character library; ``meta:<slot>`` a table's notes on the game in that slot.
+
+Nothing stored is lost: an entry that cannot be loaded (any exception at all) is explained
+on the home screen and left untouched in storage. A share link opens as a preview that
+asks; the player's game is never replaced without a yes, and "keep both" comes first.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..core.game import IllegalAction, get_game
-from ..core.saves import SaveError, Session, from_json, from_link, to_json, to_link
+from ..core.limits import MAX_RECORD_CHARS, excerpt, load_json
+from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from .html import button, esc
 from .tables import tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
+SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
+
+# "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
+# Tables register theirs (ui/p52.py: the engine's check_record).
+RECORD_CHECKS: dict[str, Callable[[Any], str | None]] = {}
+
+
+def slot_system(slot: str) -> str:
+    """The game system of a slot (``p52~shared`` -> ``p52``)."""
+    return slot.split("~", 1)[0]
 
 
 @dataclass
 class App:
-    screen: str = "home"                      # "home", "table:<system>", "setup:<system>"
-    sessions: dict[str, Session] = field(default_factory=dict)
+    screen: str = "home"                      # "home", "table:<slot>", "setup:<system>", "preview"
+    sessions: dict[str, Session] = field(default_factory=dict)   # slot -> game
     problems: list[str] = field(default_factory=list)
     flash: tuple[str, str] | None = None      # (kind, text) shown once
     share_link: str | None = None
     seed_source: int = 0
     library: dict[str, dict[str, Any]] = field(default_factory=dict)  # "char:<system>:<id>" -> record
-    meta: dict[str, dict[str, Any]] = field(default_factory=dict)     # "meta:<system>" -> table notes
+    meta: dict[str, dict[str, Any]] = field(default_factory=dict)     # "meta:<slot>" -> table notes
     pending_library: list[str] = field(default_factory=list)
     confirm: str | None = None                # a library key whose removal awaits a second tap
+    preview: Session | None = None            # a linked game waiting for the player's answer
+    back: str = "home"                        # the screen a preview returns to on "keep mine"
+    render_error: str | None = None           # the last screen that failed to draw
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
-        for key, text in sorted(stored.items()):
-            if key.startswith("meta:"):
-                try:
-                    value = json.loads(text)
-                    if isinstance(value, dict):
-                        self.meta[key] = value
-                except ValueError:
-                    pass  # a table's notes are rebuilt when its next game starts
-            elif key.startswith("char:"):
-                try:
-                    record = json.loads(text)
-                    if not isinstance(record, dict):
-                        raise ValueError("not a record")
-                    self.library[key] = record
-                except ValueError:
-                    self.problems.append(f"A saved character ({key[5:]}) could not be read; it is kept as it was.")
-            elif key.startswith("game:"):
-                system = key[5:]
-                try:
-                    session = from_json(text)
-                    if session.system != system:
-                        raise SaveError("the save is filed under the wrong game")
-                    self.sessions[system] = session
-                except SaveError as exc:
-                    self.problems.append(f"Your saved {system} game could not be loaded: {exc}. "
-                                         "It is kept as it was; starting a new game replaces it.")
+        """Load what IndexedDB holds. Each entry on its own: whatever goes wrong with one
+        (any exception) leaves it untouched in storage, says so on the home screen, and
+        the others still load."""
+        tables()  # the table modules register their record checks on import
+        try:
+            items = sorted(stored.items())
+        except Exception:  # noqa: BLE001 - keys that do not sort: take them as they come
+            items = list(stored.items())
+        for key, text in items:
+            try:
+                self._restore_entry(str(key), text)
+            except Exception as exc:  # noqa: BLE001 - the app must start whatever is stored
+                self.problems.append(f"A stored entry ({excerpt(str(key), 40)}) could not be read "
+                                     f"({type(exc).__name__}); it is kept as it was.")
         screen = stored.get("ui:screen", "home")
+        if not isinstance(screen, str):
+            return
         if screen.startswith("table:") and screen[6:] in self.sessions:
             self.screen = screen
         elif screen.startswith("setup:") and screen[6:] in tables():
             self.screen = screen
 
+    def _restore_entry(self, key: str, text: Any) -> None:
+        if key.startswith("meta:"):
+            try:
+                value = load_json(text, "the table's notes", MAX_RECORD_CHARS)
+                if not isinstance(value, dict):
+                    raise ValueError("not a mapping")
+                self.meta[key] = value
+            except Exception:  # noqa: BLE001
+                self.problems.append(f"A table's notes ({excerpt(key[5:], 40)}) could not be read; "
+                                     "they are kept as they were until its next game starts.")
+        elif key.startswith("char:"):
+            label = excerpt(key[5:], 40)
+            try:
+                record = load_json(text, "this character", MAX_RECORD_CHARS)
+                if not isinstance(record, dict):
+                    raise ValueError("not a character record")
+                check = RECORD_CHECKS.get(key[5:].split(":", 1)[0])
+                problem = check(record) if check else None
+                if problem:
+                    raise ValueError(problem)
+                self.library[key] = record
+            except Exception as exc:  # noqa: BLE001
+                self.problems.append(f"A saved character ({label}) could not be read "
+                                     f"({excerpt(str(exc), 120)}); it is kept as it was.")
+        elif key.startswith("game:"):
+            slot = key[5:]
+            system = slot_system(slot)
+            try:
+                if slot not in (system, system + SHARED):
+                    raise SaveError("the save is filed under a name this app does not use")
+                session = from_json(text)
+                if session.system != system:
+                    raise SaveError("the save is filed under the wrong game")
+                self.sessions[slot] = session
+            except Exception as exc:  # noqa: BLE001 - from_json raises SaveError only; be sure
+                what = "shared " if slot.endswith(SHARED) else ""
+                self.problems.append(f"Your saved {what}{excerpt(system, 40)} game could not be loaded: "
+                                     f"{excerpt(str(exc), 300)}. It is kept as it was; starting a "
+                                     "new game replaces it.")
+
     def open_link(self, fragment: str) -> list[Effect]:
-        """A shared game arriving in the URL fragment ``g=...``."""
-        if not fragment.startswith("g="):
+        """A shared game arriving in the URL fragment ``g=...``: checked and replayed, then
+        shown as a preview that asks (nothing is stored until the player answers). Any
+        problem at all becomes the refusal message; this never raises."""
+        try:
+            return self._open_link(fragment)
+        except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
+            self.preview = None
+            self.flash = ("error", f"That link could not be opened ({type(exc).__name__}).")
+            return []
+
+    def _open_link(self, fragment: str) -> list[Effect]:
+        if not isinstance(fragment, str) or not fragment.startswith("g="):
             return []
         try:
             session = from_link(fragment[2:])
@@ -79,67 +137,128 @@ class App:
             self.flash = ("error", f"That link could not be opened: {exc}")
             return []
         if session.system not in tables():
-            self.flash = ("error", f"That link holds a {session.system} game, which this app cannot show.")
+            self.flash = ("error", f"That link holds a {excerpt(session.system, 40)} game, "
+                                   "which this app cannot show.")
             return []
-        self.sessions[session.system] = session
-        self.screen = f"table:{session.system}"
-        self.flash = ("info", f"Opened a shared {get_game(session.system).title} game.")
-        return self._save(session.system)
+        if self.screen != "preview":
+            self.back = self.screen
+        self.preview = session
+        self.screen = "preview"
+        return []
+
+    def _answer_link(self, choice: str) -> list[Effect]:
+        """The player's answer to a preview: ``both`` (keep both: the linked game gets the
+        shared slot), ``replace`` (it takes the own slot), ``open`` (the same when there
+        is no own game), ``mine`` (drop the link)."""
+        session, self.preview = self.preview, None
+        if session is None:
+            raise IllegalAction("there is no shared game waiting")
+        system = session.system
+        if choice == "mine":
+            self.screen = self.back if self._screen_ok(self.back) else "home"
+            self.flash = ("info", "The shared game was not opened; your games are as they were.")
+            return [("put", "ui:screen", self.screen)]
+        if choice == "both":
+            slot = system + SHARED
+        elif choice in ("replace", "open"):
+            if choice == "open" and system in self.sessions:
+                raise IllegalAction("you have a game of this kind: choose keep both or replace")
+            slot = system
+        else:
+            raise IllegalAction("answer the shared game with one of its buttons")
+        text = save_text(session)
+        self.sessions[slot] = session
+        self.screen = f"table:{slot}"
+        # the table's notes were about the game this one replaces (P52: which library
+        # characters joined it); a linked game starts with none, so its party is added to
+        # the library as new characters and never written over the player's own
+        self.meta.pop(f"meta:{slot}", None)
+        self.problems = [p for p in self.problems if f"saved {system} game" not in p]
+        self.flash = ("info", f"Opened the shared {get_game(system).title} game"
+                      + (" beside your own." if slot.endswith(SHARED) else "."))
+        return [("put", f"game:{slot}", text), ("delete", f"meta:{slot}"),
+                ("put", "ui:screen", self.screen)]
+
+    def _screen_ok(self, screen: str) -> bool:
+        if screen.startswith("table:"):
+            return screen[6:] in self.sessions
+        if screen.startswith("setup:"):
+            return screen[6:] in tables()
+        return screen == "home"
+
+    def slot_of(self, session: Session) -> str:
+        """The slot a session is kept in (tables use it to name their notes)."""
+        for slot, s in self.sessions.items():
+            if s is session:
+                return slot
+        return session.system
 
     # -- taps -------------------------------------------------------------------------------
     def handle(self, verb: str, arg: str = "", fields: dict[str, str] | None = None) -> list[Effect]:
-        """Carry out one tap. Never raises for bad input: problems become a flash message."""
+        """Carry out one tap. Never raises: problems become a flash message."""
         self.flash, self.share_link = None, None
         confirm, self.confirm = self.confirm, None
-        if verb == "forget":
-            return self._forget(arg, confirm)
         try:
+            if verb == "forget":
+                return self._forget(arg, confirm)
             return self._handle(verb, arg, fields or {})
         except IllegalAction as exc:
-            self.flash = ("error", str(exc))
-        except (ValueError, TypeError, KeyError) as exc:
-            self.flash = ("error", f"That did not work: {exc}")
+            self.flash = ("error", excerpt(str(exc), 300))
+        except Exception as exc:  # noqa: BLE001 - a tap never breaks the app
+            self.flash = ("error", f"That did not work: {excerpt(str(exc), 300)}")
         return []
 
     def _handle(self, verb: str, arg: str, fields: dict[str, str]) -> list[Effect]:
         if verb == "home":
             self.screen = "home"
             return [("put", "ui:screen", "home")]
+        if verb == "link":
+            return self._answer_link(arg)
         if verb == "open":
-            if arg not in tables():
-                raise IllegalAction(f"there is no table called {arg!r}")
+            if slot_system(arg) not in tables() or (arg != slot_system(arg) and arg not in self.sessions):
+                raise IllegalAction(f"there is no table called {excerpt(arg)!r}")
             self.screen = f"table:{arg}" if arg in self.sessions else f"setup:{arg}"
             return [("put", "ui:screen", self.screen)]
         if verb == "setup":
             if arg not in tables():
-                raise IllegalAction(f"there is no table called {arg!r}")
+                raise IllegalAction(f"there is no table called {excerpt(arg)!r}")
             self.screen = f"setup:{arg}"
             return [("put", "ui:screen", self.screen)]
         if verb == "new":
             spec = _json_object(arg)
             system, options = spec.get("system"), dict(spec.get("options") or {})
-            if system not in tables():
-                raise IllegalAction(f"there is no table called {system!r}")
+            if not isinstance(system, str) or system not in tables():
+                raise IllegalAction(f"there is no table called {excerpt(system)!r}")
             options.update(tables()[system].options_from_form(fields, self))
             session = Session.start(system, options, seed=self._new_seed())
+            text = save_text(session)  # refuses options past the limits before anything changes
             self.sessions[system] = session
             self.problems = [p for p in self.problems if f"saved {system} game" not in p]
             self.screen = f"table:{system}"
-            return self._save(system) + tables()[system].after_play(self, session)
-        system = self._current_system()
-        session = self.sessions[system]
+            return ([("put", f"game:{system}", text), ("put", "ui:screen", self.screen)]
+                    + tables()[system].after_play(self, session))
+        slot = self._current_slot()
+        session = self.sessions[slot]
+        table = tables()[slot_system(slot)]
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
+            before = (session.actions, session.state)
+            session.actions = list(session.actions)
             session.play(action)
-            return self._save(system) + tables()[system].after_play(self, session)
+            try:
+                effects = self._save(slot)
+            except SaveError:  # past a save's limits: the tap is refused, nothing changes
+                session.actions, session.state = before
+                raise
+            return effects + table.after_play(self, session)
         if verb == "undo":
             session.undo()
-            return self._save(system)
+            return self._save(slot)
         if verb == "share":
             self.share_link = "g=" + to_link(session)
             return []
-        raise IllegalAction(f"unknown command {verb!r}")
+        raise IllegalAction(f"unknown command {excerpt(verb)!r}")
 
     def _forget(self, key: str, confirmed: str | None) -> list[Effect]:
         """Remove a character from the library: the first tap asks, the second removes."""
@@ -156,13 +275,13 @@ class App:
         self.flash = ("info", f"{name} was removed from the library.")
         return [("delete", key)]
 
-    def _current_system(self) -> str:
-        if not self.screen.startswith("table:"):
+    def _current_slot(self) -> str:
+        if not self.screen.startswith("table:") or self.screen[6:] not in self.sessions:
             raise IllegalAction("no game is open")
         return self.screen[6:]
 
-    def _save(self, system: str) -> list[Effect]:
-        return [("put", f"game:{system}", to_json(self.sessions[system])),
+    def _save(self, slot: str) -> list[Effect]:
+        return [("put", f"game:{slot}", save_text(self.sessions[slot])),
                 ("put", "ui:screen", self.screen)]
 
     def _new_seed(self) -> int:
@@ -173,7 +292,17 @@ class App:
 
     # -- screens -------------------------------------------------------------------------------
     def render(self) -> str:
-        body = self._render_screen()
+        """The whole screen. A screen that fails to draw becomes a readable error with a
+        way home (never a dead page); ``render_error`` keeps what went wrong."""
+        self.render_error = None
+        try:
+            body = self._render_screen()
+        except Exception as exc:  # noqa: BLE001 - the player always gets a screen
+            self.render_error = f"{type(exc).__name__}: {excerpt(str(exc), 200)}"
+            body = (f'<section class="render-error"><h1>This screen could not be drawn</h1>'
+                    f'<p>Your game is saved on this phone; nothing was lost. '
+                    f'({esc(self.render_error)})</p>'
+                    f'{button("Go to the home screen", "home", cls="btn primary")}</section>')
         flash = ""
         if self.flash:
             kind, text = self.flash
@@ -181,12 +310,15 @@ class App:
         return flash + body
 
     def _render_screen(self) -> str:
+        if self.screen == "preview" and self.preview is not None:
+            return self._preview()
         if self.screen.startswith("setup:"):
             system = self.screen[6:]
             return self._nav(system, in_game=False) + tables()[system].setup(self)
-        if self.screen.startswith("table:"):
-            system = self.screen[6:]
-            session = self.sessions[system]
+        if self.screen.startswith("table:") and self.screen[6:] in self.sessions:
+            slot = self.screen[6:]
+            system = slot_system(slot)
+            session = self.sessions[slot]
             table = tables()[system]
             view = session.game.view(session.state, table.seat)
             share = ""
@@ -194,8 +326,40 @@ class App:
                 share = (f'<div class="share"><label>Link to this game (copy it and send it):'
                          f'<input readonly class="share-link" data-share="{esc(self.share_link)}" '
                          f'value="{esc(self.share_link)}"></label></div>')
-            return self._nav(system, in_game=True, can_undo=session.can_undo()) + share + table.render(view, session)
+            shared = ""
+            if slot.endswith(SHARED):
+                shared = ('<p class="shared-note muted">A shared game, kept beside your own '
+                          f'{esc(table.title)} game.</p>')
+            return (self._nav(system, in_game=True, can_undo=session.can_undo()) + shared + share
+                    + table.render(view, session))
         return self._home()
+
+    def _preview(self) -> str:
+        """A linked game waiting for an answer: what it is, and what each choice does."""
+        session = self.preview
+        assert session is not None
+        system = session.system
+        title = get_game(system).title
+        moves = len(session.actions)
+        over = " It has ended." if session.game.is_over(session.state) else ""
+        mine = system in self.sessions
+        shared = system + SHARED in self.sessions
+        if mine:
+            both = "Keep both" + (" (replaces the shared game opened before)" if shared else "")
+            buttons = (button(both, "link", "both", cls="btn primary")
+                       + button("Replace my game", "link", "replace", cls="btn danger")
+                       + button("Keep mine only", "link", "mine", cls="btn ghost"))
+            text = (f"You have a {esc(title)} game in progress. Keep both: your game stays as it "
+                    "is and this one opens beside it. Replace: this one takes its place.")
+        else:
+            buttons = (button("Open it", "link", "open", cls="btn primary")
+                       + button("Not now", "link", "mine", cls="btn ghost"))
+            text = "Nothing of yours is replaced."
+        return (f'<section class="preview" data-preview="{esc(system)}">'
+                f'<h1>A shared {esc(title)} game</h1>'
+                f'<p>Someone sent you a {esc(title)} game: {moves:,} move{"s" if moves != 1 else ""} '
+                f'played.{over}</p><p>{text}</p>'
+                f'<div class="choices">{buttons}</div></section>')
 
     def _nav(self, system: str, *, in_game: bool, can_undo: bool = False) -> str:
         parts = [button("\u2190 Home", "home", cls="btn ghost")]
@@ -210,9 +374,12 @@ class App:
         for system, table in tables().items():
             resume = system in self.sessions
             label = "Continue" if resume else "Start"
+            extra = ""
+            if system + SHARED in self.sessions:
+                extra = button("Continue the shared game", "open", system + SHARED, cls="btn")
             items.append(
                 f'<li class="tile"><h2>{esc(table.title)}</h2><p>{esc(table.blurb)}</p>'
-                f'{button(label, "open", system, cls="btn primary")}</li>')
+                f'{button(label, "open", system, cls="btn primary")}{extra}</li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
         return (f'<section class="home">{problems}<h1>Tables</h1>'
                 f'<ul class="tiles">{"".join(items)}</ul></section>')
@@ -220,7 +387,7 @@ class App:
 
 def _json_object(arg: str) -> dict[str, Any]:
     try:
-        value = json.loads(arg) if arg else {}
+        value = load_json(arg, "that button", MAX_RECORD_CHARS) if arg else {}
     except ValueError:
         raise IllegalAction("that button sent something unreadable") from None
     if not isinstance(value, dict):

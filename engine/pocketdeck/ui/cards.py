@@ -3,6 +3,8 @@ the suits (drawn as paths, so every phone shows the same thing)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.cards import Card, Suit
 from .html import esc
 
@@ -23,6 +25,7 @@ def suit_path(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
             f'd="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
 
 
+@lru_cache(maxsize=1024)
 def card_svg(code: str, *, cls: str = "card") -> str:
     """A face-up card. Unknown codes are shown as a plain labelled card (escaped)."""
     try:
@@ -71,6 +74,7 @@ def empty_slot(label: str, *, cls: str = "card") -> str:
             '<rect x="3" y="3" width="94" height="134" rx="8" class="slot"/></svg>')
 
 
+@lru_cache(maxsize=1024)
 def mini_card_svg(code: str, *, cls: str = "mini") -> str:
     """A small face-up card for board spots: rank and suit only, legible at 44 px."""
     try:

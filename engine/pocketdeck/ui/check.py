@@ -24,10 +24,16 @@ def render_check(game: Game, state: State, actions: list[dict[str, Any]]) -> Non
         return  # a system without a screen has nothing to draw
     session = Session(game.name, state["options"], state["seed"], list(actions), state)
     for seat in game.seats(state):
+        if seat == table.seat:
+            continue  # drawn below, inside the whole screen
         html = table.render(game.view(state, seat), session)
         if not isinstance(html, str) or not html:
             raise AssertionError(f"the {game.name} table drew nothing for seat {seat!r}")
     app = App(screen=f"table:{game.name}", sessions={game.name: session})
     page = app.render()
+    if getattr(app, "render_error", None):
+        # the App turns a failed screen into an error page with a way home (the player is
+        # never stuck); for the harness that page is the fault it looks for
+        raise AssertionError(f"the {game.name} screen failed: {app.render_error}")
     if not isinstance(page, str) or "<nav" not in page:
         raise AssertionError(f"the {game.name} screen did not render whole")

@@ -31,6 +31,11 @@ def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled
     in one of its form's fields presses."""
     data_arg = None if arg is None else (arg if isinstance(arg, str) else json.dumps(arg, sort_keys=True))
     body = label if raw_label else esc(label)
+    if title:
+        # the full name is spoken text inside the button, and the drawn content is hidden
+        # from screen readers: an aria-label that differs from the visible text breaks
+        # voice control ("label in name", WCAG 2.5.3), and a card's own label would repeat
+        body = f'<span class="sr-only">{esc(title)}</span><span aria-hidden="true">{body}</span>'
     kind = "submit" if submit else "button"
-    return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, aria_label=title)}>"
+    return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title)}>"
             f"{body}</button>")

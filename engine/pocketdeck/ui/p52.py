@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.saves import Session
 from ..systems.p52.rules import check_record, export_characters
 from .cards import card_svg, mini_back_svg, mini_card_svg
+from ..core.limits import excerpt
 from .html import button, esc
 from .tables import Effect, Table, register_table
 
@@ -30,10 +31,10 @@ LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}
 KIND_LABEL = {"normal": "", "obstructed": "Obstructed", "chest": "Chest", "enemy": "Enemy",
               "trap": "Trap", "hidden": "Hidden", "unknown": ""}
 GROUPS = [
-    ("Respond", ("defend", "counter")),
+    ("Respond", ("defend", "counter", "keep", "leave_item", "flee")),
     ("Attack", ("attack",)),
     ("Abilities", ("ability",)),
-    ("Items", ("use", "take", "give", "equip", "unequip")),
+    ("Items", ("use", "take", "give", "take_from", "equip", "unequip")),
     ("Chest", ("open_chest",)),
     ("Turn", ("aim", "stance", "wait", "rest", "rush", "end_turn", "leave")),
 ]
@@ -150,7 +151,7 @@ def _layout(view: dict[str, Any]) -> str:
             f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
             f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
             f'spot on a side. The party enters on the spot marked In.</p>'
-            f'<div class="board-wrap"><div class="board placing" style="--w:{int(room["w"])}">'
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
             f'{"".join(cells)}</div></div>'
             f'<div class="choices">{hand_over}</div></div>')
 
@@ -164,7 +165,7 @@ def _turn_strip(view: dict[str, Any]) -> str:
         cur = " now" if i == t["index"] else ""
         kind = "pc" if u["id"].startswith("c") else "foe"
         items.append(f'<li class="{kind}{cur}">{esc(u["name"])}</li>')
-    return f'<div class="turns"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
+    return f'<div class="turns" tabindex="0" role="region" aria-label="Turn order"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
 
 
 def _pending(view: dict[str, Any]) -> str:
@@ -174,6 +175,10 @@ def _pending(view: dict[str, Any]) -> str:
     name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
     if p["kind"] == "defend":
         text = f'{p["enemy_name"]} attacks {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
+    elif p["kind"] == "found":
+        text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
+    elif p["kind"] == "flee":
+        text = f'{p["enemy_name"]} flees from {name}: choose where it runs.'
     else:
         text = f'{p["enemy_name"]} flipped an Ace: {name} may counter attack.'
     return f'<div class="pending" role="alert"><strong>{esc(text)}</strong></div>'
@@ -188,8 +193,15 @@ def _token(uid: str, view: dict[str, Any]) -> str:
         active = " active" if uid == view["active"] else ""
         return f'<span class="tok pc p{idx}{status}{active}" title="{esc(c["name"])}">{esc(initial)}</span>'
     e = next((e for e in view["enemies"] if e["id"] == uid), None)
-    label = e["card"][:-1] if e else "?"
+    label = _foe_mark(e)
     return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
+
+
+def _foe_mark(e: dict[str, Any] | None) -> str:
+    """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
+    if e is None:
+        return "?"
+    return e["card"][:-1] if e["card"] else "B"
 
 
 def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
@@ -224,7 +236,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
     lit = "Lit room" if room["lit"] else "Dark room"
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
-            f'<div class="board-wrap"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -234,9 +246,10 @@ def _enemies(view: dict[str, Any]) -> str:
     for e in view["enemies"]:
         pct = 0 if e["max_hp"] <= 0 else max(0, min(100, round(100 * e["hp"] / e["max_hp"])))
         boss = ' <span class="badge">Boss</span>' if e["boss"] else ""
-        cards.append(f'<li class="foe-card">{card_svg(e["card"], cls="card small")}'
+        face = card_svg(e["card"], cls="card small") if e["card"] else card_svg("Boss", cls="card small")
+        cards.append(f'<li class="foe-card">{face}'
                      f'<div><strong>{esc(e["name"])}</strong>{boss}'
-                     f'<div class="hp" role="meter" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]}</span></div></li>')
     return f'<h2>Enemies</h2><ul class="foes">{"".join(cards)}</ul>'
@@ -333,9 +346,21 @@ def setup(app: "App") -> str:
             f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
 
 
+def record_problem(record: Any) -> str | None:
+    """None when ``record`` is a character the rules accept (systems/p52 check_record),
+    else the reason, short. Works whether check_record lists its problems or raises."""
+    try:
+        problems = check_record(record)
+    except ValueError as exc:  # IllegalAction is a ValueError too
+        return excerpt(str(exc), 200) or "not a valid character"
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid character ({type(exc).__name__})"
+    return excerpt("; ".join(map(str, problems)), 200) if problems else None
+
+
 def _library(app: "App") -> dict[str, dict[str, Any]]:
     return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
-            if k.startswith(LIBRARY) and not check_record(r)}
+            if k.startswith(LIBRARY) and record_problem(r) is None}
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -371,10 +396,14 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
 def after_play(app: "App", session: Session) -> list[Effect]:
     """When a quest ends, the party goes to the library: the characters that came from it
     are updated in place, new ones get a key of their own, and the keys are remembered
-    (``meta:p52``) so that reaching the end again (after an undo) updates the same entries."""
+    (``meta:<slot>``) so that reaching the end again (after an undo) updates the same entries.
+
+    A game opened from a share link starts with no notes (App drops ``meta:<slot>`` when
+    it accepts the link), so its party joins the library as new characters and never
+    writes over the player's own."""
     state = session.state
     assert state is not None
-    meta_key = "meta:p52"
+    meta_key = "meta:" + app.slot_of(session)
     if not session.actions:  # a new game: remember which library entries joined it
         app.meta[meta_key] = {"library": list(app.pending_library)}
         app.pending_library = []
@@ -382,7 +411,9 @@ def after_play(app: "App", session: Session) -> list[Effect]:
     if state["phase"] != "over":
         return []
     meta = app.meta.setdefault(meta_key, {"library": []})
-    keys = meta.setdefault("library", [])
+    keys = meta.get("library")
+    if not isinstance(keys, list) or not all(isinstance(k, str) and k.startswith(LIBRARY) for k in keys):
+        keys = meta["library"] = []  # notes that do not name library entries: start afresh
     effects: list[Effect] = []
     for i, record in enumerate(export_characters(state)):
         if i == len(keys):
@@ -401,6 +432,13 @@ def _new_key(app: "App", name: str) -> str:
         key = f"{LIBRARY}{slug}-{n}"
     return key
 
+
+def _register_record_check() -> None:
+    from .app import RECORD_CHECKS
+    RECORD_CHECKS["p52"] = record_problem
+
+
+_register_record_check()
 
 register_table(Table(
     system="p52", title="P52",

@@ -1,4 +1,11 @@
-"""Adventure Deck System (ADS): solo fights on the Combat Rondel against Foe cards.
+"""Adventure Deck System (ADS): a solo fight on the Combat Rondel, a 52-card Combat Deck
+against Foe cards run as virtual decks by Up/Down draws.
 
-Being built (issue 8); registers nothing until its rules module exists.
+Public API: ``GAME`` (the registered system), ``odds_cli`` (``python -m pocketdeck odds
+ads``); the rules document is docs/rules/ads.md.
 """
+
+from .odds import odds_cli
+from .rules import GAME, AdsGame
+
+__all__ = ["GAME", "AdsGame", "odds_cli"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...content import ContentError, load, register_checker
+from ...content import ContentError, load, register_checker, table_rows
 from ...core import piles
 from ...core.cards import Card, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
@@ -22,15 +22,15 @@ def deck_catalogue() -> dict[str, dict[str, Any]]:
     return {d["id"]: d for d in load("deck/decks.toml")["deck"]}
 
 
+DECK_ROW = {"id": str, "name": str, "jokers": bool, "blurb": str}
+
+
 def _check_content(name: str, data: dict[str, Any]) -> list[str]:
-    problems = []
-    decks = data.get("deck")
-    if not isinstance(decks, list) or not decks:
-        return ["needs at least one [[deck]]"]
-    for i, d in enumerate(decks):
-        for key, kind in (("id", str), ("name", str), ("jokers", bool), ("blurb", str)):
-            if not isinstance(d.get(key), kind):
-                problems.append(f"deck {i + 1}: '{key}' must be {kind.__name__}")
+    """deck/decks.toml: at least one [[deck]] row, each of DECK_ROW's types, ids unique."""
+    decks, problems = table_rows(data, "deck", DECK_ROW)
+    ids = [d["id"] for d in decks]
+    if len(set(ids)) != len(ids):
+        problems.append("every [[deck]] needs its own 'id'")
     return problems
 
 
@@ -163,11 +163,12 @@ class DeckGame(Game):
         p = state["piles"]
         limit = state["options"]["reshuffle_limit"]
         deck = deck_catalogue()[state["options"]["deck"]]
+        draw_set = set(p["draw"])
         return {
             "system": self.name, "title": self.title, "deck_name": deck["name"],
             "draw_count": len(p["draw"]), "hand": list(p["hand"]),
             # what is left, in new-deck order: the composition, never the order
-            "left": [c for c in standard_deck(deck["jokers"]) if c in set(p["draw"])],
+            "left": [c for c in standard_deck(deck["jokers"]) if c in draw_set],
             "odds": _next_card_odds(p["draw"]),
             "discard": list(p["discard"]), "reshuffles": state["reshuffles"],
             "reshuffles_left": None if limit is None else max(0, limit - state["reshuffles"]),
@@ -176,7 +177,7 @@ class DeckGame(Game):
         }
 
 
-def _next_card_odds(draw: list[str]) -> list[tuple[str, str]]:
+def _next_card_odds(draw: list[str]) -> list[list[str]]:
     """Exact chances for the next card, from the cards actually left."""
     if not draw:
         return []
@@ -186,7 +187,8 @@ def _next_card_odds(draw: list[str]) -> list[tuple[str, str]]:
              ("an Ace", lambda c: cards[c].value == 1)]
     if any(cards[c].is_joker for c in draw):
         tests.append(("a Joker", lambda c: cards[c].is_joker))
-    return [(name, as_percent(chance_one(draw, test))) for name, test in tests]
+    # lists, not tuples: a view is JSON-safe (it survives the trip to a save or a peer)
+    return [[name, as_percent(chance_one(draw, test))] for name, test in tests]
 
 
 GAME = register(DeckGame())

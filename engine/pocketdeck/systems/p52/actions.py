@@ -18,7 +18,6 @@ from .combat import (attack_options, can_hit, defence_options, defend, enemies_o
 from .common import (bump, char, char_movement, draw_stamina, enemy, flip, is_char_id, is_enemy_id,
                      living, log, play_stamina,
                      stamina_count, winged)
-from .flow import begin_leaving, can_leave
 from .items import equip_options, open_chest, pick_options, use_item, use_options
 from .maths import defence_succeeds, over, player_state, value
 
@@ -37,12 +36,16 @@ def active_char(state: State) -> dict[str, Any] | None:
     return char(state, uid) if uid.startswith("c") else None
 
 
-def reachable(state: State, c: dict[str, Any], unlimited: bool = False) -> dict[int, list[int]]:
+def reachable(state: State, c: dict[str, Any], unlimited: bool = False,
+              left: int | None = None) -> dict[int, list[int]]:
     """Player Movement: spots within Movement (no diagonals, revealed obstructed spots
-    cost 2); an unrevealed spot ends the move. A first step costing more than Movement is
-    allowed and takes the next turn too. Returns destination -> route."""
+    cost 2); an unrevealed spot ends the route (it is revealed on arrival, and the move
+    may then go on with the Movement ``left``). A first step costing more than Movement
+    is allowed and takes the next turn too (not when going on with what is left).
+    Returns destination -> route."""
     spots = state["room"]["spots"]
-    mp = 99 if unlimited else char_movement(state, c)
+    mp = 99 if unlimited else (left if left is not None else char_movement(state, c))
+    strict = left is not None
     room = state["room"]
     hazard_spots = {e["pos"] for e in room["enemies"]}
 
@@ -59,7 +62,7 @@ def reachable(state: State, c: dict[str, Any], unlimited: bool = False) -> dict[
             continue
         for j in spots[i]["adj"]:
             nc = cost + (2 if spots[j]["rev"] and spots[j]["kind"] == "obstructed" else 1)
-            if nc > mp and i != start:
+            if nc > mp and (i != start or strict):
                 continue
             nh = hz + hazard(j)
             if j not in best or (nc, nh) < best[j]:
@@ -100,6 +103,8 @@ def legal_room(state: State) -> list[dict[str, Any]]:
                 if key not in seen:
                     seen.add(key)
                     acts.append({"type": "give", "char": cid, "item": iid, "to": o["id"]})
+            for iid in sorted(set(o["items"])):  # trading goes both ways
+                acts.append({"type": "take_from", "char": cid, "item": iid, "from": o["id"]})
         acts.extend(equip_options(c))
         for iid in sorted(set(spot.get("items", ()))):
             acts.append({"type": "take", "char": cid, "item": iid})
@@ -109,6 +114,9 @@ def legal_room(state: State) -> list[dict[str, Any]]:
     moves = []
     if not t["moved"] and not t["acted"]:
         moves = [{"type": "move", "char": cid, "to": j} for j in sorted(reachable(state, c))]
+    elif t.get("more", 0) > 0 and not t["acted"]:  # the move goes on after a reveal
+        moves = [{"type": "move", "char": cid, "to": j}
+                 for j in sorted(reachable(state, c, left=t["more"]))]
     must_move = c.get("quirk") == "restless" and c["idle"] >= 2 and moves
     acts.extend(moves)
     if can_main and not must_move:
@@ -138,17 +146,18 @@ def legal_room(state: State) -> list[dict[str, Any]]:
             for s in st:
                 acts.append({"type": "open_chest", "char": cid, "method": "smash", "picks": 0,
                              "stamina": s})
+    traded = t.get("traded") == cid
     if not t["moved"] and not t["acted"]:
         if not must_move:
-            acts.append({"type": "rest", "char": cid})
+            # On Your Turn: doing nothing earns a Stamina card, but not after trading,
+            # equipping or picking up ("no items... nothing"): the turn then just ends
+            acts.append({"type": "end_turn" if traded else "rest", "char": cid})
         if t["i"] + 1 < len(t["order"]):
             acts.append({"type": "wait", "char": cid})
-        if can_leave(state):
-            acts.append({"type": "leave", "char": cid})
     if t["moved"] and not t["acted"]:
         acts.append({"type": "end_turn", "char": cid})
     if not acts:
-        acts.append({"type": "rest", "char": cid})
+        acts.append({"type": "end_turn" if traded else "rest", "char": cid})
     return acts
 
 
@@ -208,8 +217,17 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
 
 
 def pending_actions(state: State, pend: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decision the engine stopped for: a hit to defend, an Ace to counter, a found
+    item to keep or leave on its spot (Chests and Items), or where a fleeing enemy runs
+    when there is a choice (Determining Enemy Action, rule 1)."""
     c = char(state, pend["char"])
     cid = c["id"]
+    if pend["kind"] == "found":
+        iid = pend["items"][0]
+        return [{"type": "keep", "char": cid, "item": iid},
+                {"type": "leave_item", "char": cid, "item": iid}]
+    if pend["kind"] == "flee":
+        return [{"type": "flee", "char": cid, "enemy": pend["enemy"], "to": j} for j in pend["to"]]
     st = [False, True] if stamina_count(state, cid) else [False]
     if pend["kind"] == "defend":
         acts = [{"type": "defend", "char": cid, "ability": None, "stamina": False}]
@@ -235,7 +253,8 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
         defend(state, c, action["ability"], action["stamina"], rng)
         return
     if kind == "counter":
-        pend = state.pop("pending")
+        pend = state["pending"]
+        state["pending"] = None  # the key stays: every reader (view, explain) expects it
         if action["ability"] is not None:
             log(state, f"{c['name']} counter-attacks!")
             player_attack(state, c, action["ability"], pend["enemy"], action["stamina"], rng,
@@ -243,12 +262,28 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
             if pend["passing"]:
                 stop_moving(state, c["id"])
         return
+    if kind in ("keep", "leave_item"):
+        from .items import resolve_found
+        resolve_found(state, c, action["item"], kind == "keep")
+        return
+    if kind == "flee":
+        from .ai import flee_to
+        flee_to(state, action["enemy"], action["to"])
+        return
     t = state["turn"]
+    if kind in ("give", "take_from", "equip", "unequip", "take"):
+        t["traded"] = c["id"]
     if kind == "give":
         o = char(state, action["to"])
         c["items"].remove(action["item"])
         o["items"].append(action["item"])
         log(state, f"{c['name']} hands {data.item(action['item'])['name']} to {o['name']}.")
+        return
+    if kind == "take_from":
+        o = char(state, action["from"])
+        o["items"].remove(action["item"])
+        c["items"].append(action["item"])
+        log(state, f"{c['name']} takes {data.item(action['item'])['name']} from {o['name']}.")
         return
     if kind == "equip":
         c["items"].remove(action["item"])
@@ -277,19 +312,25 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
         t["free"] = True
         log(state, f"{c['name']} waits.")
         return
-    if kind == "leave":
-        begin_leaving(state)
-        return
     t["free"] = False
     if kind == "move":
-        route = reachable(state, c)[action["to"]]
+        going_on = t["moved"]
+        mp = t["more"] if going_on else char_movement(state, c)
+        route = reachable(state, c, left=t["more"] if going_on else None)[action["to"]]
         spots = state["room"]["spots"]
         cost = sum(2 if spots[j]["rev"] and spots[j]["kind"] == "obstructed" else 1 for j in route)
-        if cost > char_movement(state, c):
+        if cost > mp:
             c["skip"] += 1  # an obstructed spot with Movement 1 takes two turns
         c["aim"], c["stance"], c["idle"] = None, 0, 0
         t["moved"] = True
-        state["stack"].append({"f": "move", "char": c["id"], "path": list(route)})
+        t["more"] = 0
+        state["stack"].append({"f": "move", "char": c["id"], "path": list(route),
+                               "left": max(0, mp - cost), "blind": not spots[route[-1]]["rev"]})
+        if going_on:  # Passing Attacks: leaving, in the same turn, a spot entered with a foe
+            for e in reversed([e for e in state["room"]["enemies"]
+                               if e["pos"] == c["pos"] and not e["frozen"]]):
+                state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": c["id"],
+                                       "passing": True, "counter": False})
         if not winged(c):
             t["done"] = True
         return
@@ -318,7 +359,7 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
         c["stance"] = min(3, c["stance"] + 1)
         log(state, f"{c['name']} takes a defensive stance (+{c['stance']}).")
     elif kind == "use":
-        use_item(state, c, action["item"], action["target"], rng)
+        use_item(state, c, action["item"], action["target"], rng, action.get("ability"))
     elif kind == "open_chest":
         open_chest(state, c, action["method"], action["picks"], action["stamina"], rng)
     elif kind == "rest":
@@ -375,10 +416,10 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
             e["pos"] = far
             log(state, f"{e['name']} runs from {c['name']}'s threat.")
     elif ab["kind"] == "snatch" and foe is not None:
-        from .items import chest_items, receive
+        from .items import chest_items, find
         foe["snatched"] = True
         for iid in chest_items(state, rng, 0):
-            receive(state, c, iid, rng)
+            find(state, c, iid, rng)
         log(state, f"{c['name']} snatches something from {foe['name']}.")
     elif ab["kind"] in ("poof", "hover"):
         if ab["kind"] == "poof":

@@ -44,6 +44,23 @@ def _walk(state: State, e: dict[str, Any], route: list[int]) -> None:
         e["pos"] = j
 
 
+def knows(e: dict[str, Any], c: dict[str, Any]) -> bool:
+    """Line of Sight: enemies know where the players are, even out of sight or on a Hidden
+    spot; only the invisible (the Invisibility Cloak: "unless you are stealthy") are unknown."""
+    return c["status"] != "dead" and c["pos"] is not None and c.get("cloak", 0) <= 0
+
+
+def flee_to(state: State, eid: str, to: int) -> None:
+    """Carry out the players' choice of where a fleeing enemy runs."""
+    from .common import enemy
+    state["pending"] = None
+    e = enemy(state, eid)
+    if e is None:
+        return
+    e["pos"] = to
+    log(state, f"{e['name']} flees (the players chose the way: spot {to}).")
+
+
 def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
     venom = e.get("poisoned")
     if venom:
@@ -64,17 +81,19 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
         log(state, f"{e['name']} is frozen solid.")
         return
     spots = state["room"]["spots"]
-    seen = [c for c in living(state) if sees(state, e, c)]
+    known = [c for c in living(state) if knows(e, c)]
+    seen = [c for c in known if sees(state, e, c)]
     dist, prev = board.walk_routes(spots, e["pos"])
     # Rule 1: flee under a quarter of max HP
     if enemy_flees(e["hp"], e["max_hp"]):
-        if e["boss"] == "major" or e["move"] <= 0 or not seen:
+        if e["boss"] == "major" or e["move"] <= 0 or not known:
             _heal(state, e, "holds its ground" if e["boss"] == "major" else "cowers")
             return
-        near = min(seen, key=lambda c: (dist[c["pos"]], c["id"]))
-        from_p = {c["id"]: board.walk_distances(spots, c["pos"]) for c in seen}
+        near = min(known, key=lambda c: (dist[c["pos"]], c["id"]))
+        from_p = {c["id"]: board.walk_distances(spots, c["pos"]) for c in known}
         here = {cid: d[e["pos"]] for cid, d in from_p.items()}
-        best = None
+        best: list[int] = []
+        far = -1
         for j in range(len(spots)):
             if j == e["pos"] or dist[j] > e["move"]:
                 continue
@@ -82,13 +101,21 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
                 continue
             if any(from_p[cid][j] < here[cid] for cid in from_p):
                 continue
-            key = (-from_p[near["id"]][j], j)
-            if best is None or key < best[0]:
-                best = (key, j)
-        if best is None:
+            d = from_p[near["id"]][j]
+            if d > far:
+                best, far = [j], d
+            elif d == far:
+                best.append(j)
+        if not best:
             _heal(state, e, "is cornered")
             return
-        e["pos"] = best[1]
+        if len(best) > 1:
+            # "The player(s) may choose the direction if there is a choice": the player
+            # it runs from decides among the spots that take it furthest away
+            state["pending"] = {"kind": "flee", "char": near["id"], "enemy": e["id"], "to": best}
+            log(state, f"{e['name']} turns to flee from {near['name']}: which way?")
+            return
+        e["pos"] = best[0]
         log(state, f"{e['name']} flees from {near['name']}.")
         return
     # Rule 2: attack the weakest player in range, spreading attacks
@@ -110,9 +137,10 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
             state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": v["id"],
                                    "passing": False, "counter": False})
         return
-    # Rule 3: move toward the nearest player (ties: the weakest)
-    if e["move"] > 0 and seen:
-        reach = [c for c in seen if dist[c["pos"]] < 10 ** 6]
+    # Rule 3: move toward the nearest player (ties: the weakest). Line of Sight: "the
+    # enemies do know you are there", so a player on a Hidden spot is approached too
+    if e["move"] > 0 and known:
+        reach = [c for c in known if dist[c["pos"]] < 10 ** 6]
         if reach:
             c = min(reach, key=lambda o: (dist[o["pos"]], o["hp"], o["id"]))
             if c["pos"] != e["pos"]:

@@ -84,14 +84,19 @@ def link(spots: list[Spot]) -> None:
 
 
 def choose_exit(spots: list[Spot], direction: str) -> int:
-    """Determining the Exit: the spot furthest to the left, across (ties: leftmost) or to
-    the right of the entrance; never the entrance itself when there is another spot."""
+    """Determining the Exit: "the furthest card away from the starting spot". Furthest is
+    counted in steps through the room (gaps cannot be crossed); the flip's direction only
+    breaks ties among the furthest spots: left takes the leftmost, right the rightmost,
+    across the top-most and then the leftmost ("furthest to the left of the start if the
+    exit is across"). Never the entrance when there is another spot."""
     dist = walk_distances(spots, 0, cost_of=lambda s: 1)
-    cands = list(range(1, len(spots))) or [0]
+    cands = [i for i in range(1, len(spots)) if dist[i] < 10 ** 6] or [0]
+    far = max(dist[i] for i in cands)
+    cands = [i for i in cands if dist[i] == far]
     if direction == "left":
-        key = lambda i: (spots[i]["x"], -dist[i], i)  # noqa: E731
+        key = lambda i: (spots[i]["x"], spots[i]["y"], i)  # noqa: E731
     elif direction == "right":
-        key = lambda i: (-spots[i]["x"], -dist[i], i)  # noqa: E731
+        key = lambda i: (-spots[i]["x"], spots[i]["y"], i)  # noqa: E731
     else:
         key = lambda i: (spots[i]["y"], spots[i]["x"], i)  # noqa: E731
     return min(cands, key=key)

@@ -240,7 +240,8 @@ def damage_enemy(state: State, e: dict[str, Any], dmg: int, by: dict[str, Any] |
     e["hp"] -= dmg
     if e["hp"] > 0:
         return
-    if e["boss"] == "major" and not e["revived"]:
+    if e["boss"] == "major" and not e["revived"] and e["hp"] < 0:
+        # the scenario: "Below 0 HP: flip; 6 or less revives him" (at exactly 0 he falls)
         f = flip(state, rng)
         e["revived"] = True
         if value(f) <= data.enemies()["boss"]["revive_at_most"]:
@@ -264,6 +265,7 @@ def defeat(state: State, e: dict[str, Any], by: dict[str, Any] | None, rng: Rng)
     q = state["quest"]
     if e["boss"] == "minor":
         q["boss_stage"] = 1
+        q.pop("minor_boss", None)
         state["room"]["boss_here"] = None
         log(state, "The Minor Boss is beaten; the Major Boss waits behind the next Ace.")
     elif e["boss"] == "major":
@@ -395,7 +397,8 @@ def defence_options(state: State, c: dict[str, Any], rtype: str) -> list[str]:
 
 
 def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, rng: Rng) -> None:
-    p = state.pop("pending")
+    p = state["pending"]
+    state["pending"] = None  # the key stays: every reader (view, explain) expects it
     dmg = p["damage"]
     c["aim"] = None  # Aiming: defending, or being hit, loses the aim bonus
     if aid is not None:
@@ -441,6 +444,9 @@ def _armor(c: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def stop_moving(state: State, cid: str) -> None:
+    """Passing Attacks: a King, or a counter attack, ends the move on this spot."""
+    if state.get("turn"):
+        state["turn"]["more"] = 0
     for fr in reversed(state["stack"]):
         if fr["f"] == "move" and fr["char"] == cid:
             fr["path"] = []

@@ -67,10 +67,15 @@ def draw_stamina(state: State, cid: str, rng: Rng, n: int = 1, cap: int = STAMIN
     for _ in range(n):
         if len(p[name]) >= cap:
             break
-        held = sum(len(v) for k, v in p.items() if k.startswith("stamina_"))
-        if 52 - held <= 2 * RESHUFFLE_BELOW:
-            break  # keep enough Action cards in circulation to flip with
+        if len(p[name]) >= STAMINA_MAX:
+            # only a Stamina Boost passes 5; it stops while it would leave fewer than 26
+            # Action cards to flip with (6 characters x 5 leave 22: always allowed)
+            held = sum(len(v) for k, v in p.items() if k.startswith("stamina_"))
+            if 52 - held <= 2 * RESHUFFLE_BELOW:
+                break
         keep_action_deck(state, rng)
+        if not p["action"]:
+            break
         card = p["action"].pop()
         p[name].insert(0, card)
         got += 1

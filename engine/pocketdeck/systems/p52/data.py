@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...content import load, register_checker
+from ...content import (ContentError, ListOf, MapOf, OneOf, Optional, Range, Table, check_value,
+                        load, register_checker, table_rows)
 from .maths import CORE, formula_names
 
 FILES = ("races", "classes", "abilities", "enemies", "items", "quirks", "quests")
@@ -110,11 +111,27 @@ def name_suggestions() -> list[str]:
 
 
 # -- the content checker --------------------------------------------------------------
-def _need(problems: list[str], where: str, row: dict[str, Any], key: str, kind: type) -> bool:
-    if not isinstance(row.get(key), kind) or isinstance(row.get(key), bool) and kind is not bool:
-        problems.append(f"{where}: '{key}' must be {kind.__name__}")
-        return False
-    return True
+# Each file's rows are first checked against a typed-row schema (pocketdeck.content), so
+# the cross-checks below (formulas, ids, tables of sums) only ever see well-typed rows and
+# a wrongly typed file gives a list of problems, never a crash.
+MODS = Table({k: int for k in CORE}, strict=True)
+RACE = {"id": str, "name": str, "blurb": str, "mods": MODS}
+CLASS = {"id": str, "name": str, "blurb": str, "mods": MODS, "abilities": ListOf(str)}
+ABILITY = {"id": str, "name": str, "target": str, "kind": OneOf(*sorted(KINDS)),
+           "rtype": OneOf(*sorted(RTYPES)), "text": str, "range": int, "exp": int,
+           "prereq": Table({k: Optional(int) for k in CORE}, strict=True),
+           "damage": Optional(str), "mode": Optional(str), "supported": Optional(bool)}
+ENEMY = {"card": OneOf("J", "Q", "K"), "hp": str, "target": str, "damage": str,
+         "initiative": str, "move": int, "range": int, "exp": int, "rtype": OneOf(*sorted(RTYPES)),
+         "defence": Table({r: int for r in sorted(RTYPES)}, strict=True)}
+SUITS = Table({s: dict for s in "SHDC"}, strict=True)
+BOSS = {"hp": str, "initiative": str,
+        "attack": ListOf({"target": str, "damage": str}, at_least=1)}
+ITEM = {"id": str, "name": str, "kind": OneOf(*sorted(ITEM_KINDS)), "text": str}
+START = {"low": Range(2, 26), "high": Range(2, 26), "items": ListOf(str)}  # two-card sums
+QUIRK = {"id": str, "name": str, "penalty": str, "bonus": str}
+QUEST = {"id": str, "name": str, "blurb": str, "bonus": str}
+ATTACKS = {"attack", "area", "blast", "finisher", "summon", "heal", "heal_party", "revive"}
 
 
 def _check_formula(problems: list[str], where: str, expr: Any, allowed: set[str]) -> None:
@@ -123,135 +140,115 @@ def _check_formula(problems: list[str], where: str, expr: Any, allowed: set[str]
         return
     try:
         unknown = formula_names(expr) - allowed
-    except (ValueError, SyntaxError) as exc:
-        problems.append(f"{where}: {exc}")
+    except (ValueError, SyntaxError, RecursionError, MemoryError) as exc:
+        problems.append(f"{where}: {type(exc).__name__}: {str(exc)[:80]}")
         return
     if unknown:
-        problems.append(f"{where}: formula {expr!r} uses unknown name(s) {sorted(unknown)}")
+        problems.append(f"{where}: formula {expr[:80]!r} uses unknown name(s) {sorted(unknown)}")
 
 
-def _check_mods(problems: list[str], where: str, mods: Any) -> None:
-    if not isinstance(mods, dict) or set(mods) != set(CORE):
-        problems.append(f"{where}: 'mods' must give all of {', '.join(CORE)}")
-    elif not all(isinstance(v, int) for v in mods.values()):
-        problems.append(f"{where}: every modifier must be a whole number")
+def _table(problems: list[str], data: dict[str, Any], key: str, spec: Any) -> Any:
+    """data[key] when it matches spec, else None (and its problems listed)."""
+    found = check_value(f"[{key}]", data.get(key), spec)
+    problems.extend(found)
+    return None if found else data[key]
+
+
+def _check_races(data: dict[str, Any]) -> list[str]:
+    return table_rows(data, "race", RACE)[1]
+
+
+def _check_classes(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "class", CLASS, ident="id")
+    try:
+        known = set(abilities())
+    except (ContentError, KeyError, TypeError):
+        return problems + ["classes need a valid p52/abilities.toml to name their abilities"]
+    for c in rows:
+        bad = [a for a in c["abilities"] if a not in known]
+        if bad:
+            problems.append(f"class {c['id']}: unknown abilities {bad[:5]}")
+    return problems
+
+
+def _check_abilities(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "ability", ABILITY)
+    for a in rows:
+        where = f"ability {a['id']}"
+        _check_formula(problems, where + " target", a["target"], ABILITY_NAMES)
+        if "damage" in a:
+            _check_formula(problems, where + " damage", a["damage"], ABILITY_NAMES)
+        elif a["kind"] in ATTACKS and a.get("supported", True):
+            problems.append(f"{where}: a {a['kind']} ability needs 'damage'")
+        if a["kind"] == "defend" and a.get("mode") not in ("block", "counter_spell", "dodge"):
+            problems.append(f"{where}: a defend ability needs mode block, counter_spell or dodge")
+    return problems
+
+
+def _check_enemies(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "enemy", ENEMY, ident="card")
+    for e in rows:
+        for k in ("hp", "target", "damage", "initiative"):
+            _check_formula(problems, f"enemy {e['card']} {k}", e[k], ENEMY_NAMES)
+    if not problems and sorted(e["card"] for e in rows) != ["J", "K", "Q"]:
+        problems.append("needs one [[enemy]] row for each of J, Q, K")
+    _table(problems, data, "suits", SUITS)
+    boss = _table(problems, data, "boss", BOSS)
+    if boss is not None:
+        for k in ("hp", "initiative"):
+            _check_formula(problems, f"boss {k}", boss[k], ENEMY_NAMES)
+        for j, atk in enumerate(boss["attack"]):
+            for k in ("target", "damage"):
+                _check_formula(problems, f"boss attack {j + 1} {k}", atk[k], ENEMY_NAMES)
+    _table(problems, data, "king_flip", {"multiplier": int})
+    return problems
+
+
+def _check_items(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "item", ITEM)
+    ids = {it["id"] for it in rows}
+    chest = _table(problems, data, "chest", MapOf(str))
+    if chest is not None:
+        sums = [k for k in chest if isinstance(k, str) and k.isdecimal() and k.isascii()]
+        if sorted(int(k) for k in sums) != list(range(2, 27)) or len(sums) != len(chest):
+            problems.append("[chest] must list every sum from 2 to 26")
+        problems.extend(f"chest {str(k)[:10]}: unknown item {v[:40]!r}" for k, v in chest.items()
+                        if v not in ids)
+    bands, found = table_rows(data, "start", START, label="start", ident="")
+    problems.extend(found)
+    covered: list[int] = []
+    for band in bands:
+        covered.extend(range(band["low"], band["high"] + 1))
+        problems.extend(f"start {band['low']}: unknown item {v[:40]!r}" for v in band["items"]
+                        if v != "any" and v not in ids)
+    if not found and sorted(covered) != list(range(2, 27)):
+        problems.append("[[start]] bands must cover every sum from 2 to 26 once")
+    return problems
+
+
+def _check_quirks(data: dict[str, Any]) -> list[str]:
+    return table_rows(data, "quirk", QUIRK, at_least=0)[1]
+
+
+def _check_quests(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "quest", QUEST)
+    if {q["id"] for q in rows} != {"big_boss", "survival", "trapped", "treasure"}:
+        problems.append("needs the four quests big_boss, survival, trapped, treasure")
+    _table(problems, data, "names", {"suggestions": ListOf(str, at_least=1)})
+    return problems
+
+
+CHECKS = {"races": _check_races, "classes": _check_classes, "abilities": _check_abilities,
+          "enemies": _check_enemies, "items": _check_items, "quirks": _check_quirks,
+          "quests": _check_quests}
 
 
 def check_content(name: str, data: dict[str, Any]) -> list[str]:
+    """Every problem of one P52 content file (the file's own schema, then its cross-checks)."""
     base = name.split("/")[-1].removesuffix(".toml")
-    problems: list[str] = []
-    if base == "races":
-        for i, r in enumerate(data.get("race") or []):
-            where = f"race {i + 1}"
-            for k in ("id", "name", "blurb"):
-                _need(problems, where, r, k, str)
-            _check_mods(problems, where, r.get("mods"))
-        if not data.get("race"):
-            problems.append("needs [[race]] rows")
-    elif base == "classes":
-        known = {a["id"] for a in load("p52/abilities.toml")["ability"]}
-        for i, c in enumerate(data.get("class") or []):
-            where = f"class {i + 1}"
-            for k in ("id", "name", "blurb"):
-                _need(problems, where, c, k, str)
-            _check_mods(problems, where, c.get("mods"))
-            if _need(problems, where, c, "abilities", list):
-                bad = [a for a in c["abilities"] if a not in known]
-                if bad:
-                    problems.append(f"{where}: unknown abilities {bad}")
-        if not data.get("class"):
-            problems.append("needs [[class]] rows")
-    elif base == "abilities":
-        for i, a in enumerate(data.get("ability") or []):
-            where = f"ability {a.get('id', i + 1)}"
-            for k in ("id", "name", "target", "kind", "rtype", "text"):
-                _need(problems, where, a, k, str)
-            for k in ("range", "exp"):
-                _need(problems, where, a, k, int)
-            if a.get("kind") not in KINDS:
-                problems.append(f"{where}: kind must be one of {sorted(KINDS)}")
-            if a.get("rtype") not in RTYPES:
-                problems.append(f"{where}: rtype must be melee, ranged or magic")
-            prereq = a.get("prereq")
-            if not isinstance(prereq, dict) or not set(prereq) <= set(CORE):
-                problems.append(f"{where}: prereq must name core abilities")
-            _check_formula(problems, where + " target", a.get("target"), ABILITY_NAMES)
-            if "damage" in a:
-                _check_formula(problems, where + " damage", a["damage"], ABILITY_NAMES)
-            elif a.get("kind") in ("attack", "area", "blast", "finisher", "summon", "heal",
-                                   "heal_party", "revive") and a.get("supported", True):
-                problems.append(f"{where}: a {a.get('kind')} ability needs 'damage'")
-            if a.get("kind") == "defend" and a.get("mode") not in ("block", "counter_spell", "dodge"):
-                problems.append(f"{where}: a defend ability needs mode block, counter_spell or dodge")
-    elif base == "enemies":
-        for i, e in enumerate(data.get("enemy") or []):
-            where = f"enemy {e.get('card', i + 1)}"
-            if e.get("card") not in ("J", "Q", "K"):
-                problems.append(f"{where}: card must be J, Q or K")
-            for k in ("hp", "target", "damage", "initiative"):
-                _check_formula(problems, f"{where} {k}", e.get(k), ENEMY_NAMES)
-            for k in ("move", "range", "exp"):
-                _need(problems, where, e, k, int)
-            if e.get("rtype") not in RTYPES:
-                problems.append(f"{where}: rtype must be melee, ranged or magic")
-            d = e.get("defence")
-            if not isinstance(d, dict) or set(d) != RTYPES:
-                problems.append(f"{where}: defence must give magic, melee and ranged")
-        if sorted(e.get("card") for e in data.get("enemy") or []) != ["J", "K", "Q"]:
-            problems.append("needs one [[enemy]] row for each of J, Q, K")
-        if set(data.get("suits") or {}) != {"S", "H", "D", "C"}:
-            problems.append("needs [suits.S], [suits.H], [suits.D] and [suits.C]")
-        boss = data.get("boss") or {}
-        for k in ("hp", "initiative"):
-            _check_formula(problems, f"boss {k}", boss.get(k), ENEMY_NAMES)
-        for j, atk in enumerate(boss.get("attack") or []):
-            for k in ("target", "damage"):
-                _check_formula(problems, f"boss attack {j + 1} {k}", atk.get(k), ENEMY_NAMES)
-        if not boss.get("attack"):
-            problems.append("the boss needs [[boss.attack]] rows")
-        if not isinstance((data.get("king_flip") or {}).get("multiplier"), int):
-            problems.append("[king_flip] needs a whole-number multiplier")
-    elif base == "items":
-        ids = set()
-        for i, it in enumerate(data.get("item") or []):
-            where = f"item {it.get('id', i + 1)}"
-            for k in ("id", "name", "kind", "text"):
-                _need(problems, where, it, k, str)
-            if it.get("kind") not in ITEM_KINDS:
-                problems.append(f"{where}: kind must be one of {sorted(ITEM_KINDS)}")
-            ids.add(it.get("id"))
-        chest = data.get("chest") or {}
-        if sorted(int(k) for k in chest) != list(range(2, 27)):
-            problems.append("[chest] must list every sum from 2 to 26")
-        for k, v in chest.items():
-            if v not in ids:
-                problems.append(f"chest {k}: unknown item {v!r}")
-        covered: list[int] = []
-        for band in data.get("start") or []:
-            covered.extend(range(band.get("low", 0), band.get("high", -1) + 1))
-            for v in band.get("items") or []:
-                if v != "any" and v not in ids:
-                    problems.append(f"start {band.get('low')}: unknown item {v!r}")
-        if sorted(covered) != list(range(2, 27)):
-            problems.append("[[start]] bands must cover every sum from 2 to 26 once")
-    elif base == "quirks":
-        for i, q in enumerate(data.get("quirk") or []):
-            for k in ("id", "name", "penalty", "bonus"):
-                _need(problems, f"quirk {i + 1}", q, k, str)
-    elif base == "quests":
-        ids = set()
-        for i, q in enumerate(data.get("quest") or []):
-            for k in ("id", "name", "blurb", "bonus"):
-                _need(problems, f"quest {i + 1}", q, k, str)
-            ids.add(q.get("id"))
-        if ids != {"big_boss", "survival", "trapped", "treasure"}:
-            problems.append("needs the four quests big_boss, survival, trapped, treasure")
-        names = (data.get("names") or {}).get("suggestions")
-        if not isinstance(names, list) or not names:
-            problems.append("[names] needs suggestions")
-    else:
-        problems.append(f"unexpected P52 content file {name!r}")
-    return problems
+    if base not in CHECKS:
+        return [f"unexpected P52 content file {name[:60]!r}"]
+    return CHECKS[base](data)
 
 
 register_checker("p52", check_content)

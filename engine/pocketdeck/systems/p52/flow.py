@@ -37,8 +37,14 @@ def round_order(state: State, first: list[str] | None = None) -> list[str]:
 
 
 def new_turn(order: list[str], rnd: int) -> dict[str, Any]:
+    """A round. ``calm`` stays True while no enemy has been in the room this round
+    (Delaying Your Exit); ``more`` is the Movement left after a move that ended on a
+    newly revealed spot (Revealing Dark Spaces); ``traded`` is who took a free action
+    this turn (no Stamina for doing nothing after that)."""
     return {"order": order, "i": 0, "round": rnd, "done": False, "acted": False, "moved": False,
-            "free": True, "jump": [], "late": [], "targeted": []}
+            "free": True, "jump": [], "late": [], "targeted": [],
+            "calm": not any(u.startswith("e") for u in order), "more": 0,
+            "traded": None}
 
 
 def start_room(state: State, rng: Rng) -> None:
@@ -101,6 +107,8 @@ def run(state: State, rng: Rng) -> None:
             _frame(state, state["stack"].pop(), rng)
             continue
         t = state["turn"]
+        if t.get("calm", True) and state["room"]["enemies"]:
+            t["calm"] = False  # an enemy was here this round: no delay flip at its end
         if t["i"] >= len(t["order"]):
             _round_end(state, rng)
             continue
@@ -135,6 +143,8 @@ def _frame(state: State, fr: dict[str, Any], rng: Rng) -> None:
 
 def _end_turn(state: State) -> None:
     t = state["turn"]
+    if can_leave(state):
+        begin_leaving(state)  # Leaving a Room: the last one reached the exit
     uid = t["order"][t["i"]]
     if uid.startswith("c"):
         c = char(state, uid)
@@ -173,6 +183,7 @@ def _end_turn(state: State) -> None:
 
 def _fresh_turn(t: dict[str, Any]) -> None:
     t["done"], t["acted"], t["moved"], t["free"] = False, False, False, True
+    t["more"], t["traded"] = 0, None
 
 
 def _round_end(state: State, rng: Rng) -> None:
@@ -196,12 +207,17 @@ def _round_end(state: State, rng: Rng) -> None:
             del room["shields"][key]
     first: list[str] = []
     ex = room["spots"][room["exit"]]
-    if not room["enemies"] and ex["rev"] and not room["no_more_enemies"] and state["piles"]["enemy"]:
+    t = state["turn"]
+    # Delaying Your Exit: after each full round of turns with no enemy in the room (so the
+    # round in which the last enemy fell does not count) and the exit in sight
+    if (t.get("calm", True) and not room["enemies"] and ex["rev"] and not room["no_more_enemies"]
+            and state["piles"]["enemy"]):
         f = flip(state, rng)
         if value(f) <= 4:
             log(state, f"Delay flip {f}: an enemy comes through the exit!")
             first = spawn(state, room["exit"], 1)
-    t = state["turn"]
+        else:
+            log(state, f"Delay flip {f}: nobody comes through the exit.")
     state["turn"] = new_turn(round_order(state, first), t["round"] + 1)
 
 
@@ -248,8 +264,8 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     room = state["room"]
     j = fr["path"].pop(0)
     c["pos"] = j
-    reveal_from(state, j, rng, by_move=True)
     spot = room["spots"][j]
+    reveal_from(state, j, rng, by_move=True)
     if spot["kind"] == "trap":
         f = flip(state, rng)
         if trap_springs(value(f), c["core"]["Balance"], c["core"]["Move"]):
@@ -262,7 +278,17 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
             spot["items"].remove("key")
             c["items"].append("key")
             log(state, f"{c['name']} picks up a key.")
-    if c["status"] == "dead" or not fr["path"]:
+    if c["status"] == "dead":
+        return
+    if not fr["path"]:
+        t = state["turn"]
+        if (fr.get("blind") and fr.get("left", 0) > 0 and not fr.get("hover") and t
+                and t["order"][t["i"]] == c["id"] and not t["acted"]):
+            # Revealing Dark Spaces: "any time you move to a new spot, flip over any
+            # face-down spot cards". A route ends on a spot that was face down when the
+            # move was chosen; once it is revealed the move may go on with what is left
+            t["more"] = fr["left"]
+            t["done"] = False
         return
     state["stack"].append(fr)
     if fr.get("hover"):
@@ -292,6 +318,7 @@ def begin_leaving(state: State) -> None:
     """The enemies get one more turn, then the party is gone."""
     t = state["turn"]
     state["leaving"] = True
+    t["more"] = 0
     es = sorted((e["id"] for e in state["room"]["enemies"]), key=lambda u: _sort_key(state, u))
     t["order"] = t["order"][: t["i"] + 1] + es
     t["done"] = True

@@ -49,6 +49,38 @@ def receive(state: State, c: dict[str, Any], iid: str, rng: Rng) -> None:
         c["items"].append(iid)
 
 
+def find(state: State, c: dict[str, Any], iid: str, rng: Rng) -> None:
+    """An item found in a chest (or snatched): traps spring and bundles unpack at once;
+    anything else waits for the player's decision to keep it or leave it on the spot."""
+    if data.item(iid)["kind"] in ("bundle", "booby_trap", "old_trap") or c["status"] == "dead":
+        if c["status"] == "dead":
+            state["room"]["spots"][c["pos"]].setdefault("items", []).append(iid)
+        else:
+            receive(state, c, iid, rng)
+        return
+    pend = state.get("pending")
+    if pend and pend["kind"] == "found" and pend["char"] == c["id"]:
+        pend["items"].append(iid)
+    else:
+        state["pending"] = {"kind": "found", "char": c["id"], "items": [iid]}
+
+
+def resolve_found(state: State, c: dict[str, Any], iid: str, keep: bool) -> None:
+    """Keep the first found item, or leave it lying on the spot (picked up later with
+    ``take``)."""
+    pend = state["pending"]
+    pend["items"].remove(iid)
+    if not pend["items"]:
+        state["pending"] = None
+    name = data.item(iid)["name"]
+    if keep and c["status"] != "dead":
+        c["items"].append(iid)
+        log(state, f"{c['name']} keeps {name}.")
+    else:
+        state["room"]["spots"][c["pos"]].setdefault("items", []).append(iid)
+        log(state, f"{c['name']} leaves {name} on the spot.")
+
+
 def open_chest(state: State, c: dict[str, Any], method: str, picks: int, use_stamina: bool,
                rng: Rng) -> None:
     spot = state["room"]["spots"][c["pos"]]
@@ -106,7 +138,7 @@ def open_chest(state: State, c: dict[str, Any], method: str, picks: int, use_sta
         return
     for _ in range(count):
         for iid in chest_items(state, rng, add):
-            receive(state, c, iid, rng)
+            find(state, c, iid, rng)
 
 
 def _use_picks(c: dict[str, Any], n: int) -> None:
@@ -180,13 +212,16 @@ def use_options(state: State, c: dict[str, Any]) -> list[dict[str, Any]]:
         elif k == "tuner":
             out.extend({**base, "target": a} for a in sorted(c["abilities"]))
         elif k == "manual":
-            out.extend({**base, "target": attr} for attr in ("Lift", "Move"))
+            for attr in ("Lift", "Move"):  # the player chooses the ability it raises too
+                using = [a for a in sorted(c["abilities"]) if attr in data.ability(a)["prereq"]]
+                out.extend({**base, "target": attr, "ability": a} for a in (using or [None]))
         elif k == "tome":
             out.append({**base, "target": None})
     return out
 
 
-def use_item(state: State, c: dict[str, Any], iid: str, target: Any, rng: Rng) -> None:
+def use_item(state: State, c: dict[str, Any], iid: str, target: Any, rng: Rng,
+             ability: str | None = None) -> None:
     it = data.item(iid)
     k = it["kind"]
     c["items"].remove(iid)
@@ -242,12 +277,11 @@ def use_item(state: State, c: dict[str, Any], iid: str, target: Any, rng: Rng) -
         log(state, f"{c['name']} tunes {data.ability(target)['name']}: target -1.")
     elif k == "manual":
         c["core"][target] += 1
-        boosted = [a for a in sorted(c["abilities"]) if target in data.ability(a)["prereq"]]
-        if boosted:
-            c["abilities"][boosted[0]] += 1
+        if ability is not None:
+            c["abilities"][ability] += 1
         from .common import refresh
         refresh(c)
-        also = f", +1 {data.ability(boosted[0])['name']}" if boosted else ""
+        also = f", +1 {data.ability(ability)['name']}" if ability is not None else ""
         log(state, f"{c['name']} studies the manual: +1 {target}{also}.")
     elif k == "tome":
         c["core"]["Think"] += 1

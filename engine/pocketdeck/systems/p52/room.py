@@ -253,9 +253,19 @@ def _boss(state: State, at: int) -> list[str]:
         return []
     s["kind"] = "normal"
     if q["boss_stage"] == 0:
+        ran = q.get("minor_boss")
+        if ran and ran["card"] in state["piles"]["enemy"]:
+            # "If you run, the next Ace you see is the boss you ran from", at full strength
+            piles.move(state["piles"], ran["card"], "enemy", "foes")
+            e = dict(ran, id=new_id(state, "e"), pos=at, hp=ran["max_hp"])
+            room["enemies"].append(e)
+            room["boss_here"] = "minor"
+            log(state, f"{e['name']} ({e['card']}) is back, at full strength: {e['hp']} HP.")
+            return [e["id"]]
         ids = spawn(state, at, 1, boss="minor")
         if ids:
             room["boss_here"] = "minor"
+            q["minor_boss"] = _boss_memory(room["enemies"][-1])
         return ids
     e = make_enemy(state, None, at, boss="major")
     for other in list(room["enemies"]):
@@ -265,6 +275,15 @@ def _boss(state: State, at: int) -> list[str]:
     room["boss_here"] = "major"
     log(state, f"{e['name']}, the Major Boss, appears with {e['hp']} HP; every other enemy flees.")
     return [e["id"]]
+
+
+def _boss_memory(e: dict[str, Any]) -> dict[str, Any]:
+    """The Minor Boss as first met: what comes back if the party runs from it."""
+    keep = dict(e)
+    for k in ("id", "pos", "poisoned", "thaw", "snatched"):
+        keep.pop(k, None)
+    keep.update(frozen=False, skip=0, first=None, hp=e["max_hp"])
+    return keep
 
 
 def remove_enemy(state: State, e: dict[str, Any], fled: bool = False) -> None:

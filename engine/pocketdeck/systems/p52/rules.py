@@ -14,7 +14,7 @@ from . import board, data
 from .actions import active_char, apply_room, legal_room
 from .common import keep_action_deck, refresh, stamina_pile
 from .flow import lay_out, run
-from .maths import CORE
+from .maths import CORE, learns_on, level_threshold
 from .party import apply_queue_action, blank_character, creation_steps, queue_actions, settle
 from .room import layout_actions
 
@@ -63,47 +63,154 @@ def export_characters(state: State, resurrect: bool = True) -> list[dict[str, An
     return out
 
 
-def check_record(rec: Any) -> list[str]:
+RECORD_KEYS = {"format", "version", "name", "race", "class", "quirk", "custom_quirk", "level", "exp",
+               "core", "abilities", "items", "equipped"}
+RECORD_OPTIONAL = {"tuned", "resurrected"}
+SLOTS = ("head", "body", "arms", "legs", "feet", "weapon", "knife")
+ARMOR_SLOTS = ("head", "body", "arms", "legs")
+MAX_LEVEL = 100
+MAX_ABILITY_LEVEL = 50
+MAX_ITEMS = 60
+NAME_MAX = 40
+QUIRK_TEXT_MAX = {"name": 40, "bonus": 80, "penalty": 80}
+LEVEL_FLIP_MAX = 6  # Leveling Up: a King / 2
+BONUS_FLIP_MAX = 15  # Step 5: three Kings give 13 + 2
+EXTRA_PER_LEVEL = 10  # attribute bonuses, quest rewards, Training Manual, Magic Tome
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text(v: Any, most: int) -> bool:
+    return (isinstance(v, str) and 0 < len(v) <= most and bool(v.strip())
+            and all(ch.isprintable() for ch in v))
+
+
+def core_most(race: str, cls: str, key: str, level: int) -> int:
+    """The highest a core ability can be at ``level``: Step 3 (1 + race + class), every
+    Step 5 point on it, the best level flip at each level gained, and a margin per level
+    for attribute bonuses, quest rewards and the Training Manual / Magic Tome."""
+    start = 1 + data.races()[race]["mods"].get(key, 0) + data.classes()[cls]["mods"].get(key, 0)
+    return max(1, start) + BONUS_FLIP_MAX + LEVEL_FLIP_MAX * (level - 1) + EXTRA_PER_LEVEL * level
+
+
+def abilities_allowed(cls: str, level: int) -> int:
+    """Step 2's class abilities, Step 6's one more, and one on each odd level reached."""
+    return len(data.classes()[cls]["abilities"]) + 1 + sum(learns_on(lv) for lv in range(2, level + 1))
+
+
+def record_problems(rec: Any) -> list[str]:
+    """Every way a character record breaks the rules, in player-readable words (empty when
+    it is sound). Types are checked before values, so nothing here can raise."""
     if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
         return ["a character record must come from export_characters (format p52-character)"]
-    p = []
-    if rec.get("version") != 1:
+    keys = set(rec)
+    if not RECORD_KEYS <= keys or not keys <= RECORD_KEYS | RECORD_OPTIONAL:
+        missing = sorted(RECORD_KEYS - keys)
+        extra = sorted(map(str, keys - RECORD_KEYS - RECORD_OPTIONAL))
+        return [f"a character record has exactly the fields of export_characters"
+                f"{'; missing ' + ', '.join(missing) if missing else ''}"
+                f"{'; unknown ' + ', '.join(extra) if extra else ''}"]
+    p: list[str] = []
+    if not _whole(rec["version"]) or rec["version"] != 1:
         p.append("unknown character record version")
-    if not isinstance(rec.get("name"), str) or not rec["name"] or len(rec["name"]) > 40:
-        p.append("name must be text of 1-40 characters")
-    if rec.get("race") not in data.races():
-        p.append(f"unknown race {rec.get('race')!r}")
-    if rec.get("class") not in data.classes():
-        p.append(f"unknown class {rec.get('class')!r}")
-    if rec.get("quirk") is not None and rec.get("quirk") not in data.quirks():
-        p.append(f"unknown quirk {rec.get('quirk')!r}")
-    for k in ("level", "exp"):
-        if not isinstance(rec.get(k), int) or isinstance(rec.get(k), bool) or rec[k] < (1 if k == "level" else 0):
-            p.append(f"{k} must be a whole number")
-    core = rec.get("core")
-    if not isinstance(core, dict) or set(core) != set(CORE) or not all(
-            isinstance(v, int) and v >= 1 for v in core.values()):
-        p.append("core must give Lift, Think, Balance, Move and Lead, each 1 or more")
-    ab = rec.get("abilities")
-    if not isinstance(ab, dict) or not all(a in data.abilities() and isinstance(v, int) and v >= 1
-                                           for a, v in ab.items()):
-        p.append("abilities must map known abilities to levels of 1 or more")
-    items = rec.get("items")
-    if not isinstance(items, list) or not all(i in data.items() for i in items):
-        p.append("items must list known items")
-    eq = rec.get("equipped")
-    if not isinstance(eq, dict) or not all(i in data.items() for i in eq.values()):
-        p.append("equipped must map slots to known items")
-    cq = rec.get("custom_quirk")
-    if cq is not None and not (isinstance(cq, dict) and all(
-            isinstance(cq.get(k), str) and cq[k].strip() for k in ("name", "bonus", "penalty"))):
-        p.append("custom_quirk must be empty or have a name, a bonus and a penalty")
-    if isinstance(eq, dict) and not set(eq) <= {"head", "body", "arms", "legs", "feet", "weapon", "knife"}:
-        p.append("equipped slots must be head, body, arms, legs, feet, weapon or knife")
+    if not _text(rec["name"], NAME_MAX):
+        p.append(f"name must be text of 1-{NAME_MAX} printable characters")
+    race, cls, quirk = rec["race"], rec["class"], rec["quirk"]
+    if not isinstance(race, str) or race not in data.races():
+        p.append(f"Step 1: Choose a Race: unknown race {race!r}")
+    if not isinstance(cls, str) or cls not in data.classes():
+        p.append(f"Step 2: Choose a Class: unknown class {cls!r}")
+    if quirk is not None and (not isinstance(quirk, str) or quirk not in data.quirks()):
+        p.append(f"Step 4: Choose a Quirk: unknown quirk {quirk!r}")
+    cq = rec["custom_quirk"]
+    if cq is not None and not (isinstance(cq, dict) and set(cq) == set(QUIRK_TEXT_MAX)
+                               and all(_text(cq[k], n) for k, n in QUIRK_TEXT_MAX.items())):
+        p.append("Step 4: Choose a Quirk: your own quirk has a name (40), a bonus and a penalty (80 each)")
+    if quirk is not None and cq is not None:
+        p.append("Step 4: Choose a Quirk: one quirk, not two")
+    level, exp = rec["level"], rec["exp"]
+    level_ok = _whole(level) and 1 <= level <= MAX_LEVEL
+    if not level_ok:
+        p.append(f"level must be a whole number from 1 to {MAX_LEVEL}")
+    if not _whole(exp) or exp < 0 or (level_ok and exp >= level_threshold(level)):
+        top = f"below {level_threshold(level)} at level {level}" if level_ok else "below the next level's threshold"
+        p.append(f"Leveling Up: exp must be a whole number from 0, {top} (the threshold is spent on the level)")
+    known = isinstance(race, str) and race in data.races() and isinstance(cls, str) and cls in data.classes()
+    core = rec["core"]
+    if not isinstance(core, dict) or set(core) != set(CORE) or not all(_whole(v) for v in core.values()):
+        p.append("core must give Lift, Think, Balance, Move and Lead as whole numbers")
+        core = None
+    else:
+        for k in CORE:
+            most = core_most(race, cls, k, level) if known and level_ok else None
+            if core[k] < 1 or (most is not None and core[k] > most):
+                p.append(f"Core Abilities: {k} {core[k]} is beyond what creation and levelling give "
+                         f"(1 to {most if most is not None else '...'})")
+    ab = rec["abilities"]
+    if not isinstance(ab, dict) or not all(isinstance(a, str) and a in data.abilities() and _whole(v)
+                                           and 1 <= v <= MAX_ABILITY_LEVEL for a, v in ab.items()):
+        p.append(f"abilities must map known abilities to levels of 1 to {MAX_ABILITY_LEVEL}")
+        ab = None
+    elif known and level_ok:
+        if len(ab) > abilities_allowed(cls, level):
+            p.append(f"Step 6 / Leveling Up: {len(ab)} abilities is more than a level {level} "
+                     f"{data.classes()[cls]['name']} can have ({abilities_allowed(cls, level)})")
+        given = set(data.classes()[cls]["abilities"])
+        for a in sorted(ab):
+            if a in given:
+                continue
+            if not data.supported(a):
+                p.append(f"{data.ability(a)['name']} cannot be learnt in Pocketdeck yet")
+            elif core is not None and not all(core[k] >= v for k, v in data.ability(a)["prereq"].items()):
+                p.append(f"Step 6: Add an Ability: {data.ability(a)['name']} needs "
+                         + ", ".join(f"{k} {v}" for k, v in data.ability(a)["prereq"].items()))
     tuned = rec.get("tuned", {})
-    if not isinstance(tuned, dict) or not all(a in data.abilities() and isinstance(v, int) for a, v in tuned.items()):
-        p.append("tuned must map abilities to whole numbers")
+    if not isinstance(tuned, dict) or not all(
+            isinstance(a, str) and ab is not None and a in ab and _whole(v) and 1 <= v <= 20
+            for a, v in tuned.items()):
+        p.append("tuned (Weapon Tuner) must map the character's abilities to 1 to 20")
+    items = rec["items"]
+    if (not isinstance(items, list) or len(items) > MAX_ITEMS
+            or not all(isinstance(i, str) and i in data.items() for i in items)):
+        p.append(f"items must list at most {MAX_ITEMS} known items")
+    else:
+        odd = sorted({i for i in items if i in QUEST_ITEMS
+                      or data.item(i)["kind"] in ("bundle", "booby_trap", "old_trap")})
+        if odd:
+            p.append(f"items cannot be carried between sessions: {', '.join(odd)} (quest items stay "
+                     "behind, bundles are unpacked, traps spring)")
+    eq = rec["equipped"]
+    if not isinstance(eq, dict) or not all(isinstance(k, str) and isinstance(i, str) and i in data.items()
+                                           for k, i in eq.items()):
+        p.append("equipped must map body parts to known items")
+    else:
+        for slot, iid in sorted(eq.items()):
+            it = data.item(iid)
+            if slot not in SLOTS:
+                p.append(f"Equipping: {slot!r} is not a body part ({', '.join(SLOTS)})")
+            elif it["kind"] == "armor":
+                if slot not in ARMOR_SLOTS:
+                    p.append(f"Equipping: {it['name']} is armor: head, body, arms or legs, not {slot}")
+            elif it["kind"] in ("gear", "weapon"):
+                if slot != it["slot"]:
+                    p.append(f"Equipping: {it['name']} goes on {it['slot']}, not {slot}")
+            else:
+                p.append(f"Equipping: {it['name']} cannot be equipped (only items that are not consumable)")
+    if "resurrected" in rec and not isinstance(rec["resurrected"], bool):
+        p.append("resurrected must be true or false")
     return p
+
+
+def check_record(rec: Any) -> None:
+    """Refuse a character record (an import, the library, a share link) that the rules
+    could not have produced: IllegalAction (a ValueError) naming every problem."""
+    problems = record_problems(rec)
+    if problems:
+        name = rec.get("name") if isinstance(rec, dict) and isinstance(rec.get("name"), str) else None
+        who = f"character record {name[:NAME_MAX]!r}" if name else "character record"
+        raise IllegalAction(f"{who}: {'; '.join(problems)}")
 
 
 def character_from_record(cid: str, rec: dict[str, Any]) -> dict[str, Any]:
@@ -127,6 +234,12 @@ class P52Game(Game):
     schema_version = 1
     sim_step_cap = 4000
 
+    def new_game(self, options: dict[str, Any] | None = None, seed: int = 0) -> State:
+        """A seed is a whole number; text ("12", "abc") or a float is refused by name."""
+        if not _whole(seed) or not -2 ** 64 < seed < 2 ** 64:
+            raise IllegalAction(f"the seed must be a whole number (below 2**64), got {seed!r}")
+        return super().new_game(options, seed)
+
     def default_options(self) -> dict[str, Any]:
         return {"new_characters": 1, "characters": [], "names": [], "quirks": [], "layout": "app"}
 
@@ -138,7 +251,7 @@ class P52Game(Game):
         if not isinstance(recs, list):
             raise IllegalAction("characters must be a list of exported character records")
         for i, rec in enumerate(recs):
-            problems = check_record(rec)
+            problems = record_problems(rec)
             if problems:
                 raise IllegalAction(f"character record {i + 1}: {'; '.join(problems)}")
         if not 1 <= n + len(recs) <= MAX_PARTY:
@@ -229,9 +342,13 @@ class P52Game(Game):
                 return f"'{kind}' is not possible now: the next step is '{step}' ({_section(step)})"
             return f"{action!r} is not one of the choices for '{step}' ({_section(step)})"
         pend = state.get("pending")
-        if pend and kind not in ("defend", "counter"):
-            return ("an enemy's attack must be answered first (Player Defending)" if pend["kind"] == "defend"
-                    else "decide on the counter attack first (Counter Attacks)")
+        if pend:
+            return {"defend": "an enemy's attack must be answered first (Player Defending)",
+                    "counter": "decide on the counter attack first (Counter Attacks)",
+                    "found": "decide first whether to keep the item found or leave it on the spot "
+                             "(Chests and Items)",
+                    "flee": "choose first where the fleeing enemy runs (Determining Enemy Action, "
+                            "rule 1)"}[pend["kind"]] + f"; {action!r} is not one of the choices"
         c = active_char(state)
         if c is not None and action.get("char") not in (None, c["id"]):
             return f"it is {c['name']}'s turn (Initiative)"
@@ -241,14 +358,17 @@ class P52Game(Game):
         if kind == "move":
             return ("that spot is out of reach: no diagonal moves, obstructed spots cost 2 "
                     "(Player Movement)")
-        if kind in ("give", "equip", "unequip", "take") and t and not t["free"]:
+        if kind in ("give", "take_from", "equip", "unequip", "take") and t and not t["free"]:
             return "trading and equipping must come before any other action on your turn"
         if kind == "attack":
             return ("that attack is not possible: the target must be in range and in line of "
                     "sight, and a stunned character cannot attack (Attack/Item Range, Player Deaths)")
         if kind == "leave":
-            return ("every living character must stand on an open exit (Leaving a Room; a "
-                    "barricaded exit opens when the room is revealed and cleared)")
+            return ("Leaving a Room: there is no leave action: the party leaves on its own once "
+                    "every living character stands on an open exit (the enemies get one more turn)")
+        if kind == "rest" and t and t.get("traded") == action.get("char"):
+            return ("On Your Turn: no Stamina card for doing nothing after trading, equipping "
+                    "or picking up this turn; end the turn instead")
         if kind == "open_chest":
             return "there is no closed chest on your spot, or no Lock Pick to use (Opening Chests)"
         if kind == "use":
@@ -276,6 +396,9 @@ class P52Game(Game):
         if state["phase"] not in ("creation", "setup", "layout", "room", "levelup", "over"):
             raise ValueError(f"unknown phase {state['phase']!r}")
         _check_placing(state)
+        for key in ("pending", "stack", "turn", "room", "leaving"):
+            if key not in state:
+                raise ValueError(f"a P52 state needs its {key!r} entry (None when empty)")
         for c in state["chars"]:
             if len(p[stamina_pile(c["id"])]) > 10:
                 raise ValueError(f"{c['name']} holds more than 10 Stamina cards")

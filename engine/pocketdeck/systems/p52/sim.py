@@ -94,8 +94,12 @@ def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int
         return 30
     if t == "equip":
         return 15
-    if t in ("unequip", "give"):
-        return 0 if any(x["type"] not in ("unequip", "give") for x in legal) else 1
+    if t in ("unequip", "give", "take_from"):
+        return 0 if any(x["type"] not in ("unequip", "give", "take_from") for x in legal) else 1
+    if t == "keep":
+        return 8
+    if t in ("leave_item", "flee"):
+        return 1
     if t == "move":
         dist, goals = _goal_distance(state)
         here = dist.get(c["pos"], 99)

@@ -142,10 +142,11 @@ def _pending(state: State) -> dict[str, Any] | None:
     p = state.get("pending")
     if not p:
         return None
-    e = enemy(state, p["enemy"])
-    return {"kind": p["kind"], "char": p["char"], "enemy": p["enemy"],
+    e = enemy(state, p["enemy"]) if p.get("enemy") else None
+    return {"kind": p["kind"], "char": p["char"], "enemy": p.get("enemy"),
             "enemy_name": e["name"] if e else None, "damage": p.get("damage"),
-            "attack_type": p.get("rtype")}
+            "attack_type": p.get("rtype"),
+            "items": [data.item(i)["name"] for i in p.get("items", ())]}
 
 
 def _turn(state: State) -> dict[str, Any] | None:
@@ -248,6 +249,8 @@ def label(state: State, a: dict[str, Any]) -> str:
             where = f" ({_who(state, tgt)})"
         elif isinstance(tgt, int):
             where = f" at spot {tgt}"
+        if a.get("ability"):
+            where += f" and {data.ability(a['ability'])['name']}"
         return f"Use {data.item(a['item'])['name']}{where}"
     if t == "open_chest":
         if a["method"] == "smash":
@@ -262,6 +265,15 @@ def label(state: State, a: dict[str, Any]) -> str:
         return f"Unequip {a['slot']}"
     if t == "take":
         return f"Pick up {data.item(a['item'])['name']}"
+    if t == "take_from":
+        return f"Take {data.item(a['item'])['name']} from {_who(state, a['from'])}"
+    if t == "keep":
+        return f"Keep {data.item(a['item'])['name']}"
+    if t == "leave_item":
+        return f"Leave {data.item(a['item'])['name']} on the spot"
+    if t == "flee":
+        s = state["room"]["spots"][a["to"]]
+        return f"It runs to ({s['x']},{s['y']})"
     if t == "defend":
         if a["ability"] is None:
             return "Take the hit"

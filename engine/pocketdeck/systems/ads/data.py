@@ -1,0 +1,244 @@
+"""ADS content: the combat cards, core cards (races, classes), ready-made decks and Foes
+of content/ads/*.toml, read only through these helpers and checked at build time."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...content import load, register_checker
+from .maths import DOWN, SYMBOLS, UP, check_formula
+
+KINDS = {"weapon", "armor", "shield", "attribute", "skill", "spell", "potion"}
+ACTION_TYPES = {"normal", "reaction", "boost", "special", "enhance"}
+EFFECTS = {"damage", "defense", "heal", "none"}
+DISTANCES = ("ranged", "thrown", "melee")  # far to near; Move changes one step
+ATTRIBUTES = {"strength", "agility", "intellect", "piety", "fortitude"}
+SIZES = {"S", "M", "L", "XL"}
+TRAITS = {"self_preservation", "merciless", "cowardly_sneak", "sneaky", "kiter", "overwhelm",
+          "attack_biggest_threat", "attack_prevent_recovery", "attack_punish_spellcasting",
+          "attack_retaliation", "attack_opportunist", "attack_brutal", "healer",
+          "regeneration", "outnumber", "disease", "darksight"}
+FOE_KINDS = {"attack", "sneak", "heal", "move"}
+DEFENSE_KINDS = {"armor", "shield", "ward"}
+# Spell Card Maximum: cards of each spell level allowed in a Combat Deck
+SPELL_MAX = {1: 12, 2: 8, 3: 6, 4: 5, 5: 4, 6: 3, 7: 2, 8: 2, 9: 2, 10: 2}
+MAX_SPELL_COPIES = 4
+MAX_WEAPONS = 24
+DECK_SIZE = 52
+SYMBOL_OF = {"up": UP, "down": DOWN}
+
+
+@lru_cache(maxsize=None)
+def cards() -> dict[str, dict[str, Any]]:
+    return {c["id"]: _card_defaults(c) for c in load("ads/cards.toml")["card"]}
+
+
+def _card_defaults(c: dict[str, Any]) -> dict[str, Any]:
+    out = {"level": 1, "size": "M", "two_handed": False, "ethereal": False, "distances": [],
+           "counters": [], "counter_updown": "", "counter_shield": "", "requires": [],
+           "recall_requires": [], "recall_attributes": [], "recall_cost": "", "persist": "",
+           "primary": "0", "secondary": "0", "throw": False}
+    out.update(c)
+    return out
+
+
+def card(cid: str) -> dict[str, Any]:
+    return cards()[cid.split(".", 1)[0]]
+
+
+@lru_cache(maxsize=None)
+def core() -> dict[str, Any]:
+    data = load("ads/core.toml")
+    return {"races": {r["id"]: r for r in data["race"]},
+            "classes": {c["id"]: c for c in data["class"]}, "level_hp": data["level_hp"]}
+
+
+@lru_cache(maxsize=None)
+def decks() -> dict[str, dict[str, Any]]:
+    return {d["id"]: d for d in load("ads/decks.toml")["deck"]}
+
+
+@lru_cache(maxsize=None)
+def foes() -> dict[str, dict[str, Any]]:
+    return {f["id"]: f for f in load("ads/foes.toml")["foe"]}
+
+
+def instance_symbol(cid: str) -> str:
+    """A card's own Up/Down. Copies alternate: copy 1 shows the printed symbol, copy 2 the
+    other one, and so on, so a deck's Up/Downs stay near even (docs/rules/ads.md)."""
+    base, _, n = cid.partition(".")
+    printed = SYMBOL_OF[cards()[base]["updown"]]
+    if int(n or 1) % 2 == 1:
+        return printed
+    return DOWN if printed == UP else UP
+
+
+def deck_instances(deck_id: str) -> list[str]:
+    """The 52 card ids of a ready-made deck: 'longsword.1', 'longsword.2', ..."""
+    return [f"{cid}.{i}" for cid, n in decks()[deck_id]["cards"] for i in range(1, n + 1)]
+
+
+def player_hp(race: str, klass: str, level: int) -> int:
+    """Hit Points from the core cards: race hp + class hp + level_hp x (level - 1)."""
+    c = core()
+    return c["races"][race]["hp"] + c["classes"][klass]["hp"] + c["level_hp"] * (level - 1)
+
+
+# -- the build-time checker -------------------------------------------------------
+
+def _check_cards(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for i, c in enumerate(data.get("card", [])):
+        where = f"card[{i}] {c.get('id', '?')}"
+        cid = c.get("id")
+        if not isinstance(cid, str) or not cid or "." in cid:
+            out.append(f"{where}: needs an id without dots")
+        elif cid in seen:
+            out.append(f"{where}: duplicate id")
+        seen.add(str(cid))
+        for key in ("name", "kind", "actions", "rondel", "effect", "updown", "attribute"):
+            if key not in c:
+                out.append(f"{where}: missing '{key}'")
+        if c.get("kind") not in KINDS:
+            out.append(f"{where}: kind {c.get('kind')!r} not one of {sorted(KINDS)}")
+        if not set(c.get("actions", [])) <= ACTION_TYPES or not c.get("actions"):
+            out.append(f"{where}: actions must be some of {sorted(ACTION_TYPES)}")
+        rondel = c.get("rondel", "")
+        if not (isinstance(rondel, str) and len(rondel) == 6 and set(rondel) <= {"P", "S", "-"}):
+            out.append(f"{where}: rondel must be six of P, S, -")
+        if c.get("effect") not in EFFECTS:
+            out.append(f"{where}: effect {c.get('effect')!r} not one of {sorted(EFFECTS)}")
+        if c.get("updown") not in SYMBOL_OF:
+            out.append(f"{where}: updown must be 'up' or 'down'")
+        if c.get("attribute") not in ATTRIBUTES:
+            out.append(f"{where}: attribute {c.get('attribute')!r} unknown")
+        for key in ("primary", "secondary", "recall_cost", "play_cost"):
+            if key in c and (err := check_formula(c[key])):
+                out.append(f"{where}: {key}: {err}")
+        if c.get("effect") in ("damage", "defense", "heal") and "primary" not in c:
+            out.append(f"{where}: a {c.get('effect')} card needs a primary value")
+        if not set(c.get("distances", [])) <= set(DISTANCES):
+            out.append(f"{where}: distances must be some of {DISTANCES}")
+        if c.get("kind") == "weapon" and not c.get("distances"):
+            out.append(f"{where}: a weapon needs its distances")
+        if not set(c.get("counters", [])) | set(c.get("recall_attributes", [])) <= ATTRIBUTES:
+            out.append(f"{where}: unknown attribute in counters/recall_attributes")
+        if c.get("size", "M") not in SIZES:
+            out.append(f"{where}: size must be one of {sorted(SIZES)}")
+        if "play_cost" in c and not (c.get("play_attribute") in ATTRIBUTES and c.get("play_rounds")):
+            out.append(f"{where}: play_cost needs play_attribute and play_rounds")
+        persist = c.get("persist", "")
+        if persist not in ("", "attack", "count") and not (isinstance(persist, str) and persist.isdigit()):
+            out.append(f"{where}: persist must be '', 'attack', 'count' or a number of Rounds")
+        if "recall_cost" in c and not c.get("recall_attributes"):
+            out.append(f"{where}: a recall cost needs recall_attributes")
+    return out
+
+
+def _check_core(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for table in ("race", "class"):
+        for r in data.get(table, []):
+            where = f"{table} {r.get('id', '?')}"
+            if not isinstance(r.get("hp"), int) or r["hp"] < 1:
+                out.append(f"{where}: hp must be a positive integer")
+            base = r.get("base")
+            if not isinstance(base, dict) or base.get("kind") not in ("normal", "reaction"):
+                out.append(f"{where}: needs a base action of kind normal or reaction")
+            elif err := check_formula(base.get("value", "")):
+                out.append(f"{where}: base value: {err}")
+    if not isinstance(data.get("level_hp"), int):
+        out.append("level_hp must be an integer")
+    return out
+
+
+def _check_decks(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    known = cards()
+    c = core()
+    for d in data.get("deck", []):
+        where = f"deck {d.get('id', '?')}"
+        counts = d.get("cards", [])
+        total = sum(n for _, n in counts)
+        if total != DECK_SIZE:
+            out.append(f"{where}: a Combat Deck must hold {DECK_SIZE} cards, not {total}")
+        if d.get("race") not in c["races"] or d.get("class") not in c["classes"]:
+            out.append(f"{where}: unknown race or class")
+        weapons = 0
+        per_level: dict[int, int] = {}
+        for cid, n in counts:
+            if cid not in known:
+                out.append(f"{where}: unknown card {cid!r}")
+                continue
+            k = known[cid]
+            if k["kind"] == "weapon":
+                weapons += n
+            if k["kind"] == "spell":
+                if n > MAX_SPELL_COPIES:
+                    out.append(f"{where}: {n} copies of {cid} (at most {MAX_SPELL_COPIES})")
+                lvl = k.get("level", 1)
+                per_level[lvl] = per_level.get(lvl, 0) + n
+                if lvl > d.get("level", 1):
+                    out.append(f"{where}: {cid} is level {lvl}, above the character")
+            req = k.get("requires", [])
+            if req and d.get("class") not in req and d.get("race") not in req:
+                out.append(f"{where}: {cid} requires {req}")
+        if weapons > MAX_WEAPONS:
+            out.append(f"{where}: {weapons} Weapon cards (at most {MAX_WEAPONS})")
+        for lvl, n in per_level.items():
+            if n > SPELL_MAX.get(lvl, 2):
+                out.append(f"{where}: {n} level-{lvl} Spell cards (at most {SPELL_MAX.get(lvl, 2)})")
+    return out
+
+
+def _check_foes(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for f in data.get("foe", []):
+        where = f"foe {f.get('id', '?')}"
+        for key in ("name", "xp", "hp", "gold", "level", "size", "updown", "base_damage", "actions", "reactions"):
+            if key not in f:
+                out.append(f"{where}: missing '{key}'")
+        for t in f.get("traits", []):
+            if not t or t[0] not in TRAITS:
+                out.append(f"{where}: unknown trait {t!r}")
+        covered: set[int] = set()
+        for row in f.get("actions", []):
+            covered.update(row.get("rounds", []))
+            if row.get("failure") not in ("base", "nothing"):
+                out.append(f"{where}: action failure must be 'base' or 'nothing'")
+            for o in row.get("outcomes", []):
+                out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
+                if o.get("kind") not in FOE_KINDS:
+                    out.append(f"{where}: outcome kind {o.get('kind')!r} unknown")
+                if o.get("kind") == "attack" and (err := check_formula(o.get("damage", ""))):
+                    out.append(f"{where}: {err}")
+        if covered != {1, 2, 3, 4, 5, 6}:
+            out.append(f"{where}: its actions must cover all 6 Rounds")
+        for row in f.get("reactions", []):
+            for o in row.get("outcomes", []):
+                out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
+                if o.get("kind") not in DEFENSE_KINDS or check_formula(o.get("defense", "")):
+                    out.append(f"{where}: a reaction needs kind armor/shield/ward and a defense formula")
+        attr = f.get("attribute")
+        if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):
+            out.append(f"{where}: attribute needs a name and a pattern of ^ and v")
+    return out
+
+
+def _check_pattern(where: str, pattern: str, draw: Any) -> list[str]:
+    if not isinstance(pattern, str) or not pattern or not set(pattern) <= {"^", "v", "*"}:
+        return [f"{where}: pattern {pattern!r} must be made of ^ v *"]
+    if not isinstance(draw, int) or len(pattern) != draw:
+        return [f"{where}: pattern {pattern!r} does not have Draw {draw} symbols"]
+    return []
+
+
+def check_content(name: str, data: dict[str, Any]) -> list[str]:
+    base = name.split("/", 1)[1]
+    return {"cards.toml": _check_cards, "core.toml": _check_core, "decks.toml": _check_decks,
+            "foes.toml": _check_foes}.get(base, lambda d: [f"unknown ADS content file {base}"])(data)
+
+
+register_checker("ads", check_content)

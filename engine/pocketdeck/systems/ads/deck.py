@@ -1,0 +1,118 @@
+"""The player's Combat Deck in play: draw, hand, discard, persistent cards, Fatigue, and
+the Up/Down source. Every shuffle and draw goes through the state's seeded generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .maths import DOWN, UP
+
+State = dict[str, Any]
+HAND_BASE = 7
+
+
+def base(cid: str) -> str:
+    return cid.split(".", 1)[0]
+
+
+def hand_max(state: State) -> int:
+    """7 less Fatigue and Exhaustion ("Fatigue - Out of Cards!", "Death")."""
+    return HAND_BASE - state["fatigue"] - state["exhaustion"]
+
+
+def log(state: State, text: str) -> None:
+    state["log"].append(text)
+    if len(state["log"]) > 80:
+        del state["log"][:-80]
+
+
+def draw_one(state: State, rng: Rng) -> str | None:
+    """Draw a card into the hand. An empty draw deck is refilled from the discards at the
+    cost of a level of Fatigue; Fatigue at a hand maximum of 1 kills."""
+    if not state["draw"]:
+        if not state["discard"]:
+            return None
+        if not add_fatigue(state, "the draw deck ran out"):
+            return None
+        state["draw"] = state["discard"]
+        state["discard"] = []
+        rng.shuffle(state["draw"])
+    cid = state["draw"].pop()
+    state["hand"].append(cid)
+    return cid
+
+
+def add_fatigue(state: State, why: str) -> bool:
+    """One level of Fatigue; False (and the character dies) at a hand maximum of 1."""
+    if hand_max(state) <= 1:
+        state["hp"] = 0
+        log(state, f"Fatigue at a hand maximum of 1: {why}, and you fall.")
+        finish(state, "lost")
+        return False
+    state["fatigue"] += 1
+    log(state, f"Fatigue {state['fatigue']}: {why}; discards reshuffled, hand maximum {hand_max(state)}.")
+    return True
+
+
+def refill(state: State, rng: Rng) -> None:
+    """Draw until the hand holds the hand maximum (persistent cards held face-out do not
+    count: they live in state['persist'], not in the hand)."""
+    while len(state["hand"]) < hand_max(state) and state["phase"] != "over":
+        if draw_one(state, rng) is None:
+            break
+
+
+def discard(state: State, cid: str) -> None:
+    state["hand"].remove(cid)
+    state["discard"].append(cid)
+
+
+def take(state: State, card_id: str, n: int = 1) -> list[str]:
+    """Remove ``n`` instances of base card ``card_id`` from the hand to the discards."""
+    out = []
+    for cid in [c for c in state["hand"] if base(c) == card_id][:n]:
+        discard(state, cid)
+        out.append(cid)
+    if len(out) != n:
+        raise ValueError(f"not {n} {card_id} in hand")
+    return out
+
+
+def count_in_hand(state: State, card_id: str) -> int:
+    return sum(1 for c in state["hand"] if base(c) == card_id)
+
+
+def updown(state: State, rng: Rng) -> str:
+    """One Up/Down draw from the declared source: the balanced deck (even odds, drawn with
+    replacement) or the player's own draw deck (the card goes back and the deck is
+    reshuffled; from the discards when the draw deck is empty)."""
+    if state["updown"] == "deck":
+        pile = state["draw"] or state["discard"]
+        if pile:
+            cid = rng.choice(pile)
+            if pile is state["draw"]:
+                rng.shuffle(state["draw"])
+            state["_last_draw_card"] = base(cid)
+            return data.instance_symbol(cid)
+    state["_last_draw_card"] = ""
+    return UP if rng.below(2) == 0 else DOWN
+
+
+def draw_symbols(state: State, rng: Rng, n: int) -> list[str]:
+    return [updown(state, rng) for _ in range(n)]
+
+
+def record_draw(state: State, who: str, why: str, drawn: list[str], need: str, ok: bool,
+                chance: str = "") -> None:
+    state["draws"].append({"who": who, "why": why, "drawn": "".join(drawn), "need": need,
+                           "ok": ok, "chance": chance})
+    if len(state["draws"]) > 6:
+        del state["draws"][:-6]
+
+
+def finish(state: State, outcome: str) -> None:
+    state["phase"] = "over"
+    state["outcome"] = outcome
+    state["pending"] = None

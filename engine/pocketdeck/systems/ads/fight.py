@@ -1,0 +1,416 @@
+"""The flow of a fight: Rounds, Counts and Turns, and the Foes run as virtual decks.
+
+Foe turns play themselves (Up/Down draws from the seeded generator) and stop only where
+the player must answer: a Reaction prompt when attacked, or a choice of Exhaustion.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from ...core.odds import as_percent
+from ...core.rng import Rng
+from . import data
+from .deck import base, draw_symbols, finish, hand_max, log, record_draw, refill
+from .maths import DOWN, SYMBOLS, UP, matches, next_round, pattern_chance, r_value
+
+State = dict[str, Any]
+DIST = data.DISTANCES  # ranged, thrown, melee
+
+
+# -- who is where ------------------------------------------------------------------
+
+def live_foes(state: State) -> list[int]:
+    return [i for i, f in enumerate(state["foes"]) if f["hp"] > 0 and not f["fled"]]
+
+
+def trait(foe: dict[str, Any], name: str) -> list[Any] | None:
+    for t in data.foes()[foe["id"]].get("traits", []):
+        if t[0] == name:
+            return t
+    return None
+
+
+def in_reach(state: State, distances: list[str], dist: str) -> bool:
+    """Simple play ignores Distances; One Dimensional play checks the card's icons."""
+    return state["mode"] == "simple" or not distances or dist in distances
+
+
+def step_toward(dist: str, wanted: list[str]) -> str:
+    """One Distance category toward the nearest of ``wanted``."""
+    i = DIST.index(dist)
+    targets = [DIST.index(w) for w in wanted]
+    best = min(targets, key=lambda t: (abs(t - i), t))
+    return DIST[i + (1 if best > i else -1)] if best != i else dist
+
+
+def tick(state: State) -> int:
+    """An absolute Round number, for "took damage this Round or last"."""
+    return state["count"] * 6 + state["round"]
+
+
+# -- chances shown before a draw ----------------------------------------------------
+
+def outcome_chances(patterns: list[str], draw: int) -> list[Fraction]:
+    """The chance of each outcome when they are tried top to bottom (first match wins)."""
+    out = [Fraction(0)] * len(patterns)
+    for seq in product(SYMBOLS, repeat=draw):
+        for i, p in enumerate(patterns):
+            if matches(p, seq):
+                out[i] += Fraction(1, 2 ** draw)
+                break
+    return out
+
+
+def action_row(foe: dict[str, Any], r: int) -> dict[str, Any]:
+    for row in data.foes()[foe["id"]]["actions"]:
+        if r in row["rounds"]:
+            return row
+    raise ValueError(f"{foe['name']} has no action on Round {r}")
+
+
+def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, Any]]]:
+    for row in data.foes()[foe["id"]]["reactions"]:
+        if r in row["rounds"]:
+            return row["draw"], [o for o in row["outcomes"] if r in o.get("rounds", row["rounds"])]
+    return 0, []
+
+
+# -- Rounds and turns ---------------------------------------------------------------
+
+def begin_fight(state: State, rng: Rng) -> None:
+    """After initiative: the first Round begins with the first in the turn order."""
+    state["turn"] = -1
+    start_round_effects(state, rng, first=True)
+    advance(state, rng)
+
+
+def advance(state: State, rng: Rng) -> None:
+    """Hand play to the next in the turn order; Foes act until the player must choose."""
+    while state["phase"] != "over":
+        if not live_foes(state):
+            win(state)
+            return
+        state["turn"] += 1
+        if state["turn"] >= len(state["order"]):
+            end_round(state, rng)
+            if state["phase"] == "over":
+                return
+            state["turn"] = 0
+        actor = state["order"][state["turn"]]
+        if actor == "player":
+            start_player_turn(state, rng)
+            return
+        i = int(actor)
+        foe = state["foes"][i]
+        if foe["hp"] <= 0 or foe["fled"]:
+            continue
+        foe_turn(state, rng, i)
+        if state["phase"] != "foe":
+            return  # the player must react, choose, or the fight is over
+        end_foe_turn(state, rng)
+
+
+def start_player_turn(state: State, rng: Rng) -> None:
+    state["phase"] = "turn"
+    state["fresh"] = True
+    refill(state, rng)
+    if state["phase"] == "over":
+        return
+    state["phase"] = "turn"
+
+
+def end_foe_turn(state: State, rng: Rng) -> None:
+    """Draw after the turn in which you reacted."""
+    if state["reacted"]:
+        state["reacted"] = False
+        refill(state, rng)
+    if state["phase"] != "over":
+        state["phase"] = "foe"
+
+
+def end_round(state: State, rng: Rng) -> None:
+    """The end of a Round: persistent effects count down; then the next Round (after 6
+    comes 1, and a new Count) begins."""
+    keep = []
+    for p in state["persist"]:
+        if p["until"] == "count" and state["round"] == 6:
+            expire(state, p)
+        elif isinstance(p["until"], int):
+            p["until"] -= 1
+            if p["until"] <= 0:
+                expire(state, p)
+            else:
+                keep.append(p)
+        else:
+            keep.append(p)
+    state["persist"] = keep
+    state["round"] = next_round(state["round"])
+    if state["round"] == 1:
+        state["count"] += 1
+    start_round_effects(state, rng)
+
+
+def expire(state: State, p: dict[str, Any]) -> None:
+    state["discard"].append(p["card"])
+    log(state, f"{data.card(p['card'])['name']} ends and is discarded.")
+
+
+def start_round_effects(state: State, rng: Rng, first: bool = False) -> None:
+    state["base_used"] = {"class": False, "race": False}
+    state["shield_cover"] = 0
+    if not first:
+        log(state, f"Round {state['round']} (Count {state['count']}).")
+    for i in live_foes(state):
+        foe = state["foes"][i]
+        t = trait(foe, "regeneration")
+        if t and foe["hp"] < foe["max_hp"]:
+            gain = min(t[1], foe["max_hp"] - foe["hp"])
+            foe["hp"] += gain
+            log(state, f"{foe['name']} regenerates {gain} HP.")
+    dis = state["disease"]
+    if dis and not first:
+        dis["left"] -= 1
+        hurt_player(state, dis["damage"], f"Disease from {dis['from']}", from_foe=False)
+        if dis["left"] <= 0 or dis.get("max_left", 99) <= 0:
+            state["disease"] = None
+            log(state, "The Disease runs its course.")
+
+
+def win(state: State) -> None:
+    dead = [f for f in state["foes"] if f["hp"] <= 0]
+    # XP and Gold are shared among the players who won (one here): rounded down, minimum 1
+    xp = sum(max(1, data.foes()[f["id"]]["xp"] // state["players"]) for f in dead)
+    gold = sum(data.foes()[f["id"]]["gold"] // state["players"] and
+               max(1, data.foes()[f["id"]]["gold"] // state["players"]) for f in dead)
+    state["xp"], state["gold"] = xp, gold
+    log(state, f"The fight is won: {xp} XP, {gold} Gold.")
+    finish(state, "won")
+
+
+# -- damage to the player -----------------------------------------------------------
+
+def hurt_player(state: State, amount: int, why: str, *, from_foe: bool) -> None:
+    """Damage to the character. Death from a Foe, an effect or the environment may be
+    traded for a level of Exhaustion (stay at 1 HP) while the hand maximum is above 1.
+    From a Foe's attack the player chooses (phase 'exhaust'); from an effect it is taken
+    for the player."""
+    if amount <= 0:
+        return
+    state["hp"] -= amount
+    log(state, f"{why}: you take {amount} damage ({max(state['hp'], 0)} HP left).")
+    if state["hp"] > 0:
+        return
+    if hand_max(state) <= 1:
+        log(state, "At a hand maximum of 1 there is no Exhaustion left to give: you fall.")
+        finish(state, "lost")
+    elif from_foe:
+        state["exhaust_from"] = state["phase"]
+        state["phase"] = "exhaust"
+    else:
+        exhaust(state)
+
+
+def exhaust(state: State) -> None:
+    state["exhaustion"] += 1
+    state["hp"] = 1
+    log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
+
+
+# -- the Foe's turn -----------------------------------------------------------------
+
+def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
+    """Traits first (Self Preservation, Cowardly Sneak, Healer, Kiter, Outnumber), then the
+    Action row of this Round by its Draw-N Up/Down pattern."""
+    state["phase"] = "foe"
+    foe = state["foes"][i]
+    took = foe["took_since_turn"]
+    foe["took_since_turn"] = 0
+    r = state["round"]
+    sp = trait(foe, "self_preservation")
+    if free:
+        sp = None
+    if sp and foe["hp"] <= sp[1] and not foe["hampered"]:
+        log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
+        state["free_turn"] = i
+        foe["took_in_free"] = 0
+        start_player_turn(state, rng)
+        log(state, "You get a free Turn against the fleeing Foe.")
+        return
+    foe["hampered"] = False
+    cs = None if free else trait(foe, "cowardly_sneak")
+    if cs and took >= max(1, cs[1]) and not foe["hidden"]:
+        foe_sneak(state, rng, i, "Cowardly Sneak")
+        return
+    if not free and trait(foe, "healer"):
+        hurt = [j for j in live_foes(state) if state["foes"][j]["hp"] < state["foes"][j]["max_hp"]]
+        if hurt:
+            j = min(hurt, key=lambda j: (state["foes"][j]["hp"] - state["foes"][j]["max_hp"], j))
+            heal_foe(state, j, r_value(data.foes()[foe["id"]].get("heal", "1"), r), by=foe["name"])
+            return
+    if state["mode"] == "line" and not free:
+        if trait(foe, "kiter") and foe["distance"] == "melee":
+            foe["distance"] = "thrown"
+            log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
+            return
+        on = trait(foe, "outnumber")
+        if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
+            foe["distance"] = "thrown"
+            log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
+            return
+    row = action_row(foe, r)
+    drawn = draw_symbols(state, rng, row["draw"])
+    chosen = None
+    for o in row["outcomes"]:
+        if matches(o["match"], drawn) and condition(state, foe, o):
+            chosen = o
+            break
+    ok = chosen is not None
+    record_draw(state, foe["name"], f"Round {r} action (Draw {row['draw']})", drawn,
+                chosen["match"] if chosen else " / ".join(o["match"] for o in row["outcomes"]), ok)
+    if chosen is None:
+        if row["failure"] == "base":
+            base_dmg = data.foes()[foe["id"]]["base_damage"]
+            if state["mode"] == "line" and foe["distance"] != "melee":
+                foe["distance"] = step_toward(foe["distance"], ["melee"])
+                log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
+                return
+            foe_attack(state, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
+        else:
+            log(state, f"{foe['name']} takes no Action.")
+        return
+    kind = chosen["kind"]
+    if kind == "attack":
+        if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            foe["distance"] = step_toward(foe["distance"], chosen["distances"])
+            log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
+            return
+        if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
+            return
+        foe_attack(state, i, chosen)
+    elif kind == "sneak":
+        foe_sneak(state, rng, i, "its card")
+    elif kind == "heal":
+        heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
+    elif kind == "move" and state["mode"] == "line":
+        foe["distance"] = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
+
+
+def condition(state: State, foe: dict[str, Any], o: dict[str, Any]) -> bool:
+    when = o.get("when")
+    if when == "hurt":
+        return foe["hurt_tick"] >= tick(state) - 1
+    if when == "in_range":
+        return in_reach(state, o.get("distances", []), foe["distance"])
+    return True
+
+
+def heal_foe(state: State, j: int, amount: int, by: str) -> None:
+    """Healing never lifts a Foe above its starting HP (the HP cards it began with)."""
+    foe = state["foes"][j]
+    gain = min(amount, foe["max_hp"] - foe["hp"])
+    foe["hp"] += gain
+    log(state, f"{by} heals {foe['name']} for {gain} (Healer).")
+
+
+def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
+    """A Foe's Sneak (the book never defines it; docs/rules/ads.md): it declares an Up/Down
+    (seeded generator), the player draws one; a match spots it. Otherwise it is hidden:
+    it cannot be targeted until it attacks again, and that attack allows no Reaction
+    but an Attribute counter. A spotting Intellect card may still be played (phase
+    'spot')."""
+    foe = state["foes"][i]
+    declared = UP if rng.below(2) == 0 else DOWN
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == declared
+    record_draw(state, "You", f"spot {foe['name']}'s Sneak ({why})", drawn, declared, ok, "50%")
+    if ok:
+        log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
+        return
+    foe["hidden"] = True
+    log(state, f"{foe['name']} Sneaks out of sight ({why}).")
+    if any(base(c) == "intellect" for c in state["hand"]):
+        state["pending"] = {"kind": "spot", "foe": i}
+        state["phase"] = "spot"
+
+
+def foe_attack(state: State, i: int, o: dict[str, Any]) -> None:
+    """A Foe attacks the player: the player may react (phase 'react')."""
+    foe = state["foes"][i]
+    dmg = r_value(o["damage"], state["round"])
+    ranged = state["mode"] == "line" and foe["distance"] == "ranged" or (
+        state["mode"] == "simple" and "melee" not in o.get("distances", ["melee"]))
+    sneak = foe["hidden"]
+    foe["hidden"] = False
+    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
+                        "ethereal": bool(o.get("ethereal")), "ranged": ranged,
+                        "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
+                        or foe["distance"] == "melee",
+                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"]}
+    log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
+               f"{' from hiding' if sneak else ''}.")
+    state["phase"] = "react"
+
+
+def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
+    """Disease: a Foe that deals at least X damage makes the player draw to match its
+    card's Up/Down; a miss catches the Disease (Y damage a Round for Z Rounds)."""
+    foe = state["foes"][i]
+    dis = trait(foe, "disease")
+    if not dis or dealt < dis[1] or state["phase"] == "over":
+        return
+    need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == need
+    record_draw(state, "You", f"resist {foe['name']}'s Disease", drawn, need, ok, "50%")
+    if ok:
+        log(state, "You resist the Disease.")
+        return
+    if state["race"] == "dwarf" and not state["base_used"]["race"]:
+        state["base_used"]["race"] = True
+        log(state, "Stout Blood (Dwarf Base Action) counters the Disease.")
+        return
+    state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
+    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
+
+
+# -- the Foe reacting to the player's attack ---------------------------------------
+
+def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
+    """Combat Conditions ~ Lighting: without Darksight in the dark, or with Darksight in
+    bright light, sight is hampered."""
+    if foe is None:
+        return state["light"] == "dark" and not data.core()["races"][state["race"]]["darksight"]
+    return state["light"] == "bright" and trait(foe, "darksight") is not None
+
+
+def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: list[str],
+                dist: str, who: str) -> bool:
+    """A hampered player or Foe must match Up/Downs to play anything with a Distance:
+    Melee 1 (50%), Thrown 2 (25%), Ranged 3 (12%). The declared set is all one symbol,
+    declared by the seeded generator. The distance is the Foe's in One Dimensional play;
+    in Simple play the nearest one the card lists."""
+    if not distances or not sight_hampered(state, foe):
+        return True
+    d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)
+    n = {"melee": 1, "thrown": 2, "ranged": 3}[d]
+    sym = UP if rng.below(2) == 0 else DOWN
+    drawn = draw_symbols(state, rng, n)
+    ok = all(x == sym for x in drawn)
+    record_draw(state, who, f"see at {d.title()} ({state['light']})", drawn, sym * n, ok,
+                chance_text(Fraction(1, 2 ** n)))
+    if not ok:
+        log(state, f"{who} cannot see well enough at {d.title()}: the action fails.")
+    return ok
+
+
+def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
+    attr = data.foes()[foe["id"]].get("attribute")
+    return Fraction(0) if not attr else pattern_chance(attr["pattern"])
+
+
+def chance_text(p: Fraction) -> str:
+    return as_percent(p)

@@ -1,0 +1,134 @@
+"""The ADS game system: a solo fight with a ready-made 52-card Combat Deck against Foes.
+
+Rules notes and where each rule lives: docs/rules/ads.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Game, IllegalAction, register
+from ...core.rng import Rng
+from . import data
+from .actions import apply as apply_action
+from .actions import legal
+from .deck import hand_max
+from .view import view as make_view
+
+State = dict[str, Any]
+MODES = ("simple", "line")
+PLACES = ("outdoors", "indoors")
+SOURCES = ("balanced", "deck")
+STARTS = ("first", "random")
+LIGHTS = ("dim", "dark", "bright")
+
+
+class AdsGame(Game):
+    name = "ads"
+    title = "Adventure Deck System"
+    sim_step_cap = 3000
+
+    def default_options(self) -> dict[str, Any]:
+        return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
+                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim"}
+
+    def check_options(self, o: dict[str, Any]) -> None:
+        if o["deck"] not in data.decks():
+            raise IllegalAction(f"deck: unknown ready-made deck {o['deck']!r}")
+        if o["foe"] not in data.foes():
+            raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
+        if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
+            raise IllegalAction("count: 1 to 3 Foes")
+        for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
+                             ("light", LIGHTS)):
+            if o[key] not in allowed:
+                raise IllegalAction(f"{key}: one of {', '.join(allowed)}")
+
+    def _new(self, o: dict[str, Any], rng: Rng) -> State:
+        deck = data.decks()[o["deck"]]
+        hp = data.player_hp(deck["race"], deck["class"], deck["level"])
+        f = data.foes()[o["foe"]]
+        # Ways to Play: outdoors fights start at Ranged, indoors at Thrown distance
+        start = "ranged" if o["place"] == "outdoors" else "thrown"
+        foes = [{"id": o["foe"], "name": f["name"] + (f" {chr(65 + k)}" if o["count"] > 1 else ""),
+                 "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
+                 "hampered": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
+                for k in range(o["count"])]
+        instances = data.deck_instances(o["deck"])
+        has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
+        return {
+            "phase": "choose", "mode": o["mode"], "light": o["light"], "updown": o["updown"], "start": o["start"],
+            "deck": o["deck"], "hero": deck["name"], "race": deck["race"], "class": deck["class"],
+            "level": deck["level"], "hp": hp, "max_hp": hp, "players": 1,
+            "draw": instances, "hand": [], "discard": [], "persist": [],
+            "fatigue": 0, "exhaustion": 0, "round": 1, "count": 1, "order": [], "turn": -1,
+            # you come to the fight with your gear on: a shield is ready if the deck has one
+            "armed": None, "shield": has_shields, "has_shields": has_shields, "shield_cover": 0,
+            "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
+            "disease": None, "fleeing": False, "hampered": False, "flee_queue": None,
+            "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
+            "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
+            "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
+                    f"{hp} HP) meets {len(foes)} {f['name']}{'s' if len(foes) > 1 else ''}. "
+                    "Choose 4 cards for your starting hand (not Fortitude)."],
+            "draws": [], "outcome": None, "xp": 0, "gold": 0,
+        }
+
+    def legal_actions(self, state: State) -> list[dict[str, Any]]:
+        return legal(state)
+
+    def _apply(self, state: State, action: dict[str, Any], rng: Rng) -> None:
+        apply_action(state, action, rng)
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        return make_view(state, legal(state))
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def card_total(self, state: State) -> int:
+        """The 52 cards: draw deck, hand, discards and persistent cards held face-out."""
+        return len(state["draw"]) + len(state["hand"]) + len(state["discard"]) + len(state["persist"])
+
+    def check_state(self, state: State) -> None:
+        if state["phase"] != "over" and state["phase"] != "choose" and hand_max(state) < 1:
+            raise ValueError("the hand maximum fell below 1 without the character dying")
+
+    def explain(self, state: State, action: dict[str, Any]) -> str:
+        kind = action.get("type") if isinstance(action, dict) else None
+        phase = state["phase"]
+        if phase == "over":
+            return "the fight is over"
+        if kind == "play" and phase == "turn":
+            card = data.cards().get(str(action.get("card")))
+            if card is None:
+                return "that card is not in this game"
+            r = state["round"]
+            if card["rondel"][r - 1] == "-":
+                if "play_cost" in card and r in card["play_rounds"]:
+                    from .maths import r_value
+                    return (f"Boost Requirement (Combat Rondel): {card['name']} on Round {r} needs "
+                            f"{r_value(card['play_cost'], r)} {card['play_attribute'].title()} cards")
+                return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
+            return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
+                    "one per action and R Attribute cards, requirements, free hand, Distance)")
+        if kind == "recall":
+            return "Recall: not on a Round below the card's level, and the cost must be paid in its Attributes"
+        return super().explain(state, action)
+
+    # -- random playthroughs ------------------------------------------------------
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
+                "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
+                "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
+                "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"])}
+
+    def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+        from .sim import choose
+        return choose(state, legal_now, rng)
+
+    def outcome(self, state: State) -> str:
+        return state["outcome"] or "unfinished"
+
+
+GAME = register(AdsGame())

@@ -1,0 +1,49 @@
+"""The random player's policy: legal moves only, biased toward moves that end fights
+(attack hardest, block most, avoid passing and fleeing), with some plain randomness so
+every kind of action gets played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .actions import defense_of, value
+
+Action = dict[str, Any]
+
+
+def score(state: dict[str, Any], a: Action) -> float:
+    t = a["type"]
+    r = state["round"]
+    if t == "play":
+        c = data.card(a["card"])
+        base = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else 2
+        if c["effect"] == "heal":
+            base = base if state["hp"] < state["max_hp"] // 2 else 0.5
+        return 5 + base - a["pay"] * 0.5 - (1 if a["boost"] and not a["extra"] else 0)
+    if t == "react":
+        c = data.card(a["card"])
+        return 3 + (defense_of(state, c, state["pending"]) or 0) + a["extra"]
+    if t in ("counter", "cover"):
+        return 9
+    if t == "base":
+        return 4
+    if t in ("recounter", "exhaust", "spot"):
+        return 8
+    if t == "move":
+        foe = state["foes"][a["foe"]]
+        return 3 if data.DISTANCES.index(a["to"]) > data.DISTANCES.index(foe["distance"]) else 0.2
+    if t in ("flee", "die"):
+        return 0.05
+    if t in ("pass", "take", "accept", "let_hide", "keep"):
+        return 0.5
+    return 1.5
+
+
+def choose(state: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    if rng.below(5) == 0:
+        return rng.choice(legal)
+    best = max(score(state, a) for a in legal)
+    top = [a for a in legal if score(state, a) >= best - 0.01]
+    return rng.choice(top)

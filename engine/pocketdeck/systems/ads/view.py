@@ -1,0 +1,192 @@
+"""What the player sees: everything on the table is the player's (the Foe cards are open
+cards too), so there is one seat and one view. Each legal action gets a label, a group
+for the screen and, for Foe draws, the chance before the draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .actions import base_action, defense_of, slot, value
+from .deck import base, hand_max
+from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
+from .maths import r_value
+
+State = dict[str, Any]
+TRAIT_NAMES = {
+    "self_preservation": "Self Preservation - {0} HP", "merciless": "Merciless - {0} Rounds",
+    "cowardly_sneak": "Cowardly Sneak", "sneaky": "Sneaky", "kiter": "Kiter",
+    "overwhelm": "Overwhelm - {0}", "attack_biggest_threat": "Attack - Biggest Threat",
+    "attack_prevent_recovery": "Attack - Prevent Recovery",
+    "attack_punish_spellcasting": "Attack - Punish Spellcasting",
+    "attack_retaliation": "Attack - Retaliation", "attack_opportunist": "Attack - Opportunist",
+    "attack_brutal": "Attack - Brutal", "healer": "Healer", "regeneration": "Regeneration - {0} HP",
+    "outnumber": "Outnumber - {0} to {1}", "disease": "Disease - {0} min, {1} dmg, {2} Rounds",
+    "darksight": "Darksight",
+}
+
+
+def card_face(cid: str, r: int) -> dict[str, Any]:
+    c = data.card(cid)
+    s = slot(c, r)
+    if c["effect"] in ("damage", "defense", "heal"):
+        today = str(value(c, r)) if s != "-" else ("pay " + c["play_cost"] + " " + c["play_attribute"].title()
+                                                   if "play_cost" in c and r in c.get("play_rounds", []) else "-")
+    else:
+        today = "" if s != "-" else "-"
+    return {"id": cid, "card": base(cid), "name": c["name"], "kind": c["kind"], "rondel": c["rondel"],
+            "primary": c["primary"], "secondary": c["secondary"], "effect": c["effect"],
+            "ethereal": bool(c["ethereal"] or c.get("ethereal_defense")), "today": today,
+            "updown": data.instance_symbol(cid), "text": c.get("text", ""), "level": c.get("level", 1),
+            "actions": c["actions"], "distances": c.get("distances", [])}
+
+
+def foe_view(state: State, i: int) -> dict[str, Any]:
+    foe = state["foes"][i]
+    f = data.foes()[foe["id"]]
+    r = state["round"]
+    row = action_row(foe, r)
+    chances = outcome_chances([o["match"] for o in row["outcomes"]], row["draw"])
+    acts = []
+    for o, p in zip(row["outcomes"], chances):
+        what = (f"{o['name']} {r_value(o['damage'], r)}{' Ethereal' if o.get('ethereal') else ''}"
+                if o["kind"] == "attack" else o["kind"].title())
+        if o.get("when"):
+            what += " (if hurt this Round or last)" if o["when"] == "hurt" else " (if in reach)"
+        acts.append({"match": o["match"], "what": what, "chance": chance_text(p)})
+    fail = 1 - sum(chances)
+    n, outs = reaction_outcomes(foe, r)
+    rchances = outcome_chances([o["match"] for o in outs], n) if n else []
+    reacts = [{"match": o["match"], "what": f"{o['name']} {r_value(o['defense'], r)}", "chance": chance_text(p)}
+              for o, p in zip(outs, rchances)]
+    attr = f.get("attribute")
+    return {"index": i, "name": foe["name"], "hp": foe["hp"], "max_hp": foe["max_hp"], "xp": f["xp"],
+            "gold": f["gold"], "level": f["level"], "size": f["size"], "distance": foe["distance"],
+            "hidden": foe["hidden"], "fled": foe["fled"], "down": foe["hp"] <= 0,
+            "updown": data.SYMBOL_OF[f["updown"]], "base_damage": f["base_damage"],
+            "traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])],
+            "draw": row["draw"], "actions": acts,
+            "failure": {"what": "base damage " + str(f["base_damage"]) if row["failure"] == "base" else "nothing",
+                        "chance": chance_text(fail)} if fail > 0 else None,
+            "react_draw": n, "reactions": reacts,
+            "attribute": ({"name": attr["name"].title(), "pattern": attr["pattern"],
+                           "chance": chance_text(foe_counter_chance(foe))} if attr else None),
+            "merciless": bool(trait(foe, "merciless"))}
+
+
+def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
+    """(label, group) of an action."""
+    t = a["type"]
+    r = state["round"]
+    foes = state["foes"]
+    if t == "choose":
+        return f"Take {data.card(a['card'])['name']}", "choose"
+    if t == "declare":
+        return f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'}", "prompt"
+    if t == "hamper":
+        return f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'} to hamper", "prompt"
+    if t == "discard":
+        return f"Discard {data.card(a['card'])['name']}", "prompt"
+    if t == "pass":
+        return "Pass", "other"
+    if t == "draw_over":
+        return "Draw 1 over, then discard", "other"
+    if t == "move":
+        return f"Move: {foes[a['foe']]['name']} to {a['to'].title()}", "move"
+    if t == "arm":
+        return f"Swap to {data.card(a['card'])['name']}", "gear"
+    if t == "shield":
+        return ("Equip shield" if a["on"] else "Drop shield"), "gear"
+    if t == "flee":
+        return "Flee", "other"
+    if t == "base":
+        b = base_action(state, a["which"])
+        if state["phase"] == "react":
+            return f"{b['name']} (Base Action): block {r_value(b['value'], r)}", "prompt"
+        tgt = f" at {foes[a['foe']]['name']}" if a.get("foe", -1) >= 0 else ""
+        return f"{b['name']} (Base Action){tgt}: {r_value(b['value'], r)}", "base"
+    if t == "play":
+        c = data.card(a["card"])
+        parts = [c["name"]]
+        if a["pay"]:
+            parts.append(f"pay {a['pay']} {data.card(c['play_attribute'])['name']}")
+        if a["boost"]:
+            parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
+        if a["foe"] >= 0:
+            parts.append(f"at {foes[a['foe']]['name']}")
+        amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
+        if a["boost"] and not a["extra"] and data.card(a["boost"])["effect"] == "damage":
+            amount = (amount or 0) + value(data.card(a["boost"]), r)
+        if amount is not None:
+            parts.append(f"({amount} {'heal' if c['effect'] == 'heal' else 'dmg'})")
+        return " ".join(parts), "play"
+    if t == "recall":
+        pay = ", ".join(f"{n} {k.title()}" for k, n in sorted(a["pay"].items()))
+        return f"Recall {data.card(a['card'])['name']} (pay {pay})", "recall"
+    if t == "keep":
+        return "Keep it in hand", "prompt"
+    if t == "recounter":
+        return f"Re-Counter with {state['pending']['attribute'].title()}", "prompt"
+    if t == "accept":
+        return "Accept the counter", "prompt"
+    if t == "take":
+        return f"No reaction: take {state['pending']['damage']}", "prompt"
+    if t == "counter":
+        return f"Counter with {a['card'].title()}: block all", "prompt"
+    if t == "cover":
+        return "Raised shield: block all (Ranged)", "prompt"
+    if t == "react":
+        c = data.card(a["card"])
+        block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
+        boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
+        return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "exhaust":
+        return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
+    if t == "die":
+        return "Fall", "prompt"
+    if t == "spot":
+        return "Play Intellect to spot it", "prompt"
+    if t == "let_hide":
+        return "Let it hide", "prompt"
+    return t, "other"
+
+
+def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    r = state["round"]
+    p = state["pending"]
+    pend = None
+    if p and p.get("kind") == "attack":
+        pend = {"kind": "attack", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
+                "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"]}
+    elif p and p.get("kind") == "attack_out":
+        pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
+                "damage": p["damage"], "how": p.get("countered", "")}
+    elif p and p.get("kind") in ("hamper", "spot"):
+        pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"]}
+    elif p and p.get("kind") == "recalled":
+        pend = {"kind": "recalled", "name": data.card(p["card"])["name"]}
+    entries = []
+    for a in legal:
+        text, group = label(state, a)
+        entries.append({"action": a, "label": text, "group": group})
+    klass = data.core()["classes"][state["class"]]
+    race = data.core()["races"][state["race"]]
+    return {
+        "phase": state["phase"], "outcome": state["outcome"], "round": r, "count": state["count"],
+        "mode": state["mode"], "light": state["light"], "hero": state["hero"], "race": race["name"], "class": klass["name"],
+        "level": state["level"], "hp": state["hp"], "max_hp": state["max_hp"],
+        "hand_max": hand_max(state), "fatigue": state["fatigue"], "exhaustion": state["exhaustion"],
+        "draw_count": len(state["draw"]), "discard_count": len(state["discard"]),
+        "discard_top": card_face(state["discard"][-1], r) if state["discard"] else None,
+        "hand": [card_face(c, r) for c in sorted(state["hand"])] if state["phase"] != "choose" else [],
+        "chosen": [card_face(c, r) for c in state["hand"]] if state["phase"] == "choose" else [],
+        "persist": [dict(card_face(x["card"], r), until=x["until"]) for x in state["persist"]],
+        "armed": data.card(state["armed"])["name"] if state["armed"] else "",
+        "shield": state["shield"], "disease": state["disease"],
+        "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
+                   "used": state["base_used"][w]} for w in ("class", "race")],
+        "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
+        "draws": list(state["draws"]), "pending": pend, "fleeing": state["fleeing"],
+        "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
+        "actions": entries,
+    }

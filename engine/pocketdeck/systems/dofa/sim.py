@@ -1,0 +1,33 @@
+"""Random playthroughs biased toward play: enter a whole check and draw it, take damage
+now and then, rest, fight, spend Fate; end the session after a while so games finish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+
+WEIGHTS = {
+    "draw": 40, "draw_more": 30, "stop": 10, "accept": 30, "fate_redraw": 8,
+    "rest_draw": 30, "rest_end": 4, "rest_gain": 10,
+    "tc_rank": 3, "tc_suit": 3, "stat": 3, "dr": 3, "attacker": 3, "hand": 1, "kind": 2,
+    "damage": 1, "heal": 1, "toughen_up": 3, "exchange_fate": 1, "award_fate": 1,
+    "start_combat": 1, "end_turn": 4, "end_combat": 1, "quick_rest": 2, "full_rest": 1,
+    "power": 1, "discard_power": 1, "condition": 1, "condition_save": 3, "draw_tc": 5,
+    "treated": 1,
+}
+
+
+def choose(state: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    ends = [a for a in legal if a["type"] == "end_session"]
+    steps = state.get("steps", 0)
+    if ends and (steps >= 300 or (steps >= 80 and rng.below(60) == 0)):
+        return ends[0]
+    pool = [a for a in legal if a["type"] != "end_session"] or legal
+    weights = [WEIGHTS.get(a["type"], 1) for a in pool]
+    r = rng.below(sum(weights))
+    for a, w in zip(pool, weights):
+        if r < w:
+            return a
+        r -= w
+    return pool[-1]

@@ -1,0 +1,108 @@
+"""ADS in Chromium on a phone: start a fight by taps, play it to its end by taps with the
+network off, reload in the middle and find the fight restored.
+
+As in the P52 browser test, new games get a pinned seed (window.pocketdeckEntropy) so a
+CPython twin of the app follows along and picks each next action with the engine's own
+policy; the test taps the button that carries it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import PHONE, watch_errors
+from test_a11y import check_both_schemes
+from test_browser import assert_phone_layout
+from pocketdeck.core.rng import Rng
+from pocketdeck.ui.app import App
+
+pytestmark = pytest.mark.browser
+BOOT_MS = 90_000
+FORM = {"deck": "warrior", "foe": "goblin_skirmisher", "count": "1", "mode": "simple",
+        "place": "indoors", "updown": "balanced", "start": "first"}
+
+
+def twin(entropy: int) -> App:
+    app = App(seed_source=entropy)
+    app.handle("open", "ads")
+    app.handle("new", json.dumps({"system": "ads"}), dict(FORM))
+    return app
+
+
+def plan(entropy: int) -> list[dict] | None:
+    """The policy's actions from a new fight to its end, if it ends in 14-60 taps."""
+    app = twin(entropy)
+    session = app.sessions["ads"]
+    game, rng, actions = session.game, Rng(entropy), []
+    while len(actions) < 60 and not game.is_over(session.state):
+        action = game.sim_choose(session.state, game.legal_actions(session.state), rng)
+        session.play(action)
+        actions.append(action)
+    return actions if game.is_over(session.state) and len(actions) >= 14 else None
+
+
+def saves_done(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
+
+
+def tap_action(page, action: dict) -> None:
+    arg = json.dumps(action, sort_keys=True)
+    handle = page.evaluate_handle(
+        """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
+                      .filter(b => b.dataset.arg === arg && !b.disabled);
+                    return all.find(b => b.offsetParent !== null) || null; }""", arg)
+    el = handle.as_element()
+    assert el is not None, f"no visible button for {arg}"
+    before = saves_done(page)
+    el.tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
+
+
+def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
+    entropy, actions = next((e, a) for e in range(1, 300) if (a := plan(e)))
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
+        ctx.set_offline(True)
+        page.locator("[data-action=open][data-arg=ads]").tap()
+        assert_phone_layout(page, "ADS setup")
+        check_both_schemes(page, "ADS setup")
+        page.get_by_role("button", name="Begin the fight").tap()
+        page.wait_for_selector("[data-system=ads][data-phase=choose]")
+        check_both_schemes(page, "ADS choose")
+        mirror = twin(entropy)
+        session = mirror.sessions["ads"]
+        reloaded = False
+        seen = {"choose"}
+        for i, action in enumerate(actions):
+            tap_action(page, action)
+            mirror.handle("play", json.dumps(action))
+            phase = session.state["phase"]
+            page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
+            assert page.locator(".flash.error").count() == 0
+            if phase not in seen:
+                seen.add(phase)
+                check_both_schemes(page, f"ADS {phase}")
+            if phase == "turn" and not reloaded and i >= 6:
+                assert_phone_layout(page, "ADS fight")
+                before = page.locator("[data-system=ads]").inner_html()
+                page.reload()
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+                page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
+                assert page.locator("[data-system=ads]").inner_html() == before
+                reloaded = True
+        assert reloaded
+        page.wait_for_selector("[data-system=ads][data-phase=over]")
+        assert session.state["outcome"] in ("won", "lost", "fled")
+        assert page.locator(".banner").count() == 1
+        assert {"initiative", "turn", "over"} <= seen
+        assert not errors, errors
+    finally:
+        ctx.close()

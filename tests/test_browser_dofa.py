@@ -1,0 +1,93 @@
+"""Deck of Adventures in Chromium on a 360 px phone, offline: pick a premade character,
+make a check with Upper Hand and a Fate redraw by taps, take a Quick Rest, reload, and
+find everything as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PHONE, watch_errors
+from test_browser import assert_phone_layout
+
+pytestmark = pytest.mark.browser
+BOOT_MS = 90_000
+
+
+def saves_done(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
+
+
+def tap(page, name: str) -> None:
+    """Tap the button with this visible name; return once the game is saved."""
+    before = saves_done(page)
+    page.get_by_role("button", name=name, exact=True).first.tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
+    assert page.locator(".flash.error").count() == 0
+
+
+def table(page) -> str:
+    return page.locator("[data-system=dofa]").inner_html()
+
+
+def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, server):
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script("window.pocketdeckEntropy = () => 7;")
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
+        ctx.set_offline(True)
+
+        page.locator("[data-action=open][data-arg=dofa]").tap()
+        page.locator("select[name=character]").select_option("Spades2")
+        page.locator("input[name=name]").fill("Xena <3")
+        page.get_by_role("button", name="Begin").tap()
+        page.wait_for_selector("[data-system=dofa][data-phase=play]")
+        assert "Xena &lt;3" in table(page)
+        assert_phone_layout(page, "DofA check entry")
+
+        # the GM: "8 of Clubs, Athletics, DR 2, with Upper Hand"
+        for name in ("8", "Clubs", "Athletics +0", "DR 2", "Upper Hand 1"):
+            tap(page, name)
+        panel = page.locator(".dofa-odds").inner_text()
+        # a fresh deck: 1 - C(32,2)/C(52,2) = 63% with Upper Hand 1 at EDR 2; the chart's 62%
+        assert "Success: 63%" in panel
+        assert "GMG chart, fresh deck: 62%" in panel
+        tap(page, "Draw")
+        assert page.locator(".dofa-cards li").count() == 1
+        if page.get_by_role("button", name="Draw another").count():
+            tap(page, "Draw another")
+        assert page.locator(".dofa-cards li").count() in (1, 2)
+        tap(page, "Redraw with Red Joker")
+        assert page.get_by_role("button", name="Redraw with Black Joker").count() == 0   # one per check
+        if page.get_by_role("button", name="Draw another").count():
+            tap(page, "Draw another")
+        result = page.locator(".dofa-result").inner_text()
+        tap(page, "Accept")
+        assert "Red Joker" not in page.locator(".fate").inner_html()
+        assert page.locator(".dofa-last").count() == 1
+        assert result.split(" (")[0] in page.locator(".dofa-last").inner_text()
+
+        # a Quick Rest: my Target Card first, some damage to recover
+        tap(page, "Draw my Target Card")
+        tap(page, "Take 2 damage (bypasses AP)")
+        tap(page, "Quick Rest")
+        page.wait_for_selector("[data-system=dofa][data-phase=rest]")
+        tap(page, "Draw a Rest Card")
+        tap(page, "Accept")
+        tap(page, page.locator("[data-action=play]").filter(has_text="Recover").first.inner_text())
+        tap(page, "End the Quick Rest")
+        page.wait_for_selector("[data-system=dofa][data-phase=play]")
+        assert "Quick Rests taken since the last Full Rest: 1 of 2" in page.locator("[data-system=dofa]").inner_text()
+        assert_phone_layout(page, "DofA after a rest")
+
+        before = table(page)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.wait_for_selector("[data-system=dofa][data-phase=play]")
+        assert table(page) == before
+        assert not errors, errors
+    finally:
+        ctx.close()
