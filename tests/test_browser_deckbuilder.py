@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, watch_errors
+from conftest import PHONE, axe_violations, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -94,6 +94,7 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
 
         page.locator("[data-action=open][data-arg=deckbuilder]").tap()
         assert_phone_layout(page, "Deckbuilder setup")
+        assert axe_violations(page) == []
         # the defaults are the warrior and the priest; pick the first encounter only
         page.locator("select[name=zones]").select_option("crypt")
         page.locator("[data-action=new]").tap()
@@ -102,7 +103,7 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
 
         mirror = twin(entropy)
         session = mirror.sessions["deckbuilder"]
-        reloaded, synergy_seen = False, False
+        reloaded, synergy_seen, checked = False, False, set()
         for i, action in enumerate(actions):
             try:
                 tap_action(page, action)
@@ -113,7 +114,12 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
             assert page.locator(".flash.error").count() == 0
             st = session.state
             page.wait_for_selector(f"[data-system=deckbuilder][data-phase={st['phase']}]")
+            if st["pending"] is not None and "defense" not in checked:
+                assert page.locator(".db-prompt").count() == 1
+                assert axe_violations(page) == [], "defense prompt"
+                checked.add("defense")
             if st["turn"] and st["turn"]["mode"] == "synergy" and not synergy_seen:
+                assert axe_violations(page) == [], "synergy prompt"
                 prompt = page.locator(".db-synergy")
                 assert prompt.count() == 1
                 assert st["heroes"][1]["name"] in prompt.inner_text() or st["heroes"][0]["name"] in prompt.inner_text()
@@ -131,6 +137,41 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
         banner = page.locator(".db-over").inner_text()
         assert ("Victory" in banner) == (session.state["outcome"] == "won")
         assert_phone_layout(page, "Deckbuilder end of battle")
+        assert axe_violations(page) == []
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_no_serious_axe_violations_in_dark_on_setup_and_battle(browser, server):
+    """The setup form and a battle screen in the dark scheme (the light one is checked
+    along the battle above): no serious or critical axe-core violation."""
+    ctx = browser.new_context(**PHONE, color_scheme="dark")
+    ctx.add_init_script("window.pocketdeckEntropy = () => 5;")
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.locator("[data-action=open][data-arg=deckbuilder]").tap()
+        assert axe_violations(page) == [], "setup, dark"
+        page.locator("input[name=heroes][value=rogue]").check()
+        page.locator("input[name=name_rogue]").fill("Vex <the> Quick")
+        page.locator("[data-action=new]").tap()
+        page.wait_for_selector("[data-system=deckbuilder][data-phase=battle]")
+        assert "Vex &lt;the&gt; Quick" in table_html(page)
+        assert axe_violations(page) == [], "battle, dark"
+        mirror = App(seed_source=5)
+        mirror.handle("open", "deckbuilder")
+        mirror.handle("new", json.dumps({"system": "deckbuilder"}),
+                      {"heroes": ["rogue", "warrior", "priest"], "zones": "all", "name_rogue": "Vex <the> Quick"})
+        session, rng = mirror.sessions["deckbuilder"], Rng(5)
+        for _ in range(12):
+            action = session.game.sim_choose(session.state, session.game.legal_actions(session.state), rng)
+            tap_action(page, action)
+            mirror.handle("play", json.dumps(action))
+        assert axe_violations(page) == [], "battle after 12 taps, dark"
+        assert_phone_layout(page, "Deckbuilder battle, dark")
         assert not errors, errors
     finally:
         ctx.close()

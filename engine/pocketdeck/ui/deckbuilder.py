@@ -159,8 +159,9 @@ def _tableau(view: dict[str, Any]) -> str:
     out = []
     for s in view["tableau"]:
         colour = COLOURS[s["id"]]
-        face = (f'<svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">{glyph(s["id"], colour, 0, 0, 100)}</svg>'
-                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span>')
+        face = (f'<span class="db-face"><svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">'
+                f'{glyph(s["id"], colour, 0, 0, 100)}</svg>'
+                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span></span>')
         if s["id"] in takes:
             out.append(button(face, "play", takes[s["id"]]["action"], cls="db-stack", raw_label=True,
                               title=f'Take {s["name"]}: {s["text"]}'))
