@@ -507,3 +507,28 @@ def test_a_hero_knocked_out_by_a_parting_reaction_can_do_no_more_this_turn():
     assert t["turn"] is None or t["turn"]["actor"] != "h0"
     assert not t["piles"]["h0:front"]  # the played cards went to the discard pile
     assert GAME.card_total(t) == GAME.card_total(s)
+
+
+def test_view_hides_draw_order_and_other_hands_and_labels_every_action():
+    s = battle(("warrior", "priest"), seed=6)
+    v = GAME.view(s, "player")
+    acting = v["acting"]
+    for h in v["heroes"]:
+        assert isinstance(h["draw"], int)  # a count, never the cards in order
+        assert (h["hand"] is not None) == (h["id"] == acting)
+    assert [e["action"] for e in v["actions"]] == GAME.legal_actions(s)
+    assert all(e["label"] for e in v["actions"])
+    assert json.loads(json.dumps(v)) == v
+
+
+def test_refusals_name_the_rule():
+    s = make_active(battle(), "h0", hand=["melee"])
+    with pytest.raises(IllegalAction, match="A Turn"):
+        GAME.apply(s, {"type": "end"})
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    with pytest.raises(IllegalAction, match="matching Melee"):
+        GAME.apply(s, {"type": "play", "card": "rest"})
+    with pytest.raises(IllegalAction, match="Attacks"):
+        GAME.apply(s, {"type": "attack", "gear": "shortbow", "target": "m0"})
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "take", "stack": "melee", "extra": 1.0})

@@ -7,6 +7,7 @@ legal actions; hot-seat for 1 to 4 heroes."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.saves import Session
@@ -50,6 +51,7 @@ def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> st
             f'stroke-linecap="round" stroke-linejoin="round"/>')
 
 
+@lru_cache(maxsize=None)
 def battle_card_svg(card: str) -> str:
     """A battle card: its stack's colour band and glyph, and its name."""
     sym = data.symbol(card)
@@ -66,6 +68,7 @@ def battle_card_svg(card: str) -> str:
             + glyph(sym, colour, 22, 26, 56) + lines + '</svg>')
 
 
+@lru_cache(maxsize=None)
 def die_svg(n: int, cls: str = "db-die") -> str:
     pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in PIPS.get(n, []))
     return (f'<svg class="{cls}" viewBox="0 0 100 100" role="img" aria-label="die showing {n}">'
