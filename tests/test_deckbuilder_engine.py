@@ -431,3 +431,104 @@ def test_content_checker_names_the_broken_field():
                                                 "zone": [{"id": "z", "experience": 1, "arena": [{"id": "a"}, {"id": "b"}],
                                                           "link": [{"a": "a", "b": "b", "kind": "open"}]}]})
     assert any("door" in p for p in problems)
+
+
+# -- more of A Turn, abilities and the monster policy -------------------------------------------
+def test_range_and_mana_counters_wait_across_turns():
+    """Range and Mana: "attacking with a ranged weapon or casting a spell may wait more
+    than one turn" - counters stay on the weapon until an attack uses them."""
+    s = make_active(battle(("rogue", "priest")), "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "range"})
+    s = GAME.apply(s, {"type": "counter", "gear": "shortbow"})
+    s = GAME.apply(s, {"type": "end"})
+    assert hero(s, "h0")["counters"] == {"shortbow": 1}
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    s = GAME.apply(s, {"type": "synergy_draw"})  # the priest has no Range card
+    assert hero(s, "h0")["counters"] == {"shortbow": 1}  # still waiting after the others act
+
+
+def test_an_ability_card_attacks_with_its_bonus():
+    s = make_active(battle(("rogue",)), "h0", hand=["feint"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "play", "card": "feint"})
+    target = next(m["id"] for m in s["monsters"] if not m["dead"])
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})     # the Melee card: a counter
+    s = GAME.apply(s, {"type": "attack", "gear": "dagger", "target": target})  # Feint: +2
+    assert s["rolls"][0]["to_hit"] == 2 + 1 + 2 * 1 + 2
+
+
+def test_mend_restores_health_and_wakes_an_unconscious_ally():
+    s = make_active(battle(("warrior", "priest")), "h1", hand=["mend"])
+    hero(s, "h0").update(health=0, down=True)
+    s = GAME.apply(s, {"type": "take", "stack": "mana"})
+    s = GAME.apply(s, {"type": "play", "card": "mend"})
+    s = GAME.apply(s, {"type": "counter", "gear": "smite"})
+    s = GAME.apply(s, {"type": "heal", "target": "h0"})
+    assert hero(s, "h0")["health"] == 3 and not hero(s, "h0")["down"]
+
+
+def test_a_critical_hit_adds_one_d6_of_damage():
+    rolls = iter([6, 6, 4])
+
+    class Fixed(Rng):
+        def randint(self, lo, hi):
+            return next(rolls)
+    r = combat.roll_attack(Fixed(0), 3, 5, 4, 2, 1)
+    assert r["critical"] and r["crit_die"] == 4 and r["damage"] == 4 + 2 + 4 - 1
+
+
+def test_minions_attack_the_weakest_hero_in_reach_or_move_towards_the_party():
+    from pocketdeck.systems.deckbuilder.monsters import move_towards_heroes, pick_target
+    s = battle(("warrior", "priest"), seed=1)
+    hero(s, "h1")["health"] = 3
+    goblin = next(m for m in s["monsters"] if m["type"] == "goblin")
+    assert pick_target(s, goblin, "melee")["id"] == "h1"
+    s["piles"]["dungeon"].remove("crypt/ossuary")
+    s["piles"]["zone"].append("crypt/ossuary")
+    goblin["arena"] = "ossuary"
+    assert pick_target(s, goblin, "melee") is None
+    move_towards_heroes(s, goblin)
+    assert goblin["arena"] == "stair"
+
+
+def test_a_hero_knocked_out_by_a_parting_reaction_can_do_no_more_this_turn():
+    s = make_active(battle(("warrior", "priest"), seed=4), "h0", hand=["defend"])
+    hero(s, "h0")["health"] = 1
+    engaged = [m for m in s["monsters"] if not m["dead"] and m["arena"] == "stair"]
+    for seed in range(40):  # find a seed where a parting reaction lands
+        t = GAME.apply(s, {"type": "take", "stack": "defend"})
+        t["rng"] = Rng(seed).state
+        t = GAME.apply(t, GAME.legal_actions(t)[0])
+        t = GAME.apply(t, {"type": "play", "card": "defend"})
+        t = GAME.apply(t, {"type": "retreat", "to": "ossuary"})
+        if hero(t, "h0")["down"]:
+            break
+    assert engaged and hero(t, "h0")["down"]
+    assert t["turn"] is None or t["turn"]["actor"] != "h0"
+    assert not t["piles"]["h0:front"]  # the played cards went to the discard pile
+    assert GAME.card_total(t) == GAME.card_total(s)
+
+
+def test_view_hides_draw_order_and_other_hands_and_labels_every_action():
+    s = battle(("warrior", "priest"), seed=6)
+    v = GAME.view(s, "player")
+    acting = v["acting"]
+    for h in v["heroes"]:
+        assert isinstance(h["draw"], int)  # a count, never the cards in order
+        assert (h["hand"] is not None) == (h["id"] == acting)
+    assert [e["action"] for e in v["actions"]] == GAME.legal_actions(s)
+    assert all(e["label"] for e in v["actions"])
+    assert json.loads(json.dumps(v)) == v
+
+
+def test_refusals_name_the_rule():
+    s = make_active(battle(), "h0", hand=["melee"])
+    with pytest.raises(IllegalAction, match="A Turn"):
+        GAME.apply(s, {"type": "end"})
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    with pytest.raises(IllegalAction, match="matching Melee"):
+        GAME.apply(s, {"type": "play", "card": "rest"})
+    with pytest.raises(IllegalAction, match="Attacks"):
+        GAME.apply(s, {"type": "attack", "gear": "shortbow", "target": "m0"})
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "take", "stack": "melee", "extra": 1.0})

@@ -15,6 +15,6 @@ def test_random_battles_with_the_screen_drawn_on_every_step():
 
 
 def test_more_random_battles_engine_only():
-    summary = simulate("deckbuilder", 20, seed=7000)
+    summary = simulate("deckbuilder", 12, seed=7000)
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]

@@ -7,6 +7,7 @@ legal actions; hot-seat for 1 to 4 heroes."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.saves import Session
@@ -50,6 +51,7 @@ def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> st
             f'stroke-linecap="round" stroke-linejoin="round"/>')
 
 
+@lru_cache(maxsize=None)
 def battle_card_svg(card: str) -> str:
     """A battle card: its stack's colour band and glyph, and its name."""
     sym = data.symbol(card)
@@ -66,6 +68,7 @@ def battle_card_svg(card: str) -> str:
             + glyph(sym, colour, 22, 26, 56) + lines + '</svg>')
 
 
+@lru_cache(maxsize=None)
 def die_svg(n: int, cls: str = "db-die") -> str:
     pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in PIPS.get(n, []))
     return (f'<svg class="{cls}" viewBox="0 0 100 100" role="img" aria-label="die showing {n}">'
@@ -107,7 +110,7 @@ def _banner(view: dict[str, Any]) -> str:
     elif t is None:
         what = "takes a card from the Action Tableau"
     elif t["mode"] == "synergy":
-        what = f"Synergy: play {t['stack_name']} cards from your hand, or draw one card"
+        what = f"takes a Synergy action ({t['stack_name']})"
     else:
         what = f"is taking {t['stack_name']}"
     return f'<p class="db-now" role="status"><b>{esc(h["name"])}</b> {esc(what)}.</p>'
@@ -159,8 +162,9 @@ def _tableau(view: dict[str, Any]) -> str:
     out = []
     for s in view["tableau"]:
         colour = COLOURS[s["id"]]
-        face = (f'<svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">{glyph(s["id"], colour, 0, 0, 100)}</svg>'
-                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span>')
+        face = (f'<span class="db-face"><svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">'
+                f'{glyph(s["id"], colour, 0, 0, 100)}</svg>'
+                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span></span>')
         if s["id"] in takes:
             out.append(button(face, "play", takes[s["id"]]["action"], cls="db-stack", raw_label=True,
                               title=f'Take {s["name"]}: {s["text"]}'))
@@ -190,7 +194,8 @@ def _hand(view: dict[str, Any]) -> str:
         todo = f'<p class="hint">{esc(t["stack_name"])}: first make an attack at a penalty.</p>'
     front = "".join(f'<span class="db-hand-card">{battle_card_svg(c)}</span>' for c in h["front"])
     front_html = f'<div class="db-front" aria-label="Played this turn">{front}</div>' if front else ""
-    return (f'<h2>{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}; tap a glowing card to play it)</span></h2>'
+    tip = "; tap a glowing card to play it" if plays else ""
+    return (f'<h2>{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}{tip})</span></h2>'
             f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{todo}{front_html}')
 
 
@@ -256,7 +261,7 @@ def _sheets(view: dict[str, Any]) -> str:
     for h in view["heroes"]:
         st = h["stats"]
         ws = "".join(f'<li>{esc(w["name"])} <span class="muted">({esc(w["kind"])}, attack {w["attack"]:+d}, damage {w["damage"]})</span>'
-                     f' <span class="db-counters" aria-label="{w["counters"]} counters">{"●" * w["counters"] or "no counters"}</span></li>'
+                     f' {_counters(w["counters"], "●", "counter")}</li>'
                      for w in h["weapons"])
         arm = ", ".join(f'{esc(a["name"])} (+{a["defense"]})' for a in h["armor"]) or "none"
         health = (f'<span class="db-health"><b>{h["health"]}</b>/{h["max_health"]} health'
@@ -266,13 +271,18 @@ def _sheets(view: dict[str, Any]) -> str:
             f'<p>Melee attack {st["melee_attack"]:+d}, melee damage {st["melee_damage"]:+d}, ranged attack {st["ranged_attack"]:+d}, '
             f'defense {st["defense"]}, mana {st["mana"]:+d}</p>'
             f'<ul class="db-gear">{ws}</ul>'
-            f'<p>Armor: {arm} <span class="db-counters" aria-label="{h["defense_counters"]} defense counters">'
-            f'{"◆" * h["defense_counters"] or "no defense counters"}</span></p>'
+            f'<p>Armor: {arm} {_counters(h["defense_counters"], "◆", "defense counter")}</p>'
             f'<p class="muted">Powers: {esc(", ".join(h["powers"]) or "none")} · Latent: {esc(", ".join(h["latent"]) or "none")}'
             f' · At hand: {esc(", ".join(h["at_hand"]) or "none")}</p>'
             f'<p class="muted">Hand {h["hand_count"]} · draw {h["draw"]} · discard {h["discard"]} · expended {h["expended"]}'
             f' · experience {h["xp"]}</p></details>')
     return f'<h2>Heroes</h2><div class="db-sheets">{"".join(out)}</div>'
+
+
+def _counters(n: int, mark: str, what: str) -> str:
+    if not n:
+        return f'<span class="muted">no {what}s</span>'
+    return f'<span class="db-counters"><span aria-hidden="true">{mark * n}</span><span class="sr-only"> {n} {what}{"s" if n != 1 else ""}</span></span>'
 
 
 def _log(view: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from ...core.rng import Rng
 
 State = dict[str, Any]
-LOG_KEEP = 80
+LOG_KEEP = 40
 HAND_LIMIT = 8
 
 

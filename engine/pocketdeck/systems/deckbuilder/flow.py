@@ -46,6 +46,7 @@ def run(state: State, rng: Rng) -> None:
             resolve_attack(state, att, 0, rng)
         if state["pending"] is not None:
             return
+        fallen_actor(state)
         if battle_over(state, rng):
             return
         a = actor(state)
@@ -61,6 +62,22 @@ def run(state: State, rng: Rng) -> None:
             minion_turn(state, m, rng)
         advance(state)
     raise RuntimeError("the battle driver did not settle")
+
+
+def fallen_actor(state: State) -> None:
+    """A hero knocked unconscious in the middle of their own turn or Synergy (a parting
+    reaction) can do no more: the cards they played go to the discard pile and play
+    moves on."""
+    from .turn import discard_front, next_synergy
+    t = state["turn"]
+    if t is None or not hero(state, t["actor"])["down"]:
+        return
+    discard_front(state, t["actor"])
+    log(state, f"{hero(state, t['actor'])['name']} can do no more this turn.")
+    if t["mode"] == "synergy":
+        next_synergy(state)
+    else:
+        advance(state)
 
 
 def battle_over(state: State, rng: Rng) -> bool:

@@ -276,6 +276,7 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None) -> None:
         old = pile(state, f"{me}:armor")
         at_hand.extend(old)
         state["piles"][f"{me}:armor"] = [gear]
+        h["defense_counters"] = 0  # the counters were on the armor taken off
     else:
         eq = pile(state, f"{me}:equipped")
         if swap is not None:

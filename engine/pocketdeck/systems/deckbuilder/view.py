@@ -91,7 +91,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "rolls": list(state["rolls"]),
         "minion_deck": len(p["minion:draw"]), "fatigue": len(p["fatigue"]),
         "actions": [{"action": a, "label": label(state, a)} | _chance(state, a) for a in legal],
-        "log": list(state["log"][-30:]),
+        "log": list(state["log"][-20:]),
     }
 
 
