@@ -414,3 +414,13 @@ def test_a_link_with_a_character_the_rules_refuse_is_refused():
     app = App()
     app.restore({"char:p52:ada": json.dumps({**rec, "exp": 10 ** 15})})
     assert app.library == {} and "ada" in app.problems[0]
+
+
+def test_a_malformed_action_is_quoted_short():
+    """apply's own refusal of a non-mapping quotes an excerpt, not the whole input."""
+    from pocketdeck.core.game import IllegalAction, get_game
+    game = get_game("deck")
+    state = game.new_game({}, 1)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, ["x" * 100_000])
+    assert len(str(info.value)) < 300

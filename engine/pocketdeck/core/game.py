@@ -16,6 +16,7 @@ import json
 from contextlib import contextmanager
 from typing import Any, ClassVar, Iterator
 
+from .limits import excerpt
 from .rng import Rng
 
 State = dict[str, Any]
@@ -100,7 +101,7 @@ class Game:
     def apply(self, state: State, action: Action) -> State:
         """Return the state after ``action``; raise IllegalAction (old state untouched)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(f"an action must be a mapping with a 'type', got {action!r}")
+            raise IllegalAction(f"an action must be a mapping with a 'type', got {excerpt(action)}")
         if not is_legal(action, self.legal_actions(state)):
             raise IllegalAction(self.explain(state, action))
         # states are JSON-safe by contract (the harness checks it on every step), and a
