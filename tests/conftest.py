@@ -119,3 +119,41 @@ def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> 
     }""")
     return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in result
             if v["impact"] in impacts]
+
+
+# -- helpers shared by the tables' browser tests ------------------------------------------
+def saves_done(page) -> int:
+    """How many IndexedDB writes the page has finished (``<html data-saved>``)."""
+    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
+
+
+def tap_action(page, action: dict) -> None:
+    """Tap the visible button that carries ``action``; return once the game is saved."""
+    import json
+    arg = json.dumps(action, sort_keys=True)
+    handle = page.evaluate_handle(
+        """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
+                      .filter(b => b.dataset.arg === arg && !b.disabled);
+                    return all.find(b => b.offsetParent !== null) || null; }""", arg)
+    el = handle.as_element()
+    assert el is not None, f"no visible button for {arg}"
+    before = saves_done(page)
+    el.evaluate("e => e.scrollIntoView({block: 'center'})")
+    el.tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
+
+
+def check_both_schemes(page, where: str, *, open_panels: bool = False) -> None:
+    """No serious or critical axe-core violation in the light and the dark palette;
+    ``open_panels`` opens every <details> first so folded panels are checked too."""
+    import json
+    if open_panels:
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    problems = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = axe_violations(page)
+        if found:
+            problems[scheme] = found
+    page.emulate_media(color_scheme="light")
+    assert not problems, f"{where}: {json.dumps(problems, indent=1)}"

@@ -10,22 +10,13 @@ import json
 
 import pytest
 
-from conftest import axe_violations
-from test_browser_p52 import find_seed, pinned_context, tap_action, twin
+from conftest import check_both_schemes, tap_action
+from test_browser_p52 import find_seed, pinned_context, twin
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
 
 
-def check_both_schemes(page, where: str) -> None:
-    problems = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        found = axe_violations(page)
-        if found:
-            problems[scheme] = found
-    page.emulate_media(color_scheme="light")
-    assert not problems, f"{where}: {json.dumps(problems, indent=1)}"
 
 
 def test_home_and_deck_screens(phone, server):

@@ -12,8 +12,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, watch_errors
-from test_a11y import check_both_schemes
+from conftest import PHONE, check_both_schemes, tap_action, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -43,21 +42,8 @@ def plan(entropy: int) -> list[dict] | None:
     return actions if game.is_over(session.state) and len(actions) >= 14 else None
 
 
-def saves_done(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
 
 
-def tap_action(page, action: dict) -> None:
-    arg = json.dumps(action, sort_keys=True)
-    handle = page.evaluate_handle(
-        """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
-                      .filter(b => b.dataset.arg === arg && !b.disabled);
-                    return all.find(b => b.offsetParent !== null) || null; }""", arg)
-    el = handle.as_element()
-    assert el is not None, f"no visible button for {arg}"
-    before = saves_done(page)
-    el.tap()
-    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
 
 
 def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):

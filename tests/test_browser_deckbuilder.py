@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, axe_violations, watch_errors
+from conftest import PHONE, axe_violations, tap_action, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -58,22 +58,8 @@ def find_seed() -> tuple[int, list[dict]]:
     pytest.fail("no seed below 300 gives a whole battle with a synergy prompt")
 
 
-def saves_done(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
 
 
-def tap_action(page, action: dict) -> None:
-    arg = json.dumps(action, sort_keys=True)
-    handle = page.evaluate_handle(
-        """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
-                      .filter(b => b.dataset.arg === arg && !b.disabled);
-                    return all.find(b => b.offsetParent !== null) || null; }""", arg)
-    el = handle.as_element()
-    assert el is not None, f"no visible button for {arg}"
-    before = saves_done(page)
-    el.evaluate("e => e.scrollIntoView({block: 'center'})")
-    el.tap()
-    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
 
 
 def table_html(page) -> str:

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-import json
 
-from conftest import PHONE, axe_violations, watch_errors
+from conftest import PHONE, saves_done, watch_errors
+from conftest import check_both_schemes as _check_both_schemes
 from test_browser import assert_phone_layout
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
 
 
-def saves_done(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
+
+
+def check_both_schemes(page, where: str) -> None:
+    """Every panel of the sheet opened, then axe in light and dark."""
+    _check_both_schemes(page, where, open_panels=True)
 
 
 def tap(page, name: str) -> None:
@@ -27,17 +30,6 @@ def tap(page, name: str) -> None:
     assert page.locator(".flash.error").count() == 0
 
 
-def check_both_schemes(page, where: str) -> None:
-    """No serious or critical axe-core violation, light and dark, every panel opened."""
-    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-    problems = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        found = axe_violations(page)
-        if found:
-            problems[scheme] = found
-    page.emulate_media(color_scheme="light")
-    assert not problems, f"{where}: {json.dumps(problems, indent=1)}"
 
 
 def table(page) -> str:

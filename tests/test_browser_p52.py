@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, watch_errors
+from conftest import PHONE, saves_done, tap_action, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -66,22 +66,8 @@ def pinned_context(browser, entropy: int):
     return ctx, watch_errors(ctx)
 
 
-def saves_done(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.saved || 0"))
 
 
-def tap_action(page, action: dict) -> None:
-    """Tap the visible button that carries ``action``; return once the game is saved."""
-    arg = json.dumps(action, sort_keys=True)
-    handle = page.evaluate_handle(
-        """arg => { const all = [...document.querySelectorAll('[data-action=play]')]
-                      .filter(b => b.dataset.arg === arg && !b.disabled);
-                    return all.find(b => b.offsetParent !== null) || null; }""", arg)
-    el = handle.as_element()
-    assert el is not None, f"no visible button for {arg}"
-    before = saves_done(page)
-    el.tap()
-    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
 
 
 def table_html(page) -> str:
