@@ -157,3 +157,22 @@ def check_both_schemes(page, where: str, *, open_panels: bool = False) -> None:
             problems[scheme] = found
     page.emulate_media(color_scheme="light")
     assert not problems, f"{where}: {json.dumps(problems, indent=1)}"
+
+
+def pinned_context(browser, entropy: int, **extra):
+    """A phone context whose new games get the seed ``entropy`` (a CPython twin of the app
+    can follow along); returns the context and the list its uncaught page errors go to."""
+    ctx = browser.new_context(**PHONE, **extra)
+    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
+    return ctx, watch_errors(ctx)
+
+
+def boot_offline(ctx, server: str, boot_ms: int = 90_000):
+    """A new page of ``ctx`` booted at ``server``, then the network cut once the service
+    worker holds every file: what follows runs offline. Returns the page."""
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=boot_ms)
+    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=boot_ms)
+    ctx.set_offline(True)
+    return page

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from conftest import check_both_schemes, tap_action
-from test_browser_p52 import find_seed, pinned_context, twin
+from conftest import check_both_schemes, pinned_context, tap_action
+from test_browser_p52 import find_seed, twin
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000

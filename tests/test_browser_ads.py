@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, check_both_schemes, tap_action, watch_errors
+from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -48,15 +48,9 @@ def plan(entropy: int) -> list[dict] | None:
 
 def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
     entropy, actions = next((e, a) for e in range(1, 300) if (a := plan(e)))
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, entropy)
     try:
-        page = ctx.new_page()
-        page.goto(server + "/")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        ctx.set_offline(True)
+        page = boot_offline(ctx, server, BOOT_MS)
         page.locator("[data-action=open][data-arg=ads]").tap()
         assert_phone_layout(page, "ADS setup")
         check_both_schemes(page, "ADS setup")

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, axe_violations, tap_action, watch_errors
+from conftest import PHONE, axe_violations, boot_offline, pinned_context, tap_action, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -68,15 +68,9 @@ def table_html(page) -> str:
 
 def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(browser, server):
     entropy, actions = find_seed()
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, entropy)
     try:
-        page = ctx.new_page()
-        page.goto(server + "/")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        ctx.set_offline(True)
+        page = boot_offline(ctx, server, BOOT_MS)
 
         page.locator("[data-action=open][data-arg=deckbuilder]").tap()
         assert_phone_layout(page, "Deckbuilder setup")

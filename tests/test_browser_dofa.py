@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 
-from conftest import PHONE, saves_done, watch_errors
+from conftest import boot_offline, pinned_context, saves_done
 from conftest import check_both_schemes as _check_both_schemes
 from test_browser import assert_phone_layout
 
@@ -37,15 +37,9 @@ def table(page) -> str:
 
 
 def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, server):
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("window.pocketdeckEntropy = () => 7;")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, 7)
     try:
-        page = ctx.new_page()
-        page.goto(server + "/")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        ctx.set_offline(True)
+        page = boot_offline(ctx, server, BOOT_MS)
 
         page.locator("[data-action=open][data-arg=dofa]").tap()
         check_both_schemes(page, "DofA setup")
@@ -106,9 +100,7 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
 
 def test_build_a_character_by_taps(browser, server):
     """Character creation: Role, a modifier, a power, done; the sheet then plays."""
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("window.pocketdeckEntropy = () => 11;")
-    errors = watch_errors(ctx)
+    ctx, errors = pinned_context(browser, 11)
     try:
         page = ctx.new_page()
         page.goto(server + "/")

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import PHONE, saves_done, tap_action, watch_errors
+from conftest import PHONE, boot_offline, pinned_context, saves_done, tap_action, watch_errors
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -58,12 +58,6 @@ def find_seed() -> tuple[int, list[dict]]:
     pytest.fail("no seed below 400 leads the policy out of the first room")
 
 
-def pinned_context(browser, entropy: int):
-    """A phone context whose new games get the seed the CPython twin expects; returns the
-    context and the list its uncaught page errors go to."""
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"window.pocketdeckEntropy = () => {entropy};")
-    return ctx, watch_errors(ctx)
 
 
 
@@ -78,11 +72,7 @@ def test_create_a_character_and_play_through_a_room_offline(browser, server):
     entropy, actions = find_seed()
     ctx, errors = pinned_context(browser, entropy)
     try:
-        page = ctx.new_page()
-        page.goto(server + "/")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        ctx.set_offline(True)
+        page = boot_offline(ctx, server, BOOT_MS)
 
         page.locator("[data-action=open][data-arg=p52]").tap()
         page.locator("select[name=new_characters]").select_option("1")
