@@ -297,7 +297,11 @@ def test_minions_die_after_their_number_of_hits_and_the_minion_deck_takes_no_car
     damage_monster(s, skeleton, {"hit": True, "damage": 0, "dice": [1, 1], "to_hit": 0, "total": 2,
                                  "defense": 0, "critical": False, "crit_die": 0, "attacker": "a",
                                  "target": "b", "weapon": "w"})
-    assert not skeleton["dead"] and skeleton["hits"] == 1  # a hit counts even with no damage
+    assert not skeleton["dead"] and skeleton["hits"] == 2  # resistance 2: a blow of no damage glances off
+    damage_monster(s, skeleton, {"hit": True, "damage": 1, "dice": [1, 1], "to_hit": 0, "total": 2,
+                                 "defense": 0, "critical": False, "crit_die": 0, "attacker": "a",
+                                 "target": "b", "weapon": "w"})
+    assert not skeleton["dead"] and skeleton["hits"] == 1  # any damage at all: one hit, however small
     damage_monster(s, skeleton, {"hit": True, "damage": 5, "dice": [1, 1], "to_hit": 0, "total": 2,
                                  "defense": 0, "critical": False, "crit_die": 0, "attacker": "a",
                                  "target": "b", "weapon": "w"})
@@ -375,14 +379,19 @@ def test_spoils_join_the_deck_and_the_next_encounter_starts_from_them():
     s = make_active(s, "h0")
     s = GAME.apply(s, {"type": "take", "stack": "rest"})
     assert s["phase"] == "spoils"
-    assert hero(s, "h0")["xp"] == 2 and hero(s, "h0")["max_health"] == 13
+    assert hero(s, "h0")["xp"] == 2 and hero(s, "h0")["max_health"] == 12
     s = GAME.apply(s, {"type": "pick", "hero": "h0", "card": "feint"})
     s = GAME.apply(s, {"type": "pick", "hero": "h1", "card": "rapier"})
+    assert s["phase"] == "upgrade" and s["upgrade_left"] == ["h0", "h1"]
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "health"})  # 2 experience: +2 health
+    assert hero(s, "h0")["max_health"] == 14 and hero(s, "h0")["xp"] == 0
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "card", "card": "mass_mend"})
     assert s["phase"] == "battle" and s["zone_index"] == 1
     deck = s["piles"]["h0:draw"] + s["piles"]["h0:hand"]
     assert "feint" in deck and not s["piles"]["h0:expended"]  # expended cards came back
-    assert "rapier" in s["piles"]["h1:at_hand"]
-    assert hero(s, "h0")["arena"] == "yard"
+    deck1 = s["piles"]["h1:draw"] + s["piles"]["h1:hand"]
+    assert "rapier" in deck1 and "mass_mend" in deck1  # spoils and learnt cards join the deck
+    assert hero(s, "h0")["arena"] == "yard" and hero(s, "h0")["health"] == 14
 
 
 def test_a_door_blocks_range_until_opened():
@@ -428,7 +437,8 @@ def test_content_checker_names_the_broken_field():
                                                "minion": [{"id": "a", "hits": "two"}]})
     assert data.cross_check() == []
     problems = check("deckbuilder/zones.toml", {"source": {"origin": "x", "licence": "y"}, "order": ["z"],
-                                                "zone": [{"id": "z", "experience": 1, "arena": [{"id": "a"}, {"id": "b"}],
+                                                "zone": [{"id": "z", "experience": 1, "arena": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+                                                          "name": "Z", "spoils": [],
                                                           "link": [{"a": "a", "b": "b", "kind": "open"}]}]})
     assert any("door" in p for p in problems)
 
@@ -478,17 +488,20 @@ def test_a_critical_hit_adds_one_d6_of_damage():
 
 
 def test_minions_attack_the_weakest_hero_in_reach_or_move_towards_the_party():
-    from pocketdeck.systems.deckbuilder.monsters import move_towards_heroes, pick_target
+    from pocketdeck.systems.deckbuilder.monsters import monster_actions, policy
     s = battle(("warrior", "priest"), seed=1)
     hero(s, "h1")["health"] = 3
     goblin = next(m for m in s["monsters"] if m["type"] == "goblin")
-    assert pick_target(s, goblin, "melee")["id"] == "h1"
+    s["mturn"] = {"actor": goblin["id"], "step": "use", "stack": None, "uses": 1, "card": "strike"}
+    legal = monster_actions(s)
+    assert legal == [{"type": "gm_attack", "target": "h0"}, {"type": "gm_attack", "target": "h1"}]
+    assert policy(s, legal) == {"type": "gm_attack", "target": "h1"}  # the least health
     s["piles"]["dungeon"].remove("crypt/ossuary")
     s["piles"]["zone"].append("crypt/ossuary")
     goblin["arena"] = "ossuary"
-    assert pick_target(s, goblin, "melee") is None
-    move_towards_heroes(s, goblin)
-    assert goblin["arena"] == "stair"
+    legal = monster_actions(s)
+    assert legal == [{"type": "gm_move", "to": "stair"}, {"type": "gm_wait"}]  # nobody in reach
+    assert policy(s, legal) == {"type": "gm_move", "to": "stair"}
 
 
 def test_a_hero_knocked_out_by_a_parting_reaction_can_do_no_more_this_turn():

@@ -7,13 +7,17 @@ legal actions; hot-seat for 1 to 4 heroes."""
 
 from __future__ import annotations
 
+import json
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
+from ..systems.deckbuilder.records import export_heroes, record_problems
 from .html import button, esc
-from .tables import Table, register_table
+from .tables import Effect, Table, register_table
 
 if TYPE_CHECKING:
     from .app import App
@@ -55,12 +59,14 @@ def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> st
 def battle_card_svg(card: str) -> str:
     """A battle card: its stack's colour band and glyph, and its name."""
     sym = data.symbol(card)
+    if data.is_gear(card):  # an at-hand item, spell, armor or power: equipped by Item/Ability
+        sym = "item"
     colour = COLOURS[sym]
     name = data.card_name(card)
     words = name.split()
     lines = "".join(f'<text x="50" y="{104 + 15 * i}" font-size="{14 if len(w) < 9 else 11}" '
                     f'text-anchor="middle" class="db-ink">{esc(w)}</text>' for i, w in enumerate(words[:2]))
-    special = card in data.abilities()
+    special = card in data.abilities() or data.is_gear(card)
     return (f'<svg class="db-card" viewBox="0 0 100 140" role="img" aria-label="{esc(name)}" data-card="{esc(card)}">'
             f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
             f'<rect x="1.5" y="1.5" width="97" height="18" rx="8" fill="{colour}"/>'
@@ -77,6 +83,10 @@ def die_svg(n: int, cls: str = "db-die") -> str:
 
 def _by_type(view: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     return [e for e in view["actions"] if e["action"]["type"] in kinds]
+
+
+def _monster_of(view: dict[str, Any], mid: str | None) -> dict[str, Any] | None:
+    return next((m for m in view["monsters"] if m["id"] == mid), None)
 
 
 def _hero(view: dict[str, Any], hid: str | None) -> dict[str, Any] | None:
@@ -98,12 +108,20 @@ def _banner(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         won = view["outcome"] == "won"
         return (f'<p class="banner db-over" role="status">'
-                f'{"Victory: the party has cleared every encounter." if won else "Defeat: every hero has fallen."}</p>')
+                f'{"Victory: the party has cleared every encounter." if won else "Defeat: every hero has fallen."}'
+                f' The party is saved to this phone\'s hero library: pick them on the next battle\'s form.</p>')
+    mt = view["mturn"]
+    if mt is not None:
+        m = _monster_of(view, mt["actor"])
+        return (f'<p class="db-now db-gm-now" role="status">Game Master: <b>{esc(m["name"] if m else "")}</b>'
+                f' acts. Heroes, hand the phone to the GM.</p>')
     h = _hero(view, view["acting"])
     if h is None:
         return ""
     t = view["turn"]
-    if view["phase"] == "spoils":
+    if view["phase"] == "upgrade":
+        what = "spends experience"
+    elif view["phase"] == "spoils":
         what = "takes a card from the spoils"
     elif view["pending"]:
         what = "defends"
@@ -148,12 +166,51 @@ def _prompt(view: dict[str, Any]) -> str:
         return (f'<div class="db-prompt" role="group" aria-label="Spoils"><p>The spoils: each hero takes one card. '
                 f'Weapons go with your at-hand items, ability cards into your deck.</p>'
                 f'<div class="db-btns">{cards}</div></div>')
+    if view["phase"] == "upgrade" and view["upgrade"]:
+        return _upgrade_prompt(view)
+    if view["mturn"] is not None:
+        return _gm_prompt(view)
     t = view["turn"]
     if t and t["mode"] == "synergy":
         return (f'<div class="db-prompt db-synergy" role="group" aria-label="Synergy"><p>Synergy for '
                 f'<b>{esc(_hero(view, t["actor"])["name"])}</b>: the active hero took {esc(t["stack_name"])}. '  # type: ignore[index]
                 f'Play matching cards for their actions, or draw one card.</p></div>')
     return ""
+
+
+def _upgrade_prompt(view: dict[str, Any]) -> str:
+    up = view["upgrade"]
+    btns = "".join(button(e["label"], "play", e["action"],
+                          cls="btn primary" if e["action"]["type"] == "upgrade_done" else "btn")
+                   for e in _by_type(view, ("upgrade", "upgrade_done")))
+    return (f'<div class="db-prompt db-upgrade" role="group" aria-label="Upgrade"><p><b>{esc(up["hero"])}</b> has '
+            f'<b>{up["xp"]}</b> experience to spend, one upgrade at a time: learn a new card (it joins the deck), '
+            f'more maximum health, or +1 to a stat. What is left is kept.</p>'
+            f'<div class="db-btns">{btns}</div></div>')
+
+
+GM_STEPS = {"stack": "take a card from one of the six tableau stacks (it joins the boss's deck)",
+            "play": "play matching cards from the boss's hand, then use them",
+            "use": "choose what the monster does"}
+
+
+def _gm_prompt(view: dict[str, Any]) -> str:
+    mt = view["mturn"]
+    m = _monster_of(view, mt["actor"]) or {"name": "", "kind": "minion"}
+    what = GM_STEPS[mt["step"]]
+    if mt["card"]:
+        what = f'it turned {mt["card"]} from the minion deck: {what}'
+    elif mt["stack"]:
+        what = f'{mt["stack_name"]} with {mt["uses"]} card{"s" if mt["uses"] != 1 else ""}: {what}'
+    hand = ""
+    if m.get("hand") is not None:
+        cards = "".join(f'<span class="db-hand-card">{battle_card_svg(c)}</span>' for c in m["hand"])
+        hand = f'<div class="db-hand db-boss-hand" aria-label="The boss\'s hand">{cards or "<p class=muted>No cards.</p>"}</div>'
+    btns = "".join(button(e["label"] + (f' · {e["chance"]}' if "chance" in e else ""), "play", e["action"],
+                          cls="btn primary" if e["action"]["type"] == "gm_go" else "btn")
+                   for e in view["actions"] if e["action"]["type"].startswith("gm_"))
+    return (f'<div class="db-prompt db-gm" role="group" aria-label="Game Master"><p>Game Master: '
+            f'<b>{esc(m["name"])}</b>, {esc(what)}.</p>{hand}<div class="db-btns">{btns}</div></div>')
 
 
 def _tableau(view: dict[str, Any]) -> str:
@@ -290,26 +347,58 @@ def _log(view: dict[str, Any]) -> str:
     return f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Log">{lines}</ul>'
 
 
-# -- setup -----------------------------------------------------------------------------------
+# -- setup and the hero library -------------------------------------------------------------
 ZONE_CHOICES = {"all": "Both encounters, one after the other"}
+LIBRARY = "char:deckbuilder:"
 
 
 def setup(app: "App" = None) -> str:  # type: ignore[assignment]
+    lib = _library(app) if app is not None else {}
+    saved = ""
+    if lib:
+        rows = "".join(
+            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
+            f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(data.heroes()[r["hero"]]["name"])}, '
+            f'health {r["max_health"]}, {r["xp"]} experience, {len(r["deck"])} cards, '
+            f'{r["encounters"]} encounter{"s" if r["encounters"] != 1 else ""}</span></span></label>'
+            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
+               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
+            + '</div>'
+            for key, r in lib.items())
+        saved = f'<fieldset><legend>Heroes from your library</legend>{rows}</fieldset>'
     rows = []
     for hid, h in data.heroes().items():
-        checked = " checked" if hid in ("warrior", "priest") else ""
+        checked = " checked" if hid in ("warrior", "priest") and not lib else ""
         rows.append(f'<div class="db-pick"><label class="check"><input type="checkbox" name="heroes" value="{esc(hid)}"{checked}> '
                     f'<span><b>{esc(h["name"])}</b> <span class="muted">health {h["health"]}, defense {h["defense"]}</span></span></label>'
                     f'<label>Name for {esc(h["name"])} (optional)<input name="name_{esc(hid)}" maxlength="40" autocomplete="off"></label></div>')
     zones = [("all", ZONE_CHOICES["all"])] + [(z, data.zones()[z]["name"] + " only") for z in data.zone_order()]
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>' for v, t in zones)
-    fill = "heroes,zones," + ",".join(f"name_{hid}" for hid in data.heroes())
+    fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
     return (f'<section class="setup"><h1>New Deckbuilder battle</h1>'
             f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
-            f'Pocketdeck is the Game Master. Pick 1 to 4 heroes and pass the phone around.</p>'
-            f'<form class="form" data-form><fieldset><legend>Heroes (in turn order)</legend>{"".join(rows)}</fieldset>'
+            f'Pick 1 to 4 heroes and pass the phone around. Pocketdeck runs the monsters, or a '
+            f'Game Master does on the same phone.</p>'
+            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in turn order)</legend>{"".join(rows)}</fieldset>'
             f'<label>Encounters <select name="zones">{opts}</select></label>'
+            f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
+            f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
+            f'cards and target)</span></label>'
             f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
+
+
+def record_problem(record: Any) -> str | None:
+    """None when ``record`` is a hero the rules accept, else the reason, short."""
+    try:
+        problems = record_problems(record)
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid hero ({type(exc).__name__})"
+    return excerpt("; ".join(problems), 200) if problems else None
+
+
+def _library(app: "App") -> dict[str, dict[str, Any]]:
+    return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
+            if k.startswith(LIBRARY) and record_problem(r) is None}
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -317,16 +406,69 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     if isinstance(picked, str):
         picked = [picked]
     heroes = [h for h in data.heroes() if h in picked]
-    if not heroes:
-        raise ValueError("choose at least one hero")
+    chosen = fields.get("library") or []
+    if isinstance(chosen, str):
+        chosen = [chosen]
+    lib = _library(app)
+    keys = [k for k in lib if k in chosen]
+    if not heroes and not keys:
+        raise ValueError("choose at least one hero: a new one or one from your library")
+    if len(heroes) + len(keys) > 4:
+        raise ValueError("a party has at most 4 heroes")
     names = [str(fields.get(f"name_{h}", "") or "").strip()[:40] for h in heroes]
     zone = str(fields.get("zones") or "all")
     if zone != "all" and zone not in data.zones():
         raise ValueError("Encounters: choose both or one of the zones")
-    return {"heroes": heroes, "names": names, "zones": data.zone_order() if zone == "all" else [zone]}
+    gm = fields.get("gm")
+    app.pending_library = keys
+    return {"heroes": heroes, "names": names, "zones": data.zone_order() if zone == "all" else [zone],
+            "party": [lib[k] for k in keys], "gm": bool(gm) and gm not in ("", "no", "false")}
 
+
+def after_play(app: "App", session: Session) -> list[Effect]:
+    """When a game ends (won or lost) the party goes to the hero library: heroes that came
+    from it are updated in place, new ones get a key of their own; the keys are kept in
+    ``meta:<slot>`` so that ending again after an undo updates the same entries (as P52)."""
+    state = session.state
+    assert state is not None
+    meta_key = "meta:" + app.slot_of(session)
+    if not session.actions:
+        app.meta[meta_key] = {"library": list(app.pending_library)}
+        app.pending_library = []
+        return [("put", meta_key, json.dumps(app.meta[meta_key]))]
+    if state["phase"] != "over":
+        return []
+    meta = app.meta.setdefault(meta_key, {"library": []})
+    keys = meta.get("library")
+    if not isinstance(keys, list) or not all(isinstance(k, str) and k.startswith(LIBRARY) for k in keys):
+        keys = meta["library"] = []
+    effects: list[Effect] = []
+    for i, record in enumerate(export_heroes(state)):
+        if i == len(keys):
+            keys.append(_new_key(app, record["name"]))
+        app.library[keys[i]] = record
+        effects.append(("put", keys[i], json.dumps(record, sort_keys=True)))
+    effects.append(("put", meta_key, json.dumps(meta)))
+    return effects
+
+
+def _new_key(app: "App", name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "hero"
+    key, n = LIBRARY + slug, 1
+    while key in app.library:
+        n += 1
+        key = f"{LIBRARY}{slug}-{n}"
+    return key
+
+
+def _register_record_check() -> None:
+    from .app import RECORD_CHECKS
+    RECORD_CHECKS["deckbuilder"] = record_problem
+
+
+_register_record_check()
 
 register_table(Table(
     system="deckbuilder", title="Deckbuilder RPG",
     blurb="Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat.",
-    render=render, setup=setup, options_from_form=options_from_form))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=after_play))

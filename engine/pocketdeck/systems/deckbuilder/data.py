@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...content import load, register_checker
+from ...content import ListOf, MapOf, OneOf, Optional, Range, Table, check_value, load, register_checker, table_rows
 
 STACKS = ("melee", "range", "mana", "defend", "rest", "item")
 STACK_NAMES = {"melee": "Melee", "range": "Range", "mana": "Mana", "defend": "Defend",
@@ -18,6 +18,7 @@ WEAPON_KINDS = ("melee", "range", "mana")
 ABILITY_EFFECTS = {"attack_bonus", "double_counter", "heal", "heal_all"}
 POWER_EFFECTS = {"counter", "heal", "heal_ally"}
 FILES = ("heroes", "gear", "cards", "monsters", "zones")
+UPGRADE_STATS = ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")
 
 
 def _file(name: str) -> dict[str, Any]:
@@ -82,10 +83,16 @@ def zones() -> dict[str, dict[str, Any]]:
     return {z["id"]: z for z in _file("zones")["zone"]}
 
 
+@lru_cache(maxsize=None)
+def upgrade() -> dict[str, Any]:
+    return dict(_file("cards")["upgrade"])
+
+
 def zone_order() -> list[str]:
     return list(_file("zones")["order"])
 
 
+@lru_cache(maxsize=None)
 def card_name(card: str) -> str:
     """The printed name of any card id that can sit in a pile."""
     if card in tableau():
@@ -98,11 +105,14 @@ def card_name(card: str) -> str:
         return str(weapons()[card]["name"])
     if card in armors():
         return str(armors()[card]["name"])
+    if card in powers():
+        return str(powers()[card]["name"])
     if card in minion_cards():
         return str(minion_cards()[card]["name"])
     return card
 
 
+@lru_cache(maxsize=None)
 def symbol(card: str) -> str | None:
     """The stack a battle card matches: a tableau card is its own stack, an ability its
     symbol, Fatigue none."""
@@ -113,114 +123,149 @@ def symbol(card: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
 def gear_kind(card: str) -> str:
+    """What an at-hand card is once equipped: a weapon (or spell), an armor or a power;
+    "ability" / "card" for battle cards, "unknown" otherwise."""
     if card in weapons():
         return "weapon"
     if card in armors():
         return "armor"
+    if card in powers():
+        return "power"
     if card in abilities():
         return "ability"
+    if card in tableau() or card == "fatigue":
+        return "card"
     return "unknown"
 
 
+def is_gear(card: str) -> bool:
+    return gear_kind(card) in ("weapon", "armor", "power")
+
+
 # -- the content checker --------------------------------------------------------------------
-def _need(problems: list[str], where: str, row: dict[str, Any], key: str, kind: type) -> None:
-    v = row.get(key)
-    if not isinstance(v, kind) or isinstance(v, bool):
-        problems.append(f"{where}: '{key}' must be {kind.__name__}")
+# Each file's rows are first checked against a typed-row schema (pocketdeck.content, as
+# P52's checker does), so the cross-checks below only ever see well-typed rows and a
+# badly typed row is listed as a problem, never a crash.
+STAT = Range(-5, 20)
+HERO = {"id": str, "name": str, "melee_attack": STAT, "melee_damage": STAT, "ranged_attack": STAT,
+        "defense": Range(0, 30), "mana": STAT, "health": Range(1, 99), "equipped": ListOf(str),
+        "armor": str, "at_hand": ListOf(str), "powers": ListOf(str), "latent": ListOf(str),
+        "deck": MapOf(Range(1, 20))}
+WEAPON = {"id": str, "name": str, "kind": OneOf(*WEAPON_KINDS), "attack": STAT, "damage": Range(0, 30)}
+ARMOR = {"id": str, "name": str, "defense": Range(0, 20)}
+POWER = {"id": str, "name": str, "effect": OneOf(*sorted(POWER_EFFECTS)), "amount": Range(1, 20), "text": str}
+TABLEAU = {"id": OneOf(*STACKS), "name": str, "text": str}
+ABILITY = {"id": str, "name": str, "symbol": OneOf(*STACKS), "effect": OneOf(*sorted(ABILITY_EFFECTS)),
+           "amount": Range(1, 20), "text": str}
+UPGRADE = Table({"card_cost": Range(1, 50), "health_cost": Range(1, 50), "health_gain": Range(1, 10),
+                 "stat_cost": Range(1, 50), "stats": ListOf(OneOf(*UPGRADE_STATS), at_least=1),
+                 "cards": MapOf(Range(1, 20))}, strict=True)
+MINION = {"id": str, "name": str, "hits": Range(1, 20), "attack": STAT, "damage": Range(0, 30),
+          "defense": Range(0, 30), "kind": OneOf("melee", "range"), "resistance": Optional(Range(0, 10))}
+MINION_CARD = {"id": str, "name": str, "count": Range(1, 50), "to_hit": Range(-10, 10)}
+BOSS = {"id": str, "name": str, "melee_attack": STAT, "melee_damage": STAT, "ranged_attack": STAT,
+        "defense": Range(0, 30), "mana": STAT, "health": Range(1, 999), "resistance": Range(0, 10),
+        "weapons": ListOf(str, at_least=1), "armor": str, "deck": MapOf(Range(1, 20))}
+ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optional(str)}
+LINK = {"a": str, "b": str, "kind": OneOf("open", "door")}
+ZONE = {"id": str, "name": str, "experience": Range(0, 50), "spoils": ListOf(str),
+        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK)}
+
+
+def _table(problems: list[str], data: dict[str, Any], key: str, spec: Any) -> Any:
+    """data[key] when it matches spec, else None (and its problems listed)."""
+    found = check_value(f"[{key}]", data.get(key), spec)
+    problems.extend(found)
+    return None if found else data[key]
+
+
+def _unique(problems: list[str], rows: list[dict[str, Any]], what: str) -> None:
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        problems.append(f"[[{what}]] ids must be unique")
+
+
+def _check_heroes(data: dict[str, Any]) -> list[str]:
+    rows, p = table_rows(data, "hero", HERO, at_least=4)
+    _unique(p, rows, "hero")
+    return p
+
+
+def _check_gear(data: dict[str, Any]) -> list[str]:
+    p: list[str] = []
+    for key, spec in (("weapon", WEAPON), ("armor", ARMOR), ("power", POWER)):
+        rows, found = table_rows(data, key, spec)
+        p.extend(found)
+        _unique(p, rows, key)
+    return p
+
+
+def _check_cards(data: dict[str, Any]) -> list[str]:
+    tab, p = table_rows(data, "tableau", TABLEAU, at_least=6)
+    if not p and sorted(t["id"] for t in tab) != sorted(STACKS):
+        p.append("needs one [[tableau]] card for each of the six stacks")
+    rows, found = table_rows(data, "ability", ABILITY)
+    p.extend(found)
+    _unique(p, rows, "ability")
+    _table(p, data, "stack_size", {"per_stack": Range(1, 60)})
+    _table(p, data, "fatigue", {"id": OneOf("fatigue"), "name": str, "per_hero": Range(0, 30), "text": str})
+    up = _table(p, data, "upgrade", UPGRADE)
+    if up is not None:
+        names = {r["id"] for r in rows}
+        p.extend(f"upgrade: unknown training card {c[:40]!r}" for c in up["cards"] if c not in names)
+    return p
+
+
+def _check_monsters(data: dict[str, Any]) -> list[str]:
+    rows, p = table_rows(data, "minion", MINION, at_least=3)
+    _unique(p, rows, "minion")
+    _cards, found = table_rows(data, "minion_card", MINION_CARD)
+    p.extend(found)
+    bosses, found = table_rows(data, "boss", BOSS, at_least=2)
+    p.extend(found)
+    for b in bosses:
+        bad = [k for k in b["deck"] if k not in STACKS]
+        if bad:
+            p.append(f"boss {b['id']}: deck must map stacks to counts, not {bad[0][:40]!r}")
+    return p
+
+
+def _check_zones(data: dict[str, Any]) -> list[str]:
+    zones, p = table_rows(data, "zone", ZONE)
+    for z in zones:
+        where = f"zone {z['id']}"
+        ids = [a["id"] for a in z["arena"]]
+        if len(set(ids)) != len(ids):
+            p.append(f"{where}: needs several arenas with distinct ids")
+        for ln in z["link"]:
+            if ln["a"] not in ids or ln["b"] not in ids:
+                p.append(f"{where}: a link joins two of its arenas and is open or door")
+        if not any(ln["kind"] == "door" for ln in z["link"]):
+            p.append(f"{where}: needs at least one door")
+    order = _table(p, data, "order", ListOf(str, at_least=1))
+    if order is not None and not set(order) <= {z["id"] for z in zones}:
+        p.append("'order' must list zone ids")
+    return p
+
+
+CHECKS = {"heroes": _check_heroes, "gear": _check_gear, "cards": _check_cards,
+          "monsters": _check_monsters, "zones": _check_zones}
 
 
 def check_content(name: str, data: dict[str, Any]) -> list[str]:
-    base = name.split("/", 1)[1].removesuffix(".toml")
-    p: list[str] = []
-    if base == "heroes":
-        for i, h in enumerate(data.get("hero") or []):
-            where = f"hero {h.get('id', i + 1)}"
-            for k in ("id", "name", "armor"):
-                _need(p, where, h, k, str)
-            for k in ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana", "health"):
-                _need(p, where, h, k, int)
-            for k in ("equipped", "at_hand", "powers", "latent"):
-                if not isinstance(h.get(k), list):
-                    p.append(f"{where}: '{k}' must be a list")
-            if not isinstance(h.get("deck"), dict) or not all(
-                    isinstance(n, int) and n > 0 for n in h["deck"].values()):
-                p.append(f"{where}: 'deck' must map battle cards to counts")
-        if len(data.get("hero") or []) < 4:
-            p.append("needs at least 4 heroes")
-    elif base == "gear":
-        for i, w in enumerate(data.get("weapon") or []):
-            where = f"weapon {w.get('id', i + 1)}"
-            for k in ("id", "name"):
-                _need(p, where, w, k, str)
-            for k in ("attack", "damage"):
-                _need(p, where, w, k, int)
-            if w.get("kind") not in WEAPON_KINDS:
-                p.append(f"{where}: kind must be melee, range or mana")
-        for i, a in enumerate(data.get("armor") or []):
-            _need(p, f"armor {a.get('id', i + 1)}", a, "defense", int)
-        for i, pw in enumerate(data.get("power") or []):
-            where = f"power {pw.get('id', i + 1)}"
-            _need(p, where, pw, "amount", int)
-            if pw.get("effect") not in POWER_EFFECTS:
-                p.append(f"{where}: effect must be one of {sorted(POWER_EFFECTS)}")
-    elif base == "cards":
-        if sorted(t.get("id") for t in data.get("tableau") or []) != sorted(STACKS):
-            p.append("needs one [[tableau]] card for each of the six stacks")
-        for i, a in enumerate(data.get("ability") or []):
-            where = f"ability {a.get('id', i + 1)}"
-            _need(p, where, a, "amount", int)
-            if a.get("symbol") not in STACKS:
-                p.append(f"{where}: symbol must be one of the six stacks")
-            if a.get("effect") not in ABILITY_EFFECTS:
-                p.append(f"{where}: effect must be one of {sorted(ABILITY_EFFECTS)}")
-        _need(p, "stack_size", data.get("stack_size") or {}, "per_stack", int)
-        _need(p, "fatigue", data.get("fatigue") or {}, "per_hero", int)
-    elif base == "monsters":
-        for i, m in enumerate(data.get("minion") or []):
-            where = f"minion {m.get('id', i + 1)}"
-            for k in ("hits", "attack", "damage", "defense"):
-                _need(p, where, m, k, int)
-            if m.get("kind") not in ("melee", "range"):
-                p.append(f"{where}: kind must be melee or range")
-        if len(data.get("minion") or []) < 3:
-            p.append("needs at least 3 minion types")
-        for i, c in enumerate(data.get("minion_card") or []):
-            for k in ("count", "to_hit"):
-                _need(p, f"minion card {c.get('id', i + 1)}", c, k, int)
-        for i, b in enumerate(data.get("boss") or []):
-            where = f"boss {b.get('id', i + 1)}"
-            for k in ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana",
-                      "health", "resistance"):
-                _need(p, where, b, k, int)
-            if not isinstance(b.get("deck"), dict) or not set(b["deck"]) <= set(STACKS):
-                p.append(f"{where}: deck must map stacks to counts")
-        if len(data.get("boss") or []) < 2:
-            p.append("needs at least 2 bosses")
-    elif base == "zones":
-        for i, z in enumerate(data.get("zone") or []):
-            where = f"zone {z.get('id', i + 1)}"
-            ids = [a.get("id") for a in z.get("arena") or []]
-            if len(ids) < 2 or len(set(ids)) != len(ids):
-                p.append(f"{where}: needs several arenas with distinct ids")
-            for ln in z.get("link") or []:
-                if ln.get("a") not in ids or ln.get("b") not in ids or ln.get("kind") not in ("open", "door"):
-                    p.append(f"{where}: a link joins two of its arenas and is open or door")
-            if not any(ln.get("kind") == "door" for ln in z.get("link") or []):
-                p.append(f"{where}: needs at least one door")
-            _need(p, where, z, "experience", int)
-        order = data.get("order")
-        if not isinstance(order, list) or not order or not set(order) <= {z.get("id") for z in data.get("zone") or []}:
-            p.append("'order' must list zone ids")
-    else:
-        p.append(f"unexpected deckbuilder content file {name!r}")
-    return p
+    """Every problem of one deckbuilder content file (its schema, then its own checks)."""
+    base = name.split("/")[-1].removesuffix(".toml")
+    if base not in CHECKS:
+        return [f"unexpected deckbuilder content file {name[:60]!r}"]
+    return CHECKS[base](data)
 
 
 def cross_check() -> list[str]:
     """References between files (run by the tests: each file alone cannot see them)."""
     p = []
-    cards = set(tableau()) | set(abilities())
+    cards = set(tableau()) | set(abilities()) | set(weapons()) | set(armors()) | set(powers())
     for h in heroes().values():
         for w in h["equipped"] + h["at_hand"]:
             if w not in weapons() and w not in armors():
@@ -247,8 +292,11 @@ def cross_check() -> list[str]:
             if a.get("boss") and a["boss"] not in bosses():
                 p.append(f"zone {z['id']}: unknown boss {a['boss']!r}")
         for s in z.get("spoils", []):
-            if s not in weapons() and s not in abilities():
+            if s not in cards:
                 p.append(f"zone {z['id']}: unknown spoil {s!r}")
+    for c in upgrade()["cards"]:
+        if c not in abilities():
+            p.append(f"upgrade: unknown training card {c!r}")
     return p
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.rng import Rng
 from . import data
 from .common import State, log, pile
-from .monsters import boss_turn, minion_turn, resolve_attack
+from .monsters import apply_monster, begin_monster_turn, monster_actions, policy, resolve_attack
 from .setup import current_zone, hero, monster, start_zone
 
 
@@ -55,12 +55,12 @@ def run(state: State, rng: Rng) -> None:
             continue
         if a.startswith("h"):
             return
-        m = monster(state, a)
-        if m["kind"] == "boss":
-            boss_turn(state, m, rng)
-        else:
-            minion_turn(state, m, rng)
-        advance(state)
+        if state["mturn"] is None:
+            begin_monster_turn(state, monster(state, a), rng)
+        while state["mturn"] is not None and not state["options"].get("gm"):
+            apply_monster(state, policy(state, monster_actions(state)), rng)
+        if state["mturn"] is not None:
+            return  # GM mode: a person takes the monster's decision
     raise RuntimeError("the battle driver did not settle")
 
 
@@ -83,7 +83,7 @@ def fallen_actor(state: State) -> None:
 def battle_over(state: State, rng: Rng) -> bool:
     if all(h["down"] for h in state["heroes"]):
         state["phase"], state["outcome"] = "over", "lost"
-        state["turn"] = None
+        state["turn"] = state["mturn"] = None
         log(state, "Every hero has fallen: the battle is lost.")
         return True
     zid = current_zone(state)
@@ -91,18 +91,13 @@ def battle_over(state: State, rng: Rng) -> bool:
     if waiting or any(not m["dead"] for m in state["monsters"]):
         return False
     zone = data.zones()[zid]
-    state["turn"] = None
+    state["turn"] = state["mturn"] = None
     for h in state["heroes"]:
         pile(state, f"{h['id']}:discard").extend(pile(state, f"{h['id']}:front"))
         state["piles"][f"{h['id']}:front"] = []
         h["xp"] += zone["experience"]
-        h["max_health"] += 1
-    log(state, f"{zone['name']} is cleared. Each hero gains {zone['experience']} experience "
-        "and 1 health.")
-    if state["zone_index"] + 1 >= len(state["options"]["zones"]):
-        state["phase"], state["outcome"] = "over", "won"
-        log(state, "The adventure is won.")
-        return True
+        h["encounters"] += 1
+    log(state, f"{zone['name']} is cleared. Each hero gains {zone['experience']} experience.")
     state["phase"] = "spoils"
     state["spoils_left"] = [h["id"] for h in state["heroes"]]
     skip_empty_spoils(state, rng)
@@ -113,20 +108,82 @@ def skip_empty_spoils(state: State, rng: Rng) -> None:
     if not pile(state, f"treasure:{current_zone(state)}"):
         state["spoils_left"] = []
     if not state["spoils_left"]:
-        next_zone(state, rng)
+        state["phase"] = "upgrade"
+        state["upgrade_left"] = [h["id"] for h in state["heroes"]]
+        skip_spent_upgrades(state, rng)
 
 
 def take_spoil(state: State, hid: str, card: str, rng: Rng) -> None:
-    """The spoils: each hero in turn takes one card of the zone's treasure. A weapon goes
-    to the hero's at-hand items, an ability card into the deck (discard pile); either way
-    it is part of the character from the next encounter on."""
+    """The spoils: each hero in turn takes one card of the zone's treasure, and it is
+    added to the character deck (the discard pile, shuffled in when the next battle
+    starts): an ability to draw, or an item, spell, armor or power to equip from the hand."""
     h = hero(state, hid)
     pile(state, f"treasure:{current_zone(state)}").remove(card)
-    dest = "at_hand" if card in data.weapons() or card in data.armors() else "discard"
-    pile(state, f"{hid}:{dest}").append(card)
-    log(state, f"{h['name']} takes {data.card_name(card)} from the spoils.")
+    pile(state, f"{hid}:discard").append(card)
+    log(state, f"{h['name']} takes {data.card_name(card)} from the spoils into their deck.")
     state["spoils_left"].pop(0)
     skip_empty_spoils(state, rng)
+
+
+def upgrade_options(state: State) -> list[dict[str, object]]:
+    """What the hero whose upgrade it is can buy with experience now, one at a time, and
+    being done (the experience left is kept for later)."""
+    hid = state["upgrade_left"][0]
+    h = hero(state, hid)
+    up = data.upgrade()
+    out: list[dict[str, object]] = []
+    if h["xp"] >= up["card_cost"]:
+        out += [{"type": "upgrade", "hero": hid, "what": "card", "card": c}
+                for c in sorted(set(pile(state, "training")))]
+    if h["xp"] >= up["health_cost"]:
+        out.append({"type": "upgrade", "hero": hid, "what": "health"})
+    if h["xp"] >= up["stat_cost"]:
+        out += [{"type": "upgrade", "hero": hid, "what": "stat", "stat": st} for st in up["stats"]
+                if h["stats"][st] < MAX_STAT]
+    return out + [{"type": "upgrade_done", "hero": hid}]
+
+
+MAX_STAT = 12
+
+
+def take_upgrade(state: State, a: dict[str, object], rng: Rng) -> None:
+    h = hero(state, str(a["hero"]))
+    up = data.upgrade()
+    if a["type"] == "upgrade_done":
+        log(state, f"{h['name']} keeps {h['xp']} experience.")
+        state["upgrade_left"].pop(0)
+    elif a["what"] == "card":
+        card = str(a["card"])
+        h["xp"] -= up["card_cost"]
+        pile(state, "training").remove(card)
+        pile(state, f"{h['id']}:discard").append(card)
+        log(state, f"{h['name']} learns {data.card_name(card)}: the card joins their deck.")
+    elif a["what"] == "health":
+        h["xp"] -= up["health_cost"]
+        h["max_health"] += up["health_gain"]
+        h["health"] = h["max_health"]
+        log(state, f"{h['name']} gains {up['health_gain']} maximum health.")
+    else:
+        stat = str(a["stat"])
+        h["xp"] -= up["stat_cost"]
+        h["stats"][stat] += 1
+        log(state, f"{h['name']} improves {stat.replace('_', ' ')} to {h['stats'][stat]}.")
+    skip_spent_upgrades(state, rng)
+
+
+def skip_spent_upgrades(state: State, rng: Rng) -> None:
+    """Heroes who cannot afford anything are done at once; when everyone is done the
+    next encounter starts, or the adventure is won after the last one."""
+    left = state["upgrade_left"]
+    while left and len(upgrade_options(state)) == 1:
+        left.pop(0)
+    if left:
+        return
+    if state["zone_index"] + 1 >= len(state["options"]["zones"]):
+        state["phase"], state["outcome"] = "over", "won"
+        log(state, "The adventure is won.")
+        return
+    next_zone(state, rng)
 
 
 def next_zone(state: State, rng: Rng) -> None:

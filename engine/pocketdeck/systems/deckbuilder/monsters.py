@@ -1,18 +1,29 @@
-"""How monsters act (the GM's side, a written policy since the app is the GM):
+"""How monsters act. The book's GM is a person; Pocketdeck offers both: by default the
+monsters follow a written policy, and in GM mode (option ``gm``) a person takes each
+monster decision on the same phone from buttons. Either way the decisions are the same
+actions (``monster_actions`` lists them, ``apply_monster`` carries one out), so the
+policy can only do what a GM could.
 
-- Minions share the minion deck: each minion's turn turns its top card (the discard is
-  reshuffled when it runs out; no new cards join it). Hold: the minion holds back.
-  Otherwise it attacks the conscious hero in reach with the least health (ties: the
-  earlier in the turn order) with the card's to-hit change; a melee minion reaches its
-  own arena, a range minion also the adjacent arenas through open links. With no hero in
-  reach it moves one arena towards the nearest hero.
-- A boss turns the top card of its own deck: Melee attacks with its melee weapon (all
-  counters used); Range or Mana attacks with that weapon when it has a counter on it and
-  a hero is in reach, else adds a counter to it; Defend adds a defense counter and
-  attacks at -2; Rest restores 2 health and attacks at -4; with nobody in reach it
-  moves towards the nearest hero.
-- A boss attacked spends the fewest defense counters that make an average roll (7) miss,
-  or all of them when even all cannot.
+- A minion's turn turns the top card of the shared minion deck (no new cards join it).
+  Hold: the minion holds back. Otherwise it attacks a conscious hero in reach with the
+  card's to-hit change (policy: the one with the least health, ties to the earlier in the
+  turn order); a melee minion reaches its own arena, a range minion also the adjacent
+  arenas through open links. With no hero in reach it moves one arena (policy: towards
+  the nearest hero) or waits.
+- A boss has full stats and a deck like a hero's, with a hand of BOSS_HAND cards. Its
+  turn: take a card from one of the six tableau stacks (it joins the boss's deck, so the
+  deck grows as the heroes' do), play any matching cards from its hand, then use them:
+  Melee adds a counter per extra card and attacks; Range and Mana add the counters and
+  attack, or only aim (all counters); Defend and Item/Ability add a defense counter per
+  card and attack at -2; Rest restores 2 health per card and attacks at -4. With nobody
+  in reach it moves or waits instead of attacking. It then draws back to its hand.
+  Policy: Rest when at a third of its health or less and holding Rest; else the stack it
+  holds most of among those it can attack with now (Melee, Mana, Range, Defend, Item,
+  Rest on ties), else Defend; play every matching card; attack the weakest hero in reach;
+  Range/Mana attack only with at least one counter to spend, else aim.
+- A boss attacked spends the fewest defense counters that make an average roll (7)
+  miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
+  middle of a hero's attack).
 - Engaged monsters get one parting melee reaction when a hero retreats.
 """
 
@@ -22,9 +33,9 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import combat, data
-from .arena import in_reach, step_towards
+from .arena import in_reach, neighbours, revealed, step_towards
 from .common import State, log, pile
-from .setup import armor_bonus, hero
+from .setup import armor_bonus, boss_draw, hero
 
 AVERAGE_ROLL = 7
 
@@ -34,30 +45,6 @@ def boss_spend(base_defense: int, counters: int, hit_value: int) -> int:
         if combat.defense(base_defense, 0, k) > hit_value + AVERAGE_ROLL:
             return k
     return counters
-
-
-def pick_target(state: State, m: dict[str, Any], kind: str) -> dict[str, Any] | None:
-    reach = in_reach(state, m["arena"], kind)
-    order = state["order"]
-    near = [h for h in state["heroes"] if not h["down"] and h["arena"] == m["arena"]]
-    if not near and kind != "melee":
-        near = [h for h in state["heroes"] if not h["down"] and h["arena"] in reach]
-    if not near:
-        return None
-    return min(near, key=lambda h: (h["health"], order.index(h["id"])))
-
-
-def move_towards_heroes(state: State, m: dict[str, Any]) -> None:
-    goals = {h["arena"] for h in state["heroes"] if not h["down"]}
-    step = step_towards(state, m["arena"], goals)
-    if step is None:
-        log(state, f"{m['name']} waits.")
-        return
-    for ln in state["links"]:
-        if {ln["a"], ln["b"]} == {m["arena"], step}:
-            ln["open"] = True
-    m["arena"] = step
-    log(state, f"{m['name']} moves towards the party.")
 
 
 def queue_attack(state: State, m: dict[str, Any], h: dict[str, Any], to_hit: int, damage: int,
@@ -98,7 +85,18 @@ def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
         queue_attack(state, m, h, hv, dmg, data.weapons()[w]["name"], "parting reaction")
 
 
-def minion_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
+PENALTY = {"defend": -2, "rest": -4, "item": -2}
+ATTACK_STACKS = ("melee", "mana", "range")
+POLICY_ORDER = ("melee", "mana", "range", "defend", "item", "rest")
+Action = dict[str, Any]
+
+
+def begin_monster_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
+    """Start a monster's turn: a minion turns the top card of the minion deck (Hold ends
+    the turn at once); a boss is asked for its tableau stack."""
+    if m["kind"] == "boss":
+        state["mturn"] = {"actor": m["id"], "step": "stack", "stack": None, "uses": 0, "card": None}
+        return
     deck, disc = pile(state, "minion:draw"), pile(state, "minion:discard")
     if not deck:
         deck.extend(disc)
@@ -107,49 +105,186 @@ def minion_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
     card = deck.pop()
     disc.append(card)
     spec = data.minion_cards()[card]
-    kind = data.minions()[m["type"]]["kind"]
     if card == "hold":
         log(state, f"{m['name']} turns {spec['name']} and holds back.")
+        end_monster_turn(state, rng)
         return
-    h = pick_target(state, m, kind)
-    if h is None:
-        move_towards_heroes(state, m)
-        return
-    hv, dmg = minion_attack_values(m)
-    queue_attack(state, m, h, hv + spec["to_hit"], dmg, m["name"], spec["name"])
+    log(state, f"{m['name']} turns {spec['name']}.")
+    state["mturn"] = {"actor": m["id"], "step": "use", "stack": None, "uses": 1, "card": card}
 
 
-def boss_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
-    deck, disc = pile(state, f"{m['id']}:draw"), pile(state, f"{m['id']}:discard")
-    if not deck:
-        deck.extend(disc)
-        disc.clear()
-        rng.shuffle(deck)
-    card = deck.pop()
-    disc.append(card)
-    b = data.bosses()[m["type"]]
-    log(state, f"{m['name']} turns {data.STACK_NAMES[card]}.")
-    kind = card if card in ("melee", "range", "mana") else "melee"
-    weapon = boss_weapon(m, kind) or boss_weapon(m, "melee") or b["weapons"][0]
-    wkind = data.weapons()[weapon]["kind"]
-    h = pick_target(state, m, wkind)
-    if card in ("range", "mana") and (h is None or not m["counters"].get(weapon)):
-        m["counters"][weapon] = m["counters"].get(weapon, 0) + 1
-        log(state, f"{m['name']} adds a counter to {data.weapons()[weapon]['name']}.")
+def end_monster_turn(state: State, rng: Rng) -> None:
+    from .flow import advance
+    mt = state["mturn"]
+    if mt is not None and mt["step"] != "stack":
+        mid = mt["actor"]
+        if f"{mid}:front" in state["piles"]:  # a boss: the cards played and taken join its deck
+            pile(state, f"{mid}:discard").extend(pile(state, f"{mid}:front"))
+            state["piles"][f"{mid}:front"] = []
+            boss_draw(state, mid, rng)
+    state["mturn"] = None
+    advance(state)
+
+
+def mover_options(state: State, m: dict[str, Any]) -> list[Action]:
+    """Moves through a link to a revealed arena (monsters do not explore), or waiting."""
+    out: list[Action] = [{"type": "gm_move", "to": b} for b, _ln in neighbours(state, m["arena"])
+                         if revealed(state, b)]
+    return out + [{"type": "gm_wait"}]
+
+
+def reach_targets(state: State, m: dict[str, Any], kind: str) -> list[str]:
+    reach = in_reach(state, m["arena"], kind)
+    return [h["id"] for h in state["heroes"] if not h["down"] and h["arena"] in reach]
+
+
+def use_weapon(m: dict[str, Any], stack: str) -> str:
+    """The weapon a boss uses with a stack: the one of that kind, else its first melee
+    weapon, else its first weapon."""
+    kind = stack if stack in ATTACK_STACKS else "melee"
+    return boss_weapon(m, kind) or boss_weapon(m, "melee") or data.bosses()[m["type"]]["weapons"][0]
+
+
+def monster_actions(state: State) -> list[Action]:
+    """Every legal decision of the monster whose turn it is (the GM's buttons)."""
+    mt = state["mturn"]
+    m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
+    if mt["step"] == "stack":
+        return [{"type": "gm_stack", "stack": s} for s in data.STACKS]
+    if mt["step"] == "play":
+        hand = pile(state, f"{m['id']}:hand")
+        return ([{"type": "gm_play", "card": mt["stack"]}] if mt["stack"] in hand else []) + [{"type": "gm_go"}]
+    if m["kind"] == "minion":
+        kind = data.minions()[m["type"]]["kind"]
+        targets = reach_targets(state, m, kind)
+        if targets:  # the card says strike: a minion with a hero in reach attacks
+            return [{"type": "gm_attack", "target": t} for t in targets]
+        return mover_options(state, m)
+    weapon = use_weapon(m, mt["stack"])
+    targets = reach_targets(state, m, data.weapons()[weapon]["kind"])
+    out: list[Action] = [{"type": "gm_attack", "target": t} for t in targets]
+    if mt["stack"] in ("range", "mana"):
+        out.append({"type": "gm_aim"})
+    if not targets:
+        out += mover_options(state, m)
+    elif mt["stack"] != "melee":  # taking Melee means making a melee attack
+        out.append({"type": "gm_wait"})
+    return out
+
+
+def apply_monster(state: State, a: Action, rng: Rng) -> None:
+    """Carry out one monster decision (the policy's or the GM's)."""
+    mt = state["mturn"]
+    m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
+    kind = a["type"]
+    if kind == "gm_stack":
+        stack = a["stack"]
+        mt["stack"], mt["uses"] = stack, 1
+        tableau = pile(state, f"tableau:{stack}")
+        got = bool(tableau)
+        if got:  # the boss's deck grows as the heroes' do
+            pile(state, f"{m['id']}:front").append(tableau.pop())
+        log(state, f"{m['name']} takes {data.STACK_NAMES[stack]}" + ("." if got else " (the stack is empty)."))
+        mt["step"] = "play"
         return
-    penalty = {"defend": -2, "rest": -4, "item": -2}.get(card, 0)
-    if card in ("defend", "item"):
-        m["defense_counters"] += 1
-        log(state, f"{m['name']} adds a defense counter.")
-    if card == "rest":
+    if kind == "gm_play":
+        pile(state, f"{m['id']}:hand").remove(a["card"])
+        pile(state, f"{m['id']}:front").append(a["card"])
+        mt["uses"] += 1
+        log(state, f"{m['name']} plays {data.STACK_NAMES[a['card']]}.")
+        return
+    if kind == "gm_go":
+        mt["step"] = "use"
+        return
+    if m["kind"] == "minion":
+        _minion_use(state, m, mt, a)
+    else:
+        _boss_use(state, m, mt, a)
+    end_monster_turn(state, rng)
+
+
+def _minion_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
+    if a["type"] == "gm_attack":
+        hv, dmg = minion_attack_values(m)
+        spec = data.minion_cards()[mt["card"]]
+        queue_attack(state, m, hero(state, a["target"]), hv + spec["to_hit"], dmg, m["name"], spec["name"])
+    else:
+        move(state, m, a)
+
+
+def _boss_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
+    stack, k = mt["stack"], mt["uses"]
+    weapon = use_weapon(m, stack)
+    wname = data.weapons()[weapon]["name"]
+    if stack in ATTACK_STACKS:
+        n = k if a["type"] == "gm_aim" else k - 1
+        if n:
+            m["counters"][weapon] = m["counters"].get(weapon, 0) + n
+            log(state, f"{m['name']} adds {n} counter{'s' if n != 1 else ''} to {wname}.")
+    elif stack in ("defend", "item"):
+        m["defense_counters"] += k
+        log(state, f"{m['name']} adds {k} defense counter{'s' if k != 1 else ''}.")
+    else:
         before = m["health"]
-        m["health"] = min(m["max_health"], m["health"] + 2)
+        m["health"] = min(m["max_health"], m["health"] + 2 * k)
         log(state, f"{m['name']} restores {m['health'] - before} health.")
-    if h is None:
-        move_towards_heroes(state, m)
+    if a["type"] == "gm_attack":
+        hv, dmg = boss_values(m, weapon, PENALTY.get(stack, 0))
+        queue_attack(state, m, hero(state, a["target"]), hv, dmg, wname, data.STACK_NAMES[stack])
+    elif a["type"] in ("gm_move", "gm_wait"):
+        move(state, m, a)
+
+
+def move(state: State, m: dict[str, Any], a: Action) -> None:
+    if a["type"] == "gm_wait":
+        log(state, f"{m['name']} waits.")
         return
-    hv, dmg = boss_values(m, weapon, penalty)
-    queue_attack(state, m, h, hv, dmg, data.weapons()[weapon]["name"], data.STACK_NAMES[card])
+    for ln in state["links"]:
+        if {ln["a"], ln["b"]} == {m["arena"], a["to"]}:
+            ln["open"] = True
+    m["arena"] = a["to"]
+    log(state, f"{m['name']} moves to {arena_label(state, a['to'])}.")
+
+
+def arena_label(state: State, arena: str) -> str:
+    zid = state["options"]["zones"][state["zone_index"]]
+    return next(a["name"] for a in data.zones()[zid]["arena"] if a["id"] == arena)
+
+
+def policy(state: State, legal: list[Action]) -> Action:
+    """The written policy's decision among the legal ones (see the module docstring)."""
+    mt = state["mturn"]
+    m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
+    if mt["step"] == "stack":
+        hand = pile(state, f"{m['id']}:hand")
+        if "rest" in hand and m["health"] * 3 <= m["max_health"]:
+            return {"type": "gm_stack", "stack": "rest"}
+        able = []
+        for s in POLICY_ORDER:
+            w = use_weapon(m, s)
+            if reach_targets(state, m, data.weapons()[w]["kind"]) and (s in hand or s in ATTACK_STACKS):
+                able.append(s)
+        if not able:
+            return {"type": "gm_stack", "stack": "defend"}
+        best = max(able, key=lambda s: (hand.count(s), -POLICY_ORDER.index(s)))
+        return {"type": "gm_stack", "stack": best}
+    if mt["step"] == "play":
+        return legal[0]  # every matching card is played (gm_go comes last)
+    attacks = [a for a in legal if a["type"] == "gm_attack"]
+    if attacks:
+        weapon_counters = 0
+        if m["kind"] == "boss":
+            weapon_counters = m["counters"].get(use_weapon(m, mt["stack"]), 0) + mt["uses"] - 1
+        if m["kind"] == "minion" or mt["stack"] not in ("range", "mana") or weapon_counters >= 1:
+            order = state["order"]
+            pick = min(attacks, key=lambda a: (hero(state, a["target"])["health"], order.index(a["target"])))
+            return pick
+        return {"type": "gm_aim"}
+    goals = {h["arena"] for h in state["heroes"] if not h["down"]}
+    step = step_towards(state, m["arena"], goals)
+    if step is not None and {"type": "gm_move", "to": step} in legal:
+        return {"type": "gm_move", "to": step}
+    return {"type": "gm_aim"} if {"type": "gm_aim"} in legal else {"type": "gm_wait"}
 
 
 def resolve_attack(state: State, att: dict[str, Any], spent: int, rng: Rng) -> None:
@@ -157,7 +292,7 @@ def resolve_attack(state: State, att: dict[str, Any], spent: int, rng: Rng) -> N
     h = hero(state, att["target"])
     m = next(x for x in state["monsters"] if x["id"] == att["attacker"])
     h["defense_counters"] -= spent
-    base = data.heroes()[h["hero"]]["defense"]
+    base = h["stats"]["defense"]
     dv = combat.defense(base, armor_bonus(state, h["id"]), spent)
     r = combat.roll_attack(rng, att["to_hit"], dv, att["damage"], 0, 0)
     r.update({"attacker": m["name"], "target": h["name"], "weapon": att["weapon"], "counters": 0,

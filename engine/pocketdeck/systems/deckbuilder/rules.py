@@ -9,26 +9,37 @@ from ...core import piles as core_piles
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
-from .flow import actor, run, take_spoil
-from .monsters import resolve_attack
+from .flow import actor, run, take_spoil, take_upgrade, upgrade_options
+from .monsters import apply_monster, monster_actions, resolve_attack
+from .records import record_problems
 from .turn import apply_turn, turn_actions
 
 MAX_HEROES = 4
-PHASES = ("battle", "spoils", "over")
+PHASES = ("battle", "spoils", "upgrade", "over")
 
 
 class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
-    schema_version = 1
+    schema_version = 2
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:
-        return {"heroes": ["warrior", "priest"], "names": [], "zones": list(data.zone_order())}
+        return {"heroes": ["warrior", "priest"], "names": [], "zones": list(data.zone_order()),
+                "party": [], "gm": False}
 
     def check_options(self, options: dict[str, Any]) -> None:
-        hs = options["heroes"]
-        if not isinstance(hs, list) or not 1 <= len(hs) <= MAX_HEROES:
+        hs, party = options["heroes"], options["party"]
+        if not isinstance(party, list):
+            raise IllegalAction("party must be a list of heroes from the library")
+        for rec in party:
+            problems = record_problems(rec)
+            if problems:
+                raise IllegalAction("a hero from the library is not one the rules could have made: "
+                                    + "; ".join(problems[:3]))
+        if not isinstance(options["gm"], bool):
+            raise IllegalAction("gm (a person runs the monsters) must be true or false")
+        if not isinstance(hs, list) or not 1 <= len(hs) + len(party) <= MAX_HEROES:
             raise IllegalAction(f"a party has 1 to {MAX_HEROES} heroes (hot-seat)")
         for h in hs:
             if h not in data.heroes():
@@ -49,7 +60,7 @@ class DeckbuilderGame(Game):
         zones = data.zone_order()
         if rng.below(3) == 0:
             zones = [zones[rng.below(len(zones))]]
-        return {"heroes": ids[:n], "zones": zones}
+        return {"heroes": ids[:n], "zones": zones, "gm": rng.below(3) == 0}
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
         from .setup import new_state
@@ -68,9 +79,13 @@ class DeckbuilderGame(Game):
             zid = state["options"]["zones"][state["zone_index"]]
             return [{"type": "pick", "hero": hid, "card": c}
                     for c in sorted(set(state["piles"][f"treasure:{zid}"]))]
+        if state["phase"] == "upgrade":
+            return upgrade_options(state)  # type: ignore[return-value]
         if state["pending"] is not None:
             h = next(x for x in state["heroes"] if x["id"] == state["pending"]["target"])
             return [{"type": "spend", "n": n} for n in range(h["defense_counters"] + 1)]
+        if state["mturn"] is not None:
+            return monster_actions(state)
         return turn_actions(state)
 
     def _apply(self, state: State, action: Action, rng: Rng) -> None:
@@ -79,7 +94,12 @@ class DeckbuilderGame(Game):
         if kind == "pick":
             take_spoil(state, action["hero"], action["card"], rng)
             return
-        if kind == "spend":
+        if kind in ("upgrade", "upgrade_done"):
+            take_upgrade(state, action, rng)
+            return
+        if kind.startswith("gm_"):
+            apply_monster(state, action, rng)
+        elif kind == "spend":
             att = state["pending"]
             state["pending"] = None
             state["attacks"].pop(0)
@@ -94,9 +114,15 @@ class DeckbuilderGame(Game):
             return "the adventure is over"
         if state["phase"] == "spoils":
             return "the spoils are being shared: each hero takes one card of the treasure in turn"
+        if state["phase"] == "upgrade":
+            return ("experience is being spent: each hero in turn buys what their experience pays "
+                    "for, then is done (Overview: the experience to upgrade skills or learn new ones)")
         if state["pending"] is not None:
             return ("a monster's attack must be answered first: choose how many defense counters "
                     "to spend (Attacks, step 2)")
+        if state["mturn"] is not None:
+            return ("it is the monsters' turn: the Game Master chooses the monster's tableau card, "
+                    "cards to play and target (A Turn)")
         t = state["turn"]
         if t is None:
             return "a turn starts by taking a card from one of the six stacks of the Action Tableau (A Turn)"
@@ -127,13 +153,16 @@ class DeckbuilderGame(Game):
                 raise ValueError(f"{h['name']}'s health is out of range")
             if h["down"] != (h["health"] == 0):
                 raise ValueError(f"{h['name']} is unconscious exactly at 0 health")
-            if len(p[f"{me}:equipped"]) > 2 or len(p[f"{me}:armor"]) > 1:
+            if len(p[f"{me}:equipped"]) > 2 or len(p[f"{me}:armor"]) > 1 or h["xp"] < 0:
                 raise ValueError(f"{h['name']} carries more than two weapons or one armor")
             if any(v < 0 for v in h["counters"].values()) or h["defense_counters"] < 0:
                 raise ValueError("counters cannot be negative")
         if state["phase"] == "battle" and state["pending"] is None and state["turn"] is None:
-            if not actor(state).startswith("h"):
+            mine = state["mturn"] is not None and state["mturn"]["actor"] == actor(state)
+            if not actor(state).startswith("h") and not (mine and state["options"]["gm"]):
                 raise ValueError("a monster's turn was left unplayed")
+        if state["mturn"] is not None and not state["options"]["gm"]:
+            raise ValueError("a monster's decision was left to a GM in a game without one")
 
     def outcome(self, state: State) -> str:
         return state.get("outcome") or "unfinished"

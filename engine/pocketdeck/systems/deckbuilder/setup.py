@@ -13,11 +13,35 @@ START_HAND = 5
 MAX_WEAPONS = 2
 
 
+BOSS_HAND = 3
+STATS = ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")
+
+
+def party_specs(options: dict[str, Any]) -> list[dict[str, Any]]:
+    """One record per hero, in turn order: the heroes carried over from the library
+    (``party``, records made by ``export_heroes``) first, then the new ones made from
+    their information cards (``heroes``, with the optional ``names``)."""
+    out = [dict(r) for r in options.get("party", [])]
+    for i, hid in enumerate(options["heroes"]):
+        h = data.heroes()[hid]
+        names = options["names"]
+        name = names[i] if i < len(names) and names[i] else h["name"]
+        out.append({"name": name, "hero": hid, "stats": {k: h[k] for k in STATS},
+                    "max_health": h["health"], "xp": 0,
+                    "deck": [c for c, n in sorted(h["deck"].items()) for _ in range(n)],
+                    "latent": list(h["latent"]), "equipped": list(h["equipped"]),
+                    "armor": [h["armor"]], "at_hand": list(h["at_hand"]), "powers": list(h["powers"]),
+                    "encounters": 0})
+    return out
+
+
 def new_state(options: dict[str, Any], rng: Rng) -> State:
+    specs = party_specs(options)
     piles: dict[str, list[str]] = {}
     for s in data.STACKS:
         piles[f"tableau:{s}"] = [s] * data.stack_size()
-    piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * len(options["heroes"]))
+    piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * len(specs))
+    piles["training"] = [c for c, n in sorted(data.upgrade()["cards"].items()) for _ in range(n)]
     mdeck = [c["id"] for c in data.minion_cards().values() for _ in range(c["count"])]
     rng.shuffle(mdeck)
     piles["minion:draw"], piles["minion:discard"] = mdeck, []
@@ -32,24 +56,21 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
     for z in zones:
         piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
     heroes = []
-    for i, hid in enumerate(options["heroes"]):
-        h = data.heroes()[hid]
-        name = options["names"][i] if i < len(options["names"]) and options["names"][i] else h["name"]
+    for i, spec in enumerate(specs):
         me = f"h{i}"
-        heroes.append({"id": me, "hero": hid, "name": name, "health": h["health"],
-                       "max_health": h["health"], "arena": None, "counters": {}, "defense_counters": 0,
-                       "powers": list(h["powers"]), "xp": 0, "down": False})
-        piles[f"{me}:draw"] = [c for c, n in sorted(h["deck"].items()) for _ in range(n)]
+        heroes.append({"id": me, "hero": spec["hero"], "name": spec["name"], "health": spec["max_health"],
+                       "max_health": spec["max_health"], "arena": None, "counters": {}, "defense_counters": 0,
+                       "stats": dict(spec["stats"]), "xp": spec["xp"], "down": False,
+                       "encounters": spec.get("encounters", 0)})
+        piles[f"{me}:draw"] = list(spec["deck"])
         for k in ("hand", "discard", "expended", "front"):
             piles[f"{me}:{k}"] = []
-        piles[f"{me}:latent"] = list(h["latent"])
-        piles[f"{me}:equipped"] = list(h["equipped"])
-        piles[f"{me}:armor"] = [h["armor"]]
-        piles[f"{me}:at_hand"] = list(h["at_hand"])
+        for k in ("latent", "equipped", "armor", "at_hand", "powers"):
+            piles[f"{me}:{k}"] = list(spec[k])
     state: State = {"phase": "battle", "zone_index": 0, "heroes": heroes, "monsters": [],
-                    "links": [], "order": [], "at": 0, "turn": None, "pending": None,
+                    "links": [], "order": [], "at": 0, "turn": None, "pending": None, "mturn": None,
                     "attacks": [], "piles": piles, "rolls": [], "round": 1, "outcome": None,
-                    "next_monster": 0, "log": [], "spoils_left": [], "options": options}
+                    "next_monster": 0, "log": [], "spoils_left": [], "upgrade_left": [], "options": options}
     start_zone(state, rng)
     return state
 
@@ -82,7 +103,7 @@ def start_zone(state: State, rng: Rng) -> None:
     state["order"] = []
     reveal(state, first, rng)
     roll_initiative(state, [h["id"] for h in state["heroes"]] + [m["id"] for m in state["monsters"]], rng)
-    state["at"], state["turn"], state["pending"], state["attacks"] = 0, None, None, []
+    state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
     log(state, f"{zone['name']}: the battle begins. Initiative: "
         + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
 
@@ -116,6 +137,8 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
         deck = state["piles"].pop(f"boss:{code}")
         rng.shuffle(deck)
         state["piles"][f"{mid}:draw"], state["piles"][f"{mid}:discard"] = deck, []
+        state["piles"][f"{mid}:hand"], state["piles"][f"{mid}:front"] = [], []
+        boss_draw(state, mid, rng)
         new.append(mid)
     names = ", ".join(m["name"] for m in state["monsters"] if m["id"] in new)
     log(state, f"{spec['name']} is revealed" + (f": {names}." if names else ", empty."))
@@ -131,7 +154,7 @@ def init_scores(state: State, actor: str) -> tuple[int, int]:
     the higher defense (base + armor)."""
     if actor.startswith("h"):
         h = hero(state, actor)
-        base = data.heroes()[h["hero"]]["defense"]
+        base = h["stats"]["defense"]
         arm = armor_bonus(state, actor)
         return base - arm, base + arm
     m = monster(state, actor)
@@ -177,3 +200,17 @@ def actor_name(state: State, actor: str) -> str:
 
 def armor_bonus(state: State, hid: str) -> int:
     return sum(data.armors()[a]["defense"] for a in state["piles"][f"{hid}:armor"])
+
+
+def boss_draw(state: State, mid: str, rng: Rng) -> None:
+    """A boss draws back up to its hand of BOSS_HAND, shuffling its discard pile into an
+    empty draw pile (its deck, like a hero's, holds the tableau cards it took)."""
+    hand, deck, disc = (state["piles"][f"{mid}:{k}"] for k in ("hand", "draw", "discard"))
+    while len(hand) < BOSS_HAND:
+        if not deck:
+            if not disc:
+                return
+            deck.extend(disc)
+            disc.clear()
+            rng.shuffle(deck)
+        hand.append(deck.pop())

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
+from . import data
 from .arena import step_towards
+from .monsters import policy
 from .common import State
 from .setup import current_zone, hero
 from .turn import attacks
@@ -31,11 +33,19 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         return rng.choice(legal)
     if "pick" in kinds:
         return rng.choice(legal)
+    if "upgrade_done" in kinds:  # spend experience: mostly buy, sometimes keep it
+        buys = by("upgrade")
+        return rng.choice(buys) if buys and rng.below(4) > 0 else by("upgrade_done")[0]
+    if state["mturn"] is not None:  # GM mode: a GM who mostly follows the policy
+        return policy(state, legal) if rng.below(4) > 0 else rng.choice(legal)
     t = state["turn"]
     if "take" in kinds:
         h = hero(state, state["order"][state["at"]])
         if h["health"] * 3 < h["max_health"] and rng.below(2) == 0:
             return {"type": "take", "stack": "rest"}
+        gear_in_hand = any(data.is_gear(c) for c in state["piles"][f"{h['id']}:hand"])
+        if gear_in_hand and rng.below(2) == 0:
+            return {"type": "take", "stack": "item"}
         if attacks(state, h, "melee") and rng.below(3) > 0:
             return {"type": "take", "stack": "melee"}
         if attacks(state, h):
@@ -52,6 +62,9 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         engaged = any(not m["dead"] and m["arena"] == h["arena"] for m in state["monsters"])
         if step and not engaged:
             return {"type": "retreat", "to": step}
+    hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
+    if hand_equips and rng.below(3) > 0:
+        return rng.choice(hand_equips)
     for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
               "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
         if k in kinds:

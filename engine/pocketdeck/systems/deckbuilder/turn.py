@@ -122,7 +122,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
 
 def power_options(state: State, h: dict[str, Any]) -> list[Action]:
     out: list[Action] = []
-    for p in h["powers"]:
+    for p in sorted(set(pile(state, f"{h['id']}:powers"))):
         pw = data.powers()[p]
         if pw["effect"] == "counter":
             out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])]
@@ -132,17 +132,28 @@ def power_options(state: State, h: dict[str, Any]) -> list[Action]:
 
 
 def equip_options(state: State, h: dict[str, Any]) -> list[Action]:
+    """Equip an at-hand item, spell or power: one of the character's at-hand items, or a
+    gear card in the hand ("cards in the player's hand are also at-hand"). A third
+    weapon or spell swaps one of the two out; a new armor replaces the old one."""
     me = h["id"]
     eq = pile(state, f"{me}:equipped")
     out: list[Action] = []
-    for g in sorted(set(pile(state, f"{me}:at_hand"))):
-        if g in data.armors():
-            out.append({"type": "equip", "gear": g})
-        elif g in data.weapons() and g not in eq:
+    sources = [("at_hand", g) for g in sorted(set(pile(state, f"{me}:at_hand")))]
+    sources += [("hand", g) for g in sorted({c for c in pile(state, f"{me}:hand") if data.is_gear(c)})]
+    for src, g in sources:
+        base: Action = {"type": "equip", "gear": g} | ({"from": "hand"} if src == "hand" else {})
+        kind = data.gear_kind(g)
+        if kind == "armor":
+            if g not in pile(state, f"{me}:armor"):
+                out.append(base)
+        elif kind == "power":
+            if g not in pile(state, f"{me}:powers"):
+                out.append(base)
+        elif kind == "weapon" and g not in eq:
             if len(eq) < MAX_WEAPONS:
-                out.append({"type": "equip", "gear": g})
+                out.append(base)
             else:
-                out += [{"type": "equip", "gear": g, "swap": w} for w in sorted(set(eq))]
+                out += [base | {"swap": w} for w in sorted(set(eq))]
     return out
 
 
@@ -251,7 +262,7 @@ def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -
             for o in allies_here(state, h):
                 heal(state, o, pw["amount"], name)
     elif kind == "equip":
-        equip(state, h, a["gear"], a.get("swap"))
+        equip(state, h, a["gear"], a.get("swap"), a.get("from", "at_hand"))
     elif kind == "skip":
         log(state, f"{name}'s {data.card_name(card)} has no use now.")
     else:
@@ -268,15 +279,21 @@ def heal(state: State, h: dict[str, Any], n: int, by: str) -> None:
         + (", who wakes." if woke else "."))
 
 
-def equip(state: State, h: dict[str, Any], gear: str, swap: str | None) -> None:
+def equip(state: State, h: dict[str, Any], gear: str, swap: str | None, source: str) -> None:
+    """The card leaves the hand (and so the deck's cycle) or the at-hand items and is put
+    active in the character area: a weapon or spell among the equipped, an armor worn (the
+    old one goes to the at-hand items, its defense counters lost), a power among the
+    powers."""
     me = h["id"]
     at_hand = pile(state, f"{me}:at_hand")
-    at_hand.remove(gear)
-    if gear in data.armors():
-        old = pile(state, f"{me}:armor")
-        at_hand.extend(old)
+    pile(state, f"{me}:{source}").remove(gear)
+    kind = data.gear_kind(gear)
+    if kind == "armor":
+        at_hand.extend(pile(state, f"{me}:armor"))
         state["piles"][f"{me}:armor"] = [gear]
         h["defense_counters"] = 0  # the counters were on the armor taken off
+    elif kind == "power":
+        pile(state, f"{me}:powers").append(gear)
     else:
         eq = pile(state, f"{me}:equipped")
         if swap is not None:
@@ -284,7 +301,7 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None) -> None:
             at_hand.append(swap)
             h["counters"].pop(swap, None)
         eq.append(gear)
-    log(state, f"{h['name']} equips {data.card_name(gear)}"
+    log(state, f"{h['name']} equips {data.card_name(gear)}" + (" from the hand" if source == "hand" else "")
         + (f" in place of {data.card_name(swap)}." if swap else "."))
 
 
@@ -318,7 +335,7 @@ def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: i
     a boss spends defense counters by the GM's policy."""
     from .monsters import boss_spend
     w = data.weapons()[gear]
-    info = data.heroes()[h["hero"]]
+    info = h["stats"]
     char_mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
     counters = h["counters"].pop(gear, 0)
     hv = combat.to_hit(char_mod, w["attack"], counters, mods)
@@ -331,7 +348,8 @@ def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: i
         dv = combat.defense(b["defense"], arm, spent)
         resist = b["resistance"]
     else:
-        spent, dv, resist = 0, data.minions()[m["type"]]["defense"], 0
+        spec = data.minions()[m["type"]]
+        spent, dv, resist = 0, spec["defense"], spec.get("resistance", 0)
     bonus = info["melee_damage"] if w["kind"] == "melee" else 0
     r = combat.roll_attack(rng, hv, dv, w["damage"], bonus, resist)
     r.update({"attacker": h["name"], "target": m["name"], "weapon": w["name"], "counters": counters,
@@ -355,6 +373,9 @@ def damage_monster(state: State, m: dict[str, Any], r: dict[str, Any]) -> None:
     if not r["hit"]:
         return
     if m["kind"] == "minion":
+        if r["damage"] == 0 and data.minions()[m["type"]].get("resistance", 0):
+            log(state, f"The blow glances off {m['name']} (damage resistance): no hit.")
+            return
         m["hits"] -= 1  # a minion takes a number of hits, whatever the damage
         if m["hits"] <= 0:
             m["dead"] = True

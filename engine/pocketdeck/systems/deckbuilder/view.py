@@ -20,10 +20,15 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     zone = data.zones()[zid]
     t = state["turn"]
     acting = None
+    mt = state["mturn"]
     if state["phase"] == "spoils":
         acting = state["spoils_left"][0]
+    elif state["phase"] == "upgrade":
+        acting = state["upgrade_left"][0]
     elif state["pending"] is not None:
         acting = state["pending"]["target"]
+    elif mt is not None:
+        acting = mt["actor"]
     elif state["phase"] == "battle":
         acting = t["actor"] if t else state["order"][state["at"]]
     arenas = []
@@ -37,11 +42,11 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     links = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["open"]} for ln in state["links"]]
     heroes = []
     for h in state["heroes"]:
-        me, info = h["id"], data.heroes()[h["hero"]]
+        me = h["id"]
         heroes.append({
             "id": me, "name": h["name"], "hero": h["hero"], "health": h["health"],
             "max_health": h["max_health"], "down": h["down"], "arena": h["arena"], "xp": h["xp"],
-            "stats": {k: info[k] for k in ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")},
+            "stats": dict(h["stats"]), "class": data.heroes()[h["hero"]]["name"],
             "armor": [{"id": a, "name": data.card_name(a), "defense": data.armors()[a]["defense"]} for a in p[f"{me}:armor"]],
             "armor_bonus": armor_bonus(state, me), "defense_counters": h["defense_counters"],
             "weapons": [{"id": w, "name": data.card_name(w), "kind": data.weapons()[w]["kind"],
@@ -49,7 +54,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                          "counters": h["counters"].get(w, 0)} for w in p[f"{me}:equipped"]],
             "at_hand": [data.card_name(c) for c in p[f"{me}:at_hand"]],
             "latent": [data.card_name(c) for c in p[f"{me}:latent"]],
-            "powers": [data.powers()[x]["name"] for x in h["powers"]],
+            "powers": [data.powers()[x]["name"] for x in p[f"{me}:powers"]],
             "hand": list(p[f"{me}:hand"]) if me == acting else None,
             "hand_count": len(p[f"{me}:hand"]), "draw": len(p[f"{me}:draw"]),
             "discard": len(p[f"{me}:discard"]), "expended": len(p[f"{me}:expended"]),
@@ -69,7 +74,9 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                      defense=b["defense"] + data.armors()[b["armor"]]["defense"],
                      defense_counters=m["defense_counters"],
                      counters={data.card_name(k): v for k, v in m["counters"].items() if v},
-                     deck=len(p[f"{m['id']}:draw"]))
+                     deck=len(p[f"{m['id']}:draw"]), discard=len(p[f"{m['id']}:discard"]),
+                     hand_count=len(p[f"{m['id']}:hand"]),
+                     hand=(list(p[f"{m['id']}:hand"]) if mt is not None and mt["actor"] == m["id"] else None))
         monsters.append(e)
     return {
         "phase": state["phase"], "outcome": state["outcome"], "round": state["round"],
@@ -87,6 +94,12 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                                         "tokens": [data.card_name(c) for c in t["tokens"]],
                                         "attacked": t["attacked"]},
         "pending": _pending(state),
+        "gm": bool(state["options"].get("gm")),
+        "mturn": None if mt is None else {"actor": mt["actor"], "step": mt["step"], "stack": mt["stack"],
+                                          "stack_name": data.STACK_NAMES.get(mt["stack"] or "", ""),
+                                          "uses": mt["uses"],
+                                          "card": data.card_name(mt["card"]) if mt["card"] else None},
+        "upgrade": _upgrade(state),
         "spoils": (sorted(set(p[f"treasure:{zid}"])) if state["phase"] == "spoils" else []),
         "rolls": list(state["rolls"]),
         "minion_deck": len(p["minion:draw"]), "fatigue": len(p["fatigue"]),
@@ -102,7 +115,16 @@ def _pending(state: State) -> dict[str, Any] | None:
     h = hero(state, att["target"])
     return {"attacker": monster(state, att["attacker"])["name"], "target": h["name"],
             "to_hit": att["to_hit"], "weapon": att["weapon"], "counters": h["defense_counters"],
-            "defense": data.heroes()[h["hero"]]["defense"] + armor_bonus(state, h["id"])}
+            "defense": h["stats"]["defense"] + armor_bonus(state, h["id"])}
+
+
+def _upgrade(state: State) -> dict[str, Any] | None:
+    if state["phase"] != "upgrade":
+        return None
+    h = hero(state, state["upgrade_left"][0])
+    up = data.upgrade()
+    return {"hero": h["name"], "xp": h["xp"], "card_cost": up["card_cost"], "health_cost": up["health_cost"],
+            "health_gain": up["health_gain"], "stat_cost": up["stat_cost"]}
 
 
 def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +132,7 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
     t = state["turn"]
     if a["type"] == "attack" and t is not None:
         h = hero(state, t["actor"])
-        info = data.heroes()[h["hero"]]
+        info = h["stats"]
         w = data.weapons()[a["gear"]]
         mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
         extra = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
@@ -130,6 +152,30 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
         dv = pend["defense"] + 2 * a["n"]
         return {"chance": f"{round(100 * combat.hit_chance(pend['to_hit'], dv))}%"}
     return {}
+
+
+STAT_NAMES = {"melee_attack": "melee attack", "melee_damage": "melee damage", "ranged_attack": "ranged attack",
+              "defense": "defense", "mana": "mana"}
+
+
+def _gm_label(state: State, a: dict[str, Any]) -> str:
+    k = a["type"]
+    mt = state["mturn"]
+    if k == "gm_stack":
+        left = len(state["piles"][f"tableau:{a['stack']}"])
+        return f"Take {data.STACK_NAMES[a['stack']]}" + ("" if left else " (empty)")
+    if k == "gm_play":
+        return f"Play {data.STACK_NAMES[a['card']]} from the hand"
+    if k == "gm_go":
+        return "Use the cards"
+    if k == "gm_attack":
+        return f"Attack {hero(state, a['target'])['name']}"
+    if k == "gm_aim":
+        return f"Only add {mt['uses']} counter{'s' if mt['uses'] != 1 else ''} (aim)"
+    if k == "gm_move":
+        from .turn import arena_name
+        return f"Move to {arena_name(state, a['to'])}"
+    return "Wait"
 
 
 def label(state: State, a: dict[str, Any]) -> str:
@@ -156,13 +202,25 @@ def label(state: State, a: dict[str, Any]) -> str:
         pw = data.powers()[a["power"]]["name"]
         return f"{pw} on {n(a['gear'])}" if "gear" in a else f"Activate {pw}"
     if k == "equip":
-        return f"Equip {n(a['gear'])}" + (f" in place of {n(a['swap'])}" if "swap" in a else "")
+        return (f"Equip {n(a['gear'])}" + (" from your hand" if a.get("from") == "hand" else "")
+                + (f" in place of {n(a['swap'])}" if "swap" in a else ""))
     if k == "heal":
         return f"Heal {hero(state, a['target'])['name']}"
     if k == "spend":
         return f"Spend {a['n']} defense counter{'s' if a['n'] != 1 else ''}"
     if k == "pick":
         return f"{hero(state, a['hero'])['name']} takes {n(a['card'])}"
+    if k == "upgrade":
+        up = data.upgrade()
+        if a["what"] == "card":
+            return f"Learn {n(a['card'])} ({up['card_cost']} experience)"
+        if a["what"] == "health":
+            return f"+{up['health_gain']} maximum health ({up['health_cost']} experience)"
+        return f"+1 {STAT_NAMES[a['stat']]} ({up['stat_cost']} experience)"
+    if k == "upgrade_done":
+        return "Done: keep the rest"
+    if k.startswith("gm_"):
+        return _gm_label(state, a)
     return {"armor": "Add a defense counter to your armor", "draw3": "Draw 3 cards",
             "expend": "Expend up to 3 cards", "heal2": "Restore 2 battle health",
             "heal_all": "Heal everyone in this arena", "skip": "Let this card go unused",

@@ -1,0 +1,75 @@
+"""Heroes carried over between games: a hero's record (what the hero library on the
+phone keeps, IndexedDB key ``char:deckbuilder:<id>``) and the check that refuses a
+record the rules could not have produced (a damaged entry, a hand-edited one).
+
+A record is taken when a game ends: the information card as upgraded, maximum health,
+the experience not spent, the whole character deck (every battle card the hero owns,
+wherever it lay when the game ended: draw, hand, discard, expended, played), the
+latent abilities, the equipped weapons and spells, the armor, the at-hand items and
+the powers. Health is full again and Fatigue cards go back to the supply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...content import ListOf, OneOf, Range, Table, check_row
+from . import data
+
+RECORD_FORMAT = "pocketdeck-deckbuilder-hero"
+NAME_MAX = 40
+DECK_MAX = 80
+STAT = Range(-5, 12)
+
+
+def _schema() -> Table:
+    return Table({
+        "format": OneOf(RECORD_FORMAT), "version": OneOf(1), "name": str,
+        "hero": OneOf(*sorted(data.heroes())),
+        "stats": Table({k: STAT for k in data.UPGRADE_STATS}, strict=True),
+        "max_health": Range(1, 200), "xp": Range(0, 10_000), "encounters": Range(0, 100_000),
+        "deck": ListOf(str), "latent": ListOf(str), "equipped": ListOf(str), "armor": ListOf(str),
+        "at_hand": ListOf(str), "powers": ListOf(str),
+    }, strict=True)
+
+
+def record_problems(rec: Any) -> list[str]:
+    """Everything wrong with a hero record; an empty list when the rules accept it."""
+    problems = check_row("hero record", rec, _schema())
+    if problems:
+        return problems
+    cards = set(data.tableau()) | set(data.abilities()) | set(data.weapons()) | set(data.armors()) \
+        | set(data.powers())
+    if not rec["name"].strip() or len(rec["name"]) > NAME_MAX:
+        problems.append(f"a name has 1 to {NAME_MAX} characters")
+    if not 1 <= len(rec["deck"]) <= DECK_MAX:
+        problems.append(f"a deck holds 1 to {DECK_MAX} cards")
+    unknown = [c for k in ("deck", "latent", "at_hand") for c in rec[k] if c not in cards]
+    if unknown:
+        problems.append(f"unknown card {unknown[0][:40]!r}")
+    if len(rec["equipped"]) > 2 or any(w not in data.weapons() for w in rec["equipped"]):
+        problems.append("at most two equipped weapons or spells, from the known ones")
+    if len(rec["armor"]) > 1 or any(a not in data.armors() for a in rec["armor"]):
+        problems.append("at most one armor, a known one")
+    if any(p not in data.powers() for p in rec["powers"]) or len(rec["powers"]) > 20:
+        problems.append("powers must be known ones")
+    if len(rec["at_hand"]) + len(rec["latent"]) > DECK_MAX:
+        problems.append("too many at-hand items or latent abilities")
+    return problems
+
+
+def export_heroes(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The party's records at the end of a game (see the module docstring)."""
+    p = state["piles"]
+    out = []
+    for h in state["heroes"]:
+        me = h["id"]
+        deck = [c for k in ("draw", "hand", "discard", "expended", "front") for c in p[f"{me}:{k}"]
+                if c != "fatigue"]
+        out.append({"format": RECORD_FORMAT, "version": 1, "name": h["name"], "hero": h["hero"],
+                    "stats": dict(h["stats"]), "max_health": h["max_health"], "xp": h["xp"],
+                    "encounters": h["encounters"], "deck": sorted(deck),
+                    "latent": sorted(p[f"{me}:latent"]), "equipped": list(p[f"{me}:equipped"]),
+                    "armor": list(p[f"{me}:armor"]), "at_hand": sorted(p[f"{me}:at_hand"]),
+                    "powers": list(p[f"{me}:powers"])})
+    return out
