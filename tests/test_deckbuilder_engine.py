@@ -18,8 +18,8 @@ from pocketdeck.systems.deckbuilder.setup import roll_initiative
 GAME = get_game("deckbuilder")
 
 
-def battle(heroes=("warrior", "priest"), seed=1, zones=("crypt",)):
-    return GAME.new_game({"heroes": list(heroes), "zones": list(zones)}, seed)
+def battle(heroes=("warrior", "priest"), seed=1, zones=("crypt",), gm=False):
+    return GAME.new_game({"heroes": list(heroes), "zones": list(zones), "gm": gm}, seed)
 
 
 def make_active(state, hid, hand=None):
@@ -545,3 +545,308 @@ def test_refusals_name_the_rule():
         GAME.apply(s, {"type": "attack", "gear": "shortbow", "target": "m0"})
     with pytest.raises(IllegalAction):
         GAME.apply(s, {"type": "take", "stack": "melee", "extra": 1.0})
+
+
+# -- Item/Ability: at-hand cards in the deck, equipped from the hand ----------------------------
+def item_turn(s, hid, hand):
+    """``hid`` takes Item/Ability with ``hand``, the penalty attack made when there is one."""
+    s = make_active(s, hid, hand=hand)
+    for m in s["monsters"]:
+        m["arena"] = "vault"  # behind a closed door: no penalty attack to make first
+    return GAME.apply(s, {"type": "take", "stack": "item"})
+
+
+def test_every_hero_deck_holds_an_at_hand_card_to_equip():
+    for hid, h in data.heroes().items():
+        assert any(data.is_gear(c) for c in h["deck"]), hid
+
+
+def test_item_equips_a_weapon_from_the_hand_swapping_one_of_two_out():
+    s = item_turn(battle(("rogue",)), "h0", ["throwing_knives", "melee"])
+    legal = GAME.legal_actions(s)
+    assert {"type": "equip", "gear": "throwing_knives", "from": "hand", "swap": "shortbow"} in legal
+    assert {"type": "equip", "gear": "rapier", "swap": "dagger"} in legal  # the at-hand item too
+    hero(s, "h0")["counters"]["shortbow"] = 2
+    total = GAME.card_total(s)
+    s = GAME.apply(s, {"type": "equip", "gear": "throwing_knives", "from": "hand", "swap": "shortbow"})
+    assert sorted(s["piles"]["h0:equipped"]) == ["dagger", "throwing_knives"]
+    assert s["piles"]["h0:hand"] == ["melee"]          # it left the hand and the deck's cycle
+    assert s["piles"]["h0:at_hand"] == ["rapier", "shortbow"]  # the swapped one is at hand
+    assert "shortbow" not in hero(s, "h0")["counters"]  # its counters are lost
+    assert GAME.card_total(s) == total
+
+
+def test_item_equips_an_armor_from_the_hand_and_the_old_one_goes_to_the_items():
+    s = item_turn(battle(("priest",)), "h0", ["blessed_mail"])
+    hero(s, "h0")["defense_counters"] = 2
+    s = GAME.apply(s, {"type": "equip", "gear": "blessed_mail", "from": "hand"})
+    assert s["piles"]["h0:armor"] == ["blessed_mail"] and "scale" in s["piles"]["h0:at_hand"]
+    assert hero(s, "h0")["defense_counters"] == 0
+
+
+def test_item_equips_a_power_from_the_hand_then_activates_it():
+    s = item_turn(battle(("warrior",)), "h0", ["battle_cry", "item"])
+    s = GAME.apply(s, {"type": "play", "card": "item"})
+    s = GAME.apply(s, {"type": "equip", "gear": "battle_cry", "from": "hand"})
+    assert s["piles"]["h0:powers"] == ["second_wind", "battle_cry"]
+    hero(s, "h0")["health"] = hero(s, "h0")["max_health"] - 3
+    assert {"type": "power", "power": "battle_cry"} in GAME.legal_actions(s)
+    s = GAME.apply(s, {"type": "power", "power": "battle_cry"})
+    assert hero(s, "h0")["health"] == hero(s, "h0")["max_health"] - 2
+
+
+def test_item_equips_a_spell_and_readies_a_latent_ability():
+    s = item_turn(battle(("wizard",)), "h0", ["frost_ray", "item"])
+    s = GAME.apply(s, {"type": "play", "card": "item"})
+    s = GAME.apply(s, {"type": "equip", "gear": "frost_ray", "from": "hand", "swap": "staff"})
+    assert sorted(s["piles"]["h0:equipped"]) == ["frost_ray", "mana_missile"]
+    s = GAME.apply(s, {"type": "latent", "card": "overchannel"})
+    assert "overchannel" in s["piles"]["h0:discard"] and not s["piles"]["h0:latent"]
+
+
+def test_a_gear_card_matches_no_action_and_can_be_expended():
+    s = make_active(battle(("rogue",)), "h0", hand=["throwing_knives"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert {"type": "play", "card": "throwing_knives"} not in GAME.legal_actions(s)
+
+
+# -- bosses take tableau cards; resistance ----------------------------------------------------------
+def reveal_vault(s):
+    from pocketdeck.systems.deckbuilder.setup import reveal
+    with_rng = Rng(3)
+    new = reveal(s, "vault", with_rng)
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    s["order"].extend(new)
+    return boss
+
+
+def boss_cards(s, mid):
+    return sum(len(s["piles"][f"{mid}:{k}"]) for k in ("draw", "hand", "discard", "front"))
+
+
+def test_a_boss_takes_a_tableau_card_and_its_deck_grows():
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, begin_monster_turn, monster_actions
+    s = battle(("warrior", "priest"), seed=2, zones=("crypt",), gm=True)
+    boss = reveal_vault(s)
+    assert len(s["piles"][f"{boss['id']}:hand"]) == 3  # a boss holds a hand, like a hero
+    before, deck = len(s["piles"]["tableau:defend"]), boss_cards(s, boss["id"])
+    s["piles"][f"{boss['id']}:hand"] = ["defend", "defend", "mana"]
+    s["piles"][f"{boss['id']}:draw"] = [c for c in s["piles"][f"{boss['id']}:draw"]]  # unchanged
+    s["mturn"] = None
+    rng = Rng(1)
+    begin_monster_turn(s, boss, rng)
+    assert monster_actions(s) == [{"type": "gm_stack", "stack": x} for x in data.STACKS]
+    apply_monster(s, {"type": "gm_stack", "stack": "defend"}, rng)
+    assert len(s["piles"]["tableau:defend"]) == before - 1
+    assert monster_actions(s) == [{"type": "gm_play", "card": "defend"}, {"type": "gm_go"}]
+    apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
+    apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
+    assert monster_actions(s) == [{"type": "gm_go"}]
+    apply_monster(s, {"type": "gm_go"}, rng)
+    legal = monster_actions(s)
+    assert {"type": "gm_wait"} in legal  # nobody in reach of the vault's boss: wait or move
+    apply_monster(s, {"type": "gm_wait"}, rng)
+    assert boss["defense_counters"] == 3  # Defend: one defense counter per card
+    assert boss_cards(s, boss["id"]) == deck + 1  # the tableau card joined its deck
+    assert len(s["piles"][f"{boss['id']}:hand"]) == 3 and s["mturn"] is None
+
+
+def test_a_boss_melee_with_matching_cards_adds_counters_then_attacks():
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, begin_monster_turn, monster_actions
+    s = battle(("warrior",), seed=2, zones=("crypt",), gm=True)
+    boss = reveal_vault(s)
+    hero(s, "h0")["arena"] = "vault"
+    s["piles"][f"{boss['id']}:hand"] = ["melee", "rest", "mana"]
+    rng = Rng(1)
+    s["mturn"], s["attacks"] = None, []
+    begin_monster_turn(s, boss, rng)
+    apply_monster(s, {"type": "gm_stack", "stack": "melee"}, rng)
+    apply_monster(s, {"type": "gm_play", "card": "melee"}, rng)
+    apply_monster(s, {"type": "gm_go"}, rng)
+    assert {"type": "gm_wait"} not in monster_actions(s)  # Melee: the attack must be made
+    apply_monster(s, {"type": "gm_attack", "target": "h0"}, rng)
+    att = s["attacks"][-1]
+    b = data.bosses()["necromancer"]
+    # melee +1, Rusty Blade +0, one counter from the second card x 2
+    assert att["to_hit"] == b["melee_attack"] + 0 + 2 and att["target"] == "h0"
+
+
+def test_policy_mode_bosses_take_cards_too():
+    s = battle(("warrior", "priest", "rogue"), seed=4, zones=("crypt",))
+    rng = Rng(5)
+    start = data.stack_size() * 6
+    grew = False
+    for _ in range(1500):
+        if GAME.is_over(s):
+            break
+        s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+        for m in s["monsters"]:
+            if m["kind"] == "boss" and boss_cards(s, m["id"]) > sum(data.bosses()[m["type"]]["deck"].values()):
+                grew = True
+    assert grew
+    assert sum(len(s["piles"][f"tableau:{x}"]) for x in data.STACKS) < start
+
+
+def test_a_boss_resistance_lowers_the_damage_of_a_hit():
+    rolls = iter([5, 5])
+
+    class Fixed(Rng):
+        def randint(self, lo, hi):
+            return next(rolls)
+    from pocketdeck.systems.deckbuilder.turn import hero_attack
+    s = battle(("warrior",), seed=2)
+    boss = reveal_vault(s)
+    h = hero(s, "h0")
+    hero_attack(s, h, "longsword", boss["id"], 0, Fixed(0))
+    r = s["rolls"][-1]
+    assert r["hit"] and r["damage"] == 4 + 2 - data.bosses()["necromancer"]["resistance"]
+
+
+# -- GM mode -----------------------------------------------------------------------------------
+def test_gm_mode_hands_every_monster_decision_to_the_gm():
+    s = battle(("warrior", "priest"), seed=3, zones=("crypt",), gm=True)
+    rng = Rng(3)
+    seen = set()
+    for _ in range(400):
+        if GAME.is_over(s):
+            break
+        legal = GAME.legal_actions(s)
+        if s["mturn"] is not None:
+            assert all(a["type"].startswith("gm_") for a in legal)
+            m = next(x for x in s["monsters"] if x["id"] == s["mturn"]["actor"])
+            seen.add((m["kind"], s["mturn"]["step"]))
+            if m["kind"] == "minion" and any(a["type"] == "gm_attack" for a in legal):
+                assert len({a["target"] for a in legal}) >= 1
+        s = GAME.apply(s, GAME.sim_choose(s, legal, rng))
+    assert ("minion", "use") in seen
+
+
+def test_without_gm_mode_the_policy_plays_every_monster_turn():
+    s = battle(("warrior", "priest"), seed=3, zones=("crypt",))
+    rng = Rng(3)
+    for _ in range(300):
+        if GAME.is_over(s):
+            break
+        assert s["mturn"] is None
+        assert not any(a["type"].startswith("gm_") for a in GAME.legal_actions(s))
+        s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+
+
+# -- experience: upgrades ----------------------------------------------------------------------
+def cleared(heroes=("warrior", "priest"), zones=("crypt", "keep"), xp=None):
+    s = battle(heroes, seed=7, zones=zones)
+    for m in s["monsters"]:
+        m["dead"] = True
+    s["piles"]["zone"].extend(c for c in s["piles"]["dungeon"] if c.startswith("crypt/"))
+    s["piles"]["dungeon"] = [c for c in s["piles"]["dungeon"] if not c.startswith("crypt/")]
+    if xp is not None:
+        for h in s["heroes"]:
+            h["xp"] = xp - 2
+    s = make_active(s, "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    while s["phase"] == "spoils":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    return s
+
+
+def test_upgrade_a_stat_with_experience_and_it_counts_in_the_next_attack():
+    s = cleared(xp=5)
+    assert s["phase"] == "upgrade" and hero(s, "h0")["xp"] == 5
+    legal = GAME.legal_actions(s)
+    assert {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "melee_attack"} in legal
+    assert {"type": "upgrade_done", "hero": "h0"} == legal[-1]
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "melee_attack"})
+    assert hero(s, "h0")["stats"]["melee_attack"] == 4 and hero(s, "h0")["xp"] == 2
+    assert s["upgrade_left"][0] == "h0"  # one at a time, while it lasts
+    s = GAME.apply(s, {"type": "upgrade_done", "hero": "h0"})
+    assert hero(s, "h0")["xp"] == 2  # what is left is kept
+    s = GAME.apply(s, {"type": "upgrade_done", "hero": "h1"})
+    assert s["phase"] == "battle" and s["zone_index"] == 1
+    s = make_active(s, "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    target = next(a for a in GAME.legal_actions(s) if a["type"] == "attack")
+    s = GAME.apply(s, target)
+    assert s["rolls"][0]["to_hit"] == 4 + 0
+
+
+def test_a_hero_who_cannot_afford_anything_is_skipped_and_the_last_zone_ends_won():
+    s = cleared(zones=("crypt",), xp=1)  # 1 experience: nothing costs that little
+    assert s["phase"] == "over" and s["outcome"] == "won"
+
+
+def test_a_learnt_card_comes_from_the_training_supply():
+    s = cleared(xp=2)
+    supply = len(s["piles"]["training"])
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "card", "card": "backstab"})
+    assert len(s["piles"]["training"]) == supply - 1 and "backstab" not in s["piles"]["training"]
+    assert "backstab" in s["piles"]["h0:discard"]
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "health"})
+    assert {"type": "upgrade", "hero": "h0", "what": "card", "card": "backstab"} not in GAME.legal_actions(s)
+
+
+# -- heroes carried over: records ---------------------------------------------------------------
+def test_a_hero_record_carries_the_deck_stats_and_gear_into_a_new_game():
+    from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
+    s = cleared(xp=5)
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "defense"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "card", "card": "cleave"})
+    recs = export_heroes(s)
+    assert [record_problems(r) for r in recs] == [[], []]
+    assert recs[0]["stats"]["defense"] == 9 and "cleave" in recs[0]["deck"] and recs[0]["xp"] == 0
+    assert "fatigue" not in recs[0]["deck"] and recs[0]["encounters"] == 1
+    again = GAME.new_game({"heroes": ["rogue"], "party": recs[:1], "zones": ["keep"]}, 3)
+    h0 = hero(again, "h0")
+    assert h0["name"] == "Brann the Warrior" and h0["stats"]["defense"] == 9
+    assert sorted(again["piles"]["h0:draw"] + again["piles"]["h0:hand"]) == recs[0]["deck"]
+    assert hero(again, "h1")["hero"] == "rogue"
+    assert json.loads(json.dumps(recs)) == recs
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"deck": ["melee", "dragon"]}, "unknown card"),
+    ({"stats": {"melee_attack": 99}}, "'stats'"),
+    ({"xp": "lots"}, "'xp'"),
+    ({"equipped": ["dagger", "rapier", "staff"]}, "two equipped"),
+    ({"hero": "bard"}, "'hero'"),
+    ({"extra": 1}, "unknown key"),
+    ({"deck": []}, "deck holds"),
+])
+def test_a_record_the_rules_could_not_have_made_is_refused(change, words):
+    from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
+    rec = export_heroes(battle(("warrior",)))[0]
+    if "stats" in change:
+        change = {"stats": rec["stats"] | change["stats"]}
+    bad = rec | change
+    problems = record_problems(bad)
+    assert problems and any(words in p for p in problems), problems
+    with pytest.raises(IllegalAction, match="library"):
+        GAME.new_game({"heroes": [], "party": [bad]}, 1)
+
+
+def test_content_checkers_list_badly_typed_rows_never_crash():
+    """Every file with wrong types everywhere: problems listed, no checker crash."""
+    from pocketdeck.content import load
+    bad_values = ["x", 1.5, True, [], {}, None, -1]
+    for f in data.FILES:
+        good = load(f"deckbuilder/{f}.toml")
+        for key, rows in good.items():
+            if key == "source":
+                continue
+            for bad in bad_values:
+                mutated = dict(good) | {key: bad}
+                problems = check(f"deckbuilder/{f}.toml", mutated)
+                assert isinstance(problems, list)
+                assert not any("checker (" in p for p in problems), problems
+            if isinstance(rows, list) and rows and isinstance(rows[0], dict):
+                for field in rows[0]:
+                    for bad in bad_values:
+                        row = dict(rows[0]) | {field: bad}
+                        mutated = dict(good) | {key: [row] + rows[1:]}
+                        problems = check(f"deckbuilder/{f}.toml", mutated)
+                        assert not any("checker (" in p for p in problems), problems
+    heroes = load("deckbuilder/heroes.toml")
+    rows = [dict(r) for r in heroes["hero"]]
+    rows[0] |= {"id": 3, "health": "ten", "deck": {"melee": "two"}}
+    problems = check("deckbuilder/heroes.toml", dict(heroes) | {"hero": rows})
+    assert any("'health' must be" in p for p in problems) and any("'deck'" in p for p in problems)
+    assert any("'id' must be" in p for p in problems)

@@ -1,20 +1,52 @@
 """Deckbuilder random playthroughs through the core harness, with the whole screen drawn
 on every step (ui/check.render_check): zero errors, every card of every deck conserved on
-every step, refused illegal actions, seed + actions replay, and battles that end."""
+every step, refused illegal actions, seed + actions replay, and battles that end. Random
+play reaches the rules added beyond the first battle, and the test checks it did: gear
+equipped from the hand, bosses taking tableau cards, upgrades bought with experience, and
+GM mode (a person's monster decisions)."""
 
 from pocketdeck.core.simulate import simulate
+from pocketdeck.systems.deckbuilder import data
 from pocketdeck.ui.check import render_check
 
 
+class Seen:
+    """An observer noting which of the newer rules a run of games reached."""
+
+    def __init__(self) -> None:
+        self.found: set[str] = set()
+
+    def __call__(self, game, state, actions) -> None:
+        if actions:
+            a = actions[-1]
+            if a["type"] == "equip" and a.get("from") == "hand":
+                self.found.add("equip from hand")
+            if a["type"] == "upgrade":
+                self.found.add(f"upgrade {a['what']}")
+            if a["type"].startswith("gm_"):
+                self.found.add(a["type"])
+        for m in state["monsters"]:
+            if m["kind"] == "boss":
+                held = sum(len(state["piles"][f"{m['id']}:{k}"]) for k in ("draw", "hand", "discard", "front"))
+                if held > sum(data.bosses()[m["type"]]["deck"].values()):
+                    self.found.add("boss deck grew")
+
+
 def test_random_battles_with_the_screen_drawn_on_every_step():
-    summary = simulate("deckbuilder", 12, seed=3000, observers=[render_check])
+    seen = Seen()
+    summary = simulate("deckbuilder", 12, seed=3000, observers=[render_check, seen])
     assert summary["errors"] == 0, summary["failures"]
     ended = summary["outcomes"].get("won", 0) + summary["outcomes"].get("lost", 0)
     assert ended == 12, summary["outcomes"]
     assert summary["outcomes"].get("won", 0) >= 3, summary["outcomes"]
+    assert "gm_attack" in seen.found, seen.found
 
 
-def test_more_random_battles_engine_only():
-    summary = simulate("deckbuilder", 12, seed=7000)
+def test_more_random_battles_reach_the_newer_rules():
+    seen = Seen()
+    summary = simulate("deckbuilder", 40, seed=7000, observers=[seen])
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
+    want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",
+            "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move"}
+    assert want <= seen.found, want - seen.found
