@@ -40,10 +40,13 @@ def parse(html: str) -> Buttons:
     return p
 
 
-def start(seed: int, heroes=("warrior", "priest"), zones="all", names=None) -> App:
-    app = App(seed_source=seed)
+def start(seed: int, heroes=("warrior", "priest"), zones="all", names=None, gm=False, app=None,
+          library=()) -> App:
+    app = app or App(seed_source=seed)
     app.handle("open", "deckbuilder")
-    fields = {"heroes": list(heroes), "zones": zones}
+    fields = {"heroes": list(heroes), "zones": zones, "library": list(library)}
+    if gm:
+        fields["gm"] = "yes"
     for h, n in (names or {}).items():
         fields[f"name_{h}"] = n
     app.handle("new", json.dumps({"system": "deckbuilder"}), fields)
@@ -66,17 +69,18 @@ def check_screen(app: App) -> str:
     return html
 
 
-@pytest.mark.parametrize("seed, heroes", [(1, ("warrior", "priest")), (2, ("rogue", "wizard", "priest")),
-                                          (3, ("rogue", "warrior", "wizard", "priest"))])
-def test_screens_along_whole_battles(seed, heroes):
-    app = start(seed, heroes, names={"priest": HOSTILE, "rogue": "Vex & <Co>"})
+@pytest.mark.parametrize("seed, heroes, gm", [(1, ("warrior", "priest"), False), (2, ("rogue", "wizard", "priest"), False),
+                                              (3, ("rogue", "warrior", "wizard", "priest"), False),
+                                              (4, ("warrior", "priest"), True)])
+def test_screens_along_whole_battles(seed, heroes, gm):
+    app = start(seed, heroes, names={"priest": HOSTILE, "rogue": "Vex & <Co>"}, gm=gm)
     session = app.sessions["deckbuilder"]
     game, rng = session.game, Rng(seed)
     seen = set()
     for _ in range(3000):
         html = check_screen(app)
         st = session.state
-        if st["turn"] and st["turn"]["mode"] == "synergy":
+        if st["turn"] and st["turn"]["mode"] == "synergy" and st["pending"] is None:
             seen.add("synergy")
             assert "Synergy for" in html
         if st["pending"]:
@@ -84,6 +88,12 @@ def test_screens_along_whole_battles(seed, heroes):
             assert "Spend defense counters" in html
         if st["phase"] == "spoils":
             seen.add("spoils")
+        if st["phase"] == "upgrade":
+            seen.add("upgrade")
+            assert "experience to spend" in html
+        if st["mturn"] is not None:
+            seen.add("gm")
+            assert "Game Master:" in html and 'class="db-prompt db-gm"' in html
         if st["rolls"]:
             seen.add("dice")
             assert "db-die" in html
@@ -93,6 +103,7 @@ def test_screens_along_whole_battles(seed, heroes):
         assert app.flash is None, app.flash
     assert game.is_over(session.state)
     assert {"synergy", "dice"} <= seen
+    assert ("gm" in seen) == gm
     assert "&lt;img src=x" in app.render()  # the priest's name, escaped
 
 
@@ -108,3 +119,67 @@ def test_setup_form_defaults_and_labels():
     assert app.flash and "at least one hero" in app.flash[1]
     app = start(4, ("wizard",), zones="keep")
     assert app.sessions["deckbuilder"].state["options"]["zones"] == ["keep"]
+
+
+def play_to_end(app: App, seed: int) -> None:
+    session = app.sessions["deckbuilder"]
+    rng = Rng(seed)
+    for _ in range(3000):
+        if session.game.is_over(session.state):
+            return
+        app.handle("play", json.dumps(session.game.sim_choose(session.state, session.game.legal_actions(session.state), rng)))
+        assert app.flash is None, app.flash
+    raise AssertionError("the game did not end")
+
+
+def test_an_upgrade_screen_offers_every_purchase_as_a_button():
+    for seed in range(1, 60):
+        app = start(seed, ("warrior", "priest"), zones="crypt")
+        session = app.sessions["deckbuilder"]
+        rng = Rng(seed)
+        while not session.game.is_over(session.state) and session.state["phase"] != "upgrade":
+            app.handle("play", json.dumps(session.game.sim_choose(session.state, session.game.legal_actions(session.state), rng)))
+        if session.state["phase"] == "upgrade":
+            break
+    html = check_screen(app)
+    assert "db-upgrade" in html and "Done: keep the rest" in html and "maximum health" in html
+
+
+def test_the_party_goes_to_the_hero_library_and_comes_back_on_the_form():
+    app = start(5, ("rogue",), zones="crypt", names={"rogue": "Vex <Co>"})
+    play_to_end(app, 5)
+    keys = [k for k in app.library if k.startswith("char:deckbuilder:")]
+    assert keys == ["char:deckbuilder:vex-co"]
+    record = app.library[keys[0]]
+    assert record["name"] == "Vex <Co>" and record["hero"] == "rogue"
+    app.handle("setup", "deckbuilder")
+    html = app.render()
+    assert "Heroes from your library" in html and "Vex &lt;Co&gt;" in html and HOSTILE not in html
+    app = start(6, ("warrior",), zones="keep", app=app, library=keys)
+    st = app.sessions["deckbuilder"].state
+    assert [h["name"] for h in st["heroes"]] == ["Vex <Co>", "Brann the Warrior"]
+    assert st["heroes"][0]["xp"] == record["xp"]
+    play_to_end(app, 6)
+    # the same library entry is updated in place; the warrior gets one of their own
+    assert sorted(k for k in app.library if k.startswith("char:deckbuilder:")) == \
+        ["char:deckbuilder:brann-the-warrior", "char:deckbuilder:vex-co"]
+    assert app.library["char:deckbuilder:vex-co"]["encounters"] >= record["encounters"]
+
+
+def test_a_damaged_library_entry_is_kept_out_of_the_form():
+    app = App(seed_source=1)
+    app.restore({"char:deckbuilder:x": json.dumps({"format": "pocketdeck-deckbuilder-hero", "name": "X"})})
+    assert app.problems and "could not be read" in app.problems[0]
+    app.handle("open", "deckbuilder")
+    assert "Heroes from your library" not in app.render()
+
+
+def test_the_gm_option_is_on_the_form_and_reaches_the_game():
+    app = App(seed_source=1)
+    app.handle("open", "deckbuilder")
+    p = parse(app.render())
+    assert any(i.get("name") == "gm" and i.get("type") == "checkbox" for i in p.inputs)
+    app = start(2, ("warrior",), zones="crypt", gm=True)
+    assert app.sessions["deckbuilder"].state["options"]["gm"] is True
+    app = start(2, ("warrior",), zones="crypt")
+    assert app.sessions["deckbuilder"].state["options"]["gm"] is False
