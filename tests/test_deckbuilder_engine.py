@@ -850,3 +850,24 @@ def test_content_checkers_list_badly_typed_rows_never_crash():
     problems = check("deckbuilder/heroes.toml", dict(heroes) | {"hero": rows})
     assert any("'health' must be" in p for p in problems) and any("'deck'" in p for p in problems)
     assert any("'id' must be" in p for p in problems)
+
+
+def test_gm_mode_the_gm_chooses_the_boss_defense_counters_against_a_hero_attack():
+    s = battle(("warrior",), seed=2, zones=("crypt",), gm=True)
+    boss = reveal_vault(s)
+    boss["defense_counters"] = 2
+    s = make_active(s, "h0", hand=[])
+    hero(s, "h0")["arena"] = "vault"
+    s["mturn"] = None
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": boss["id"]})
+    assert not s["rolls"] and s["guard"]["target"] == boss["id"]  # the roll waits for the GM
+    assert GAME.legal_actions(s) == [{"type": "gm_spend", "n": n} for n in range(3)]
+    with pytest.raises(IllegalAction, match="Game Master"):
+        GAME.apply(s, {"type": "end"})
+    s = GAME.apply(s, {"type": "gm_spend", "n": 1})
+    b = data.bosses()["necromancer"]
+    r = s["rolls"][0]
+    assert r["spent"] == 1 and r["defense"] == b["defense"] + data.armors()[b["armor"]]["defense"] + 2
+    assert next(m for m in s["monsters"] if m["id"] == boss["id"])["defense_counters"] == 1
+    assert s["guard"] is None and {"type": "end"} in GAME.legal_actions(s)  # the turn goes on

@@ -16,7 +16,7 @@ from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
 from ..systems.deckbuilder.records import export_heroes, record_problems
-from .html import button, esc
+from .html import button, esc as _esc
 from .tables import Effect, Table, register_table
 
 if TYPE_CHECKING:
@@ -47,6 +47,14 @@ GROUPS = [
 ]
 
 
+@lru_cache(maxsize=8192)
+def esc(value: str | int) -> str:
+    """html.esc, remembered: the same names and log lines come back on every step (the
+    screen is redrawn whole after each tap), so each is escaped once."""
+    return _esc(value)
+
+
+@lru_cache(maxsize=None)
 def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> str:
     k = size / 100
     fill = "none" if stack in ("melee", "range", None) else colour
@@ -110,7 +118,7 @@ def _banner(view: dict[str, Any]) -> str:
         return (f'<p class="banner db-over" role="status">'
                 f'{"Victory: the party has cleared every encounter." if won else "Defeat: every hero has fallen."}'
                 f' The party is saved to this phone\'s hero library: pick them on the next battle\'s form.</p>')
-    mt = view["mturn"]
+    mt = view["mturn"] or ({"actor": view["guard"] and view["acting"]} if view["guard"] else None)
     if mt is not None:
         m = _monster_of(view, mt["actor"])
         return (f'<p class="db-now db-gm-now" role="status">Game Master: <b>{esc(m["name"] if m else "")}</b>'
@@ -168,6 +176,14 @@ def _prompt(view: dict[str, Any]) -> str:
                 f'<div class="db-btns">{cards}</div></div>')
     if view["phase"] == "upgrade" and view["upgrade"]:
         return _upgrade_prompt(view)
+    if view["guard"]:
+        g = view["guard"]
+        btns = "".join(button(f'{e["label"]} ({e["chance"]} to be hit)', "play", e["action"], cls="btn")
+                       for e in _by_type(view, ("gm_spend",)))
+        return (f'<div class="db-prompt db-gm" role="group" aria-label="Game Master"><p>Game Master: '
+                f'<b>{esc(g["attacker"])}</b> attacks <b>{esc(g["target"])}</b> with {esc(g["weapon"])} '
+                f'(to-hit {g["to_hit"]:+d} against defense {g["defense"]}). Spend defense counters? Each adds 2.</p>'
+                f'<div class="db-btns">{btns}</div></div>')
     if view["mturn"] is not None:
         return _gm_prompt(view)
     t = view["turn"]
@@ -213,15 +229,19 @@ def _gm_prompt(view: dict[str, Any]) -> str:
             f'<b>{esc(m["name"])}</b>, {esc(what)}.</p>{hand}<div class="db-btns">{btns}</div></div>')
 
 
+@lru_cache(maxsize=512)
+def _stack_face(stack: str, name: str, left: int) -> str:
+    return (f'<span class="db-face"><svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">'
+            f'{glyph(stack, COLOURS[stack], 0, 0, 100)}</svg>'
+            f'<span class="db-stack-name">{esc(name)}</span><span class="db-left">{left} left</span></span>')
+
+
 def _tableau(view: dict[str, Any]) -> str:
     takes = {e["action"]["stack"]: e for e in _by_type(view, ("take",))}
     t = view["turn"]
     out = []
     for s in view["tableau"]:
-        colour = COLOURS[s["id"]]
-        face = (f'<span class="db-face"><svg class="db-glyph" viewBox="0 0 100 100" aria-hidden="true">'
-                f'{glyph(s["id"], colour, 0, 0, 100)}</svg>'
-                f'<span class="db-stack-name">{esc(s["name"])}</span><span class="db-left">{s["left"]} left</span></span>')
+        face = _stack_face(s["id"], s["name"], s["left"])
         if s["id"] in takes:
             out.append(button(face, "play", takes[s["id"]]["action"], cls="db-stack", raw_label=True,
                               title=f'Take {s["name"]}: {s["text"]}'))

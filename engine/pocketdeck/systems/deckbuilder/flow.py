@@ -36,6 +36,8 @@ def run(state: State, rng: Rng) -> None:
     choice), end the battle when one side is beaten, and play monster turns until a hero
     must choose."""
     for _ in range(10_000):
+        if state.get("guard"):
+            return  # GM mode: the boss's defense counters wait for the GM's answer
         while state["attacks"] and state["pending"] is None:
             att = state["attacks"][0]
             h = hero(state, att["target"])

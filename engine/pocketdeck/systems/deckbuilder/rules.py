@@ -12,7 +12,7 @@ from . import data
 from .flow import actor, run, take_spoil, take_upgrade, upgrade_options
 from .monsters import apply_monster, monster_actions, resolve_attack
 from .records import record_problems
-from .turn import apply_turn, turn_actions
+from .turn import apply_turn, resolve_guard, turn_actions
 
 MAX_HEROES = 4
 PHASES = ("battle", "spoils", "upgrade", "over")
@@ -81,6 +81,9 @@ class DeckbuilderGame(Game):
                     for c in sorted(set(state["piles"][f"treasure:{zid}"]))]
         if state["phase"] == "upgrade":
             return upgrade_options(state)  # type: ignore[return-value]
+        if state.get("guard"):
+            m = next(x for x in state["monsters"] if x["id"] == state["guard"]["target"])
+            return [{"type": "gm_spend", "n": n} for n in range(m["defense_counters"] + 1)]
         if state["pending"] is not None:
             h = next(x for x in state["heroes"] if x["id"] == state["pending"]["target"])
             return [{"type": "spend", "n": n} for n in range(h["defense_counters"] + 1)]
@@ -97,7 +100,10 @@ class DeckbuilderGame(Game):
         if kind in ("upgrade", "upgrade_done"):
             take_upgrade(state, action, rng)
             return
-        if kind.startswith("gm_"):
+        if kind == "gm_spend":
+            guard, state["guard"] = state["guard"], None
+            resolve_guard(state, guard, action["n"], rng)
+        elif kind.startswith("gm_"):
             apply_monster(state, action, rng)
         elif kind == "spend":
             att = state["pending"]
@@ -117,6 +123,9 @@ class DeckbuilderGame(Game):
         if state["phase"] == "upgrade":
             return ("experience is being spent: each hero in turn buys what their experience pays "
                     "for, then is done (Overview: the experience to upgrade skills or learn new ones)")
+        if state.get("guard"):
+            return ("the Game Master must first choose how many defense counters the boss spends "
+                    "against the attack (Attacks, step 2)")
         if state["pending"] is not None:
             return ("a monster's attack must be answered first: choose how many defense counters "
                     "to spend (Attacks, step 2)")
@@ -161,7 +170,7 @@ class DeckbuilderGame(Game):
             mine = state["mturn"] is not None and state["mturn"]["actor"] == actor(state)
             if not actor(state).startswith("h") and not (mine and state["options"]["gm"]):
                 raise ValueError("a monster's turn was left unplayed")
-        if state["mturn"] is not None and not state["options"]["gm"]:
+        if (state["mturn"] is not None or state.get("guard")) and not state["options"]["gm"]:
             raise ValueError("a monster's decision was left to a GM in a game without one")
 
     def outcome(self, state: State) -> str:

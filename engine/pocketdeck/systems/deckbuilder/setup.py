@@ -68,7 +68,7 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
         for k in ("latent", "equipped", "armor", "at_hand", "powers"):
             piles[f"{me}:{k}"] = list(spec[k])
     state: State = {"phase": "battle", "zone_index": 0, "heroes": heroes, "monsters": [],
-                    "links": [], "order": [], "at": 0, "turn": None, "pending": None, "mturn": None,
+                    "links": [], "order": [], "at": 0, "turn": None, "pending": None, "mturn": None, "guard": None,
                     "attacks": [], "piles": piles, "rolls": [], "round": 1, "outcome": None,
                     "next_monster": 0, "log": [], "spoils_left": [], "upgrade_left": [], "options": options}
     start_zone(state, rng)
@@ -104,6 +104,7 @@ def start_zone(state: State, rng: Rng) -> None:
     reveal(state, first, rng)
     roll_initiative(state, [h["id"] for h in state["heroes"]] + [m["id"] for m in state["monsters"]], rng)
     state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
+    state["guard"] = None
     log(state, f"{zone['name']}: the battle begins. Initiative: "
         + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
 

@@ -36,6 +36,8 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     if "upgrade_done" in kinds:  # spend experience: mostly buy, sometimes keep it
         buys = by("upgrade")
         return rng.choice(buys) if buys and rng.below(4) > 0 else by("upgrade_done")[0]
+    if "gm_spend" in kinds:  # GM mode: the boss's defense counters
+        return rng.choice(legal)
     if state["mturn"] is not None:  # GM mode: a GM who mostly follows the policy
         return policy(state, legal) if rng.below(4) > 0 else rng.choice(legal)
     t = state["turn"]

@@ -331,8 +331,9 @@ def arena_name(state: State, arena: str) -> str:
 
 
 def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: int, rng: Rng) -> None:
-    """Attacks, steps 1-5, for a hero: all counters on the weapon are used and removed;
-    a boss spends defense counters by the GM's policy."""
+    """Attacks, steps 1-5, for a hero: all counters on the weapon are used and removed.
+    A boss holding defense counters chooses how many to spend: by the GM's policy, or in
+    GM mode the attack waits for the GM's answer (``state["guard"]``, then ``resolve_guard``)."""
     from .monsters import boss_spend
     w = data.weapons()[gear]
     info = h["stats"]
@@ -340,19 +341,38 @@ def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: i
     counters = h["counters"].pop(gear, 0)
     hv = combat.to_hit(char_mod, w["attack"], counters, mods)
     m = monster(state, target)
+    guard = {"hero": h["id"], "gear": gear, "target": target, "to_hit": hv, "counters": counters}
+    if m["kind"] == "boss" and m["defense_counters"] > 0 and state["options"].get("gm"):
+        state["guard"] = guard
+        log(state, f"{h['name']} attacks {m['name']}: the Game Master chooses the defense counters to spend.")
+        return
+    spent = 0
     if m["kind"] == "boss":
         b = data.bosses()[m["type"]]
-        arm = data.armors()[b["armor"]]["defense"]
-        spent = boss_spend(b["defense"] + arm, m["defense_counters"], hv)
+        spent = boss_spend(b["defense"] + data.armors()[b["armor"]]["defense"], m["defense_counters"], hv)
+    resolve_guard(state, guard, spent, rng)
+
+
+def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, int]:
+    """(defense, damage resistance) of the monster attacked, spending ``spent`` counters."""
+    m = monster(state, guard["target"])
+    if m["kind"] == "boss":
+        b = data.bosses()[m["type"]]
+        return combat.defense(b["defense"], data.armors()[b["armor"]]["defense"], spent), b["resistance"]
+    spec = data.minions()[m["type"]]
+    return spec["defense"], spec.get("resistance", 0)
+
+
+def resolve_guard(state: State, guard: dict[str, Any], spent: int, rng: Rng) -> None:
+    """Steps 2-5 of a hero's attack, the defender having chosen ``spent`` counters."""
+    h, m = hero(state, guard["hero"]), monster(state, guard["target"])
+    w = data.weapons()[guard["gear"]]
+    if m["kind"] == "boss":
         m["defense_counters"] -= spent
-        dv = combat.defense(b["defense"], arm, spent)
-        resist = b["resistance"]
-    else:
-        spec = data.minions()[m["type"]]
-        spent, dv, resist = 0, spec["defense"], spec.get("resistance", 0)
-    bonus = info["melee_damage"] if w["kind"] == "melee" else 0
-    r = combat.roll_attack(rng, hv, dv, w["damage"], bonus, resist)
-    r.update({"attacker": h["name"], "target": m["name"], "weapon": w["name"], "counters": counters,
+    dv, resist = guard_values(state, guard, spent)
+    bonus = h["stats"]["melee_damage"] if w["kind"] == "melee" else 0
+    r = combat.roll_attack(rng, guard["to_hit"], dv, w["damage"], bonus, resist)
+    r.update({"attacker": h["name"], "target": m["name"], "weapon": w["name"], "counters": guard["counters"],
               "spent": spent})
     state["rolls"].append(r)
     damage_monster(state, m, r)

@@ -25,6 +25,8 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         acting = state["spoils_left"][0]
     elif state["phase"] == "upgrade":
         acting = state["upgrade_left"][0]
+    elif state["guard"]:
+        acting = state["guard"]["target"]
     elif state["pending"] is not None:
         acting = state["pending"]["target"]
     elif mt is not None:
@@ -94,6 +96,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                                         "tokens": [data.card_name(c) for c in t["tokens"]],
                                         "attacked": t["attacked"]},
         "pending": _pending(state),
+        "guard": _guard(state),
         "gm": bool(state["options"].get("gm")),
         "mturn": None if mt is None else {"actor": mt["actor"], "step": mt["step"], "stack": mt["stack"],
                                           "stack_name": data.STACK_NAMES.get(mt["stack"] or "", ""),
@@ -116,6 +119,17 @@ def _pending(state: State) -> dict[str, Any] | None:
     return {"attacker": monster(state, att["attacker"])["name"], "target": h["name"],
             "to_hit": att["to_hit"], "weapon": att["weapon"], "counters": h["defense_counters"],
             "defense": h["stats"]["defense"] + armor_bonus(state, h["id"])}
+
+
+def _guard(state: State) -> dict[str, Any] | None:
+    g = state["guard"]
+    if not g:
+        return None
+    from .turn import guard_values
+    m = monster(state, g["target"])
+    return {"attacker": hero(state, g["hero"])["name"], "target": m["name"], "to_hit": g["to_hit"],
+            "weapon": data.card_name(g["gear"]), "counters": m["defense_counters"],
+            "defense": guard_values(state, g, 0)[0]}
 
 
 def _upgrade(state: State) -> dict[str, Any] | None:
@@ -146,6 +160,10 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
             b = data.bosses()[m["type"]]
             dv = b["defense"] + data.armors()[b["armor"]]["defense"]
         return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+    if a["type"] == "gm_spend" and state["guard"]:
+        g = _guard(state)
+        assert g is not None
+        return {"chance": f"{round(100 * combat.hit_chance(g['to_hit'], g['defense'] + 2 * a['n']))}%"}
     if a["type"] == "spend" and state["pending"] is not None:
         pend = _pending(state)
         assert pend is not None
@@ -166,6 +184,8 @@ def _gm_label(state: State, a: dict[str, Any]) -> str:
         return f"Take {data.STACK_NAMES[a['stack']]}" + ("" if left else " (empty)")
     if k == "gm_play":
         return f"Play {data.STACK_NAMES[a['card']]} from the hand"
+    if k == "gm_spend":
+        return f"Spend {a['n']} defense counter{'s' if a['n'] != 1 else ''}"
     if k == "gm_go":
         return "Use the cards"
     if k == "gm_attack":
