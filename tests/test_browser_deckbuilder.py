@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from conftest import PHONE, axe_violations, boot_offline, pinned_context, tap_action, watch_errors
+from conftest import (PHONE, axe_violations, boot_offline, check_both_schemes, pinned_context, tap_action,
+                      watch_errors)
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -33,15 +34,15 @@ def twin(entropy: int) -> App:
 
 
 def plan(entropy: int) -> list[dict] | None:
-    """The policy's actions from a new battle to its end, when it ends within the cap
-    and the priest gets a synergy prompt on the way."""
+    """The policy's actions from a new battle to its end, when it ends within the cap,
+    won (so the upgrade screen comes), and the priest gets a synergy prompt on the way."""
     app = twin(entropy)
     session = app.sessions["deckbuilder"]
     game, rng, actions, synergy = session.game, Rng(entropy), [], False
     while len(actions) < STEP_CAP:
         st = session.state
         if game.is_over(st):
-            return actions if synergy else None
+            return actions if synergy and st["outcome"] == "won" else None
         if st["turn"] and st["turn"]["mode"] == "synergy" and st["turn"]["actor"] == "h1":
             synergy = True
         action = game.sim_choose(st, game.legal_actions(st), rng)
@@ -98,7 +99,11 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
                 assert page.locator(".db-prompt").count() == 1
                 assert axe_violations(page) == [], "defense prompt"
                 checked.add("defense")
-            if st["turn"] and st["turn"]["mode"] == "synergy" and not synergy_seen:
+            if st["phase"] == "upgrade" and "upgrade" not in checked:
+                assert page.locator(".db-upgrade").count() == 1
+                check_both_schemes(page, "upgrade screen")
+                checked.add("upgrade")
+            if st["turn"] and st["turn"]["mode"] == "synergy" and not synergy_seen and st["pending"] is None:
                 assert axe_violations(page) == [], "synergy prompt"
                 prompt = page.locator(".db-synergy")
                 assert prompt.count() == 1
@@ -111,11 +116,12 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
                 page.wait_for_selector("[data-system=deckbuilder]")
                 assert table_html(page) == before
                 reloaded = True
-        assert reloaded and synergy_seen
+        assert reloaded and synergy_seen and "upgrade" in checked
         assert session.state["phase"] == "over"
         page.wait_for_selector("[data-system=deckbuilder][data-phase=over]")
         banner = page.locator(".db-over").inner_text()
         assert ("Victory" in banner) == (session.state["outcome"] == "won")
+        assert "hero library" in banner
         assert_phone_layout(page, "Deckbuilder end of battle")
         assert axe_violations(page) == []
         assert not errors, errors
@@ -152,6 +158,50 @@ def test_no_serious_axe_violations_in_dark_on_setup_and_battle(browser, server):
             mirror.handle("play", json.dumps(action))
         assert axe_violations(page) == [], "battle after 12 taps, dark"
         assert_phone_layout(page, "Deckbuilder battle, dark")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+GM_FORM = {"heroes": ["warrior", "priest"], "zones": "crypt", "gm": "yes"}
+
+
+def test_gm_mode_offers_the_monster_choices_as_buttons_light_and_dark(browser, server):
+    """GM mode ticked on the setup form: the monsters' turns stop for the Game Master,
+    whose prompt offers the monster's legal choices as buttons (axe light and dark);
+    tapping them plays the monster's turn and the game goes on, as in a CPython twin."""
+    entropy = 11
+    ctx, errors = pinned_context(browser, entropy)
+    try:
+        page = boot_offline(ctx, server, BOOT_MS)
+        page.locator("[data-action=open][data-arg=deckbuilder]").tap()
+        page.locator("select[name=zones]").select_option("crypt")
+        page.locator("input[name=gm]").check()
+        page.locator("[data-action=new]").tap()
+        page.wait_for_selector("[data-system=deckbuilder][data-phase=battle]")
+        mirror = App(seed_source=entropy)
+        mirror.handle("open", "deckbuilder")
+        mirror.handle("new", json.dumps({"system": "deckbuilder"}), dict(GM_FORM))
+        session, rng = mirror.sessions["deckbuilder"], Rng(entropy)
+        assert session.state["options"]["gm"] is True
+        gm_taps, checked = 0, False
+        for _ in range(120):
+            st = session.state
+            if st["mturn"] is not None:
+                assert page.locator(".db-gm").count() == 1
+                if not checked:
+                    check_both_schemes(page, "GM prompt")
+                    assert_phone_layout(page, "Deckbuilder GM prompt")
+                    checked = True
+            action = session.game.sim_choose(st, session.game.legal_actions(st), rng)
+            tap_action(page, action)
+            mirror.handle("play", json.dumps(action))
+            gm_taps += action["type"].startswith("gm_")
+            if gm_taps >= 4 or session.game.is_over(session.state):
+                break
+        assert checked and gm_taps >= 4
+        last = session.state["log"][-1]
+        assert last in page.locator(".db .log").inner_text()  # the page played what the twin did
         assert not errors, errors
     finally:
         ctx.close()
