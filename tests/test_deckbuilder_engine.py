@@ -664,7 +664,10 @@ def test_a_boss_melee_with_matching_cards_adds_counters_then_attacks():
     apply_monster(s, {"type": "gm_play", "card": "melee"}, rng)
     apply_monster(s, {"type": "gm_go"}, rng)
     assert {"type": "gm_wait"} not in monster_actions(s)  # Melee: the attack must be made
+    from pocketdeck.systems.deckbuilder.monsters import attack_preview
+    shown = attack_preview(s, "h0")  # the to-hit the GM's button shows
     apply_monster(s, {"type": "gm_attack", "target": "h0"}, rng)
+    assert s["attacks"][-1]["to_hit"] == shown
     att = s["attacks"][-1]
     b = data.bosses()["necromancer"]
     # melee +1, Rusty Blade +0, one counter from the second card x 2

@@ -7,7 +7,7 @@ from typing import Any
 from ...core.rng import Rng
 
 State = dict[str, Any]
-LOG_KEEP = 40
+LOG_KEEP = 20  # the lines the table shows; the state is copied on every action, so no more
 HAND_LIMIT = 8
 
 

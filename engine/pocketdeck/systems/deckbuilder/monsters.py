@@ -203,6 +203,21 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
     end_monster_turn(state, rng)
 
 
+def attack_preview(state: State, target: str) -> int:
+    """The to-hit of the attack the monster whose turn it is would make now (for the GM's
+    buttons; nothing is changed)."""
+    mt = state["mturn"]
+    m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
+    if m["kind"] == "minion":
+        return minion_attack_values(m)[0] + data.minion_cards()[mt["card"]]["to_hit"]
+    weapon = use_weapon(m, mt["stack"])
+    b = data.bosses()[m["type"]]
+    w = data.weapons()[weapon]
+    mod = {"melee": b["melee_attack"], "range": b["ranged_attack"], "mana": b["mana"]}[w["kind"]]
+    counters = m["counters"].get(weapon, 0) + (mt["uses"] - 1 if mt["stack"] in ATTACK_STACKS else 0)
+    return combat.to_hit(mod, w["attack"], counters, PENALTY.get(mt["stack"], 0))
+
+
 def _minion_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
     if a["type"] == "gm_attack":
         hv, dmg = minion_attack_values(m)

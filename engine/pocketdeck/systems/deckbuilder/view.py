@@ -160,6 +160,12 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
             b = data.bosses()[m["type"]]
             dv = b["defense"] + data.armors()[b["armor"]]["defense"]
         return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+    if a["type"] == "gm_attack" and state["mturn"] is not None:
+        from .monsters import attack_preview
+        hv = attack_preview(state, a["target"])
+        h = hero(state, a["target"])
+        dv = h["stats"]["defense"] + armor_bonus(state, h["id"])
+        return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
     if a["type"] == "gm_spend" and state["guard"]:
         g = _guard(state)
         assert g is not None
@@ -189,7 +195,7 @@ def _gm_label(state: State, a: dict[str, Any]) -> str:
     if k == "gm_go":
         return "Use the cards"
     if k == "gm_attack":
-        return f"Attack {hero(state, a['target'])['name']}"
+        return f"Attack {hero(state, a['target'])['name']} (before defense counters)"
     if k == "gm_aim":
         return f"Only add {mt['uses']} counter{'s' if mt['uses'] != 1 else ''} (aim)"
     if k == "gm_move":
