@@ -874,3 +874,22 @@ def test_gm_mode_the_gm_chooses_the_boss_defense_counters_against_a_hero_attack(
     assert r["spent"] == 1 and r["defense"] == b["defense"] + data.armors()[b["armor"]]["defense"] + 2
     assert next(m for m in s["monsters"] if m["id"] == boss["id"])["defense_counters"] == 1
     assert s["guard"] is None and {"type": "end"} in GAME.legal_actions(s)  # the turn goes on
+
+
+def test_an_unconscious_hero_of_a_won_battle_can_buy_health_and_wakes_in_the_next():
+    """A hero knocked out in a battle the party won stays unconscious (at 0) through the
+    spoils and upgrades, even buying maximum health, and wakes when the next battle starts."""
+    s = battle(("warrior", "priest"), seed=7, zones=("crypt", "keep"))
+    hero(s, "h1").update(health=0, down=True)
+    for m in s["monsters"]:
+        m["dead"] = True
+    s["piles"]["zone"].extend(c for c in s["piles"]["dungeon"] if c.startswith("crypt/"))
+    s["piles"]["dungeon"] = [c for c in s["piles"]["dungeon"] if not c.startswith("crypt/")]
+    s = make_active(s, "h0", hand=[])
+    s = GAME.apply(s, {"type": "take", "stack": "rest"})
+    while s["phase"] == "spoils":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "upgrade_done", "hero": "h0"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "health"})
+    GAME.check_state(s)
+    assert s["phase"] == "battle" and hero(s, "h1")["health"] == 12 and not hero(s, "h1")["down"]

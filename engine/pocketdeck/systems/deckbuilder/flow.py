@@ -162,8 +162,7 @@ def take_upgrade(state: State, a: dict[str, object], rng: Rng) -> None:
         log(state, f"{h['name']} learns {data.card_name(card)}: the card joins their deck.")
     elif a["what"] == "health":
         h["xp"] -= up["health_cost"]
-        h["max_health"] += up["health_gain"]
-        h["health"] = h["max_health"]
+        h["max_health"] += up["health_gain"]  # battle health is restored when the next battle starts
         log(state, f"{h['name']} gains {up['health_gain']} maximum health.")
     else:
         stat = str(a["stat"])
