@@ -16,7 +16,7 @@ from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
 from ..systems.deckbuilder.records import export_heroes, record_problems
-from .html import button, esc as _esc
+from .html import button, esc as _esc, log_list
 from .tables import Effect, Table, register_table
 
 if TYPE_CHECKING:
@@ -363,8 +363,7 @@ def _counters(n: int, mark: str, what: str) -> str:
 
 
 def _log(view: dict[str, Any]) -> str:
-    lines = "".join(f"<li>{esc(x)}</li>" for x in reversed(view["log"]))
-    return f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Log">{lines}</ul>'
+    return log_list(view["log"])
 
 
 # -- setup and the hero library -------------------------------------------------------------
