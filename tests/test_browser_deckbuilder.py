@@ -102,6 +102,7 @@ def test_two_heroes_play_a_battle_to_its_end_offline_and_resume_after_reload(bro
             if st["phase"] == "upgrade" and "upgrade" not in checked:
                 assert page.locator(".db-upgrade").count() == 1
                 check_both_schemes(page, "upgrade screen")
+                assert_phone_layout(page, "Deckbuilder upgrade screen")
                 checked.add("upgrade")
             if st["turn"] and st["turn"]["mode"] == "synergy" and not synergy_seen and st["pending"] is None:
                 assert axe_violations(page) == [], "synergy prompt"
