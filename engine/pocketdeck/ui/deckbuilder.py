@@ -205,7 +205,7 @@ def _upgrade_prompt(view: dict[str, Any]) -> str:
             f'<div class="db-btns">{btns}</div></div>')
 
 
-GM_STEPS = {"stack": "take a card from one of the six tableau stacks (it joins the boss's deck)",
+GM_STEPS = {"stack": "tap one of the six tableau stacks below to take its card (it joins the boss's deck)",
             "play": "play matching cards from the boss's hand, then use them",
             "use": "choose what the monster does"}
 
@@ -224,7 +224,8 @@ def _gm_prompt(view: dict[str, Any]) -> str:
         hand = f'<div class="db-hand db-boss-hand" aria-label="The boss\'s hand">{cards or "<p class=muted>No cards.</p>"}</div>'
     btns = "".join(button(e["label"] + (f' · {e["chance"]}' if "chance" in e else ""), "play", e["action"],
                           cls="btn primary" if e["action"]["type"] == "gm_go" else "btn")
-                   for e in view["actions"] if e["action"]["type"].startswith("gm_"))
+                   for e in view["actions"] if e["action"]["type"].startswith("gm_")
+                   and e["action"]["type"] != "gm_stack")
     return (f'<div class="db-prompt db-gm" role="group" aria-label="Game Master"><p>Game Master: '
             f'<b>{esc(m["name"])}</b>, {esc(what)}.</p>{hand}<div class="db-btns">{btns}</div></div>')
 
@@ -237,7 +238,10 @@ def _stack_face(stack: str, name: str, left: int) -> str:
 
 
 def _tableau(view: dict[str, Any]) -> str:
-    takes = {e["action"]["stack"]: e for e in _by_type(view, ("take",))}
+    if view["phase"] != "battle":
+        return ""
+    # a hero's Turn, or the GM choosing a boss's stack: the stacks themselves are the buttons
+    takes = {e["action"]["stack"]: e for e in _by_type(view, ("take", "gm_stack"))}
     t = view["turn"]
     out = []
     for s in view["tableau"]:
