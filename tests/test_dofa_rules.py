@@ -383,9 +383,12 @@ def test_cover_lowers_ar_and_terrain_hampers_agility_saves():
 
 
 def test_falling_damage_speed_and_knocked_down():
-    """PG, Falling: 1 damage and -1 speed per 2 spaces, Knocked Down; speed back at a rest."""
+    """PG, Falling: 1 damage and -1 speed per 2 spaces, Knocked Down (Status Conditions 3:
+    speed halved, rounding up); speed back at a rest, and getting up ends the halving."""
     s = play(new("Spades1"), {"type": "fall", "spaces": 4})
     assert s["hp"] == s["sheet"]["hp_max"] - 2 and "Knocked Down" in s["conditions"]
+    assert GAME.view(s, "player")["points"]["speed"] == 2        # (6 - 2) halved
+    s = play(s, {"type": "condition", "name": "Knocked Down"})   # get up: a Minor Action
     assert GAME.view(s, "player")["points"]["speed"] == 4
     s = play(s, {"type": "full_rest"})
     assert GAME.view(s, "player")["points"]["speed"] == 6

@@ -1,0 +1,48 @@
+"""The builder and levelling up at the table (PG, Character Creation, Leveling up): the
+state-level side of build.py (HP follows max HP, PP and AP are capped, a companion grows)."""
+
+from __future__ import annotations
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import build as bd
+from . import sheet as sh
+
+
+def do_builder(s: State, a: Action, rng: Rng) -> None:
+    sheet = s["sheet"]
+    before, ap_lost = sheet["hp_max"], sheet["ap_max"] - s["ap"]
+    s["log"].append(bd.apply(sheet, a))
+    s["hp"] = max(0, s["hp"] + sheet["hp_max"] - before)
+    s["ap"] = max(0, sheet["ap_max"] - max(0, ap_lost))
+
+
+do_role = do_raise = do_lower = do_learn = do_unlearn = do_builder
+do_vulnerability = do_drop_vulnerability = do_respec = do_builder
+
+
+def do_finish(s: State, a: Action, rng: Rng) -> None:
+    sheet = s["sheet"]
+    if s["phase"] == bd.CREATION:
+        s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"])
+        s["log"].append(f"{sheet['name']} is ready: {sheet['role']}, {sheet['xp_left']} XP kept.")
+    else:
+        s["pp"] = min(s["pp"], sheet["pp_max"])
+        s["hp"] = min(s["hp"], sheet["hp_max"])
+        sheet["respec"] = False
+        s["log"].append(f"Level {sheet['level']} done; {sheet['xp_left']} XP kept.")
+    s["phase"] = "play"
+
+
+def do_level_up(s: State, a: Action, rng: Rng) -> None:
+    before = s["sheet"]["hp_max"]
+    bd.level_up(s["sheet"])
+    if s.get("companion"):
+        c = s["companion"]
+        grow = sh.companion_hp(s["sheet"]["level"]) - c["hp_max"]
+        c["hp_max"] += grow
+        c["hp"] += grow
+    s["hp"] += s["sheet"]["hp_max"] - before
+    s["phase"] = bd.LEVELUP
+    s["log"].append(f"Level up: level {s['sheet']['level']}, +1 max HP, "
+                    f"{s['sheet']['xp_left']} XP to spend.")
