@@ -41,12 +41,23 @@ def _buttons(view: dict[str, Any], *types: str, selected: Any = None, key: str |
 
 
 def _play_button(label: str, action: dict[str, Any], cls: str, pressed: bool = False) -> str:
-    """What html.button draws for a play action, written out: a screen here has about
-    eighty of them and this keeps a render within a few milliseconds."""
-    arg = esc(json.dumps(action, sort_keys=True))
-    extra = ' aria-pressed="true"' if pressed else ""
-    return (f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}"{extra}>'
-            f'{esc(label)}</button>')
+    """What html.button draws for a play action, written out: a screen here has over a
+    hundred of them, so each button's HTML is remembered (actions are flat dicts of text,
+    numbers, booleans and None; the cache is bounded)."""
+    key = (label, cls, pressed, tuple(sorted(action.items())))
+    html = _BUTTONS.get(key)
+    if html is None:
+        arg = esc(json.dumps(action, sort_keys=True))
+        extra = ' aria-pressed="true"' if pressed else ""
+        html = (f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}"{extra}>'
+                f'{esc(label)}</button>')
+        if len(_BUTTONS) > 4000:
+            _BUTTONS.clear()
+        _BUTTONS[key] = html
+    return html
+
+
+_BUTTONS: dict[tuple[Any, ...], str] = {}
 
 
 def _card_name(code: str | None) -> str:
@@ -293,7 +304,7 @@ def _conditions(view: dict[str, Any]) -> str:
     due = {d["name"] for d in view["due"]}
     saves = "".join(_play_button(e["label"], e["action"], "btn") for e in _acts(view, "condition_save")
                     if e["action"]["name"] not in due)
-    toggles = _buttons(view, "condition")
+    toggles = _buttons(view, "condition", "poison_more")
     if not toggles:
         return ""
     prompt = f'<h3>Saves you may make (an action)</h3><div class="dofa-grid">{saves}</div>' if saves else ""

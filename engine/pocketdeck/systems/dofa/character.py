@@ -7,14 +7,14 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import build as bd
 from . import sheet as sh
+from .gear import keep_ap_lost
 
 
 def do_builder(s: State, a: Action, rng: Rng) -> None:
     sheet = s["sheet"]
-    before, ap_lost = sheet["hp_max"], sheet["ap_max"] - s["ap"]
-    s["log"].append(bd.apply(sheet, a))
+    before = sheet["hp_max"]
+    keep_ap_lost(s, lambda: s["log"].append(bd.apply(sheet, a)))
     s["hp"] = max(0, s["hp"] + sheet["hp_max"] - before)
-    s["ap"] = max(0, sheet["ap_max"] - max(0, ap_lost))
 
 
 do_role = do_raise = do_lower = do_learn = do_unlearn = do_builder

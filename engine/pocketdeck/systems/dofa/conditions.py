@@ -170,12 +170,14 @@ def condition_actions(s: State, can_save: bool) -> list[Action]:
         acts.append({"type": "condition", "name": name})
         if name in s["conditions"] and rule["save"] and can_save:
             acts.append({"type": "condition_save", "name": name})
-    if s.get("received"):
+    if "Poisoned" in s["conditions"]:
+        acts.append({"type": "poison_more"})
+    got = s.get("received")
+    top = sh.discard_cap(10) // 2
+    acts += [{"type": "received", "power": p, "n": n} for p in RECEIVED for n in range(1, top + 1)
+             if not (got and got["power"] == p and got["n"] == n)]
+    if got:
         acts.append({"type": "received_end"})
-    else:
-        from .sheet import discard_cap
-        top = discard_cap(10) // 2
-        acts += [{"type": "received", "power": p, "n": n} for p in RECEIVED for n in range(1, top + 1)]
     return acts
 
 
@@ -203,6 +205,12 @@ def do_condition(s: State, a: Action, rng: Rng) -> None:
         s["log"].append(f"Now {name}.")
     if name == "Poisoned" and name not in conds:
         s["poison"] = 0
+
+
+def do_poison_more(s: State, a: Action, rng: Rng) -> None:
+    """PG, Status Conditions 7: each poisoning effect adds +1 Poisoned."""
+    s["poison"] += 1
+    s["log"].append(f"Poisoned {s['poison']}.")
 
 
 def do_condition_save(s: State, a: Action, rng: Rng) -> None:

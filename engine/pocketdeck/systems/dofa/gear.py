@@ -68,9 +68,16 @@ def apply(sheet: dict[str, Any], a: Action) -> str:
 
 def do_gear(s: State, a: Action, rng: Rng) -> None:
     """Outside combat (and in the builder): AP lost to damage stays lost."""
-    lost = s["sheet"]["ap_max"] - s["ap"]
-    s["log"].append(apply(s["sheet"], a))
-    s["ap"] = max(0, s["sheet"]["ap_max"] - max(0, lost))
+    keep_ap_lost(s, lambda: s["log"].append(apply(s["sheet"], a)))
+
+
+def keep_ap_lost(s: State, change: Any) -> None:
+    """Run ``change`` (which may move max AP) keeping the AP lost to damage lost: what the
+    new maximum cannot absorb is carried in ``ap_lost`` until a Full Rest."""
+    lost = max(0, s["sheet"]["ap_max"] - s["ap"]) + s.get("ap_lost", 0)
+    change()
+    s["ap"] = max(0, s["sheet"]["ap_max"] - lost)
+    s["ap_lost"] = max(0, lost - s["sheet"]["ap_max"])
 
 
 do_armor = do_shield = do_gear

@@ -68,7 +68,7 @@ def do_full_rest(s: State, a: Action, rng: Rng) -> None:
     rng.shuffle(s["deck"])
     sheet = s["sheet"]
     s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
-             quick_rests=0, ko=None, toughen=0, toughen_turn=None, fall_speed=0)
+             quick_rests=0, ko=None, toughen=0, ap_lost=0, toughen_turn=None, fall_speed=0)
     if s.get("companion"):
         c = s["companion"]
         c.update(hp=c["hp_max"], ap=c["ap_max"])

@@ -189,8 +189,12 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "discard_power":
         power = sh.tables()["roles"][state["sheet"]["role"]]["discard"]
         return f"{power}: discard {a['cards']}"
+    if t == "poison_more":
+        return f"Poisoned again (to {state['poison'] + 1})"
     if t == "condition":
         on = a["name"] in state["conditions"]
+        if on and a["name"] == "Poisoned":
+            return f"Poisoned {state['poison']}: one less" if state["poison"] > 1 else "End Poisoned"
         if on and a["name"] == "Knocked Down":
             return "Get up (End Knocked Down)"
         return ("End " if on else "") + a["name"]
