@@ -270,6 +270,22 @@ def test_quick_rest_rest_cards_and_reshuffle():
     assert any(a["type"] == "quick_rest" for a in GAME.legal_actions(play(s, {"type": "draw_tc"})))
 
 
+def test_rest_cards_are_a_pool_of_max_hp_that_a_full_rest_refills():
+    """PG, Rests: players start with Rest Cards equal to max HP; a Full Rest returns them
+    to the maximum (so a second Quick Rest draws from what the first left)."""
+    s = play(new("Spades1"), {"type": "draw_tc"}, {"type": "damage", "amount": 3, "bypass": True})
+    full = s["sheet"]["hp_max"]
+    assert s["rest_cards"] == full
+    s = play(s, {"type": "quick_rest"}, {"type": "rest_draw"}, {"type": "accept"})
+    s = play(s, GAME.legal_actions(s)[0], {"type": "rest_draw"}, {"type": "accept"})
+    s = play(s, GAME.legal_actions(s)[0], {"type": "rest_end"}, {"type": "quick_rest"})
+    assert s["rest_cards"] == full - 2
+    s = play(s, {"type": "rest_end"}, {"type": "full_rest"})
+    assert s["rest_cards"] == full
+    s = play(s, {"type": "level_up"})
+    assert s["rest_cards"] == full + 1
+
+
 def test_full_rest_restores_everything():
     s = new("Diamonds1")
     s.update(hp=1, pp=0, fatigue=3)

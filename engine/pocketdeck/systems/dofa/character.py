@@ -24,7 +24,7 @@ do_vulnerability = do_drop_vulnerability = do_respec = do_builder
 def do_finish(s: State, a: Action, rng: Rng) -> None:
     sheet = s["sheet"]
     if s["phase"] == bd.CREATION:
-        s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"])
+        s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], rest_cards=sheet["hp_max"])
         s["log"].append(f"{sheet['name']} is ready: {sheet['role']}, {sheet['xp_left']} XP kept.")
     else:
         s["pp"] = min(s["pp"], sheet["pp_max"])
@@ -43,6 +43,7 @@ def do_level_up(s: State, a: Action, rng: Rng) -> None:
         c["hp_max"] += grow
         c["hp"] += grow
     s["hp"] += s["sheet"]["hp_max"] - before
+    s["rest_cards"] += s["sheet"]["hp_max"] - before     # the pool is max HP
     s["phase"] = bd.LEVELUP
     s["log"].append(f"Level up: level {s['sheet']['level']}, +1 max HP, "
                     f"{s['sheet']['xp_left']} XP to spend.")

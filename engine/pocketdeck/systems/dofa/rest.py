@@ -20,9 +20,10 @@ def gains(s: State) -> list[tuple[int, int]]:
 
 
 def do_quick_rest(s: State, a: Action, rng: Rng) -> None:
+    """PG, Rests: Rest Cards are a pool of max HP, spent across the Quick Rests and
+    returned to the maximum by a Full Rest ("as well as Rest Cards, all return")."""
     s["phase"] = "rest"
-    s["rest_cards"] = s["sheet"]["hp_max"]
-    s["log"].append(f"Quick Rest: {s['rest_cards']} Rest Cards.")
+    s["log"].append(f"Quick Rest: {s['rest_cards']} Rest Cards left.")
 
 
 def do_rest_draw(s: State, a: Action, rng: Rng) -> None:
@@ -49,7 +50,6 @@ def do_rest_end(s: State, a: Action, rng: Rng) -> None:
     s["deck"] += back
     rng.shuffle(s["deck"])
     s["quick_rests"] += 1
-    s["rest_cards"] = 0
     s["fall_speed"] = 0
     s["phase"] = "play"
     s["log"].append(f"Quick Rest ends: {len(back)} cards back into the deck.")
@@ -68,7 +68,7 @@ def do_full_rest(s: State, a: Action, rng: Rng) -> None:
     rng.shuffle(s["deck"])
     sheet = s["sheet"]
     s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
-             quick_rests=0, ko=None, toughen=0, ap_lost=0, toughen_turn=None, fall_speed=0)
+             quick_rests=0, ko=None, toughen=0, ap_lost=0, rest_cards=sheet["hp_max"], toughen_turn=None, fall_speed=0)
     if s.get("companion"):
         c = s["companion"]
         c.update(hp=c["hp_max"], ap=c["ap_max"])

@@ -59,7 +59,7 @@ class DofaGame(Game):
             "deck": deck, "discard": [], "fate": ["RJ", "BJ"], "aside": [], "tc": [],
             "drawing": [],
             "hp": sheet["hp_max"], "ap": sheet["ap_max"], "pp": sheet["pp_max"],
-            "fatigue": 0, "quick_rests": 0, "rest_cards": 0,
+            "fatigue": 0, "quick_rests": 0, "rest_cards": sheet["hp_max"],
             "combat": False, "turn": 0, "conditions": [], "poison": 0,
             "due": [], "shaken": [], "received": None, "breath": None,
             "light": "bright", "fall_speed": 0, "weapon": 1, "intensify": False,
