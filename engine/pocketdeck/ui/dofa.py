@@ -17,7 +17,7 @@ from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.dofa import sheet as sh
 from .cards import card_svg, mini_back_svg, mini_card_svg
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Table, register_table
 
 if TYPE_CHECKING:
@@ -434,8 +434,7 @@ def _sheet(view: dict[str, Any]) -> str:
 
 
 def _log(view: dict[str, Any]) -> str:
-    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
-    return f'<h2>Log</h2><ul class="log">{items}</ul>'
+    return log_list(view["log"])
 
 
 # -- setup ----------------------------------------------------------------------------------------
