@@ -52,6 +52,14 @@ def test_stunned_save_due_at_the_start_of_my_turn():
     assert "Stunned" not in s["conditions"] and due(s) == []
 
 
+def test_turn_saves_lapse_when_combat_ends_a_save_on_damage_stays():
+    s = on(play(new("Spades1"), {"type": "start_combat"}), "Poisoned", "Charmed")
+    s = play(s, {"type": "end_turn"}, {"type": "damage", "amount": 1, "bypass": False})
+    assert sorted(due(s)) == ["Charmed", "Poisoned"]
+    s = play(s, {"type": "end_combat"})
+    assert s["due"] == [{"name": "Charmed", "when": "on damage"}]
+
+
 @pytest.mark.parametrize("cond,sense", [("Blinded", "sight"), ("Deafened", "hearing")])
 def test_blinded_and_deafened_lower_hand_three_on_that_sense_until_a_save(cond, sense):
     """4 Blinded, Deafened: a DR 3 Intuition save at the start of the turn; on failure, Lower

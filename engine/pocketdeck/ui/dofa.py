@@ -403,7 +403,7 @@ def _due(view: dict[str, Any]) -> str:
     btns = "".join(_play_button(e["label"], e["action"], "btn primary") for e in _acts(view, "condition_save")
                    if e["action"]["name"] in due)
     waiting = ", ".join(f'{d["name"]} ({d["when"]})' for d in view["due"])
-    if not waiting:
+    if not waiting or view["ko"]:
         return ""
     hint = "" if btns else " Draw your Target Card first: a save draws against it."
     return (f'<section class="dofa-panel due" aria-label="Saves due now"><h2>Saves due now</h2>'

@@ -124,6 +124,8 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = False
     s["toughen"], s["toughen_turn"] = 0, None
     s["received"] = None
+    # saves tied to turns lapse with the turns; a save on damage stays due
+    s["due"] = [d for d in s["due"] if d["when"] not in (cd.TURN_START, cd.TURN_END)]
     s["log"].append("Combat ends; the Target Card stays until the next combat.")
 
 

@@ -12,9 +12,9 @@ ON_DAMAGE_SAVES = ("Charmed", "Enthralled")   # "at the start of their turn or w
 
 def due(s: State, name: str, when: str) -> None:
     """A save the rules call for now: shown as a prompt until it is drawn (or the condition
-    ends)."""
-    if not any(d["name"] == name for d in s["due"]):
-        s["due"].append({"name": name, "when": when})
+    ends). One prompt per condition, naming the latest moment that called for it."""
+    s["due"] = [d for d in s["due"] if d["name"] != name]
+    s["due"].append({"name": name, "when": when})
 
 
 def hurt(s: State, amount: int, bypass: bool) -> None:
