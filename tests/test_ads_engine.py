@@ -9,11 +9,12 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions as A
-from pocketdeck.systems.ads import data, fight
-from pocketdeck.systems.ads.actions import value
+from pocketdeck.systems.ads import counters, data, fight, flow, grapple, reactions, turn
+from pocketdeck.systems.ads.facts import value
 from pocketdeck.systems.ads.deck import hand_max
 
 GAME = get_game("ads")
+MODULES = (A, fight, flow, grapple, reactions, turn, counters)
 
 
 def start(deck="warrior", foe="goblin_skirmisher", **opts):
@@ -62,8 +63,9 @@ class Script:
                 assert len(seq) == n, f"scripted {seq} for a Draw {n}"
                 return seq
             return real(state, rng, n)
-        for mod in (A, fight):
-            monkeypatch.setattr(mod, "draw_symbols", fake)
+        for mod in MODULES:
+            if hasattr(mod, "draw_symbols"):
+                monkeypatch.setattr(mod, "draw_symbols", fake)
 
 
 def plays(state, card):

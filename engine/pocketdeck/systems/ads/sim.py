@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .actions import defense_of, value
+from .facts import defense_of, value
 
 Action = dict[str, Any]
 

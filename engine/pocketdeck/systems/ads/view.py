@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .actions import base_action, defense_of, slot, value
+from .facts import base_action, defense_of, slot, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
 from .maths import r_value

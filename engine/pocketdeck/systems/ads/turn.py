@@ -1,0 +1,401 @@
+"""The player's turn: the Normal Actions (fully enumerated) and what each does: plays with
+Boosts, Base Actions, Recall, Move, gear and Dual Wield.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import base, count_in_hand, discard, draw_one, hand_max, log, take
+from .fight import live_foes, sight_check, tick
+from .maths import r_value
+from . import counters, flow, grapple, reactions
+from .facts import (slot, value, allowed, dual_pair_ok, held, needs_swap_for, take_up, targets,
+                    is_ranged, base_action)
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def turn_actions(state: State) -> list[Action]:
+    out: list[Action] = [{"type": "pass"}]
+    if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
+        out.append({"type": "draw_over"})
+    if state["grapple"]:
+        return out + grapple.grapple_actions(state)
+    if state["mode"] == "line":
+        for i in live_foes(state):
+            d = state["foes"][i]["distance"]
+            k = data.DISTANCES.index(d)
+            for j in (k - 1, k + 1):
+                if 0 <= j < 3:
+                    out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
+    weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
+    for w in weapons:
+        if w not in held(state) and not (data.card(w)["two_handed"] and state["shield"]):
+            out.append({"type": "arm", "card": w})
+    if state["shield"]:
+        out.append({"type": "shield", "on": False})
+    elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
+        out.append({"type": "shield", "on": True})
+    if state["dual_declared"] and not state["dual"]:
+        out.append({"type": "dual"})
+    out.extend(dual_attacks(state))
+    out.extend(base_normals(state))
+    out.extend(plays(state))
+    out.extend(recalls(state))
+    out.extend(grapple.grapples(state))
+    if state["free_turn"] is None:
+        out.append({"type": "flee"})
+    return out
+
+
+def dual_attacks(state: State) -> list[Action]:
+    """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
+    Round that is primary for both; the two in hand (or free hands to draw them)."""
+    if not state["dual"]:
+        return []
+    r = state["round"]
+    ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
+                 and slot(data.card(c), r) == "P"})
+    out: list[Action] = []
+    for k, a in enumerate(ws):
+        for b in ws[k:]:
+            if a == b and count_in_hand(state, a) < 2:
+                continue
+            if not dual_pair_ok(a, b) or not held(state) <= {a, b}:
+                continue
+            ca, cb = data.card(a), data.card(b)
+            for i in targets(state, ca):
+                if i in targets(state, cb):
+                    out.append({"type": "dual_attack", "card": a, "card2": b, "foe": i})
+    return out
+
+
+def base_normals(state: State) -> list[Action]:
+    """Base Actions of the core cards: once per Round, whatever the turn."""
+    out = []
+    for which in ("class", "race"):
+        b = base_action(state, which)
+        if b["kind"] != "normal" or state["base_used"][which]:
+            continue
+        if b["effect"] == "damage":
+            for i in targets(state, {"distances": b.get("distances", [])}):
+                out.append({"type": "base", "which": which, "foe": i})
+        elif b["effect"] == "heal" and state["hp"] < state["max_hp"]:
+            out.append({"type": "base", "which": which, "foe": -1})
+    return out
+
+
+def boost_options(state: State, b: str, c: dict[str, Any], r: int, needs_swap: bool) -> list[tuple[str, int]]:
+    """One Boost per action: none, one Boost card, or up to R Attribute cards of the
+    card's own Attribute as one Boost (+1 each)."""
+    if needs_swap:
+        return [(bb, 0) for bb in sorted({base(x) for x in state["hand"]})
+                if data.card(bb).get("fast_swap") and slot(data.card(bb), r) != "-"]
+    opts: list[tuple[str, int]] = [("", 0)]
+    if c["effect"] in ("damage", "heal"):
+        attr = c["attribute"]
+        n = count_in_hand(state, attr) - (1 if b == attr else 0)
+        opts.extend((attr, k) for k in range(1, min(r, n) + 1))
+    if c["effect"] == "damage":
+        for bb in sorted({base(x) for x in state["hand"]}):
+            k = data.card(bb)
+            if bb == b or k["kind"] == "attribute" or "boost" not in k["actions"] or slot(k, r) == "-":
+                continue
+            if k.get("boost_for") == "weapon" and c["kind"] == "weapon":
+                opts.append((bb, 0))
+            elif k.get("boost_for") == "ranged" and c["kind"] == "weapon" and (
+                    "ranged" in c["distances"] or c.get("throw")):
+                opts.append((bb, 0))
+    return opts
+
+
+def plays(state: State, only: str | None = None) -> list[Action]:
+    r = state["round"]
+    out: list[Action] = []
+    names = [only] if only else sorted({base(c) for c in state["hand"]})
+    for b in names:
+        if count_in_hand(state, b) == 0:
+            continue
+        c = data.card(b)
+        if "normal" not in c["actions"] or not allowed(state, c):
+            continue
+        pay = 0
+        if slot(c, r) == "-":
+            if "play_cost" in c and r in c["play_rounds"]:
+                pay = r_value(c["play_cost"], r)
+                if count_in_hand(state, c["play_attribute"]) < pay:
+                    continue
+            else:
+                continue
+        needs_swap = False
+        if c["kind"] == "weapon":
+            if c["two_handed"] and state["shield"]:
+                continue
+            needs_swap = needs_swap_for(state, b)
+        if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
+            continue
+        boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
+        if c["effect"] == "damage":
+            foes = targets(state, c)
+        else:
+            foes = [-1]
+        for i in foes:
+            for bb, k in boosts:
+                out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
+    return out
+
+
+def recalls(state: State) -> list[Action]:
+    """Recall: pay the Recall cost in the listed Attributes (any mix); never on a Round
+    below the card's level; level 7+ only on Round 6; any one requirement suffices."""
+    r = state["round"]
+    out: list[Action] = []
+    for b in sorted({base(c) for c in state["discard"]}):
+        c = data.card(b)
+        if not c.get("recall_cost"):
+            continue
+        req = c["recall_requires"]
+        if req and state["class"] not in req and state["race"] not in req:
+            continue
+        lvl = c.get("level", 1)
+        if (r != 6) if lvl >= 7 else (r < lvl):
+            continue
+        cost = r_value(c["recall_cost"], r)
+        attrs = sorted(c["recall_attributes"])
+        for combo in combinations_with_replacement(attrs, cost):
+            pay = {a: combo.count(a) for a in attrs if combo.count(a)}
+            if all(count_in_hand(state, a) >= n for a, n in pay.items()):
+                out.append({"type": "recall", "card": b, "pay": pay})
+    return out
+
+
+def _pass(state: State, a: Action, rng: Rng) -> None:
+    log(state, "You pass.")
+    flow.end_turn(state, rng)
+
+
+def _move(state: State, a: Action, rng: Rng) -> None:
+    """Closing Distance and Fleeing: moving away right after a Foe closed in is avoiding
+    it; twice in a row, you are Fleeing (the Foes get their free Round)."""
+    foe = state["foes"][a["foe"]]
+    away = data.DISTANCES.index(a["to"]) < data.DISTANCES.index(foe["distance"])
+    avoided = away and foe.get("closed", False)
+    foe["distance"] = a["to"]
+    foe["closed"] = False
+    log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")
+    state["avoid"] = state.get("avoid", 0) + 1 if avoided else 0
+    if state["avoid"] >= 2 and state["free_turn"] is None:
+        state["avoid"] = 0
+        log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
+        flow._flee(state, a, rng)
+        return
+    flow.end_turn(state, rng)
+
+
+def _arm(state: State, a: Action, rng: Rng) -> None:
+    """Swapping weapons costs the action; the new weapon is ready next turn."""
+    if state["dual"] and state["armed"] and state["offhand"]:
+        state["offhand"] = None  # the swap replaces what was held
+    take_up(state, a["card"])
+    log(state, f"You swap to your {data.card(a['card'])['name']}.")
+    flow.end_turn(state, rng)
+
+
+def _shield(state: State, a: Action, rng: Rng) -> None:
+    if a["on"] and state["dual"]:
+        state["dual"], state["offhand"] = False, None
+        log(state, "A shield ends your Dual Wielding.")
+    state["shield"] = a["on"]
+    state["shield_cover"] = 0
+    log(state, "You ready your shield." if a["on"] else "You drop your shield.")
+    flow.end_turn(state, rng)
+
+
+def _base(state: State, a: Action, rng: Rng) -> None:
+    which = a["which"]
+    b = base_action(state, which)
+    state["base_used"][which] = True
+    r = state["round"]
+    if state["phase"] == "react":
+        reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
+        return
+    if b["effect"] == "heal":
+        heal_player(state, r_value(b["value"], r), b["name"])
+    else:
+        dmg = r_value(b["value"], r)
+        foe = state["foes"][a["foe"]]
+        log(state, f"{b['name']} (Base Action) at {foe['name']}.")
+        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You"):
+            flow.end_turn(state, rng)
+            return
+        state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
+                            "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
+                            "ranged": is_ranged(state, b.get("distances", []), foe), "stage": 0, "half": False,
+                            "counters": [], "counter_updown": "", "counter_shield": "", "attribute": ""}
+        counters.resolve_attack(state, rng)
+        return
+    flow.end_turn(state, rng)
+
+
+def heal_player(state: State, amount: int, why: str) -> None:
+    gain = min(amount, state["max_hp"] - state["hp"])
+    state["hp"] += gain
+    log(state, f"{why}: you heal {gain} ({state['hp']} HP).")
+
+
+def _play(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    b = a["card"]
+    c = data.card(b)
+    inst = next(x for x in state["hand"] if base(x) == b)
+    state["hand"].remove(inst)
+    if a["pay"]:
+        take(state, c["play_attribute"], a["pay"])
+        log(state, f"{a['pay']} {data.card(c['play_attribute'])['name']} paid to play {c['name']} on Round {r}.")
+    bonus = a["extra"]
+    boost_card = None
+    if a["boost"]:
+        if a["extra"]:
+            take(state, a["boost"], a["extra"])
+        else:
+            boost_card = data.card(a["boost"])
+            take(state, a["boost"])
+    if state["phase"] == "recalled":
+        state["phase"] = "turn"
+    state["pending"] = None
+    if c["kind"] == "weapon" and b not in held(state):
+        how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
+        log(state, f"You draw your {c['name']} ({how}).")
+        take_up(state, b)
+    boost_text = (f" + {a['extra']} {a['boost'].title()}" if a["extra"] else
+                  f" + {boost_card['name']}" if boost_card else "")
+    persist = c.get("persist", "")
+    if persist:
+        until: Any = "attack" if persist == "attack" else "count" if persist == "count" else int(persist)
+        state["persist"].append({"card": inst, "until": until, "since": tick(state)})
+        log(state, f"You play {c['name']}: it stays face-out"
+                   f" ({'until your next attack' if until == 'attack' else 'to the end of the Count' if until == 'count' else f'{until} Rounds'}).")
+        flow.end_turn(state, rng)
+        return
+    state["discard"].append(inst)
+    if c["effect"] == "heal":
+        amount = value(c, r) + bonus
+        heal_player(state, amount, f"{c['name']}{boost_text}")
+        if c.get("cures") and state["disease"]:
+            state["disease"] = None
+            log(state, "The Disease is cured.")
+        flow.end_turn(state, rng)
+        return
+    if c["effect"] != "damage":
+        log(state, f"You play {c['name']}.")
+        flow.end_turn(state, rng)
+        return
+    dmg = value(c, r) + bonus
+    if boost_card and boost_card["effect"] == "damage":
+        dmg += value(boost_card, r)
+    sneak = False
+    if state["sneak_bonus"]:
+        state["sneak_bonus"] = False
+        sneak = True
+        dmg += r_value("R/2", r)
+    for p in list(state["persist"]):
+        k = data.card(p["card"])
+        if k.get("bless"):
+            dmg += k["bless"]
+        if p["until"] == "attack" and not sneak:
+            sneak = True
+            dmg += r_value("R/2", r)
+            state["persist"].remove(p)
+            state["discard"].append(p["card"])
+    foe = state["foes"][a["foe"]]
+    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
+        flow.end_turn(state, rng)  # the card fails and stays discarded
+        return
+    log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
+               f"{' from Sneak' if sneak else ''}.")
+    state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": b, "inst": inst, "name": c["name"],
+                        "damage": dmg, "ethereal": c["ethereal"], "sneak": sneak,
+                        "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
+                        "counters": c["counters"], "counter_updown": c["counter_updown"],
+                        "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
+    counters.resolve_attack(state, rng)
+
+
+def _recall(state: State, a: Action, rng: Rng) -> None:
+    b = a["card"]
+    for attr, n in sorted(a["pay"].items()):
+        take(state, attr, n)
+    cid = next(x for x in state["discard"] if base(x) == b)
+    state["discard"].remove(cid)
+    state["hand"].append(cid)
+    log(state, f"You Recall {data.card(b)['name']} from the discards.")
+    state["fresh"] = False
+    if plays(state, only=b):
+        state["phase"] = "recalled"
+        state["pending"] = {"kind": "recalled", "card": b}
+    else:
+        flow.end_turn(state, rng)
+
+
+def _keep(state: State, a: Action, rng: Rng) -> None:
+    state["pending"] = None
+    state["phase"] = "turn"
+    log(state, "You keep the recalled card for later.")
+    flow.end_turn(state, rng)
+
+
+def _dual(state: State, a: Action, rng: Rng) -> None:
+    """Back to the Dual Wield configuration (costs the action; the shield goes)."""
+    state["dual"], state["shield"], state["offhand"] = True, False, None
+    if state["armed"] and data.card(state["armed"])["two_handed"]:
+        state["armed"] = None
+    log(state, "You take up Dual Wielding again.")
+    flow.end_turn(state, rng)
+
+
+def _dual_attack(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    i = a["foe"]
+    foe = state["foes"][i]
+    blows = []
+    for b in (a["card"], a["card2"]):
+        c = data.card(b)
+        inst = next(x for x in state["hand"] if base(x) == b)
+        discard(state, inst)
+        blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
+                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
+                      "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
+                      "counter_shield": "", "attribute": c["attribute"]})
+    state["armed"], state["offhand"] = a["card"], a["card2"]
+    log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
+        flow.end_turn(state, rng)
+        return
+    state["pending"], state["next_attack"] = blows
+    counters.resolve_attack(state, rng)
+
+
+def _draw_over(state: State, a: Action, rng: Rng) -> None:
+    """Already at the hand maximum: draw one more, then discard down to it."""
+    draw_one(state, rng)
+    state["fresh"] = False
+    if state["phase"] == "over":
+        return
+    state["phase"] = "discard"
+    state["after_discard"] = "turn"
+
+
+def _discard(state: State, a: Action, rng: Rng) -> None:
+    take(state, a["card"])
+    if len(state["hand"]) > hand_max(state):
+        return
+    if state["after_discard"] == "turn":
+        state["phase"] = "turn"
+    else:
+        flow.finish_turn(state, rng)
