@@ -131,7 +131,12 @@ def _prompt(view: dict[str, Any]) -> str:
     p = view["pending"]
     entries = [e for e in view["actions"] if e["group"] == "prompt"]
     phase = view["phase"]
-    if phase == "react" and p:
+    if phase == "react" and p and p["disarm"]:
+        head = (f'{esc(p["foe"])} tries to disarm you ({esc(p["name"])}): counter with Agility or Strength, '
+                f'or your weapon is knocked away.')
+    elif phase == "react" and p and p["chain"]:
+        head = f'{esc(p["foe"])} Re-Counters your counter. Escalate with another listed Attribute card?'
+    elif phase == "react" and p:
         head = (f'{esc(p["foe"])} attacks with {esc(p["name"])}: <b>{p["damage"]}'
                 f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage'
                 f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
@@ -143,6 +148,19 @@ def _prompt(view: dict[str, Any]) -> str:
         how = ("plays its attribute to break free" if p["how"] == "attr"
                else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
         head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
+    elif phase == "ward_off" and p:
+        how = "with Strength" if p["how"] == "strength" else f'declaring {"Up" if p["how"] == "^" else "Down"}'
+        head = (f'{esc(p["foe"])} tries to Grapple you {how} (Overwhelm). Before it lands you may play a Melee '
+                f'weapon at it as a Free Action (else strike for 1).')
+    elif phase == "grapple_counter" and p:
+        if p["kind"] == "escape_counter":
+            head = f'{esc(p["foe"])} counters your escape with Strength. Re-Counter with Strength or Agility?'
+        elif p["how"] == "strength":
+            head = (f'{esc(p["foe"])} grapples you with Strength'
+                    f'{" again (Escalation)" if p["chain"] else ""}. Counter with Strength or Agility?')
+        else:
+            head = (f'{esc(p["foe"])} declared {"Up" if p["how"] == "^" else "Down"} to Grapple you: a Strength '
+                    f'or Agility card beats it at once; otherwise draw and match.')
     elif phase == "exhaust":
         head = "This blow would kill you. Take a level of Exhaustion instead?"
     elif phase == "hamper" and p:
@@ -185,7 +203,9 @@ def render(view: dict[str, Any], session: Session) -> str:
               f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
               f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
-              + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
+              + ((f' · Grappled by {esc(view["grapple"])}' if view["grappled"] else f' · Grappling {esc(view["grapple"])}')
+                 if view["grapple"] else "")
+              + (f' · {esc(view["dropped"])} knocked away' if view["dropped"] else "")
               + (" · Sneaking" if view["sneaking"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
@@ -235,7 +255,7 @@ def setup(app: Any = None) -> str:
     form = "".join([
         _select("deck", "Your character and Combat Deck", decks, "warrior"),
         _select("foe", "Foe", foes, "goblin_skirmisher"),
-        _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3")], "1"),
+        _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")], "1"),
         _select("mode", "Way to play", [("simple", "Simple (distances ignored)"),
                                         ("line", "One Dimensional (Ranged / Thrown / Melee)")], "simple"),
         _select("place", "Where", [("indoors", "Indoors (start at Thrown)"),
@@ -266,8 +286,8 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
             raise IllegalAction("Dual Wielding: yes or no")
         out["dual"] = out["dual"] == "yes"
     if "count" in out:
-        if out["count"] not in ("1", "2", "3"):
-            raise IllegalAction("How many: 1 to 3 Foes")
+        if out["count"] not in ("1", "2", "3", "4"):
+            raise IllegalAction("How many: 1 to 4 Foes")
         out["count"] = int(out["count"])
     return out
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.rng import Rng
-from . import counters, flow, grapple, reactions, turn
+from . import counters, flow, foegrapple, grapple, reactions, turn
 from .deck import base, count_in_hand, draw_symbols  # noqa: F401 (tests script the draws here)
 from .facts import dual_pair_ok  # noqa: F401
 from .maths import DOWN, UP
@@ -46,6 +46,10 @@ def legal(state: State) -> list[Action]:
         return [{"type": "spot"}, {"type": "let_hide"}]
     if phase == "hold":
         return ([{"type": "hold"}] if count_in_hand(state, "strength") else []) + [{"type": "let_go"}]
+    if phase == "ward_off":
+        return foegrapple.ward_off_actions(state)
+    if phase == "grapple_counter":
+        return foegrapple.counter_actions(state)
     if phase == "react":
         return reactions.reactions(state)
     if phase == "recalled":
@@ -73,5 +77,8 @@ HANDLERS = {
     "cover": reactions._cover, "react": reactions._react, "exhaust": reactions._exhaust, "die": reactions._die, "spot": reactions._spot,
     "let_hide": reactions._let_hide, "grapple": grapple._grapple, "grapple_strike": grapple._grapple_strike,
     "release": grapple._release, "hold": grapple._hold, "let_go": grapple._let_go, "dual": turn._dual, "dual_attack": turn._dual_attack,
+    "strike_back": foegrapple._strike_back, "no_strike": foegrapple._no_strike,
+    "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
+    "escape": foegrapple._escape, "retrieve": turn._retrieve,
     "presneak": flow._player_presneak, "no_presneak": flow._no_presneak,
 }

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, draw_symbols, log, record_draw, take
-from .fight import hurt_foe, reaction_outcomes
+from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .fight import GRAPPLE_ATTRS, foe_escalates, hurt_foe, reaction_outcomes
 from .maths import matches, r_value
 from . import flow, grapple
 
@@ -18,10 +18,10 @@ Action = dict[str, Any]
 
 
 def resolve_attack(state: State, rng: Rng) -> None:
-    """The Foe answers the player's attack, once (Foes counter once and never escalate):
-    an Attribute counter when the card lists the Foe's Attribute, else the card's Up/Down
-    counter (half damage), else its Reaction row of this Round. A counter may be
-    Re-Countered with one card of the played card's Attribute."""
+    """The Foe answers the player's attack, once: an Attribute counter when the card lists
+    the Foe's Attribute, else the card's Up/Down counter (half damage), else its Reaction
+    row of this Round. A counter may be Re-Countered with a card of the played card's
+    Attribute; a Foe that Escalates (its card says so) may answer again (``_recounter``)."""
     p = state["pending"]
     i = p["foe"]
     foe = state["foes"][i]
@@ -113,16 +113,30 @@ def offer_recounter(state: State) -> bool:
 
 
 def _recounter(state: State, a: Action, rng: Rng) -> None:
+    """Re-Counter with a card of the played card's Attribute (never a Base Action). A Foe
+    whose card says it Escalates may answer again with a listed Attribute; then the
+    player may Re-Counter again, and so on until one side cannot ("This process
+    continues until either you or the Player/Foe cannot Re-Counter or Counter again")."""
     p = state["pending"]
     take(state, p["attribute"])
+    p["chain"] = p.get("chain", 0) + 1
+    if p["chain"] > 1:
+        note(state, "player_escalation")
+    allowed = GRAPPLE_ATTRS if p["kind"] == "grapple" else p["counters"]
+    log(state, f"You Re-Counter with {p['attribute'].title()}.")
+    if foe_escalates(state, rng, p["foe"], allowed, "Escalation"):
+        p["countered"] = "full"
+        if offer_recounter(state):
+            return
+        _accept(state, a, rng)
+        return
     if p["kind"] == "grapple":
-        log(state, "You Re-Counter with Strength.")
         state["pending"] = None
         state["phase"] = "turn"
         grapple.grab(state, p["foe"])
         flow.end_turn(state, rng)
         return
-    log(state, f"You Re-Counter with {p['attribute'].title()}: the {p['name']} goes on as if not countered.")
+    log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
     p["countered"] = ""
     state["phase"] = "turn"

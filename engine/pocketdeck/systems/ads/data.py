@@ -19,7 +19,7 @@ TRAITS = {"self_preservation", "merciless", "cowardly_sneak", "sneaky", "kiter",
           "attack_biggest_threat", "attack_prevent_recovery", "attack_punish_spellcasting",
           "attack_retaliation", "attack_opportunist", "attack_brutal", "healer",
           "regeneration", "outnumber", "disease", "darksight"}
-FOE_KINDS = {"attack", "sneak", "heal", "move"}
+FOE_KINDS = {"attack", "sneak", "heal", "move", "disarm"}
 DEFENSE_KINDS = {"armor", "shield", "ward"}
 # Spell Card Maximum: cards of each spell level allowed in a Combat Deck
 SPELL_MAX = {1: 12, 2: 8, 3: 6, 4: 5, 5: 4, 6: 3, 7: 2, 8: 2, 9: 2, 10: 2}
@@ -221,6 +221,11 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
                 out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
                 if o.get("kind") not in DEFENSE_KINDS or check_formula(o.get("defense", "")):
                     out.append(f"{where}: a reaction needs kind armor/shield/ward and a defense formula")
+        if not isinstance(f.get("escalate", False), bool):
+            out.append(f"{where}: escalate must be true or false")
+        for t in f.get("traits", []):
+            if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and all(isinstance(x, int) and x >= 1 for x in t[1:])):
+                out.append(f"{where}: overwhelm needs X Foes (at least 1) and optionally Y Rounds")
         attr = f.get("attribute")
         if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):
             out.append(f"{where}: attribute needs a name and a pattern of ^ and v")

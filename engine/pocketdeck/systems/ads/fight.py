@@ -14,7 +14,7 @@ from typing import Any
 from ...core.odds import as_percent
 from ...core.rng import Rng
 from . import data
-from .deck import base, draw_symbols, finish, hand_max, log, record_draw, refill
+from .deck import base, draw_symbols, finish, hand_max, log, note, record_draw, refill
 from .maths import DOWN, SYMBOLS, UP, matches, next_round, pattern_chance, r_value
 
 State = dict[str, Any]
@@ -95,6 +95,7 @@ def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, 
 def begin_fight(state: State, rng: Rng) -> None:
     """After initiative: the first Round begins with the first in the turn order."""
     state["turn"] = -1
+    state["start_tick"] = tick(state)
     start_round_effects(state, rng, first=True)
     advance(state, rng)
 
@@ -273,6 +274,11 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         log(state, "You get a free Turn against the fleeing Foe.")
         return
     foe["hampered"] = False
+    if not free and trait(foe, "overwhelm"):
+        from . import foegrapple  # the Foe's Grapple needs the player's answers
+        if foegrapple.overwhelm_ready(state, i):
+            foegrapple.foe_grapple(state, rng, i)
+            return
     cs = None if free else trait(foe, "cowardly_sneak")
     if cs and took >= max(1, cs[1]) and not foe["hidden"]:
         foe_sneak(state, rng, i, "Cowardly Sneak")
@@ -323,6 +329,14 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
             return
         foe_attack(state, rng, i, chosen)
+    elif kind == "disarm":
+        if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
+            log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
+        elif not state["armed"]:
+            log(state, f"{foe['name']} tries its {chosen['name']}, but you hold no weapon.")
+        elif sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
+            foe_disarm(state, i, chosen)
     elif kind == "sneak":
         foe_sneak(state, rng, i, "its card")
     elif kind == "heal":
@@ -342,7 +356,9 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
     plays it (the player may hold with a Strength card); otherwise it declares an Up/Down
     the player must match to keep the hold (or hold with a Strength card)."""
     foe = state["foes"][i]
-    if rng.below(2) == 0:
+    if state["grapple"].get("holder") == "foe" or rng.below(2) == 0:
+        # "each Player or Foe in a Grapple can do 1 Base Physical Damage"; a Foe holding
+        # you always does (policy: it keeps the hold)
         foe_attack(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
         return
     attr = data.foes()[foe["id"]].get("attribute")
@@ -449,6 +465,31 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
     state["phase"] = "react"
 
 
+def foe_disarm(state: State, i: int, o: dict[str, Any]) -> None:
+    """A Foe Ability that disarms ("Ammunition & Throwing": "if your Character is disarmed
+    in some manner (a Foe Ability, or an Opponent's Card), then you must retrieve your
+    Weapon ... before you can" use it). Answered like an attack: an Agility or Strength
+    counter keeps the weapon; otherwise it is knocked out of your hand."""
+    foe = state["foes"][i]
+    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": 0, "ethereal": False,
+                        "ranged": False, "melee": True, "sneak": foe["hidden"], "disarm": True,
+                        "counters": ["agility", "strength"]}
+    foe["hidden"] = False
+    log(state, f"{foe['name']} tries to disarm you ({o['name']}).")
+    state["phase"] = "react"
+
+
+def disarmed(state: State, by: str) -> None:
+    """The weapon in your hand drops out of reach: it cannot be played until you spend a
+    Normal Action to retrieve it; another weapon may still be drawn into the empty hand
+    as a Free Action. A Dual Wielder keeps the other weapon in hand."""
+    lost = state["armed"]
+    state["dropped"] = lost
+    state["armed"], state["offhand"] = (state["offhand"], None) if state["dual"] and state["offhand"] else (None, None)
+    note(state, "disarmed")
+    log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")
+
+
 def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
     """Disease: a Foe that deals at least X damage makes the player draw to match its
     card's Up/Down; a miss catches the Disease (Y damage a Round for Z Rounds)."""
@@ -498,6 +539,26 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
                 chance_text(Fraction(1, 2 ** n)))
     if not ok:
         log(state, f"{who} cannot see well enough at {d.title()}: the action fails.")
+    return ok
+
+
+def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str, ...], why: str) -> bool:
+    """Re-Counter & Escalation: "By default, Foes cannot Re-Counter or Escalate. If a Foe
+    can ... it will be noted on their Foe Card" (our field ``escalate``). Such a Foe
+    answers again by drawing its Attribute pattern, and only with an Attribute the
+    contest allows ("Escalation only with the listed attributes")."""
+    foe = state["foes"][i]
+    f = data.foes()[foe["id"]]
+    attr = f.get("attribute")
+    if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
+        return False
+    drawn = draw_symbols(state, rng, len(attr["pattern"]))
+    ok = matches(attr["pattern"], drawn)
+    record_draw(state, foe["name"], f"{why} with {attr['name'].title()}", drawn, attr["pattern"], ok,
+                chance_text(pattern_chance(attr["pattern"])))
+    if ok:
+        note(state, "foe_escalation")
+        log(state, f"{foe['name']} answers again with {attr['name'].title()} ({why}).")
     return ok
 
 

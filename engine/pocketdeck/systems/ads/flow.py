@@ -11,7 +11,7 @@ from . import data
 from .deck import base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
 from .fight import advance, begin_fight, end_foe_turn, foe_sneak, foe_turn, live_foes, trait
 from .maths import DOWN, UP, matches, starting_round
-from . import grapple
+from . import foegrapple, grapple
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -134,7 +134,11 @@ def resume(state: State, rng: Rng) -> None:
 
 
 def end_turn(state: State, rng: Rng) -> None:
-    """Draw after your turn, discard down to the hand maximum, hand over the turn."""
+    """Draw after your turn, discard down to the hand maximum, hand over the turn. (A
+    free strike against a Foe's Grapple is not a turn: the Grapple goes on.)"""
+    if state.get("foe_grapple"):
+        foegrapple.contest(state, rng)
+        return
     state["fresh"] = False
     refill(state, rng)
     if state["phase"] == "over":

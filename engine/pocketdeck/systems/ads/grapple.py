@@ -7,8 +7,8 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, draw_symbols, log, record_draw, take
-from .fight import GRAPPLE_ATTRS, action_row, escape_resolve, foe_attack, hurt_foe
+from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .fight import GRAPPLE_ATTRS, action_row, escape_resolve, foe_attack, foe_escalates, hurt_foe
 from .maths import DOWN, UP, matches
 from . import flow, turn
 from .facts import targets
@@ -125,7 +125,20 @@ def _release(state: State, a: Action, rng: Rng) -> None:
 
 
 def _hold(state: State, a: Action, rng: Rng) -> None:
+    """Counter the escape with Strength. "The Counter can be Re-Countered and
+    subsequently Escalated": a Foe whose card says so may answer with its Attribute;
+    then hold again with another Strength card, or let it go."""
+    p = state["pending"]
     take(state, "strength")
+    if p.get("chain"):
+        note(state, "player_escalation")
+    if foe_escalates(state, rng, p["foe"], GRAPPLE_ATTRS, "Re-Counter"):
+        p["chain"] = p.get("chain", 0) + 1
+        p["how"] = "attr"
+        if count_in_hand(state, "strength"):
+            return
+        _let_go(state, a, rng)
+        return
     log(state, "You hold on with Strength: the escape fails.")
     state["pending"] = None
     flow.resume(state, rng)

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_symbols, finish, log, record_draw, take
-from .fight import after_hit, exhaust, hurt_player
+from .deck import base, count_in_hand, draw_symbols, finish, log, note, record_draw, take
+from .fight import after_hit, disarmed, exhaust, foe_escalates, hurt_player
 from .maths import DOWN, UP
 from . import flow
 from .facts import slot, allowed, defense_of, base_action
@@ -27,8 +27,8 @@ def reactions(state: State) -> list[Action]:
     for attr in p["counters"]:
         if count_in_hand(state, attr):
             out.append({"type": "counter", "card": attr})
-    if p["sneak"] or state["fleeing"]:
-        return out
+    if p["sneak"] or state["fleeing"] or p.get("chain") or p.get("disarm"):
+        return out  # Escalation only with the listed Attributes
     if p["ranged"] and state["shield_cover"] > 0 and state["shield"] and not p["ethereal"]:
         out.append({"type": "cover"})
     for b in sorted({base(c) for c in state["hand"]}):
@@ -50,14 +50,31 @@ def reactions(state: State) -> list[Action]:
 
 
 def _take(state: State, a: Action, rng: Rng) -> None:
+    p = state["pending"]
+    if p.get("disarm"):
+        disarmed(state, state["foes"][p["foe"]]["name"])
     reduce_and_take(state, rng, 0, "")
 
 
 def _counter(state: State, a: Action, rng: Rng) -> None:
+    """Counter with an Attribute the attack lists. A Foe whose card says it Re-Counters
+    may answer with its Attribute; the player may then Escalate with another listed
+    Attribute card, and so on until one side cannot."""
     p = state["pending"]
     take(state, a["card"])
     state["reacted"] = True
-    log(state, f"You counter the {p['name']} with {a['card'].title()}: no damage.")
+    if p.get("chain"):
+        note(state, "player_escalation")
+    if p.get("disarm"):
+        log(state, f"You counter the {p['name']} with {a['card'].title()}: you keep your weapon.")
+    else:
+        log(state, f"You counter the {p['name']} with {a['card'].title()}: no damage.")
+    foe = state["foes"][p["foe"]]
+    attr = data.foes()[foe["id"]].get("attribute")
+    if attr and foe_escalates(state, rng, p["foe"], [attr["name"]], "Re-Counter"):
+        p["chain"] = p.get("chain", 0) + 1
+        log(state, "Escalate with another listed Attribute card, or take it.")
+        return
     state["pending"] = None
     flow.resume(state, rng)
 

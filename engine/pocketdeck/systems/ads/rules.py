@@ -37,8 +37,8 @@ class AdsGame(Game):
             raise IllegalAction(f"deck: unknown ready-made deck {o['deck']!r}")
         if o["foe"] not in data.foes():
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
-        if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
-            raise IllegalAction("count: 1 to 3 Foes")
+        if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 4:
+            raise IllegalAction("count: 1 to 4 Foes")
         if not isinstance(o["dual"], bool):
             raise IllegalAction("dual: true or false (Dual Wielding is declared at the start)")
         for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
@@ -136,7 +136,7 @@ class AdsGame(Game):
     # -- random playthroughs ------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
-                "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
+                "count": rng.choice([1, 1, 2, 3, 4]), "mode": rng.choice(MODES),
                 "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
                 "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"]),
                 "dual": rng.below(3) == 0}

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, hand_max, log, take
 from .fight import live_foes, sight_check, tick
 from .maths import r_value
-from . import counters, flow, grapple, reactions
+from . import counters, flow, foegrapple, grapple, reactions
 from .facts import (slot, value, allowed, dual_pair_ok, held, needs_swap_for, take_up, targets,
                     is_ranged, base_action)
 
@@ -24,6 +24,8 @@ def turn_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "pass"}]
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
+    if state["grapple"] and state["grapple"].get("holder") == "foe":
+        return out + foegrapple.held_actions(state)
     if state["grapple"]:
         return out + grapple.grapple_actions(state)
     if state["mode"] == "line":
@@ -35,12 +37,14 @@ def turn_actions(state: State) -> list[Action]:
                     out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
     weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
     for w in weapons:
-        if w not in held(state) and not (data.card(w)["two_handed"] and state["shield"]):
+        if w not in held(state) and w != state.get("dropped") and not (data.card(w)["two_handed"] and state["shield"]):
             out.append({"type": "arm", "card": w})
     if state["shield"]:
         out.append({"type": "shield", "on": False})
     elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
         out.append({"type": "shield", "on": True})
+    if state.get("dropped"):
+        out.append({"type": "retrieve"})
     if state["dual_declared"] and not state["dual"]:
         out.append({"type": "dual"})
     out.extend(dual_attacks(state))
@@ -60,7 +64,7 @@ def dual_attacks(state: State) -> list[Action]:
         return []
     r = state["round"]
     ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
-                 and slot(data.card(c), r) == "P"})
+                 and slot(data.card(c), r) == "P" and base(c) != state.get("dropped")})
     out: list[Action] = []
     for k, a in enumerate(ws):
         for b in ws[k:]:
@@ -134,7 +138,7 @@ def plays(state: State, only: str | None = None) -> list[Action]:
                 continue
         needs_swap = False
         if c["kind"] == "weapon":
-            if c["two_handed"] and state["shield"]:
+            if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
                 continue
             needs_swap = needs_swap_for(state, b)
         if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
@@ -194,6 +198,17 @@ def _move(state: State, a: Action, rng: Rng) -> None:
         log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
         flow._flee(state, a, rng)
         return
+    flow.end_turn(state, rng)
+
+
+def _retrieve(state: State, a: Action, rng: Rng) -> None:
+    """Disarmed: retrieving the weapon is your Normal Action; it is back in your hand."""
+    w = state.pop("dropped")
+    if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], w):
+        state["offhand"] = w
+    else:
+        take_up(state, w)
+    log(state, f"You retrieve your {data.card(w)['name']}.")
     flow.end_turn(state, rng)
 
 
@@ -265,7 +280,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         else:
             boost_card = data.card(a["boost"])
             take(state, a["boost"])
-    if state["phase"] == "recalled":
+    if state["phase"] in ("recalled", "ward_off"):
         state["phase"] = "turn"
     state["pending"] = None
     if c["kind"] == "weapon" and b not in held(state):

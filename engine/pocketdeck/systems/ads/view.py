@@ -16,7 +16,7 @@ State = dict[str, Any]
 TRAIT_NAMES = {
     "self_preservation": "Self Preservation - {0} HP", "merciless": "Merciless - {0} Rounds",
     "cowardly_sneak": "Cowardly Sneak", "sneaky": "Sneaky", "kiter": "Kiter",
-    "overwhelm": "Overwhelm - {0}", "attack_biggest_threat": "Attack - Biggest Threat",
+    "overwhelm": "Overwhelm - {0} Foes", "attack_biggest_threat": "Attack - Biggest Threat",
     "attack_prevent_recovery": "Attack - Prevent Recovery",
     "attack_punish_spellcasting": "Attack - Punish Spellcasting",
     "attack_retaliation": "Attack - Retaliation", "attack_opportunist": "Attack - Opportunist",
@@ -130,9 +130,38 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "accept":
         return "Accept the counter", "prompt"
     if t == "take":
+        if state["pending"].get("disarm"):
+            return f"No counter: lose your {data.card(state['armed'])['name']}", "prompt"
         return f"No reaction: take {state['pending']['damage']}", "prompt"
     if t == "counter":
+        if state["pending"].get("disarm"):
+            return f"Counter with {a['card'].title()}: keep your weapon", "prompt"
+        if state["pending"].get("chain"):
+            return f"Escalate with {a['card'].title()}: block all", "prompt"
         return f"Counter with {a['card'].title()}: block all", "prompt"
+    if t == "strike_back":
+        return "Strike it first: 1 base Physical damage", "prompt"
+    if t == "no_strike":
+        return "Do not strike first", "prompt"
+    if t == "grapple_card":
+        p = state["pending"]
+        if p["kind"] == "foe_grapple" and p["how"] != "strength":
+            return f"Show {a['card'].title()}: its Grapple fails", "prompt"
+        verb = "Counter" if p["kind"] == "foe_grapple" and not p["chain"] else "Re-Counter" if not p["chain"] else "Escalate"
+        return f"{verb} with {a['card'].title()}", "prompt"
+    if t == "grapple_yield":
+        p = state["pending"]
+        if p["kind"] == "escape_counter":
+            return "Give up the escape", "prompt"
+        if p["how"] != "strength" and not p["chain"]:
+            return "Draw to match its declaration (50%)", "prompt"
+        return "Give in: you are Grappled", "prompt"
+    if t == "escape":
+        if a["how"] in ("strength", "agility"):
+            return f"Escape the Grapple with {a['how'].title()}", "grapple"
+        return f"Escape the Grapple declaring {'Up ^' if a['how'] == '^' else 'Down v'}", "grapple"
+    if t == "retrieve":
+        return f"Retrieve your {data.card(state['dropped'])['name']}", "gear"
     if t == "cover":
         return "Raised shield: block all (Ranged)", "prompt"
     if t == "react":
@@ -179,7 +208,8 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     pend = None
     if p and p.get("kind") == "attack":
         pend = {"kind": "attack", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
-                "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"]}
+                "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"],
+                "disarm": bool(p.get("disarm")), "chain": p.get("chain", 0)}
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
@@ -193,9 +223,16 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"]}
     elif p and p.get("kind") == "recalled":
         pend = {"kind": "recalled", "name": data.card(p["card"])["name"]}
+    elif p and p.get("kind") in ("foe_grapple", "escape_counter"):
+        pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"], "how": p["how"], "chain": p["chain"]}
+    if state["phase"] == "ward_off":
+        t = state["foe_grapple"]
+        pend = {"kind": "ward_off", "foe": state["foes"][t["foe"]]["name"], "how": t["how"]}
     entries = []
     for a in legal:
         text, group = label(state, a)
+        if state["phase"] == "ward_off":
+            group = "prompt"  # the free strike is part of the prompt
         entries.append({"action": a, "label": text, "group": group})
     klass = data.core()["classes"][state["class"]]
     race = data.core()["races"][state["race"]]
@@ -214,6 +251,8 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "shield": state["shield"], "disease": state["disease"],
         "sneaking": state["sneak_bonus"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
+        "grappled": bool(state["grapple"] and state["grapple"].get("holder") == "foe"),
+        "dropped": data.card(state["dropped"])["name"] if state.get("dropped") else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
