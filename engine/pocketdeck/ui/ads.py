@@ -148,6 +148,9 @@ def _prompt(view: dict[str, Any]) -> str:
         how = ("plays its attribute to break free" if p["how"] == "attr"
                else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
         head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
+    elif phase == "split" and p:
+        head = (f'Divide your {esc(p["name"])} between up to {p["max"]} Foes: so far {esc(", ".join(p["parts"]))}; '
+                f'{p["left"]} more to place.')
     elif phase == "ward_off" and p:
         how = "with Strength" if p["how"] == "strength" else f'declaring {"Up" if p["how"] == "^" else "Down"}'
         head = (f'{esc(p["foe"])} tries to Grapple you {how} (Overwhelm). Before it lands you may play a Melee '
@@ -246,7 +249,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
     return f'<label>{esc(label)} <select name="{esc(name)}">{opts}</select></label>'
 
 
-FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual")
+FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual", "ranged_melee")
 
 
 def setup(app: Any = None) -> str:
@@ -266,6 +269,8 @@ def setup(app: Any = None) -> str:
         _select("light", "Lighting", [("dim", "Dim, like a dungeon room (everyone sees)"),
                                       ("dark", "Dark (no Darksight: match to see)"),
                                       ("bright", "Bright sun (Darksight: match to see)")], "dim"),
+        _select("ranged_melee", "Optional rule: Ranged weapons at Melee",
+                [("no", "No"), ("yes", "Yes: shoot in Melee on a matched Up/Down")], "no"),
         _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
@@ -281,10 +286,11 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
-    if "dual" in out:
-        if out["dual"] not in ("yes", "no"):
-            raise IllegalAction("Dual Wielding: yes or no")
-        out["dual"] = out["dual"] == "yes"
+    for key, what in (("dual", "Dual Wielding"), ("ranged_melee", "Ranged weapons at Melee")):
+        if key in out:
+            if out[key] not in ("yes", "no"):
+                raise IllegalAction(f"{what}: yes or no")
+            out[key] = out[key] == "yes"
     if "count" in out:
         if out["count"] not in ("1", "2", "3", "4"):
             raise IllegalAction("How many: 1 to 4 Foes")

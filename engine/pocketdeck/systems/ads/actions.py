@@ -43,9 +43,11 @@ def legal(state: State) -> list[Action]:
     if phase == "exhaust":
         return [{"type": "exhaust"}, {"type": "die"}]
     if phase == "spot":
-        return [{"type": "spot"}, {"type": "let_hide"}]
+        return reactions.spot_actions(state)
     if phase == "hold":
         return ([{"type": "hold"}] if count_in_hand(state, "strength") else []) + [{"type": "let_go"}]
+    if phase == "split":
+        return turn.split_actions(state)
     if phase == "ward_off":
         return foegrapple.ward_off_actions(state)
     if phase == "grapple_counter":
@@ -63,6 +65,10 @@ def apply(state: State, a: Action, rng: Rng) -> None:
     t = a["type"]
     if state["phase"] == "turn" and t not in ("move", "draw_over"):
         state["avoid"] = 0
+    if state["phase"] == "turn" and t != "draw_over":
+        for j, foe in enumerate(state["foes"]):
+            if not (t == "move" and a.get("foe") == j):
+                foe["pursued"], foe["backed"] = False, 0  # "twice in a row" is broken
     handler = HANDLERS.get(t)
     if handler is None:
         raise IllegalAction(f"unknown action {t}")
@@ -79,6 +85,6 @@ HANDLERS = {
     "release": grapple._release, "hold": grapple._hold, "let_go": grapple._let_go, "dual": turn._dual, "dual_attack": turn._dual_attack,
     "strike_back": foegrapple._strike_back, "no_strike": foegrapple._no_strike,
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
-    "escape": foegrapple._escape, "retrieve": turn._retrieve,
+    "escape": foegrapple._escape, "retrieve": turn._retrieve, "split": turn._split,
     "presneak": flow._player_presneak, "no_presneak": flow._no_presneak,
 }

@@ -81,13 +81,19 @@ def resolve_attack(state: State, rng: Rng) -> None:
 
 
 def finish_attack(state: State, rng: Rng) -> None:
-    """The second blow of a Dual Wield attack, if any; then the turn ends."""
-    nxt = state.pop("next_attack", None)
-    if nxt and state["foes"][nxt["foe"]]["hp"] > 0 and state["phase"] == "turn":
-        log(state, f"Second blow: {nxt['name']} for {nxt['damage']}.")
+    """The next part of the same action, if any (the second blow of a Dual Wield attack,
+    the next share of a divided Energy Bolt, each answered by its Foe on its own); then
+    the turn ends."""
+    queue = state.get("attack_queue") or []
+    while queue and state["phase"] == "turn":
+        nxt = queue.pop(0)
+        if state["foes"][nxt["foe"]]["hp"] <= 0:
+            continue
+        log(state, f"{nxt.pop('intro')}: {nxt['name']} for {nxt['damage']} at {state['foes'][nxt['foe']]['name']}.")
         state["pending"] = nxt
         resolve_attack(state, rng)
         return
+    state.pop("attack_queue", None)
     flow.end_turn(state, rng)
 
 

@@ -114,7 +114,7 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
             out.append(f"{where}: updown must be 'up' or 'down'")
         if c.get("attribute") not in ATTRIBUTES:
             out.append(f"{where}: attribute {c.get('attribute')!r} unknown")
-        for key in ("primary", "secondary", "recall_cost", "play_cost"):
+        for key in ("primary", "secondary", "recall_cost", "play_cost", "split"):
             if key in c and (err := check_formula(c[key])):
                 out.append(f"{where}: {key}: {err}")
         if c.get("effect") in ("damage", "defense", "heal") and "primary" not in c:
@@ -127,6 +127,10 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
             out.append(f"{where}: unknown attribute in counters/recall_attributes")
         if c.get("size", "M") not in SIZES:
             out.append(f"{where}: size must be one of {sorted(SIZES)}")
+        if c.get("reach_attribute") is not None and c["reach_attribute"] not in ATTRIBUTES:
+            out.append(f"{where}: reach_attribute must be an Attribute")
+        if c.get("prereq") is not None and c["prereq"] != "shield":
+            out.append(f"{where}: the only prerequisite known is 'shield' (wielding a Shield)")
         if "play_cost" in c and not (c.get("play_attribute") in ATTRIBUTES and c.get("play_rounds")):
             out.append(f"{where}: play_cost needs play_attribute and play_rounds")
         persist = c.get("persist", "")

@@ -25,12 +25,32 @@ def value(c: dict[str, Any], r: int) -> int:
     return r_value(c["secondary"] if s == "S" else c["primary"], r)
 
 
+def play_price(c: dict[str, Any], r: int) -> tuple[int, str] | None:
+    """What it costs to play ``c`` on Round ``r``: (0, "") on its own Rounds; off them, the
+    Boost Requirement: "Play N <Attribute> Cards to Play this Card on Rounds X" (fields
+    play_cost / play_attribute / play_rounds), or "+1 R for every Intellect Card Played"
+    (field reach_attribute: a card usable on Round 4 is played on Round 5 for 1 card, on
+    Round 6 for 2: one card per Round past its last playable Round before ``r``).
+    None when it cannot be played."""
+    if slot(c, r) != "-":
+        return 0, ""
+    if "play_cost" in c and r in c["play_rounds"]:
+        return r_value(c["play_cost"], r), c["play_attribute"]
+    if c.get("reach_attribute"):
+        for k in range(1, r):
+            if slot(c, r - k) != "-":
+                return k, c["reach_attribute"]
+    return None
+
+
 def allowed(state: State, c: dict[str, Any]) -> bool:
     """Requirements (a class or a race: any one listed suffices) and, for spells, the
     caster's level and a free hand."""
     req = c.get("requires", [])
     if req and state["class"] not in req and state["race"] not in req:
         return False
+    if c.get("prereq") == "shield" and not state["shield"]:
+        return False  # a prerequisite "such as wielding a Shield"
     if c["kind"] == "spell":
         if c.get("level", 1) > state["level"]:
             return False

@@ -268,12 +268,12 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         sp = None
     if sp and foe["hp"] <= sp[1] and not foe["hampered"]:
         log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
-        state["free_turn"] = i
-        foe["took_in_free"] = 0
-        start_player_turn(state, rng)
-        log(state, "You get a free Turn against the fleeing Foe.")
+        foe_flees(state, rng, i)
         return
+    hampered = foe["hampered"]
     foe["hampered"] = False
+    pursued, backed = foe.get("pursued", False), foe.get("backed", 0)
+    foe["pursued"], foe["backed"] = False, 0
     if not free and trait(foe, "overwhelm"):
         from . import foegrapple  # the Foe's Grapple needs the player's answers
         if foegrapple.overwhelm_ready(state, i):
@@ -291,13 +291,13 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
             return
     if state["mode"] == "line" and not free:
         if trait(foe, "kiter") and foe["distance"] == "melee":
-            foe["distance"] = "thrown"
             log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
+            back_away(state, rng, i, pursued, backed, hampered)
             return
         on = trait(foe, "outnumber")
         if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
-            foe["distance"] = "thrown"
             log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
+            back_away(state, rng, i, pursued, backed, hampered)
             return
     row = action_row(foe, r)
     drawn = draw_symbols(state, rng, row["draw"])
@@ -344,6 +344,29 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     elif kind == "move" and state["mode"] == "line":
         move_foe(foe, step_toward(foe["distance"], chosen.get("distances", ["melee"])))
         log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
+
+
+def foe_flees(state: State, rng: Rng, i: int) -> None:
+    """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
+    CURRENT Round of Normal Actions"); a hurt Foe may then be hampered (``finish_turn``)."""
+    state["free_turn"] = i
+    state["foes"][i]["took_in_free"] = 0
+    start_player_turn(state, rng)
+    log(state, "You get a free Turn against the fleeing Foe.")
+
+
+def back_away(state: State, rng: Rng, i: int, pursued: bool, backed: int, hampered: bool) -> None:
+    """A Foe moves one category away from you. "Closing Distance and Fleeing": if you
+    closed in on it on your turn and its next move is away, it is avoiding you; twice in
+    a row and it is Fleeing."""
+    foe = state["foes"][i]
+    move_foe(foe, DIST[DIST.index(foe["distance"]) - 1])
+    foe["backed"] = backed + 1 if pursued else 0
+    if foe["backed"] >= 2 and state["free_turn"] is None and not hampered:
+        foe["backed"] = 0
+        note(state, "foe_avoid_flee")
+        log(state, f"{foe['name']} has backed away from you twice in a row: that is Fleeing.")
+        foe_flees(state, rng, i)
 
 
 GRAPPLE_ATTRS = ("strength", "agility")
@@ -429,7 +452,8 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
         return
     foe["hidden"] = True
     log(state, f"{foe['name']} Sneaks out of sight ({why}).")
-    if any(base(c) == "intellect" for c in state["hand"]):
+    if any(base(c) == "intellect" for c in state["hand"]) or (
+            hand_max(state) > 1 and any(base(c) == "intellect" for c in state["draw"])):
         state["pending"] = {"kind": "spot", "foe": i}
         state["phase"] = "spot"
 

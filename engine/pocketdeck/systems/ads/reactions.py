@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_symbols, finish, log, note, record_draw, take
+from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
 from .fight import after_hit, disarmed, exhaust, foe_escalates, hurt_player
 from .maths import DOWN, UP
 from . import flow
@@ -144,12 +144,40 @@ def _die(state: State, a: Action, rng: Rng) -> None:
     finish(state, "lost")
 
 
+def spot_actions(state: State) -> list[Action]:
+    """An Intellect card from the hand; without one, from the draw deck for a level of
+    Exhaustion ("Intelligent Opponents" via "Non-Combat Encounters") while the hand
+    maximum is above 1."""
+    if count_in_hand(state, "intellect"):
+        return [{"type": "spot"}, {"type": "let_hide"}]
+    if deck_attribute_ok(state, "intellect"):
+        return [{"type": "spot", "from": "deck"}, {"type": "let_hide"}]
+    return [{"type": "let_hide"}]
+
+
+def deck_attribute_ok(state: State, attr: str) -> bool:
+    return hand_max(state) > 1 and any(base(c) == attr for c in state["draw"])
+
+
 def _spot(state: State, a: Action, rng: Rng) -> None:
     i = state["pending"]["foe"]
-    take(state, "intellect")
-    state["foes"][i]["hidden"] = False
-    log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
     state["pending"] = None
+    state["foes"][i]["hidden"] = False
+    if a.get("from") == "deck":
+        cid = next(c for c in state["draw"] if base(c) == "intellect")
+        state["draw"].remove(cid)
+        state["discard"].append(cid)
+        state["exhaustion"] += 1
+        note(state, "deck_attribute")
+        log(state, f"You draw and play an Intellect card from your Combat Deck for a level of Exhaustion "
+                   f"(hand maximum {hand_max(state)}): {state['foes'][i]['name']} is spotted.")
+        if len(state["hand"]) > hand_max(state):
+            state["phase"] = "discard"
+            state["after_discard"] = "resume"
+            return
+    else:
+        take(state, "intellect")
+        log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
     flow.resume(state, rng)
 
 

@@ -9,15 +9,16 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, discard, draw_one, hand_max, log, take
+from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
 from .fight import live_foes, sight_check, tick
-from .maths import r_value
+from .maths import DOWN, UP, r_value
 from . import counters, flow, foegrapple, grapple, reactions
-from .facts import (slot, value, allowed, dual_pair_ok, held, needs_swap_for, take_up, targets,
+from .facts import (play_price, slot, value, allowed, dual_pair_ok, held, needs_swap_for, take_up, targets,
                     is_ranged, base_action)
 
 State = dict[str, Any]
 Action = dict[str, Any]
+SYM = (UP, DOWN)
 
 
 def turn_actions(state: State) -> list[Action]:
@@ -118,6 +119,18 @@ def boost_options(state: State, b: str, c: dict[str, Any], r: int, needs_swap: b
     return opts
 
 
+def ranged_at_melee(state: State, c: dict[str, Any], reach: list[int]) -> list[int]:
+    """The optional rule (Weapons: "you can Attack with a Ranged Distance Weapon (such as
+    a Shortbow) if you match a Declared Up/Down"): a Ranged weapon without the Melee icon
+    at a Foe in Melee, One Dimensional play, fight option ``ranged_melee``."""
+    if not state.get("ranged_melee") or state["mode"] != "line" or c["kind"] != "weapon":
+        return []
+    if "ranged" not in c["distances"] or "melee" in c["distances"]:
+        return []
+    return [i for i in live_foes(state) if i not in reach and not state["foes"][i]["hidden"]
+            and state["foes"][i]["distance"] == "melee"]
+
+
 def plays(state: State, only: str | None = None) -> list[Action]:
     r = state["round"]
     out: list[Action] = []
@@ -128,14 +141,10 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         c = data.card(b)
         if "normal" not in c["actions"] or not allowed(state, c):
             continue
-        pay = 0
-        if slot(c, r) == "-":
-            if "play_cost" in c and r in c["play_rounds"]:
-                pay = r_value(c["play_cost"], r)
-                if count_in_hand(state, c["play_attribute"]) < pay:
-                    continue
-            else:
-                continue
+        price = play_price(c, r)
+        if price is None or (price[0] and count_in_hand(state, price[1]) < price[0]):
+            continue
+        pay = price[0]
         needs_swap = False
         if c["kind"] == "weapon":
             if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
@@ -151,6 +160,10 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         for i in foes:
             for bb, k in boosts:
                 out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
+        for i in ranged_at_melee(state, c, foes):
+            for bb, k in boosts:
+                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
+                           for s in SYM)
     return out
 
 
@@ -188,9 +201,12 @@ def _move(state: State, a: Action, rng: Rng) -> None:
     it; twice in a row, you are Fleeing (the Foes get their free Round)."""
     foe = state["foes"][a["foe"]]
     away = data.DISTANCES.index(a["to"]) < data.DISTANCES.index(foe["distance"])
+    if away:
+        foe["backed"] = 0
     avoided = away and foe.get("closed", False)
     foe["distance"] = a["to"]
     foe["closed"] = False
+    foe["pursued"] = not away  # closing in: its next move away is avoiding you
     log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")
     state["avoid"] = state.get("avoid", 0) + 1 if avoided else 0
     if state["avoid"] >= 2 and state["free_turn"] is None:
@@ -199,6 +215,40 @@ def _move(state: State, a: Action, rng: Rng) -> None:
         flow._flee(state, a, rng)
         return
     flow.end_turn(state, rng)
+
+
+def split_actions(state: State) -> list[Action]:
+    """Each point of a dividable damage goes to a target: a new one while fewer than the
+    card's limit (R+1 for Energy Bolt) have a share, else one that already has."""
+    sp = state["split"]
+    c = data.card(sp["attack"]["card"])
+    have = [f for f, _ in sp["parts"]]
+    return [{"type": "split", "foe": i} for i in targets(state, c) if i in have or len(have) < sp["max"]]
+
+
+def _split(state: State, a: Action, rng: Rng) -> None:
+    sp = state["split"]
+    for part in sp["parts"]:
+        if part[0] == a["foe"]:
+            part[1] += 1
+            break
+    else:
+        sp["parts"].append([a["foe"], 1])
+    sp["left"] -= 1
+    if sp["left"] > 0:
+        return
+    state.pop("split")
+    shares = []
+    for i, n in sp["parts"]:
+        shares.append(dict(sp["attack"], foe=i, damage=n, intro="Divided",
+                           ranged=is_ranged(state, data.card(sp["attack"]["card"])["distances"], state["foes"][i])))
+    if len(shares) > 1:
+        note(state, "split_damage")
+    log(state, "You divide the damage: " + ", ".join(f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"]) + ".")
+    state["phase"] = "turn"
+    shares[0].pop("intro")
+    state["pending"], state["attack_queue"] = shares[0], shares[1:]
+    counters.resolve_attack(state, rng)
 
 
 def _retrieve(state: State, a: Action, rng: Rng) -> None:
@@ -270,8 +320,9 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     inst = next(x for x in state["hand"] if base(x) == b)
     state["hand"].remove(inst)
     if a["pay"]:
-        take(state, c["play_attribute"], a["pay"])
-        log(state, f"{a['pay']} {data.card(c['play_attribute'])['name']} paid to play {c['name']} on Round {r}.")
+        attr = play_price(c, r)[1]
+        take(state, attr, a["pay"])
+        log(state, f"{a['pay']} {data.card(attr)['name']} paid to play {c['name']} on Round {r}.")
     bonus = a["extra"]
     boost_card = None
     if a["boost"]:
@@ -331,6 +382,15 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
         flow.end_turn(state, rng)  # the card fails and stays discarded
         return
+    if a.get("declare"):
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == a["declare"]
+        record_draw(state, "You", f"shoot {c['name']} at Melee", drawn, a["declare"], ok, "50%")
+        note(state, "ranged_at_melee")
+        if not ok:
+            log(state, f"You cannot get a shot off with your {c['name']} at Melee: the card is spent.")
+            flow.end_turn(state, rng)
+            return
     log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
                f"{' from Sneak' if sneak else ''}.")
     state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": b, "inst": inst, "name": c["name"],
@@ -338,6 +398,13 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                         "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
                         "counters": c["counters"], "counter_updown": c["counter_updown"],
                         "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
+    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
+        # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
+        state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
+                          "max": r_value(c["split"], r)}
+        state["pending"] = None
+        state["phase"] = "split"
+        return
     counters.resolve_attack(state, rng)
 
 
@@ -392,7 +459,8 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
     if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
         flow.end_turn(state, rng)
         return
-    state["pending"], state["next_attack"] = blows
+    blows[1]["intro"] = "Second blow"
+    state["pending"], state["attack_queue"] = blows[0], [blows[1]]
     counters.resolve_attack(state, rng)
 
 
@@ -412,5 +480,8 @@ def _discard(state: State, a: Action, rng: Rng) -> None:
         return
     if state["after_discard"] == "turn":
         state["phase"] = "turn"
+    elif state["after_discard"] == "resume":
+        state["phase"] = "foe"
+        flow.resume(state, rng)
     else:
         flow.finish_turn(state, rng)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .facts import base_action, defense_of, slot, value
+from .facts import base_action, defense_of, play_price, slot, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
 from .maths import r_value
@@ -30,8 +30,8 @@ def card_face(cid: str, r: int) -> dict[str, Any]:
     c = data.card(cid)
     s = slot(c, r)
     if c["effect"] in ("damage", "defense", "heal"):
-        today = str(value(c, r)) if s != "-" else ("pay " + c["play_cost"] + " " + c["play_attribute"].title()
-                                                   if "play_cost" in c and r in c.get("play_rounds", []) else "-")
+        price = play_price(c, r)
+        today = str(value(c, r)) if s != "-" else (f"pay {price[0]} {price[1].title()}" if price else "-")
     else:
         today = "" if s != "-" else "-"
     return {"id": cid, "card": base(cid), "name": c["name"], "kind": c["kind"], "rondel": c["rondel"],
@@ -109,17 +109,21 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         c = data.card(a["card"])
         parts = [c["name"]]
         if a["pay"]:
-            parts.append(f"pay {a['pay']} {data.card(c['play_attribute'])['name']}")
+            parts.append(f"pay {a['pay']} {data.card(play_price(c, r)[1])['name']}")
         if a["boost"]:
             parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
         if a["foe"] >= 0:
             parts.append(f"at {foes[a['foe']]['name']}")
+        if a.get("declare"):
+            parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
         amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
         if a["boost"] and not a["extra"] and data.card(a["boost"])["effect"] == "damage":
             amount = (amount or 0) + value(data.card(a["boost"]), r)
         if amount is not None:
             parts.append(f"({amount} {'heal' if c['effect'] == 'heal' else 'dmg'})")
         return " ".join(parts), "play"
+    if t == "split":
+        return f"1 damage at {foes[a['foe']]['name']} ({state['split']['left']} to divide)", "prompt"
     if t == "recall":
         pay = ", ".join(f"{n} {k.title()}" for k, n in sorted(a["pay"].items()))
         return f"Recall {data.card(a['card'])['name']} (pay {pay})", "recall"
@@ -195,6 +199,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
     if t == "die":
         return "Fall", "prompt"
+    if t == "spot" and a.get("from") == "deck":
+        return "Play Intellect from your draw deck (1 Exhaustion)", "prompt"
     if t == "spot":
         return "Play Intellect to spot it", "prompt"
     if t == "let_hide":
@@ -225,6 +231,10 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         pend = {"kind": "recalled", "name": data.card(p["card"])["name"]}
     elif p and p.get("kind") in ("foe_grapple", "escape_counter"):
         pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"], "how": p["how"], "chain": p["chain"]}
+    if state["phase"] == "split":
+        sp = state["split"]
+        pend = {"kind": "split", "name": sp["attack"]["name"], "left": sp["left"], "max": sp["max"],
+                "parts": [f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"]]}
     if state["phase"] == "ward_off":
         t = state["foe_grapple"]
         pend = {"kind": "ward_off", "foe": state["foes"][t["foe"]]["name"], "how": t["how"]}
