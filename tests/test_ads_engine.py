@@ -9,12 +9,12 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions as A
-from pocketdeck.systems.ads import counters, data, fight, flow, grapple, reactions, turn
+from pocketdeck.systems.ads import counters, data, fight, flow, foegrapple, grapple, reactions, turn
 from pocketdeck.systems.ads.facts import value
 from pocketdeck.systems.ads.deck import hand_max
 
 GAME = get_game("ads")
-MODULES = (A, fight, flow, grapple, reactions, turn, counters)
+MODULES = (A, fight, flow, grapple, foegrapple, reactions, turn, counters)
 
 
 def start(deck="warrior", foe="goblin_skirmisher", **opts):
