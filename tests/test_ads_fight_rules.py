@@ -319,3 +319,18 @@ def test_random_fights_reach_overwhelm_disarm_escalation_and_the_rest():
             s = game.apply(s, game.sim_choose(s, game.legal_actions(s), rng))
         esc += s.get("events", {}).get("player_escalation", 0)
     assert esc > 0
+
+
+# -- Playing Foes and NPCs: the Failure heading ------------------------------------------
+
+def test_a_failed_draw_takes_the_action_under_the_failure_heading(monkeypatch):
+    """"Failure - If the ^v does not match ... The Foe takes an Action specified under the
+    Failure heading": the Goblin Archer falls back to Ranged on Rounds 4-6."""
+    from pocketdeck.systems.ads.view import foe_view
+    s = at_turn("warrior", "goblin_archer", [], 4, mode="line")
+    s["order"] = ["player", "0"]
+    s["foes"][0]["distance"] = "thrown"
+    assert foe_view(s, 0)["failure"]["what"] == "Failure action: Move to Ranged"
+    Script(monkeypatch, ["v", "v"])  # neither ^^ nor ^v
+    s = foe_turn(s, 0)
+    assert s["foes"][0]["distance"] == "ranged" and s["events"]["failure_action"] == 1

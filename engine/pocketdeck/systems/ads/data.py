@@ -210,8 +210,11 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
         covered: set[int] = set()
         for row in f.get("actions", []):
             covered.update(row.get("rounds", []))
-            if row.get("failure") not in ("base", "nothing"):
-                out.append(f"{where}: action failure must be 'base' or 'nothing'")
+            if row.get("failure") not in ("base", "nothing", "action"):
+                out.append(f"{where}: action failure must be 'base', 'nothing' or 'action'")
+            fa = row.get("failure_action")
+            if (row.get("failure") == "action") != isinstance(fa, dict) or (fa and fa.get("kind") not in FOE_KINDS):
+                out.append(f"{where}: failure 'action' needs a failure_action of a known kind (and only then)")
             for o in row.get("outcomes", []):
                 out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
                 if o.get("kind") not in FOE_KINDS:

@@ -317,9 +317,14 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
             foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
-        else:
+            return
+        if row["failure"] != "action":
             log(state, f"{foe['name']} takes no Action.")
-        return
+            return
+        # "The Foe takes an Action specified under the Failure heading"
+        chosen = row["failure_action"]
+        note(state, "failure_action")
+        log(state, f"{foe['name']} misses its draw: its Failure action.")
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
@@ -341,9 +346,15 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         foe_sneak(state, rng, i, "its card")
     elif kind == "heal":
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
+    elif kind == "move" and state["mode"] == "line" and step_toward(foe["distance"], chosen.get("distances", ["melee"])) == foe["distance"]:
+        log(state, f"{foe['name']} holds its ground at {foe['distance'].title()}.")
     elif kind == "move" and state["mode"] == "line":
-        move_foe(foe, step_toward(foe["distance"], chosen.get("distances", ["melee"])))
-        log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
+        to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        log(state, f"{foe['name']} moves to {to.title()}.")
+        if DIST.index(to) < DIST.index(foe["distance"]):
+            back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
+        else:
+            move_foe(foe, to)
 
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:

@@ -41,6 +41,16 @@ def card_face(cid: str, r: int) -> dict[str, Any]:
             "actions": c["actions"], "distances": c.get("distances", [])}
 
 
+def outcome_text(o: dict[str, Any], r: int) -> str:
+    if o["kind"] == "attack":
+        return f"{o['name']} {r_value(o['damage'], r)}{' Ethereal' if o.get('ethereal') else ''}"
+    if o["kind"] == "disarm":
+        return f"{o['name']} (disarm)"
+    if o["kind"] == "move":
+        return "Move to " + " / ".join(x.title() for x in o.get("distances", ["melee"]))
+    return o["kind"].title()
+
+
 def foe_view(state: State, i: int) -> dict[str, Any]:
     foe = state["foes"][i]
     f = data.foes()[foe["id"]]
@@ -49,8 +59,7 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
     chances = outcome_chances([o["match"] for o in row["outcomes"]], row["draw"])
     acts = []
     for o, p in zip(row["outcomes"], chances):
-        what = (f"{o['name']} {r_value(o['damage'], r)}{' Ethereal' if o.get('ethereal') else ''}"
-                if o["kind"] == "attack" else o["kind"].title())
+        what = outcome_text(o, r)
         if o.get("when"):
             what += " (if hurt this Round or last)" if o["when"] == "hurt" else " (if in reach)"
         acts.append({"match": o["match"], "what": what, "chance": chance_text(p)})
@@ -66,7 +75,9 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
             "updown": data.SYMBOL_OF[f["updown"]], "base_damage": f["base_damage"],
             "traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])],
             "draw": row["draw"], "actions": acts,
-            "failure": {"what": "base damage " + str(f["base_damage"]) if row["failure"] == "base" else "nothing",
+            "failure": {"what": ("base damage " + str(f["base_damage"]) if row["failure"] == "base" else
+                                 "Failure action: " + outcome_text(row["failure_action"], r) if row["failure"] == "action"
+                                 else "nothing"),
                         "chance": chance_text(fail)} if fail > 0 else None,
             "react_draw": n, "reactions": reacts,
             "attribute": ({"name": attr["name"].title(), "pattern": attr["pattern"],
