@@ -334,3 +334,21 @@ def test_a_failed_draw_takes_the_action_under_the_failure_heading(monkeypatch):
     Script(monkeypatch, ["v", "v"])  # neither ^^ nor ^v
     s = foe_turn(s, 0)
     assert s["foes"][0]["distance"] == "ranged" and s["events"]["failure_action"] == 1
+
+
+def test_a_spotted_pre_sneak_can_be_re_countered(monkeypatch):
+    """Pre-Sneaking, Intelligent Opponents: "if they attempt to Counter with an Up/Down or
+    the Intellect Attribute, You can Re-Counter" (the Sneak card's Agility)."""
+    s = GAME.new_game({"deck": "rogue", "foe": "cultist"}, seed=7)
+    while s["phase"] == "choose":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["phase"] == "player_presneak"
+    agility = next(c for c in s["draw"] if c.startswith("agility."))
+    s["draw"].remove(agility)
+    s["hand"].append(agility)
+    Script(monkeypatch, ["^"])  # the Cultist matches your Up: it sees you
+    s = GAME.apply(s, {"type": "presneak", "symbol": "^"})
+    assert s["phase"] == "recounter" and s["pending"]["kind"] == "presneak"
+    s = GAME.apply(s, {"type": "recounter"})
+    assert s["sneak_bonus"] and "loses sight of you" in " ".join(s["log"])

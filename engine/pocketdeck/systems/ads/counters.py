@@ -142,6 +142,12 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
         grapple.grab(state, p["foe"])
         flow.end_turn(state, rng)
         return
+    if p["kind"] == "presneak":
+        log(state, f"{state['foes'][p['foe']]['name']} loses sight of you.")
+        state["pending"] = None
+        state["phase"] = "foe"
+        flow.presneak_next(state, rng)
+        return
     log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
     p["countered"] = ""
@@ -151,6 +157,9 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
+    if p["kind"] == "presneak":
+        flow.presneak_seen(state, rng, p["foe"])
+        return
     if p["kind"] == "grapple":
         log(state, "Your Grapple fails.")
         state["pending"] = None

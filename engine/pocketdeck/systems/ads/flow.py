@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
+from .deck import count_in_hand, base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
 from .fight import advance, begin_fight, end_foe_turn, foe_sneak, foe_turn, live_foes, trait
 from .maths import DOWN, UP, matches, starting_round
 from . import foegrapple, grapple
@@ -70,27 +70,48 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
 def _player_presneak(state: State, a: Action, rng: Rng) -> None:
     """Pre-Sneaking: with Sneak cards anywhere in your Combat Deck you may declare an
     Up/Down; every Foe draws one and a match sees you. A Foe with Intellect that fails may
-    still counter with its Intellect draw. Unseen, your first attack is a Sneak attack."""
-    sym = a["symbol"]
-    seen_by = ""
-    for i in live_foes(state):
+    still counter with its Intellect draw. "If they attempt to Counter with an Up/Down or
+    the Intellect Attribute, You can Re-Counter" (with the Sneak card's Attribute,
+    Agility), and an Escalating Foe may answer again. Unseen by all, your first attack
+    is a Sneak attack."""
+    state["sneak_try"] = {"symbol": a["symbol"], "left": live_foes(state)}
+    presneak_next(state, rng)
+
+
+def presneak_next(state: State, rng: Rng) -> None:
+    t = state["sneak_try"]
+    while t["left"]:
+        i = t["left"].pop(0)
         foe = state["foes"][i]
         drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == sym
-        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, sym, ok, "50%")
+        ok = drawn[0] == t["symbol"]
+        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, t["symbol"], ok, "50%")
         attr = data.foes()[foe["id"]].get("attribute")
         if not ok and attr and attr["name"] == "intellect":
             drawn = draw_symbols(state, rng, len(attr["pattern"]))
             ok = matches(attr["pattern"], drawn)
             record_draw(state, foe["name"], "counter your Pre-Sneak with Intellect", drawn, attr["pattern"], ok)
-        if ok:
-            seen_by = foe["name"]
-            break
-    if seen_by:
-        log(state, f"{seen_by} sees you coming.")
-    else:
-        state["sneak_bonus"] = True
-        log(state, "You Pre-Sneak unseen: your first attack is a Sneak attack.")
+        if not ok:
+            continue
+        again = data.card("sneak")["attribute"]
+        if count_in_hand(state, again):
+            state["pending"] = {"kind": "presneak", "foe": i, "attribute": again, "name": "Pre-Sneak",
+                                "damage": 0, "countered": "full", "counters": ["intellect"]}
+            state["phase"] = "recounter"
+            return
+        presneak_seen(state, rng, i)
+        return
+    state.pop("sneak_try")
+    state["sneak_bonus"] = True
+    log(state, "You Pre-Sneak unseen: your first attack is a Sneak attack.")
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def presneak_seen(state: State, rng: Rng, i: int) -> None:
+    state.pop("sneak_try", None)
+    state["pending"] = None
+    log(state, f"{state['foes'][i]['name']} sees you coming.")
     state["phase"] = "foe"
     presneak(state, rng)
 

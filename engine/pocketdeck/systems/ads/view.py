@@ -230,6 +230,9 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
+    elif p and p.get("kind") == "presneak":
+        pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Pre-Sneak", "damage": 0,
+                "how": "full"}
     elif p and p.get("kind") == "grapple":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Grapple", "damage": 0,
                 "how": "full"}
