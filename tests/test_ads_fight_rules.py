@@ -352,3 +352,18 @@ def test_a_spotted_pre_sneak_can_be_re_countered(monkeypatch):
     assert s["phase"] == "recounter" and s["pending"]["kind"] == "presneak"
     s = GAME.apply(s, {"type": "recounter"})
     assert s["sneak_bonus"] and "loses sight of you" in " ".join(s["log"])
+
+
+def test_a_fleeing_foe_has_no_regular_reactions(monkeypatch):
+    """Fleeing: "A Fleeing Player or Foe cannot play regular Reaction Cards but may play
+    Up/Down or Attribute Reaction Cards": the Goblin fleeing at 1 HP (Self Preservation)
+    may still counter with Agility, but draws no Light Armor or Small Shield."""
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword"], 1)
+    s["order"] = ["player", "0"]
+    s["foes"][0]["hp"] = 1
+    s = foe_turn(s, 0)
+    assert s["free_turn"] == 0 and s["phase"] == "turn"
+    Script(monkeypatch, ["^", "^"])  # its Agility counter (vv) fails
+    s = GAME.apply(s, {"type": "play", "card": "longsword", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    assert s["foes"][0]["hp"] == 0
+    assert not any(d["why"].startswith("react") for d in s["draws"])

@@ -60,6 +60,10 @@ def resolve_attack(state: State, rng: Rng) -> None:
                     p["damage"] //= 2
                     p["stage"] = 3
         elif st == 2:
+            if state["free_turn"] == i:
+                # "A Fleeing Player or Foe cannot play regular Reaction Cards but may play
+                # Up/Down or Attribute Reaction Cards": no reaction row while it flees
+                continue
             n, outs = reaction_outcomes(foe, r)
             if n:
                 drawn = draw_symbols(state, rng, n)
