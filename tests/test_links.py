@@ -156,14 +156,6 @@ def test_too_many_actions_are_refused_before_replay(monkeypatch):
     assert not replayed
 
 
-def test_a_game_stops_taking_actions_at_the_cap(monkeypatch):
-    monkeypatch.setattr(saves, "MAX_ACTIONS", 3)
-    s = deck_session(3)
-    with pytest.raises(IllegalAction, match="reached 3 actions"):
-        s.play({"type": "draw"})
-    assert len(s.actions) == 3
-
-
 def test_an_accepted_link_gives_a_save_that_is_accepted():
     for session in (deck_session(40), p52_session(60)):
         opened = from_link(to_link(session))

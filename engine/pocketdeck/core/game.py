@@ -171,8 +171,12 @@ def _load_builtin() -> None:
 
 def replay(system: str, options: dict[str, Any], seed: int, actions: list[Action]) -> State:
     """Seed + actions -> state. The basis of undo, share links and golden tests."""
+    return replay_from(system, get_game(system).new_game(options, seed), actions)
+
+
+def replay_from(system: str, state: State, actions: list[Action]) -> State:
+    """A state (a new game, or a long game's checkpoint) + actions -> state."""
     game = get_game(system)
-    state = game.new_game(options, seed)
     for i, action in enumerate(actions):
         try:
             state = game.apply(state, action)

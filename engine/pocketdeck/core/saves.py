@@ -7,6 +7,13 @@ compared with the replayed one, and a mismatch is refused, never half-loaded.
 
 Share links carry the same record, compressed (zlib) and base64url-encoded, in the URL
 fragment, so no server ever sees it.
+
+A long game is *checkpointed*: when its history reaches ``MAX_ACTIONS`` the older half is
+folded into a ``base`` state and the record keeps only the newer half, so a Deck evening or
+a sheet kept across many sessions never stops taking actions (and undo still reaches back
+``MAX_ACTIONS // 2`` actions). A base is trusted only from the player's own storage, and
+only after the game's own checks accept it (``check_base``); a share link is always the
+whole history from the seed, so a game with a base cannot be sent as a link.
 """
 
 from __future__ import annotations
@@ -18,12 +25,13 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Action, IllegalAction, State, get_game, replay
+from .game import Action, IllegalAction, State, get_game, replay, replay_from
 from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
                      excerpt, json_depth_ok, load_json)
 
 FORMAT = "pocketdeck-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2            # 2: an optional "base" (checkpoint); version 1 records read as before
+KEEP_ON_FOLD = MAX_ACTIONS // 2
 MAX_SAVE_BYTES = MAX_SAVE_CHARS  # the older name
 
 
@@ -42,6 +50,7 @@ class Session:
     seed: int
     actions: list[Action] = field(default_factory=list)
     state: State | None = None
+    base: State | None = None  # the checkpoint the actions start from (None: the seed)
 
     @classmethod
     def start(cls, system: str, options: dict[str, Any] | None = None, seed: int = 0) -> "Session":
@@ -54,33 +63,56 @@ class Session:
         return get_game(self.system)
 
     def play(self, action: Action) -> State:
-        """Apply an action; on IllegalAction nothing changes. A game holds at most
-        MAX_ACTIONS actions: past that its save could not be loaded again."""
+        """Apply an action; on IllegalAction nothing changes. A history that reaches
+        MAX_ACTIONS is first checkpointed (``fold``), so a saved game never holds more
+        than a save may and a long game never stops."""
         assert self.state is not None
-        if len(self.actions) >= MAX_ACTIONS:
-            raise IllegalAction(f"this game has reached {MAX_ACTIONS:,} actions, the most a saved "
-                                "game holds; start a new game")
         new = self.game.apply(self.state, action)
-        self.actions.append(action)
+        if len(self.actions) >= MAX_ACTIONS:
+            self.fold()
+        self.actions = self.actions + [action]
         self.state = new
         return new
+
+    def fold(self, keep: int | None = None) -> None:
+        """Move all but the newest ``keep`` actions (default MAX_ACTIONS // 2) into the
+        base state. The state itself does not change: seed + base + actions still
+        lead to it. One replay of the folded actions, once per KEEP_ON_FOLD actions."""
+        keep = KEEP_ON_FOLD if keep is None else keep
+        cut = max(0, len(self.actions) - keep)
+        if not cut:
+            return
+        self.base = self._replay(self.actions[:cut])
+        self.actions = self.actions[cut:]
+
+    def _replay(self, actions: list[Action]) -> State:
+        if self.base is None:
+            return replay(self.system, self.options, self.seed, actions)
+        return replay_from(self.system, self.base, actions)
 
     def can_undo(self) -> bool:
         return bool(self.actions)
 
     def undo(self) -> State:
-        """Go back one action by replaying the rest from the seed (the same cards come again)."""
+        """Go back one action by replaying the rest from the seed or the checkpoint (the
+        same cards come again). Undo stops at the checkpoint."""
         if not self.actions:
-            raise IllegalAction("there is nothing to undo")
+            raise IllegalAction("there is nothing to undo" if self.base is None else
+                                "this long game keeps its last "
+                                f"{KEEP_ON_FOLD:,} actions; there is nothing older to undo")
         actions = self.actions[:-1]
-        self.state = replay(self.system, self.options, self.seed, actions)
+        self.state = self._replay(actions)
         self.actions = actions
         return self.state
 
     def record(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": FORMAT_VERSION, "system": self.system,
+        data = {"format": FORMAT, "version": 1, "system": self.system,
                 "schema": self.game.schema_version, "options": self.options,
                 "seed": self.seed, "actions": self.actions}
+        if self.base is not None:
+            data["version"] = FORMAT_VERSION
+            data["base"] = self.base
+        return data
 
 
 def to_json(session: Session) -> str:
@@ -119,16 +151,18 @@ def from_json(text: str | bytes) -> Session:
             raise SaveError(str(exc)) from None
         except ValueError as exc:
             raise SaveError(f"this save is not readable JSON ({excerpt(str(exc))})") from None
-        return from_record(data, checked=True)
+        return from_record(data, checked=True, own=True)
     except SaveError:
         raise
     except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
         raise SaveError(f"this save could not be read ({type(exc).__name__}: {excerpt(str(exc))})") from None
 
 
-def from_record(data: Any, *, stored_state: bool = True, checked: bool = False) -> Session:
-    """A parsed record -> Session, replayed from its seed. ``checked``: the caller already
-    ran the value limits (load_json)."""
+def from_record(data: Any, *, stored_state: bool = True, checked: bool = False,
+                own: bool = False) -> Session:
+    """A parsed record -> Session, replayed from its seed (or its checkpoint). ``checked``:
+    the caller already ran the value limits (load_json). ``own``: the record comes from
+    this app's own storage, the one place a checkpoint (``base``) is accepted."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Pocketdeck saved game")
     if not checked:
@@ -156,18 +190,50 @@ def from_record(data: Any, *, stored_state: bool = True, checked: bool = False) 
         raise SaveError("the save's list of actions is malformed")
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"the save holds {len(actions):,} actions; a game holds at most {MAX_ACTIONS:,}")
+    base = data.get("base")
+    if base is not None:
+        if not own:
+            raise SaveError("a shared game must carry its whole history from the start; "
+                            "this one starts from a checkpoint")
+        check_base(game, base, options, seed)
     try:
-        state = replay(system, options, seed, actions)
+        if base is None:
+            state = replay(system, options, seed, actions)
+        else:
+            state = replay_from(system, base, actions)
     except Exception as exc:  # noqa: BLE001 - IllegalAction, or a rule tripping on odd input
         raise SaveError(f"the save's history cannot be replayed: {excerpt(str(exc), 200)}") from None
     if stored_state and "state" in data and data["state"] != state:
         raise SaveError("the saved state does not match the game's own history; "
                         "the file was changed or damaged")
-    return Session(system, state["options"], seed, list(actions), state)
+    return Session(system, state["options"], seed, list(actions), state, base)
+
+
+def check_base(game: Any, base: Any, options: Any, seed: int) -> None:
+    """Accept a checkpoint only when it is a state of this very game that the rules can
+    work with: same system, seed and options; the game's own ``check_state``; and its legal
+    actions and every seat's view computed without an error. SaveError otherwise."""
+    if not isinstance(base, dict):
+        raise SaveError("the save's checkpoint is not a game state")
+    if base.get("system") != game.name or base.get("seed") != seed or base.get("options") != options:
+        raise SaveError("the save's checkpoint belongs to another game")
+    try:
+        game.check_state(base)
+        game.legal_actions(base)
+        for seat in game.seats(base):
+            game.view(base, seat)
+    except Exception as exc:  # noqa: BLE001 - any failure means the checkpoint is damaged
+        raise SaveError(f"the save's checkpoint is damaged ({excerpt(str(exc), 200)})") from None
 
 
 def to_link(session: Session) -> str:
-    """The game as a URL-fragment-safe string (no state: it is replayed on arrival)."""
+    """The game as a URL-fragment-safe string (no state: it is replayed on arrival).
+    A checkpointed game has lost its early history and cannot be replayed from the
+    seed by the receiver: SaveError says so."""
+    if session.base is not None:
+        raise SaveError(f"this game is longer than {MAX_ACTIONS:,} actions and keeps only its "
+                        "recent history, so it cannot be sent as a link (a link replays a game "
+                        "from its first card)")
     raw = json.dumps(session.record(), separators=(",", ":"), sort_keys=True).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 

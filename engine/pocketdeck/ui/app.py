@@ -243,13 +243,12 @@ class App:
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
-            before = (session.actions, session.state)
-            session.actions = list(session.actions)
+            before = (session.actions, session.state, session.base)
             session.play(action)
             try:
                 effects = self._save(slot)
             except SaveError:  # past a save's limits: the tap is refused, nothing changes
-                session.actions, session.state = before
+                session.actions, session.state, session.base = before
                 raise
             return effects + table.after_play(self, session)
         if verb == "undo":

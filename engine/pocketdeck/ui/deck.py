@@ -8,7 +8,7 @@ from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.deck.rules import deck_catalogue
 from .cards import back_svg, card_svg, empty_slot, mini_card_svg
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Table, register_table
 
 
@@ -41,7 +41,6 @@ def render(view: dict[str, Any], session: Session) -> str:
         button("Shuffle draw pile", "play", {"type": "shuffle"}, disabled=not _has(view, "shuffle")),
         button("Gather all and shuffle", "play", {"type": "gather"}, disabled=not _has(view, "gather")),
     ])
-    log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
     remaining = _left(view)
     over = '<p class="banner">The deck is spent.</p>' if view["over"] else ""
     return (f'<section class="table deck-table" data-system="deck">'
@@ -49,7 +48,7 @@ def render(view: dict[str, Any], session: Session) -> str:
             f'<div class="piles">{draw_btn}{discard_box}</div>'
             f'<div class="hand-area">{hand_html}</div>'
             f'<div class="tools">{tools}</div>{remaining}'
-            f'<h2>Log</h2><ul class="log">{log}</ul></section>')
+            f'{log_list(view["log"])}</section>')
 
 
 def _left(view: dict[str, Any]) -> str:

@@ -39,3 +39,13 @@ def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled
     kind = "submit" if submit else "button"
     return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title)}>"
             f"{body}</button>")
+
+
+def log_list(lines: list[Any], title: str = "Log") -> str:
+    """A table's log, newest first, the same on every table: a heading, and a named list
+    that is focusable (it scrolls on the busier tables: keyboard users must reach it). Not
+    an ARIA live ``log``: the screen is redrawn whole after each tap, and a live region that
+    is replaced rather than appended to is announced unreliably."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    return (f'<h2>{esc(title)}</h2>'
+            f'<ul class="log" tabindex="0" aria-label="{esc(title)}">{items}</ul>')

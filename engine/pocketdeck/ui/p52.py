@@ -20,7 +20,7 @@ from ..core.saves import Session
 from ..systems.p52.rules import check_record, export_characters
 from .cards import card_svg, mini_back_svg, mini_card_svg
 from ..core.limits import excerpt
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Effect, Table, register_table
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     body = {"creation": _creation, "setup": _choices, "levelup": _choices, "layout": _layout,
             "room": _room, "over": _over}.get(phase, _choices)(view)
     html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
-            f'{_quest_bar(view)}{body}{_party(view)}{_log(view)}</section>')
+            f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
     _DRAWN[0], _DRAWN[1] = view, html
     return html
 
@@ -327,11 +327,6 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
             f'<p><span class="muted">Items:</span> {items}</p><p><span class="muted">Equipped:</span> {eq}</p>'
             f'<div class="stamina-row"><span class="muted">Stamina ({c["stamina"]}):</span>{stamina}</div>'
             f'</details>')
-
-
-def _log(view: dict[str, Any]) -> str:
-    lines = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
-    return f'<h2>Log</h2><ul class="log">{lines}</ul>'
 
 
 # -- new quest form and the character library ----------------------------------------------

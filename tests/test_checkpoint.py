@@ -1,0 +1,104 @@
+"""A long game never stops (core/saves.py, "checkpointed"): past MAX_ACTIONS the older half
+of the history folds into a base state, the player's own save keeps base + recent actions,
+a share link refuses such a game, and a damaged or foreign checkpoint is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pocketdeck.core import saves
+from pocketdeck.core.game import IllegalAction, replay
+from pocketdeck.core.limits import MAX_ACTIONS
+from pocketdeck.core.saves import SaveError, Session, from_json, from_link, save_text, to_link
+from pocketdeck.ui.app import App
+
+
+def long_deck(n: int, seed: int = 5) -> tuple[Session, list[dict]]:
+    """A Deck evening of ``n`` actions: draw the deck out, gather, shuffle, again."""
+    s = Session.start("deck", {}, seed=seed)
+    done: list[dict] = []
+    while len(done) < n:
+        legal = s.game.legal_actions(s.state)
+        kinds = {a["type"]: a for a in legal}
+        action = kinds.get("draw") or kinds.get("gather") or kinds.get("reshuffle") or legal[0]
+        s.play(action)
+        done.append(action)
+    return s, done
+
+
+@pytest.fixture
+def small_cap(monkeypatch):
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 10)
+    monkeypatch.setattr(saves, "KEEP_ON_FOLD", 5)
+
+
+def test_a_real_deck_evening_goes_past_the_cap_and_saves_and_loads():
+    s, done = long_deck(MAX_ACTIONS + 7)
+    assert s.base is not None and len(s.actions) == MAX_ACTIONS // 2 + 7
+    # the same game as the whole history replayed from the seed
+    assert s.state == replay("deck", s.options, s.seed, done)
+    back = from_json(save_text(s))
+    assert back.state == s.state and back.base == s.base and back.actions == s.actions
+    back.play({"type": "draw"} if {"type": "draw"} in s.game.legal_actions(s.state)
+              else s.game.legal_actions(s.state)[0])
+
+
+def test_folding_keeps_the_state_and_undo_reaches_back_to_the_checkpoint(small_cap):
+    s, done = long_deck(23)
+    full = replay("deck", s.options, s.seed, done)
+    assert s.state == full and s.base is not None
+    assert 5 <= len(s.actions) <= 10
+    before = replay("deck", s.options, s.seed, done[:-1])
+    assert s.undo() == before
+    while s.can_undo():
+        s.undo()
+    assert s.state == s.base
+    with pytest.raises(IllegalAction, match="nothing older to undo"):
+        s.undo()
+
+
+def test_a_checkpointed_game_cannot_be_sent_as_a_link(small_cap):
+    s, _ = long_deck(12)
+    with pytest.raises(SaveError, match="cannot be sent as a link"):
+        to_link(s)
+    record = s.record()
+    import base64, zlib
+    packed = base64.urlsafe_b64encode(zlib.compress(json.dumps(record).encode())).decode().rstrip("=")
+    with pytest.raises(SaveError, match="whole history"):
+        from_link(packed)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda b: b.update(seed=b["seed"] + 1), "another game"),
+    (lambda b: b.update(system="p52"), "another game"),
+    (lambda b: b["piles"]["draw"].append(b["piles"]["draw"][0]), "damaged"),
+    (lambda b: b.pop("piles"), "damaged"),
+])
+def test_a_damaged_or_foreign_checkpoint_is_refused(small_cap, damage, message):
+    s, _ = long_deck(12)
+    data = json.loads(save_text(s))
+    damage(data["base"])
+    data.pop("state")
+    with pytest.raises(SaveError, match=message):
+        from_json(json.dumps(data))
+
+
+def test_the_app_keeps_a_long_game_going_and_restores_it(small_cap):
+    app = App(seed_source=2)
+    effects = app.handle("new", json.dumps({"system": "deck"}))
+    store = {k: v for (_, k, v) in effects if _ == "put"}
+    for _ in range(25):
+        legal = app.sessions["deck"].game.legal_actions(app.sessions["deck"].state)
+        action = next((a for a in legal if a["type"] == "draw"), legal[0])
+        effects = app.handle("play", json.dumps(action))
+        assert app.flash is None or app.flash[0] != "error", app.flash
+        store.update({k: v for (op, k, v) in effects if op == "put"})
+    assert app.sessions["deck"].base is not None
+    again = App(seed_source=3)
+    again.restore(store)
+    assert again.sessions["deck"].state == app.sessions["deck"].state
+    assert again.problems == []
+    app.handle("share")
+    assert app.flash and app.flash[0] == "error" and "cannot be sent as a link" in app.flash[1]
