@@ -12,7 +12,7 @@ from typing import Any
 from ..core.game import IllegalAction
 from ..core.saves import Session
 from ..systems.ads import data
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Table, register_table
 
 KIND_MARK = {"damage": "DMG", "defense": "DEF", "heal": "HEAL"}
@@ -236,11 +236,10 @@ def render(view: dict[str, Any], session: Session) -> str:
             groups = f'<div class="ads-actions"><h2>Your turn</h2>{groups}</div>'
         body = (f'{groups}<h2>Hand ({len(view["hand"])})</h2>'
                 f'<div class="ads-hand">{hand or "<p class=muted>empty</p>"}</div>{persist}')
-    log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
     prompt = _prompt(view) if view["phase"] != "choose" else ""
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
             f'{over}{head}{prompt}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
-            f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Fight log">{log}</ul></section>')
+            f'{log_list(view["log"], "Fight log")}</section>')
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]], default: str) -> str:
