@@ -76,15 +76,24 @@ def apply(state: State, a: Action, rng: Rng) -> None:
 
 
 HANDLERS = {
-    "choose": flow._choose, "declare": flow._declare, "pass": turn._pass, "move": turn._move, "arm": turn._arm,
-    "shield": turn._shield, "base": turn._base, "play": turn._play, "recall": turn._recall, "keep": turn._keep,
-    "flee": flow._flee, "hamper": flow._hamper, "discard": turn._discard, "draw_over": turn._draw_over,
-    "recounter": counters._recounter, "accept": counters._accept, "take": reactions._take, "counter": reactions._counter,
-    "cover": reactions._cover, "react": reactions._react, "exhaust": reactions._exhaust, "die": reactions._die, "spot": reactions._spot,
-    "let_hide": reactions._let_hide, "grapple": grapple._grapple, "grapple_strike": grapple._grapple_strike,
-    "release": grapple._release, "hold": grapple._hold, "let_go": grapple._let_go, "dual": turn._dual, "dual_attack": turn._dual_attack,
+    # the start and the flow
+    "choose": flow._choose, "declare": flow._declare, "presneak": flow._player_presneak,
+    "no_presneak": flow._no_presneak, "flee": flow._flee, "hamper": flow._hamper,
+    # the player's turn
+    "pass": turn._pass, "move": turn._move, "arm": turn._arm, "shield": turn._shield,
+    "retrieve": turn._retrieve, "base": turn._base, "play": turn._play, "split": turn._split,
+    "recall": turn._recall, "keep": turn._keep, "discard": turn._discard, "draw_over": turn._draw_over,
+    "dual": turn._dual, "dual_attack": turn._dual_attack,
+    # Re-Counter and Escalation
+    "recounter": counters._recounter, "accept": counters._accept,
+    # answering a Foe
+    "take": reactions._take, "counter": reactions._counter, "cover": reactions._cover,
+    "react": reactions._react, "exhaust": reactions._exhaust, "die": reactions._die,
+    "spot": reactions._spot, "let_hide": reactions._let_hide,
+    # Grapple: yours, then a Foe's
+    "grapple": grapple._grapple, "grapple_strike": grapple._grapple_strike, "release": grapple._release,
+    "hold": grapple._hold, "let_go": grapple._let_go,
     "strike_back": foegrapple._strike_back, "no_strike": foegrapple._no_strike,
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
-    "escape": foegrapple._escape, "retrieve": turn._retrieve, "split": turn._split,
-    "presneak": flow._player_presneak, "no_presneak": flow._no_presneak,
+    "escape": foegrapple._escape,
 }

@@ -231,7 +231,8 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
         if not isinstance(f.get("escalate", False), bool):
             out.append(f"{where}: escalate must be true or false")
         for t in f.get("traits", []):
-            if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and all(isinstance(x, int) and x >= 1 for x in t[1:])):
+            numbers_ok = all(isinstance(x, int) and x >= 1 for x in t[1:])
+            if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and numbers_ok):
                 out.append(f"{where}: overwhelm needs X Foes (at least 1) and optionally Y Rounds")
         attr = f.get("attribute")
         if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):

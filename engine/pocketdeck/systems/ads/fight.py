@@ -346,10 +346,11 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         foe_sneak(state, rng, i, "its card")
     elif kind == "heal":
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
-    elif kind == "move" and state["mode"] == "line" and step_toward(foe["distance"], chosen.get("distances", ["melee"])) == foe["distance"]:
-        log(state, f"{foe['name']} holds its ground at {foe['distance'].title()}.")
     elif kind == "move" and state["mode"] == "line":
         to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        if to == foe["distance"]:
+            log(state, f"{foe['name']} holds its ground at {to.title()}.")
+            return
         log(state, f"{foe['name']} moves to {to.title()}.")
         if DIST.index(to) < DIST.index(foe["distance"]):
             back_away(state, rng, i, pursued, backed, hampered)  # moving away counts

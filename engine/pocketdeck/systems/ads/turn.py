@@ -13,8 +13,8 @@ from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import counters, flow, foegrapple, grapple, reactions
-from .facts import (play_price, slot, value, allowed, dual_pair_ok, held, needs_swap_for, take_up, targets,
-                    is_ranged, base_action)
+from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
+                    slot, take_up, targets, value)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -244,7 +244,8 @@ def _split(state: State, a: Action, rng: Rng) -> None:
                            ranged=is_ranged(state, data.card(sp["attack"]["card"])["distances"], state["foes"][i])))
     if len(shares) > 1:
         note(state, "split_damage")
-    log(state, "You divide the damage: " + ", ".join(f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"]) + ".")
+    where = ", ".join(f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"])
+    log(state, f"You divide the damage: {where}.")
     state["phase"] = "turn"
     shares[0].pop("intro")
     state["pending"], state["attack_queue"] = shares[0], shares[1:]
