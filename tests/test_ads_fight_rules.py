@@ -367,3 +367,22 @@ def test_a_fleeing_foe_has_no_regular_reactions(monkeypatch):
     s = GAME.apply(s, {"type": "play", "card": "longsword", "foe": 0, "boost": "", "extra": 0, "pay": 0})
     assert s["foes"][0]["hp"] == 0
     assert not any(d["why"].startswith("react") for d in s["draws"])
+
+
+def test_up_down_counter_to_a_foe_spell_the_caster_declares(monkeypatch):
+    """Spells: "If multiple Up/Downs are required, the caster of the Spell declares which
+    Up/Downs are required ... in any order"; a match halves the Cultist's Dark Bolt. A
+    Fleeing player may still play it ("may play Up/Down or Attribute Reaction Cards")."""
+    s = at_turn("warrior", "cultist", ["chainmail"], 4)
+    s["order"], s["turn"] = ["player", "0"], 1
+    s["fleeing"] = True
+    row = fight.action_row(s["foes"][0], 4)
+    bolt = next(o for o in row["outcomes"] if o["name"] == "Dark Bolt" and o.get("counter_updown") == 2)
+    fight.foe_attack(s, Rng(3), 0, bolt)
+    need = s["pending"]["updown"]
+    assert len(need) == 2 and s["pending"]["damage"] == 4  # R/2+2 on Round 4
+    assert GAME.legal_actions(s) == [{"type": "take"}, {"type": "updown_counter"}]  # no armor while fleeing
+    hp = s["hp"]
+    Script(monkeypatch, list(reversed(need)))  # any order
+    s = GAME.apply(s, {"type": "updown_counter"})
+    assert s["hp"] == hp - 2

@@ -88,7 +88,7 @@ HANDLERS = {
     "recounter": counters._recounter, "accept": counters._accept,
     # answering a Foe
     "take": reactions._take, "counter": reactions._counter, "cover": reactions._cover,
-    "react": reactions._react, "exhaust": reactions._exhaust, "die": reactions._die,
+    "react": reactions._react, "updown_counter": reactions._updown_counter, "exhaust": reactions._exhaust, "die": reactions._die,
     "spot": reactions._spot, "let_hide": reactions._let_hide,
     # Grapple: yours, then a Foe's
     "grapple": grapple._grapple, "grapple_strike": grapple._grapple_strike, "release": grapple._release,

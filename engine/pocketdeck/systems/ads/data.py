@@ -219,6 +219,8 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
                 out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
                 if o.get("kind") not in FOE_KINDS:
                     out.append(f"{where}: outcome kind {o.get('kind')!r} unknown")
+                if not isinstance(o.get("counter_updown", 0), int) or not 0 <= o.get("counter_updown", 0) <= 3:
+                    out.append(f"{where}: counter_updown is a number of Up/Downs, 0 to 3")
                 if o.get("kind") == "attack" and (err := check_formula(o.get("damage", ""))):
                     out.append(f"{where}: {err}")
         if covered != {1, 2, 3, 4, 5, 6}:

@@ -495,10 +495,24 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
                         "ethereal": bool(o.get("ethereal")), "ranged": ranged,
                         "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
                         or foe["distance"] == "melee",
-                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"]}
+                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"],
+                        "updown": updown_need(state, rng, foe, o.get("counter_updown", 0))}
     log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
                f"{' from hiding' if sneak else ''}.")
     state["phase"] = "react"
+
+
+def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
+    """Spells: an Up/Down counter. "If it is a single Up/Down, the Opponent(s) must Draw an
+    Up/Down that matches the Spell's Up/Down" (for a Foe's spell, its card's symbol); "If
+    multiple Up/Downs are required, the caster of the Spell declares which Up/Downs are
+    required ... in any order" (a Foe declares from the seeded generator, before you
+    choose, so the chance is shown on the button)."""
+    if not n:
+        return ""
+    if n == 1:
+        return data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+    return "".join(UP if rng.below(2) == 0 else DOWN for _ in range(n))
 
 
 def foe_disarm(state: State, i: int, o: dict[str, Any]) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
-from .fight import after_hit, disarmed, exhaust, foe_escalates, hurt_player
-from .maths import DOWN, UP
+from .fight import after_hit, chance_text, disarmed, exhaust, foe_escalates, hurt_player
+from .maths import DOWN, UP, matches, pattern_chance
 from . import flow
 from .facts import slot, allowed, defense_of, base_action
 
@@ -27,6 +27,8 @@ def reactions(state: State) -> list[Action]:
     for attr in p["counters"]:
         if count_in_hand(state, attr):
             out.append({"type": "counter", "card": attr})
+    if p.get("updown") and not (p["sneak"] or p.get("chain")):
+        out.append({"type": "updown_counter"})  # allowed even while Fleeing
     if p["sneak"] or state["fleeing"] or p.get("chain") or p.get("disarm"):
         return out  # Escalation only with the listed Attributes
     if p["ranged"] and state["shield_cover"] > 0 and state["shield"] and not p["ethereal"]:
@@ -77,6 +79,20 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
         return
     state["pending"] = None
     flow.resume(state, rng)
+
+
+def _updown_counter(state: State, a: Action, rng: Rng) -> None:
+    """Draw to match the spell's Up/Down(s): a match halves the damage (rounded down)."""
+    p = state["pending"]
+    need = p["updown"]
+    drawn = draw_symbols(state, rng, len(need))
+    ok = matches(need, drawn)
+    record_draw(state, "You", f"counter {p['name']} with an Up/Down", drawn, need, ok,
+                chance_text(pattern_chance(need)))
+    state["reacted"] = True
+    note(state, "updown_counter")
+    reduce_and_take(state, rng, p["damage"] - p["damage"] // 2 if ok else 0,
+                    "an Up/Down counter" if ok else "")
 
 
 def _cover(state: State, a: Action, rng: Rng) -> None:

@@ -10,7 +10,7 @@ from . import data
 from .facts import base_action, defense_of, play_price, slot, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
-from .maths import r_value
+from .maths import pattern_chance, r_value
 
 State = dict[str, Any]
 TRAIT_NAMES = {
@@ -177,6 +177,11 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return f"Escape the Grapple declaring {'Up ^' if a['how'] == '^' else 'Down v'}", "grapple"
     if t == "retrieve":
         return f"Retrieve your {data.card(state['dropped'])['name']}", "gear"
+    if t == "updown_counter":
+        need = state["pending"]["updown"]
+        half = state["pending"]["damage"] - state["pending"]["damage"] // 2
+        return (f"Up/Down counter: match {need} for half (block {half}, "
+                f"{chance_text(pattern_chance(need))})"), "prompt"
     if t == "cover":
         return "Raised shield: block all (Ranged)", "prompt"
     if t == "react":
