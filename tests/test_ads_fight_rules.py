@@ -386,3 +386,27 @@ def test_up_down_counter_to_a_foe_spell_the_caster_declares(monkeypatch):
     Script(monkeypatch, list(reversed(need)))  # any order
     s = GAME.apply(s, {"type": "updown_counter"})
     assert s["hp"] == hp - 2
+
+
+def test_re_counter_a_shield_that_halves_energy_bolt(monkeypatch):
+    """Energy Bolt's counter box: "you may Re-Counter if an Opponent initially Counters
+    with a Shield or Up/Down": the Goblin's Small Shield halves the bolt, your Intellect
+    Re-Counter restores it (Round 2: 3 damage, the Goblin's 3 HP)."""
+    s = at_turn("mage", "goblin_skirmisher", ["energy_bolt", "intellect"], 2)
+    inst = next(c for c in s["hand"] if c.startswith("energy_bolt"))
+    miss = "v" if data.instance_symbol(inst) == "^" else "^"
+    Script(monkeypatch, ["^", "^"], [miss], ["v", "v", "^"])  # no Agility, no match, Small Shield
+    s = GAME.apply(s, {"type": "play", "card": "energy_bolt", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    assert s["phase"] == "recounter" and s["pending"]["countered"] == "shield"
+    s = GAME.apply(s, {"type": "recounter"})
+    assert s["foes"][0]["hp"] == 0
+
+
+def test_accepting_the_shield_leaves_half(monkeypatch):
+    s = at_turn("mage", "goblin_skirmisher", ["energy_bolt", "intellect"], 2)
+    inst = next(c for c in s["hand"] if c.startswith("energy_bolt"))
+    miss = "v" if data.instance_symbol(inst) == "^" else "^"
+    Script(monkeypatch, ["^", "^"], [miss], ["v", "v", "^"])
+    s = GAME.apply(s, {"type": "play", "card": "energy_bolt", "foe": 0, "boost": "", "extra": 0, "pay": 0})
+    s = GAME.apply(s, {"type": "accept"})
+    assert s["foes"][0]["hp"] == 3 - (3 // 2)  # the Shield blocks the other half (rounded up)

@@ -142,7 +142,7 @@ def _prompt(view: dict[str, Any]) -> str:
                 f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
                 f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
     elif phase == "recounter" and p:
-        how = "half damage" if p["how"] == "half" else "no effect"
+        how = {"half": "half damage", "shield": "its Shield blocks half"}.get(p["how"], "no effect")
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
     elif phase == "hold" and p:
         how = ("plays its attribute to break free" if p["how"] == "attr"

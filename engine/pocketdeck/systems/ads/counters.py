@@ -73,6 +73,11 @@ def resolve_attack(state: State, rng: Rng) -> None:
                 if hit:
                     defense = foe_defense(state, hit, p)
                     log(state, f"{foe['name']} reacts with {hit['name']}: blocks {defense}.")
+                    if hit["kind"] == "shield" and p["ethereal"] and p["counter_shield"] == "half":
+                        # "you may Re-Counter if an Opponent initially Counters with a Shield"
+                        p["defense"], p["countered"] = defense, "shield"
+                        if offer_recounter(state):
+                            return
             p["defense"] = defense
         else:
             dealt = max(0, p["damage"] - p.get("defense", 0))
@@ -155,6 +160,7 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
     log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
     p["countered"] = ""
+    p["defense"] = 0
     state["phase"] = "turn"
     resolve_attack(state, rng)
 
@@ -170,9 +176,10 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "turn"
         flow.end_turn(state, rng)
         return
-    if p.get("countered") == "half":
-        p["damage"] //= 2
-        p["stage"] = 3
+    if p.get("countered") in ("half", "shield"):
+        if p["countered"] == "half":
+            p["damage"] //= 2
+        p["stage"] = 3  # the Shield's block stays in p["defense"]
         state["phase"] = "turn"
         resolve_attack(state, rng)
         return
