@@ -2,7 +2,7 @@
 and the Foe's side of Grapple, disarming, Closing Distance and Fleeing for Foes, Energy
 Bolt's divided damage, Re-Counter & Escalation chains, spell prerequisites, "+1 R for
 every Intellect Card", the optional Ranged-at-Melee rule and an Attribute card from the
-draw deck for a level of Exhaustion. Foe turns are run directly (fight.foe_turn) and the
+draw deck for a level of Exhaustion. Foe turns are run directly (foeturn.foe_turn) and the
 player's answers through Game.apply."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from test_ads_engine import GAME, Script, at_turn
 
 from pocketdeck.core.rng import Rng
 from pocketdeck.core.simulate import simulate
-from pocketdeck.systems.ads import data, fight, foegrapple
+from pocketdeck.systems.ads import data, fight, foegrapple, foeturn
 from pocketdeck.systems.ads.deck import hand_max
 from pocketdeck.systems.ads.facts import play_price
 from pocketdeck.ui.check import render_check
@@ -24,7 +24,7 @@ def foe_turn(s, i, seed=1):
     """Foe ``i`` takes its turn now (the player's answers go through Game.apply)."""
     s["phase"] = "foe"
     s["turn"] = s["order"].index(str(i))
-    fight.foe_turn(s, Rng(seed), i)
+    foeturn.foe_turn(s, Rng(seed), i)
     return s
 
 
@@ -228,7 +228,7 @@ def test_foes_counter_once_unless_their_card_says_otherwise(monkeypatch):
 def test_a_foe_re_counters_your_counter_and_you_escalate_with_a_listed_attribute(monkeypatch):
     s = at_turn("rogue", "hobgoblin_captain", ["agility", "agility", "dodge"], 4)
     s["order"], s["turn"] = ["player", "0"], 1
-    fight.foe_attack(s, Rng(1), 0, {"name": "Flail", "damage": "5", "distances": ["melee"]})
+    foeturn.foe_attack(s, Rng(1), 0, {"name": "Flail", "damage": "5", "distances": ["melee"]})
     hp = s["hp"]
     Script(monkeypatch, ["^"], ["v"])
     s = GAME.apply(s, {"type": "counter", "card": "agility"})
@@ -378,7 +378,7 @@ def test_up_down_counter_to_a_foe_spell_the_caster_declares(monkeypatch):
     s["fleeing"] = True
     row = fight.action_row(s["foes"][0], 4)
     bolt = next(o for o in row["outcomes"] if o["name"] == "Dark Bolt" and o.get("counter_updown") == 2)
-    fight.foe_attack(s, Rng(3), 0, bolt)
+    foeturn.foe_attack(s, Rng(3), 0, bolt)
     need = s["pending"]["updown"]
     assert len(need) == 2 and s["pending"]["damage"] == 4  # R/2+2 on Round 4
     assert GAME.legal_actions(s) == [{"type": "take"}, {"type": "updown_counter"}]  # no armor while fleeing

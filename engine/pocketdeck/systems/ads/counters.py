@@ -9,7 +9,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
-from .fight import GRAPPLE_ATTRS, foe_escalates, hurt_foe, reaction_outcomes
+from .fight import hurt_foe, reaction_outcomes
+from .foeturn import GRAPPLE_ATTRS, foe_escalates
 from .maths import matches, r_value
 from . import flow, grapple
 

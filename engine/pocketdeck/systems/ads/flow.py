@@ -9,7 +9,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
-from .fight import advance, begin_fight, end_foe_turn, foe_sneak, foe_turn, live_foes, trait
+from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
+from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
 from . import foegrapple, grapple
 

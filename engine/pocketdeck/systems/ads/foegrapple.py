@@ -17,7 +17,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data, flow, turn
 from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
-from .fight import GRAPPLE_ATTRS, chance_text, foe_escalates, hurt_foe, live_foes, tick, trait
+from .fight import chance_text, hurt_foe, live_foes, tick, trait
+from .foeturn import GRAPPLE_ATTRS, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
 
 State = dict[str, Any]

@@ -8,7 +8,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
-from .fight import GRAPPLE_ATTRS, action_row, escape_resolve, foe_attack, foe_escalates, hurt_foe
+from .fight import action_row, hurt_foe
+from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
 from .maths import DOWN, UP, matches
 from . import flow, turn
 from .facts import targets

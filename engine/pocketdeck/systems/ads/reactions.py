@@ -9,7 +9,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
-from .fight import after_hit, chance_text, disarmed, exhaust, foe_escalates, hurt_player
+from .fight import chance_text, exhaust, hurt_player
+from .foeturn import after_hit, disarmed, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
 from . import flow
 from .facts import slot, allowed, defense_of, base_action

@@ -9,7 +9,8 @@ from typing import Any
 from . import data
 from .facts import base_action, defense_of, play_price, slot, value
 from .deck import base, hand_max
-from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
+from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
+from .foeturn import foe_counter_chance
 from .maths import pattern_chance, r_value
 
 State = dict[str, Any]
