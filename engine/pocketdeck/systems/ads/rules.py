@@ -130,9 +130,18 @@ class AdsGame(Game):
             "move": "Ways to Play: Move only in One Dimensional play, one category, not in a Grapple",
             "flee": "Fleeing: on your own turn, not in a Grapple",
             "arm": "Weapons: swap to a weapon card in your hand (a two-handed one needs the shield dropped)",
+            "escape": "Grapple: escaping is a Normal Action while a Foe holds you (a Strength or Agility card "
+                      "in hand, or a declared Up/Down)",
+            "retrieve": "Weapons: only a weapon knocked out of your hand (disarmed) can be retrieved",
+            "updown_counter": "Spells: an Up/Down counter only against a Foe's spell that has one",
         }
         if kind in rules and phase in ("turn", "react"):
             return rules[kind]
+        if kind == "split" and phase == "split":
+            return "Energy Bolt: divide the damage between up to R+1 Foes in reach"
+        if kind in ("grapple_card", "grapple_yield", "strike_back", "no_strike") and phase not in ("ward_off",
+                                                                                                  "grapple_counter"):
+            return "Grapple: these answers belong to a Foe's Grapple attempt (Overwhelm)"
         if phase != "turn" and kind in ("play", "pass", "move", "flee", "recall", "grapple"):
             return f"it is not your turn to act (the fight is at: {phase})"
         return super().explain(state, action)
