@@ -410,3 +410,10 @@ def test_accepting_the_shield_leaves_half(monkeypatch):
     s = GAME.apply(s, {"type": "play", "card": "energy_bolt", "foe": 0, "boost": "", "extra": 0, "pay": 0})
     s = GAME.apply(s, {"type": "accept"})
     assert s["foes"][0]["hp"] == 3 - (3 // 2)  # the Shield blocks the other half (rounded up)
+
+
+def test_refusals_name_the_rule():
+    s = at_turn("warrior", "hobgoblin_captain", ["longsword"], 2)
+    assert "disarmed" in GAME.explain(s, {"type": "retrieve"})
+    assert "Normal Action while a Foe holds you" in GAME.explain(s, {"type": "escape", "how": "^"})
+    assert "Overwhelm" in GAME.explain(s, {"type": "grapple_yield"})
