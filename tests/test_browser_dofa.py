@@ -32,8 +32,13 @@ def tap(page, name: str) -> None:
 
 
 
+def open_panel(page, heading: str) -> None:
+    page.locator("details", has=page.get_by_role("heading", name=heading, exact=True)).locator("summary").first.tap()
+
+
 def table(page) -> str:
-    return page.locator("[data-system=dofa]").inner_html()
+    """The table's HTML, panels' open/closed state aside (a reload closes them)."""
+    return page.locator("[data-system=dofa]").inner_html().replace(' open=""', "")
 
 
 def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, server):
@@ -88,6 +93,28 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         assert "Quick Rests taken since the last Full Rest: 1 of 2" in page.locator("[data-system=dofa]").inner_text()
         assert_phone_layout(page, "DofA after a rest")
 
+        # armor outside combat (PG, Health and Armor): Light armor replaces the Agility AR 2
+        open_panel(page, "Armor and shield")
+        check_both_schemes(page, "DofA armor panel")
+        tap(page, "Light armor (AR 3, AP 1)")
+        points = page.locator(".dofa-points").inner_html()
+        assert "<span>AR</span><b>3</b>" in points and "<span>AP</span><b>1/1</b>" in points
+
+        # a level-up with a re-spec (the GM allows it), then Done
+        tap(page, "Level up (the GM says so)")
+        tap(page, "Re-specialise (the GM allows it)")
+        assert page.get_by_role("button", name="Lower Agility (gives 2 XP)").count() == 1
+        check_both_schemes(page, "DofA re-spec")
+        tap(page, "Done")
+        page.wait_for_selector("[data-system=dofa][data-phase=play]")
+
+        # a condition whose save falls due at the start of my turn
+        open_panel(page, "Status conditions")
+        tap(page, "Stunned")
+        tap(page, "Start combat (draw my TC)")
+        assert "Stunned (start of turn)" in page.locator(".dofa-panel.due").inner_text()
+        check_both_schemes(page, "DofA saves due")
+
         before = table(page)
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
@@ -116,6 +143,8 @@ def test_build_a_character_by_taps(browser, server):
         tap(page, "Raise Agility (costs 2 XP)")
         page.locator("details", has_text="Powers you can take").locator("summary").tap()
         tap(page, "Learn Attack, Weapon (1 XP)")
+        tap(page, "Medium armor (AR 2, AP 0)")
+        assert "AR 2" in page.locator(".dofa-summary").first.inner_text()
         assert "XP left: 6" in page.locator(".dofa-panel").first.inner_text()
         assert_phone_layout(page, "DofA builder")
         check_both_schemes(page, "DofA builder")

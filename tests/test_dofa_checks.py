@@ -117,9 +117,9 @@ def test_reported_card_with_hidden_dr():
 
 
 def test_armor_range_rule_and_premade_fit():
-    """PG, Health and Armor: 3 - Agility/2 rounded down, never above 3 (chosen to fit the
-    premade characters with Agility -1 and -2, who have AR 3)."""
-    assert [ck.armor_range(a) for a in (-2, -1, 0, 1, 2, 3, 4, 6)] == [3, 3, 3, 2, 2, 1, 1, 0]
+    """PG, Health and Armor: without armor, 3 - Agility/2 rounded down (+2 gives 2, the PG's
+    example); no cap: the Agility -2 Alchemists' listed AR 3 is their Basic armor (gear)."""
+    assert [ck.armor_range(a) for a in (-2, -1, 0, 1, 2, 3, 4, 6)] == [4, 3, 3, 2, 2, 1, 1, 0]
 
 
 GMG_CHART = {

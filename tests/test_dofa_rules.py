@@ -270,6 +270,22 @@ def test_quick_rest_rest_cards_and_reshuffle():
     assert any(a["type"] == "quick_rest" for a in GAME.legal_actions(play(s, {"type": "draw_tc"})))
 
 
+def test_rest_cards_are_a_pool_of_max_hp_that_a_full_rest_refills():
+    """PG, Rests: players start with Rest Cards equal to max HP; a Full Rest returns them
+    to the maximum (so a second Quick Rest draws from what the first left)."""
+    s = play(new("Spades1"), {"type": "draw_tc"}, {"type": "damage", "amount": 3, "bypass": True})
+    full = s["sheet"]["hp_max"]
+    assert s["rest_cards"] == full
+    s = play(s, {"type": "quick_rest"}, {"type": "rest_draw"}, {"type": "accept"})
+    s = play(s, GAME.legal_actions(s)[0], {"type": "rest_draw"}, {"type": "accept"})
+    s = play(s, GAME.legal_actions(s)[0], {"type": "rest_end"}, {"type": "quick_rest"})
+    assert s["rest_cards"] == full - 2
+    s = play(s, {"type": "rest_end"}, {"type": "full_rest"})
+    assert s["rest_cards"] == full
+    s = play(s, {"type": "level_up"})
+    assert s["rest_cards"] == full + 1
+
+
 def test_full_rest_restores_everything():
     s = new("Diamonds1")
     s.update(hp=1, pp=0, fatigue=3)
@@ -383,9 +399,12 @@ def test_cover_lowers_ar_and_terrain_hampers_agility_saves():
 
 
 def test_falling_damage_speed_and_knocked_down():
-    """PG, Falling: 1 damage and -1 speed per 2 spaces, Knocked Down; speed back at a rest."""
+    """PG, Falling: 1 damage and -1 speed per 2 spaces, Knocked Down (Status Conditions 3:
+    speed halved, rounding up); speed back at a rest, and getting up ends the halving."""
     s = play(new("Spades1"), {"type": "fall", "spaces": 4})
     assert s["hp"] == s["sheet"]["hp_max"] - 2 and "Knocked Down" in s["conditions"]
+    assert GAME.view(s, "player")["points"]["speed"] == 2        # (6 - 2) halved
+    s = play(s, {"type": "condition", "name": "Knocked Down"})   # get up: a Minor Action
     assert GAME.view(s, "player")["points"]["speed"] == 4
     s = play(s, {"type": "full_rest"})
     assert GAME.view(s, "player")["points"]["speed"] == 6

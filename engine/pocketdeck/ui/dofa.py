@@ -17,7 +17,7 @@ from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.dofa import sheet as sh
 from .cards import card_svg, mini_back_svg, mini_card_svg
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Table, register_table
 
 if TYPE_CHECKING:
@@ -41,12 +41,23 @@ def _buttons(view: dict[str, Any], *types: str, selected: Any = None, key: str |
 
 
 def _play_button(label: str, action: dict[str, Any], cls: str, pressed: bool = False) -> str:
-    """What html.button draws for a play action, written out: a screen here has about
-    eighty of them and this keeps a render within a few milliseconds."""
-    arg = esc(json.dumps(action, sort_keys=True))
-    extra = ' aria-pressed="true"' if pressed else ""
-    return (f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}"{extra}>'
-            f'{esc(label)}</button>')
+    """What html.button draws for a play action, written out: a screen here has over a
+    hundred of them, so each button's HTML is remembered (actions are flat dicts of text,
+    numbers, booleans and None; the cache is bounded)."""
+    key = (label, cls, pressed, tuple(sorted(action.items())))
+    html = _BUTTONS.get(key)
+    if html is None:
+        arg = esc(json.dumps(action, sort_keys=True))
+        extra = ' aria-pressed="true"' if pressed else ""
+        html = (f'<button type="button" class="{cls}" data-action="play" data-arg="{arg}"{extra}>'
+                f'{esc(label)}</button>')
+        if len(_BUTTONS) > 4000:
+            _BUTTONS.clear()
+        _BUTTONS[key] = html
+    return html
+
+
+_BUTTONS: dict[tuple[Any, ...], str] = {}
 
 
 def _card_name(code: str | None) -> str:
@@ -69,6 +80,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     elif view["phase"] == "rest":
         parts.append(_rest(view))
     else:
+        parts.append(_due(view))
         parts.append(_check_panel(view))
         parts.append(_last(view, heading=True))
         parts.append(_health(view))
@@ -77,6 +89,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         if _acts(view, "level_up"):
             parts.append(f'<div class="dofa-end">{_buttons(view, "level_up")}</div>')
         parts.append(_conditions(view))
+        parts.append(_gear(view))
         parts.append(_environment(view))
         parts.append(f'<div class="dofa-end">{_buttons(view, "end_session", cls="btn ghost")}</div>')
     parts.append(_sheet(view))
@@ -101,6 +114,7 @@ def _header(view: dict[str, Any]) -> str:
         flags.append("Knocked Out")
     flags += view["conditions"]
     flag_html = "".join(f'<span class="badge">{esc(f)}</span> ' for f in flags)
+    flag_html += "".join(f'<br><span class="muted">{esc(p)}</span>' for p in view.get("prompts", []))
     piles = view["piles"]
     return (f'<h1>{esc(s["name"])} <span class="muted">· {esc(s["role"])}, level {s["level"]}</span></h1>'
             f'<ul class="dofa-points">{cells}</ul>'
@@ -143,6 +157,9 @@ def _check_panel(view: dict[str, Any]) -> str:
                     + "</div>")
     rows.append('<h3>Upper / Lower Hand (the GM\'s)</h3><div class="dofa-grid">'
                 + _buttons(view, "hand", selected=d["hand"], key="hand") + "</div>")
+    facts = _buttons(view, "sense", "against", "with_power", "unseen")
+    if facts:
+        rows.append('<h3>What the GM says about this check</h3><div class="dofa-grid">' + facts + "</div>")
     rows.append(_summary(view))
     draw = _buttons(view, "draw", cls="btn primary big")
     if not draw:
@@ -175,6 +192,12 @@ def _summary(view: dict[str, Any]) -> str:
         from ..systems.dofa.checks import contest_dr
         out += (f'<p class="muted">If this is your contested check, the targets draw against your '
                 f'TC ({esc(_card_name(view["tc"]))}) at DR {contest_dr(d["modifier"])}.</p>')
+    if d.get("hand_parts"):
+        out += ('<ul class="dofa-parts">' + "".join(
+            f'<li>{esc(why)}: {"Upper" if n > 0 else "Lower"} Hand {abs(n)}</li>' for why, n in d["hand_parts"])
+            + "</ul>")
+    if d.get("forbidden"):
+        out += f'<p class="pending">{esc(d["forbidden"])}</p>'
     if d["effective"] is not None and not d["attemptable"]:
         out += '<p class="pending">EDR below -2: this check cannot be attempted.</p>'
     if d.get("odds"):
@@ -278,17 +301,23 @@ def _powers(view: dict[str, Any]) -> str:
 
 
 def _conditions(view: dict[str, Any]) -> str:
-    saves = _buttons(view, "condition_save", cls="btn primary")
-    toggles = _buttons(view, "condition")
+    due = {d["name"] for d in view["due"]}
+    saves = "".join(_play_button(e["label"], e["action"], "btn") for e in _acts(view, "condition_save")
+                    if e["action"]["name"] not in due)
+    toggles = _buttons(view, "condition", "poison_more")
     if not toggles:
         return ""
-    prompt = f'<h3>Saves your conditions call for</h3><div class="dofa-grid">{saves}</div>' if saves else ""
+    prompt = f'<h3>Saves you may make (an action)</h3><div class="dofa-grid">{saves}</div>' if saves else ""
+    got = view.get("received")
+    rec = (f'<p>On me: {esc(got["power"])} {got["n"]}.</p>' if got else "")
     return (f'<details class="dofa-panel"><summary><h2>Status conditions</h2></summary>{prompt}'
-            f'<div class="dofa-grid">{toggles}</div></details>')
+            f'<div class="dofa-grid">{toggles}</div>'
+            f'<h3>Discard Powers used on me (they do not stack)</h3>{rec}'
+            f'<div class="dofa-grid">{_buttons(view, "received", "received_end")}</div></details>')
 
 
 def _environment(view: dict[str, Any]) -> str:
-    body = _buttons(view, "light", "fall")
+    body = _buttons(view, "light", "fall", "breath")
     if not body:
         return ""
     light = {"bright": "in the light", "partial": "partial darkness (Lower Hand on Detection and "
@@ -296,7 +325,9 @@ def _environment(view: dict[str, Any]) -> str:
     p = view["points"]
     return (f'<details class="dofa-panel"><summary><h2>Light, falling, breath</h2></summary>'
             f'<p>Now: {esc(light)}. You can hold your breath {p["breath"]} minute(s) '
-            f'(1 + 2 x Vitality), 1 less per damage taken without air; then Suffocating.</p>'
+            f'(1 + 2 x Vitality), 1 less per damage taken without air; then Suffocating.'
+            + (f' Holding it now: {view["breath"]} minute(s) left.' if view.get("breath") is not None else "")
+            + '</p>'
             f'<div class="dofa-grid">{body}</div></details>')
 
 
@@ -329,6 +360,13 @@ def _builder(view: dict[str, Any]) -> str:
         cls = "attr" if stat in s["attrs"] else "skill"
         rows.append(f'<div class="dofa-stat {cls}"><span>{esc(name)} <b>{value:+d}</b></span>{btns}</div>')
     learn = _buttons(view, "learn", "unlearn")
+    gear_html = (f'<h3>Armor and shield</h3><p>{esc(_gear_line(view))}</p>'
+                 f'<div class="dofa-grid">{_buttons(view, "armor", "shield")}</div>')
+    respec = _buttons(view, "respec", "role")
+    if respec:
+        respec = (f'<h3>Re-specialise</h3><p class="muted">With the GM\'s leave: give powers back for '
+                  f'their XP, lower modifiers back to 0, choose a new Role (powers that need the old '
+                  f'Role are given back).</p><div class="dofa-grid">{respec}</div>')
     vul = _buttons(view, "vulnerability", "drop_vulnerability")
     owned = ", ".join(sh.power_title(p) for p in s["powers"]) or "none yet"
     finish = _buttons(view, "finish", cls="btn primary big")
@@ -338,7 +376,38 @@ def _builder(view: dict[str, Any]) -> str:
     return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}{role}'
             f'<h3>Attributes and skills</h3><div class="dofa-stats-edit">{"".join(rows)}</div>'
             f'<details><summary><h3>Powers you can take</h3></summary><div class="dofa-grid">{learn}</div></details>'
-            f'{vul_html}{finish}</section>')
+            f'{vul_html}{gear_html}{respec}{finish}</section>')
+
+
+def _gear_line(view: dict[str, Any]) -> str:
+    g, s = view["gear"], view["sheet"]
+    worn = f'{g["armor"]} armor' if g["armor"] else f'no armor (AR from Agility: {g["ar_agility"]})'
+    line = f'{worn}{", a shield" if g["shield"] else ""}: AR {s["ar"]}, AP {s["ap_max"]}.'
+    if g["unmet"]:
+        line += f' Prerequisite not met ({", ".join(g["unmet"])}): speed halved.'
+    return line
+
+
+def _gear(view: dict[str, Any]) -> str:
+    body = _buttons(view, "armor", "shield")
+    if not body:
+        return ""
+    return (f'<details class="dofa-panel"><summary><h2>Armor and shield</h2></summary>'
+            f'<p>{esc(_gear_line(view))} Worn armor replaces the Agility AR; changed outside combat.</p>'
+            f'<div class="dofa-grid">{body}</div></details>')
+
+
+def _due(view: dict[str, Any]) -> str:
+    """The saves the rules call for now (start or end of turn, on damage)."""
+    due = {d["name"] for d in view["due"]}
+    btns = "".join(_play_button(e["label"], e["action"], "btn primary") for e in _acts(view, "condition_save")
+                   if e["action"]["name"] in due)
+    waiting = ", ".join(f'{d["name"]} ({d["when"]})' for d in view["due"])
+    if not waiting or view["ko"]:
+        return ""
+    hint = "" if btns else " Draw your Target Card first: a save draws against it."
+    return (f'<section class="dofa-panel due" aria-label="Saves due now"><h2>Saves due now</h2>'
+            f'<p>{esc(waiting)}.{esc(hint)}</p><div class="dofa-grid">{btns}</div></section>')
 
 
 def _over(view: dict[str, Any]) -> str:
@@ -365,8 +434,7 @@ def _sheet(view: dict[str, Any]) -> str:
 
 
 def _log(view: dict[str, Any]) -> str:
-    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
-    return f'<h2>Log</h2><ul class="log">{items}</ul>'
+    return log_list(view["log"])
 
 
 # -- setup ----------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import gear
 from . import sheet as sh
-from .checks import armor_range
 
 # "lists are any of, except where a power needs all": the upgrade of a power needs it
 NEEDS_ALL = frozenset({"Attack, Mystic Amplification 2"})
@@ -28,7 +28,7 @@ def blank_sheet(name: str) -> dict[str, Any]:
          "level": 1, "primary": None, "attrs": attrs, "skills": {k: 0 for k in sh.SKILLS},
          "own": {k: 0 for k in sh.SKILLS}, "hp_max": 0, "ap_max": 0, "ar": 3, "speed": 6,
          "pp_max": 0, "powers": [], "vulnerabilities": [], "vuln_xp": {}, "slips": [],
-         "xp_left": sh.total_xp(1)}
+         "xp_left": sh.total_xp(1), "armor": None, "shield": False}
     derive(s)
     return s
 
@@ -38,7 +38,7 @@ def derive(s: dict[str, Any]) -> None:
     for k, attr in sh.SKILL_OF.items():
         s["skills"][k] = s["attrs"][attr] + s["own"][k]
     s["hp_max"] = sh.hp_max(s["level"], s["attrs"]["VIT"])
-    s["ar"] = armor_range(s["attrs"]["AGL"])
+    gear.derive_armor(s)
     s["pp_max"] = sum(sh.power_pp(p) for p in s["powers"])
 
 
@@ -53,10 +53,17 @@ def step_cost(s: dict[str, Any], stat: str, up: bool) -> int:
     return sh.modifier_cost(kind, v + (1 if up else -1)) - sh.modifier_cost(kind, v)
 
 
-def can_move(s: dict[str, Any], stat: str, up: bool) -> bool:
-    """Within -2 .. the level's cap for the stat and every skill it moves; XP enough."""
+def respecing(s: dict[str, Any], phase: str) -> bool:
+    return phase == LEVELUP and bool(s.get("respec"))
+
+
+def can_move(s: dict[str, Any], stat: str, up: bool, floor: int = -2) -> bool:
+    """Within ``floor`` (-2; 0 when re-specialising) .. the level's cap for the stat and
+    every skill it moves; XP enough."""
     cap = sh.cap(s["level"])
     d = 1 if up else -1
+    if not up and _value(s, stat) - 1 < floor:
+        return False
     if stat in s["attrs"]:
         totals = [s["attrs"][stat] + d] + [s["skills"][k] + d for k, a in sh.SKILL_OF.items() if a == stat]
         if not -2 <= s["attrs"][stat] + d:
@@ -93,17 +100,24 @@ def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
     if phase == CREATION and s["role"] is None:
         return [{"type": "role", "role": r} for r in sh.ROLES]
     acts: list[dict[str, Any]] = []
+    respec = respecing(s, phase)
+    if respec:
+        acts += [{"type": "role", "role": r} for r in sh.ROLES if r != s["role"]]
+    elif phase == LEVELUP:
+        acts.append({"type": "respec"})
     for stat in sh.ATTRIBUTES + sh.SKILLS:
         if can_move(s, stat, True):
             acts.append({"type": "raise", "stat": stat})
-        if phase == CREATION and can_move(s, stat, False):
+        if (phase == CREATION or respec) and can_move(s, stat, False, -2 if phase == CREATION else 0):
             acts.append({"type": "lower", "stat": stat})
     for pid, p in sh.powers().items():
         if (pid not in s["powers"] and pid not in DISCARD_POWERS and p["xp"] <= s["xp_left"]
                 and power_ok(s, pid)):
             acts.append({"type": "learn", "power": pid})
-    if phase == CREATION:
+    if phase == CREATION or respec:
         acts += [{"type": "unlearn", "power": pid} for pid in s["powers"]]
+    acts += gear.actions(s)
+    if phase == CREATION:
         taken = sum(s["vuln_xp"].values())
         limits = sh.tables()["experience"]
         for vid, v in sh.vulnerabilities().items():
@@ -125,7 +139,7 @@ def finish_problem(s: dict[str, Any], phase: str = CREATION) -> str | None:
         return "choose a Role first"
     if s["xp_left"] < 0:
         return "more XP spent than the character has"
-    bad = [p for p in s["powers"] if phase == CREATION and not power_ok(s, p)]
+    bad = [p for p in s["powers"] if (phase == CREATION or respecing(s, phase)) and not power_ok(s, p)]
     if bad:
         return "prerequisites no longer met: " + ", ".join(bad)
     return None
@@ -135,9 +149,22 @@ def apply(s: dict[str, Any], a: dict[str, Any]) -> str:
     """Carry out one builder action on the sheet; returns the log line."""
     t = a["type"]
     if t == "role":
+        old = s["role"]
         s["role"] = a["role"]
         s["primary"] = sh.tables()["roles"][a["role"]]["skill"]
-        return f"Role: {a['role']} (primary skill {s['primary']})."
+        lost = [p for p in s["powers"] if sh.powers()[p].get("roles") and a["role"] not in sh.powers()[p]["roles"]]
+        for p in lost:       # re-specialising: powers that need the old Role go, for their XP
+            s["powers"].remove(p)
+            s["xp_left"] += sh.powers()[p]["xp"]
+        derive(s)
+        gone = f"; gives back {', '.join(sh.power_title(p) for p in lost)}" if lost else ""
+        return (f"Role: {a['role']} (primary skill {s['primary']}){gone}." if old is None or not lost
+                else f"Role: {old} -> {a['role']} (primary skill {s['primary']}){gone}.")
+    if t == "respec":
+        s["respec"] = True
+        return "Re-specialising (the GM allows it): powers back for their XP, modifiers down to 0, a new Role."
+    if t in ("armor", "shield"):
+        return gear.apply(s, a)
     if t in ("raise", "lower"):
         up = t == "raise"
         cost = step_cost(s, a["stat"], up)

@@ -114,6 +114,6 @@ def contest_dr(attacker_modifier: int) -> int:
 
 
 def armor_range(agility: int) -> int:
-    """PG, Health and Armor: without armor, 3 minus half the Agility modifier rounded down,
-    and never above 3 (the premade characters with Agility -1 and -2 have AR 3)."""
-    return min(3, (6 - agility) // 2)
+    """PG, Health and Armor: without armor, 3 minus half the Agility modifier, rounded down
+    (Agility -2 gives 4: the premade Alchemists' AR 3 is their Basic armor, gear.py)."""
+    return (6 - agility) // 2

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ... import content
-from .checks import armor_range
+from ...content import ListOf, MapOf, OneOf, Optional, Range, Table, check_value, table_rows
 
 ATTRIBUTES: tuple[str, ...] = ("AGL", "CON", "GUT", "INT", "STR", "VIT")
 NAMES = {"AGL": "Agility", "CON": "Conviction", "GUT": "Intuition", "INT": "Intelligence",
@@ -120,7 +120,10 @@ def discard_cap(level: int) -> int:
 
 
 def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
-    """A sheet from a premade character; its slips are noted, never silently kept."""
+    """A sheet from a premade character; its slips are noted, never silently kept. Its
+    listed AR and AP are mapped to armor of the PG Armor Table and a shield (premades.toml);
+    a listed figure the mapping does not give back is a slip."""
+    from .gear import derive_armor
     c = premades()[pid]
     level, attrs = c["level"], dict(c["attributes"])
     slips: list[str] = []
@@ -129,9 +132,6 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
         slips.append(f"listed HP {c['hp']}, but 4 + level {level} + Vitality {attrs['VIT']} is {hp}")
     if pid.rstrip("0123456789") + str(level) != pid:
         slips.append(f"named for level {pid[-1]} but listed at level {level}; kept at level {level}")
-    ar = armor_range(attrs["AGL"])
-    if c["ar"] != ar:
-        slips.append(f"listed AR {c['ar']}, the rule gives {ar}")
     owned, vulns, missing = [], [], []
     for p in c["powers"]:
         if p in powers():
@@ -142,16 +142,21 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
             missing.append(p)
     if missing:
         slips.append("not in the power list (left off): " + ", ".join(missing))
-    return {
+    sheet = {
         "id": pid, "name": name or pid.rstrip("0123456789"), "pronouns": c["pronouns"],
         "role": c["role"], "level": level, "primary": c["primary_skill"],
         "attrs": attrs, "skills": dict(c["skills"]),
-        "hp_max": hp, "ap_max": c["ap"], "ar": ar, "speed": c["speed"],
+        "hp_max": hp, "ap_max": 0, "ar": 3, "speed": c["speed"],
+        "armor": c["armor"] or None, "shield": c["shield"],
         "pp_max": sum(power_pp(p) for p in owned),
         "powers": owned, "vulnerabilities": vulns, "slips": slips,
         "own": {k: c["skills"][k] - attrs[a] for k, a in SKILL_OF.items()},
         "vuln_xp": {}, "xp_left": 0,
     }
+    derive_armor(sheet)
+    if (sheet["ar"], sheet["ap_max"]) != (c["ar"], c["ap"]):
+        slips.append(f"listed AR {c['ar']} and AP {c['ap']}, the gear gives AR {sheet['ar']} and AP {sheet['ap_max']}")
+    return sheet
 
 
 def modifier(sheet: dict[str, Any], stat: str | None) -> int:
@@ -163,39 +168,89 @@ def modifier(sheet: dict[str, Any], stat: str | None) -> int:
     return sheet["skills"][stat]
 
 
-def check_content(name: str, data: dict[str, Any]) -> list[str]:
-    """The content checker for content/dofa/*.toml."""
-    problems: list[str] = []
-    if name.endswith("tables.toml"):
-        costs = data.get("costs", {})
-        for kind in ("attribute", "skill"):
-            if len(costs.get(kind, [])) != len(costs.get("modifiers", [1])):
-                problems.append(f"costs.{kind} needs one figure per modifier")
-        if len(data.get("caps", {}).get("upper_by_level", [])) != 10:
-            problems.append("caps.upper_by_level needs levels 1 to 10")
-    elif name.endswith("premades.toml"):
-        for c in data.get("character", []):
-            where = f"character {c.get('id')!r}"
-            if set(c.get("attributes", {})) != set(ATTRIBUTES):
-                problems.append(f"{where}: attributes must be {', '.join(ATTRIBUTES)}")
-            if set(c.get("skills", {})) != set(SKILLS):
-                problems.append(f"{where}: skills must be the ten skills")
-            if c.get("role") not in ROLES:
-                problems.append(f"{where}: unknown role {c.get('role')!r}")
-            if c.get("primary_skill") not in SKILLS:
-                problems.append(f"{where}: unknown primary skill")
-    elif name.endswith("powers.toml"):
-        for p in data.get("power", []):
-            if p.get("type") not in ("Major", "Minor", "Passive"):
-                problems.append(f"power {p.get('id')!r}: type must be Major, Minor or Passive")
-            if not isinstance(p.get("xp"), int) or not all(isinstance(x, int) and x >= 0 for x in p.get("pp", [])):
-                problems.append(f"power {p.get('id')!r}: xp and pp must be whole numbers")
-    elif name.endswith("companions.toml"):
-        for c in data.get("companion", []):
-            if set(c.get("attributes", {})) != set(ATTRIBUTES):
-                problems.append(f"companion {c.get('id')!r}: attributes must be {', '.join(ATTRIBUTES)}")
-    elif name.endswith("vulnerabilities.toml"):
-        for v in data.get("vulnerability", []):
-            if not v.get("xp") or not all(x in (1, 2) for x in v["xp"]):
-                problems.append(f"vulnerability {v.get('id')!r}: xp must be 1 (minor) or 2 (major)")
+# -- the content checker (typed rows first: a badly typed row is a problem, never a crash) --
+MODS = Table({a: Range(-2, 6) for a in ATTRIBUTES}, strict=True)
+SKILL_MODS = Table({k: Range(-2, 6) for k in SKILL_OF}, strict=True)
+PREMADE = {"id": str, "pronouns": str, "role": OneOf(*ROLES), "level": Range(1, 10),
+           "primary_skill": OneOf(*SKILL_OF), "hp": Range(0, 99), "ap": Range(0, 99),
+           "ar": Range(0, 6), "armor": str, "shield": bool, "speed": Range(0, 99),
+           "attributes": MODS, "skills": SKILL_MODS, "powers": ListOf(str)}
+POWER = Table({"id": str, "name": str, "type": OneOf("Major", "Minor", "Passive"),
+               "xp": Range(0, 99), "pp": ListOf(Range(0, 99)), "roles": Optional(ListOf(OneOf(*ROLES))),
+               "level": Optional(Range(1, 10)),
+               "skills": Optional(ListOf({"name": OneOf(*ATTRIBUTES, *SKILL_OF), "above": Range(-2, 6)})),
+               "powers": Optional(ListOf(str))}, strict=True)
+VULNERABILITY = {"id": str, "xp": ListOf(OneOf(1, 2), at_least=1)}
+COMPANION = {"id": str, "hp": Range(0, 99), "ap": Range(0, 99), "ar": Range(0, 6), "attributes": MODS}
+ARMOR = Table({"name": str, "ar": Range(0, 6), "ap": Range(0, 9),
+               "needs": Optional(MapOf(Range(-2, 6)))}, strict=True)
+TABLES = {
+    "experience": {"creation": Range(0, 99), "per_level": Range(0, 99),
+                   "max_vulnerabilities": Range(0, 99), "max_vulnerability_xp": Range(0, 99)},
+    "costs": {"modifiers": ListOf(int, at_least=1), "attribute": ListOf(int), "skill": ListOf(int)},
+    "caps": {"lower": int, "upper_by_level": ListOf(Range(-2, 6))},
+    "attributes": MapOf({"name": str, "skills": ListOf(str)}),
+    "roles": MapOf({"attribute": OneOf(*ATTRIBUTES), "skill": OneOf(*SKILL_OF), "discard": str}),
+    "shield": {"ap": Range(0, 9)},
+}
+
+
+def _check_tables(data: dict[str, Any]) -> list[str]:
+    problems = [p for key, spec in TABLES.items()
+                for p in (check_value(key, data[key], spec) if key in data else [f"needs a [{key}] table"])]
+    armor, found = table_rows(data, "armor", ARMOR, ident="name")
+    problems += found
+    for row in armor:
+        bad = [k for k in row.get("needs", {}) if k not in ATTRIBUTES]
+        if bad:
+            problems.append(f"armor {row['name']}: needs names {', '.join(bad)}, not attributes")
+    discard, found = table_rows(data, "discard", {"level": Range(1, 10), "cap": Range(0, 54)}, ident="")
+    problems += found
+    if problems:
+        return problems
+    costs = data["costs"]
+    for kind in ("attribute", "skill"):
+        if len(costs[kind]) != len(costs["modifiers"]):
+            problems.append(f"costs.{kind} needs one figure per modifier")
+    if len(data["caps"]["upper_by_level"]) != 10:
+        problems.append("caps.upper_by_level needs levels 1 to 10")
+    if set(data["roles"]) != set(ROLES):
+        problems.append(f"roles must be {', '.join(ROLES)}")
     return problems
+
+
+def _check_premades(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "character", PREMADE)
+    try:
+        names = {row["name"] for row in tables()["armor"]} if not problems else set()
+    except (content.ContentError, KeyError, TypeError):
+        names = set()      # tables.toml reports its own problems
+    for c in rows:
+        if c["armor"] and names and c["armor"] not in names:
+            problems.append(f"character {c['id']}: armor {c['armor']!r} is not in the Armor Table")
+    return problems
+
+
+def _check_powers(data: dict[str, Any]) -> list[str]:
+    return table_rows(data, "power", POWER)[1]
+
+
+def _check_vulnerabilities(data: dict[str, Any]) -> list[str]:
+    return table_rows(data, "vulnerability", VULNERABILITY)[1]
+
+
+def _check_companions(data: dict[str, Any]) -> list[str]:
+    return table_rows(data, "companion", COMPANION)[1]
+
+
+CHECKS = {"tables": _check_tables, "premades": _check_premades, "powers": _check_powers,
+          "vulnerabilities": _check_vulnerabilities, "companions": _check_companions}
+
+
+def check_content(name: str, data: dict[str, Any]) -> list[str]:
+    """The content checker for content/dofa/*.toml: each file's typed rows, then its
+    cross-checks on well-typed rows only."""
+    base = name.split("/")[-1].removesuffix(".toml")
+    if base not in CHECKS:
+        return [f"unknown dofa content file {base!r} (expected one of {', '.join(CHECKS)})"]
+    return CHECKS[base](data)

@@ -17,7 +17,9 @@ WEIGHTS = {
     "treated": 1, "level_up": 1, "intensify": 1, "who": 1, "companion_damage": 1,
     "companion_heal": 1, "weapon": 1, "light": 1, "fall": 1,
     "role": 1, "raise": 4, "lower": 1, "learn": 4, "unlearn": 1, "vulnerability": 1,
-    "drop_vulnerability": 1, "finish": 12,
+    "drop_vulnerability": 1, "finish": 12, "respec": 15, "armor": 1, "shield": 1,
+    "sense": 3, "against": 2, "with_power": 2, "unseen": 5, "received": 1, "received_end": 2,
+    "breath": 1, "poison_more": 1,
 }
 
 

@@ -10,9 +10,13 @@ from typing import Any
 from ...core.cards import Card, Rank
 from ...core.odds import as_percent
 from . import checks as ck
+from . import conditions as cd
+from . import gear
 from . import odds as od
 from . import sheet as sh
-from .rules import CONDITIONS, _actor, _effective, _grade, _kept, _net_hand, _own_tc, auto_hand
+from .checkflow import effective as _effective, grade as _grade, kept as _kept, net_hand as _net_hand
+from .conditions import CONDITIONS
+from .deck import actor as _actor, own_tc as _own_tc
 
 
 def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -28,6 +32,14 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
         "conditions": list(state["conditions"]), "poison": state["poison"],
+        "due": [dict(d, save=CONDITIONS[d["name"]]["save"]) for d in state["due"]],
+        "in_force": [c for c in state["conditions"] if cd.in_force(state, c)],
+        "shaken": list(state["shaken"]), "received": state.get("received"),
+        "breath": state.get("breath"),
+        "prompts": [cd.PROMPTS[c] for c in state["conditions"]
+                    if c in cd.PROMPTS and cd.in_force(state, c)],
+        "gear": {"armor": sheet.get("armor"), "shield": sheet.get("shield", False),
+                 "unmet": gear.unmet(sheet), "ar_agility": ck.armor_range(sheet["attrs"]["AGL"])},
         "ko": state["ko"], "dead": state["dead"], "toughen": state["toughen"],
         "piles": {"deck": len(state["deck"]), "discard": len(state["discard"]),
                   "top_discard": state["discard"][-1] if state["discard"] else None,
@@ -46,9 +58,13 @@ def _ar(state: dict[str, Any]) -> int:
 
 
 def _speed(state: dict[str, Any]) -> int:
-    speed = max(0, state["sheet"]["speed"] - state["fall_speed"])
-    if state["fatigue"] >= 3 or "Frozen" in state["conditions"]:
-        speed = (speed + 1) // 2
+    """Speed after a fall, halved (rounded up) by Fatigue 3, Frozen, Knocked Down and armor
+    whose prerequisite is not met (each halving once); 0 when Entangled or Grappled."""
+    speed = gear.speed(state["sheet"], max(0, state["sheet"]["speed"] - state["fall_speed"]))
+    conds = state["conditions"]
+    for halves in (state["fatigue"] >= 3, "Frozen" in conds, "Knocked Down" in conds):
+        if halves:
+            speed = (speed + 1) // 2
     if "Entangled" in state["conditions"] or "Grappled" in state["conditions"]:
         speed = 0
     return speed
@@ -70,7 +86,9 @@ def _draft(state: dict[str, Any]) -> dict[str, Any]:
         hand = _net_hand(state)
         dr = ck.contest_dr(d["attacker"]) if d["kind"] == "contest" and d["attacker"] is not None else d["dr"]
     d.update(tc=tc, modifier=mod, effective=effective, net_hand=hand, dr_value=dr,
-             auto_hand=auto_hand(state, d["kind"], d["stat"]) if d["kind"] != "epic" else 0,
+             auto_hand=cd.auto_hand(state, d) if d["kind"] != "epic" else 0,
+             hand_parts=[list(x) for x in cd.hand_parts(state, d)] if d["kind"] != "epic" else [],
+             forbidden=cd.forbidden(state, d) if d["kind"] != "epic" else None,
              attemptable=effective is None or ck.can_attempt(effective))
     if tc and effective is not None and 0 <= dr + 6 and d["stat"]:
         lo, hi = ck.tc_range(Card.parse(tc).value, max(0, min(6, effective)))
@@ -171,8 +189,14 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "discard_power":
         power = sh.tables()["roles"][state["sheet"]["role"]]["discard"]
         return f"{power}: discard {a['cards']}"
+    if t == "poison_more":
+        return f"Poisoned again (to {state['poison'] + 1})"
     if t == "condition":
         on = a["name"] in state["conditions"]
+        if on and a["name"] == "Poisoned":
+            return f"Poisoned {state['poison']}: one less" if state["poison"] > 1 else "End Poisoned"
+        if on and a["name"] == "Knocked Down":
+            return "Get up (End Knocked Down)"
         return ("End " if on else "") + a["name"]
     if t == "role":
         return f"{a['role']} (primary {sh.tables()['roles'][a['role']]['skill']})"
@@ -214,5 +238,30 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return f"Fall {a['spaces']} spaces"
     if t == "condition_save":
         rule = CONDITIONS[a["name"]]
-        return f"{a['name']} save ({rule['save']} DR 3, {rule['when']})"
+        now = any(d["name"] == a["name"] for d in state["due"])
+        return f"{a['name']} save ({rule['save']} DR 3, {'due now' if now else rule['when']})"
+    if t == "armor":
+        if not a["armor"]:
+            return "No armor"
+        row = gear.armor_rows()[a["armor"]]
+        return f"{a['armor']} armor (AR {row['ar']}, AP {row['ap']})"
+    if t == "shield":
+        return "Take up a shield" if a["on"] else "Put the shield down"
+    if t == "respec":
+        return "Re-specialise (the GM allows it)"
+    if t == "sense":
+        return {"sight": "Needs sight", "hearing": "Needs hearing", None: "Needs neither sense"}[a["sense"]]
+    if t == "against":
+        return "Acts against the charmer/enthraller" if a["on"] else "Not against them"
+    if t == "with_power":
+        return "This check uses a Power" if a["on"] else "No Power in this check"
+    if t == "unseen":
+        return "Detecting an Invisible creature" if a["on"] else "Not detecting an Invisible creature"
+    if t == "received":
+        return f"{a['power']} {a['n']} on me ({'Upper' if a['power'] == 'Help' else 'Lower'} Hand {a['n']})"
+    if t == "received_end":
+        return f"End the {state['received']['power']} on me"
+    if t == "breath":
+        return {"start": "Hold my breath", "minute": "A minute passes without air",
+                "end": "Breathe again"}[a["hold"]]
     return t

@@ -1,0 +1,155 @@
+"""Combat on the player's side (PG, Taking Turns, Ending Combat, In Combat Actions, Discard
+Powers, Epic Events for a Knocked Out Dealer), weapons, powers, light and falling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import conditions as cd
+from . import sheet as sh
+from .deck import blank_draft, discard_from_deck, drawable, name, settle, take_to
+from .health import hurt
+
+WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
+LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
+FALLS: tuple[int, ...] = (2, 4, 6)
+
+
+def pp_factor(s: State) -> int:
+    """PG, Fatigue 4: PP expenditure doubled."""
+    return 2 if s["fatigue"] >= 4 else 1
+
+
+def power_actions(s: State) -> list[Action]:
+    acts: list[Action] = []
+    for pid in s["sheet"]["powers"]:
+        for pp in sorted(set(sh.powers()[pid]["pp"])):
+            if pp * pp_factor(s) <= s["pp"]:
+                acts.append({"type": "power", "power": pid, "pp": pp})
+    cap = sh.discard_cap(s["sheet"]["level"])
+    if s["sheet"]["role"] == "Caster":
+        if cap and not s.get("intensify"):
+            acts.append({"type": "intensify"})
+        return acts
+    acts += [{"type": "discard_power", "cards": n} for n in range(2, cap + 1, 2) if drawable(s) >= n]
+    return acts
+
+
+def do_power(s: State, a: Action, rng: Rng) -> None:
+    """PG, In Combat Actions: a power's PP are spent even on a miss. Using a Power ends
+    Hidden and Invisible (the next attack, the one that ends Invisible, is at Upper Hand);
+    Grappled makes the power's check Lower Hand: the next check is marked as a Power's."""
+    cost = a["pp"] * pp_factor(s)
+    s["pp"] -= cost
+    s["draft"]["power"] = True
+    if "Invisible" in s["conditions"]:
+        s["draft"]["revealing"] = True
+    for gone in ("Hidden", "Invisible"):
+        if gone in s["conditions"]:
+            s["conditions"].remove(gone)
+            s["log"].append(f"No longer {gone} (a Power).")
+    s["log"].append(f"Uses {sh.power_title(a['power'])} ({cost} PP, spent even on a miss).")
+
+
+def do_discard_power(s: State, a: Action, rng: Rng) -> None:
+    """PG, Discard Powers: N cards (2, 4, ... up to the level's cap) for Upper/Lower Hand N/2."""
+    discard_from_deck(s, rng, a["cards"])
+    power = sh.tables()["roles"][s["sheet"]["role"]]["discard"]
+    s["log"].append(f"{power}: discards {a['cards']} cards for Upper/Lower Hand {a['cards'] // 2}.")
+
+
+def do_intensify(s: State, a: Action, rng: Rng) -> None:
+    s["intensify"] = True
+    s["log"].append("Intensify: the next attack discards until a Major Success.")
+
+
+def do_weapon(s: State, a: Action, rng: Rng) -> None:
+    s["weapon"] = a["damage"]
+    s["log"].append(f"Weapon: {a['damage']} damage.")
+
+
+def do_light(s: State, a: Action, rng: Rng) -> None:
+    s["light"] = a["light"]
+    s["log"].append({"bright": "In the light.", "partial": "In partial darkness.",
+                     "full": "In full darkness."}[a["light"]])
+
+
+def do_fall(s: State, a: Action, rng: Rng) -> None:
+    """PG, Falling: 1 damage and -1 speed per 2 spaces fallen, and Knocked Down; the speed
+    comes back after a rest or when healed to full."""
+    n = a["spaces"] // 2
+    s["log"].append(f"Falls {a['spaces']} spaces.")
+    s["fall_speed"] += n
+    if "Knocked Down" not in s["conditions"]:
+        s["conditions"].append("Knocked Down")
+    hurt(s, n, False)
+
+
+def do_draw_tc(s: State, a: Action, rng: Rng) -> None:
+    card = take_to(s, rng, "tc")
+    s["log"].append(f"Draws a Target Card: {name(card)}.")
+
+
+def do_start_combat(s: State, a: Action, rng: Rng) -> None:
+    """PG, Taking Turns: each character draws a Target Card; the old one is discarded. The
+    first turn starts: its saves are due."""
+    settle(s, s["tc"])
+    s["tc"] = []
+    s["combat"], s["turn"] = True, 0
+    card = take_to(s, rng, "tc")
+    s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")
+    cd.start_of_turn(s)
+
+
+def do_end_turn(s: State, a: Action, rng: Rng) -> None:
+    """End of my turn (Frozen's save is due), then the start of the next (its saves due);
+    the Toughen Up window and a received Help close at the end of the turn they last to."""
+    cd.end_of_turn(s)
+    s["turn"] += 1
+    if s["toughen_turn"] is not None and s["turn"] > s["toughen_turn"]:
+        s["toughen"], s["toughen_turn"] = 0, None
+    got = s.get("received")
+    if got and got["until"] is not None and s["turn"] > got["until"]:
+        s["received"] = None
+        s["log"].append(f"{got['power']} ends.")
+    if s["ko"]:
+        s["ko"]["turns"] += 1
+    s["log"].append(f"End of turn {s['turn']}.")
+    cd.start_of_turn(s)
+
+
+def do_end_combat(s: State, a: Action, rng: Rng) -> None:
+    s["combat"] = False
+    s["toughen"], s["toughen_turn"] = 0, None
+    s["received"] = None
+    # saves tied to turns lapse with the turns; a save on damage stays due
+    s["due"] = [d for d in s["due"] if d["when"] not in (cd.TURN_START, cd.TURN_END)]
+    s["log"].append("Combat ends; the Target Card stays until the next combat.")
+
+
+def epic(s: State, result: dict[str, Any]) -> None:
+    """PG, Epic Events: two successes -> stable; two failures -> Dead; a Major -> 1 HP; a
+    Critical -> 1 HP and up to 3 PP."""
+    ko = s["ko"]
+    deg = result["degree"]
+    s["draft"] = blank_draft()
+    if deg in (0, 1):
+        s["hp"] = 1
+        if deg == 0:
+            s["pp"] = min(s["sheet"]["pp_max"], s["pp"] + 3)
+        s["ko"] = None
+        s["log"].append("Wakes with 1 HP" + (" and up to 3 PP." if deg == 0 else "."))
+        return
+    if result["success"]:
+        ko["successes"] += 1
+    else:
+        ko["failures"] += 1
+    if ko["failures"] >= 2:
+        s["dead"] = True
+        s["phase"] = "over"
+        s["log"].append("Two failed Epic Event checks: Dead.")
+    elif ko["successes"] >= 2:
+        ko["stable"] = True
+        s["log"].append("Two successes: stable, still Knocked Out until treated.")

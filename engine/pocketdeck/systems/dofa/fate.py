@@ -1,0 +1,58 @@
+"""Fate Cards (PG, Fate Cards 1-5): the redraw (Push Fate), Exchange Fate, Toughen Up, a
+Fate Card awarded by the GM. What a Full Rest gives back is in rest.py."""
+
+from __future__ import annotations
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from .checkflow import deal, kept
+from .deck import distinct, name, settle, spend_fate
+
+
+def fate_actions(s: State) -> list[Action]:
+    acts: list[Action] = []
+    for c in distinct(s["fate"]):
+        if s["toughen"] > 0:
+            acts.append({"type": "toughen_up", "card": c})
+        if s["pp"] < s["sheet"]["pp_max"] and not s["ko"]:
+            acts.append({"type": "exchange_fate", "card": c})
+    return acts
+
+
+def do_fate_redraw(s: State, a: Action, rng: Rng) -> None:
+    """PG, Fate Cards 3: discard one held Fate Card and redraw; one redraw per check.
+    The whole draw is repeated with the same Upper/Lower Hand and the redraw stands."""
+    dr = s["draw"]
+    spend_fate(s, a["card"])
+    settle(s, dr["cards"])
+    s["log"].append(f"Spends {name(a['card'])} to redraw (was {name(kept(dr))}).")
+    dr.update(cards=[], to_go=dr["k"], redrawn=True)
+    deal(s, rng)
+
+
+def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
+    """PG, Fate Cards 4.3: ignore one damage per Fate Card, until the end of the player's
+    next turn after the damage. HP is given back before AP."""
+    spend_fate(s, a["card"])
+    s["toughen"] -= 1
+    if s["hp"] < s["sheet"]["hp_max"]:
+        s["hp"] += 1
+    else:
+        s["ap"] = min(s["sheet"]["ap_max"], s["ap"] + 1)
+    if s["ko"] and s["hp"] > 0:
+        s["ko"] = None
+    s["log"].append(f"Toughens Up with {name(a['card'])}: ignores 1 damage.")
+
+
+def do_exchange_fate(s: State, a: Action, rng: Rng) -> None:
+    """PG, Fate Cards 4.2: one PP per Fate Card (never above max PP)."""
+    spend_fate(s, a["card"])
+    s["pp"] += 1
+    s["log"].append(f"Exchanges Fate ({name(a['card'])}) for 1 PP.")
+
+
+def do_award_fate(s: State, a: Action, rng: Rng) -> None:
+    """PG, Fate Cards 5: the GM awards a Fate Card (the top card of the discard pile)."""
+    card = s["discard"].pop()
+    s["fate"].append(card)
+    s["log"].append(f"The GM awards a Fate Card: {name(card)} from the discard pile.")
