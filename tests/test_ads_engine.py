@@ -9,11 +9,12 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions as A
-from pocketdeck.systems.ads import data, fight
-from pocketdeck.systems.ads.actions import value
+from pocketdeck.systems.ads import counters, data, fight, flow, foegrapple, foeturn, grapple, reactions, turn
+from pocketdeck.systems.ads.facts import value
 from pocketdeck.systems.ads.deck import hand_max
 
 GAME = get_game("ads")
+MODULES = (A, fight, foeturn, flow, grapple, foegrapple, reactions, turn, counters)
 
 
 def start(deck="warrior", foe="goblin_skirmisher", **opts):
@@ -62,8 +63,9 @@ class Script:
                 assert len(seq) == n, f"scripted {seq} for a Draw {n}"
                 return seq
             return real(state, rng, n)
-        for mod in (A, fight):
-            monkeypatch.setattr(mod, "draw_symbols", fake)
+        for mod in MODULES:
+            if hasattr(mod, "draw_symbols"):
+                monkeypatch.setattr(mod, "draw_symbols", fake)
 
 
 def plays(state, card):
@@ -472,11 +474,11 @@ def test_attacking_into_a_grapple_can_hit_the_ally(monkeypatch):
     """'If they do not match the declared Up/Down then they hit their Ally in the Grapple.'"""
     s = at_turn("warrior", "goblin_skirmisher", [], 3, count=2)
     s["grapple"] = {"foe": 0}
-    monkeypatch.setattr(fight, "UP", "^")
-    monkeypatch.setattr(fight, "DOWN", "^")  # the declared symbol is always Up
+    monkeypatch.setattr(foeturn, "UP", "^")
+    monkeypatch.setattr(foeturn, "DOWN", "^")  # the declared symbol is always Up
     Script(monkeypatch, ["v"])               # ... and the draw misses
     rng = Rng(1)
-    fight.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
+    foeturn.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
     assert s["foes"][0]["hp"] == 0 and s["phase"] != "react"
 
 
@@ -490,7 +492,7 @@ def test_grappled_foe_escape_held_with_strength(monkeypatch):
     class Coin:
         def below(self, n):
             return 1  # the grappled Foe tries to escape; it declares Down
-    fight.grappled_turn(s, Coin(), 0)
+    foeturn.grappled_turn(s, Coin(), 0)
     assert s["phase"] == "hold" and s["pending"]["declared"] == "v"
     s = GAME.apply(s, {"type": "hold"})
     assert s["grapple"] == {"foe": 0} and "hold on with Strength" in " ".join(s["log"])
@@ -559,7 +561,7 @@ def test_regeneration_at_the_start_of_each_round():
 def test_healer_never_heals_above_starting_hp():
     s = at_turn("warrior", "cultist", [], 2, count=2)
     s["foes"][1]["hp"] = 5  # one short of 6
-    fight.heal_foe(s, 1, 3, by="Cultist Healer A")
+    foeturn.heal_foe(s, 1, 3, by="Cultist Healer A")
     assert s["foes"][1]["hp"] == 6
 
 
@@ -569,7 +571,7 @@ def test_disease_caught_on_a_miss_ticks_each_round_and_a_potion_cures(monkeypatc
     s = at_turn("priest", "plague_rat", ["healing_potion"], 2)
     need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
     Script(monkeypatch, ["v" if need == "^" else "^"])
-    fight.after_hit(s, Rng(1), 0, 2)
+    foeturn.after_hit(s, Rng(1), 0, 2)
     assert s["disease"] == {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
     hp = s["hp"]
     fight.start_round_effects(s, Rng(1))
@@ -582,7 +584,7 @@ def test_dwarf_base_action_counters_disease(monkeypatch):
     s = at_turn("warrior", "plague_rat", [], 2)  # Brakka is a Dwarf
     need = data.SYMBOL_OF[data.foes()["plague_rat"]["updown"]]
     Script(monkeypatch, ["v" if need == "^" else "^"])
-    fight.after_hit(s, Rng(1), 0, 3)
+    foeturn.after_hit(s, Rng(1), 0, 3)
     assert s["disease"] is None and s["base_used"]["race"]
 
 
@@ -626,7 +628,7 @@ def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
     assert s["phase"] == "player_presneak"
     assert {"type": "no_presneak"} in GAME.legal_actions(s)
     Script(monkeypatch, ["v"], ["^"])  # the Goblin misses your Up; then you miss its Pre-Sneak
-    monkeypatch.setattr(fight, "UP", "v")  # (it declares Down)
+    monkeypatch.setattr(foeturn, "UP", "v")  # (it declares Down)
     s = GAME.apply(s, {"type": "presneak", "symbol": "^"})
     assert s["sneak_bonus"] and "unseen" in " ".join(s["log"])
     t = at_turn("rogue", "goblin_skirmisher", ["rapier"], 2)

@@ -23,27 +23,27 @@ FORM = {"deck": "warrior", "foe": "goblin_skirmisher", "count": "1", "mode": "si
         "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": "no"}
 
 
-def twin(entropy: int) -> App:
+def twin(entropy: int, form: dict | None = None) -> App:
     app = App(seed_source=entropy)
     app.handle("open", "ads")
-    app.handle("new", json.dumps({"system": "ads"}), dict(FORM))
+    app.handle("new", json.dumps({"system": "ads"}), dict(form or FORM))
     return app
 
 
-def plan(entropy: int) -> list[dict] | None:
-    """The policy's actions from a new fight to its end, if it ends in 14-60 taps."""
-    app = twin(entropy)
+def plan(entropy: int, form: dict | None = None, must: frozenset = frozenset(),
+         most: int = 60) -> list[dict] | None:
+    """The policy's actions from a new fight to its end, if it ends in 14-``most`` taps
+    and passes through every phase in ``must``."""
+    app = twin(entropy, form)
     session = app.sessions["ads"]
-    game, rng, actions = session.game, Rng(entropy), []
-    while len(actions) < 60 and not game.is_over(session.state):
+    game, rng, actions, phases = session.game, Rng(entropy), [], set()
+    while len(actions) < most and not game.is_over(session.state):
         action = game.sim_choose(session.state, game.legal_actions(session.state), rng)
         session.play(action)
         actions.append(action)
-    return actions if game.is_over(session.state) and len(actions) >= 14 else None
-
-
-
-
+        phases.add(session.state["phase"])
+    ok = game.is_over(session.state) and len(actions) >= 14 and must <= phases
+    return actions if ok else None
 
 
 def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
@@ -83,6 +83,47 @@ def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
         assert session.state["outcome"] in ("won", "lost", "fled")
         assert page.locator(".banner").count() == 1
         assert {"initiative", "turn", "over"} <= seen
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+NEW_SCREENS = [
+    # two Bandits Overwhelm you: the free strike before their Grapple, then the counter prompt
+    ({**FORM, "foe": "bandit", "count": "2"}, frozenset({"ward_off", "grapple_counter"})),
+    # Energy Bolt divided between three Goblins
+    ({**FORM, "deck": "mage", "count": "3"}, frozenset({"split"})),
+]
+
+
+@pytest.mark.parametrize("form,must", NEW_SCREENS, ids=["grapple", "split"])
+def test_the_new_prompts_by_taps_pass_axe(browser, server, form, must):
+    """The screens added for issue 8 (the Foe's Grapple, the divided Energy Bolt) are
+    reached by real taps in a whole fight and pass axe in light and dark."""
+    entropy, actions = next((e, a) for e in range(1, 400) if (a := plan(e, form, must, 90)))
+    ctx, errors = pinned_context(browser, entropy)
+    try:
+        page = boot_offline(ctx, server, BOOT_MS)
+        page.locator("[data-action=open][data-arg=ads]").tap()
+        for key, value in form.items():
+            page.locator(f"select[name={key}]").select_option(value)
+        page.get_by_role("button", name="Begin the fight").tap()
+        page.wait_for_selector("[data-system=ads][data-phase=choose]")
+        mirror = twin(entropy, form)
+        session = mirror.sessions["ads"]
+        seen = set()
+        for action in actions:
+            tap_action(page, action)
+            mirror.handle("play", json.dumps(action))
+            phase = session.state["phase"]
+            page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
+            assert page.locator(".flash.error").count() == 0
+            if phase in must and phase not in seen:
+                seen.add(phase)
+                assert_phone_layout(page, f"ADS {phase}")
+                check_both_schemes(page, f"ADS {phase}")
+        assert seen == must
+        page.wait_for_selector("[data-system=ads][data-phase=over]")
         assert not errors, errors
     finally:
         ctx.close()

@@ -55,6 +55,16 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         assert "Xena &lt;3" in table(page)
         assert_phone_layout(page, "DofA check entry")
 
+        # a power's words: tap its name in the powers held; its spend-PP button stays
+        sweep = page.locator(".dofa-held details", has_text="Attack, Sweep (2 PP): what it does")
+        assert not sweep.locator("p").is_visible()
+        sweep.locator("summary").tap()
+        words = sweep.locator("p")
+        assert words.is_visible() and "DR 3 AGL Save or falls Knocked Down" in words.inner_text()
+        assert page.get_by_role("button", name="Attack, Sweep (2 PP)", exact=True).is_visible()
+        assert_phone_layout(page, "DofA a power's words")
+        check_both_schemes(page, "DofA a power's words")
+
         # the GM: "8 of Clubs, Athletics, DR 2, with Upper Hand"
         for name in ("8", "Clubs", "Athletics +0", "DR 2", "Upper Hand 1"):
             tap(page, name)
@@ -142,6 +152,8 @@ def test_build_a_character_by_taps(browser, server):
         assert "XP left: 9" in page.locator(".dofa-panel").first.inner_text()
         tap(page, "Raise Agility (costs 2 XP)")
         page.locator("details", has_text="Powers you can take").locator("summary").tap()
+        weapon = page.locator(".dofa-choices li", has=page.get_by_role("button", name="Learn Attack, Weapon (1 XP)"))
+        assert "a check against an Enemy with your weapon" in weapon.locator(".dofa-text").inner_text()
         tap(page, "Learn Attack, Weapon (1 XP)")
         tap(page, "Medium armor (AR 2, AP 0)")
         assert "AR 2" in page.locator(".dofa-summary").first.inner_text()

@@ -102,3 +102,23 @@ def test_the_app_keeps_a_long_game_going_and_restores_it(small_cap):
     assert again.problems == []
     app.handle("share")
     assert app.flash and app.flash[0] == "error" and "cannot be sent as a link" in app.flash[1]
+
+
+def test_a_deck_of_adventures_checkpoint_is_checked_too(monkeypatch):
+    """DofA sheets are the long-lived games: their checkpoint must hold the 54 cards once and
+    every key of the state (DofaGame.check_state; the harness runs it on every step)."""
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 6)
+    monkeypatch.setattr(saves, "KEEP_ON_FOLD", 3)
+    from pocketdeck.core.rng import Rng
+    s = Session.start("dofa", {}, seed=4)
+    rng = Rng(9)
+    while len(s.actions) < 6 or s.base is None:
+        s.play(s.game.sim_choose(s.state, s.game.legal_actions(s.state), rng))
+    assert from_json(save_text(s)).state == s.state
+    for damage, message in ((lambda b: b["deck"].pop(), "54 cards"),
+                            (lambda b: b.pop("sheet"), "needs 'sheet'"),
+                            (lambda b: b.update(hp="7"), "'hp' holds str")):
+        data = json.loads(save_text(s))
+        damage(data["base"])
+        with pytest.raises(SaveError, match=message):
+            from_json(json.dumps(data))

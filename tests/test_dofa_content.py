@@ -4,6 +4,7 @@ typed-row helpers, pocketdeck.content)."""
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from pathlib import Path
 
@@ -87,3 +88,106 @@ def test_content_load_refuses_a_bad_file_with_a_content_error():
     data = load("companions")
     data["companion"][0]["ar"] = "x"
     assert content.check("dofa/companions.toml", data)
+
+
+@pytest.mark.parametrize("base, key", (("powers", "power"), ("vulnerabilities", "vulnerability")))
+def test_every_power_and_vulnerability_needs_its_words(base, key):
+    """A missing, mistyped, empty or overlong text is a problem naming the row."""
+    data = load(base)
+    rows = data[key]
+    del rows[0]["text"]
+    rows[1]["text"] = 3
+    rows[2]["text"] = "   "
+    rows[3]["text"] = "x" * 301
+    problems = check_content(f"dofa/{base}.toml", data)
+    first, second, third, fourth = (r["id"] for r in rows[:4])
+    assert any(f"({first}): 'text' is missing (must be str)" in p for p in problems)
+    assert any(f"({second}): 'text' must be str, not 3" in p for p in problems)
+    assert f"{key} {third}: 'text' must say what it does, not be empty" in problems
+    assert f"{key} {fourth}: 'text' must be at most 300 characters, not 301" in problems
+    assert len(problems) == 4
+
+
+# --- the words are ours: no run of RUN words in a row from the reference's own text ---
+
+RUN = 8
+
+
+def reference_dir() -> Path | None:
+    """The shared reference data beside the checkout (/work/shared/reference/dofa from a
+    worktree or from main); None where it is not on this machine."""
+    for parent in Path(__file__).resolve().parents:
+        found = parent / "shared" / "reference" / "dofa"
+        if found.is_dir():
+            return found
+    return None
+
+
+def reference_texts(path: Path) -> dict[str, str]:
+    """id -> Mechanic and Description text of each entry of a reference YAML-ish file, with a
+    tiny line parser (top-level 'Id:' lines; 4-space 'Key: value' fields; deeper lines, list
+    items and wrapped lines belong to the field above). No PyYAML."""
+    texts: dict[str, str] = {}
+    entry = field = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split(" #")[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent == 0:
+            entry, field = line.rstrip(":"), None
+            continue
+        if entry is None:
+            continue
+        if indent == 4 and ":" in line:
+            key, _, value = line.strip().partition(":")
+            field = key if key in ("Mechanic", "Description") else None
+            if field:
+                texts[entry] = texts.get(entry, "") + " " + value
+        elif field:
+            texts[entry] += " " + line.strip().removeprefix("- ")
+    return texts
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9+']+", text.lower())
+
+
+def shared_run(ours: str, theirs: str, n: int = RUN) -> str | None:
+    """The first run of n words in a row that both texts contain, or None."""
+    runs = {tuple(w[i:i + n]) for w in [words(theirs)] for i in range(len(w) - n + 1)}
+    ws = words(ours)
+    for i in range(len(ws) - n + 1):
+        if tuple(ws[i:i + n]) in runs:
+            return " ".join(ws[i:i + n])
+    return None
+
+
+def test_shared_run_finds_a_copied_sentence():
+    mechanic = "You make a check to attack an Enemy, and it may be done under another Power."
+    assert shared_run("Roll: you make a check to attack an Enemy, and then rest.", mechanic)
+    assert shared_run("You make a check to strike an Enemy; another Power may run.", mechanic) is None
+
+
+def test_reference_parser_reads_wrapped_and_listed_mechanics(tmp_path):
+    sample = tmp_path / "x.yaml"
+    sample.write_text("Template:\n    Mechanic: Descrip   # note\n\nA, B:  # comment\n    Type: Vulny\n"
+                      "    Mechanic: one two\n     three four\n    XP: 1\nC:\n    Mechanic:\n"
+                      "        - five six\n        - seven\n    Description: eight\n", encoding="utf-8")
+    got = {k: " ".join(v.split()) for k, v in reference_texts(sample).items()}
+    assert got == {"Template": "Descrip", "A, B": "one two three four", "C": "five six seven eight"}
+
+
+@pytest.mark.parametrize("base, key, ref", (("powers", "power", "04_Powers.yaml"),
+                                            ("vulnerabilities", "vulnerability", "05_Vulnerabilities.yaml")))
+def test_no_text_copies_the_reference(base, key, ref):
+    """Each text is a paraphrase: no 8 words in a row equal to its entry's reference
+    Mechanic or Description (compared word by word, case and punctuation ignored)."""
+    where = reference_dir()
+    if where is None:
+        pytest.skip("the shared reference data is not on this machine")
+    theirs = reference_texts(where / ref)
+    rows = load(base)[key]
+    assert all(r["id"] in theirs and words(theirs[r["id"]]) for r in rows)
+    copied = {r["id"]: run for r in rows if (run := shared_run(r["text"], theirs[r["id"]]))}
+    assert copied == {}

@@ -131,3 +131,36 @@ def test_knocked_out_in_combat_shows_the_epic_event():
     parsed = Buttons()
     parsed.feed(html)
     assert {"type": "treated"} in parsed.play and not any(a["type"] == "kind" for a in parsed.play)
+
+
+def test_the_powers_words_are_on_the_sheet_and_in_the_builder():
+    """Each power held shows its words under its name, beside its spend-PP buttons, and on
+    the character sheet with each vulnerability's; the builder shows the words beside every
+    power and vulnerability choice. Everything escaped."""
+    from pocketdeck.systems.dofa import sheet as sh
+    from pocketdeck.ui.html import esc
+    app = start("Spades2")
+    html = app.render()
+    sweep = esc(sh.powers()["Attack, Sweep"]["text"])
+    assert "DR 3 AGL Save" in sweep
+    held = html.split('<ul class="dofa-held">')[1].split("</ul>")[0]
+    row = held.split("<li>")[3]
+    assert row.startswith('<details class="dofa-words"><summary>Attack, Sweep (2 PP): what it does</summary>')
+    assert f"<p>{sweep}</p></details>" in row and '"power": "Attack, Sweep"' in row.replace("&quot;", '"')
+    sheet = html.split('class="dofa-panel sheet"')[1]
+    assert f"<b>Attack, Sweep (2 PP)</b>: {sweep}" in sheet
+    assert f"<b>Outsider</b>: {esc(sh.vulnerabilities()['Outsider']['text'])}" in sheet
+
+    app = start("custom")
+    app.handle("play", json.dumps({"type": "role", "role": "Support"}))
+    html = app.render()
+    choices = html.split('<ul class="dofa-choices">')
+    assert len(choices) == 3  # the powers, then the vulnerabilities
+    heal = esc(sh.powers()["Heal"]["text"])
+    assert f'Learn Heal (2 XP, PP 1/2)</button></div><p class="dofa-text">{heal}</p>' in choices[1]
+    bloody = esc(sh.vulnerabilities()["Bloodthirsty"]["text"])
+    assert f'<p class="dofa-text">{bloody}</p>' in choices[2]
+    parsed = Buttons()
+    parsed.feed(html)
+    learnable = [a["power"] for a in parsed.play if a["type"] == "learn"]
+    assert learnable and all(esc(sh.powers()[p]["text"]) in choices[1] for p in learnable)

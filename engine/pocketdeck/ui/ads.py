@@ -12,7 +12,7 @@ from typing import Any
 from ..core.game import IllegalAction
 from ..core.saves import Session
 from ..systems.ads import data
-from .html import button, esc
+from .html import button, esc, log_list
 from .tables import Table, register_table
 
 KIND_MARK = {"damage": "DMG", "defense": "DEF", "heal": "HEAL"}
@@ -131,18 +131,39 @@ def _prompt(view: dict[str, Any]) -> str:
     p = view["pending"]
     entries = [e for e in view["actions"] if e["group"] == "prompt"]
     phase = view["phase"]
-    if phase == "react" and p:
+    if phase == "react" and p and p["disarm"]:
+        head = (f'{esc(p["foe"])} tries to disarm you ({esc(p["name"])}): counter with Agility or Strength, '
+                f'or your weapon is knocked away.')
+    elif phase == "react" and p and p["chain"]:
+        head = f'{esc(p["foe"])} Re-Counters your counter. Escalate with another listed Attribute card?'
+    elif phase == "react" and p:
         head = (f'{esc(p["foe"])} attacks with {esc(p["name"])}: <b>{p["damage"]}'
                 f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage'
                 f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
                 f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
     elif phase == "recounter" and p:
-        how = "half damage" if p["how"] == "half" else "no effect"
+        how = {"half": "half damage", "shield": "its Shield blocks half"}.get(p["how"], "no effect")
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
     elif phase == "hold" and p:
         how = ("plays its attribute to break free" if p["how"] == "attr"
                else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
         head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
+    elif phase == "split" and p:
+        head = (f'Divide your {esc(p["name"])} between up to {p["max"]} Foes: so far {esc(", ".join(p["parts"]))}; '
+                f'{p["left"]} more to place.')
+    elif phase == "ward_off" and p:
+        how = "with Strength" if p["how"] == "strength" else f'declaring {"Up" if p["how"] == "^" else "Down"}'
+        head = (f'{esc(p["foe"])} tries to Grapple you {how} (Overwhelm). Before it lands you may play a Melee '
+                f'weapon at it as a Free Action (else strike for 1).')
+    elif phase == "grapple_counter" and p:
+        if p["kind"] == "escape_counter":
+            head = f'{esc(p["foe"])} counters your escape with Strength. Re-Counter with Strength or Agility?'
+        elif p["how"] == "strength":
+            head = (f'{esc(p["foe"])} grapples you with Strength'
+                    f'{" again (Escalation)" if p["chain"] else ""}. Counter with Strength or Agility?')
+        else:
+            head = (f'{esc(p["foe"])} declared {"Up" if p["how"] == "^" else "Down"} to Grapple you: a Strength '
+                    f'or Agility card beats it at once; otherwise draw and match.')
     elif phase == "exhaust":
         head = "This blow would kill you. Take a level of Exhaustion instead?"
     elif phase == "hamper" and p:
@@ -185,7 +206,9 @@ def render(view: dict[str, Any], session: Session) -> str:
               f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
               f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
               f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
-              + (f' · Grappling {esc(view["grapple"])}' if view["grapple"] else "")
+              + ((f' · Grappled by {esc(view["grapple"])}' if view["grappled"] else f' · Grappling {esc(view["grapple"])}')
+                 if view["grapple"] else "")
+              + (f' · {esc(view["dropped"])} knocked away' if view["dropped"] else "")
               + (" · Sneaking" if view["sneaking"] else "")
               + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
               + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
@@ -213,11 +236,10 @@ def render(view: dict[str, Any], session: Session) -> str:
             groups = f'<div class="ads-actions"><h2>Your turn</h2>{groups}</div>'
         body = (f'{groups}<h2>Hand ({len(view["hand"])})</h2>'
                 f'<div class="ads-hand">{hand or "<p class=muted>empty</p>"}</div>{persist}')
-    log = "".join(f"<li>{esc(line)}</li>" for line in reversed(view["log"]))
     prompt = _prompt(view) if view["phase"] != "choose" else ""
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
             f'{over}{head}{prompt}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
-            f'<h2>Log</h2><ul class="log" tabindex="0" aria-label="Fight log">{log}</ul></section>')
+            f'{log_list(view["log"], "Fight log")}</section>')
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]], default: str) -> str:
@@ -226,7 +248,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
     return f'<label>{esc(label)} <select name="{esc(name)}">{opts}</select></label>'
 
 
-FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual")
+FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual", "ranged_melee")
 
 
 def setup(app: Any = None) -> str:
@@ -235,7 +257,7 @@ def setup(app: Any = None) -> str:
     form = "".join([
         _select("deck", "Your character and Combat Deck", decks, "warrior"),
         _select("foe", "Foe", foes, "goblin_skirmisher"),
-        _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3")], "1"),
+        _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")], "1"),
         _select("mode", "Way to play", [("simple", "Simple (distances ignored)"),
                                         ("line", "One Dimensional (Ranged / Thrown / Melee)")], "simple"),
         _select("place", "Where", [("indoors", "Indoors (start at Thrown)"),
@@ -246,6 +268,8 @@ def setup(app: Any = None) -> str:
         _select("light", "Lighting", [("dim", "Dim, like a dungeon room (everyone sees)"),
                                       ("dark", "Dark (no Darksight: match to see)"),
                                       ("bright", "Bright sun (Darksight: match to see)")], "dim"),
+        _select("ranged_melee", "Optional rule: Ranged weapons at Melee",
+                [("no", "No"), ("yes", "Yes: shoot in Melee on a matched Up/Down")], "no"),
         _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
@@ -261,13 +285,14 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
-    if "dual" in out:
-        if out["dual"] not in ("yes", "no"):
-            raise IllegalAction("Dual Wielding: yes or no")
-        out["dual"] = out["dual"] == "yes"
+    for key, what in (("dual", "Dual Wielding"), ("ranged_melee", "Ranged weapons at Melee")):
+        if key in out:
+            if out[key] not in ("yes", "no"):
+                raise IllegalAction(f"{what}: yes or no")
+            out[key] = out[key] == "yes"
     if "count" in out:
-        if out["count"] not in ("1", "2", "3"):
-            raise IllegalAction("How many: 1 to 3 Foes")
+        if out["count"] not in ("1", "2", "3", "4"):
+            raise IllegalAction("How many: 1 to 4 Foes")
         out["count"] = int(out["count"])
     return out
 

@@ -290,14 +290,49 @@ def _table_flow(view: dict[str, Any]) -> str:
 
 
 def _powers(view: dict[str, Any]) -> str:
-    body = _buttons(view, "power", "discard_power", "intensify")
+    """The powers held, each with its words under a <details> (what it does, ours) and its
+    spend-PP buttons; then the Discard Power or Intensify buttons."""
     weapon = (f'<h3>Weapon: {view["weapon"]} damage (+1 on a Major)</h3>'
               f'<div class="dofa-grid">{_buttons(view, "weapon")}</div>')
-    if not body:
+    spend = _by(view, ("power",), "power")
+    held = "".join(_held(pid, spend.get(pid, "")) for pid in view["sheet"]["powers"])
+    discard = _buttons(view, "discard_power", "intensify")
+    if not held and not discard:
         return f'<section class="dofa-panel"><h2>Weapon</h2>{weapon}</section>'
-    body = weapon + f'<h3>Powers</h3><div class="dofa-grid">{body}</div>'
+    body = weapon + f'<h3>Powers</h3><ul class="dofa-held">{held}</ul>'
+    if discard:
+        body += f'<div class="dofa-grid">{discard}</div>'
     return (f'<section class="dofa-panel"><h2>Weapon and powers</h2><p class="muted">PP are spent even on a miss; '
-            f'doubled at Fatigue 4.</p>{body}</section>')
+            f'doubled at Fatigue 4. What a power does in the story is the GM\'s call.</p>{body}</section>')
+
+
+def _by(view: dict[str, Any], types: tuple[str, ...], field: str) -> dict[str, str]:
+    """The buttons of these action types grouped by the power or vulnerability they name,
+    in the engine's order."""
+    out: dict[str, str] = {}
+    for e in _acts(view, *types):
+        a = e["action"]
+        out[a[field]] = out.get(a[field], "") + _play_button(e["label"], a, "btn")
+    return out
+
+
+def _pp(pid: str) -> str:
+    pp = sh.powers()[pid]["pp"]
+    return f' ({"/".join(map(str, pp))} PP)' if pp else ""
+
+
+def _held(pid: str, buttons: str) -> str:
+    """One power held: its name (a summary, tap to read its words) and its spend buttons."""
+    grid = f'<div class="dofa-grid">{buttons}</div>' if buttons else ""
+    return (f'<li><details class="dofa-words"><summary>{esc(sh.power_title(pid) + _pp(pid))}: what it does</summary>'
+            f'<p>{esc(sh.powers()[pid]["text"])}</p></details>{grid}</li>')
+
+
+def _choices(buttons: dict[str, str], texts: dict[str, str]) -> str:
+    """Builder choices: each power's or vulnerability's buttons with its words beside them."""
+    rows = "".join(f'<li><div class="dofa-grid">{b}</div><p class="dofa-text">{esc(texts[k])}</p></li>'
+                   for k, b in buttons.items())
+    return f'<ul class="dofa-choices">{rows}</ul>'
 
 
 def _conditions(view: dict[str, Any]) -> str:
@@ -359,7 +394,7 @@ def _builder(view: dict[str, Any]) -> str:
         value = s["attrs"][stat] if stat in s["attrs"] else s["skills"][stat]
         cls = "attr" if stat in s["attrs"] else "skill"
         rows.append(f'<div class="dofa-stat {cls}"><span>{esc(name)} <b>{value:+d}</b></span>{btns}</div>')
-    learn = _buttons(view, "learn", "unlearn")
+    learn = _choices(_by(view, ("learn", "unlearn"), "power"), _power_texts())
     gear_html = (f'<h3>Armor and shield</h3><p>{esc(_gear_line(view))}</p>'
                  f'<div class="dofa-grid">{_buttons(view, "armor", "shield")}</div>')
     respec = _buttons(view, "respec", "role")
@@ -367,16 +402,24 @@ def _builder(view: dict[str, Any]) -> str:
         respec = (f'<h3>Re-specialise</h3><p class="muted">With the GM\'s leave: give powers back for '
                   f'their XP, lower modifiers back to 0, choose a new Role (powers that need the old '
                   f'Role are given back).</p><div class="dofa-grid">{respec}</div>')
-    vul = _buttons(view, "vulnerability", "drop_vulnerability")
+    vul = _choices(_by(view, ("vulnerability", "drop_vulnerability"), "id"), _vulnerability_texts())
     owned = ", ".join(sh.power_title(p) for p in s["powers"]) or "none yet"
     finish = _buttons(view, "finish", cls="btn primary big")
     role = f'<p>Role: <b>{esc(s["role"])}</b>, primary skill {esc(s["primary"])}. Powers: {esc(owned)}.</p>'
     vul_html = (f'<details><summary><h3>Vulnerabilities (at most 4, for up to 4 XP)</h3></summary>'
-                f'<div class="dofa-grid">{vul}</div></details>') if creating else ""
+                f'{vul}</details>') if creating else ""
     return (f'<section class="dofa-panel"><h2>{esc(title)}</h2>{head}{role}'
             f'<h3>Attributes and skills</h3><div class="dofa-stats-edit">{"".join(rows)}</div>'
-            f'<details><summary><h3>Powers you can take</h3></summary><div class="dofa-grid">{learn}</div></details>'
+            f'<details><summary><h3>Powers you can take</h3></summary>{learn}</details>'
             f'{vul_html}{gear_html}{respec}{finish}</section>')
+
+
+def _power_texts() -> dict[str, str]:
+    return {pid: p["text"] for pid, p in sh.powers().items()}
+
+
+def _vulnerability_texts() -> dict[str, str]:
+    return {vid: v["text"] for vid, v in sh.vulnerabilities().items()}
 
 
 def _gear_line(view: dict[str, Any]) -> str:
@@ -422,15 +465,18 @@ def _sheet(view: dict[str, Any]) -> str:
         skills = ", ".join(f'{k} {s["skills"][k]:+d}' for k, a in sh.SKILL_OF.items() if a == attr)
         rows.append(f'<tr><th scope="row">{esc(sh.NAMES[attr])} {s["attrs"][attr]:+d}</th>'
                     f'<td>{esc(skills)}</td></tr>')
-    powers = ", ".join(sh.power_title(p) + (f' ({"/".join(map(str, sh.powers()[p]["pp"]))} PP)' if sh.powers()[p]["pp"] else "")
-                       for p in s["powers"])
-    vul = ", ".join(s["vulnerabilities"]) or "none"
+    vtexts = _vulnerability_texts()
+    powers = "".join(f'<li><b>{esc(sh.power_title(p) + _pp(p))}</b>: {esc(sh.powers()[p]["text"])}</li>'
+                     for p in s["powers"]) or "<li>none</li>"
+    vul = "".join(f'<li><b>{esc(v)}</b>' + (f': {esc(vtexts[v])}' if v in vtexts else "") + '</li>'
+                  for v in s["vulnerabilities"]) or "<li>none</li>"
     slips = "".join(f"<li>{esc(x)}</li>" for x in s["slips"])
     slip_html = f'<h3>Slips in the premade sheet</h3><ul>{slips}</ul>' if slips else ""
     return (f'<details class="dofa-panel sheet"><summary><h2>Character sheet</h2></summary>'
             f'<table class="dofa-stats"><caption>Modifiers</caption>{"".join(rows)}</table>'
-            f'<p><b>Primary skill</b> {esc(s["primary"])} · <b>Powers</b> {esc(powers)}</p>'
-            f'<p><b>Vulnerabilities</b> {esc(vul)}</p>{slip_html}</details>')
+            f'<p><b>Primary skill</b> {esc(s["primary"])}</p>'
+            f'<h3>Powers</h3><ul class="dofa-list">{powers}</ul>'
+            f'<h3>Vulnerabilities</h3><ul class="dofa-list">{vul}</ul>{slip_html}</details>')
 
 
 def _log(view: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ TRAITS = {"self_preservation", "merciless", "cowardly_sneak", "sneaky", "kiter",
           "attack_biggest_threat", "attack_prevent_recovery", "attack_punish_spellcasting",
           "attack_retaliation", "attack_opportunist", "attack_brutal", "healer",
           "regeneration", "outnumber", "disease", "darksight"}
-FOE_KINDS = {"attack", "sneak", "heal", "move"}
+FOE_KINDS = {"attack", "sneak", "heal", "move", "disarm"}
 DEFENSE_KINDS = {"armor", "shield", "ward"}
 # Spell Card Maximum: cards of each spell level allowed in a Combat Deck
 SPELL_MAX = {1: 12, 2: 8, 3: 6, 4: 5, 5: 4, 6: 3, 7: 2, 8: 2, 9: 2, 10: 2}
@@ -114,7 +114,7 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
             out.append(f"{where}: updown must be 'up' or 'down'")
         if c.get("attribute") not in ATTRIBUTES:
             out.append(f"{where}: attribute {c.get('attribute')!r} unknown")
-        for key in ("primary", "secondary", "recall_cost", "play_cost"):
+        for key in ("primary", "secondary", "recall_cost", "play_cost", "split"):
             if key in c and (err := check_formula(c[key])):
                 out.append(f"{where}: {key}: {err}")
         if c.get("effect") in ("damage", "defense", "heal") and "primary" not in c:
@@ -127,6 +127,10 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
             out.append(f"{where}: unknown attribute in counters/recall_attributes")
         if c.get("size", "M") not in SIZES:
             out.append(f"{where}: size must be one of {sorted(SIZES)}")
+        if c.get("reach_attribute") is not None and c["reach_attribute"] not in ATTRIBUTES:
+            out.append(f"{where}: reach_attribute must be an Attribute")
+        if c.get("prereq") is not None and c["prereq"] != "shield":
+            out.append(f"{where}: the only prerequisite known is 'shield' (wielding a Shield)")
         if "play_cost" in c and not (c.get("play_attribute") in ATTRIBUTES and c.get("play_rounds")):
             out.append(f"{where}: play_cost needs play_attribute and play_rounds")
         persist = c.get("persist", "")
@@ -206,12 +210,17 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
         covered: set[int] = set()
         for row in f.get("actions", []):
             covered.update(row.get("rounds", []))
-            if row.get("failure") not in ("base", "nothing"):
-                out.append(f"{where}: action failure must be 'base' or 'nothing'")
+            if row.get("failure") not in ("base", "nothing", "action"):
+                out.append(f"{where}: action failure must be 'base', 'nothing' or 'action'")
+            fa = row.get("failure_action")
+            if (row.get("failure") == "action") != isinstance(fa, dict) or (fa and fa.get("kind") not in FOE_KINDS):
+                out.append(f"{where}: failure 'action' needs a failure_action of a known kind (and only then)")
             for o in row.get("outcomes", []):
                 out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
                 if o.get("kind") not in FOE_KINDS:
                     out.append(f"{where}: outcome kind {o.get('kind')!r} unknown")
+                if not isinstance(o.get("counter_updown", 0), int) or not 0 <= o.get("counter_updown", 0) <= 3:
+                    out.append(f"{where}: counter_updown is a number of Up/Downs, 0 to 3")
                 if o.get("kind") == "attack" and (err := check_formula(o.get("damage", ""))):
                     out.append(f"{where}: {err}")
         if covered != {1, 2, 3, 4, 5, 6}:
@@ -221,6 +230,12 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
                 out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
                 if o.get("kind") not in DEFENSE_KINDS or check_formula(o.get("defense", "")):
                     out.append(f"{where}: a reaction needs kind armor/shield/ward and a defense formula")
+        if not isinstance(f.get("escalate", False), bool):
+            out.append(f"{where}: escalate must be true or false")
+        for t in f.get("traits", []):
+            numbers_ok = all(isinstance(x, int) and x >= 1 for x in t[1:])
+            if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and numbers_ok):
+                out.append(f"{where}: overwhelm needs X Foes (at least 1) and optionally Y Rounds")
         attr = f.get("attribute")
         if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):
             out.append(f"{where}: attribute needs a name and a pattern of ^ and v")

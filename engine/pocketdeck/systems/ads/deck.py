@@ -116,3 +116,10 @@ def finish(state: State, outcome: str) -> None:
     state["phase"] = "over"
     state["outcome"] = outcome
     state["pending"] = None
+
+
+def note(state: State, event: str) -> None:
+    """Count a rule that fired (Foe Grapples, Escalations, disarms...): shown nowhere, read
+    by the random-playthrough tests to prove the random player reaches every rule."""
+    events = state.setdefault("events", {})
+    events[event] = events.get(event, 0) + 1

@@ -1,7 +1,5 @@
-"""The flow of a fight: Rounds, Counts and Turns, and the Foes run as virtual decks.
-
-Foe turns play themselves (Up/Down draws from the seeded generator) and stop only where
-the player must answer: a Reaction prompt when attacked, or a choice of Exhaustion.
+"""The flow of a fight: who is where, Rounds, Counts and Turns, damage to either side,
+Exhaustion, sight in poor light, XP and Gold. The Foes' own turns: ``foeturn``.
 """
 
 from __future__ import annotations
@@ -14,8 +12,8 @@ from typing import Any
 from ...core.odds import as_percent
 from ...core.rng import Rng
 from . import data
-from .deck import base, draw_symbols, finish, hand_max, log, record_draw, refill
-from .maths import DOWN, SYMBOLS, UP, matches, next_round, pattern_chance, r_value
+from .deck import draw_symbols, finish, hand_max, log, record_draw, refill
+from .maths import DOWN, SYMBOLS, UP, matches, next_round
 
 State = dict[str, Any]
 DIST = data.DISTANCES  # ranged, thrown, melee
@@ -95,6 +93,7 @@ def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, 
 def begin_fight(state: State, rng: Rng) -> None:
     """After initiative: the first Round begins with the first in the turn order."""
     state["turn"] = -1
+    state["start_tick"] = tick(state)
     start_round_effects(state, rng, first=True)
     advance(state, rng)
 
@@ -119,7 +118,8 @@ def advance(state: State, rng: Rng) -> None:
         foe = state["foes"][i]
         if foe["hp"] <= 0 or foe["fled"]:
             continue
-        foe_turn(state, rng, i)
+        from . import foeturn  # the Foes' side imports this module
+        foeturn.foe_turn(state, rng, i)
         if state["phase"] != "foe":
             return  # the player must react, choose, or the fight is over
         end_foe_turn(state, rng)
@@ -249,228 +249,6 @@ def hurt_foe(state: State, i: int, dealt: int) -> None:
         log(state, f"{foe['name']} takes {dealt} damage ({foe['hp']} HP left).")
 
 
-# -- the Foe's turn -----------------------------------------------------------------
-
-def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
-    """Traits first (Self Preservation, Cowardly Sneak, Healer, Kiter, Outnumber), then the
-    Action row of this Round by its Draw-N Up/Down pattern."""
-    state["phase"] = "foe"
-    foe = state["foes"][i]
-    took = foe["took_since_turn"]
-    foe["took_since_turn"] = 0
-    r = state["round"]
-    if state["grapple"] and state["grapple"]["foe"] == i:
-        grappled_turn(state, rng, i)
-        return
-    sp = trait(foe, "self_preservation")
-    if free:
-        sp = None
-    if sp and foe["hp"] <= sp[1] and not foe["hampered"]:
-        log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
-        state["free_turn"] = i
-        foe["took_in_free"] = 0
-        start_player_turn(state, rng)
-        log(state, "You get a free Turn against the fleeing Foe.")
-        return
-    foe["hampered"] = False
-    cs = None if free else trait(foe, "cowardly_sneak")
-    if cs and took >= max(1, cs[1]) and not foe["hidden"]:
-        foe_sneak(state, rng, i, "Cowardly Sneak")
-        return
-    if not free and trait(foe, "healer"):
-        hurt = [j for j in live_foes(state) if state["foes"][j]["hp"] < state["foes"][j]["max_hp"]]
-        if hurt:
-            j = min(hurt, key=lambda j: (state["foes"][j]["hp"] - state["foes"][j]["max_hp"], j))
-            heal_foe(state, j, r_value(data.foes()[foe["id"]].get("heal", "1"), r), by=foe["name"])
-            return
-    if state["mode"] == "line" and not free:
-        if trait(foe, "kiter") and foe["distance"] == "melee":
-            foe["distance"] = "thrown"
-            log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
-            return
-        on = trait(foe, "outnumber")
-        if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
-            foe["distance"] = "thrown"
-            log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
-            return
-    row = action_row(foe, r)
-    drawn = draw_symbols(state, rng, row["draw"])
-    chosen = None
-    for o in row["outcomes"]:
-        if matches(o["match"], drawn) and condition(state, foe, o):
-            chosen = o
-            break
-    ok = chosen is not None
-    record_draw(state, foe["name"], f"Round {r} action (Draw {row['draw']})", drawn,
-                chosen["match"] if chosen else " / ".join(o["match"] for o in row["outcomes"]), ok)
-    if chosen is None:
-        if row["failure"] == "base":
-            base_dmg = data.foes()[foe["id"]]["base_damage"]
-            if state["mode"] == "line" and foe["distance"] != "melee":
-                move_foe(foe, step_toward(foe["distance"], ["melee"]))
-                log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
-                return
-            foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
-        else:
-            log(state, f"{foe['name']} takes no Action.")
-        return
-    kind = chosen["kind"]
-    if kind == "attack":
-        if not in_reach(state, chosen.get("distances", []), foe["distance"]):
-            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
-            log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
-            return
-        if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
-            return
-        foe_attack(state, rng, i, chosen)
-    elif kind == "sneak":
-        foe_sneak(state, rng, i, "its card")
-    elif kind == "heal":
-        heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
-    elif kind == "move" and state["mode"] == "line":
-        move_foe(foe, step_toward(foe["distance"], chosen.get("distances", ["melee"])))
-        log(state, f"{foe['name']} moves to {foe['distance'].title()}.")
-
-
-GRAPPLE_ATTRS = ("strength", "agility")
-
-
-def grappled_turn(state: State, rng: Rng, i: int) -> None:
-    """A grappled Foe cannot move, cast or use weapons. Its card does not say what it does,
-    so the policy (seeded coin): try to escape, or strike for 1 base Physical damage.
-    Escaping: with a Strength/Agility attribute it draws its pattern and, on a match,
-    plays it (the player may hold with a Strength card); otherwise it declares an Up/Down
-    the player must match to keep the hold (or hold with a Strength card)."""
-    foe = state["foes"][i]
-    if rng.below(2) == 0:
-        foe_attack(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
-        return
-    attr = data.foes()[foe["id"]].get("attribute")
-    strength_in_hand = any(base(c) == "strength" for c in state["hand"])
-    if attr and attr["name"] in GRAPPLE_ATTRS:
-        drawn = draw_symbols(state, rng, len(attr["pattern"]))
-        ok = matches(attr["pattern"], drawn)
-        record_draw(state, foe["name"], f"escape with {attr['name'].title()}", drawn, attr["pattern"], ok,
-                    chance_text(pattern_chance(attr["pattern"])))
-        if not ok:
-            log(state, f"{foe['name']} struggles but cannot escape the Grapple.")
-            return
-        pend = {"kind": "escape", "foe": i, "how": "attr", "declared": ""}
-    else:
-        pend = {"kind": "escape", "foe": i, "how": "updown", "declared": UP if rng.below(2) == 0 else DOWN}
-    log(state, f"{foe['name']} tries to escape the Grapple"
-               f"{' with ' + attr['name'].title() if pend['how'] == 'attr' and attr else ', declaring an Up/Down'}.")
-    if strength_in_hand:
-        state["pending"] = pend
-        state["phase"] = "hold"
-        return
-    escape_resolve(state, rng, pend)
-
-
-def escape_resolve(state: State, rng: Rng, pend: dict[str, Any]) -> None:
-    foe = state["foes"][pend["foe"]]
-    if pend["how"] == "updown":
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == pend["declared"]
-        record_draw(state, "You", f"keep {foe['name']} in the Grapple", drawn, pend["declared"], ok, "50%")
-        if ok:
-            log(state, f"You keep your hold on {foe['name']}.")
-            return
-    state["grapple"] = None
-    log(state, f"{foe['name']} breaks free of the Grapple.")
-
-
-def condition(state: State, foe: dict[str, Any], o: dict[str, Any]) -> bool:
-    when = o.get("when")
-    if when == "hurt":
-        return foe["hurt_tick"] >= tick(state) - 1
-    if when == "in_range":
-        return in_reach(state, o.get("distances", []), foe["distance"])
-    return True
-
-
-def heal_foe(state: State, j: int, amount: int, by: str) -> None:
-    """Healing never lifts a Foe above its starting HP (the HP cards it began with)."""
-    foe = state["foes"][j]
-    gain = min(amount, foe["max_hp"] - foe["hp"])
-    foe["hp"] += gain
-    log(state, f"{by} heals {foe['name']} for {gain} (Healer).")
-
-
-def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
-    """A Foe's Sneak (the book never defines it; docs/rules/ads.md): it declares an Up/Down
-    (seeded generator), the player draws one; a match spots it. Otherwise it is hidden:
-    it cannot be targeted until it attacks again, and that attack allows no Reaction
-    but an Attribute counter. A spotting Intellect card may still be played (phase
-    'spot')."""
-    foe = state["foes"][i]
-    declared = UP if rng.below(2) == 0 else DOWN
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == declared
-    record_draw(state, "You", f"spot {foe['name']}'s Sneak ({why})", drawn, declared, ok, "50%")
-    if ok:
-        log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
-        return
-    foe["hidden"] = True
-    log(state, f"{foe['name']} Sneaks out of sight ({why}).")
-    if any(base(c) == "intellect" for c in state["hand"]):
-        state["pending"] = {"kind": "spot", "foe": i}
-        state["phase"] = "spot"
-
-
-def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
-    """A Foe attacks the player: the player may react (phase 'react')."""
-    foe = state["foes"][i]
-    dmg = r_value(o["damage"], state["round"])
-    ranged = state["mode"] == "line" and foe["distance"] == "ranged" or (
-        state["mode"] == "simple" and "melee" not in o.get("distances", ["melee"]))
-    sneak = foe["hidden"]
-    foe["hidden"] = False
-    g = state["grapple"]
-    if g and g["foe"] != i and state["foes"][g["foe"]]["hp"] > 0:
-        # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
-        # participant, the Foe's own ally, with no reaction
-        declared = UP if rng.below(2) == 0 else DOWN
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == declared
-        record_draw(state, foe["name"], "attack into the Grapple", drawn, declared, ok, "50%")
-        if not ok:
-            other = g["foe"]
-            log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
-            hurt_foe(state, other, dmg)
-            return
-    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
-                        "ethereal": bool(o.get("ethereal")), "ranged": ranged,
-                        "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
-                        or foe["distance"] == "melee",
-                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"]}
-    log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
-               f"{' from hiding' if sneak else ''}.")
-    state["phase"] = "react"
-
-
-def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
-    """Disease: a Foe that deals at least X damage makes the player draw to match its
-    card's Up/Down; a miss catches the Disease (Y damage a Round for Z Rounds)."""
-    foe = state["foes"][i]
-    dis = trait(foe, "disease")
-    if not dis or dealt < dis[1] or state["phase"] == "over":
-        return
-    need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == need
-    record_draw(state, "You", f"resist {foe['name']}'s Disease", drawn, need, ok, "50%")
-    if ok:
-        log(state, "You resist the Disease.")
-        return
-    if state["race"] == "dwarf" and not state["base_used"]["race"]:
-        state["base_used"]["race"] = True
-        log(state, "Stout Blood (Dwarf Base Action) counters the Disease.")
-        return
-    state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
-    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
-
-
 # -- the Foe reacting to the player's attack ---------------------------------------
 
 def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
@@ -499,11 +277,6 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
     if not ok:
         log(state, f"{who} cannot see well enough at {d.title()}: the action fails.")
     return ok
-
-
-def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
-    attr = data.foes()[foe["id"]].get("attribute")
-    return Fraction(0) if not attr else pattern_chance(attr["pattern"])
 
 
 def chance_text(p: Fraction) -> str:

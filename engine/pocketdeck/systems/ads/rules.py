@@ -30,15 +30,18 @@ class AdsGame(Game):
 
     def default_options(self) -> dict[str, Any]:
         return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
-                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": False}
+                "place": "indoors", "updown": "balanced", "start": "first", "light": "dim", "dual": False,
+                "ranged_melee": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
         if o["deck"] not in data.decks():
             raise IllegalAction(f"deck: unknown ready-made deck {o['deck']!r}")
         if o["foe"] not in data.foes():
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
-        if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 3:
-            raise IllegalAction("count: 1 to 3 Foes")
+        if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 4:
+            raise IllegalAction("count: 1 to 4 Foes")
+        if not isinstance(o["ranged_melee"], bool):
+            raise IllegalAction("ranged_melee: true or false (the optional rule: Ranged weapons at Melee)")
         if not isinstance(o["dual"], bool):
             raise IllegalAction("dual: true or false (Dual Wielding is declared at the start)")
         for key, allowed in (("mode", MODES), ("place", PLACES), ("updown", SOURCES), ("start", STARTS),
@@ -68,7 +71,7 @@ class AdsGame(Game):
             "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
             "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
             "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False, "fleeing": False, "hampered": False, "flee_queue": None,
+            "ranged_melee": o["ranged_melee"], "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False, "fleeing": False, "hampered": False, "flee_queue": None,
             "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
             "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
             "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
@@ -108,10 +111,11 @@ class AdsGame(Game):
                 return "that card is not in this game"
             r = state["round"]
             if card["rondel"][r - 1] == "-":
-                if "play_cost" in card and r in card["play_rounds"]:
-                    from .maths import r_value
+                from .facts import play_price
+                price = play_price(card, r)
+                if price:
                     return (f"Boost Requirement (Combat Rondel): {card['name']} on Round {r} needs "
-                            f"{r_value(card['play_cost'], r)} {card['play_attribute'].title()} cards")
+                            f"{price[0]} {price[1].title()} cards")
                 return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
             return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
                     "one per action and R Attribute cards, requirements, free hand, Distance)")
@@ -126,9 +130,18 @@ class AdsGame(Game):
             "move": "Ways to Play: Move only in One Dimensional play, one category, not in a Grapple",
             "flee": "Fleeing: on your own turn, not in a Grapple",
             "arm": "Weapons: swap to a weapon card in your hand (a two-handed one needs the shield dropped)",
+            "escape": "Grapple: escaping is a Normal Action while a Foe holds you (a Strength or Agility card "
+                      "in hand, or a declared Up/Down)",
+            "retrieve": "Weapons: only a weapon knocked out of your hand (disarmed) can be retrieved",
+            "updown_counter": "Spells: an Up/Down counter only against a Foe's spell that has one",
         }
         if kind in rules and phase in ("turn", "react"):
             return rules[kind]
+        if kind == "split" and phase == "split":
+            return "Energy Bolt: divide the damage between up to R+1 Foes in reach"
+        if kind in ("grapple_card", "grapple_yield", "strike_back", "no_strike") and phase not in ("ward_off",
+                                                                                                  "grapple_counter"):
+            return "Grapple: these answers belong to a Foe's Grapple attempt (Overwhelm)"
         if phase != "turn" and kind in ("play", "pass", "move", "flee", "recall", "grapple"):
             return f"it is not your turn to act (the fight is at: {phase})"
         return super().explain(state, action)
@@ -136,10 +149,10 @@ class AdsGame(Game):
     # -- random playthroughs ------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         return {"deck": rng.choice(sorted(data.decks())), "foe": rng.choice(sorted(data.foes())),
-                "count": rng.choice([1, 1, 2, 3]), "mode": rng.choice(MODES),
+                "count": rng.choice([1, 1, 2, 3, 4]), "mode": rng.choice(MODES),
                 "place": rng.choice(PLACES), "updown": rng.choice(["balanced", "balanced", "deck"]),
                 "start": rng.choice(STARTS), "light": rng.choice(["dim", "dim", "dark", "bright"]),
-                "dual": rng.below(3) == 0}
+                "dual": rng.below(3) == 0, "ranged_melee": rng.below(2) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         from .sim import choose

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .actions import defense_of, value
+from .facts import defense_of, value
 
 Action = dict[str, Any]
 
@@ -39,6 +39,10 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 2.5 if a["how"] == "strength" else 1
     if t == "grapple_strike":
         return 3.5
+    if t in ("escape", "retrieve", "grapple_card", "updown_counter"):
+        return 3  # get free, re-arm, fight the Grapple off, halve a spell
+    if t in ("strike_back", "split"):
+        return 2
     if t == "release":
         return 0.3
     if t == "move":

@@ -7,16 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .actions import base_action, defense_of, slot, value
+from .facts import base_action, defense_of, play_price, slot, value
 from .deck import base, hand_max
-from .fight import action_row, chance_text, foe_counter_chance, outcome_chances, reaction_outcomes, trait
-from .maths import r_value
+from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
+from .foeturn import foe_counter_chance
+from .maths import pattern_chance, r_value
 
 State = dict[str, Any]
 TRAIT_NAMES = {
     "self_preservation": "Self Preservation - {0} HP", "merciless": "Merciless - {0} Rounds",
     "cowardly_sneak": "Cowardly Sneak", "sneaky": "Sneaky", "kiter": "Kiter",
-    "overwhelm": "Overwhelm - {0}", "attack_biggest_threat": "Attack - Biggest Threat",
+    "overwhelm": "Overwhelm - {0} Foes", "attack_biggest_threat": "Attack - Biggest Threat",
     "attack_prevent_recovery": "Attack - Prevent Recovery",
     "attack_punish_spellcasting": "Attack - Punish Spellcasting",
     "attack_retaliation": "Attack - Retaliation", "attack_opportunist": "Attack - Opportunist",
@@ -30,8 +31,8 @@ def card_face(cid: str, r: int) -> dict[str, Any]:
     c = data.card(cid)
     s = slot(c, r)
     if c["effect"] in ("damage", "defense", "heal"):
-        today = str(value(c, r)) if s != "-" else ("pay " + c["play_cost"] + " " + c["play_attribute"].title()
-                                                   if "play_cost" in c and r in c.get("play_rounds", []) else "-")
+        price = play_price(c, r)
+        today = str(value(c, r)) if s != "-" else (f"pay {price[0]} {price[1].title()}" if price else "-")
     else:
         today = "" if s != "-" else "-"
     return {"id": cid, "card": base(cid), "name": c["name"], "kind": c["kind"], "rondel": c["rondel"],
@@ -39,6 +40,16 @@ def card_face(cid: str, r: int) -> dict[str, Any]:
             "ethereal": bool(c["ethereal"] or c.get("ethereal_defense")), "today": today,
             "updown": data.instance_symbol(cid), "text": c.get("text", ""), "level": c.get("level", 1),
             "actions": c["actions"], "distances": c.get("distances", [])}
+
+
+def outcome_text(o: dict[str, Any], r: int) -> str:
+    if o["kind"] == "attack":
+        return f"{o['name']} {r_value(o['damage'], r)}{' Ethereal' if o.get('ethereal') else ''}"
+    if o["kind"] == "disarm":
+        return f"{o['name']} (disarm)"
+    if o["kind"] == "move":
+        return "Move to " + " / ".join(x.title() for x in o.get("distances", ["melee"]))
+    return o["kind"].title()
 
 
 def foe_view(state: State, i: int) -> dict[str, Any]:
@@ -49,8 +60,7 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
     chances = outcome_chances([o["match"] for o in row["outcomes"]], row["draw"])
     acts = []
     for o, p in zip(row["outcomes"], chances):
-        what = (f"{o['name']} {r_value(o['damage'], r)}{' Ethereal' if o.get('ethereal') else ''}"
-                if o["kind"] == "attack" else o["kind"].title())
+        what = outcome_text(o, r)
         if o.get("when"):
             what += " (if hurt this Round or last)" if o["when"] == "hurt" else " (if in reach)"
         acts.append({"match": o["match"], "what": what, "chance": chance_text(p)})
@@ -66,7 +76,9 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
             "updown": data.SYMBOL_OF[f["updown"]], "base_damage": f["base_damage"],
             "traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])],
             "draw": row["draw"], "actions": acts,
-            "failure": {"what": "base damage " + str(f["base_damage"]) if row["failure"] == "base" else "nothing",
+            "failure": {"what": ("base damage " + str(f["base_damage"]) if row["failure"] == "base" else
+                                 "Failure action: " + outcome_text(row["failure_action"], r) if row["failure"] == "action"
+                                 else "nothing"),
                         "chance": chance_text(fail)} if fail > 0 else None,
             "react_draw": n, "reactions": reacts,
             "attribute": ({"name": attr["name"].title(), "pattern": attr["pattern"],
@@ -109,17 +121,21 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         c = data.card(a["card"])
         parts = [c["name"]]
         if a["pay"]:
-            parts.append(f"pay {a['pay']} {data.card(c['play_attribute'])['name']}")
+            parts.append(f"pay {a['pay']} {data.card(play_price(c, r)[1])['name']}")
         if a["boost"]:
             parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
         if a["foe"] >= 0:
             parts.append(f"at {foes[a['foe']]['name']}")
+        if a.get("declare"):
+            parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
         amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
         if a["boost"] and not a["extra"] and data.card(a["boost"])["effect"] == "damage":
             amount = (amount or 0) + value(data.card(a["boost"]), r)
         if amount is not None:
             parts.append(f"({amount} {'heal' if c['effect'] == 'heal' else 'dmg'})")
         return " ".join(parts), "play"
+    if t == "split":
+        return f"1 damage at {foes[a['foe']]['name']} ({state['split']['left']} to divide)", "prompt"
     if t == "recall":
         pay = ", ".join(f"{n} {k.title()}" for k, n in sorted(a["pay"].items()))
         return f"Recall {data.card(a['card'])['name']} (pay {pay})", "recall"
@@ -130,9 +146,43 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "accept":
         return "Accept the counter", "prompt"
     if t == "take":
+        if state["pending"].get("disarm"):
+            return f"No counter: lose your {data.card(state['armed'])['name']}", "prompt"
         return f"No reaction: take {state['pending']['damage']}", "prompt"
     if t == "counter":
+        if state["pending"].get("disarm"):
+            return f"Counter with {a['card'].title()}: keep your weapon", "prompt"
+        if state["pending"].get("chain"):
+            return f"Escalate with {a['card'].title()}: block all", "prompt"
         return f"Counter with {a['card'].title()}: block all", "prompt"
+    if t == "strike_back":
+        return "Strike it first: 1 base Physical damage", "prompt"
+    if t == "no_strike":
+        return "Do not strike first", "prompt"
+    if t == "grapple_card":
+        p = state["pending"]
+        if p["kind"] == "foe_grapple" and p["how"] != "strength":
+            return f"Show {a['card'].title()}: its Grapple fails", "prompt"
+        verb = "Counter" if p["kind"] == "foe_grapple" and not p["chain"] else "Re-Counter" if not p["chain"] else "Escalate"
+        return f"{verb} with {a['card'].title()}", "prompt"
+    if t == "grapple_yield":
+        p = state["pending"]
+        if p["kind"] == "escape_counter":
+            return "Give up the escape", "prompt"
+        if p["how"] != "strength" and not p["chain"]:
+            return "Draw to match its declaration (50%)", "prompt"
+        return "Give in: you are Grappled", "prompt"
+    if t == "escape":
+        if a["how"] in ("strength", "agility"):
+            return f"Escape the Grapple with {a['how'].title()}", "grapple"
+        return f"Escape the Grapple declaring {'Up ^' if a['how'] == '^' else 'Down v'}", "grapple"
+    if t == "retrieve":
+        return f"Retrieve your {data.card(state['dropped'])['name']}", "gear"
+    if t == "updown_counter":
+        need = state["pending"]["updown"]
+        half = state["pending"]["damage"] - state["pending"]["damage"] // 2
+        return (f"Up/Down counter: match {need} for half (block {half}, "
+                f"{chance_text(pattern_chance(need))})"), "prompt"
     if t == "cover":
         return "Raised shield: block all (Ranged)", "prompt"
     if t == "react":
@@ -166,6 +216,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
     if t == "die":
         return "Fall", "prompt"
+    if t == "spot" and a.get("from") == "deck":
+        return "Play Intellect from your draw deck (1 Exhaustion)", "prompt"
     if t == "spot":
         return "Play Intellect to spot it", "prompt"
     if t == "let_hide":
@@ -179,10 +231,14 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     pend = None
     if p and p.get("kind") == "attack":
         pend = {"kind": "attack", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
-                "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"]}
+                "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"],
+                "disarm": bool(p.get("disarm")), "chain": p.get("chain", 0)}
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
+    elif p and p.get("kind") == "presneak":
+        pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Pre-Sneak", "damage": 0,
+                "how": "full"}
     elif p and p.get("kind") == "grapple":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": "Grapple", "damage": 0,
                 "how": "full"}
@@ -193,9 +249,20 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"]}
     elif p and p.get("kind") == "recalled":
         pend = {"kind": "recalled", "name": data.card(p["card"])["name"]}
+    elif p and p.get("kind") in ("foe_grapple", "escape_counter"):
+        pend = {"kind": p["kind"], "foe": state["foes"][p["foe"]]["name"], "how": p["how"], "chain": p["chain"]}
+    if state["phase"] == "split":
+        sp = state["split"]
+        pend = {"kind": "split", "name": sp["attack"]["name"], "left": sp["left"], "max": sp["max"],
+                "parts": [f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"]]}
+    if state["phase"] == "ward_off":
+        t = state["foe_grapple"]
+        pend = {"kind": "ward_off", "foe": state["foes"][t["foe"]]["name"], "how": t["how"]}
     entries = []
     for a in legal:
         text, group = label(state, a)
+        if state["phase"] == "ward_off":
+            group = "prompt"  # the free strike is part of the prompt
         entries.append({"action": a, "label": text, "group": group})
     klass = data.core()["classes"][state["class"]]
     race = data.core()["races"][state["race"]]
@@ -214,6 +281,8 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "shield": state["shield"], "disease": state["disease"],
         "sneaking": state["sneak_bonus"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
+        "grappled": bool(state["grapple"] and state["grapple"].get("holder") == "foe"),
+        "dropped": data.card(state["dropped"])["name"] if state.get("dropped") else "",
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],

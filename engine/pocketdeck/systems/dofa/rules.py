@@ -82,6 +82,21 @@ class DofaGame(Game):
     def card_total(self, state: State) -> int:
         return sum(len(state[p]) for p in PILES)
 
+    def check_state(self, state: State) -> None:
+        """A stored state (a long game's checkpoint) must hold every key a new game has,
+        with the same kind of value where a new game's is not empty, and the 54 cards
+        exactly once across the piles; ValueError names what is wrong."""
+        fresh = self.new_game(state.get("options") if isinstance(state.get("options"), dict)
+                              else None, 0)
+        for key, value in fresh.items():
+            if key not in state:
+                raise ValueError(f"a Deck of Adventures state needs {key!r}")
+            if value is not None and state[key] is not None and type(state[key]) is not type(value):
+                raise ValueError(f"{key!r} holds {type(state[key]).__name__}, not {type(value).__name__}")
+        cards = sorted(c for p in PILES for c in state[p])
+        if cards != sorted(standard_deck() + ["RJ", "BJ"]):
+            raise ValueError("the piles do not hold the 54 cards of the Action Deck exactly once")
+
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:
         s = state

@@ -179,8 +179,9 @@ POWER = Table({"id": str, "name": str, "type": OneOf("Major", "Minor", "Passive"
                "xp": Range(0, 99), "pp": ListOf(Range(0, 99)), "roles": Optional(ListOf(OneOf(*ROLES))),
                "level": Optional(Range(1, 10)),
                "skills": Optional(ListOf({"name": OneOf(*ATTRIBUTES, *SKILL_OF), "above": Range(-2, 6)})),
-               "powers": Optional(ListOf(str))}, strict=True)
-VULNERABILITY = {"id": str, "xp": ListOf(OneOf(1, 2), at_least=1)}
+               "powers": Optional(ListOf(str)), "text": str}, strict=True)
+VULNERABILITY = {"id": str, "xp": ListOf(OneOf(1, 2), at_least=1), "text": str}
+TEXT_MAX = 300  # characters of a power's or vulnerability's words: one or two sentences on a phone
 COMPANION = {"id": str, "hp": Range(0, 99), "ap": Range(0, 99), "ar": Range(0, 6), "attributes": MODS}
 ARMOR = Table({"name": str, "ar": Range(0, 6), "ap": Range(0, 9),
                "needs": Optional(MapOf(Range(-2, 6)))}, strict=True)
@@ -231,12 +232,27 @@ def _check_premades(data: dict[str, Any]) -> list[str]:
     return problems
 
 
+def _check_texts(key: str, rows: list[dict[str, Any]]) -> list[str]:
+    """Every power and vulnerability says what it does (our words, shown in the builder and
+    on the sheet): a non-empty text short enough to read on a phone."""
+    problems = []
+    for r in rows:
+        text = r["text"].strip()
+        if not text:
+            problems.append(f"{key} {r['id']}: 'text' must say what it does, not be empty")
+        elif len(text) > TEXT_MAX:
+            problems.append(f"{key} {r['id']}: 'text' must be at most {TEXT_MAX} characters, not {len(text)}")
+    return problems
+
+
 def _check_powers(data: dict[str, Any]) -> list[str]:
-    return table_rows(data, "power", POWER)[1]
+    rows, problems = table_rows(data, "power", POWER)
+    return problems + _check_texts("power", rows)
 
 
 def _check_vulnerabilities(data: dict[str, Any]) -> list[str]:
-    return table_rows(data, "vulnerability", VULNERABILITY)[1]
+    rows, problems = table_rows(data, "vulnerability", VULNERABILITY)
+    return problems + _check_texts("vulnerability", rows)
 
 
 def _check_companions(data: dict[str, Any]) -> list[str]:

@@ -1,0 +1,152 @@
+"""Card facts on this Round and what the player holds: values, requirements, hands, targets,
+defenses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .fight import in_reach, live_foes
+from .maths import r_value
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def slot(c: dict[str, Any], r: int) -> str:
+    return c["rondel"][r - 1]
+
+
+def value(c: dict[str, Any], r: int) -> int:
+    """The card's number today: primary on its primary Rounds, secondary on secondary
+    ones; on a Round it reaches only by paying its Boost requirement, the primary."""
+    s = slot(c, r)
+    return r_value(c["secondary"] if s == "S" else c["primary"], r)
+
+
+def play_price(c: dict[str, Any], r: int) -> tuple[int, str] | None:
+    """What it costs to play ``c`` on Round ``r``: (0, "") on its own Rounds; off them, the
+    Boost Requirement: "Play N <Attribute> Cards to Play this Card on Rounds X" (fields
+    play_cost / play_attribute / play_rounds), or "+1 R for every Intellect Card Played"
+    (field reach_attribute: a card usable on Round 4 is played on Round 5 for 1 card, on
+    Round 6 for 2: one card per Round past its last playable Round before ``r``).
+    None when it cannot be played."""
+    if slot(c, r) != "-":
+        return 0, ""
+    if "play_cost" in c and r in c["play_rounds"]:
+        return r_value(c["play_cost"], r), c["play_attribute"]
+    if c.get("reach_attribute"):
+        for k in range(1, r):
+            if slot(c, r - k) != "-":
+                return k, c["reach_attribute"]
+    return None
+
+
+def allowed(state: State, c: dict[str, Any]) -> bool:
+    """Requirements (a class or a race: any one listed suffices) and, for spells, the
+    caster's level and a free hand."""
+    req = c.get("requires", [])
+    if req and state["class"] not in req and state["race"] not in req:
+        return False
+    if c.get("prereq") == "shield" and not state["shield"]:
+        return False  # a prerequisite "such as wielding a Shield"
+    if c["kind"] == "spell":
+        if c.get("level", 1) > state["level"]:
+            return False
+        if hands_full(state):
+            return False
+    return True
+
+
+def hands_full(state: State) -> bool:
+    """Casting needs a free hand: a one-handed weapon and a shield, or two weapons (Dual
+    Wielding), fill both; a two-handed weapon may let go with one hand."""
+    armed = state["armed"]
+    if state["dual"] and armed and state["offhand"]:
+        return True
+    return bool(state["shield"] and armed and not data.card(armed)["two_handed"])
+
+
+def dual_pair_ok(a: str, b: str) -> bool:
+    """Dual Wield: no two-handed weapons; two Medium or smaller, or one Large and one
+    Medium or smaller; never Extra Large."""
+    ca, cb = data.card(a), data.card(b)
+    if ca["two_handed"] or cb["two_handed"] or "XL" in (ca["size"], cb["size"]):
+        return False
+    return not (ca["size"] == "L" and cb["size"] == "L")
+
+
+def held(state: State) -> set[str]:
+    return {w for w in (state["armed"], state["offhand"] if state["dual"] else None) if w}
+
+
+def needs_swap_for(state: State, b: str) -> bool:
+    """A weapon card is playable without a swap when it is in hand already, or when a hand
+    is free to draw it (a free action); otherwise swapping costs the action."""
+    if b in held(state) or state["armed"] is None:
+        return False
+    if state["dual"] and state["offhand"] is None:
+        return not dual_pair_ok(state["armed"], b)
+    return True
+
+
+def take_up(state: State, b: str) -> None:
+    """Put weapon ``b`` in a hand (after a free draw, a swap or Fast Weapon Swap)."""
+    if b in held(state):
+        return
+    if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], b):
+        state["offhand"] = b
+        return
+    state["armed"] = b
+    if state["dual"] and (data.card(b)["two_handed"] or (state["offhand"] and not dual_pair_ok(b, state["offhand"]))):
+        state["offhand"] = None
+    if data.card(b)["two_handed"]:
+        state["dual"] = False
+        state["offhand"] = None
+
+
+def targets(state: State, c: dict[str, Any], throw_ok: bool = True) -> list[int]:
+    out = []
+    for i in live_foes(state):
+        foe = state["foes"][i]
+        if foe["hidden"]:
+            continue
+        if in_reach(state, c.get("distances", []), foe["distance"]):
+            out.append(i)
+    return out
+
+
+def is_ranged(state: State, c_distances: list[str], foe: dict[str, Any]) -> bool:
+    """A Ranged attack: at Ranged distance in One Dimensional play; in Simple play, a card
+    that reaches Ranged and not Melee (bows, most spells)."""
+    if state["mode"] == "line":
+        return foe["distance"] == "ranged"
+    return "ranged" in c_distances and "melee" not in c_distances
+
+
+def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None:
+    """What a defense card blocks against the pending attack; None when it cannot be used.
+    Physical defense does nothing to Ethereal damage; Ethereal defense reduces both.
+    Armor is halved against Ranged attacks (rounded down); a Shield blocks a Ranged
+    attack whole."""
+    v = value(c, state["round"])
+    if c.get("ethereal_defense"):
+        return v
+    if p["ethereal"]:
+        return None
+    if c.get("melee_only") and not p["melee"]:
+        return None
+    if c["kind"] == "shield":
+        if not state["shield"]:
+            return None
+        return p["damage"] if p["ranged"] else v
+    if c["kind"] == "armor" and p["ranged"]:
+        return v // 2
+    return v
+
+
+def base_action(state: State, which: str) -> dict[str, Any]:
+    c = data.core()
+    table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
+    return table["base"]

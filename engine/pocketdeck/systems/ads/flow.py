@@ -1,0 +1,242 @@
+"""The flow around the player's choices: the start (choose, initiative, Pre-Sneak), ending a
+turn, resuming a Foe's turn, Flee.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import count_in_hand, base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
+from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
+from .foeturn import foe_sneak, foe_turn
+from .maths import DOWN, UP, matches, starting_round
+from . import foegrapple, grapple
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def _choose(state: State, a: Action, rng: Rng) -> None:
+    """Order of play: choose any 4 cards (not Fortitude), shuffle the rest, draw 3."""
+    cid = next(c for c in state["draw"] if base(c) == a["card"])
+    state["draw"].remove(cid)
+    state["hand"].append(cid)
+    if len(state["hand"]) == 4:
+        rng.shuffle(state["draw"])
+        for _ in range(3):
+            draw_one(state, rng)
+        log(state, "You chose your 4 cards, shuffled and drew 3.")
+        state["phase"] = "initiative"
+
+
+def _declare(state: State, a: Action, rng: Rng) -> None:
+    """Initiative: both sides declare and draw three; more matches wins (from the
+    player's draw deck, an Agility card wins outright); a tie draws again."""
+    mine = a["symbol"]
+    for _ in range(50):
+        theirs = UP if rng.below(2) == 0 else DOWN
+        you, agility = [], False
+        for _k in range(3):
+            you.append(draw_symbols(state, rng, 1)[0])
+            agility = agility or state.get("_last_draw_card") == "agility"
+        them = draw_symbols(state, rng, 3)
+        a_hits, b_hits = you.count(mine), them.count(theirs)
+        record_draw(state, "You", "initiative", you, mine * 3, a_hits > b_hits or agility)
+        record_draw(state, "Foes", "initiative", them, theirs * 3, b_hits > a_hits and not agility)
+        if agility or a_hits != b_hits:
+            break
+    first = agility or a_hits > b_hits
+    foes = [str(i) for i in range(len(state["foes"]))]
+    state["order"] = ["player"] + foes if first else foes + ["player"]
+    log(state, "You win the initiative." if first else "The Foes win the initiative.")
+    if state["start"] == "random":
+        for _ in range(50):
+            drawn = draw_symbols(state, rng, 3)
+            r = starting_round(drawn)
+            record_draw(state, "You", "Starting Round", drawn, "^^^..v^v", r is not None)
+            if r is not None:
+                state["round"] = r
+                break
+    log(state, f"The fight begins on Round {state['round']}.")
+    state["presneak"] = [i for i, f in enumerate(state["foes"]) if trait(f, "sneaky")]
+    if any(base(c) == "sneak" for c in state["draw"] + state["hand"] + state["discard"]):
+        state["phase"] = "player_presneak"
+        return
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _player_presneak(state: State, a: Action, rng: Rng) -> None:
+    """Pre-Sneaking: with Sneak cards anywhere in your Combat Deck you may declare an
+    Up/Down; every Foe draws one and a match sees you. A Foe with Intellect that fails may
+    still counter with its Intellect draw. "If they attempt to Counter with an Up/Down or
+    the Intellect Attribute, You can Re-Counter" (with the Sneak card's Attribute,
+    Agility), and an Escalating Foe may answer again. Unseen by all, your first attack
+    is a Sneak attack."""
+    state["sneak_try"] = {"symbol": a["symbol"], "left": live_foes(state)}
+    presneak_next(state, rng)
+
+
+def presneak_next(state: State, rng: Rng) -> None:
+    t = state["sneak_try"]
+    while t["left"]:
+        i = t["left"].pop(0)
+        foe = state["foes"][i]
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == t["symbol"]
+        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, t["symbol"], ok, "50%")
+        attr = data.foes()[foe["id"]].get("attribute")
+        if not ok and attr and attr["name"] == "intellect":
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], "counter your Pre-Sneak with Intellect", drawn, attr["pattern"], ok)
+        if not ok:
+            continue
+        again = data.card("sneak")["attribute"]
+        if count_in_hand(state, again):
+            state["pending"] = {"kind": "presneak", "foe": i, "attribute": again, "name": "Pre-Sneak",
+                                "damage": 0, "countered": "full", "counters": ["intellect"]}
+            state["phase"] = "recounter"
+            return
+        presneak_seen(state, rng, i)
+        return
+    state.pop("sneak_try")
+    state["sneak_bonus"] = True
+    log(state, "You Pre-Sneak unseen: your first attack is a Sneak attack.")
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def presneak_seen(state: State, rng: Rng, i: int) -> None:
+    state.pop("sneak_try", None)
+    state["pending"] = None
+    log(state, f"{state['foes'][i]['name']} sees you coming.")
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def _no_presneak(state: State, a: Action, rng: Rng) -> None:
+    state["phase"] = "foe"
+    presneak(state, rng)
+
+
+def presneak(state: State, rng: Rng) -> None:
+    """Sneaky Foes Pre-Sneak before the fight; then the first Round begins."""
+    while state["presneak"]:
+        i = state["presneak"].pop(0)
+        foe_sneak(state, rng, i, "Pre-Sneak")
+        if state["phase"] == "spot":
+            return
+    state["begun"] = True
+    begin_fight(state, rng)
+
+
+def resume(state: State, rng: Rng) -> None:
+    """Carry on after a player's answer in the middle of someone else's turn."""
+    if state["phase"] == "over":
+        return
+    if state.get("grapple_try"):
+        grapple.grapple_contest(state, rng)
+        return
+    if not state["begun"]:
+        state["phase"] = "foe"
+        presneak(state, rng)
+        return
+    if state["flee_queue"] is not None:
+        state["phase"] = "foe"
+        flee_run(state, rng)
+        return
+    if state["phase"] in ("turn", "recalled"):
+        return
+    state["phase"] = "foe"
+    end_foe_turn(state, rng)
+    advance(state, rng)
+
+
+def end_turn(state: State, rng: Rng) -> None:
+    """Draw after your turn, discard down to the hand maximum, hand over the turn. (A
+    free strike against a Foe's Grapple is not a turn: the Grapple goes on.)"""
+    if state.get("foe_grapple"):
+        foegrapple.contest(state, rng)
+        return
+    state["fresh"] = False
+    refill(state, rng)
+    if state["phase"] == "over":
+        return
+    if len(state["hand"]) > hand_max(state):
+        state["phase"] = "discard"
+        state["after_discard"] = "end"
+        return
+    finish_turn(state, rng)
+
+
+def finish_turn(state: State, rng: Rng) -> None:
+    i = state["free_turn"]
+    if i is not None:
+        state["free_turn"] = None
+        foe = state["foes"][i]
+        if foe["hp"] > 0 and foe["took_in_free"] > 0:
+            state["phase"] = "hamper"
+            state["pending"] = {"kind": "hamper", "foe": i}
+            return
+        if foe["hp"] > 0:
+            foe["fled"] = True
+            log(state, f"{foe['name']} Flees the fight.")
+        state["phase"] = "foe"
+        end_foe_turn(state, rng)
+    state["phase"] = "foe"
+    advance(state, rng)
+
+
+def _hamper(state: State, a: Action, rng: Rng) -> None:
+    i = state["pending"]["foe"]
+    foe = state["foes"][i]
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == a["symbol"]
+    record_draw(state, "You", f"hamper {foe['name']}", drawn, a["symbol"], ok, "50%")
+    if ok:
+        foe["hampered"] = True
+        log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
+    else:
+        foe["fled"] = True
+        log(state, f"{foe['name']} Flees the fight.")
+    state["pending"] = None
+    state["phase"] = "foe"
+    end_foe_turn(state, rng)
+    advance(state, rng)
+
+
+def _flee(state: State, a: Action, rng: Rng) -> None:
+    """Flee: every Foe gets a free Round of Normal Actions at you; a Foe that damages you
+    may declare an Up/Down and, matching, hamper you. Unhampered, you escape."""
+    log(state, "You try to Flee: every Foe gets a free Turn at you.")
+    state["fleeing"] = True
+    state["hampered"] = False
+    state["fresh"] = False
+    state["flee_queue"] = [i for i in live_foes(state)]
+    state["phase"] = "foe"
+    flee_run(state, rng)
+
+
+def flee_run(state: State, rng: Rng) -> None:
+    while state["flee_queue"]:
+        i = state["flee_queue"].pop(0)
+        if state["foes"][i]["hp"] <= 0 or state["foes"][i]["fled"]:
+            continue
+        foe_turn(state, rng, i, free=True)
+        if state["phase"] != "foe":
+            return
+    state["flee_queue"] = None
+    state["fleeing"] = False
+    if state["phase"] == "over":
+        return
+    if state["hampered"]:
+        state["hampered"] = False
+        log(state, "Hampered, you stay in the fight.")
+        state["phase"] = "turn"
+        end_turn(state, rng)
+        return
+    log(state, "You get away: the fight is over.")
+    finish(state, "fled")

@@ -1,0 +1,340 @@
+"""The Foes' side of a fight: a Foe's turn (traits, its action row, Failure actions),
+its attacks, Sneaks, disarms, Escalations, a grappled Foe, fleeing Foes, Disease.
+
+Foe turns play themselves (Up/Down draws from the seeded generator) and stop only where
+the player must answer: a Reaction prompt when attacked, a Grapple, a spotting choice.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import base, draw_symbols, hand_max, log, note, record_draw
+from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
+                    start_player_turn, step_toward, tick, trait)
+from .maths import DOWN, UP, matches, pattern_chance, r_value
+
+State = dict[str, Any]
+
+
+def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
+    """Traits first (Self Preservation, Cowardly Sneak, Healer, Kiter, Outnumber), then the
+    Action row of this Round by its Draw-N Up/Down pattern."""
+    state["phase"] = "foe"
+    foe = state["foes"][i]
+    took = foe["took_since_turn"]
+    foe["took_since_turn"] = 0
+    r = state["round"]
+    if state["grapple"] and state["grapple"]["foe"] == i:
+        grappled_turn(state, rng, i)
+        return
+    sp = trait(foe, "self_preservation")
+    if free:
+        sp = None
+    if sp and foe["hp"] <= sp[1] and not foe["hampered"]:
+        log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
+        foe_flees(state, rng, i)
+        return
+    hampered = foe["hampered"]
+    foe["hampered"] = False
+    pursued, backed = foe.get("pursued", False), foe.get("backed", 0)
+    foe["pursued"], foe["backed"] = False, 0
+    if not free and trait(foe, "overwhelm"):
+        from . import foegrapple  # the Foe's Grapple needs the player's answers
+        if foegrapple.overwhelm_ready(state, i):
+            foegrapple.foe_grapple(state, rng, i)
+            return
+    cs = None if free else trait(foe, "cowardly_sneak")
+    if cs and took >= max(1, cs[1]) and not foe["hidden"]:
+        foe_sneak(state, rng, i, "Cowardly Sneak")
+        return
+    if not free and trait(foe, "healer"):
+        hurt = [j for j in live_foes(state) if state["foes"][j]["hp"] < state["foes"][j]["max_hp"]]
+        if hurt:
+            j = min(hurt, key=lambda j: (state["foes"][j]["hp"] - state["foes"][j]["max_hp"], j))
+            heal_foe(state, j, r_value(data.foes()[foe["id"]].get("heal", "1"), r), by=foe["name"])
+            return
+    if state["mode"] == "line" and not free:
+        if trait(foe, "kiter") and foe["distance"] == "melee":
+            log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
+            back_away(state, rng, i, pursued, backed, hampered)
+            return
+        on = trait(foe, "outnumber")
+        if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
+            log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
+            back_away(state, rng, i, pursued, backed, hampered)
+            return
+    row = action_row(foe, r)
+    drawn = draw_symbols(state, rng, row["draw"])
+    chosen = None
+    for o in row["outcomes"]:
+        if matches(o["match"], drawn) and condition(state, foe, o):
+            chosen = o
+            break
+    ok = chosen is not None
+    record_draw(state, foe["name"], f"Round {r} action (Draw {row['draw']})", drawn,
+                chosen["match"] if chosen else " / ".join(o["match"] for o in row["outcomes"]), ok)
+    if chosen is None:
+        if row["failure"] == "base":
+            base_dmg = data.foes()[foe["id"]]["base_damage"]
+            if state["mode"] == "line" and foe["distance"] != "melee":
+                move_foe(foe, step_toward(foe["distance"], ["melee"]))
+                log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
+                return
+            foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
+            return
+        if row["failure"] != "action":
+            log(state, f"{foe['name']} takes no Action.")
+            return
+        # "The Foe takes an Action specified under the Failure heading"
+        chosen = row["failure_action"]
+        note(state, "failure_action")
+        log(state, f"{foe['name']} misses its draw: its Failure action.")
+    kind = chosen["kind"]
+    if kind == "attack":
+        if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
+            log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
+            return
+        if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
+            return
+        foe_attack(state, rng, i, chosen)
+    elif kind == "disarm":
+        if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
+            log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
+        elif not state["armed"]:
+            log(state, f"{foe['name']} tries its {chosen['name']}, but you hold no weapon.")
+        elif sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
+            foe_disarm(state, i, chosen)
+    elif kind == "sneak":
+        foe_sneak(state, rng, i, "its card")
+    elif kind == "heal":
+        heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
+    elif kind == "move" and state["mode"] == "line":
+        to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
+        if to == foe["distance"]:
+            log(state, f"{foe['name']} holds its ground at {to.title()}.")
+            return
+        log(state, f"{foe['name']} moves to {to.title()}.")
+        if DIST.index(to) < DIST.index(foe["distance"]):
+            back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
+        else:
+            move_foe(foe, to)
+
+def foe_flees(state: State, rng: Rng, i: int) -> None:
+    """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
+    CURRENT Round of Normal Actions"); a hurt Foe may then be hampered (``finish_turn``)."""
+    state["free_turn"] = i
+    state["foes"][i]["took_in_free"] = 0
+    start_player_turn(state, rng)
+    log(state, "You get a free Turn against the fleeing Foe.")
+
+def back_away(state: State, rng: Rng, i: int, pursued: bool, backed: int, hampered: bool) -> None:
+    """A Foe moves one category away from you. "Closing Distance and Fleeing": if you
+    closed in on it on your turn and its next move is away, it is avoiding you; twice in
+    a row and it is Fleeing."""
+    foe = state["foes"][i]
+    move_foe(foe, DIST[DIST.index(foe["distance"]) - 1])
+    foe["backed"] = backed + 1 if pursued else 0
+    if foe["backed"] >= 2 and state["free_turn"] is None and not hampered:
+        foe["backed"] = 0
+        note(state, "foe_avoid_flee")
+        log(state, f"{foe['name']} has backed away from you twice in a row: that is Fleeing.")
+        foe_flees(state, rng, i)
+
+GRAPPLE_ATTRS = ("strength", "agility")
+
+def grappled_turn(state: State, rng: Rng, i: int) -> None:
+    """A grappled Foe cannot move, cast or use weapons. Its card does not say what it does,
+    so the policy (seeded coin): try to escape, or strike for 1 base Physical damage.
+    Escaping: with a Strength/Agility attribute it draws its pattern and, on a match,
+    plays it (the player may hold with a Strength card); otherwise it declares an Up/Down
+    the player must match to keep the hold (or hold with a Strength card)."""
+    foe = state["foes"][i]
+    if state["grapple"].get("holder") == "foe" or rng.below(2) == 0:
+        # "each Player or Foe in a Grapple can do 1 Base Physical Damage"; a Foe holding
+        # you always does (policy: it keeps the hold)
+        foe_attack(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
+        return
+    attr = data.foes()[foe["id"]].get("attribute")
+    strength_in_hand = any(base(c) == "strength" for c in state["hand"])
+    if attr and attr["name"] in GRAPPLE_ATTRS:
+        drawn = draw_symbols(state, rng, len(attr["pattern"]))
+        ok = matches(attr["pattern"], drawn)
+        record_draw(state, foe["name"], f"escape with {attr['name'].title()}", drawn, attr["pattern"], ok,
+                    chance_text(pattern_chance(attr["pattern"])))
+        if not ok:
+            log(state, f"{foe['name']} struggles but cannot escape the Grapple.")
+            return
+        pend = {"kind": "escape", "foe": i, "how": "attr", "declared": ""}
+    else:
+        pend = {"kind": "escape", "foe": i, "how": "updown", "declared": UP if rng.below(2) == 0 else DOWN}
+    log(state, f"{foe['name']} tries to escape the Grapple"
+               f"{' with ' + attr['name'].title() if pend['how'] == 'attr' and attr else ', declaring an Up/Down'}.")
+    if strength_in_hand:
+        state["pending"] = pend
+        state["phase"] = "hold"
+        return
+    escape_resolve(state, rng, pend)
+
+def escape_resolve(state: State, rng: Rng, pend: dict[str, Any]) -> None:
+    foe = state["foes"][pend["foe"]]
+    if pend["how"] == "updown":
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == pend["declared"]
+        record_draw(state, "You", f"keep {foe['name']} in the Grapple", drawn, pend["declared"], ok, "50%")
+        if ok:
+            log(state, f"You keep your hold on {foe['name']}.")
+            return
+    state["grapple"] = None
+    log(state, f"{foe['name']} breaks free of the Grapple.")
+
+def condition(state: State, foe: dict[str, Any], o: dict[str, Any]) -> bool:
+    when = o.get("when")
+    if when == "hurt":
+        return foe["hurt_tick"] >= tick(state) - 1
+    if when == "in_range":
+        return in_reach(state, o.get("distances", []), foe["distance"])
+    return True
+
+def heal_foe(state: State, j: int, amount: int, by: str) -> None:
+    """Healing never lifts a Foe above its starting HP (the HP cards it began with)."""
+    foe = state["foes"][j]
+    gain = min(amount, foe["max_hp"] - foe["hp"])
+    foe["hp"] += gain
+    log(state, f"{by} heals {foe['name']} for {gain} (Healer).")
+
+def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
+    """A Foe's Sneak (the book never defines it; docs/rules/ads.md): it declares an Up/Down
+    (seeded generator), the player draws one; a match spots it. Otherwise it is hidden:
+    it cannot be targeted until it attacks again, and that attack allows no Reaction
+    but an Attribute counter. A spotting Intellect card may still be played (phase
+    'spot')."""
+    foe = state["foes"][i]
+    declared = UP if rng.below(2) == 0 else DOWN
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == declared
+    record_draw(state, "You", f"spot {foe['name']}'s Sneak ({why})", drawn, declared, ok, "50%")
+    if ok:
+        log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
+        return
+    foe["hidden"] = True
+    log(state, f"{foe['name']} Sneaks out of sight ({why}).")
+    if any(base(c) == "intellect" for c in state["hand"]) or (
+            hand_max(state) > 1 and any(base(c) == "intellect" for c in state["draw"])):
+        state["pending"] = {"kind": "spot", "foe": i}
+        state["phase"] = "spot"
+
+def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
+    """A Foe attacks the player: the player may react (phase 'react')."""
+    foe = state["foes"][i]
+    dmg = r_value(o["damage"], state["round"])
+    ranged = state["mode"] == "line" and foe["distance"] == "ranged" or (
+        state["mode"] == "simple" and "melee" not in o.get("distances", ["melee"]))
+    sneak = foe["hidden"]
+    foe["hidden"] = False
+    g = state["grapple"]
+    if g and g["foe"] != i and state["foes"][g["foe"]]["hp"] > 0:
+        # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
+        # participant, the Foe's own ally, with no reaction
+        declared = UP if rng.below(2) == 0 else DOWN
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == declared
+        record_draw(state, foe["name"], "attack into the Grapple", drawn, declared, ok, "50%")
+        if not ok:
+            other = g["foe"]
+            log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
+            hurt_foe(state, other, dmg)
+            return
+    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
+                        "ethereal": bool(o.get("ethereal")), "ranged": ranged,
+                        "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
+                        or foe["distance"] == "melee",
+                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"],
+                        "updown": updown_need(state, rng, foe, o.get("counter_updown", 0))}
+    log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
+               f"{' from hiding' if sneak else ''}.")
+    state["phase"] = "react"
+
+def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
+    """Spells: an Up/Down counter. "If it is a single Up/Down, the Opponent(s) must Draw an
+    Up/Down that matches the Spell's Up/Down" (for a Foe's spell, its card's symbol); "If
+    multiple Up/Downs are required, the caster of the Spell declares which Up/Downs are
+    required ... in any order" (a Foe declares from the seeded generator, before you
+    choose, so the chance is shown on the button)."""
+    if not n:
+        return ""
+    if n == 1:
+        return data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+    return "".join(UP if rng.below(2) == 0 else DOWN for _ in range(n))
+
+def foe_disarm(state: State, i: int, o: dict[str, Any]) -> None:
+    """A Foe Ability that disarms ("Ammunition & Throwing": "if your Character is disarmed
+    in some manner (a Foe Ability, or an Opponent's Card), then you must retrieve your
+    Weapon ... before you can" use it). Answered like an attack: an Agility or Strength
+    counter keeps the weapon; otherwise it is knocked out of your hand."""
+    foe = state["foes"][i]
+    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": 0, "ethereal": False,
+                        "ranged": False, "melee": True, "sneak": foe["hidden"], "disarm": True,
+                        "counters": ["agility", "strength"]}
+    foe["hidden"] = False
+    log(state, f"{foe['name']} tries to disarm you ({o['name']}).")
+    state["phase"] = "react"
+
+def disarmed(state: State, by: str) -> None:
+    """The weapon in your hand drops out of reach: it cannot be played until you spend a
+    Normal Action to retrieve it; another weapon may still be drawn into the empty hand
+    as a Free Action. A Dual Wielder keeps the other weapon in hand."""
+    lost = state["armed"]
+    state["dropped"] = lost
+    state["armed"], state["offhand"] = (state["offhand"], None) if state["dual"] and state["offhand"] else (None, None)
+    note(state, "disarmed")
+    log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")
+
+def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
+    """Disease: a Foe that deals at least X damage makes the player draw to match its
+    card's Up/Down; a miss catches the Disease (Y damage a Round for Z Rounds)."""
+    foe = state["foes"][i]
+    dis = trait(foe, "disease")
+    if not dis or dealt < dis[1] or state["phase"] == "over":
+        return
+    need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == need
+    record_draw(state, "You", f"resist {foe['name']}'s Disease", drawn, need, ok, "50%")
+    if ok:
+        log(state, "You resist the Disease.")
+        return
+    if state["race"] == "dwarf" and not state["base_used"]["race"]:
+        state["base_used"]["race"] = True
+        log(state, "Stout Blood (Dwarf Base Action) counters the Disease.")
+        return
+    state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
+    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
+
+def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str, ...], why: str) -> bool:
+    """Re-Counter & Escalation: "By default, Foes cannot Re-Counter or Escalate. If a Foe
+    can ... it will be noted on their Foe Card" (our field ``escalate``). Such a Foe
+    answers again by drawing its Attribute pattern, and only with an Attribute the
+    contest allows ("Escalation only with the listed attributes")."""
+    foe = state["foes"][i]
+    f = data.foes()[foe["id"]]
+    attr = f.get("attribute")
+    if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
+        return False
+    drawn = draw_symbols(state, rng, len(attr["pattern"]))
+    ok = matches(attr["pattern"], drawn)
+    record_draw(state, foe["name"], f"{why} with {attr['name'].title()}", drawn, attr["pattern"], ok,
+                chance_text(pattern_chance(attr["pattern"])))
+    if ok:
+        note(state, "foe_escalation")
+        log(state, f"{foe['name']} answers again with {attr['name'].title()} ({why}).")
+    return ok
+
+def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
+    attr = data.foes()[foe["id"]].get("attribute")
+    return Fraction(0) if not attr else pattern_chance(attr["pattern"])

@@ -1,0 +1,152 @@
+"""Grapple (Melee Distance Only): the player grappling a Foe, holding it, and escaping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .fight import action_row, hurt_foe
+from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
+from .maths import DOWN, UP, matches
+from . import flow, turn
+from .facts import targets
+
+State = dict[str, Any]
+Action = dict[str, Any]
+SYM = (UP, DOWN)
+
+
+def grapples(state: State) -> list[Action]:
+    """Grapple (Melee only): play a Strength card, or declare an Up/Down."""
+    out: list[Action] = []
+    for i in targets(state, {"distances": ["melee"]}):
+        if count_in_hand(state, "strength"):
+            out.append({"type": "grapple", "foe": i, "how": "strength"})
+        out.extend({"type": "grapple", "foe": i, "how": s} for s in SYM)
+    return out
+
+
+def grapple_actions(state: State) -> list[Action]:
+    """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
+    hold, or let go; cards that are neither weapons nor spells may still be played."""
+    out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
+    out.extend(a for a in turn.base_normals(state) if a["foe"] == -1)
+    out.extend(a for a in turn.plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell"))
+    out.extend(turn.recalls(state))
+    return out
+
+
+def _grapple(state: State, a: Action, rng: Rng) -> None:
+    """The attacker declares first (a Strength card or an Up/Down); the target may then
+    strike as a free action: a Melee attack of its card if its draw gives one, else 1
+    base Physical damage (the player may react); then the contest."""
+    i = a["foe"]
+    foe = state["foes"][i]
+    if a["how"] == "strength":
+        take(state, "strength")
+    state["grapple_try"] = {"foe": i, "how": a["how"]}
+    state["fresh"] = False
+    log(state, f"You try to Grapple {foe['name']}"
+               f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
+    row = action_row(foe, state["round"])
+    drawn = draw_symbols(state, rng, row["draw"])
+    hit = next((o for o in row["outcomes"] if o["kind"] == "attack" and "melee" in o.get("distances", [])
+                and matches(o["match"], drawn)), None)
+    record_draw(state, foe["name"], "free strike before the Grapple", drawn,
+                hit["match"] if hit else "a Melee attack", hit is not None)
+    strike = hit or {"name": "base strike", "damage": "1", "distances": ["melee"]}
+    state["phase"] = "foe"
+    foe_attack(state, rng, i, strike)
+    if state["phase"] == "foe":  # the strike went elsewhere (never in a solo fight)
+        grapple_contest(state, rng)
+
+
+def grapple_contest(state: State, rng: Rng) -> None:
+    t = state.pop("grapple_try")
+    i = t["foe"]
+    foe = state["foes"][i]
+    attr = data.foes()[foe["id"]].get("attribute")
+    state["phase"] = "turn"
+    if foe["hp"] <= 0:
+        flow.end_turn(state, rng)
+        return
+    won = False
+    if t["how"] == "strength":
+        if attr and attr["name"] in GRAPPLE_ATTRS:
+            drawn = draw_symbols(state, rng, len(attr["pattern"]))
+            ok = matches(attr["pattern"], drawn)
+            record_draw(state, foe["name"], f"counter the Grapple with {attr['name'].title()}", drawn,
+                        attr["pattern"], ok)
+            if ok:
+                log(state, f"{foe['name']} counters your Grapple with {attr['name'].title()}.")
+                state["pending"] = {"kind": "grapple", "foe": i, "attribute": "strength", "name": "Grapple",
+                                    "damage": 0, "countered": "full"}
+                if count_in_hand(state, "strength"):
+                    state["phase"] = "recounter"
+                    return
+                state["pending"] = None
+            else:
+                won = True
+        else:
+            won = True
+    elif attr and attr["name"] in GRAPPLE_ATTRS:
+        log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
+    else:
+        drawn = draw_symbols(state, rng, 1)
+        matched = drawn[0] == t["how"]
+        record_draw(state, foe["name"], "match your Grapple declaration", drawn, t["how"], matched, "50%")
+        won = not matched
+    if won:
+        grab(state, i)
+    else:
+        log(state, "Your Grapple fails.")
+    flow.end_turn(state, rng)
+
+
+def grab(state: State, i: int) -> None:
+    state["grapple"] = {"foe": i}
+    state["foes"][i]["distance"] = "melee"
+    log(state, f"You Grapple {state['foes'][i]['name']}.")
+
+
+def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
+    i = state["grapple"]["foe"]
+    log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
+    hurt_foe(state, i, 1)
+    flow.end_turn(state, rng)
+
+
+def _release(state: State, a: Action, rng: Rng) -> None:
+    log(state, f"You let go of {state['foes'][state['grapple']['foe']]['name']}.")
+    state["grapple"] = None
+    flow.end_turn(state, rng)
+
+
+def _hold(state: State, a: Action, rng: Rng) -> None:
+    """Counter the escape with Strength. "The Counter can be Re-Countered and
+    subsequently Escalated": a Foe whose card says so may answer with its Attribute;
+    then hold again with another Strength card, or let it go."""
+    p = state["pending"]
+    take(state, "strength")
+    if p.get("chain"):
+        note(state, "player_escalation")
+    if foe_escalates(state, rng, p["foe"], GRAPPLE_ATTRS, "Re-Counter"):
+        p["chain"] = p.get("chain", 0) + 1
+        p["how"] = "attr"
+        if count_in_hand(state, "strength"):
+            return
+        _let_go(state, a, rng)
+        return
+    log(state, "You hold on with Strength: the escape fails.")
+    state["pending"] = None
+    flow.resume(state, rng)
+
+
+def _let_go(state: State, a: Action, rng: Rng) -> None:
+    pend = state["pending"]
+    state["pending"] = None
+    escape_resolve(state, rng, pend)
+    flow.resume(state, rng)

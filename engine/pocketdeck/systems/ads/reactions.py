@@ -1,0 +1,203 @@
+"""The player's answers to a Foe's attack: counters, reactions, shields, Exhaustion, spotting
+a Sneak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
+from .fight import chance_text, exhaust, hurt_player
+from .foeturn import after_hit, disarmed, foe_escalates
+from .maths import DOWN, UP, matches, pattern_chance
+from . import flow
+from .facts import slot, allowed, defense_of, base_action
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def reactions(state: State) -> list[Action]:
+    """Answers to a Foe's attack: take it, counter with a listed Attribute, or one
+    Reaction (armor, shield, skill, defensive spell, a Base Action) with at most one Boost."""
+    p = state["pending"]
+    r = state["round"]
+    out: list[Action] = [{"type": "take"}]
+    for attr in p["counters"]:
+        if count_in_hand(state, attr):
+            out.append({"type": "counter", "card": attr})
+    if p.get("updown") and not (p["sneak"] or p.get("chain")):
+        out.append({"type": "updown_counter"})  # allowed even while Fleeing
+    if p["sneak"] or state["fleeing"] or p.get("chain") or p.get("disarm"):
+        return out  # Escalation only with the listed Attributes
+    if p["ranged"] and state["shield_cover"] > 0 and state["shield"] and not p["ethereal"]:
+        out.append({"type": "cover"})
+    for b in sorted({base(c) for c in state["hand"]}):
+        c = data.card(b)
+        if "reaction" not in c["actions"] or c["effect"] != "defense" or not allowed(state, c):
+            continue
+        if slot(c, r) == "-" or defense_of(state, c, p) is None:
+            continue
+        attr = c["attribute"]
+        n = count_in_hand(state, attr) - (1 if b == attr else 0)
+        for k in range(0, min(r, n) + 1):
+            out.append({"type": "react", "card": b, "extra": k})
+    for which in ("class", "race"):
+        ba = base_action(state, which)
+        if ba["kind"] == "reaction" and ba["effect"] == "defense" and not state["base_used"][which]:
+            if not (ba.get("physical_only") and p["ethereal"]):
+                out.append({"type": "base", "which": which})
+    return out
+
+
+def _take(state: State, a: Action, rng: Rng) -> None:
+    p = state["pending"]
+    if p.get("disarm"):
+        disarmed(state, state["foes"][p["foe"]]["name"])
+    reduce_and_take(state, rng, 0, "")
+
+
+def _counter(state: State, a: Action, rng: Rng) -> None:
+    """Counter with an Attribute the attack lists. A Foe whose card says it Re-Counters
+    may answer with its Attribute; the player may then Escalate with another listed
+    Attribute card, and so on until one side cannot."""
+    p = state["pending"]
+    take(state, a["card"])
+    state["reacted"] = True
+    if p.get("chain"):
+        note(state, "player_escalation")
+    if p.get("disarm"):
+        log(state, f"You counter the {p['name']} with {a['card'].title()}: you keep your weapon.")
+    else:
+        log(state, f"You counter the {p['name']} with {a['card'].title()}: no damage.")
+    foe = state["foes"][p["foe"]]
+    attr = data.foes()[foe["id"]].get("attribute")
+    if attr and foe_escalates(state, rng, p["foe"], [attr["name"]], "Re-Counter"):
+        p["chain"] = p.get("chain", 0) + 1
+        log(state, "Escalate with another listed Attribute card, or take it.")
+        return
+    state["pending"] = None
+    flow.resume(state, rng)
+
+
+def _updown_counter(state: State, a: Action, rng: Rng) -> None:
+    """Draw to match the spell's Up/Down(s): a match halves the damage (rounded down)."""
+    p = state["pending"]
+    need = p["updown"]
+    drawn = draw_symbols(state, rng, len(need))
+    ok = matches(need, drawn)
+    record_draw(state, "You", f"counter {p['name']} with an Up/Down", drawn, need, ok,
+                chance_text(pattern_chance(need)))
+    state["reacted"] = True
+    note(state, "updown_counter")
+    reduce_and_take(state, rng, p["damage"] - p["damage"] // 2 if ok else 0,
+                    "an Up/Down counter" if ok else "")
+
+
+def _cover(state: State, a: Action, rng: Rng) -> None:
+    state["shield_cover"] -= 1
+    reduce_and_take(state, rng, state["pending"]["damage"], "your raised shield")
+
+
+def _react(state: State, a: Action, rng: Rng) -> None:
+    p = state["pending"]
+    c = data.card(a["card"])
+    block = defense_of(state, c, p)
+    assert block is not None
+    take(state, a["card"])
+    if a["extra"]:
+        take(state, c["attribute"], a["extra"])
+    state["reacted"] = True
+    if c["kind"] == "shield" and p["ranged"]:
+        state["shield_cover"] = max(0, c.get("shield_ranged", 1) - 1)
+    reduce_and_take(state, rng, block + a["extra"], c["name"] + (f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""))
+
+
+def reduce_and_take(state: State, rng: Rng, block: int, by: str) -> None:
+    p = state["pending"]
+    ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
+    dmg = max(0, p["damage"] - block - ward)
+    if by:
+        state["reacted"] = True
+        log(state, f"You react with {by}: blocks {block}.")
+    foe = state["foes"][p["foe"]]
+    p["dealt"] = dmg
+    state["phase"] = "foe"
+    hurt_player(state, dmg, f"{foe['name']}'s {p['name']}", from_foe=True)
+    if state["phase"] in ("exhaust", "over"):
+        return
+    after_damage(state, rng)
+
+
+def after_damage(state: State, rng: Rng) -> None:
+    p = state["pending"]
+    dmg = p.get("dealt", 0)
+    i = p["foe"]
+    state["pending"] = None
+    if dmg > 0:
+        after_hit(state, rng, i, dmg)
+        if state["fleeing"] and state["phase"] != "over":
+            foe = state["foes"][i]
+            declared = UP if rng.below(2) == 0 else DOWN
+            drawn = draw_symbols(state, rng, 1)
+            ok = drawn[0] == declared
+            record_draw(state, foe["name"], "hamper your Flee", drawn, declared, ok, "50%")
+            if ok:
+                state["hampered"] = True
+                log(state, f"{foe['name']} hampers you: you cannot Flee this Round.")
+    flow.resume(state, rng)
+
+
+def _exhaust(state: State, a: Action, rng: Rng) -> None:
+    exhaust(state)
+    state["phase"] = "foe"
+    after_damage(state, rng)
+
+
+def _die(state: State, a: Action, rng: Rng) -> None:
+    log(state, "You refuse Exhaustion and fall.")
+    finish(state, "lost")
+
+
+def spot_actions(state: State) -> list[Action]:
+    """An Intellect card from the hand; without one, from the draw deck for a level of
+    Exhaustion ("Intelligent Opponents" via "Non-Combat Encounters") while the hand
+    maximum is above 1."""
+    if count_in_hand(state, "intellect"):
+        return [{"type": "spot"}, {"type": "let_hide"}]
+    if deck_attribute_ok(state, "intellect"):
+        return [{"type": "spot", "from": "deck"}, {"type": "let_hide"}]
+    return [{"type": "let_hide"}]
+
+
+def deck_attribute_ok(state: State, attr: str) -> bool:
+    return hand_max(state) > 1 and any(base(c) == attr for c in state["draw"])
+
+
+def _spot(state: State, a: Action, rng: Rng) -> None:
+    i = state["pending"]["foe"]
+    state["pending"] = None
+    state["foes"][i]["hidden"] = False
+    if a.get("from") == "deck":
+        cid = next(c for c in state["draw"] if base(c) == "intellect")
+        state["draw"].remove(cid)
+        state["discard"].append(cid)
+        state["exhaustion"] += 1
+        note(state, "deck_attribute")
+        log(state, f"You draw and play an Intellect card from your Combat Deck for a level of Exhaustion "
+                   f"(hand maximum {hand_max(state)}): {state['foes'][i]['name']} is spotted.")
+        if len(state["hand"]) > hand_max(state):
+            state["phase"] = "discard"
+            state["after_discard"] = "resume"
+            return
+    else:
+        take(state, "intellect")
+        log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
+    flow.resume(state, rng)
+
+
+def _let_hide(state: State, a: Action, rng: Rng) -> None:
+    state["pending"] = None
+    flow.resume(state, rng)

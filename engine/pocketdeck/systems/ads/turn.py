@@ -1,0 +1,488 @@
+"""The player's turn: the Normal Actions (fully enumerated) and what each does: plays with
+Boosts, Base Actions, Recall, Move, gear and Dual Wield.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ...core.rng import Rng
+from . import data
+from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
+from .fight import live_foes, sight_check, tick
+from .maths import DOWN, UP, r_value
+from . import counters, flow, foegrapple, grapple, reactions
+from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
+                    slot, take_up, targets, value)
+
+State = dict[str, Any]
+Action = dict[str, Any]
+SYM = (UP, DOWN)
+
+
+def turn_actions(state: State) -> list[Action]:
+    out: list[Action] = [{"type": "pass"}]
+    if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
+        out.append({"type": "draw_over"})
+    if state["grapple"] and state["grapple"].get("holder") == "foe":
+        return out + foegrapple.held_actions(state)
+    if state["grapple"]:
+        return out + grapple.grapple_actions(state)
+    if state["mode"] == "line":
+        for i in live_foes(state):
+            d = state["foes"][i]["distance"]
+            k = data.DISTANCES.index(d)
+            for j in (k - 1, k + 1):
+                if 0 <= j < 3:
+                    out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
+    weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
+    for w in weapons:
+        if w not in held(state) and w != state.get("dropped") and not (data.card(w)["two_handed"] and state["shield"]):
+            out.append({"type": "arm", "card": w})
+    if state["shield"]:
+        out.append({"type": "shield", "on": False})
+    elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
+        out.append({"type": "shield", "on": True})
+    if state.get("dropped"):
+        out.append({"type": "retrieve"})
+    if state["dual_declared"] and not state["dual"]:
+        out.append({"type": "dual"})
+    out.extend(dual_attacks(state))
+    out.extend(base_normals(state))
+    out.extend(plays(state))
+    out.extend(recalls(state))
+    out.extend(grapple.grapples(state))
+    if state["free_turn"] is None:
+        out.append({"type": "flee"})
+    return out
+
+
+def dual_attacks(state: State) -> list[Action]:
+    """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
+    Round that is primary for both; the two in hand (or free hands to draw them)."""
+    if not state["dual"]:
+        return []
+    r = state["round"]
+    ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
+                 and slot(data.card(c), r) == "P" and base(c) != state.get("dropped")})
+    out: list[Action] = []
+    for k, a in enumerate(ws):
+        for b in ws[k:]:
+            if a == b and count_in_hand(state, a) < 2:
+                continue
+            if not dual_pair_ok(a, b) or not held(state) <= {a, b}:
+                continue
+            ca, cb = data.card(a), data.card(b)
+            for i in targets(state, ca):
+                if i in targets(state, cb):
+                    out.append({"type": "dual_attack", "card": a, "card2": b, "foe": i})
+    return out
+
+
+def base_normals(state: State) -> list[Action]:
+    """Base Actions of the core cards: once per Round, whatever the turn."""
+    out = []
+    for which in ("class", "race"):
+        b = base_action(state, which)
+        if b["kind"] != "normal" or state["base_used"][which]:
+            continue
+        if b["effect"] == "damage":
+            for i in targets(state, {"distances": b.get("distances", [])}):
+                out.append({"type": "base", "which": which, "foe": i})
+        elif b["effect"] == "heal" and state["hp"] < state["max_hp"]:
+            out.append({"type": "base", "which": which, "foe": -1})
+    return out
+
+
+def boost_options(state: State, b: str, c: dict[str, Any], r: int, needs_swap: bool) -> list[tuple[str, int]]:
+    """One Boost per action: none, one Boost card, or up to R Attribute cards of the
+    card's own Attribute as one Boost (+1 each)."""
+    if needs_swap:
+        return [(bb, 0) for bb in sorted({base(x) for x in state["hand"]})
+                if data.card(bb).get("fast_swap") and slot(data.card(bb), r) != "-"]
+    opts: list[tuple[str, int]] = [("", 0)]
+    if c["effect"] in ("damage", "heal"):
+        attr = c["attribute"]
+        n = count_in_hand(state, attr) - (1 if b == attr else 0)
+        opts.extend((attr, k) for k in range(1, min(r, n) + 1))
+    if c["effect"] == "damage":
+        for bb in sorted({base(x) for x in state["hand"]}):
+            k = data.card(bb)
+            if bb == b or k["kind"] == "attribute" or "boost" not in k["actions"] or slot(k, r) == "-":
+                continue
+            if k.get("boost_for") == "weapon" and c["kind"] == "weapon":
+                opts.append((bb, 0))
+            elif k.get("boost_for") == "ranged" and c["kind"] == "weapon" and (
+                    "ranged" in c["distances"] or c.get("throw")):
+                opts.append((bb, 0))
+    return opts
+
+
+def ranged_at_melee(state: State, c: dict[str, Any], reach: list[int]) -> list[int]:
+    """The optional rule (Weapons: "you can Attack with a Ranged Distance Weapon (such as
+    a Shortbow) if you match a Declared Up/Down"): a Ranged weapon without the Melee icon
+    at a Foe in Melee, One Dimensional play, fight option ``ranged_melee``."""
+    if not state.get("ranged_melee") or state["mode"] != "line" or c["kind"] != "weapon":
+        return []
+    if "ranged" not in c["distances"] or "melee" in c["distances"]:
+        return []
+    return [i for i in live_foes(state) if i not in reach and not state["foes"][i]["hidden"]
+            and state["foes"][i]["distance"] == "melee"]
+
+
+def plays(state: State, only: str | None = None) -> list[Action]:
+    r = state["round"]
+    out: list[Action] = []
+    names = [only] if only else sorted({base(c) for c in state["hand"]})
+    for b in names:
+        if count_in_hand(state, b) == 0:
+            continue
+        c = data.card(b)
+        if "normal" not in c["actions"] or not allowed(state, c):
+            continue
+        price = play_price(c, r)
+        if price is None or (price[0] and count_in_hand(state, price[1]) < price[0]):
+            continue
+        pay = price[0]
+        needs_swap = False
+        if c["kind"] == "weapon":
+            if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
+                continue
+            needs_swap = needs_swap_for(state, b)
+        if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
+            continue
+        boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
+        if c["effect"] == "damage":
+            foes = targets(state, c)
+        else:
+            foes = [-1]
+        for i in foes:
+            for bb, k in boosts:
+                out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
+        for i in ranged_at_melee(state, c, foes):
+            for bb, k in boosts:
+                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
+                           for s in SYM)
+    return out
+
+
+def recalls(state: State) -> list[Action]:
+    """Recall: pay the Recall cost in the listed Attributes (any mix); never on a Round
+    below the card's level; level 7+ only on Round 6; any one requirement suffices."""
+    r = state["round"]
+    out: list[Action] = []
+    for b in sorted({base(c) for c in state["discard"]}):
+        c = data.card(b)
+        if not c.get("recall_cost"):
+            continue
+        req = c["recall_requires"]
+        if req and state["class"] not in req and state["race"] not in req:
+            continue
+        lvl = c.get("level", 1)
+        if (r != 6) if lvl >= 7 else (r < lvl):
+            continue
+        cost = r_value(c["recall_cost"], r)
+        attrs = sorted(c["recall_attributes"])
+        for combo in combinations_with_replacement(attrs, cost):
+            pay = {a: combo.count(a) for a in attrs if combo.count(a)}
+            if all(count_in_hand(state, a) >= n for a, n in pay.items()):
+                out.append({"type": "recall", "card": b, "pay": pay})
+    return out
+
+
+def _pass(state: State, a: Action, rng: Rng) -> None:
+    log(state, "You pass.")
+    flow.end_turn(state, rng)
+
+
+def _move(state: State, a: Action, rng: Rng) -> None:
+    """Closing Distance and Fleeing: moving away right after a Foe closed in is avoiding
+    it; twice in a row, you are Fleeing (the Foes get their free Round)."""
+    foe = state["foes"][a["foe"]]
+    away = data.DISTANCES.index(a["to"]) < data.DISTANCES.index(foe["distance"])
+    if away:
+        foe["backed"] = 0
+    avoided = away and foe.get("closed", False)
+    foe["distance"] = a["to"]
+    foe["closed"] = False
+    foe["pursued"] = not away  # closing in: its next move away is avoiding you
+    log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")
+    state["avoid"] = state.get("avoid", 0) + 1 if avoided else 0
+    if state["avoid"] >= 2 and state["free_turn"] is None:
+        state["avoid"] = 0
+        log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
+        flow._flee(state, a, rng)
+        return
+    flow.end_turn(state, rng)
+
+
+def split_actions(state: State) -> list[Action]:
+    """Each point of a dividable damage goes to a target: a new one while fewer than the
+    card's limit (R+1 for Energy Bolt) have a share, else one that already has."""
+    sp = state["split"]
+    c = data.card(sp["attack"]["card"])
+    have = [f for f, _ in sp["parts"]]
+    return [{"type": "split", "foe": i} for i in targets(state, c) if i in have or len(have) < sp["max"]]
+
+
+def _split(state: State, a: Action, rng: Rng) -> None:
+    sp = state["split"]
+    for part in sp["parts"]:
+        if part[0] == a["foe"]:
+            part[1] += 1
+            break
+    else:
+        sp["parts"].append([a["foe"], 1])
+    sp["left"] -= 1
+    if sp["left"] > 0:
+        return
+    state.pop("split")
+    shares = []
+    for i, n in sp["parts"]:
+        shares.append(dict(sp["attack"], foe=i, damage=n, intro="Divided",
+                           ranged=is_ranged(state, data.card(sp["attack"]["card"])["distances"], state["foes"][i])))
+    if len(shares) > 1:
+        note(state, "split_damage")
+    where = ", ".join(f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"])
+    log(state, f"You divide the damage: {where}.")
+    state["phase"] = "turn"
+    shares[0].pop("intro")
+    state["pending"], state["attack_queue"] = shares[0], shares[1:]
+    counters.resolve_attack(state, rng)
+
+
+def _retrieve(state: State, a: Action, rng: Rng) -> None:
+    """Disarmed: retrieving the weapon is your Normal Action; it is back in your hand."""
+    w = state.pop("dropped")
+    if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], w):
+        state["offhand"] = w
+    else:
+        take_up(state, w)
+    log(state, f"You retrieve your {data.card(w)['name']}.")
+    flow.end_turn(state, rng)
+
+
+def _arm(state: State, a: Action, rng: Rng) -> None:
+    """Swapping weapons costs the action; the new weapon is ready next turn."""
+    if state["dual"] and state["armed"] and state["offhand"]:
+        state["offhand"] = None  # the swap replaces what was held
+    take_up(state, a["card"])
+    log(state, f"You swap to your {data.card(a['card'])['name']}.")
+    flow.end_turn(state, rng)
+
+
+def _shield(state: State, a: Action, rng: Rng) -> None:
+    if a["on"] and state["dual"]:
+        state["dual"], state["offhand"] = False, None
+        log(state, "A shield ends your Dual Wielding.")
+    state["shield"] = a["on"]
+    state["shield_cover"] = 0
+    log(state, "You ready your shield." if a["on"] else "You drop your shield.")
+    flow.end_turn(state, rng)
+
+
+def _base(state: State, a: Action, rng: Rng) -> None:
+    which = a["which"]
+    b = base_action(state, which)
+    state["base_used"][which] = True
+    r = state["round"]
+    if state["phase"] == "react":
+        reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
+        return
+    if b["effect"] == "heal":
+        heal_player(state, r_value(b["value"], r), b["name"])
+    else:
+        dmg = r_value(b["value"], r)
+        foe = state["foes"][a["foe"]]
+        log(state, f"{b['name']} (Base Action) at {foe['name']}.")
+        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You"):
+            flow.end_turn(state, rng)
+            return
+        state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
+                            "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
+                            "ranged": is_ranged(state, b.get("distances", []), foe), "stage": 0, "half": False,
+                            "counters": [], "counter_updown": "", "counter_shield": "", "attribute": ""}
+        counters.resolve_attack(state, rng)
+        return
+    flow.end_turn(state, rng)
+
+
+def heal_player(state: State, amount: int, why: str) -> None:
+    gain = min(amount, state["max_hp"] - state["hp"])
+    state["hp"] += gain
+    log(state, f"{why}: you heal {gain} ({state['hp']} HP).")
+
+
+def _play(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    b = a["card"]
+    c = data.card(b)
+    inst = next(x for x in state["hand"] if base(x) == b)
+    state["hand"].remove(inst)
+    if a["pay"]:
+        attr = play_price(c, r)[1]
+        take(state, attr, a["pay"])
+        log(state, f"{a['pay']} {data.card(attr)['name']} paid to play {c['name']} on Round {r}.")
+    bonus = a["extra"]
+    boost_card = None
+    if a["boost"]:
+        if a["extra"]:
+            take(state, a["boost"], a["extra"])
+        else:
+            boost_card = data.card(a["boost"])
+            take(state, a["boost"])
+    if state["phase"] in ("recalled", "ward_off"):
+        state["phase"] = "turn"
+    state["pending"] = None
+    if c["kind"] == "weapon" and b not in held(state):
+        how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
+        log(state, f"You draw your {c['name']} ({how}).")
+        take_up(state, b)
+    boost_text = (f" + {a['extra']} {a['boost'].title()}" if a["extra"] else
+                  f" + {boost_card['name']}" if boost_card else "")
+    persist = c.get("persist", "")
+    if persist:
+        until: Any = "attack" if persist == "attack" else "count" if persist == "count" else int(persist)
+        state["persist"].append({"card": inst, "until": until, "since": tick(state)})
+        log(state, f"You play {c['name']}: it stays face-out"
+                   f" ({'until your next attack' if until == 'attack' else 'to the end of the Count' if until == 'count' else f'{until} Rounds'}).")
+        flow.end_turn(state, rng)
+        return
+    state["discard"].append(inst)
+    if c["effect"] == "heal":
+        amount = value(c, r) + bonus
+        heal_player(state, amount, f"{c['name']}{boost_text}")
+        if c.get("cures") and state["disease"]:
+            state["disease"] = None
+            log(state, "The Disease is cured.")
+        flow.end_turn(state, rng)
+        return
+    if c["effect"] != "damage":
+        log(state, f"You play {c['name']}.")
+        flow.end_turn(state, rng)
+        return
+    dmg = value(c, r) + bonus
+    if boost_card and boost_card["effect"] == "damage":
+        dmg += value(boost_card, r)
+    sneak = False
+    if state["sneak_bonus"]:
+        state["sneak_bonus"] = False
+        sneak = True
+        dmg += r_value("R/2", r)
+    for p in list(state["persist"]):
+        k = data.card(p["card"])
+        if k.get("bless"):
+            dmg += k["bless"]
+        if p["until"] == "attack" and not sneak:
+            sneak = True
+            dmg += r_value("R/2", r)
+            state["persist"].remove(p)
+            state["discard"].append(p["card"])
+    foe = state["foes"][a["foe"]]
+    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
+        flow.end_turn(state, rng)  # the card fails and stays discarded
+        return
+    if a.get("declare"):
+        drawn = draw_symbols(state, rng, 1)
+        ok = drawn[0] == a["declare"]
+        record_draw(state, "You", f"shoot {c['name']} at Melee", drawn, a["declare"], ok, "50%")
+        note(state, "ranged_at_melee")
+        if not ok:
+            log(state, f"You cannot get a shot off with your {c['name']} at Melee: the card is spent.")
+            flow.end_turn(state, rng)
+            return
+    log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
+               f"{' from Sneak' if sneak else ''}.")
+    state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": b, "inst": inst, "name": c["name"],
+                        "damage": dmg, "ethereal": c["ethereal"], "sneak": sneak,
+                        "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
+                        "counters": c["counters"], "counter_updown": c["counter_updown"],
+                        "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
+    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
+        # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
+        state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
+                          "max": r_value(c["split"], r)}
+        state["pending"] = None
+        state["phase"] = "split"
+        return
+    counters.resolve_attack(state, rng)
+
+
+def _recall(state: State, a: Action, rng: Rng) -> None:
+    b = a["card"]
+    for attr, n in sorted(a["pay"].items()):
+        take(state, attr, n)
+    cid = next(x for x in state["discard"] if base(x) == b)
+    state["discard"].remove(cid)
+    state["hand"].append(cid)
+    log(state, f"You Recall {data.card(b)['name']} from the discards.")
+    state["fresh"] = False
+    if plays(state, only=b):
+        state["phase"] = "recalled"
+        state["pending"] = {"kind": "recalled", "card": b}
+    else:
+        flow.end_turn(state, rng)
+
+
+def _keep(state: State, a: Action, rng: Rng) -> None:
+    state["pending"] = None
+    state["phase"] = "turn"
+    log(state, "You keep the recalled card for later.")
+    flow.end_turn(state, rng)
+
+
+def _dual(state: State, a: Action, rng: Rng) -> None:
+    """Back to the Dual Wield configuration (costs the action; the shield goes)."""
+    state["dual"], state["shield"], state["offhand"] = True, False, None
+    if state["armed"] and data.card(state["armed"])["two_handed"]:
+        state["armed"] = None
+    log(state, "You take up Dual Wielding again.")
+    flow.end_turn(state, rng)
+
+
+def _dual_attack(state: State, a: Action, rng: Rng) -> None:
+    r = state["round"]
+    i = a["foe"]
+    foe = state["foes"][i]
+    blows = []
+    for b in (a["card"], a["card2"]):
+        c = data.card(b)
+        inst = next(x for x in state["hand"] if base(x) == b)
+        discard(state, inst)
+        blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
+                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
+                      "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
+                      "counter_shield": "", "attribute": c["attribute"]})
+    state["armed"], state["offhand"] = a["card"], a["card2"]
+    log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
+        flow.end_turn(state, rng)
+        return
+    blows[1]["intro"] = "Second blow"
+    state["pending"], state["attack_queue"] = blows[0], [blows[1]]
+    counters.resolve_attack(state, rng)
+
+
+def _draw_over(state: State, a: Action, rng: Rng) -> None:
+    """Already at the hand maximum: draw one more, then discard down to it."""
+    draw_one(state, rng)
+    state["fresh"] = False
+    if state["phase"] == "over":
+        return
+    state["phase"] = "discard"
+    state["after_discard"] = "turn"
+
+
+def _discard(state: State, a: Action, rng: Rng) -> None:
+    take(state, a["card"])
+    if len(state["hand"]) > hand_max(state):
+        return
+    if state["after_discard"] == "turn":
+        state["phase"] = "turn"
+    elif state["after_discard"] == "resume":
+        state["phase"] = "foe"
+        flow.resume(state, rng)
+    else:
+        flow.finish_turn(state, rng)
