@@ -122,3 +122,51 @@ def test_a_deck_of_adventures_checkpoint_is_checked_too(monkeypatch):
         damage(data["base"])
         with pytest.raises(SaveError, match=message):
             from_json(json.dumps(data))
+
+
+def test_folding_uses_the_state_marked_on_the_way_and_replays_only_after_a_reload(small_cap, monkeypatch):
+    """A fold in the browser must not freeze the tap: the state at the cut was marked as play
+    passed it. A game loaded since has no mark and replays the folded actions once."""
+    s, done = long_deck(10)
+    assert s.mark is not None and s.mark[0] == 5
+    calls = []
+    real, real_from = saves.replay, saves.replay_from
+    monkeypatch.setattr(saves, "replay", lambda *a: calls.append(a) or real(*a))
+    monkeypatch.setattr(saves, "replay_from", lambda *a: calls.append(a) or real_from(*a))
+    s.play({"type": "draw"} if {"type": "draw"} in s.game.legal_actions(s.state) else {"type": "gather"})
+    assert s.base is not None and not calls
+    assert s.base == real("deck", s.options, s.seed, done[:5])
+    for _ in range(23):                      # four more folds, none of them replays
+        legal = s.game.legal_actions(s.state)
+        s.play(next((a for a in legal if a["type"] == "draw"), legal[0]))
+    assert not calls
+    assert from_json(save_text(s)).state == s.state and len(calls) == 1  # loading replays
+    calls.clear()
+    loaded, _ = long_deck(10)
+    loaded.mark = None                       # as after a reload
+    loaded.play({"type": "draw"} if {"type": "draw"} in loaded.game.legal_actions(loaded.state) else {"type": "gather"})
+    assert len(calls) == 1                   # this fold
+    assert loaded.base == real("deck", s.options, s.seed, done[:5])
+
+
+def test_undo_below_the_mark_forgets_it(small_cap):
+    s, _ = long_deck(6)
+    assert s.mark is not None and s.mark[0] == 5
+    s.undo()
+    s.undo()
+    assert s.mark is None
+
+
+def test_a_refused_save_puts_the_checkpoint_and_the_mark_back(small_cap, monkeypatch):
+    """A tap whose save breaks a limit is undone whole: history, state, base and the mark
+    (a stale mark would make the next fold cut at the wrong state)."""
+    app = App(seed_source=4)
+    app.handle("new", json.dumps({"system": "deck"}))
+    for _ in range(10):
+        app.handle("play", json.dumps({"type": "draw"}))
+    session = app.sessions["deck"]
+    before = (list(session.actions), session.state, session.base, session.mark)
+    monkeypatch.setattr(saves, "MAX_SAVE_CHARS", 10)
+    app.handle("play", json.dumps({"type": "draw"}))
+    assert app.flash and app.flash[0] == "error"
+    assert (session.actions, session.state, session.base, session.mark) == before

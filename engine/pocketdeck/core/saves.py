@@ -51,6 +51,9 @@ class Session:
     actions: list[Action] = field(default_factory=list)
     state: State | None = None
     base: State | None = None  # the checkpoint the actions start from (None: the seed)
+    # (n, the state after the first n actions): kept in memory when play passes the point
+    # the next fold will cut at, so folding needs no replay (one replay after a reload)
+    mark: tuple[int, State] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, system: str, options: dict[str, Any] | None = None, seed: int = 0) -> "Session":
@@ -70,6 +73,10 @@ class Session:
         new = self.game.apply(self.state, action)
         if len(self.actions) >= MAX_ACTIONS:
             self.fold()
+        if len(self.actions) == MAX_ACTIONS - KEEP_ON_FOLD:
+            # where the next fold will cut (also right after a fold); states are never
+            # changed in place, so keeping a reference is enough
+            self.mark = (len(self.actions), self.state)
         self.actions = self.actions + [action]
         self.state = new
         return new
@@ -77,13 +84,19 @@ class Session:
     def fold(self, keep: int | None = None) -> None:
         """Move all but the newest ``keep`` actions (default MAX_ACTIONS // 2) into the
         base state. The state itself does not change: seed + base + actions still
-        lead to it. One replay of the folded actions, once per KEEP_ON_FOLD actions."""
+        lead to it. The state at the cut is the one ``play`` marked on its way (no work);
+        without a mark (the game was loaded since), the folded actions are replayed once:
+        seconds for P52 in the browser, once per KEEP_ON_FOLD actions."""
         keep = KEEP_ON_FOLD if keep is None else keep
         cut = max(0, len(self.actions) - keep)
         if not cut:
             return
-        self.base = self._replay(self.actions[:cut])
+        if self.mark is not None and self.mark[0] == cut:
+            self.base = self.mark[1]
+        else:
+            self.base = self._replay(self.actions[:cut])
         self.actions = self.actions[cut:]
+        self.mark = None
 
     def _replay(self, actions: list[Action]) -> State:
         if self.base is None:
@@ -103,6 +116,8 @@ class Session:
         actions = self.actions[:-1]
         self.state = self._replay(actions)
         self.actions = actions
+        if self.mark is not None and self.mark[0] > len(actions):
+            self.mark = None
         return self.state
 
     def record(self) -> dict[str, Any]:

@@ -243,12 +243,12 @@ class App:
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
-            before = (session.actions, session.state, session.base)
+            before = (session.actions, session.state, session.base, session.mark)
             session.play(action)
             try:
                 effects = self._save(slot)
             except SaveError:  # past a save's limits: the tap is refused, nothing changes
-                session.actions, session.state, session.base = before
+                session.actions, session.state, session.base, session.mark = before
                 raise
             return effects + table.after_play(self, session)
         if verb == "undo":
