@@ -7,8 +7,6 @@ legal actions; hot-seat for 1 to 4 heroes."""
 
 from __future__ import annotations
 
-import json
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +15,8 @@ from ..core.saves import Session
 from ..systems.deckbuilder import data
 from ..systems.deckbuilder.records import export_heroes, record_problems
 from .html import button, esc as _esc, log_list
-from .tables import Effect, Table, register_table
+from .library import CharacterLibrary
+from .tables import Table, register_table
 
 if TYPE_CHECKING:
     from .app import App
@@ -372,11 +371,10 @@ def _log(view: dict[str, Any]) -> str:
 
 # -- setup and the hero library -------------------------------------------------------------
 ZONE_CHOICES = {"all": "Both encounters, one after the other"}
-LIBRARY = "char:deckbuilder:"
 
 
 def setup(app: "App" = None) -> str:  # type: ignore[assignment]
-    lib = _library(app) if app is not None else {}
+    lib = LIB.entries(app) if app is not None else {}
     saved = ""
     if lib:
         rows = "".join(
@@ -419,9 +417,7 @@ def record_problem(record: Any) -> str | None:
     return excerpt("; ".join(problems), 200) if problems else None
 
 
-def _library(app: "App") -> dict[str, dict[str, Any]]:
-    return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
-            if k.startswith(LIBRARY) and record_problem(r) is None}
+LIB = CharacterLibrary("deckbuilder", record_problem, export_heroes).register()
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -432,7 +428,7 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     chosen = fields.get("library") or []
     if isinstance(chosen, str):
         chosen = [chosen]
-    lib = _library(app)
+    lib = LIB.entries(app)
     keys = [k for k in lib if k in chosen]
     if not heroes and not keys:
         raise ValueError("choose at least one hero: a new one or one from your library")
@@ -448,50 +444,7 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
             "party": [lib[k] for k in keys], "gm": bool(gm) and gm not in ("", "no", "false")}
 
 
-def after_play(app: "App", session: Session) -> list[Effect]:
-    """When a game ends (won or lost) the party goes to the hero library: heroes that came
-    from it are updated in place, new ones get a key of their own; the keys are kept in
-    ``meta:<slot>`` so that ending again after an undo updates the same entries (as P52)."""
-    state = session.state
-    assert state is not None
-    meta_key = "meta:" + app.slot_of(session)
-    if not session.actions:
-        app.meta[meta_key] = {"library": list(app.pending_library)}
-        app.pending_library = []
-        return [("put", meta_key, json.dumps(app.meta[meta_key]))]
-    if state["phase"] != "over":
-        return []
-    meta = app.meta.setdefault(meta_key, {"library": []})
-    keys = meta.get("library")
-    if not isinstance(keys, list) or not all(isinstance(k, str) and k.startswith(LIBRARY) for k in keys):
-        keys = meta["library"] = []
-    effects: list[Effect] = []
-    for i, record in enumerate(export_heroes(state)):
-        if i == len(keys):
-            keys.append(_new_key(app, record["name"]))
-        app.library[keys[i]] = record
-        effects.append(("put", keys[i], json.dumps(record, sort_keys=True)))
-    effects.append(("put", meta_key, json.dumps(meta)))
-    return effects
-
-
-def _new_key(app: "App", name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "hero"
-    key, n = LIBRARY + slug, 1
-    while key in app.library:
-        n += 1
-        key = f"{LIBRARY}{slug}-{n}"
-    return key
-
-
-def _register_record_check() -> None:
-    from .app import RECORD_CHECKS
-    RECORD_CHECKS["deckbuilder"] = record_problem
-
-
-_register_record_check()
-
 register_table(Table(
     system="deckbuilder", title="Deckbuilder RPG",
     blurb="Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat.",
-    render=render, setup=setup, options_from_form=options_from_form, after_play=after_play))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=LIB.after_play))

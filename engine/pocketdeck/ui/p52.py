@@ -12,7 +12,6 @@ ends, won or failed, and can join the next quest from the setup screen.
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +20,12 @@ from ..systems.p52.rules import check_record, export_characters
 from .cards import card_svg, mini_back_svg, mini_card_svg
 from ..core.limits import excerpt
 from .html import button, esc, log_list
-from .tables import Effect, Table, register_table
+from .library import CharacterLibrary
+from .tables import Table, register_table
 
 if TYPE_CHECKING:
     from .app import App
 
-LIBRARY = "char:p52:"
 MAX_PARTY = 6
 LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}
 KIND_LABEL = {"normal": "", "obstructed": "Obstructed", "chest": "Chest", "enemy": "Enemy",
@@ -331,7 +330,7 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
 
 # -- new quest form and the character library ----------------------------------------------
 def setup(app: "App") -> str:
-    lib = _library(app)
+    lib = LIB.entries(app)
     saved = ""
     if lib:
         rows = "".join(
@@ -375,9 +374,7 @@ def record_problem(record: Any) -> str | None:
     return excerpt("; ".join(map(str, problems)), 200) if problems else None
 
 
-def _library(app: "App") -> dict[str, dict[str, Any]]:
-    return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))
-            if k.startswith(LIBRARY) and record_problem(r) is None}
+LIB = CharacterLibrary("p52", record_problem, export_characters).register()
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -392,7 +389,7 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     picked = fields.get("library") or []
     if isinstance(picked, str):
         picked = [picked]
-    lib = _library(app)
+    lib = LIB.entries(app)
     records = [lib[k] for k in picked if k in lib]
     quirk = [str(fields.get(k, "")).strip() for k in ("quirk_name", "quirk_bonus", "quirk_penalty")]
     quirks = []
@@ -410,54 +407,7 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
             "layout": layout}
 
 
-def after_play(app: "App", session: Session) -> list[Effect]:
-    """When a quest ends, the party goes to the library: the characters that came from it
-    are updated in place, new ones get a key of their own, and the keys are remembered
-    (``meta:<slot>``) so that reaching the end again (after an undo) updates the same entries.
-
-    A game opened from a share link starts with no notes (App drops ``meta:<slot>`` when
-    it accepts the link), so its party joins the library as new characters and never
-    writes over the player's own."""
-    state = session.state
-    assert state is not None
-    meta_key = "meta:" + app.slot_of(session)
-    if not session.actions:  # a new game: remember which library entries joined it
-        app.meta[meta_key] = {"library": list(app.pending_library)}
-        app.pending_library = []
-        return [("put", meta_key, json.dumps(app.meta[meta_key]))]
-    if state["phase"] != "over":
-        return []
-    meta = app.meta.setdefault(meta_key, {"library": []})
-    keys = meta.get("library")
-    if not isinstance(keys, list) or not all(isinstance(k, str) and k.startswith(LIBRARY) for k in keys):
-        keys = meta["library"] = []  # notes that do not name library entries: start afresh
-    effects: list[Effect] = []
-    for i, record in enumerate(export_characters(state)):
-        if i == len(keys):
-            keys.append(_new_key(app, record["name"]))
-        app.library[keys[i]] = record
-        effects.append(("put", keys[i], json.dumps(record, sort_keys=True)))
-    effects.append(("put", meta_key, json.dumps(meta)))
-    return effects
-
-
-def _new_key(app: "App", name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "hero"
-    key, n = LIBRARY + slug, 1
-    while key in app.library:
-        n += 1
-        key = f"{LIBRARY}{slug}-{n}"
-    return key
-
-
-def _register_record_check() -> None:
-    from .app import RECORD_CHECKS
-    RECORD_CHECKS["p52"] = record_problem
-
-
-_register_record_check()
-
 register_table(Table(
     system="p52", title="P52",
     blurb="A GM-less dungeon crawl with Room, Enemy and Action decks: solo or a party on one phone.",
-    render=render, setup=setup, options_from_form=options_from_form, after_play=after_play))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=LIB.after_play))
