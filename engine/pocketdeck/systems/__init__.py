@@ -10,3 +10,4 @@ from . import ads  # noqa: F401
 from . import dofa  # noqa: F401
 from . import deckbuilder  # noqa: F401
 from .ads import adventure as _ads_adventure  # noqa: F401
+from .ads.build import game as _ads_build  # noqa: F401

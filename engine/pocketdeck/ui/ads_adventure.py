@@ -106,39 +106,55 @@ def render(view: dict[str, Any], session: Session) -> str:
             f'{log_list(view["log"], "Adventure log")}{export}</section>')
 
 
+def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:
+    """The Character Deck an adventure ends with (XP, Gold, Treasure, loot) joins the library."""
+    from .ads_builder import LIB
+    return LIB.after_play(app, session)
+
+
 def library_decks(app: Any) -> list[tuple[str, dict[str, Any]]]:
     lib = getattr(app, "library", {}) or {}
     return sorted((k, r) for k, r in lib.items() if k.startswith(LIB_PREFIX) and isinstance(r, dict))
 
 
-def setup(app: Any = None) -> str:
+def deck_select(app: Any, name: str, label: str) -> str:
+    """A select of the ready-made decks and the library's decks (builder and adventure)."""
     opts = [(f"ready:{k}", f'{d["name"]} ({d["race"].title()} {d["class"].title()}, L{d["level"]}, ready-made)')
             for k, d in data.decks().items()]
     opts += [(f"lib:{k}", f'{r.get("name", "?")} (my deck, L{r.get("level", "?")})') for k, r in library_decks(app)]
     sel = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in opts)
+    return f'<label>{esc(label)} <select name="{esc(name)}">{sel}</select></label>'
+
+
+def chosen_deck(value: Any, app: Any, label: str) -> Any:
+    """The deck a ``deck_select`` names: a ready-made id, or the library record (whose
+    entry the game's end then updates: ``pending_library``)."""
+    value = str(value)
+    if value.startswith("ready:"):
+        return value[6:]
+    if value.startswith("lib:"):
+        record = (getattr(app, "library", {}) or {}).get(value[4:])
+        if not isinstance(record, dict):
+            raise IllegalAction("that deck is not in the library")
+        app.pending_library = [value[4:]]
+        return {k: record[k] for k in ("name", "race", "class", "level", "cards", "story", "aside") if k in record}
+    raise IllegalAction(f"{label}: a ready-made deck or one of yours")
+
+
+def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
             '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>')
     return (f'<section class="setup adv-setup"><h1>New ADS adventure</h1>'
             f'<p class="muted">Carry one Character Deck through the Drowned Lantern Keep: nine rooms, '
             f'obstacles, a rest spot, loot and a boss. Build your own deck on the ADS Deck Builder.</p>'
-            f'<form class="form" data-form><label>Character Deck <select name="hero">{sel}</select></label>'
+            f'<form class="form" data-form>{deck_select(app, "hero", "Character Deck")}'
             f'<label>Way to play <select name="mode">{mode}</select></label>'
             f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,mode", submit=True)}'
             f'</form></section>')
 
 
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    hero = str(fields.get("hero", "ready:warrior"))
-    if hero.startswith("ready:"):
-        out["hero"] = hero[6:]
-    elif hero.startswith("lib:"):
-        record = (getattr(app, "library", {}) or {}).get(hero[4:])
-        if not isinstance(record, dict):
-            raise IllegalAction("that deck is not in the library")
-        out["hero"] = {k: record[k] for k in ("name", "race", "class", "level", "cards") if k in record}
-    else:
-        raise IllegalAction("Character Deck: a ready-made deck or one of yours")
+    out: dict[str, Any] = {"hero": chosen_deck(fields.get("hero", "ready:warrior"), app, "Character Deck")}
     if "mode" in fields:
         if fields["mode"] not in ("simple", "line"):
             raise IllegalAction("Way to play: simple or line")
@@ -149,4 +165,4 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
 register_table(Table(
     system="ads_adventure", title="ADS Adventure",
     blurb="Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels.",
-    render=render, setup=setup, options_from_form=options_from_form))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=_after_play))

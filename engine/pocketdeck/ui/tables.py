@@ -51,7 +51,7 @@ def register_table(table: Table) -> Table:
 
 
 # the table modules, in the order the home screen lists them; each registers itself
-TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder", "ads_adventure")
+TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder", "ads_builder", "ads_adventure")
 
 
 def tables() -> dict[str, Table]:
