@@ -144,7 +144,7 @@ def chosen_deck(value: Any, app: Any, label: str) -> Any:
 def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
             '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>')
-    return (f'<section class="setup adv-setup"><h1>New ADS adventure</h1>'
+    return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
             f'<p class="muted">Carry one Character Deck through the Drowned Lantern Keep: nine rooms, '
             f'obstacles, a rest spot, loot and a boss. Build your own deck on the ADS Deck Builder.</p>'
             f'<form class="form" data-form>{deck_select(app, "hero", "Character Deck")}'
