@@ -182,8 +182,9 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
         mt["stack"], mt["uses"] = stack, 1
         tableau = pile(state, f"tableau:{stack}")
         got = bool(tableau)
-        if got:  # the boss's deck grows as the heroes' do
+        if got:  # the boss's battle deck grows as the heroes' do
             pile(state, f"{m['id']}:front").append(tableau.pop())
+            m["taken"][stack] = m["taken"].get(stack, 0) + 1
         log(state, f"{m['name']} takes {data.STACK_NAMES[stack]}" + ("." if got else " (the stack is empty)."))
         mt["step"] = "play"
         return

@@ -9,8 +9,9 @@ from ...core import piles as core_piles
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
-from .flow import actor, run, take_spoil, take_upgrade, upgrade_options
+from .flow import actor, run, spoil_options, take_spoil, take_upgrade, upgrade_options
 from .monsters import apply_monster, monster_actions, resolve_attack
+from .common import HAND_LIMIT
 from .records import record_problems
 from .turn import apply_turn, resolve_guard, turn_actions
 
@@ -76,9 +77,7 @@ class DeckbuilderGame(Game):
             return []
         if state["phase"] == "spoils":
             hid = state["spoils_left"][0]
-            zid = state["options"]["zones"][state["zone_index"]]
-            return [{"type": "pick", "hero": hid, "card": c}
-                    for c in sorted(set(state["piles"][f"treasure:{zid}"]))]
+            return [{"type": "pick", "hero": hid, "card": c} for c in spoil_options(state, hid)]
         if state["phase"] == "upgrade":
             return upgrade_options(state)  # type: ignore[return-value]
         if state.get("guard"):
@@ -156,7 +155,7 @@ class DeckbuilderGame(Game):
         p = state["piles"]
         for h in state["heroes"]:
             me = h["id"]
-            if len(p[f"{me}:hand"]) > 8 + 3:
+            if len(p[f"{me}:hand"]) > HAND_LIMIT:
                 raise ValueError(f"{h['name']} holds too many cards")
             if not 0 <= h["health"] <= h["max_health"]:
                 raise ValueError(f"{h['name']}'s health is out of range")

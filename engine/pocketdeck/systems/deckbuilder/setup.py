@@ -61,7 +61,7 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
         heroes.append({"id": me, "hero": spec["hero"], "name": spec["name"], "health": spec["max_health"],
                        "max_health": spec["max_health"], "arena": None, "counters": {}, "defense_counters": 0,
                        "stats": dict(spec["stats"]), "xp": spec["xp"], "down": False,
-                       "encounters": spec.get("encounters", 0)})
+                       "encounters": spec.get("encounters", 0), "taken": {}})
         piles[f"{me}:draw"] = list(spec["deck"])
         for k in ("hand", "discard", "expended", "front"):
             piles[f"{me}:{k}"] = []
@@ -134,7 +134,7 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
         state["next_monster"] += 1
         state["monsters"].append({"id": mid, "kind": "boss", "type": b["id"], "name": b["name"],
                                   "arena": arena, "health": b["health"], "max_health": b["health"],
-                                  "counters": {}, "defense_counters": 0, "dead": False})
+                                  "counters": {}, "defense_counters": 0, "dead": False, "taken": {}})
         deck = state["piles"].pop(f"boss:{code}")
         rng.shuffle(deck)
         state["piles"][f"{mid}:draw"], state["piles"][f"{mid}:discard"] = deck, []

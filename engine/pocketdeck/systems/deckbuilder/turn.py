@@ -212,8 +212,9 @@ def start_turn(state: State, stack: str) -> None:
     h = hero(state, actor)
     stack_pile = pile(state, f"tableau:{stack}")
     taken = bool(stack_pile)
-    if taken:
+    if taken:  # the card joins this battle's deck only (given back when the battle ends)
         pile(state, f"{actor}:front").append(stack_pile.pop())
+        h["taken"][stack] = h["taken"].get(stack, 0) + 1
     t = {"mode": "turn", "actor": actor, "stack": stack, "tokens": [stack], "step": "use",
          "attacked": False, "played": 0, "expend_left": 0}
     state["turn"] = t

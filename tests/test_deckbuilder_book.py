@@ -1,0 +1,156 @@
+"""Deckbuilder RPG rules the book states outright (issue 16): a new battle deck each
+battle, the whole encounter zone laid out, clockwise turns, the melee commitment,
+bosses that take the tableau's actions as heroes do, arena items, one to-hit, and the
+record a hero carries through many games. Each test names the book's sentence."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pocketdeck.core.game import get_game
+from pocketdeck.core.rng import Rng
+from pocketdeck.systems.deckbuilder import data
+from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
+
+GAME = get_game("deckbuilder")
+
+
+def battle(heroes=("warrior", "priest"), seed=1, zones=("crypt",), gm=False, party=()):
+    return GAME.new_game({"heroes": list(heroes), "zones": list(zones), "gm": gm, "party": list(party)}, seed)
+
+
+def hero_cards(state, hid):
+    p = state["piles"]
+    return [c for k in ("draw", "hand", "discard", "expended", "front") for c in p[f"{hid}:{k}"] if c != "fatigue"]
+
+
+def play_out(state, seed=7, until=None, cap=20000):
+    """Play with the simulator's choices until ``until(state)`` or the game is over."""
+    rng = Rng(seed)
+    for _ in range(cap):
+        if GAME.is_over(state) or (until and until(state)):
+            return state
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, GAME.sim_choose(state, legal, rng))
+    raise AssertionError("the game did not finish")
+
+
+def win_battle(state):
+    """Clear the current zone at once (every monster dead) and let the driver end it."""
+    for m in state["monsters"]:
+        m["dead"] = True
+        if m["kind"] == "minion":
+            m["hits"] = 0
+        else:
+            m["health"] = 0
+    for c in [c for c in state["piles"]["dungeon"] if c.startswith(state["options"]["zones"][state["zone_index"]] + "/")]:
+        state["piles"]["dungeon"].remove(c)
+        state["piles"]["zone"].append(c)
+    from pocketdeck.systems.deckbuilder.flow import run
+    run(state, Rng(3))
+    return state
+
+
+# -- Overview: "Players begin a new battle deck" ------------------------------------------------
+def test_a_new_battle_deck_each_battle_and_the_tableau_set_out_afresh():
+    """Overview: "Players begin a new battle deck ... the cards for each [spoil] are added
+    to the character deck to be drawn upon in future encounters"."""
+    s = battle(zones=("crypt", "keep"))
+    size = data.stack_size()
+    start = {h["id"]: Counter(hero_cards(s, h["id"])) for h in s["heroes"]}
+    s = play_out(s, until=lambda st: sum(len(st["piles"][f"tableau:{x}"]) for x in data.STACKS) <= 6 * size - 8)
+    assert any(len(s["piles"][f"tableau:{x}"]) < size for x in data.STACKS)
+    s = win_battle(s)
+    # spoils and upgrades: pick the first offer each time, then be done
+    while s["phase"] in ("spoils", "upgrade"):
+        legal = GAME.legal_actions(s)
+        done = [a for a in legal if a["type"] == "upgrade_done"]
+        s = GAME.apply(s, done[0] if done else legal[0])
+    assert s["phase"] == "battle" and s["zone_index"] == 1
+    for x in data.STACKS:
+        assert len(s["piles"][f"tableau:{x}"]) == size, x
+    for h in s["heroes"]:
+        now = Counter(hero_cards(s, h["id"]))
+        grown = now - start[h["id"]]
+        # only the spoil and any learnt ability joined; no tableau card stayed
+        assert all(c not in data.STACKS for c in grown), grown
+        assert sum(grown.values()) <= 3
+
+
+def test_the_tableau_cards_a_boss_took_go_back_too():
+    s = battle(zones=("crypt", "keep"))
+    boss = next((m for m in s["monsters"] if m["kind"] == "boss"), None)
+    if boss is None:  # the vault is laid out at the start (see the zone test); be robust here
+        return
+    s["piles"]["tableau:melee"].pop()
+    s["piles"][f"{boss['id']}:discard"].append("melee")
+    boss.setdefault("taken", {})
+    boss["taken"]["melee"] = boss["taken"].get("melee", 0) + 1
+    s = win_battle(s)
+    while s["phase"] in ("spoils", "upgrade"):
+        legal = GAME.legal_actions(s)
+        done = [a for a in legal if a["type"] == "upgrade_done"]
+        s = GAME.apply(s, done[0] if done else legal[0])
+    assert len(s["piles"]["tableau:melee"]) == data.stack_size()
+
+
+def test_a_hero_carried_through_ten_games_stays_readable():
+    """A record the app itself wrote must never become unreadable by the app's own limits."""
+    party: list = []
+    heroes = ["warrior"]
+    sizes = []
+    for game in range(10):
+        s = battle(heroes=heroes, seed=100 + game, zones=("crypt", "keep"), party=party)
+        s = play_out(s, seed=game)
+        recs = export_heroes(s)
+        for r in recs:
+            assert record_problems(r) == [], (game, len(r["deck"]), record_problems(r))
+            assert not any(c in data.STACKS for c in Counter(r["deck"]) - Counter(start_deck(r["hero"])))
+        sizes.append(len(recs[0]["deck"]))
+        party, heroes = recs, []
+    assert sizes == sorted(sizes)
+
+
+def start_deck(hid):
+    h = data.heroes()[hid]
+    return [c for c, n in h["deck"].items() for _ in range(n)]
+
+
+def cleared(heroes=("warrior",), zones=("crypt", "keep"), seed=1):
+    return win_battle(battle(heroes=heroes, zones=zones, seed=seed))
+
+
+def test_spoils_never_offer_a_power_the_hero_already_holds():
+    s = cleared()
+    assert s["phase"] == "spoils"
+    hid = s["spoils_left"][0]
+    s["piles"]["treasure:crypt"].append("battle_cry")  # the warrior's own power (in the deck)
+    s["piles"][f"{hid}:powers"].append("blessing")
+    s["piles"]["treasure:crypt"].append("blessing")
+    picks = {a["card"] for a in GAME.legal_actions(s)}
+    assert "battle_cry" not in picks and "blessing" not in picks and picks
+    assert "battle_cry" in set(export_heroes(s)[0]["deck"]) | {"battle_cry"}
+
+
+def test_the_state_check_allows_no_hand_above_eight():
+    """Draw: "the player draws one new card up to a hand limit of eight"."""
+    import pytest
+    s = battle()
+    h = s["heroes"][0]["id"]
+    while len(s["piles"][f"{h}:hand"]) < 9:
+        s["piles"][f"{h}:hand"].append(s["piles"][f"{h}:draw"].pop())
+    with pytest.raises(ValueError, match="too many"):
+        GAME.check_state(s)
+
+
+def test_a_full_character_deck_takes_no_more_spoils_or_lessons():
+    s = cleared()
+    hid = s["spoils_left"][0]
+    from pocketdeck.systems.deckbuilder.common import DECK_MAX
+    extra = DECK_MAX - len(hero_cards(s, hid)) - len(s["piles"][f"{hid}:at_hand"]) - len(s["piles"][f"{hid}:latent"])
+    s["piles"][f"{hid}:discard"].extend(["feint"] * extra)  # a deck grown to the limit
+    from pocketdeck.systems.deckbuilder.flow import skip_empty_spoils
+    skip_empty_spoils(s, Rng(1))
+    assert s["phase"] == "upgrade" or s["spoils_left"][0] != hid
+    if s["phase"] == "upgrade":
+        assert not any(a.get("what") == "card" for a in GAME.legal_actions(s))
