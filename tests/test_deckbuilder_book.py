@@ -67,8 +67,10 @@ def test_a_new_battle_deck_each_battle_and_the_tableau_set_out_afresh():
         done = [a for a in legal if a["type"] == "upgrade_done"]
         s = GAME.apply(s, done[0] if done else legal[0])
     assert s["phase"] == "battle" and s["zone_index"] == 1
-    for x in data.STACKS:
-        assert len(s["piles"][f"tableau:{x}"]) == size, x
+    for x in data.STACKS:  # set out afresh (monsters who acted before the first hero took some)
+        took = sum(w.get("taken", {}).get(x, 0) for w in s["heroes"] + s["monsters"])
+        assert len(s["piles"][f"tableau:{x}"]) + took == size, x
+    assert s["battles"][1]["cards"] == [len(hero_cards(s, h["id"])) - sum(h["taken"].values()) for h in s["heroes"]]
     for h in s["heroes"]:
         now = Counter(hero_cards(s, h["id"]))
         grown = now - start[h["id"]]
@@ -154,3 +156,66 @@ def test_a_full_character_deck_takes_no_more_spoils_or_lessons():
     assert s["phase"] == "upgrade" or s["spoils_left"][0] != hid
     if s["phase"] == "upgrade":
         assert not any(a.get("what") == "card" for a in GAME.legal_actions(s))
+
+
+# -- Encounter zone; Dungeon Deck ---------------------------------------------------------------
+def test_the_whole_encounter_zone_is_laid_out_at_the_start():
+    """Encounter zone: "created by laying out a series of arenas, some of which may have
+    associated monsters"; Dungeon Deck: "The arena and monster cards for each encounter
+    zone other than the current one are stacked to form the dungeon deck"."""
+    s = battle(zones=("crypt", "keep"))
+    crypt = [a["id"] for a in data.zones()["crypt"]["arena"]]
+    assert s["piles"]["zone"] == [f"crypt/{a}" for a in crypt]
+    assert all(c.startswith("keep/") for c in s["piles"]["dungeon"])
+    roster = Counter(m["type"] for m in s["monsters"])  # every arena's monsters are set out
+    want = Counter(t for a in data.zones()["crypt"]["arena"] for t in a.get("minions", []) + [a.get("boss")] if t)
+    assert roster == want
+    assert any(m["kind"] == "boss" for m in s["monsters"])
+    assert set(s["order"]) == {h["id"] for h in s["heroes"]} | {m["id"] for m in s["monsters"]}
+
+
+def test_an_archer_behind_an_open_link_shoots_from_the_start():
+    s = battle(heroes=("warrior",), seed=2)
+    archer = next(m for m in s["monsters"] if m["type"] == "archer")
+    assert archer["arena"] == "ossuary"  # one open link from the party's stair
+    rng = Rng(4)
+    shots = 0
+    for _ in range(300):
+        if GAME.is_over(s):
+            break
+        shots += sum(1 for line in s["log"] if line.startswith("Cultist Archer attacks"))
+        s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+    assert shots > 0
+
+
+# -- Initiative: "play continues clockwise around the table" -------------------------------------
+def test_initiative_picks_the_start_player_then_play_goes_clockwise():
+    for seed in range(30):
+        s = battle(heroes=("warrior", "wizard", "rogue", "priest"), seed=seed)
+        around = [h["id"] for h in s["heroes"]] + [m["id"] for m in s["monsters"]]
+        i = around.index(s["order"][0])
+        assert s["order"] == around[i:] + around[:i], seed
+
+
+def test_synergy_follows_the_seats_clockwise_from_the_active_player():
+    """Synergy: "Synergy actions are taken in clockwise order around the table"."""
+    for seed in range(8):
+        s = battle(heroes=("warrior", "wizard", "rogue", "priest"), seed=seed)
+        around = [h["id"] for h in s["heroes"]]
+        first = next(a for a in s["order"] if a.startswith("h"))
+        s["at"] = s["order"].index(first)
+        s["turn"], s["pending"], s["attacks"], s["mturn"] = None, None, [], None
+        for h in s["heroes"]:
+            h["arena"] = "stair"
+        s = GAME.apply(s, {"type": "take", "stack": "rest"})
+        while s["turn"] and s["turn"]["mode"] == "turn":
+            legal = GAME.legal_actions(s)
+            pick = next((a for a in legal if a["type"] in ("draw3", "skip", "end", "attack")), legal[-1])
+            s = GAME.apply(s, pick)
+        i = around.index(first)
+        expected = [o for o in around[i + 1:] + around[:i] if not hero(s, o)["down"]]
+        assert [s["turn"]["actor"]] + s["turn"]["queue"] == expected, seed
+
+
+def hero(state, hid):
+    return next(h for h in state["heroes"] if h["id"] == hid)

@@ -400,7 +400,7 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
             f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
             f'Pick 1 to 4 heroes and pass the phone around. Pocketdeck runs the monsters, or a '
             f'Game Master does on the same phone.</p>'
-            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in turn order)</legend>{"".join(rows)}</fieldset>'
+            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in seat order: initiative picks who starts, then play goes clockwise)</legend>{"".join(rows)}</fieldset>'
             f'<label>Encounters <select name="zones">{opts}</select></label>'
             f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
             f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '

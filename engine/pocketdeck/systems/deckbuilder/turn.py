@@ -8,10 +8,10 @@ from typing import Any
 from ...core.game import IllegalAction
 from ...core.rng import Rng
 from . import combat, data
-from .arena import in_reach, neighbours, revealed
+from .arena import in_reach, neighbours
 from .flow import advance
 from .common import HAND_LIMIT, State, draw, log, pile
-from .setup import MAX_WEAPONS, armor_bonus, hero, monster, reveal, roll_initiative
+from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
 PENALTY = {"defend": -2, "rest": -4, "item": -2}
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
@@ -308,8 +308,8 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None, source: 
 
 def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
     """Defend's second option: move to an adjacent arena; every enemy engaged in the arena
-    left gets one parting melee reaction. The first hero through a door opens it, and an
-    arena still in the dungeon deck is revealed."""
+    left gets one parting melee reaction. The first hero through a door opens it (the
+    whole zone was laid out when the battle began)."""
     from .monsters import queue_parting
     here = h["arena"]
     engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
@@ -321,9 +321,6 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
             log(state, f"{h['name']} opens the door to the next arena.")
     h["arena"] = to
     log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
-    if not revealed(state, to):
-        new = reveal(state, to, rng)
-        roll_initiative(state, new, rng)
 
 
 def arena_name(state: State, arena: str) -> str:
