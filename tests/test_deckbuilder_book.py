@@ -219,3 +219,31 @@ def test_synergy_follows_the_seats_clockwise_from_the_active_player():
 
 def hero(state, hid):
     return next(h for h in state["heroes"] if h["id"] == hid)
+
+
+# -- Melee: "If you take the melee action, you must make a melee attack this turn." ---------------
+def make_active(state, hid, hand):
+    state["at"] = state["order"].index(hid)
+    state["turn"], state["pending"], state["attacks"], state["mturn"] = None, None, [], None
+    old = state["piles"][f"{hid}:hand"]
+    state["piles"][f"{hid}:draw"].extend(old)
+    state["piles"][f"{hid}:hand"] = list(hand)
+    return state
+
+
+def test_melee_commits_to_the_attack_even_after_an_ability_card_used_the_last_token():
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # bank the taken card
+    s = GAME.apply(s, {"type": "play", "card": "cleave"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters
+    legal = GAME.legal_actions(s)
+    assert {"type": "end"} not in legal
+    assert legal and all(a["type"] == "attack" and data.weapons()[a["gear"]]["kind"] == "melee" for a in legal)
+    import pytest
+    from pocketdeck.core.game import IllegalAction
+    with pytest.raises(IllegalAction, match="melee attack"):
+        GAME.apply(s, {"type": "end"})
+    s = GAME.apply(s, legal[0])
+    assert s["rolls"][0]["counters"] == 3 and s["turn"]["attacked"]
+    assert {"type": "end"} in GAME.legal_actions(s)

@@ -135,7 +135,8 @@ class DeckbuilderGame(Game):
         if t is None:
             return "a turn starts by taking a card from one of the six stacks of the Action Tableau (A Turn)"
         if kind == "end" and t["mode"] == "turn" and t["stack"] == "melee":
-            return "if you take the melee action, you must make a melee attack this turn (Melee)"
+            return ("you took the melee action: you must make a melee attack this turn before it "
+                    "ends (Melee)")
         if kind == "play":
             return (f"only cards matching {data.STACK_NAMES[t['stack']]} can be played now "
                     "(A Turn; Synergy: the same as the action the active player took)")

@@ -61,7 +61,9 @@ def turn_actions(state: State) -> list[Action]:
     if t["tokens"]:
         out.extend(token_options(state, h, t))
     elif t["mode"] == "turn":
-        if not must_attack_pending(state, h, t):
+        if must_attack_pending(state, h, t):  # every card used and still no melee attack
+            out.extend(attacks(state, h, "melee"))
+        else:
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
@@ -71,11 +73,12 @@ def turn_actions(state: State) -> list[Action]:
 
 
 def must_attack_pending(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
-    """Melee: "if you take the melee action, you must make a melee attack this turn" -
-    binding while a melee attack is still possible (a target in the arena and a matching
-    card left in the hand to make it with)."""
+    """Melee: "If you take the melee action, you must make a melee attack this turn":
+    the turn cannot end without it while a target is in the arena. When every card has
+    been used (an ability that added counters took the last one), the attack is still
+    made: it is what the action commits to."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
-            and bool(attacks(state, h, "melee")) and bool(matching(state, h["id"], "melee")))
+            and bool(attacks(state, h, "melee")))
 
 
 def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
@@ -168,14 +171,14 @@ def apply_turn(state: State, a: Action, rng: Rng) -> None:
     me = h["id"]
     if kind == "attack":
         penalty = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
-        head = t["tokens"][0] if t["step"] != "attack" else None
+        head = t["tokens"][0] if t["step"] != "attack" and t["tokens"] else None
         bonus = data.abilities()[head]["amount"] if head in data.abilities() else 0
         hero_attack(state, h, a["gear"], a["target"], penalty + bonus, rng)
         if data.weapons()[a["gear"]]["kind"] == "melee":
             t["attacked"] = True
         if t["step"] == "attack":
             t["step"] = "use"
-        else:
+        elif t["tokens"]:
             t["tokens"].pop(0)
     elif kind == "play":
         hand = pile(state, f"{me}:hand")
