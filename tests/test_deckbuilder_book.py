@@ -247,3 +247,45 @@ def test_melee_commits_to_the_attack_even_after_an_ability_card_used_the_last_to
     s = GAME.apply(s, legal[0])
     assert s["rolls"][0]["counters"] == 3 and s["turn"]["attacked"]
     assert {"type": "end"} in GAME.legal_actions(s)
+
+
+# -- one to-hit for the button and the roll; the dice line ---------------------------------------
+def boss_scene(gm=False, counters=2):
+    s = make_active(battle(heroes=("warrior",), seed=3, gm=gm), "h0", ["melee", "rest"])
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    boss["arena"] = "stair"
+    boss["defense_counters"] = counters
+    for m in s["monsters"]:
+        if m["kind"] == "minion":
+            m["dead"] = True
+    return s, boss
+
+
+def test_the_attack_button_shows_the_roll_the_boss_defense_counters_included():
+    """Attacks, step 2: the defender may spend defense counters; the button says what the roll will be."""
+    s, boss = boss_scene()
+    s["heroes"][0]["counters"]["longsword"] = 3  # a strong attack: the boss will spend counters
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    view = GAME.view(s)
+    entry = next(e for e in view["actions"] if e["action"]["type"] == "attack")
+    s2 = GAME.apply(s, entry["action"])
+    roll = s2["rolls"][0]
+    assert (entry["to_hit"], entry["against"]) == (roll["to_hit"], roll["defense"])
+    assert roll["spent"] > 0 and "spends" in entry["chance"]
+    assert entry["chance"].startswith(f"{round(100 * __import__('pocketdeck.systems.deckbuilder.combat', fromlist=['x']).hit_chance(roll['to_hit'], roll['defense']))}%")
+
+
+def test_in_gm_mode_the_button_shows_both_ends_labelled():
+    s, boss = boss_scene(gm=True)
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    entry = next(e for e in GAME.view(s)["actions"] if e["action"]["type"] == "attack")
+    assert "if the GM spends all 2 defense counters" in entry["chance"]
+
+
+def test_one_penalty_table_and_the_dice_line_signs_a_negative_to_hit():
+    from pocketdeck.systems.deckbuilder import combat, monsters, turn
+    assert turn.PENALTY is combat.PENALTY and monsters.PENALTY is combat.PENALTY
+    r = {"dice": [3, 3], "to_hit": -1, "total": 5}
+    assert combat.dice_line(r) == "3+3 - 1 = 5"
+    assert combat.dice_line({"dice": [3, 3], "to_hit": 2, "total": 8}) == "3+3 + 2 = 8"
+    assert "+ -" not in turn.describe(r | {"attacker": "A", "target": "B", "weapon": "W", "defense": 9, "hit": False})

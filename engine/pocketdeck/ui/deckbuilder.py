@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
+from ..systems.deckbuilder.combat import dice_line
 from ..systems.deckbuilder.records import export_heroes, record_problems
 from .html import button, esc as _esc, log_list
 from .library import CharacterLibrary
@@ -152,7 +153,7 @@ def _rolls(view: dict[str, Any]) -> str:
         res = (f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage' if r["hit"] else "miss")
         rows.append(f'<li class="db-roll{" hit" if r["hit"] else ""}"><span class="db-dice">{dice}</span>'
                     f'<span>{esc(r["attacker"])} → {esc(r["target"])} ({esc(r["weapon"])}): '
-                    f'{sum(r["dice"])} + {r["to_hit"]} = <b>{r["total"]}</b> vs {r["defense"]}, '
+                    f'{esc(dice_line(r))} vs {r["defense"]}, '
                     f'<b>{esc(res)}</b></span></li>')
     return f'<ul class="db-rolls" aria-label="Dice">{"".join(rows)}</ul>'
 

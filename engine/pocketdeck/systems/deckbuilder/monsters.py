@@ -33,6 +33,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import combat, data
+from .combat import PENALTY
 from .arena import in_reach, neighbours, revealed, step_towards
 from .common import State, log, pile
 from .setup import armor_bonus, boss_draw, hero
@@ -85,7 +86,6 @@ def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
         queue_attack(state, m, h, hv, dmg, data.weapons()[w]["name"], "parting reaction")
 
 
-PENALTY = {"defend": -2, "rest": -4, "item": -2}
 ATTACK_STACKS = ("melee", "mana", "range")
 POLICY_ORDER = ("melee", "mana", "range", "defend", "item", "rest")
 Action = dict[str, Any]

@@ -11,7 +11,6 @@ from . import combat, data
 from .arena import revealed
 from .common import State
 from .setup import armor_bonus, current_zone, hero, monster
-from .turn import PENALTY
 
 
 def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -145,21 +144,19 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
     """The exact chance to hit, for attack buttons (and for the defense choice)."""
     t = state["turn"]
     if a["type"] == "attack" and t is not None:
-        h = hero(state, t["actor"])
-        info = h["stats"]
-        w = data.weapons()[a["gear"]]
-        mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
-        extra = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
-        if t["step"] != "attack" and t["tokens"] and t["tokens"][0] in data.abilities():
-            extra += data.abilities()[t["tokens"][0]]["amount"]
-        hv = combat.to_hit(mod, w["attack"], h["counters"].get(a["gear"], 0), extra)
-        m = monster(state, a["target"])
-        if m["kind"] == "minion":
-            dv = data.minions()[m["type"]]["defense"]
-        else:
-            b = data.bosses()[m["type"]]
-            dv = b["defense"] + data.armors()[b["armor"]]["defense"]
-        return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+        from .turn import attack_mods, guard_values, hero_to_hit, planned_spend
+        hv, _n = hero_to_hit(hero(state, t["actor"]), a["gear"], attack_mods(t))
+        guard = {"target": a["target"]}
+        spent = planned_spend(state, a["target"], hv)
+        dv = guard_values(state, guard, spent or 0)[0]
+        out: dict[str, Any] = {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+        if spent:
+            out["chance"] += f" (the boss spends {spent} defense counter{'s' if spent != 1 else ''})"
+        elif spent is None:  # a Game Master chooses: both ends, labelled
+            n = monster(state, a["target"])["defense_counters"]
+            worst = combat.hit_chance(hv, guard_values(state, guard, n)[0])
+            out["chance"] += f", {round(100 * worst)}% if the GM spends all {n} defense counters"
+        return out
     if a["type"] == "gm_attack" and state["mturn"] is not None:
         from .monsters import attack_preview
         hv = attack_preview(state, a["target"])
