@@ -108,7 +108,7 @@ def test_a_hero_carried_through_ten_games_stays_readable():
         for r in recs:
             assert record_problems(r) == [], (game, len(r["deck"]), record_problems(r))
             assert not any(c in data.STACKS for c in Counter(r["deck"]) - Counter(start_deck(r["hero"])))
-        sizes.append(len(recs[0]["deck"]))
+        sizes.append(sum(len(recs[0][k]) for k in ("deck", "at_hand", "latent", "equipped", "armor", "powers")))
         party, heroes = recs, []
     assert sizes == sorted(sizes)
 
@@ -289,3 +289,79 @@ def test_one_penalty_table_and_the_dice_line_signs_a_negative_to_hit():
     assert combat.dice_line(r) == "3+3 - 1 = 5"
     assert combat.dice_line({"dice": [3, 3], "to_hit": 2, "total": 8}) == "3+3 + 2 = 8"
     assert "+ -" not in turn.describe(r | {"attacker": "A", "target": "B", "weapon": "W", "defense": 9, "hit": False})
+
+
+# -- Bosses: "They have full stats and decks just like the player characters." -------------------
+def boss_turn(stack, boss_hand, zone="crypt", gm=True, hero_here=True):
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, begin_monster_turn
+    s = battle(heroes=("warrior",), seed=2, zones=(zone,), gm=gm)
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    s["heroes"][0]["arena"] = boss["arena"] if hero_here else data.zones()[zone]["arena"][0]["id"]
+    s["heroes"][0]["defense_counters"] = 0
+    s["piles"][f"{boss['id']}:draw"].extend(s["piles"][f"{boss['id']}:hand"])
+    s["piles"][f"{boss['id']}:hand"] = list(boss_hand)
+    s["at"] = s["order"].index(boss["id"])
+    s["turn"], s["pending"], s["attacks"], s["mturn"], s["guard"] = None, None, [], None, None
+    rng = Rng(1)
+    begin_monster_turn(s, boss, rng)
+    apply_monster(s, {"type": "gm_stack", "stack": stack}, rng)
+    for c in boss_hand:
+        if c == stack:
+            apply_monster(s, {"type": "gm_play", "card": c}, rng)
+    apply_monster(s, {"type": "gm_go"}, rng)
+    return s, boss, rng
+
+
+def test_a_boss_item_ability_gives_no_defense_counters_and_its_penalty_attack_is_compulsory():
+    """Item/Ability: "causes an attack with a -2 penalty"; a boss has no latent ability,
+    power or at-hand item, so the card itself does nothing more."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("item", ["item", "melee", "mana"])
+    legal = monster_actions(s)
+    assert legal and all(a["type"] == "gm_attack" for a in legal)  # no "Wait" to keep the benefit
+    apply_monster(s, legal[0], rng)
+    assert s["attacks"][-1]["to_hit"] == GAME_boss_to_hit(boss, legal[0]["gear"]) - 2
+    assert monster_actions(s) == [{"type": "gm_skip"}]
+    apply_monster(s, {"type": "gm_skip"}, rng)
+    apply_monster(s, {"type": "gm_skip"}, rng)
+    assert boss["defense_counters"] == 0 and s["mturn"] is None
+
+
+def GAME_boss_to_hit(boss, gear):
+    b = data.bosses()[boss["type"]]
+    w = data.weapons()[gear]
+    mod = {"melee": b["melee_attack"], "range": b["ranged_attack"], "mana": b["mana"]}[w["kind"]]
+    return mod + w["attack"]
+
+
+def test_gm_defend_and_rest_make_the_penalty_attack_first():
+    from pocketdeck.systems.deckbuilder.monsters import monster_actions
+    for stack in ("defend", "rest"):
+        s, boss, rng = boss_turn(stack, ["melee", "melee", "mana"])
+        assert {a["type"] for a in monster_actions(s)} == {"gm_attack"}, stack
+
+
+def test_a_boss_without_a_spell_gets_nothing_from_mana():
+    """Range and Mana: "Add one X counter. -or- Make a X attack": Gruk has no spell."""
+    from pocketdeck.systems.deckbuilder.monsters import monster_actions
+    s, boss, rng = boss_turn("mana", ["mana", "melee", "melee"], zone="keep")
+    assert not any(data.weapons()[w]["kind"] == "mana" for w in data.bosses()[boss["type"]]["weapons"])
+    assert monster_actions(s) == [{"type": "gm_skip"}]
+
+
+def test_a_boss_range_adds_one_counter_per_card_like_a_hero():
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("mana", ["mana", "mana", "melee"], hero_here=True)
+    legal = monster_actions(s)
+    counter = next(a for a in legal if a["type"] == "gm_counter")
+    for _ in range(3):
+        apply_monster(s, counter, rng)
+    assert boss["counters"][counter["gear"]] == 3 and not s["attacks"] and s["mturn"] is None
+
+
+def test_policy_bosses_take_the_same_actions():
+    """Without a GM the policy chooses among the same decisions, and never waits out a penalty attack."""
+    from pocketdeck.systems.deckbuilder.monsters import monster_actions, policy
+    s, boss, rng = boss_turn("defend", ["melee", "melee", "mana"], gm=True)
+    legal = monster_actions(s)
+    assert policy(s, legal) in legal and policy(s, legal)["type"] == "gm_attack"

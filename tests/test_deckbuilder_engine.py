@@ -631,10 +631,13 @@ def test_a_boss_takes_a_tableau_card_and_its_deck_grows():
     apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
     apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
     assert monster_actions(s) == [{"type": "gm_go"}]
+    for h in s["heroes"]:
+        h["arena"] = "stair"
     apply_monster(s, {"type": "gm_go"}, rng)
     legal = monster_actions(s)
-    assert {"type": "gm_wait"} in legal  # nobody in reach of the vault's boss: wait or move
-    apply_monster(s, {"type": "gm_wait"}, rng)
+    assert legal[0] == {"type": "gm_armor"}  # nobody in reach of the vault's boss: no penalty attack
+    for _ in range(3):
+        apply_monster(s, {"type": "gm_armor"}, rng)
     assert boss["defense_counters"] == 3  # Defend: one defense counter per card
     assert boss_cards(s, boss["id"]) == deck + 1  # the tableau card joined its deck
     assert len(s["piles"][f"{boss['id']}:hand"]) == 3 and s["mturn"] is None
@@ -652,10 +655,12 @@ def test_a_boss_melee_with_matching_cards_adds_counters_then_attacks():
     apply_monster(s, {"type": "gm_stack", "stack": "melee"}, rng)
     apply_monster(s, {"type": "gm_play", "card": "melee"}, rng)
     apply_monster(s, {"type": "gm_go"}, rng)
-    assert {"type": "gm_wait"} not in monster_actions(s)  # Melee: the attack must be made
+    apply_monster(s, {"type": "gm_counter", "gear": "rusty_blade"}, rng)
+    assert {a["type"] for a in monster_actions(s)} == {"gm_attack"}  # Melee: the attack must be made
     from pocketdeck.systems.deckbuilder.monsters import attack_preview
-    shown = attack_preview(s, "h0")  # the to-hit the GM's button shows
-    apply_monster(s, {"type": "gm_attack", "target": "h0"}, rng)
+    act = {"type": "gm_attack", "target": "h0", "gear": "rusty_blade"}
+    shown = attack_preview(s, act)  # the to-hit the GM's button shows
+    apply_monster(s, act, rng)
     assert s["attacks"][-1]["to_hit"] == shown
     att = s["attacks"][-1]
     b = data.bosses()["necromancer"]

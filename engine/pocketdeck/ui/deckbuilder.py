@@ -207,7 +207,8 @@ def _upgrade_prompt(view: dict[str, Any]) -> str:
 
 GM_STEPS = {"stack": "tap one of the six tableau stacks below to take its card (it joins the boss's deck)",
             "play": "play matching cards from the boss's hand, then use them",
-            "use": "choose what the monster does"}
+            "attack": "the penalty attack of this action comes first: choose whom it attacks",
+            "use": "choose what the monster does with each card"}
 
 
 def _gm_prompt(view: dict[str, Any]) -> str:

@@ -166,6 +166,9 @@ class DeckbuilderGame(Game):
                 raise ValueError(f"{h['name']} carries more than two weapons or one armor")
             if any(v < 0 for v in h["counters"].values()) or h["defense_counters"] < 0:
                 raise ValueError("counters cannot be negative")
+        for m in state["monsters"]:
+            if m["kind"] == "boss" and len(p[f"{m['id']}:hand"]) > HAND_LIMIT:
+                raise ValueError(f"{m['name']} holds too many cards")
         if state["phase"] == "battle" and state["pending"] is None and state["turn"] is None:
             mine = state["mturn"] is not None and state["mturn"]["actor"] == actor(state)
             if not actor(state).startswith("h") and not (mine and state["options"]["gm"]):

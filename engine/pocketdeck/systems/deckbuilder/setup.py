@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .common import State, draw, log, own_cards, pile
+from .common import HAND_LIMIT, State, draw, log, own_cards, pile
 
 START_HAND = 5
 MAX_WEAPONS = 2
@@ -219,15 +219,20 @@ def armor_bonus(state: State, hid: str) -> int:
     return sum(data.armors()[a]["defense"] for a in state["piles"][f"{hid}:armor"])
 
 
-def boss_draw(state: State, mid: str, rng: Rng) -> None:
-    """A boss draws back up to its hand of BOSS_HAND, shuffling its discard pile into an
-    empty draw pile (its deck, like a hero's, holds the tableau cards it took)."""
+def boss_draw(state: State, mid: str, rng: Rng, upto: int = BOSS_HAND) -> int:
+    """A boss draws up to ``upto`` cards in hand (its hand of BOSS_HAND at the end of its
+    turn; Rest's draw 3 goes further, to the hand limit), shuffling its discard pile into
+    an empty draw pile (its deck, like a hero's, holds the tableau cards it took).
+    Returns the number of cards drawn."""
     hand, deck, disc = (state["piles"][f"{mid}:{k}"] for k in ("hand", "draw", "discard"))
-    while len(hand) < BOSS_HAND:
+    n = 0
+    while len(hand) < min(upto, HAND_LIMIT):
         if not deck:
             if not disc:
-                return
+                break
             deck.extend(disc)
             disc.clear()
             rng.shuffle(deck)
         hand.append(deck.pop())
+        n += 1
+    return n

@@ -99,7 +99,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "gm": bool(state["options"].get("gm")),
         "mturn": None if mt is None else {"actor": mt["actor"], "step": mt["step"], "stack": mt["stack"],
                                           "stack_name": data.STACK_NAMES.get(mt["stack"] or "", ""),
-                                          "uses": mt["uses"],
+                                          "uses": mt["uses"], "left": mt.get("left", 0),
                                           "card": data.card_name(mt["card"]) if mt["card"] else None},
         "upgrade": _upgrade(state),
         "spoils": (sorted(set(p[f"treasure:{zid}"])) if state["phase"] == "spoils" else []),
@@ -159,7 +159,7 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
         return out
     if a["type"] == "gm_attack" and state["mturn"] is not None:
         from .monsters import attack_preview
-        hv = attack_preview(state, a["target"])
+        hv = attack_preview(state, a)
         h = hero(state, a["target"])
         dv = h["stats"]["defense"] + armor_bonus(state, h["id"])
         return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
@@ -179,6 +179,10 @@ STAT_NAMES = {"melee_attack": "melee attack", "melee_damage": "melee damage", "r
               "defense": "defense", "mana": "mana"}
 
 
+GM_PLAIN = {"gm_armor": "Add a defense counter to its armor", "gm_draw3": "Draw 3 cards",
+            "gm_heal2": "Restore 2 health", "gm_skip": "Let this card go unused"}
+
+
 def _gm_label(state: State, a: dict[str, Any]) -> str:
     k = a["type"]
     mt = state["mturn"]
@@ -192,9 +196,12 @@ def _gm_label(state: State, a: dict[str, Any]) -> str:
     if k == "gm_go":
         return "Use the cards"
     if k == "gm_attack":
-        return f"Attack {hero(state, a['target'])['name']} (before defense counters)"
-    if k == "gm_aim":
-        return f"Only add {mt['uses']} counter{'s' if mt['uses'] != 1 else ''} (aim)"
+        with_gear = f" with {data.card_name(a['gear'])}" if "gear" in a else ""
+        return f"Attack {hero(state, a['target'])['name']}{with_gear} (before defense counters)"
+    if k == "gm_counter":
+        return f"Add a counter to {data.card_name(a['gear'])}"
+    if k in GM_PLAIN:
+        return GM_PLAIN[k]
     if k == "gm_move":
         from .turn import arena_name
         return f"Move to {arena_name(state, a['to'])}"
