@@ -48,5 +48,6 @@ def test_more_random_battles_reach_the_newer_rules():
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
     want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",
-            "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend"}
+            "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend", "gm_counter", "gm_armor",
+            "gm_skip", "gm_heal2"}
     assert want <= seen.found, want - seen.found

@@ -115,6 +115,7 @@ def test_setup_form_defaults_and_labels():
     checked = [i["value"] for i in p.inputs if i.get("type") == "checkbox" and "checked" in i]
     assert checked == ["warrior", "priest"]
     assert p.labels >= len(p.inputs)  # every input sits in a label
+    assert "in turn order" not in html and "play goes clockwise" in html  # Initiative: seats, clockwise
     app.handle("new", json.dumps({"system": "deckbuilder"}), {"heroes": [], "zones": "all"})
     assert app.flash and "at least one hero" in app.flash[1]
     app = start(4, ("wizard",), zones="keep")
