@@ -102,3 +102,27 @@ def test_simulated_builds_drawn_on_every_step():
     summary = simulate("ads_build", 12, 0, observers=[render_check])
     assert summary["errors"] == 0, summary["failures"][:1]
     assert summary["outcomes"].get("saved", 0) >= 10
+
+
+def test_a_fresh_start_checks_stored_decks_with_the_builders_rules():
+    """Tables load lazily: on a fresh start nothing has imported the Deck Builder, yet a
+    stored char:ads: deck is checked by its rules (the builder's table is loaded for it),
+    a good one joins the library and a bad one is refused with a reason."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = """
+import json
+from pocketdeck.ui.app import App
+from pocketdeck.systems.ads.build.variants import ready_made
+bad = {"name": "X", "race": "elf", "class": "mage", "level": 1, "cards": [["energy_bolt", 52]]}
+app = App()
+app.restore({"char:ads:x": json.dumps(bad), "char:ads:w": json.dumps(ready_made("warrior"))})
+print(json.dumps({"library": sorted(app.library), "problems": app.problems}))
+"""
+    engine = str(Path(__file__).resolve().parents[1] / "engine")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": engine, "PATH": "/usr/bin:/bin"}, check=True).stdout
+    result = json.loads(out)
+    assert result["library"] == ["char:ads:w"], result
+    assert len(result["problems"]) == 1 and "Spell Card Maximum" in result["problems"][0], result

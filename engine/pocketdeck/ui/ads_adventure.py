@@ -77,7 +77,9 @@ def render(view: dict[str, Any], session: Session) -> str:
     head = f'<p class="muted adv-title">{esc(view["adventure"])}</p>' + _room(view)
     if view["fight"] is not None:
         return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="fight">{head}'
-                f'{render_fight(view["fight"], session)}</section>')
+                f'{render_fight(view["fight"], session)}'
+                f'<details class="adv-sheet"><summary>Character Deck: story cards and piles</summary>'
+                f'{_hero(view)}</details></section>')
     over = ""
     if view["phase"] == "over":
         words = {"won": "The adventure is won!", "lost": "Your character has fallen. The adventure is over."}
