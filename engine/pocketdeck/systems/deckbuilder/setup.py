@@ -55,6 +55,9 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
                                                 for _ in range(n)]
     for z in zones:
         piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
+        for a in data.zones()[z]["arena"]:  # Encounter zone: arenas "may have associated ... items"
+            if a.get("items"):
+                piles[f"items:{z}/{a['id']}"] = list(a["items"])
     heroes = []
     for i, spec in enumerate(specs):
         me = f"h{i}"

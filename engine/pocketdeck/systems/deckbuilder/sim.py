@@ -12,7 +12,7 @@ from .arena import step_towards
 from .monsters import policy
 from .common import State
 from .setup import current_zone, hero
-from .turn import attacks
+from .turn import arena_items, attacks
 
 Action = dict[str, Any]
 
@@ -46,7 +46,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         if h["health"] * 3 < h["max_health"] and rng.below(2) == 0:
             return {"type": "take", "stack": "rest"}
         gear_in_hand = any(data.is_gear(c) for c in state["piles"][f"{h['id']}:hand"])
-        if gear_in_hand and rng.below(2) == 0:
+        if (gear_in_hand or arena_items(state, h["arena"])) and rng.below(2) == 0:
             return {"type": "take", "stack": "item"}
         if attacks(state, h, "melee") and rng.below(3) > 0:
             return {"type": "take", "stack": "melee"}
@@ -67,7 +67,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
-    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
+    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "pickup", "latent", "equip", "power",
               "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
         if k in kinds:
             return rng.choice(by(k))
