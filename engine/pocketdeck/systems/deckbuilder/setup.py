@@ -111,7 +111,8 @@ def start_zone(state: State, rng: Rng) -> None:
     state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
     state["guard"] = None
     state.setdefault("battles", []).append(
-        {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]]})
+        {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]],
+         "tableau": sum(len(state["piles"][f"tableau:{s}"]) for s in data.STACKS)})
     log(state, f"{zone['name']}: the battle begins. {actor_name(state, state['order'][0])} has the initiative; "
         "play goes clockwise: " + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
 

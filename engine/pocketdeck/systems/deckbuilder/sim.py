@@ -72,3 +72,24 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         if k in kinds:
             return rng.choice(by(k))
     return rng.choice(legal)
+
+
+def summarise(games: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Battles per game, and at the start of each battle (first, second, ...) the cards
+    per hero's character deck (min / mean / max) and the cards in the tableau: a deck that
+    kept tableau cards would show here."""
+    played = [g for g in games if g is not None]
+    per_game: dict[int, int] = {}
+    for g in played:
+        per_game[len(g)] = per_game.get(len(g), 0) + 1
+    starts = []
+    for i in range(max((len(g) for g in played), default=0)):
+        cards = [c for g in played if len(g) > i for c in g[i]["cards"]]
+        tab = sorted({g[i]["tableau"] for g in played if len(g) > i})
+        starts.append({"battle": i + 1, "battles": sum(1 for g in played if len(g) > i),
+                       "cards_per_hero": {"min": min(cards), "mean": round(sum(cards) / len(cards), 2),
+                                          "max": max(cards)},
+                       "tableau_cards": tab})
+    return {"battles_per_game": {str(k): v for k, v in sorted(per_game.items())},
+            "mean_battles": round(sum(len(g) for g in played) / max(1, len(played)), 2),
+            "at_battle_start": starts}
