@@ -62,12 +62,13 @@ def test_a_saved_game_loads_its_own_system_only():
 
 
 def test_a_stored_character_loads_its_tables_record_check():
-    """A library record is checked at start-up by its table's check, loaded for it."""
+    """A library record is checked at start-up by its kind's record check (core/records.py),
+    which imports the system's rules for it, not its table."""
     out = _fresh(LOADED + (
         "from pocketdeck.ui.app import App\n"
         "app = App(); app.restore({'char:p52:x': json.dumps({'name': 'Bad'})})\n"
         "print(json.dumps({'loaded': loaded(), 'problems': app.problems, 'library': list(app.library)}))"))
-    assert "pocketdeck.ui.p52" in out["loaded"]
+    assert "pocketdeck.systems.p52.rules" in out["loaded"] and "pocketdeck.ui.p52" not in out["loaded"]
     assert out["library"] == [] and len(out["problems"]) == 1
 
 

@@ -64,7 +64,7 @@ class Kind:
         return f"{self.kind}:{self.system}"
 
 
-KINDS: dict[str, Kind] = {}
+KINDS: dict[str, Kind] = {}   # games of each declared system join on first use (_game_kind)
 
 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
@@ -80,6 +80,8 @@ def get_kind(kind: Any, system: Any) -> Kind:
     if not isinstance(kind, str) or not isinstance(system, str):
         raise RecordError("this item does not say what kind of item it is")
     found = KINDS.get(f"{kind}:{system}")
+    if found is None and kind == "game":
+        found = _game_kind(system)
     if found is None:
         raise RecordError(f"this app keeps no {excerpt(kind, 30)} of {excerpt(system, 30)}")
     return found
@@ -310,19 +312,27 @@ def _no_check(data: Any) -> None:
     """Games are checked by replaying them (``_game_data``), not by a record check."""
 
 
-for _system, _title in (("deck", "Deck game"), ("p52", "P52 quest"), ("ads", "ADS fight"),
-                        ("dofa", "Deck of Adventures sheet"),
-                        ("deckbuilder", "Deckbuilder battle")):
-    register_kind("game", _system, 1, GAME_CHECK, _title, prefix=f"game:{_system}")
-register_kind("character", "p52", 1, "pocketdeck.systems.p52.rules:record_problems",
-              "P52 character", prefix="char:p52:", migrations={0: "pocketdeck.core.records:_same"})
-register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:record_problems",
-              "Deckbuilder hero", prefix="char:deckbuilder:",
-              migrations={0: "pocketdeck.core.records:_same"})
-
-
 def _same(data: Any) -> Any:
     """Version 0 -> 1: the bare record of the first library gains only its envelope."""
     return data
+
+
+def _game_kind(system: str) -> Kind | None:
+    """Every declared system keeps games (core.game.catalogue: names only, no import)."""
+    from .game import catalogue
+    title = catalogue().get(system)
+    if title is None:
+        return None
+    return register_kind("game", system, 1, GAME_CHECK, f"{title} game", prefix=f"game:{system}")
+
+
+_BARE = {0: "pocketdeck.core.records:_same"}
+# the records kept apart from games: one line each (their checks are imported on first use)
+register_kind("character", "p52", 1, "pocketdeck.systems.p52.rules:record_problems",
+              "P52 character", prefix="char:p52:", migrations=_BARE)
+register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:record_problems",
+              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE)
+register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
+              "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
               "Deck of your own")

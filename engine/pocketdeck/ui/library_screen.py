@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import IllegalAction
 from ..core.limits import excerpt
-from ..core.records import (KINDS, Item, Kind, RecordError, check_name, export_file, game_item,
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
                             get_kind, item_from_link, item_link, make_item, problem, read_file,
                             session_of, stored_text)
 from ..core.saves import save_text, to_link
@@ -86,8 +86,9 @@ def entries(app: "App") -> list[Entry]:
     from .app import slot_system
     found: list[Entry] = []
     for slot, session in app.sessions.items():
-        kind = KINDS.get(f"game:{slot_system(slot)}")
-        if kind is None:
+        try:
+            kind = get_kind("game", slot_system(slot))
+        except RecordError:
             continue
         moves = len(session.actions) + (1000 if session.base is not None else 0)
         over = "finished" if session.game.is_over(session.state) else "in progress"
@@ -99,8 +100,7 @@ def entries(app: "App") -> list[Entry]:
         if kind is None or not isinstance(record, dict):
             continue
         found.append(Entry(key, kind, str(record.get("name") or kind.title)[:40], _detail(kind, record)))
-    order = {k: i for i, k in enumerate(KINDS)}
-    found.sort(key=lambda e: (order.get(e.kind.id, 99), e.name.lower(), e.key))
+    found.sort(key=lambda e: (e.kind.kind != "game", e.kind.title, e.name.lower(), e.key))
     return found
 
 
