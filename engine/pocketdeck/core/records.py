@@ -26,13 +26,13 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .limits import (MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
-                     check_value, excerpt, load_json)
+from .limits import (MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
+                     check_value, excerpt, json_depth_ok, load_json)
 
 ITEM_FORMAT = "pocketdeck-item"
 FILE_FORMAT = "pocketdeck-library"
 FILE_VERSION = 1
-MAX_FILE_CHARS = 20_000_000   # a library file (ten of the largest games allowed)
+MAX_FILE_CHARS = 4_000_000    # a library file (two of the largest games allowed); read in < 1 s
 MAX_FILE_ITEMS = 2_000        # items in one file
 NAME_MAX = 40                 # characters in an item's name
 
@@ -244,7 +244,12 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         if len(text) > MAX_FILE_CHARS:
             raise RecordError(f"this file has {len(text):,} characters; a library file holds at "
                               f"most {MAX_FILE_CHARS:,}")
-        data = load_json(text, "this file", MAX_FILE_CHARS)
+        if not json_depth_ok(text):
+            raise RecordError(f"this file is not readable JSON: its brackets nest deeper than "
+                              f"{MAX_DEPTH} levels or do not pair up")
+        # the values are checked item by item (read_item): a file of 100,000 items is
+        # refused by its count before they are walked
+        data = json.loads(text, parse_constant=_no_constant)
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001 - LimitError, a JSON or UTF-8 error
@@ -253,7 +258,7 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         data = {"format": FILE_FORMAT, "version": FILE_VERSION, "items": [data]}
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise RecordError("this file is not a Pocketdeck library")
-    if data.get("version") != FILE_VERSION or isinstance(data.get("version"), bool):
+    if type(data.get("version")) is not int or data["version"] != FILE_VERSION:  # 1.0 and True too
         raise RecordError(f"library file format {excerpt(data.get('version'))} is not one this version reads")
     items = data.get("items")
     if not isinstance(items, list):
@@ -268,6 +273,10 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         except RecordError as exc:
             bad.append(f"item {i + 1}: {exc}")
     return good, bad
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 # -- links ----------------------------------------------------------------------------------
