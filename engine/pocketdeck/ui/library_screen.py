@@ -1,14 +1,13 @@
 """The Library screen: every kept item (games of every system, characters, heroes, decks,
 sheets) by kind and system; open, rename, duplicate, delete with undo, search; export to a
-file, import a file (keep both / replace / skip per item), share an item as a link or a QR
-code, and the storage the phone gives the app.
+file, import a file (keep both / replace / skip per item), share an item as a link, and
+the storage the phone gives the app.
 
 Everything here is plain Python on the App (ui/app.py) and returns storage effects like
 every tap; the few things only the browser can do go out as effects of their own, carried
 out by web/library.js: ``("download", file, text)``, ``("send", file, text)`` (the share
 sheet with a file, else a download), ``("share", fragment, title)`` (the share sheet with
-a link, else the clipboard), ``("copy", fragment)``. A QR code is drawn by library.js into
-the ``data-qr`` element this screen renders. Imported from App.handle only when a library
+a link, else the clipboard), ``("copy", fragment)``. Imported from App.handle only when a library
 verb comes (not on the home screen's start-up path).
 """
 
@@ -32,12 +31,6 @@ from .html import button, esc
 if TYPE_CHECKING:
     from .app import App, Effect
 
-# The longest item link (the fragment, "i=..." or "g=...") drawn as one QR code. A code
-# past version 25 (117 x 117 modules) no longer reads reliably from a phone screen held
-# to another phone's camera; version 25 at error correction level M holds 1,370 bytes,
-# less the page's own address (up to 120 characters allowed for it). Measured by
-# tests/test_library_qr.py with the vendored encoder.
-QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
 
 
@@ -194,6 +187,9 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib":
         sh.share = None
         app.screen = "library"
+        return []
+    if verb == "lib-status":
+        set_status(app, fields)
         return []
     if verb == "lib-search":
         sh.query = str(fields.get("q") or "")[:40]
@@ -520,8 +516,7 @@ def _list(app: "App") -> str:
              f'{button("Send all as a file", "lib-export", "send:all")}'
              f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
              f'<div class="lib-in"><label class="file">Import a library file '
-             f'<input type="file" id="lib-file" accept=".json,application/json"></label>'
-             f'<button type="button" class="btn" id="lib-scan" hidden>Scan a QR code</button></div>')
+             f'<input type="file" id="lib-file" accept=".json,application/json"></label></div>')
     return (f'<section class="library"><h1>Library</h1>{_storage(app)}{aside}{undo}{search}'
             f'{"".join(body)}{tools}</section>')
 
@@ -532,18 +527,10 @@ def _item_screen(app: "App", key: str) -> str:
     share = ""
     if sh.share is not None and sh.share[0] == key:
         fragment = sh.share[1]
-        if len(fragment) <= QR_MAX_FRAGMENT:
-            qr = (f'<figure class="qr"><div class="qr-code" data-qr="{esc(fragment)}" role="img" '
-                  f'aria-label="QR code of the link to {esc(entry.name)}"></div>'
-                  f'<figcaption>Another phone can scan this code, with no signal.</figcaption></figure>')
-        else:
-            qr = (f'<p class="too-big">This item is too large for one QR code ({len(fragment):,} '
-                  f'characters; one code holds {QR_MAX_FRAGMENT:,}). Send the link or export it '
-                  'to a file instead.</p>')
         share = (f'<div class="share"><label>Link to {esc(entry.name)}:'
                  f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
                  f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
-                 f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
+                 f'{button("Copy the link", "lib-send", "copy")}</div></div>')
     rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
               f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
     acts = (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
