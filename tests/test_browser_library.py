@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from conftest import check_both_schemes  # noqa: E402
+from conftest import PHONE, check_both_schemes  # noqa: E402
 from test_browser import boot, open_deck, wait_saved  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def test_two_games_export_import_and_a_link(phone, server, browser):
     path = got.value.path()
 
     # a fresh profile imports the file by the file picker and finds every item
-    fresh = browser.new_context(viewport={"width": 360, "height": 740})
+    fresh = browser.new_context(**PHONE)
     other = fresh.new_page()
     boot(other, server + "/")
     other.get_by_role("button", name="Library").first.tap()
