@@ -29,6 +29,27 @@ def fits_360(page) -> None:
     assert small == []
 
 
+JSQR = Path(__file__).resolve().parents[1] / ".cache/npm/jsqr-1.4.0/package/dist/jsQR.js"
+
+
+def decode_qr(page) -> str:
+    """The text of the QR code on the screen, read by the pinned decoder (build.py
+    QR_DECODER) from the SVG drawn onto a canvas, as a camera frame would be."""
+    if not page.evaluate("!!window.jsQR"):
+        page.add_script_tag(path=str(JSQR))
+    return page.evaluate("""async () => {
+        const svg = document.querySelector('[data-qr] svg');
+        const img = new Image();
+        img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);
+        await img.decode();
+        const c = document.createElement('canvas'); c.width = c.height = 600;
+        const g = c.getContext('2d'); g.fillStyle = '#fff'; g.fillRect(0, 0, 600, 600);
+        g.drawImage(img, 0, 0, 600, 600);
+        const found = jsQR(g.getImageData(0, 0, 600, 600).data, 600, 600);
+        return found ? found.data : null;
+    }""")
+
+
 def test_two_games_export_import_and_a_link(phone, server, browser):
     page = phone.new_page()
     boot(page, server + "/")
@@ -85,6 +106,10 @@ def test_two_games_export_import_and_a_link(phone, server, browser):
     fragment = page.locator("input.share-link").get_attribute("data-share")
     check_both_schemes(page, "an item's screen with its link")
     fits_360(page)
+    # its QR code, drawn by the app, decodes (with the kept decoder) to the same link
+    page.wait_for_selector("[data-qr-drawn]")
+    assert decode_qr(page) == page.locator("[data-qr]").get_attribute("data-qr-url")
+    assert decode_qr(page).endswith("#" + fragment)
     third = fresh.new_page()
     boot(third, server + "/#" + fragment)
     third.wait_for_selector("section.preview")

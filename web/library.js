@@ -77,3 +77,29 @@ async function status(ask) {
 }
 
 window.pocketdeckLibrary = { act, status };
+
+// QR codes: every [data-qr] element on the screen gets its link drawn as an SVG by the
+// vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,
+// version 25 at most (ui/library_screen.py QR_MAX_FRAGMENT says why).
+const QR_MAX_VERSION = 25;
+async function drawCodes(root) {
+  const spots = root.querySelectorAll("[data-qr]:not([data-qr-drawn])");
+  if (!spots.length) return;
+  const { qrcode } = await import("./vendor/qrcode.mjs");
+  for (const el of spots) {
+    const url = location.href.split("#")[0] + "#" + el.getAttribute("data-qr");
+    const qr = qrcode(0, "M");
+    qr.addData(url, "Byte");
+    try { qr.make(); } catch (e) { el.setAttribute("data-qr-drawn", "too-big"); continue; }
+    const version = (qr.getModuleCount() - 17) / 4;
+    if (version > QR_MAX_VERSION) {
+      el.textContent = "Too large for one QR code: send the link or a file instead.";
+      el.setAttribute("data-qr-drawn", "too-big");
+      continue;
+    }
+    el.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+    el.setAttribute("data-qr-drawn", String(version));
+    el.setAttribute("data-qr-url", url);
+  }
+}
+window.pocketdeckLibrary.drawCodes = drawCodes;

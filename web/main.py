@@ -35,6 +35,8 @@ def render() -> None:
                           'class="btn primary" data-action="home">Go to the home screen</button></section>')
         window.console.error(f"render failed: {type(exc).__name__}")
         return
+    if root.querySelector("[data-qr]"):
+        window.pocketdeckLibrary.drawCodes(root)  # the Library's QR codes (web/library.js)
     for el in root.querySelectorAll("input.share-link"):
         el.value = window.location.href.split("#")[0] + "#" + el.getAttribute("value")
         el.focus()

@@ -31,6 +31,12 @@ from .html import button, esc
 if TYPE_CHECKING:
     from .app import App, Effect
 
+# The longest item link (the fragment, "i=..." or "g=...") drawn as one QR code: past
+# version 25 (117 x 117 modules) a code shown on one phone's screen no longer reads
+# reliably with another phone's camera; version 25 at error correction level M holds 1,370
+# bytes, less the page's own address (up to 120 characters allowed for it). web/library.js
+# draws the code with the vendored encoder (build.py QR_ENCODER) at that version at most.
+QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
 
 
@@ -527,10 +533,18 @@ def _item_screen(app: "App", key: str) -> str:
     share = ""
     if sh.share is not None and sh.share[0] == key:
         fragment = sh.share[1]
+        if len(fragment) <= QR_MAX_FRAGMENT:
+            qr = (f'<figure class="qr"><div class="qr-code" data-qr="{esc(fragment)}" role="img" '
+                  f'aria-label="QR code of the link to {esc(entry.name)}"></div>'
+                  f'<figcaption>Another phone can scan this code, with no signal.</figcaption></figure>')
+        else:
+            qr = (f'<p class="too-big">This item is too large for one QR code ({len(fragment):,} '
+                  f'characters; one code holds {QR_MAX_FRAGMENT:,}). Send the link or export it '
+                  'to a file instead.</p>')
         share = (f'<div class="share"><label>Link to {esc(entry.name)}:'
                  f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
                  f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
-                 f'{button("Copy the link", "lib-send", "copy")}</div></div>')
+                 f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
     rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
               f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
     acts = (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
