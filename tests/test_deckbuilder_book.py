@@ -228,6 +228,9 @@ def make_active(state, hid, hand):
     old = state["piles"][f"{hid}:hand"]
     state["piles"][f"{hid}:draw"].extend(old)
     state["piles"][f"{hid}:hand"] = list(hand)
+    for c in hand:  # keep the card count: take each card from the draw pile when there
+        if c in state["piles"][f"{hid}:draw"]:
+            state["piles"][f"{hid}:draw"].remove(c)
     return state
 
 
@@ -365,3 +368,34 @@ def test_policy_bosses_take_the_same_actions():
     s, boss, rng = boss_turn("defend", ["melee", "melee", "mana"], gm=True)
     legal = monster_actions(s)
     assert policy(s, legal) in legal and policy(s, legal)["type"] == "gm_attack"
+
+
+# -- Encounter zone: "some of which may have associated monsters or items" -----------------------
+def test_arena_items_are_laid_out_shown_and_picked_up():
+    from pocketdeck.content import check
+    assert any(a.get("items") for z in data.zones().values() for a in z["arena"])  # content carries some
+    assert data.cross_check() == []
+    s = battle(heroes=("warrior",), seed=2)
+    total = GAME.card_total(s)
+    assert s["piles"]["items:crypt/ossuary"] == ["dagger"]
+    view = GAME.view(s)
+    assert next(a for a in view["arenas"] if a["id"] == "ossuary")["items"] == ["Dagger"]
+    s = make_active(s, "h0", ["rest"])
+    s["heroes"][0]["arena"] = "ossuary"
+    s = GAME.apply(s, {"type": "take", "stack": "item"})
+    legal = GAME.legal_actions(s)
+    while {"type": "pickup", "item": "dagger"} not in legal:  # the penalty attack first
+        s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
+        legal = GAME.legal_actions(s)
+    s = GAME.apply(s, {"type": "pickup", "item": "dagger"})
+    assert "dagger" in s["piles"]["h0:at_hand"] and s["piles"]["items:crypt/ossuary"] == []
+    assert GAME.card_total(s) == total
+    from pocketdeck.ui.app import App  # noqa: F401  (the screen draws the item: see test_deckbuilder_ui)
+
+
+def test_the_checker_refuses_an_unknown_arena_item():
+    import copy
+    from pocketdeck.systems.deckbuilder import data as d
+    zones = copy.deepcopy(d._file("zones"))
+    zones["zone"][0]["arena"][0]["items"] = [7]
+    assert any("items" in p for p in d.check_content("zones.toml", zones))

@@ -41,7 +41,7 @@ PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)
 GROUPS = [
     ("Attack", ("attack",)),
     ("Use the card", ("counter", "armor", "retreat", "draw3", "expend", "heal2", "latent", "power",
-                      "equip", "heal", "heal_all", "skip")),
+                      "equip", "pickup", "heal", "heal_all", "skip")),
     ("Expend", ("expend_card", "expend_done")),
     ("Finish", ("end", "done", "synergy_draw")),
 ]
@@ -313,6 +313,7 @@ def _arenas(view: dict[str, Any]) -> str:
         hs = "".join(f'<li class="db-chip hero{" down" if heroes[x]["down"] else ""}">{esc(heroes[x]["name"])} '
                      f'<span class="muted">{heroes[x]["health"]}/{heroes[x]["max_health"]}</span></li>' for x in a["heroes"])
         ms = "".join(_monster(mons[x]) for x in a["monsters"])
+        ms += "".join(f'<li class="db-chip item">Item: {esc(i)}</li>' for i in a.get("items", []))
         out.append(f'<li class="db-arena"><h3>{esc(a["name"])}</h3><ul class="db-who">{hs}{ms}</ul>'
                    f'<ul class="db-links">{"".join(links)}</ul></li>')
     return f'<h2>Encounter zone</h2><ul class="db-arenas">{"".join(out)}</ul>'

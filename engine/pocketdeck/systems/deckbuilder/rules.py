@@ -183,6 +183,15 @@ class DeckbuilderGame(Game):
         from .sim import choose
         return choose(state, legal, rng)
 
+    def sim_stats(self, state: State) -> list[dict[str, Any]]:
+        """What the simulator's summary reports of one game: each battle's zone, the
+        cards in each hero's character deck and the cards in the tableau when it began."""
+        return list(state.get("battles", []))
+
+    def sim_summary(self, games: list[list[dict[str, Any]]]) -> dict[str, Any]:
+        from .sim import summarise
+        return summarise(games)
+
     def view(self, state: State, seat: str = "player") -> dict[str, Any]:
         from .view import build_view
         return build_view(state, self.legal_actions(state))

@@ -55,6 +55,9 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
                                                 for _ in range(n)]
     for z in zones:
         piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
+        for a in data.zones()[z]["arena"]:  # Encounter zone: arenas "may have associated ... items"
+            if a.get("items"):
+                piles[f"items:{z}/{a['id']}"] = list(a["items"])
     heroes = []
     for i, spec in enumerate(specs):
         me = f"h{i}"
@@ -108,7 +111,8 @@ def start_zone(state: State, rng: Rng) -> None:
     state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
     state["guard"] = None
     state.setdefault("battles", []).append(
-        {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]]})
+        {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]],
+         "tableau": sum(len(state["piles"][f"tableau:{s}"]) for s in data.STACKS)})
     log(state, f"{zone['name']}: the battle begins. {actor_name(state, state['order'][0])} has the initiative; "
         "play goes clockwise: " + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
 

@@ -11,7 +11,7 @@ from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours
 from .flow import advance
-from .common import HAND_LIMIT, State, draw, log, pile
+from .common import HAND_LIMIT, State, draw, log, pile, room
 from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
@@ -118,6 +118,8 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
             out.append({"type": "heal2"})
     elif stack == "item":
         out = [{"type": "latent", "card": c} for c in sorted(set(pile(state, f"{me}:latent")))]
+        if room(state, h):
+            out += [{"type": "pickup", "item": c} for c in sorted(set(arena_items(state, h["arena"])))]
         out += power_options(state, h)
         out += equip_options(state, h)
     return out or [{"type": "skip"}]
@@ -264,6 +266,10 @@ def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -
                 heal(state, o, pw["amount"], name)
     elif kind == "equip":
         equip(state, h, a["gear"], a.get("swap"), a.get("from", "at_hand"))
+    elif kind == "pickup":
+        arena_items(state, h["arena"]).remove(a["item"])
+        pile(state, f"{me}:at_hand").append(a["item"])
+        log(state, f"{name} picks up {data.card_name(a['item'])}: it joins their at-hand items.")
     elif kind == "skip":
         log(state, f"{name}'s {data.card_name(card)} has no use now.")
     else:
@@ -321,6 +327,12 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
             log(state, f"{h['name']} opens the door to the next arena.")
     h["arena"] = to
     log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
+
+
+def arena_items(state: State, arena: str) -> list[str]:
+    """The items lying in an arena of the current zone (an empty list when none)."""
+    zid = state["options"]["zones"][state["zone_index"]]
+    return state["piles"].get(f"items:{zid}/{arena}", [])
 
 
 def arena_name(state: State, arena: str) -> str:

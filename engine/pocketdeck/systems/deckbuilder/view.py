@@ -39,6 +39,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
             "id": a["id"], "name": a["name"] if shown else "Unexplored", "revealed": shown,
             "heroes": [h["id"] for h in state["heroes"] if h["arena"] == a["id"]],
             "monsters": [m["id"] for m in state["monsters"] if m["arena"] == a["id"] and not m["dead"]],
+            "items": [data.card_name(c) for c in p.get(f"items:{zid}/{a['id']}", [])],
         })
     links = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["open"]} for ln in state["links"]]
     heroes = []
@@ -234,6 +235,8 @@ def label(state: State, a: dict[str, Any]) -> str:
     if k == "equip":
         return (f"Equip {n(a['gear'])}" + (" from your hand" if a.get("from") == "hand" else "")
                 + (f" in place of {n(a['swap'])}" if "swap" in a else ""))
+    if k == "pickup":
+        return f"Pick up {n(a['item'])} (to your at-hand items)"
     if k == "heal":
         return f"Heal {hero(state, a['target'])['name']}"
     if k == "spend":
