@@ -110,8 +110,23 @@ def test_two_games_export_import_and_a_link(phone, server, browser):
     page.wait_for_selector("[data-qr-drawn]")
     assert decode_qr(page) == page.locator("[data-qr]").get_attribute("data-qr-url")
     assert decode_qr(page).endswith("#" + fragment)
+    # the app's own reader (BarcodeDetector, else the vendored jsQR) reads the drawn code
+    read = page.evaluate("""async () => {
+        const svg = document.querySelector('[data-qr] svg');
+        const img = new Image();
+        img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);
+        await img.decode();
+        return window.pocketdeckLibrary.decodeFrame(img, 600, 600);
+    }""")
+    assert read.endswith("#" + fragment)
     third = fresh.new_page()
-    boot(third, server + "/#" + fragment)
+    boot(third, server + "/")
+    third.get_by_role("button", name="Library").first.tap()
+    third.evaluate("t => window.pocketdeckLibrary.takeCode(t)", read[:-40] + "AAAA")  # a damaged code
+    third.wait_for_selector(".flash.error")
+    assert "could not be opened" in third.locator(".flash.error").first.inner_text()
+    assert sorted(third.locator(".lib-item .lib-name").all_inner_texts()) == mine
+    third.evaluate("t => window.pocketdeckLibrary.takeCode(t)", read)
     third.wait_for_selector("section.preview")
     check_both_schemes(third, "the item preview")
     assert "&lt;img" not in third.locator("section.preview").inner_text()

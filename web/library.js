@@ -103,3 +103,71 @@ async function drawCodes(root) {
   }
 }
 window.pocketdeckLibrary.drawCodes = drawCodes;
+
+// Reading a code with the camera: the browser's BarcodeDetector where it has one, else the
+// vendored jsQR on each frame. What is read goes to the URL fragment, the one door every
+// link comes in by (App.open_link: a preview that asks, or the refusal that says why).
+async function decodeFrame(source, width, height) {
+  if ("BarcodeDetector" in window) {
+    try {
+      const found = await new window.BarcodeDetector({ formats: ["qr_code"] }).detect(source);
+      if (found.length) return found[0].rawValue;
+    } catch (e) { /* no QR support in this detector: jsQR below */ }
+  }
+  if (!window.jsQR) {
+    await new Promise((ok, fail) => {
+      const s = document.createElement("script");
+      s.src = "./vendor/jsQR.js"; s.onload = ok; s.onerror = fail;
+      document.head.appendChild(s);
+    });
+  }
+  const c = document.createElement("canvas");
+  c.width = width; c.height = height;
+  const g = c.getContext("2d");
+  g.drawImage(source, 0, 0, width, height);
+  const found = window.jsQR(g.getImageData(0, 0, width, height).data, width, height);
+  return found ? found.data : null;
+}
+
+function takeCode(text) {
+  const at = typeof text === "string" ? text.indexOf("#") : -1;
+  if (at < 0) return false;
+  location.hash = text.slice(at + 1, at + 1 + 100001);  // MAX_LINK_CHARS and one: refused there
+  return true;
+}
+
+async function scan() {
+  const box = document.createElement("div");
+  box.className = "scan";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "Scan a QR code");
+  box.innerHTML = '<video playsinline muted></video><p class="scan-note">Hold the other phone\u2019s code in the frame.</p>' +
+    '<button type="button" class="btn">Stop scanning</button>';
+  document.body.appendChild(box);
+  const note = box.querySelector(".scan-note");
+  let stream = null, done = false;
+  const stop = () => { done = true; if (stream) stream.getTracks().forEach((t) => t.stop()); box.remove(); };
+  box.querySelector("button").addEventListener("click", stop);
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  } catch (e) {
+    note.textContent = "The camera could not be opened here: open the link or import the file instead.";
+    return;
+  }
+  const video = box.querySelector("video");
+  video.srcObject = stream;
+  await video.play();
+  while (!done) {
+    if (video.videoWidth) {
+      const text = await decodeFrame(video, video.videoWidth, video.videoHeight);
+      if (text && takeCode(text)) { stop(); return; }
+      if (text) note.textContent = "That code is not a Pocketdeck link.";
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+document.addEventListener("click", (e) => {
+  if (e.target.closest && e.target.closest("#lib-scan")) scan();
+});
+Object.assign(window.pocketdeckLibrary, { decodeFrame, takeCode, scan });

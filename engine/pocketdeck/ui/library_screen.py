@@ -522,7 +522,8 @@ def _list(app: "App") -> str:
              f'{button("Send all as a file", "lib-export", "send:all")}'
              f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
              f'<div class="lib-in"><label class="file">Import a library file '
-             f'<input type="file" id="lib-file" accept=".json,application/json"></label></div>')
+             f'<input type="file" id="lib-file" accept=".json,application/json"></label>'
+             f'<button type="button" class="btn" id="lib-scan">Scan a QR code</button></div>')
     return (f'<section class="library"><h1>Library</h1>{_storage(app)}{aside}{undo}{search}'
             f'{"".join(body)}{tools}</section>')
 
