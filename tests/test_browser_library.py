@@ -147,5 +147,6 @@ def test_a_corrupt_entry_leaves_the_rest_usable(phone, server):
     assert "set aside" in page.locator(".flash.error").first.inner_text()
     page.get_by_role("button", name="Library").first.tap()
     assert names(page) == ["Mine"]
+    page.wait_for_selector("p.storage:has-text('Stored on this phone')")  # usage from storage.estimate
     page.locator(".lib-item [data-action=lib-open]").tap()
     page.wait_for_selector("[data-system=deck]")

@@ -323,3 +323,21 @@ def test_mutated_exports_links_and_stored_entries_change_nothing(data):
 
 
 FULL = full_app()
+
+
+def test_export_a_selection_and_the_storage_line():
+    app, store = full_app()
+    keys = [e.key for e in lib.entries(app)][:2]
+    effects = tap(app, store, "lib-export", "pick", {"pick": keys})
+    (_, _, text), = [e for e in effects if e[0] == "download"]
+    items, refused = read_file(text)
+    assert refused == [] and [i["name"] for i in items] == [lib.item_of(app, k)["name"] for k in keys]
+    tap(app, store, "lib-export", "pick", {"pick": []})
+    assert app.flash[0] == "error" and "tick" in app.flash[1]
+    tap(app, store, "lib-status", "", {"persisted": False, "usage": 123_456, "quota": 10**9})
+    tap(app, store, "lib")
+    html = app.render()
+    assert "123.5 KB of 1.0 GB" in html and "may clear it" in html and "Last export: " in html
+    assert json.loads(store["ui:library"])["exported"]
+    tap(app, store, "lib-status", "", {"persisted": True, "usage": "<b>", "quota": None})
+    assert "keeps this library for good" in app.render() and "<b>" not in app.render()
