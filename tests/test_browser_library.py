@@ -1,7 +1,7 @@
 """Issue 15 in Chromium at 360 px: two games of one system kept and each continued, the
 Library screen (axe light and dark, no sideways scroll), export of the whole library as a
 download and its import into a fresh profile by the file picker, an item link opened in a
-second context that previews and imports, a corrupt entry set aside."""
+second context with the network off that previews and imports, a corrupt entry set aside."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from conftest import PHONE, check_both_schemes  # noqa: E402
+from conftest import PHONE, boot_offline, check_both_schemes  # noqa: E402
 from test_browser import boot, open_deck, wait_saved  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -88,8 +88,7 @@ def test_two_games_export_import_and_a_link(phone, server, browser):
 
     # a fresh profile imports the file by the file picker and finds every item
     fresh = browser.new_context(**PHONE)
-    other = fresh.new_page()
-    boot(other, server + "/")
+    other = boot_offline(fresh, server)  # this phone has no signal from here on
     other.get_by_role("button", name="Library").first.tap()
     other.set_input_files("#lib-file", path)
     other.wait_for_selector(".lib-item[data-key^='item:deck:deck:']")
