@@ -13,6 +13,7 @@ import pytest
 import build
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_dir, watch_errors
 from library_samples import FIXTURES
+from test_library import BROKEN
 from test_browser import BOOT_MS, boot
 
 pytestmark = pytest.mark.browser
@@ -22,6 +23,8 @@ ALL = "window.pocketdeckStore.entries('').then(e => Object.fromEntries(e))"
 def library_of_every_kind() -> dict[str, str]:
     stored: dict[str, str] = {}
     for path in sorted(FIXTURES.glob("*.json")):
+        if path.stem in BROKEN:  # not readable by today's rules either (test_library.BROKEN)
+            continue
         for key, text in json.loads(path.read_text())["stored"].items():
             stored[key + ("-" + path.stem if not key.startswith("game:") else "")] = text
     return stored
