@@ -305,7 +305,7 @@ def test_script_in_every_name_shows_as_text():
         assert "<img" not in app.render()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_exports_links_and_stored_entries_change_nothing(data):
     app, store = FULL
@@ -353,3 +353,30 @@ def test_export_a_selection_and_the_storage_line():
     assert json.loads(store["ui:library"])["exported"]
     tap(app, store, "lib-status", "", {"persisted": True, "usage": "<b>", "quota": None})
     assert "keeps this library for good" in app.render() and "<b>" not in app.render()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_files_and_links_through_the_app_never_change_what_is_kept(data):
+    """Through the app's own doors (the file picker's import, a link in the fragment, a
+    stored entry at start-up): a mutation is refused, or it is a valid item that arrives
+    beside the others (or waits for the player's answer); nothing kept is changed."""
+    app = App(seed_source=5)
+    store = apply({}, lib.import_text(app, export_file(ITEMS[-4:], "x")))
+    before = dict(store)
+    base = data.draw(st.sampled_from([export_file(ITEMS[-4:], "x"), item_link(ITEMS[-1])]))
+    i = data.draw(st.integers(0, len(base)))
+    junk = data.draw(st.text(min_size=1, max_size=4))
+    mutated = base[:i] + junk + base[i + data.draw(st.integers(0, 4)):]
+    start = time.perf_counter()
+    if mutated.startswith("i="):
+        apply(store, app.open_link(mutated))
+        if app.screen == "library-preview":
+            apply(store, app.handle("lib-take", "take", {}))
+    else:
+        apply(store, lib.import_text(app, mutated))
+    assert time.perf_counter() - start < 1.0
+    assert all(store.get(k) == v for k, v in before.items() if not k.startswith("ui:"))
+    again = App()
+    again.restore({**store, "char:p52:zz": mutated[:MAX_FILE_ITEMS]})
+    assert all(k in again.library for k in before if not k.startswith(("ui:", "game:")))
