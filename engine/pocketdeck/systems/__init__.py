@@ -9,3 +9,4 @@ from . import p52  # noqa: F401
 from . import ads  # noqa: F401
 from . import dofa  # noqa: F401
 from . import deckbuilder  # noqa: F401
+from . import dofa_gm  # noqa: F401

@@ -51,7 +51,7 @@ def register_table(table: Table) -> Table:
 
 
 # the table modules, in the order the home screen lists them; each registers itself
-TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder")
+TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder", "dofa_gm")
 
 
 def tables() -> dict[str, Table]:
