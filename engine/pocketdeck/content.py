@@ -106,7 +106,7 @@ def check(name: str, data: dict[str, Any]) -> list[str]:
             or not isinstance(src.get("licence"), str) or not src.get("licence"):
         problems.append("needs a [source] table with 'origin' and 'licence'")
     system = name.split("/", 1)[0]
-    _load_systems()
+    _load_system(system)
     checker = _CHECKERS.get(system)
     if checker is not None:
         try:
@@ -150,8 +150,11 @@ def validate_all() -> list[str]:
     return problems
 
 
-def _load_systems() -> None:
-    from . import systems  # noqa: F401  (systems register their checkers on import)
+def _load_system(system: str) -> None:
+    """Import the system whose content this is (it registers its checker on import), and
+    no other: a system's content is read on its first use, not at start-up."""
+    from .core.game import load_system
+    load_system(system)
 
 
 # -- typed rows ---------------------------------------------------------------------------

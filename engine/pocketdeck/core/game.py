@@ -141,6 +141,13 @@ def state_rng(state: State) -> Iterator[Rng]:
 
 
 _REGISTRY: dict[str, Game] = {}
+# name -> (title, module) of every system the app offers, declared without importing it
+# (pocketdeck/systems/__init__.py: one line per system); a system's module is imported the
+# first time its game is asked for, so the home screen needs names and titles only
+_DECLARED: dict[str, tuple[str, str]] = {}
+# the package whose import declares the built-in systems: the core names the place, not
+# the systems
+CATALOGUE = (__package__ or "pocketdeck.core").rsplit(".", 1)[0] + ".systems"
 
 
 def register(game: Game) -> Game:
@@ -150,23 +157,52 @@ def register(game: Game) -> Game:
     return game
 
 
+def declare(name: str, title: str, module: str) -> None:
+    """Name a system and the module whose import registers it, without importing it."""
+    _DECLARED[name] = (title, module)
+
+
+def catalogue() -> dict[str, str]:
+    """Every declared system's name -> title; imports no system."""
+    _load_catalogue()
+    return {name: title for name, (title, _) in _DECLARED.items()}
+
+
 def systems() -> dict[str, Game]:
-    _load_builtin()
+    """Every system, each imported (the harness, the command line, the parity probe)."""
+    for name in catalogue():
+        load_system(name)
     return dict(_REGISTRY)
 
 
 def get_game(name: str) -> Game:
-    _load_builtin()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise ValueError(f"unknown game system {name!r} (known: {known})") from None
+    game = load_system(name)
+    if game is None:
+        known = ", ".join(sorted(set(_REGISTRY) | set(_DECLARED))) or "none"
+        raise ValueError(f"unknown game system {name!r} (known: {known})")
+    return game
 
 
-def _load_builtin() -> None:
-    # importing the package registers every built-in system
-    from .. import systems as _systems  # noqa: F401
+def load_system(name: str) -> Game | None:
+    """The system ``name``, importing its module on first use; None when none is declared."""
+    if not isinstance(name, str):
+        return None
+    if name not in _REGISTRY:
+        _load_catalogue()
+        declared = _DECLARED.get(name)
+        if declared is None:
+            return None
+        import importlib
+        importlib.import_module(declared[1])
+        if name not in _REGISTRY:
+            raise ValueError(f"the module {declared[1]} did not register the system {name!r}")
+    return _REGISTRY[name]
+
+
+def _load_catalogue() -> None:
+    if not _DECLARED:
+        import importlib
+        importlib.import_module(CATALOGUE)
 
 
 def replay(system: str, options: dict[str, Any], seed: int, actions: list[Action]) -> State:

@@ -1,12 +1,18 @@
-"""Importing this package registers every built-in game system.
+"""The built-in game systems, declared by name, title and module, one line each.
 
-Each system is a sub-package that registers itself on import. The list is explicit (no
-folder scan) so the wheel, CPython and Pyodide all load exactly the same systems.
+Importing this package imports no system: ``core.game.load_system`` imports a system's
+sub-package the first time its game is asked for (which registers it), so the home screen
+and a saved game of one system never pay for the others. The list is explicit (no folder
+scan) so the wheel, CPython and Pyodide all offer exactly the same systems.
 """
 
-from . import deck  # noqa: F401
-from . import p52  # noqa: F401
-from . import ads  # noqa: F401
-from . import dofa  # noqa: F401
-from . import deckbuilder  # noqa: F401
-from . import dofa_gm  # noqa: F401
+from ..core.game import declare
+
+declare("deck", "Deck", __name__ + ".deck")
+declare("p52", "P52", __name__ + ".p52")
+declare("ads", "Adventure Deck System", __name__ + ".ads")
+declare("dofa", "Deck of Adventures", __name__ + ".dofa")
+declare("deckbuilder", "Deckbuilder RPG", __name__ + ".deckbuilder")
+declare("ads_adventure", "ADS Adventure", __name__ + ".ads.adventure")
+declare("ads_build", "ADS Deck Builder", __name__ + ".ads.build.game")
+declare("dofa-gm", "Deck of Adventures: GM's table", __name__ + ".dofa_gm")

@@ -22,7 +22,7 @@ from ..core.game import IllegalAction, get_game
 from ..core.limits import MAX_RECORD_CHARS, excerpt, load_json
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from .html import button, esc
-from .tables import tables
+from .tables import load_table, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
@@ -30,6 +30,18 @@ SHARED = "~shared"        # the slot suffix of a linked game kept beside the pla
 # "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
 # Tables register theirs (ui/p52.py: the engine's check_record).
 RECORD_CHECKS: dict[str, Callable[[Any], str | None]] = {}
+# a library kept by a table of another name: ADS Character Decks (char:ads:) are the Deck
+# Builder's (ui/ads_builder.py), not the fight's, so that table is the one to load.
+LIBRARY_TABLES: dict[str, str] = {"ads": "ads_build"}
+
+
+def record_check(system: str) -> Callable[[Any], str | None] | None:
+    """The record check of ``system``'s library; its table registers it on import, so the
+    table is loaded here, on the first stored record of that system."""
+    table = LIBRARY_TABLES.get(system, system)
+    if system not in RECORD_CHECKS and table in tables():
+        load_table(table)
+    return RECORD_CHECKS.get(system)
 
 
 def slot_system(slot: str) -> str:
@@ -58,7 +70,6 @@ class App:
         """Load what IndexedDB holds. Each entry on its own: whatever goes wrong with one
         (any exception) leaves it untouched in storage, says so on the home screen, and
         the others still load."""
-        tables()  # the table modules register their record checks on import
         try:
             items = sorted(stored.items())
         except Exception:  # noqa: BLE001 - keys that do not sort: take them as they come
@@ -93,7 +104,7 @@ class App:
                 record = load_json(text, "this character", MAX_RECORD_CHARS)
                 if not isinstance(record, dict):
                     raise ValueError("not a character record")
-                check = RECORD_CHECKS.get(key[5:].split(":", 1)[0])
+                check = record_check(key[5:].split(":", 1)[0])
                 problem = check(record) if check else None
                 if problem:
                     raise ValueError(problem)

@@ -8,6 +8,7 @@ event code of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.saves import Session
@@ -50,16 +51,81 @@ def register_table(table: Table) -> Table:
     return table
 
 
-# the table modules, in the order the home screen lists them; each registers itself
-TABLE_MODULES = ("deck", "p52", "ads", "dofa", "deckbuilder", "dofa_gm")
+@dataclass(frozen=True)
+class Lazy:
+    """A table named without importing it: the home screen reads ``title`` and ``blurb``;
+    any other attribute (``render``, ``setup``, ...) imports the table's module
+    (``ui/<module>.py``, which registers the real Table) and is read from that."""
+
+    system: str
+    module: str
+    title: str
+    blurb: str
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy, pickle and friends: never a reason to import
+            raise AttributeError(name)
+        return getattr(load_table(self.system), name)
 
 
-def tables() -> dict[str, Table]:
+# one line per table, in the order the home screen lists them: system, module (ui/<module>.py),
+# title and blurb as the home screen shows them (tests/test_boot_imports.py checks they match
+# the module's own Table). A bare module name also works, but is imported at start-up.
+TABLE_MODULES: tuple[Lazy | str, ...] = (
+    Lazy("deck", "deck", "Deck", "A shuffled pocket deck for any card game: draw, discard, reshuffle, undo."),
+    Lazy("p52", "p52", "P52", "A GM-less dungeon crawl with Room, Enemy and Action decks: solo or a party on one phone."),
+    Lazy("ads", "ads", "Adventure Deck System", "A solo fight: your 52-card Combat Deck on the Rondel against Foe cards run by Up/Down draws."),
+    Lazy("dofa", "dofa", "Deck of Adventures", "The player's Action Deck and sheet: tap in the GM's check, draw, and see the exact odds."),
+    Lazy("deckbuilder", "deckbuilder", "Deckbuilder RPG", "Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat."),
+    Lazy("ads_build", "ads_builder", "ADS Deck Builder", "Build a legal 52-card Combat Deck for the Adventure Deck System, card by card."),
+    Lazy("ads_adventure", "ads_adventure", "ADS Adventure", "Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels."),
+    Lazy("dofa-gm", "dofa_gm", "Deck of Adventures: GM's table", "The GM's decks, initiative, statuses, Epic Events, bosses and loot; or a solo skirmish."),
+)
+
+
+def _import(module: str) -> None:
     import importlib
-    import importlib.util
-    for name in TABLE_MODULES:
-        module = f"{__package__}.{name}"
-        # a system whose screen is not written yet has no module: it is simply not listed
-        if importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
-    return TABLES
+    importlib.import_module(f"{__package__}.{module}")
+
+
+def load_table(system: str) -> Table:
+    """The real Table of ``system``, importing its module on first use (KeyError if none)."""
+    if system not in TABLES:
+        for entry in TABLE_MODULES:
+            if isinstance(entry, Lazy) and entry.system == system:
+                _import(entry.module)
+    return TABLES[system]
+
+
+class _Tables(Mapping[str, Any]):
+    """Every table by system, in home-screen order, as ``Lazy`` entries (a module named
+    bare, or a table registered directly, as its real Table): membership, order, titles and
+    blurbs import nothing."""
+
+    def _entries(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for entry in TABLE_MODULES:
+            if isinstance(entry, Lazy):
+                out[entry.system] = entry
+            else:
+                _import(entry)
+        for system, table in TABLES.items():
+            out.setdefault(system, table)
+        return out
+
+    def __getitem__(self, system: str) -> Any:
+        return self._entries()[system]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries())
+
+    def __len__(self) -> int:
+        return len(self._entries())
+
+
+_TABLES = _Tables()
+
+
+def tables() -> Mapping[str, Any]:
+    """The tables, without importing any (see ``Lazy``)."""
+    return _TABLES
