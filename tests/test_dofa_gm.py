@@ -1,0 +1,245 @@
+"""Deck of Adventures part 2, the GM's table (``dofa-gm``): the books' Epic Event examples,
+initiative and its ties, the decks' reshuffle rules, illegal actions, the solo skirmish.
+Sections are the GM's Guide's (GMG) and the Full Player's Guide's (PG)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pocketdeck.core.game import IllegalAction, get_game
+from pocketdeck.systems.dofa import checks as ck
+from pocketdeck.systems.dofa_gm import decks as dk
+from pocketdeck.systems.dofa_gm import entry
+from pocketdeck.systems.dofa_gm.fight import actor, order
+
+GAME = get_game("dofa-gm")
+
+
+def player(name: str, agl: int = 0) -> dict:
+    return {"name": name, "hp": 10, "ap": 2, "ar": 1, "agl": agl, "pp": 3}
+
+
+def new(names=("Xena", "Elise", "Genesis"), foes=(), seed: int = 3, agl=None) -> dict:
+    agl = agl or [0] * len(names)
+    return GAME.new_game({"players": [player(n, a) for n, a in zip(names, agl)],
+                          "foes": list(foes)}, seed)
+
+
+def play(s: dict, *actions: dict) -> dict:
+    for a in actions:
+        s = GAME.apply(s, a)
+        GAME.check_state(s)
+    return s
+
+
+def stack(s: dict, deck: str, *top: str) -> dict:
+    """Put ``top`` on top of ``deck``'s draw pile (first listed drawn first), all cards kept."""
+    s = json.loads(json.dumps(s))
+    d = s["decks"][deck]
+    d["discard"] = [c for c in d["discard"] if c not in top]
+    d["draw"] = [c for c in d["draw"] if c not in top] + list(reversed(top))
+    GAME.check_state(s)
+    return s
+
+
+def report(s: dict, card: str, mod: int = 0) -> dict:
+    """The GM types in the card a player drew on their own phone, and their modifier."""
+    return play(s, {"type": "entry_rank", "rank": card[:-1]}, {"type": "entry_suit", "suit": card[-1]},
+                *([{"type": "entry_mod", "mod": mod}] if mod else []), {"type": "entry_done"})
+
+
+# -- the books' examples, graded by the player's check code ---------------------------------------
+@pytest.mark.parametrize("card, tc, dr, mod, hit", [
+    ("3S", "4H", 4, 0, False),   # PG, Epic Events: within the DR, not a Suited Match
+    ("9H", "4H", 4, 1, True),    # PG: Elise's 9 of Hearts at +1, a Suited Match
+    ("QS", "KS", 3, 0, True),    # PG: the GM's Q of Spades on the K of Spades, a failure
+    ("6H", "9H", 3, 2, True),    # GMG, An Example of an Epic Event: the Defender
+    ("3D", "7C", 2, 1, False),   # GMG: the Support's 3 of Diamonds, a miss
+    ("6S", "7C", 2, 0, False),   # GMG: the GM's 6 of Spades at +0, also a miss
+    ("5C", "7C", 2, 1, True),    # GMG: the Support's 5 of Clubs, a success
+    ("KS", "JS", 2, 0, True),    # GMG: the GM's King of Spades on the Jack, the first failure
+])
+def test_the_books_epic_event_draws(card, tc, dr, mod, hit):
+    assert entry.suited_hit(entry.grade_drawn(card, tc, dr, mod)) is hit
+
+
+def test_a_major_of_another_suit_is_no_suited_hit():
+    deg = entry.grade_drawn("4S", "4H", 2, 0)
+    assert ck.is_success(deg) and not entry.suited_hit(deg)
+
+
+# -- an Epic Event at the table, the PG's earthquake ---------------------------------------------
+def begin_epic(s: dict, tcs: int, need: int, limit: int = 3) -> dict:
+    s = play(s, {"type": "epic_setup"})
+    ep = s["epic"]
+    if tcs != ep["tcs"]:
+        s = play(s, {"type": "epic_tcs", "n": tcs})
+    if need != s["epic"]["need"]:
+        s = play(s, {"type": "epic_need", "n": need})
+    if limit != s["epic"]["limit"]:
+        s = play(s, {"type": "epic_limit", "n": limit})
+    return play(s, {"type": "epic_begin"})
+
+
+def test_the_pg_earthquake_runs_as_the_book_tells():
+    s = stack(new(), "world", "4H", "KS", "5D", "2C", "QS")
+    s = begin_epic(s, tcs=3, need=2)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 4})
+    assert s["epic"]["tc"] == "4H"
+    s = play(s, {"type": "epic_join", "who": "p1"}, {"type": "epic_join", "who": "p2"}, {"type": "epic_go"})
+    s = play(s, {"type": "epic_card"})
+    s = report(s, "3S")                       # Xena: within the DR, no Suited Match
+    assert s["epic"]["successes"] == 0 and s["epic"]["at"] == 1
+    s = report(play(s, {"type": "epic_card"}), "9H", 1)   # Elise: a Suited Match
+    assert s["epic"]["successes"] == 1 and s["epic"]["stage"] == "tc"
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 3})
+    assert s["epic"]["tc"] == "KS"
+    # no player for two TCs in a row: Xena and Elise may not volunteer, Genesis may
+    joins = [a["who"] for a in GAME.legal_actions(s) if a["type"] == "epic_join"]
+    assert joins == ["p3"]
+    with pytest.raises(IllegalAction, match="two TCs in a row"):
+        GAME.apply(s, {"type": "epic_join", "who": "p1"})
+    s = play(s, {"type": "epic_join", "who": "p3"}, {"type": "epic_go"}, {"type": "epic_card"})
+    s = report(s, "2H")                        # Genesis misses ...
+    s = play(s, {"type": "epic_gm_draw"})      # ... the GM's 5 of Diamonds misses ...
+    s = report(play(s, {"type": "epic_card"}), "7D")
+    s = play(s, {"type": "epic_gm_draw"})      # ... 2 of Clubs ...
+    s = report(play(s, {"type": "epic_card"}), "8C")
+    before = s["epic"]["failures"]
+    s = play(s, {"type": "epic_gm_draw"})      # ... the GM's Q of Spades: the first failure
+    assert (before, s["epic"]["failures"], s["epic"]["done"]) == (0, 1, 2)
+    assert GAME.card_total(s) == 104
+
+
+def test_three_failures_end_an_epic_event_and_the_limit_is_the_gms():
+    s = begin_epic(new(), tcs=5, need=3)
+    s = stack(s, "world", "KS", "QS", "JS", "10S", "9S", "8S")  # TC, the GM's draw, ...
+    for who in ("p1", "p2", "p3"):
+        s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
+                 {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
+        s = report(s, "2D")
+        s = play(s, {"type": "epic_gm_draw"})
+    assert s["epic"]["failures"] == 3 and s["epic"]["result"] == "failure"
+    assert s["epic"]["stage"] == "over"
+    # the GM may say otherwise: with the limit at 4, three failures go on
+    s = stack(new(), "world", "KS", "QS", "JS", "10S", "9S", "8S")
+    s = begin_epic(s, tcs=5, need=3, limit=4)
+    for who in ("p1", "p2", "p3"):
+        s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
+                 {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
+        s = report(s, "2D")
+        s = play(s, {"type": "epic_gm_draw"})
+    assert s["epic"]["failures"] == 3 and s["epic"]["result"] is None
+
+
+def test_no_power_is_offered_during_an_epic_event():
+    s = begin_epic(new(), tcs=1, need=1)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 3},
+             {"type": "epic_join", "who": "p1"}, {"type": "epic_go"})
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "power"]
+
+
+# -- initiative (PG, Taking Turns 1) ---------------------------------------------------------------
+def test_initiative_ace_first_then_kings_down_and_the_ties():
+    s = new(("Ann", "Bo", "Cy"), foes=["Grunt", "Guard"], agl=[0, 2, 0])
+    s = play(s, {"type": "start_combat"})
+    assert s["combat"]["stage"] == "initiative"
+    npc = s["decks"]["npc"]
+    g1, g2 = [a["id"] for a in s["actors"] if a["side"] == "foes"]
+    # the creatures' TCs: an Ace and a 9 (set in the deck, conserving it)
+    for holder, card in ((g1, "9C"), (g2, "AD")):
+        old = npc["tcs"][holder]
+        where = next(p for p in ("draw", "discard") if card in npc[p])
+        npc[where][npc[where].index(card)] = old
+        npc["tcs"][holder] = card
+    GAME.check_state(s)
+    for who, card in (("p1", "9H"), ("p2", "9S"), ("p3", "KD")):
+        s = play(s, {"type": "player_tc", "who": who})
+        s = report(s, card)
+    # Ace, King, then the 9s: players before the enemy, the higher Agility first
+    assert s["combat"]["order"] == [g2, "p3", "p2", "p1", g1]
+    assert s["combat"]["stage"] == "turns"
+
+
+def test_equal_players_keep_the_order_they_joined():
+    s = new(("Ann", "Bo"), foes=["Grunt"])
+    s = play(s, {"type": "start_combat"})
+    for who in ("p2", "p1"):
+        s = play(s, {"type": "player_tc", "who": who})
+        s = report(s, "5" + ("H" if who == "p1" else "S"))
+    assert order(s)[:2] == ["p1", "p2"]
+
+
+def test_a_surprise_round_only_for_the_surprising_side():
+    s = new(("Ann",), foes=["Grunt"])
+    s = play(s, {"type": "start_combat", "surprise": "foes"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    c = s["combat"]
+    assert c["round"] == 0 and [actor(s, i)["side"] for i in c["order"]] == ["foes"]
+
+
+# -- the GM's decks (GMG, Game Master Resources) --------------------------------------------------
+def test_the_npc_deck_is_reshuffled_before_each_combat():
+    s = new(("Ann",), foes=["Grunt"])
+    s["decks"]["npc"]["discard"] = s["decks"]["npc"]["draw"][:10]
+    del s["decks"]["npc"]["draw"][:10]
+    s = play(s, {"type": "start_combat"})
+    npc = s["decks"]["npc"]
+    assert npc["discard"] == [] and len(npc["draw"]) == 52 - len(npc["tcs"])
+
+
+def test_the_world_deck_is_reshuffled_when_empty_only():
+    s = new()
+    world = s["decks"]["world"]
+    world["discard"], world["draw"] = world["draw"][1:], world["draw"][:1]
+    from pocketdeck.core.rng import Rng
+    rng = Rng(5)
+    first = dk.take(world, rng)
+    assert world["reshuffles"] == 0 and world["draw"] == [] and len(world["discard"]) == 51
+    dk.take(world, rng)
+    assert world["reshuffles"] == 1 and len(world["draw"]) == 50 and first in world["drawing"]
+
+
+def test_a_dealer_keeps_its_own_deck_and_one_fate_card_minions_share_the_npc_deck():
+    s = new(("Ann",), foes=["Grunt", "Necromancer"])
+    grunt, necro = [a for a in s["actors"] if a["side"] == "foes"]
+    assert grunt["deck"] == "npc"
+    own = s["decks"][necro["deck"]]
+    assert necro["deck"] != "npc" and own["size"] == 53 and len(own["fate"]) == 1
+
+
+# -- illegal actions leave the state unchanged and name the rule -----------------------------------
+@pytest.mark.parametrize("bad", [
+    {"type": "epic_dr", "dr": 3.0}, {"type": "epic_dr", "dr": 9}, {"type": "epic_dr", "dr": True},
+    {"type": "epic_gm_draw"}, {"type": "start_combat"}, {"type": "epic_join", "who": "p9"}])
+def test_illegal_actions_leave_the_state_unchanged(bad):
+    s = play(begin_epic(new(), tcs=2, need=1), {"type": "epic_reveal"})
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, bad)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_a_save_due_first_is_named():
+    s = new(("Ann",), foes=["Grunt"])
+    s["due"] = [{"who": "p1", "name": "Poisoned", "when": "start"}]
+    with pytest.raises(IllegalAction, match="save is due"):
+        GAME.apply(s, {"type": "end_turn"})
+
+
+def test_options_are_checked():
+    with pytest.raises(IllegalAction, match="HP"):
+        GAME.new_game({"players": [dict(player("A"), hp=2.5)]}, 1)
+    with pytest.raises(IllegalAction, match="skirmish needs"):
+        GAME.new_game({"mode": "skirmish", "party": [], "foes": ["Grunt"]}, 1)
+
+
+# -- the solo skirmish: whole fights, every seat's view and the screen on every step --------------
+def test_skirmishes_play_to_the_end_with_the_screen_drawn():
+    from pocketdeck.core.simulate import simulate
+    from pocketdeck.ui.check import render_check
+    summary = simulate("dofa-gm", 12, 7, observers=[render_check])
+    assert summary["errors"] == 0, summary["failures"]
+    assert sum(summary["outcomes"].values()) == 12
