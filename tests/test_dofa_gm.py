@@ -243,3 +243,14 @@ def test_skirmishes_play_to_the_end_with_the_screen_drawn():
     summary = simulate("dofa-gm", 12, 7, observers=[render_check])
     assert summary["errors"] == 0, summary["failures"]
     assert sum(summary["outcomes"].values()) == 12
+
+
+# -- content (content/dofa-gm, checked at build time) ---------------------------------------------
+def test_the_bestiary_and_items_are_checked():
+    from pocketdeck import content
+    assert content.check("dofa-gm/bestiary.toml", {"source": {"origin": "x", "licence": "y"}})
+    bad = content.check("dofa-gm/items.toml", {"source": {"origin": "x", "licence": "y"},
+                                                "item": [{"id": "rope"}]})
+    assert bad
+    from pocketdeck.systems.dofa_gm import bestiary as bs
+    assert len(bs.creatures()) == 24

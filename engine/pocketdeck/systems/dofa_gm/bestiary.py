@@ -1,4 +1,4 @@
-"""The bestiary and the item tables (content/dofa/bestiary.toml, items.toml) and the
+"""The bestiary and the item tables (content/dofa-gm/bestiary.toml, items.toml) and the
 combatants made from them: a creature dropped into a fight is an editable copy of its stat
 block, a premade character or a player typed in by the GM gets the same shape.
 
@@ -32,12 +32,12 @@ TEXT_MAX = 200
 
 @lru_cache(maxsize=1)
 def creatures() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in content.load("dofa/bestiary.toml")["creature"]}
+    return {c["id"]: c for c in content.load("dofa-gm/bestiary.toml")["creature"]}
 
 
 @lru_cache(maxsize=1)
 def items() -> dict[str, dict[str, Any]]:
-    return {i["id"]: i for i in content.load("dofa/items.toml")["item"]}
+    return {i["id"]: i for i in content.load("dofa-gm/items.toml")["item"]}
 
 
 def check_bestiary(data: dict[str, Any]) -> list[str]:
