@@ -68,3 +68,13 @@ def test_summary_shows_battles_and_decks_that_never_keep_tableau_cards():
     for b in starts:
         assert b["tableau_cards"] == full, b
         assert b["cards_per_hero"]["max"] <= 11 + 4 * (b["battle"] - 1), b
+
+
+def test_a_lone_looper_no_longer_beats_ordinary_play():
+    """Issue 16's balance check: a lone warrior who only loops Item/Ability and Second Wind
+    won 30-55% while the tableau was never set out again; with a new battle deck each
+    battle it wins no more often than the simulator's ordinary play (same seeds)."""
+    from pocketdeck.systems.deckbuilder.balance import win_rates
+    rates = win_rates(30, seed=100, zones=["crypt"])
+    assert rates["looper"]["won"] <= rates["policy"]["won"] + 1, rates
+    assert all(r["games"] == 30 for r in rates.values())
