@@ -9,9 +9,11 @@ import json
 import pytest
 
 from pocketdeck.core.game import IllegalAction, get_game
+from pocketdeck.core.rng import Rng
 from pocketdeck.systems.dofa import checks as ck
 from pocketdeck.systems.dofa_gm import decks as dk
 from pocketdeck.systems.dofa_gm import entry
+from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor, order
 
 GAME = get_game("dofa-gm")
@@ -194,7 +196,6 @@ def test_the_world_deck_is_reshuffled_when_empty_only():
     s = new()
     world = s["decks"]["world"]
     world["discard"], world["draw"] = world["draw"][1:], world["draw"][:1]
-    from pocketdeck.core.rng import Rng
     rng = Rng(5)
     first = dk.take(world, rng)
     assert world["reshuffles"] == 0 and world["draw"] == [] and len(world["discard"]) == 51
@@ -254,3 +255,59 @@ def test_the_bestiary_and_items_are_checked():
     assert bad
     from pocketdeck.systems.dofa_gm import bestiary as bs
     assert len(bs.creatures()) == 24
+
+
+# -- damage, Knocked Out, bosses, statuses (PG, Health and Armor; Epic Events; GMG, Bosses) -------
+def test_damage_takes_ap_first_and_zero_hp_knocks_a_player_out():
+    s = new(("Ann",), foes=["Grunt"])
+    ann = actor(s, "p1")
+    ft.hurt(s, ann, 3, Rng(1))
+    assert (ann["ap"], ann["hp"]) == (0, 9)
+    ft.hurt(s, ann, 20, Rng(1))
+    assert ann["hp"] == 0 and ann["ko"] is not None and not ann["dead"]
+    grunt = next(a for a in s["actors"] if a["side"] == "foes")
+    ft.hurt(s, grunt, 99, Rng(1))
+    assert grunt["out"] and grunt["ko"] is None
+
+
+def test_the_knocked_out_epic_event_two_failures_dead_a_major_wakes():
+    s = new(("Ann", "Bo"))
+    ann, bo = actor(s, "p1"), actor(s, "p2")
+    for x in (ann, bo):
+        ft.hurt(s, x, 99, Rng(1))
+    ft.ko_result(s, ann, 3, True)
+    ft.ko_result(s, ann, 4, False)
+    ft.ko_result(s, ann, 5, False)
+    assert ann["dead"]
+    ft.ko_result(s, bo, 1, True)              # a Major: wakes with 1 HP
+    assert bo["ko"] is None and bo["hp"] == 1
+    assert ft.treat_dr(ann) == 5
+
+
+def test_a_boss_phase_refills_hp_and_draws_a_new_target_card():
+    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    boss = next(a for a in s["actors"] if a["kind"] == "boss")
+    assert boss["phases"] == 2
+    old = s["decks"][boss["deck"]]["tcs"][boss["id"]]
+    ft.hurt(s, boss, 99, Rng(2))
+    assert boss["phase"] == 2 and boss["hp"] == boss["hp_max"] and not boss["out"]
+    assert s["decks"][boss["deck"]]["tcs"][boss["id"]] != old
+    GAME.check_state(s)
+    ft.hurt(s, boss, 99, Rng(2))
+    assert boss["out"]
+
+
+def test_a_status_with_rounds_counts_down_at_the_end_of_turns():
+    s = new(("Ann",), foes=["Grunt"])
+    ann = actor(s, "p1")
+    ft.add_status(s, ann, "Entangled", 2)
+    assert ft.end_of_turn(s, ann) is False and ft.status(ann, "Entangled")["rounds"] == 1
+    ft.end_of_turn(s, ann)
+    assert ft.status(ann, "Entangled") is None
+
+
+def test_the_gms_override_of_the_suggested_dr_is_logged():
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_aim", "aim": "hard"})
+    assert s["call"]["suggested"] == 2
+    s = play(s, {"type": "call_dr", "dr": 4})
+    assert "overrides the suggested DR 2: DR 4" in s["log"][-1]
