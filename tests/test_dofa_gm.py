@@ -311,3 +311,32 @@ def test_the_gms_override_of_the_suggested_dr_is_logged():
     assert s["call"]["suggested"] == 2
     s = play(s, {"type": "call_dr", "dr": 4})
     assert "overrides the suggested DR 2: DR 4" in s["log"][-1]
+
+
+# -- a player joins from their phone's share link --------------------------------------------------
+def test_a_player_joins_from_the_share_link_of_their_dofa_sheet():
+    from pocketdeck.ui.app import App
+    phone = App(seed_source=4)
+    phone.handle("open", "dofa")
+    phone.handle("new", json.dumps({"system": "dofa"}), {"character": "Spades2", "name": "Xena <3"})
+    phone.handle("share", "")
+    link = "https://example.org/#" + phone.share_link
+    sheet = phone.sessions["dofa"].state
+    gm = App(seed_source=5)
+    gm.handle("open", "dofa-gm")
+    gm.handle("new", json.dumps({"system": "dofa-gm"}), {"mode": "table", "link0": link, "foe0": "Grunt"})
+    s = gm.sessions["dofa-gm"].state
+    xena = actor(s, "p1")
+    assert (xena["name"], xena["hp"], xena["ar"], xena["attrs"]["AGL"], xena["pp"]) == (
+        "Xena <3", sheet["hp"], sheet["sheet"]["ar"], sheet["sheet"]["attrs"]["AGL"], sheet["pp"])
+    assert "Xena &lt;3" in gm.render() and "Xena <3" not in gm.render()
+    # a link of another game is refused by name, and no game starts
+    deck = App(seed_source=6)
+    deck.handle("open", "deck")
+    deck.handle("new", json.dumps({"system": "deck"}), {})
+    deck.handle("share", "")
+    other = App(seed_source=5)
+    other.handle("open", "dofa-gm")
+    other.handle("new", json.dumps({"system": "dofa-gm"}), {"mode": "table", "link0": deck.share_link})
+    assert "dofa-gm" not in other.sessions
+    assert other.flash and "Share link 1" in other.flash[1] and "not a Deck of Adventures" in other.flash[1]

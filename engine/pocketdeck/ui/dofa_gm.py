@@ -331,6 +331,7 @@ def _player_seat(view: dict[str, Any]) -> str:
 
 # -- setup -----------------------------------------------------------------------------------
 PLAYER_ROWS = 4
+LINK_ROWS = 2
 NUMBERS = (("hp", "HP", 5), ("ap", "AP", 0), ("ar", "AR", 3), ("agl", "AGL", 0), ("pp", "PP", 0))
 
 
@@ -352,6 +353,11 @@ def setup(app: "App") -> str:
     foes = '<option value="">None</option>' + "".join(
         f'<option value="{esc(c)}">{esc(c)} ({esc(r["type"])})</option>' for c, r in bs.creatures().items()
         if r["type"] != "Companion")
+    links = []
+    for i in range(LINK_ROWS):
+        links.append(f'<label>Share link {i + 1}<input name="link{i}" autocomplete="off" '
+                     f'inputmode="url"></label>')
+        fields.append(f"link{i}")
     picks = []
     for i in range(3):
         picks.append(f'<label>Premade character {i + 1}<select name="party{i}">{pre}</select></label>')
@@ -366,7 +372,10 @@ def setup(app: "App") -> str:
             f'<label>Mode <select name="mode"><option value="table">The GM\u2019s table</option>'
             f'<option value="skirmish">Solo skirmish</option></select></label>'
             f'<p class="muted">Players at the table (their sheets stay on their phones; leave a '
-            f'name empty to skip the row):</p>{"".join(rows)}{"".join(picks)}'
+            f'name empty to skip the row):</p>{"".join(rows)}'
+            f'<p class="muted">Or paste the share link of a player\u2019s Deck of Adventures '
+            f'game: their name, HP, AP, AR, Agility and PP are taken from their sheet.</p>'
+            f'{"".join(links)}{"".join(picks)}'
             f'{button("Begin", "new", {"system": "dofa-gm"}, cls="btn primary", fill=",".join(fields), submit=True)}'
             f'</form></section>')
 
@@ -393,6 +402,15 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
                 raise ValueError(f"Player {i + 1}: {lab} from {lo} to {hi}")
             p[key] = value
         players.append(p)
+    for i in range(LINK_ROWS):
+        link = str(fields.get(f"link{i}") or "").strip()
+        if link:
+            from ..core.saves import SaveError
+            from ..systems.dofa_gm.sheetlink import player_from_link
+            try:
+                players.append(player_from_link(link))
+            except SaveError as exc:
+                raise ValueError(f"Share link {i + 1}: {exc}") from None
     party = [str(fields[f"party{i}"]) for i in range(3) if fields.get(f"party{i}")]
     foes = [str(fields[f"foe{i}"]) for i in range(3) if fields.get(f"foe{i}")]
     if mode == "skirmish" and not (party and foes):
