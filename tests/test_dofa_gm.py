@@ -340,3 +340,21 @@ def test_a_player_joins_from_the_share_link_of_their_dofa_sheet():
     other.handle("new", json.dumps({"system": "dofa-gm"}), {"mode": "table", "link0": deck.share_link})
     assert "dofa-gm" not in other.sessions
     assert other.flash and "Share link 1" in other.flash[1] and "not a Deck of Adventures" in other.flash[1]
+
+
+def test_a_group_of_minions_may_share_one_target_card_a_dealer_never():
+    s = play(new(("Ann",), foes=["Grunt", "Grunt", "Necromancer"]), {"type": "start_combat"})
+    g1, g2, boss = [a["id"] for a in s["actors"] if a["side"] == "foes"]
+    s = play(s, {"type": "focus", "who": g2})
+    assert {"type": "share_tc", "who": g2, "with": g1} in GAME.legal_actions(s)
+    s = play(s, {"type": "share_tc", "who": g2, "with": g1})
+    assert ft.tc_of(s, actor(s, g2)) == ft.tc_of(s, actor(s, g1))
+    assert g2 not in s["decks"]["npc"]["tcs"] and GAME.card_total(s) == 104
+    s = play(s, {"type": "focus", "who": boss})
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "share_tc"]
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    order_ = s["combat"]["order"]
+    assert abs(order_.index(g1) - order_.index(g2)) == 1
+    # the next combat draws every Minion its own TC again
+    s = play(s, {"type": "end_combat"}, {"type": "start_combat"})
+    assert actor(s, g2)["shares"] is None and g2 in s["decks"]["npc"]["tcs"]

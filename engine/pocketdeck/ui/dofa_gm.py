@@ -271,7 +271,7 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
                   ("Add a status (for rounds, or until saved)", pool.take("status")),
                   ("End a status", pool.take("end_status")),
                   ("Weapon quality", pool.take("weapon")), ("Stat block", pool.take("edit")),
-                  ("Fate and the table", pool.take("award_fate", "remove"))]
+                  ("Fate and the table", pool.take("award_fate", "remove", "share_tc"))]
         body = (f'<h3>{esc(who["name"])}</h3>'
                 + "".join(f'<h4>{esc(t)}</h4>{_grid(g, tight=True)}' for t, g in groups if g))
     gm_hand = f'{view["hand"]:+d}' if view["hand"] else "none"

@@ -41,6 +41,10 @@ def actor(s: State, cid: str) -> Actor:
 
 
 def tc_of(s: State, a: Actor) -> str | None:
+    """An actor's Target Card; a Minion grouped with another has the group's (GMG,
+    Initiating Combat: "a group of Minions might have a single TC")."""
+    if a.get("shares"):
+        return tc_of(s, actor(s, a["shares"]))
     if a["deck"]:
         return s["decks"][a["deck"]]["tcs"].get(a["id"])
     return a["tc"]

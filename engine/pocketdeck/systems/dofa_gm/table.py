@@ -108,6 +108,7 @@ def actions(s: State) -> list[Action]:
             acts.append({"type": "award_fate", "who": focus})
         if not s["combat"]:
             acts.append({"type": "remove", "who": focus})
+        acts += group_actions(s, x)
     if s["panel"] == "ledger":
         acts += [{"type": "coins", "coin": c, "n": n} for c, _ in bs.COINS for n in COIN_STEPS
                  if s["ledger"]["purse"] + n * dict(bs.COINS)[c] >= 0]
@@ -116,6 +117,25 @@ def actions(s: State) -> list[Action]:
                  if it["cost"] <= s["ledger"]["purse"]]
         acts += [{"type": "drop_loot", "index": i} for i in range(len(s["ledger"]["loot"]))]
     return acts
+
+
+def group_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """While initiative is drawn, a Minion may join another Minion's Target Card (GMG,
+    Initiating Combat); a Dealer always keeps its own."""
+    c = s["combat"]
+    if not c or c["stage"] != "initiative" or x["kind"] != "minion" or x.get("shares") \
+            or not ft.in_fight(x) or any(y.get("shares") == x["id"] for y in s["actors"]):
+        return []
+    return [{"type": "share_tc", "who": x["id"], "with": y["id"]} for y in s["actors"]
+            if y is not x and y["kind"] == "minion" and y["side"] == x["side"]
+            and ft.in_fight(y) and not y.get("shares") and ft.tc_of(s, y)]
+
+
+def do_share_tc(s: State, a: Action, rng: Rng) -> None:
+    x, y = ft.actor(s, a["who"]), ft.actor(s, a["with"])
+    dk.drop_tc(s["decks"][x["deck"]], x["id"])
+    x["shares"] = y["id"]
+    ft.log(s, f"{x['name']} shares {y['name']}'s Target Card {ft.card_name(ft.tc_of(s, y) or '')}.")
 
 
 def do_add_creature(s: State, a: Action, rng: Rng) -> None:

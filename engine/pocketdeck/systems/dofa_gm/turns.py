@@ -39,6 +39,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     ft.log(s, "Combat begins: the NPC Deck is reshuffled." + (
         f" Surprise round for the {a['surprise']}." if a.get("surprise") else ""))
     for x in s["actors"]:
+        x["shares"] = None         # Minion groups are made anew each combat
         if not ft.in_fight(x):
             continue
         if x["deck"]:

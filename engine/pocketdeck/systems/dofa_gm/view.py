@@ -114,6 +114,8 @@ def label(s: State, a: Action) -> str:
         return "Award a Fate Card"
     if t == "remove":
         return "Remove from the table"
+    if t == "share_tc":
+        return f"Share {ft.actor(s, a['with'])['name']}'s Target Card"
     if t == "coins":
         return f"{a['n']:+d} {a['coin']}"
     if t == "loot":
