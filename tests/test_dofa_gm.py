@@ -358,3 +358,15 @@ def test_a_group_of_minions_may_share_one_target_card_a_dealer_never():
     # the next combat draws every Minion its own TC again
     s = play(s, {"type": "end_combat"}, {"type": "start_combat"})
     assert actor(s, g2)["shares"] is None and g2 in s["decks"]["npc"]["tcs"]
+
+
+def test_a_tool_check_suggests_upper_hand_with_the_tool_lower_without():
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_tool", "tool": "Locksmith Tools"})
+    assert s["call"]["hand"] == -1 and "Lower Hand" in s["log"][-1]
+    s = play(s, {"type": "call_hand", "hand": 0})
+    assert "overrides the tool's suggestion" in s["log"][-1]
+    s = play(new(("Ann",)), {"type": "panel", "panel": "ledger"}, {"type": "loot", "item": "Locksmith Tools"},
+             {"type": "call", "who": "p1"}, {"type": "call_tool", "tool": "Locksmith Tools"})
+    assert s["call"]["hand"] == 1
+    s = play(s, {"type": "call_tool", "tool": None})
+    assert s["call"]["hand"] == 0

@@ -157,7 +157,8 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
               ("How hard", pool.take("call_aim"), False),
               (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
                pool.take("call_dr", "call_hidden"), True),
-              ("Upper or Lower Hand", pool.take("call_hand"), True)]
+              ("Upper or Lower Hand", pool.take("call_hand"), True),
+              ("A profession's tools (Upper Hand with, Lower Hand without)", pool.take("call_tool"), False)]
     body = "".join(f'<h3>{esc(t)}</h3>{_grid(g, tight=tight)}' for t, g, tight in groups if g)
     go = pool.take("call_tc", "call_draw", "call_card", "call_cancel")
     return (f'<section class="dofa-panel gm-now" aria-label="A check for a player">'

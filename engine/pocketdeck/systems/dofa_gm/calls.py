@@ -71,6 +71,7 @@ def actions(s: State) -> list[Action]:
     acts += [{"type": "call_aim", "aim": n} for n in AIMS if n != c["aim"]]
     acts += [{"type": "call_dr", "dr": d} for d in range(0, 7) if d != c["dr"]]
     acts += [{"type": "call_hand", "hand": h} for h in HANDS if h != c["hand"]]
+    acts += [{"type": "call_tool", "tool": t} for t in (None, *tools()) if t != c.get("tool")]
     acts.append({"type": "call_hidden", "on": not c["hidden"]})
     deck = s["decks"]["npc" if s["combat"] else "world"]
     if c["tc"] is None and dk.drawable(deck):
@@ -112,7 +113,33 @@ def do_call_dr(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_call_hand(s: State, a: Action, rng: Rng) -> None:
-    s["call"]["hand"] = a["hand"]
+    c = s["call"]
+    if c.get("tool") and a["hand"] != tool_hand(s, c["tool"]):
+        log(s, f"The GM overrides the tool's suggestion: {a['hand']:+d}.")
+    c["hand"] = a["hand"]
+
+
+def tools() -> list[str]:
+    from .bestiary import items
+    return [i for i, row in items().items() if row["kind"] == "tool"]
+
+
+def tool_hand(s: State, tool: str) -> int:
+    """GMG, Tools: Upper Hand with the profession's tools, Lower Hand without; "with" is
+    read from the party's loot in the ledger."""
+    return 1 if tool in s["ledger"]["loot"] else -1
+
+
+def do_call_tool(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    c["tool"] = a["tool"]
+    if a["tool"] is None:
+        c["hand"] = 0
+        log(s, "No profession tool for this check.")
+        return
+    c["hand"] = tool_hand(s, a["tool"])
+    held = "in the party's loot: Upper Hand" if c["hand"] > 0 else "not in the party's loot: Lower Hand"
+    log(s, f"A check needing {a['tool']}: {held} (suggested).")
 
 
 def do_call_hidden(s: State, a: Action, rng: Rng) -> None:

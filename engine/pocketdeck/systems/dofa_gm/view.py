@@ -137,6 +137,8 @@ def label(s: State, a: Action) -> str:
         if t == "call_hand":
             return "No Upper/Lower Hand" if a["hand"] == 0 else (
                 f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
+        if t == "call_tool":
+            return "No tool needed" if a["tool"] is None else str(a["tool"])
         if t == "call_mod":
             return f"{a['mod']:+d}"
         return str(a.get("stat") or a.get("aim") or (f"DR {a['dr']}" if "dr" in a else t))
