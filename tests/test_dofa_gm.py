@@ -370,3 +370,22 @@ def test_a_tool_check_suggests_upper_hand_with_the_tool_lower_without():
     assert s["call"]["hand"] == 1
     s = play(s, {"type": "call_tool", "tool": None})
     assert s["call"]["hand"] == 0
+
+
+def test_a_readied_action_goes_off_outside_the_turn_or_is_forfeited():
+    s = GAME.new_game({"mode": "skirmish", "party": ["Spades2"], "foes": ["Grunt"]}, 4)
+    c = s["combat"]
+    me = c["order"][c["at"]]
+    s = play(s, {"type": "ready"}, {"type": "end_turn"})
+    assert s["combat"]["readied"] == [me]
+    fire = [a for a in GAME.legal_actions(s) if a["type"] == "readied_attack"]
+    assert fire and all(a["who"] == me for a in fire)
+    fired = play(s, fire[0])
+    assert fired["draw"] is not None and fired["combat"]["readied"] == []
+    # not triggered before the owner's next turn: forfeited
+    while s["combat"]["order"][s["combat"]["at"]] != me:
+        legal = GAME.legal_actions(s)
+        pick = next((a for a in legal if a["type"] in ("accept", "save", "end_turn")), None)
+        pick = pick or next(a for a in legal if a["type"] == "save_result")
+        s = play(s, pick)
+    assert s["combat"]["readied"] == [] and "forfeited" in " ".join(s["log"][-4:])
