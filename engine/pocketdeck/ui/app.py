@@ -34,7 +34,7 @@ from .tables import load_table, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
-_SLOT = re.compile(r"[a-z0-9_]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
+_SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
 
 # "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
 # Tables register theirs (ui/p52.py: the engine's check_record).
