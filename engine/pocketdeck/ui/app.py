@@ -255,7 +255,8 @@ class App:
         if verb == "open":
             if slot_system(arg) not in tables() or (arg != slot_system(arg) and arg not in self.sessions):
                 raise IllegalAction(f"there is no table called {excerpt(arg)!r}")
-            arg = self.latest(arg) or arg
+            if arg == slot_system(arg):  # "Continue": the newest own game; a named slot opens as named
+                arg = self.latest(arg) or arg
             self.screen = f"table:{arg}" if arg in self.sessions else f"setup:{arg}"
             return [("put", "ui:screen", self.screen)]
         if verb == "setup":
@@ -315,12 +316,15 @@ class App:
         return [("delete", key)]
 
     def latest(self, system: str) -> str | None:
-        """The slot of the game of ``system`` opened last (what "Continue" opens)."""
-        slots = [s for s in self.notes["recent"] if slot_system(s) == system and s in self.sessions]
+        """The slot of the player's own game of ``system`` opened last (what "Continue"
+        opens). A game opened from a friend's link (``~shared``) has a button of its own on
+        the home screen, so "Continue" never lands in it."""
+        slots = [s for s in self.notes["recent"] if slot_system(s) == system and s in self.sessions
+                 and not s.endswith(SHARED)]
         if slots:
             return slots[0]
         return system if system in self.sessions else next(
-            (s for s in sorted(self.sessions) if slot_system(s) == system), None)
+            (s for s in sorted(self.sessions) if slot_system(s) == system and not s.endswith(SHARED)), None)
 
     def free_slot(self, system: str) -> str:
         n = 2
