@@ -23,35 +23,18 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.game import IllegalAction, get_game
 from ..core.limits import MAX_RECORD_CHARS, excerpt, load_json
 from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from .html import button, esc
-from .tables import load_table, tables
+from .tables import tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
 _SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
-
-# "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
-# Tables register theirs (ui/p52.py: the engine's check_record).
-RECORD_CHECKS: dict[str, Callable[[Any], str | None]] = {}
-# a library kept by a table of another name: ADS Character Decks (char:ads:) are the Deck
-# Builder's (ui/ads_builder.py), not the fight's, so that table is the one to load.
-LIBRARY_TABLES: dict[str, str] = {"ads": "ads_build"}
-
-
-def record_check(system: str) -> Callable[[Any], str | None] | None:
-    """The record check of ``system``'s library; its table registers it on import, so the
-    table is loaded here, on the first stored record of that system."""
-    table = LIBRARY_TABLES.get(system, system)
-    if system not in RECORD_CHECKS and table in tables():
-        load_table(table)
-    return RECORD_CHECKS.get(system)
-
 
 def slot_system(slot: str) -> str:
     """The game system of a slot (``p52~shared`` -> ``p52``)."""
@@ -124,11 +107,7 @@ class App:
                 record = load_json(text, "this character", MAX_RECORD_CHARS)
                 if not isinstance(record, dict):
                     raise ValueError("not a character record")
-                check = record_check(key[5:].split(":", 1)[0])
-                problem = check(record) if check else None
-                if problem:
-                    raise ValueError(problem)
-                self.library[key] = record
+                self.library[key] = record  # no kind of core/records.py: no rules to check it by
             except Exception as exc:  # noqa: BLE001
                 self.problems.append(f"A saved character ({label}) could not be read "
                                      f"({excerpt(str(exc), 120)}); it is kept as it was.")
