@@ -128,6 +128,7 @@ def test_three_failures_end_an_epic_event_and_the_limit_is_the_gms():
     # the GM may say otherwise: with the limit at 4, three failures go on
     s = stack(new(), "world", "KS", "QS", "JS", "10S", "9S", "8S")
     s = begin_epic(s, tcs=5, need=3, limit=4)
+    assert "The GM overrides the book's 3 failures: 4." in s["log"]   # the override is logged
     for who in ("p1", "p2", "p3"):
         s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
                  {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
