@@ -39,9 +39,9 @@ def test_the_gm_previews_a_sheet_then_accepts_and_undo_takes_it_back():
     html = gm.render()
     assert gm.screen == "preview" and "Join the GM\u2019s table</button>" in html
     assert "Xena &lt;3" in html and "Xena <3" not in html
-    for lab, value in (("HP", sheet["hp"]), ("AR", sheet["sheet"]["ar"]),
-                       ("Agility", sheet["sheet"]["attrs"]["AGL"]), ("PP", sheet["pp"])):
-        assert f'<th scope="row">{lab}</th><td>{value}</td>' in html
+    for lab, value in (("HP", sheet["hp"]), ("AP", sheet["ap"]), ("AR", sheet["sheet"]["ar"]),
+                       ("Agility", f'{sheet["sheet"]["attrs"]["AGL"]:+d}'), ("PP", sheet["pp"])):
+        assert f'<span class="badge">{lab} <b>{value}</b></span>' in html
     assert json.dumps(gm.sessions["dofa-gm"].state, sort_keys=True) == before   # nothing yet
     effects = gm.handle("link", "join")
     assert ("put", "ui:screen", "table:dofa-gm") in effects

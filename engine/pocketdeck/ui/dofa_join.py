@@ -45,7 +45,8 @@ def offer(app: "App", session: Session) -> str:
         p = numbers(session)
     except Exception:  # noqa: BLE001 - a sheet the table cannot read: no offer, the preview stays
         return ""
-    rows = "".join(f"<tr><th scope=\"row\">{lab}</th><td>{esc(p[key])}</td></tr>" for key, lab in FIELDS)
+    nums = "".join(f'<span class="badge">{lab} <b>{p[key]:+d}</b></span> ' if key == "agl" else
+                   f'<span class="badge">{lab} <b>{p[key]}</b></span> ' for key, lab in FIELDS)
     slot = gm_slot(app)
     if slot is not None:
         why = _refusal(app.sessions[slot], p)
@@ -59,8 +60,7 @@ def offer(app: "App", session: Session) -> str:
             f'<h2>A player\u2019s sheet: {esc(p["name"])}</h2>'
             f'<p>If you are the GM: {esc(p["name"])} can join {esc(where)} with the numbers '
             f'the table needs from the sheet. Nothing changes until you tap.</p>'
-            f'<table class="gm-join-nums"><caption>From {esc(p["name"])}\u2019s sheet</caption>'
-            f'{rows}</table>{go}</section>')
+            f'<p class="gm-decks gm-join-nums">From the sheet: {nums}</p>{go}</section>')
 
 
 def _refusal(gm: Session, p: dict[str, Any]) -> str | None:
