@@ -38,13 +38,19 @@ def numbers(session: Session) -> dict[str, Any]:
 
 
 def offer(app: "App", session: Session) -> str:
-    """The preview's join panel: the numbers from the sheet and the GM's choice."""
+    """The preview's join panel for a player's game link: the numbers from its sheet."""
     if session.system != "dofa":
         return ""
     try:
         p = numbers(session)
     except Exception:  # noqa: BLE001 - a sheet the table cannot read: no offer, the preview stays
         return ""
+    return offer_numbers(app, p)
+
+
+def offer_numbers(app: "App", p: dict[str, Any]) -> str:
+    """The join panel for a player's numbers (from whatever kind of sheet link carried
+    them): what the GM's table will take, and the GM's choice."""
     nums = "".join(f'<span class="badge">{lab} <b>{p[key]:+d}</b></span> ' if key == "agl" else
                    f'<span class="badge">{lab} <b>{p[key]}</b></span> ' for key, lab in FIELDS)
     slot = gm_slot(app)
@@ -78,6 +84,11 @@ def answer(app: "App", session: Session) -> list["Effect"]:
         p = numbers(session)
     except Exception:  # noqa: BLE001
         raise IllegalAction("that sheet could not be read") from None
+    return join_numbers(app, p)
+
+
+def join_numbers(app: "App", p: dict[str, Any]) -> list["Effect"]:
+    """The player with numbers ``p`` joins the GM's table (or a new one), which opens."""
     slot = gm_slot(app)
     effects: list["Effect"] = []
     if slot is None:
