@@ -472,11 +472,13 @@ def _sheet(view: dict[str, Any]) -> str:
                   for v in s["vulnerabilities"]) or "<li>none</li>"
     slips = "".join(f"<li>{esc(x)}</li>" for x in s["slips"])
     slip_html = f'<h3>Slips in the premade sheet</h3><ul>{slips}</ul>' if slips else ""
+    # the library keeps the sheet apart from this game (ui/dofa_library.py)
+    keep = button("Keep this sheet in the library", "lib-sheet", "", cls="btn") if view["phase"] == "play" else ""
     return (f'<details class="dofa-panel sheet"><summary><h2>Character sheet</h2></summary>'
             f'<table class="dofa-stats"><caption>Modifiers</caption>{"".join(rows)}</table>'
             f'<p><b>Primary skill</b> {esc(s["primary"])}</p>'
             f'<h3>Powers</h3><ul class="dofa-list">{powers}</ul>'
-            f'<h3>Vulnerabilities</h3><ul class="dofa-list">{vul}</ul>{slip_html}</details>')
+            f'<h3>Vulnerabilities</h3><ul class="dofa-list">{vul}</ul>{slip_html}{keep}</details>')
 
 
 def _log(view: dict[str, Any]) -> str:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import IllegalAction
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
-                            get_kind, item_from_link, item_link, make_item, problem, read_file,
-                            session_of, stored_text)
+from ..core.records import (Item, Kind, RecordError, _function, check_name, export_file,
+                            game_item, get_kind, item_from_link, item_link, make_item, problem,
+                            read_file, session_of, stored_text)
 from ..core.saves import save_text, to_link
 from .html import button, esc
 
@@ -99,7 +99,7 @@ def entries(app: "App") -> list[Entry]:
         if kind is None or not isinstance(record, dict):
             continue
         found.append(Entry(key, kind, str(record.get("name") or kind.title)[:40], _detail(kind, record)))
-    found.sort(key=lambda e: (e.kind.kind != "game", e.kind.title, e.name.lower(), e.key))
+    found.sort(key=lambda e: (not e.kind.replayed, e.kind.title, e.name.lower(), e.key))
     return found
 
 
@@ -107,7 +107,9 @@ def _detail(kind: Kind, record: dict[str, Any]) -> str:
     if kind.kind == "deck":
         return f"{len(record.get('cards') or []):,} cards"
     level = record.get("level")
-    return f"level {level}" if isinstance(level, int) else kind.title
+    role = record.get("role")
+    role_text = f"{role}, " if isinstance(role, str) and role else ""
+    return f"{role_text}level {level}" if isinstance(level, int) else kind.title
 
 
 def item_of(app: "App", key: str) -> Item:
@@ -127,7 +129,7 @@ def _same(a: Item, b: Item) -> bool:
     system, seed and options; any other record of the same kind and name."""
     if (a["kind"], a["system"]) != (b["kind"], b["system"]):
         return False
-    if a["kind"] == "game":
+    if get_kind(a["kind"], a["system"]).replayed:
         return (a["data"]["seed"], a["data"]["options"]) == (b["data"]["seed"], b["data"]["options"])
     return a["name"].strip().lower() == b["name"].strip().lower()
 
@@ -150,7 +152,7 @@ def _slug(text: str) -> str:
 def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
     """Keep ``item`` (already read by core.records), as new or in place of ``replace``."""
     kind = get_kind(item["kind"], item["system"])
-    if kind.kind == "game":
+    if kind.replayed:
         session = session_of(item)
         if replace and replace.startswith("game:") and replace[5:] in app.sessions:
             slot = replace[5:]
@@ -213,7 +215,7 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-dup":
         item = item_of(app, arg)
         item["name"] = (item["name"][:33] + " (copy)")
-        if item["kind"] == "game":
+        if get_kind(item["kind"], item["system"]).replayed:
             item["data"] = copy.deepcopy(item["data"])
         effects = add(app, item)
         app.flash = ("info", f"{item['name']} is in the library.")
@@ -238,7 +240,8 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-share":
         item = item_of(app, arg)
         # a game goes as the game link every version reads (g=), anything else as i=
-        fragment = "g=" + to_link(app.sessions[arg[5:]]) if item["kind"] == "game" else item_link(item)
+        replayed = get_kind(item["kind"], item["system"]).replayed
+        fragment = "g=" + to_link(app.sessions[arg[5:]]) if replayed else item_link(item)
         sh.share = (arg, fragment)
         app.screen = f"library:{arg}"
         return []
@@ -248,6 +251,9 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         return [("share" if arg == "share" else "copy", sh.share[1], "Pocketdeck")]
     if verb == "lib-take":
         return _take(app, arg)
+    if verb == "lib-sheet":
+        from .dofa_library import keep_sheet
+        return keep_sheet(app, arg)
     if verb.startswith("lib-deck"):
         from . import deck_editor
         return deck_editor.handle(app, verb, arg, fields)
@@ -265,6 +271,8 @@ def _open(app: "App", key: str) -> list["Effect"]:
         app.screen = f"table:{key[5:]}"
         return [("put", "ui:screen", app.screen)]
     kind = get_kind(*key.split(":")[1:3]) if key.startswith("item:") else None
+    if kind is not None and kind.opens:
+        return _function(kind.opens)(app, key)
     if kind is not None and kind.kind == "deck":
         from .deck_editor import play_deck
         return play_deck(app, key)
@@ -548,7 +556,12 @@ def _item_screen(app: "App", key: str) -> str:
                  f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
     rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
               f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
-    acts = (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
+    from .app import slot_system
+    if key.startswith("game:") and slot_system(key[5:]) == "dofa":  # a player's DofA game
+        acts = button("Keep the sheet apart", "lib-sheet", key[5:])
+    else:
+        acts = ""
+    acts += (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
             + button("Share", "lib-share", key) + button("Export to a file", "lib-export", key)
             + button("Delete", "lib-del", key, cls="btn danger"))
     return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
@@ -580,7 +593,7 @@ def _preview(app: "App") -> str:
     key = match(app, item)
     note = (" You have one like it: importing asks whether to keep both or replace yours."
             if key else " Nothing of yours is replaced.")
-    detail = _detail(kind, item["data"]) if kind.kind != "game" else f"{len(item['data']['actions']):,} moves"
+    detail = _detail(kind, item["data"]) if not kind.replayed else f"{len(item['data']['actions']):,} moves"
     return (f'<section class="preview" data-preview="{esc(item["system"])}">'
             f'<h1>A shared {esc(kind.title)}</h1><p>Someone sent you {esc(item["name"])} '
             f'({esc(detail)}).{esc(note)}</p><div class="choices">'
