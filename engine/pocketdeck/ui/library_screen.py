@@ -455,8 +455,9 @@ def set_status(app: "App", status: Any) -> None:
 # -- screens ------------------------------------------------------------------------------------
 def render(app: "App") -> str:
     screen = app.screen
+    # what the share sheet, the clipboard or a download did (web/library.js says it here)
     nav = ('<nav class="nav">' + button("\u2190 Home", "home", cls="btn ghost")
-           + button("Library", "lib", cls="btn ghost") + "</nav>")
+           + button("Library", "lib", cls="btn ghost") + '</nav><p id="lib-done" class="muted" role="status"></p>')
     if screen.startswith("library-deck:"):
         from . import deck_editor
         return nav + deck_editor.render(app, screen[13:])
