@@ -151,6 +151,13 @@ def test_ticked_export_storage_share_sheet_and_dofa_kinds(browser, server, tmp_p
     page.locator(f".lib-item[data-key='{sheet}'] [data-action=lib-open]").tap()
     page.wait_for_selector("[data-system=dofa]")
     assert "Wren" in page.locator("main").inner_text()
+    # kept again from the table: the same entry is updated, not a second one
+    page.locator("details.sheet summary").tap()
+    page.get_by_role("button", name="Keep this sheet in the library").tap()
+    page.wait_for_selector(".flash:has-text('sheet is in the library')")
+    check_both_schemes(page, "the DofA table with its sheet", open_panels=True)
+    page.get_by_role("button", name="Library").first.tap()
+    assert page.locator(".lib-item[data-key^='item:sheet:dofa:']").count() == 1
     page.get_by_role("button", name="Library").first.tap()
     page.locator(f".lib-item[data-key='{table}'] [data-action=lib-open]").tap()
     page.wait_for_selector("[data-system=dofa-gm]")
