@@ -156,6 +156,7 @@ def test_rename_duplicate_delete_undo_and_search():
     assert "<img src=x" not in app.render() and "&lt;img src=x" in app.render()
     tap(app, store, "lib-dup", key)
     assert sum(e.key.startswith("char:p52:") for e in lib.entries(app)) == 2
+    assert any(e.name.endswith(" (copy)") for e in lib.entries(app))  # listed by its own name
     n = len(lib.entries(app))
     tap(app, store, "lib-del", key)
     assert len(lib.entries(app)) == n - 1 and key not in store

@@ -215,8 +215,13 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-dup":
         item = item_of(app, arg)
         item["name"] = (item["name"][:33] + " (copy)")
-        if get_kind(item["kind"], item["system"]).replayed:
+        kind = get_kind(item["kind"], item["system"])
+        if kind.replayed:
             item["data"] = copy.deepcopy(item["data"])
+        elif isinstance(item["data"].get("name"), str):  # the copy is listed by its own name
+            named = dict(item["data"], name=item["name"])
+            if problem(kind, named) is None:
+                item["data"] = named
         effects = add(app, item)
         app.flash = ("info", f"{item['name']} is in the library.")
         return effects
