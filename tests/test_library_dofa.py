@@ -237,3 +237,15 @@ def test_mutated_sheets_through_every_door_change_nothing(data):
         assert again.problems or len(again.library) == 1
     assert time.perf_counter() - start < 1.0
     assert all(store.get(k) == v for k, v in before.items())
+
+
+def test_the_library_keeps_the_sheet_of_a_dofa_game_from_its_screen():
+    app, store = App(), {}
+    app.sessions["dofa~2"] = built("Ilse")
+    tap(app, store, "lib-item", "game:dofa~2")
+    assert "Keep the sheet apart" in app.render()
+    tap(app, store, "lib-sheet", "dofa~2")
+    assert [e.name for e in lib.entries(app) if e.kind is SHEET] == ["Ilse"]
+    assert json.loads(store["meta:dofa~2"])["sheet"].startswith("item:sheet:dofa:")
+    tap(app, store, "lib-sheet", "p52")
+    assert app.flash[0] == "error" and "not a Deck of Adventures game" in app.flash[1]
