@@ -249,3 +249,20 @@ def test_the_library_keeps_the_sheet_of_a_dofa_game_from_its_screen():
     assert json.loads(store["meta:dofa~2"])["sheet"].startswith("item:sheet:dofa:")
     tap(app, store, "lib-sheet", "p52")
     assert app.flash[0] == "error" and "not a Deck of Adventures game" in app.flash[1]
+
+
+def test_undo_takes_back_several_deletes_newest_first():
+    app, store = App(), {}
+    items = [make_item(SHEET, n, dofa_sheet(n)) for n in ("Ash", "Birch", "Cedar")]
+    apply(store, lib.import_text(app, export_file(items, "x")))
+    before = dict(store)
+    for key in sorted(library_of(app)):
+        tap(app, store, "lib-del", key)
+    assert lib.entries(app) == [] and "Deleted Cedar (and 2 more to undo)" in app.render()
+    tap(app, store, "lib-undo")
+    assert [e.name for e in lib.entries(app)] == ["Cedar"]
+    tap(app, store, "lib-undo")
+    tap(app, store, "lib-undo")
+    assert store == before and "Undo delete" not in app.render()
+    tap(app, store, "lib-undo")
+    assert app.flash == ("error", "there is nothing to undo")

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 # draws the code with the vendored encoder (build.py QR_ENCODER) at that version at most.
 QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
+UNDO_DEPTH = 20   # deletes that Undo takes back, newest first (kept in memory until a reload)
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Shelf:
     """The Library screen's state (in memory only)."""
 
     query: str = ""
-    deleted: tuple[str, str, Any] | None = None   # (key, name, what to put back)
+    deleted: list[tuple[str, str, Any]] = field(default_factory=list)  # (key, name, what to put back), newest last
     incoming: list[tuple[Item, str | None]] = field(default_factory=list)  # (item, the key it meets)
     refused: list[str] = field(default_factory=list)
     share: tuple[str, str] | None = None          # (key, fragment)
@@ -230,7 +231,7 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         item_name = next(e.name for e in entries(app) if e.key == arg)
         kept = _keep_for_undo(app, arg)
         effects, meta = remove(app, arg)
-        sh.deleted = (arg, item_name, (kept, meta))
+        sh.deleted = (sh.deleted + [(arg, item_name, (kept, meta))])[-UNDO_DEPTH:]
         app.screen = "library"
         app.flash = ("info", f"{item_name} was deleted.")
         return effects
@@ -319,10 +320,9 @@ def _keep_for_undo(app: "App", key: str) -> Any:
 
 def _undo(app: "App") -> list["Effect"]:
     sh = shelf(app)
-    if sh.deleted is None:
+    if not sh.deleted:
         raise IllegalAction("there is nothing to undo")
-    key, name, (kept, meta) = sh.deleted
-    sh.deleted = None
+    key, name, (kept, meta) = sh.deleted.pop()
     if kept[0] == "game":
         _, slot, session, label = kept
         if slot in app.sessions:
@@ -339,8 +339,12 @@ def _undo(app: "App") -> list["Effect"]:
         from ..core.records import kind_of_key
         kind = kind_of_key(key)
         assert kind is not None
-        app.library[key] = record
-        effects = [("put", key, stored_text(make_item(kind, str(record.get("name") or name), record)))]
+        item = make_item(kind, str(record.get("name") or name)[:40], record)
+        if key in app.library:  # its key was taken since: it comes back beside that item
+            effects = add(app, item)
+        else:
+            app.library[key] = record
+            effects = [("put", key, stored_text(item))]
     app.flash = ("info", f"{name} is back.")
     return effects
 
@@ -524,8 +528,9 @@ def _list(app: "App") -> str:
     elif not shown:
         body.append(f'<p>No item is named like \u201c{esc(sh.query)}\u201d.</p>')
     undo = ""
-    if sh.deleted is not None:
-        undo = (f'<p class="undo">Deleted {esc(sh.deleted[1])}. '
+    if sh.deleted:
+        more = f" (and {len(sh.deleted) - 1} more to undo)" if len(sh.deleted) > 1 else ""
+        undo = (f'<p class="undo">Deleted {esc(sh.deleted[-1][1])}{more}. '
                 f'{button("Undo delete", "lib-undo", cls="btn small")}</p>')
     aside = "".join(f'<p class="flash error">{esc(p)}</p>' for p in app.problems)
     search = (f'<form class="lib-search" role="search"><label>Search by name '
