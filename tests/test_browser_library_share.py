@@ -162,6 +162,14 @@ def test_ticked_export_storage_share_sheet_and_dofa_kinds(browser, server, tmp_p
     page.locator(f".lib-item[data-key='{table}'] [data-action=lib-open]").tap()
     page.wait_for_selector("[data-system=dofa-gm]")
 
+    # no camera on this phone: the scan says so, and Stop closes it
+    page.get_by_role("button", name="Library").first.tap()
+    page.get_by_role("button", name="Scan a QR code").tap()
+    page.wait_for_selector(".scan-note:has-text('camera could not be opened')")
+    check_both_schemes(page, "the scan with no camera")
+    page.get_by_role("button", name="Stop scanning").tap()
+    assert page.locator(".scan").count() == 0
+
     # the ticked export into a fresh profile: exactly those two
     fresh = browser.new_context(**PHONE)
     other = fresh.new_page()
