@@ -266,3 +266,31 @@ def test_undo_takes_back_several_deletes_newest_first():
     assert store == before and "Undo delete" not in app.render()
     tap(app, store, "lib-undo")
     assert app.flash == ("error", "there is nothing to undo")
+
+
+def test_steps_undone_at_once_are_left_out_and_a_sheet_has_at_most_300_steps():
+    s = Session.start("dofa", {"character": "custom", "name": "Tess", "companion": ""}, seed=2)
+    s.play({"type": "role", "role": "Caster"})
+    for _ in range(200):  # trying a choice back and forth in the builder
+        s.play({"type": "raise", "stat": "INT"})
+        s.play({"type": "lower", "stat": "INT"})
+    s.play({"type": "raise", "stat": "INT"})
+    s.play({"type": "finish"})
+    record = sheet_record(s.state, s.actions)
+    assert [a["type"] for a in record["steps"]] == ["role", "raise", "finish"]
+    assert replay_sheet(record) == s.state["sheet"]
+    long = dict(record, steps=[{"type": "role", "role": "Caster"}] + [{"type": "raise", "stat": "INT"},
+                                                                      {"type": "lower", "stat": "INT"}] * 150)
+    start = time.perf_counter()
+    with pytest.raises(RecordError, match="at most 300"):
+        read_item(make_item(SHEET, "Tess", long))
+    assert time.perf_counter() - start < 1.0
+    most = dict(long, steps=long["steps"][:299] + [{"type": "finish"}], level=1)  # 300 steps, all legal
+    start = time.perf_counter()
+    assert read_item(make_item(SHEET, "Tess", most))["data"] == most
+    assert time.perf_counter() - start < 1.0
+
+
+def replay_sheet(record):
+    from pocketdeck.systems.dofa.keep import replay
+    return replay(record)["sheet"]

@@ -16,12 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import IllegalAction, State
-from ...core.limits import MAX_ACTIONS, excerpt
+from ...core.limits import excerpt
 
 SHEET_STEPS = frozenset({"role", "raise", "lower", "learn", "unlearn", "vulnerability",
                          "drop_vulnerability", "respec", "finish", "level_up", "armor", "shield"})
 FIELDS = ("name", "character", "companion", "steps", "level", "role")
 NAME_MAX = 40
+# A sheet built straight to level 10 takes about 45 steps; 300 leave room for a respec or
+# two and keep the check (a replay, ~0.6 ms a step) well inside the importers' second.
+MAX_STEPS = 300
+UNDOES = {"raise": "lower", "learn": "unlearn", "vulnerability": "drop_vulnerability"}
 
 
 def replay(record: dict[str, Any]) -> State:
@@ -52,8 +56,8 @@ def sheet_problems(record: Any) -> str | None:
         return f"the name is 1 to {NAME_MAX} characters of text"
     if not all(isinstance(record[k], str) for k in ("character", "companion")):
         return "the character and companion are named by text"
-    if not isinstance(steps, list) or len(steps) > MAX_ACTIONS:
-        return f"the steps are a list of at most {MAX_ACTIONS:,}"
+    if not isinstance(steps, list) or len(steps) > MAX_STEPS:
+        return f"the steps are a list of at most {MAX_STEPS:,}"
     state = replay(record)
     if state["phase"] != "play":
         return "the sheet is not finished (Character Creation: tap Finish first)"
@@ -73,9 +77,30 @@ def sheet_record(state: State, actions: list[dict[str, Any]]) -> dict[str, Any]:
     options = state["options"]
     record = {"name": state["sheet"]["name"], "character": options["character"],
               "companion": options["companion"],
-              "steps": [dict(a) for a in actions if a.get("type") in SHEET_STEPS]}
+              "steps": _shortest([dict(a) for a in actions if a.get("type") in SHEET_STEPS])}
+    if len(record["steps"]) > MAX_STEPS:
+        raise ValueError(f"its sheet took more than {MAX_STEPS} steps to build")
     record.update(level=state["sheet"]["level"], role=state["sheet"]["role"])
-    again = replay(record)
+    again = replay(record)  # also proves that dropping the undone steps changed nothing
     if again["sheet"] != state["sheet"] or again["phase"] != "play":
         raise ValueError("this game's sheet changed in a way its steps do not give back")
     return record
+
+
+def _same_target(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k not in ("type", "xp")} == \
+        {k: v for k, v in b.items() if k not in ("type", "xp")}
+
+
+def _shortest(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps without those undone at once (raise then lower the same stat, learn then
+    unlearn a power, take then drop a vulnerability): a player trying choices in the builder
+    leaves the same sheet with fewer steps, so the record stays short (one QR code)."""
+    kept: list[dict[str, Any]] = []
+    for step in steps:
+        last = kept[-1] if kept else None
+        if last is not None and UNDOES.get(last["type"]) == step["type"] and _same_target(last, step):
+            kept.pop()
+        else:
+            kept.append(step)
+    return kept
