@@ -294,3 +294,14 @@ def test_steps_undone_at_once_are_left_out_and_a_sheet_has_at_most_300_steps():
 def replay_sheet(record):
     from pocketdeck.systems.dofa.keep import replay
     return replay(record)["sheet"]
+
+
+def test_the_new_game_form_offers_the_kept_sheets():
+    app, store = App(seed_source=3), {}
+    apply(store, lib.import_text(app, export_file([make_item(SHEET, "<i>Wren</i>", dofa_sheet("<i>Wren</i>"))], "x")))
+    tap(app, store, "setup", "dofa")
+    html = app.render()
+    assert "Your kept sheets" in html and "Play &lt;i&gt;Wren&lt;/i&gt;" in html and "<i>Wren" not in html
+    key, = library_of(app)
+    tap(app, store, "lib-open", key)
+    assert app.screen == "table:dofa" and app.sessions["dofa"].state["sheet"]["name"] == "<i>Wren</i>"

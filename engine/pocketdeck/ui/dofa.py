@@ -494,12 +494,22 @@ def setup(app: "App") -> str:
     return (f'<section class="setup"><h1>Deck of Adventures</h1>'
             f'<p class="muted">Your Action Deck and character sheet for a game with a GM: the GM '
             f'shows a Target Card and names the check, you tap it in and draw here.</p>'
-            f'<form class="form" data-form>'
+            f'{_kept_sheets(app)}<form class="form" data-form>'
             f'<label>Character <select name="character">{opts}</select></label>'
             f'<label>Name (optional)<input name="name" maxlength="40" autocomplete="off"></label>'
             f'<label>Companion <select name="companion">{comps}</select></label>'
             f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name,companion", submit=True)}'
             f'</form></section>')
+
+
+def _kept_sheets(app: "App") -> str:
+    """The sheets kept in the library (ui/dofa_library.py): each starts a table on itself."""
+    kept = sorted((str(r.get("name")), k, r) for k, r in app.library.items() if k.startswith("item:sheet:dofa:"))
+    if not kept:
+        return ""
+    rows = "".join(button(f"Play {name} ({r.get('role')}, level {r.get('level')})", "lib-open", key, cls="btn")
+                   for name, key, r in kept)
+    return f'<h2>Your kept sheets</h2><div class="choices">{rows}</div><h2>Or a new character</h2>'
 
 
 def _order(pid: str) -> tuple[str, int]:
