@@ -156,6 +156,13 @@ def test_ticked_export_storage_share_sheet_and_dofa_kinds(browser, server, tmp_p
     page.get_by_role("button", name="Keep this sheet in the library").tap()
     page.wait_for_selector(".flash:has-text('sheet is in the library')")
     check_both_schemes(page, "the DofA table with its sheet", open_panels=True)
+    # the new-game form offers the kept sheet too
+    page.get_by_role("button", name="New game").tap()
+    page.wait_for_selector("text=Your kept sheets")
+    check_both_schemes(page, "the DofA new-game form with a kept sheet")
+    fits_360(page)
+    page.get_by_role("button", name="Play Wren (Support, level 3)").tap()
+    page.wait_for_selector("[data-system=dofa]")
     page.get_by_role("button", name="Library").first.tap()
     assert page.locator(".lib-item[data-key^='item:sheet:dofa:']").count() == 1
     page.get_by_role("button", name="Library").first.tap()
