@@ -104,7 +104,8 @@ def kind_of_key(key: str) -> Kind | None:
     return None
 
 
-def _function(path: str) -> Callable[..., Any]:
+def named_function(path: str) -> Callable[..., Any]:
+    """``"module:function"`` -> the function (the module is imported now, not before)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -112,7 +113,7 @@ def _function(path: str) -> Callable[..., Any]:
 def problem(kind: Kind, data: Any) -> str | None:
     """The kind's check on ``data``: None when the rules accept it, else the reason."""
     try:
-        found = _function(kind.check)(data)
+        found = named_function(kind.check)(data)
     except ValueError as exc:
         return excerpt(str(exc), 200) or f"not a valid {kind.title}"
     except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
@@ -139,7 +140,7 @@ def migrate(kind: Kind, version: int, data: Any) -> Any:
         step = kind.migrations.get(version)
         if step is None:
             raise RecordError(f"{kind.title} format {version} cannot be read by this version")
-        data = _function(step)(data)
+        data = named_function(step)(data)
         version += 1
     return data
 
@@ -354,7 +355,7 @@ register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:
 register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
               "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
-              "Deck of your own")
+              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck")
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
               opens="pocketdeck.ui.dofa_library:open_sheet")
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import IllegalAction
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, _function, check_name, export_file,
-                            game_item, get_kind, item_from_link, item_link, make_item, problem,
-                            read_file, session_of, stored_text)
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
+                            get_kind, item_from_link, item_link, make_item, named_function,
+                            problem, read_file, session_of, stored_text)
 from ..core.saves import save_text, to_link
 from .html import button, esc
 
@@ -277,11 +277,8 @@ def _open(app: "App", key: str) -> list["Effect"]:
         app.screen = f"table:{key[5:]}"
         return [("put", "ui:screen", app.screen)]
     kind = get_kind(*key.split(":")[1:3]) if key.startswith("item:") else None
-    if kind is not None and kind.opens:
-        return _function(kind.opens)(app, key)
-    if kind is not None and kind.kind == "deck":
-        from .deck_editor import play_deck
-        return play_deck(app, key)
+    if kind is not None and kind.opens:  # a deck of one's own, a DofA sheet
+        return named_function(kind.opens)(app, key)
     # characters and heroes go into a game from their table's new-game form
     system = key.split(":")[1]
     app.screen = f"setup:{system}"
