@@ -59,9 +59,11 @@ def test_the_sheet_is_kept_from_the_table_and_again_updates_the_same_entry():
     record = app.library[key]
     assert (record["name"], record["level"], record["role"], record["companion"]) == ("Mara", 2, "Martial", "Wolf")
     assert not any(a["type"] == "damage" for a in record["steps"])
+    tap(app, store, "lib-rename", key, {"name": "Mara the Bold"})
     session.play({"type": "level_up"})
     session.play({"type": "finish"})
     tap(app, store, "lib-sheet", "")
+    assert app.library[key]["name"] == "Mara the Bold"  # the Library's name stays
     assert [k for k in store if k.startswith("item:sheet:dofa:")] == [key] and app.library[key]["level"] == 3
     entry = next(e for e in lib.entries(app) if e.key == key)
     assert (entry.kind.title, entry.detail) == ("DofA sheet", "Martial, level 3")

@@ -39,6 +39,8 @@ def keep_sheet(app: "App", slot: str) -> list["Effect"]:
     meta_key = f"meta:{slot}"
     meta = app.meta.setdefault(meta_key, {})
     key = meta.get("sheet") if isinstance(meta.get("sheet"), str) else None
+    if key in app.library and isinstance(app.library[key].get("name"), str):
+        record["name"] = app.library[key]["name"]  # a name given in the Library stays
     item = make_item(kind, record["name"], record)
     effects = add(app, item, replace=key if key in app.library else None)
     meta["sheet"] = next(e[1] for e in effects if e[0] == "put")
