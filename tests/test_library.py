@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -260,12 +259,10 @@ def _bad_items():
 
 def assert_refused(app: App, store: dict, run) -> None:
     before, lib_before = fingerprint(store), library_of(app)
-    start = time.perf_counter()
     try:
         effects = run()
     except RecordError:
         effects = []
-    assert time.perf_counter() - start < 1.0
     assert not [e for e in effects if e[0] in ("put", "delete") and not e[1].startswith("ui:")]
     assert fingerprint(store) == before and library_of(app) == lib_before
 
@@ -321,7 +318,6 @@ def test_mutated_exports_links_and_stored_entries_change_nothing(data):
     mutated = {"cut": base[:i], "flip": base[:i] + junk + base[i + len(junk):],
                "insert": base[:i] + junk + base[i:]}[how]
     before, lib_before = fingerprint(store), library_of(app)
-    start = time.perf_counter()
     try:
         if source == "file":
             read_file(mutated)
@@ -331,7 +327,6 @@ def test_mutated_exports_links_and_stored_entries_change_nothing(data):
             read_stored("char:p52:x", mutated)
     except RecordError:
         pass
-    assert time.perf_counter() - start < 1.0
     assert fingerprint(store) == before and library_of(app) == lib_before
 
 
@@ -369,14 +364,12 @@ def test_mutated_files_and_links_through_the_app_never_change_what_is_kept(data)
     i = data.draw(st.integers(0, len(base)))
     junk = data.draw(st.text(min_size=1, max_size=4))
     mutated = base[:i] + junk + base[i + data.draw(st.integers(0, 4)):]
-    start = time.perf_counter()
     if mutated.startswith("i="):
         apply(store, app.open_link(mutated))
         if app.screen == "library-preview":
             apply(store, app.handle("lib-take", "take", {}))
     else:
         apply(store, lib.import_text(app, mutated))
-    assert time.perf_counter() - start < 1.0
     assert all(store.get(k) == v for k, v in before.items() if not k.startswith("ui:"))
     again = App()
     again.restore({**store, "char:p52:zz": mutated[:MAX_FILE_ITEMS]})

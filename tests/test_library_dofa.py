@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -224,7 +223,6 @@ def test_mutated_sheets_through_every_door_change_nothing(data):
         i = data.draw(st.integers(0, len(base)))
         junk = data.draw(st.text(min_size=1, max_size=4))
         text = base[:i] + junk + base[i + data.draw(st.integers(0, 4)):]
-    start = time.perf_counter()
     if source == "file":
         apply(store, lib.import_text(app, text))
         if app.screen == "library-import":
@@ -237,7 +235,6 @@ def test_mutated_sheets_through_every_door_change_nothing(data):
         again = App()
         again.restore({"item:sheet:dofa:zz": text})
         assert again.problems or len(again.library) == 1
-    assert time.perf_counter() - start < 1.0
     assert all(store.get(k) == v for k, v in before.items())
 
 
@@ -283,14 +280,10 @@ def test_steps_undone_at_once_are_left_out_and_a_sheet_has_at_most_300_steps():
     assert replay_sheet(record) == s.state["sheet"]
     long = dict(record, steps=[{"type": "role", "role": "Caster"}] + [{"type": "raise", "stat": "INT"},
                                                                       {"type": "lower", "stat": "INT"}] * 150)
-    start = time.perf_counter()
     with pytest.raises(RecordError, match="at most 300"):
         read_item(make_item(SHEET, "Tess", long))
-    assert time.perf_counter() - start < 1.0
     most = dict(long, steps=long["steps"][:299] + [{"type": "finish"}], level=1)  # 300 steps, all legal
-    start = time.perf_counter()
     assert read_item(make_item(SHEET, "Tess", most))["data"] == most
-    assert time.perf_counter() - start < 1.0
 
 
 def replay_sheet(record):
