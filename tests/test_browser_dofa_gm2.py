@@ -1,7 +1,7 @@
 """The GM's table in Chromium at 360x740, offline, part 2: what the first browser test
-(test_browser_dofa_gm.py) does not tap. A player joins from the QR code of their Deck of
-Adventures sheet (drawn by the app, read by the app's own reader into the URL fragment, as
-the library's scanner does), the loot and money ledger and its undo, a boss's House Action
+(test_browser_dofa_gm.py) does not tap. A player joins from the QR code of the Deck of
+Adventures sheet kept in their library (drawn by the app, read by the app's own reader into
+the URL fragment, as the library's scanner does), another from their game's share link, the loot and money ledger and its undo, a boss's House Action
 at a round's start and an Adversary Action outside its turn, delaying and a readied action,
 the GM grading a player's reported card against a hidden DR, a boss's Phase change (HP
 refilled, a new Target Card), and a player's Knocked Out Epic Event to Death. Every step is
@@ -115,6 +115,13 @@ class Twin(Both):
         return next(a for a in self.s["actors"] if a["id"] == c["order"][c["at"]]) if c and c["stage"] == "turns" else None
 
 
+def sheet_item() -> str:
+    """A player's sheet kept in their library (issue 15's DofA sheet), as its item link."""
+    from library_samples import dofa_sheet
+    from pocketdeck.core.records import get_kind, item_link, make_item
+    return item_link(make_item(get_kind("sheet", "dofa"), "Wren", dofa_sheet("Wren")))
+
+
 def join_by_qr(g: Twin, fragment: str) -> None:
     """The player shows their sheet's QR code; the GM's phone reads it (the app's reader)
     and the link arrives in the URL fragment, as from the library's scanner."""
@@ -139,18 +146,31 @@ def join_by_qr(g: Twin, fragment: str) -> None:
     g.app.open_link(fragment)
 
 
-def evening(g: Twin) -> None:
-    # -- a player joins from their sheet's QR code: numbers first, nothing until the GM taps
+def join(g: Twin, name: str, verb: str) -> None:
+    """The GM sees the numbers first, nothing changes until the tap; then the player is
+    at the table with them."""
     before = json.dumps(g.s, sort_keys=True)
-    join_by_qr(g, sheet_link())
     seen = g.screen()
-    assert "A player\u2019s sheet: Jonas" in seen and "Join the GM\u2019s table" in seen
+    assert f"A player\u2019s sheet: {name}" in seen and "Join the GM\u2019s table" in seen
     assert json.dumps(g.s, sort_keys=True) == before
-    g.check("a player's sheet offered to the GM's table")
-    g.tap("link", "join", "Join the GM\u2019s table")
-    jonas = g.who("Jonas")
-    assert f'HP {jonas["hp"]}/{jonas["hp_max"]} · AP {jonas["ap"]} · AR {jonas["ar"]} · PP {jonas["pp"]}' in g.row("Jonas")
-    assert "Jonas joins the table" in g.screen()
+    g.check(f"{name}'s sheet offered to the GM's table")
+    g.tap(verb, "join", "Join the GM\u2019s table")
+    p = g.who(name)
+    assert f'HP {p["hp"]}/{p["hp_max"]} · AP {p["ap"]} · AR {p["ar"]} · PP {p["pp"]}' in g.row(name)
+    assert f"{name} joins the table" in g.screen()
+
+
+def evening(g: Twin) -> None:
+    # -- players join: one from the QR code of the sheet kept in their library, one from
+    # the share link of their game (the same URL fragment the scanner writes)
+    join_by_qr(g, sheet_item())
+    join(g, "Wren", "lib-take")
+    link = sheet_link()
+    if g.page is not None:
+        g.page.evaluate("t => window.pocketdeckLibrary.takeCode(t)", "https://example.org/#" + link)
+        g.page.wait_for_selector("section.preview .gm-join")
+    g.app.open_link(link)
+    join(g, "Jonas", "link")
 
     # -- the loot and money ledger, and its undo
     g.do({"type": "panel", "panel": "ledger"})
@@ -167,7 +187,7 @@ def evening(g: Twin) -> None:
 
     # -- initiative, then the boss's House Action at the round's start
     g.do({"type": "start_combat"})
-    for name, card in (("Xena <3", "KH"), ("Elise", "5S"), ("Jonas", "9C")):
+    for name, card in (("Xena <3", "KH"), ("Elise", "5S"), ("Wren", "3D"), ("Jonas", "9C")):
         g.do({"type": "player_tc", "who": g.who(name)["id"]})
         g.report(card)
     assert g.s["combat"]["at"] == 0 and g.legal("house")

@@ -120,3 +120,38 @@ def test_a_full_table_refuses_the_join_in_the_preview():
     gm.open_link(fragment)
     html = gm.render()
     assert "They cannot join now: the table is full" in html and "Join the GM\u2019s table</button>" not in html
+
+
+# -- a DofA sheet kept in the library (issue 15's kind), shared as an item link or its QR code --
+def sheet_item_fragment(name: str = "Wren") -> tuple[str, dict]:
+    from library_samples import dofa_sheet
+    from pocketdeck.core.records import get_kind, item_link, make_item
+    from pocketdeck.systems.dofa.keep import replay
+    record = dofa_sheet(name)
+    return item_link(make_item(get_kind("sheet", "dofa"), name, record)), replay(record)
+
+
+def test_a_library_sheet_link_joins_the_gm_table_after_the_preview():
+    fragment, state = sheet_item_fragment("Wren <b>")
+    gm = gm_app()
+    before = json.dumps(gm.sessions["dofa-gm"].state, sort_keys=True)
+    gm.open_link(fragment)
+    html = gm.render()
+    assert gm.screen == "library-preview" and "Import it" in html
+    assert "Join the GM\u2019s table</button>" in html and "Wren &lt;b&gt;" in html and "Wren <b>" not in html
+    assert f'<span class="badge">PP <b>{state["pp"]}</b></span>' in html
+    assert json.dumps(gm.sessions["dofa-gm"].state, sort_keys=True) == before
+    gm.handle("lib-take", "join")
+    assert gm.screen == "table:dofa-gm"
+    wren = next(a for a in gm.sessions["dofa-gm"].state["actors"] if a["name"] == "Wren <b>")
+    assert (wren["hp"], wren["pp"], wren["ar"]) == (state["hp"], state["pp"], state["sheet"]["ar"])
+    assert not any(k.startswith("item:") for k in gm.library)     # joined, not imported
+    # another kind of item offers no join; 'join' on it only drops the link, nothing is kept
+    from library_samples import own_deck
+    from pocketdeck.core.records import get_kind, item_link, make_item
+    gm.open_link(item_link(make_item(get_kind("deck", "deck"), "Mine", own_deck())))
+    assert "Join the GM" not in gm.render()
+    players = len(gm.sessions["dofa-gm"].state["actors"])
+    gm.handle("lib-take", "join")
+    assert gm.screen == "home" and not any(k.startswith("item:") for k in gm.library)
+    assert len(gm.sessions["dofa-gm"].state["actors"]) == players

@@ -23,10 +23,12 @@ GM = "dofa-gm"
 FIELDS = (("hp", "HP"), ("ap", "AP"), ("ar", "AR"), ("agl", "Agility"), ("pp", "PP"))
 
 
-def gm_slot(app: "App") -> str | None:
-    """The GM's table a sheet joins: the one open when the link came in, else the GM's
-    newest own table; None when the phone holds none."""
-    back = app.back[6:] if app.back.startswith("table:") else ""
+def gm_slot(app: "App", back: str | None = None) -> str | None:
+    """The GM's table a sheet joins: the one open when the link came in (``back``, the
+    screen the preview returns to), else the GM's newest own table; None when the phone
+    holds none."""
+    back = back if back is not None else app.back
+    back = back[6:] if back.startswith("table:") else ""
     if back.split("~", 1)[0] == GM and back in app.sessions:
         return back
     return app.latest(GM)
@@ -48,19 +50,36 @@ def offer(app: "App", session: Session) -> str:
     return offer_numbers(app, p)
 
 
-def offer_numbers(app: "App", p: dict[str, Any]) -> str:
+def sheet_numbers(record: Any) -> dict[str, Any]:
+    """The numbers of a library DofA sheet (issue 15's kind ``sheet``: the starting
+    character and its steps, replayed by the rules): a sheet fresh from a Full Rest."""
+    from ..systems.dofa.keep import replay
+    from ..systems.dofa_gm.sheetlink import player_from_state
+    return player_from_state(replay(record))
+
+
+def offer_sheet(app: "App", record: Any, back: str) -> str:
+    """The join panel on the preview of a shared DofA sheet (an ``i=`` item link)."""
+    try:
+        p = sheet_numbers(record)
+    except Exception:  # noqa: BLE001 - a sheet the table cannot read: no offer, the preview stays
+        return ""
+    return offer_numbers(app, p, back, verb="lib-take")
+
+
+def offer_numbers(app: "App", p: dict[str, Any], back: str | None = None, verb: str = "link") -> str:
     """The join panel for a player's numbers (from whatever kind of sheet link carried
     them): what the GM's table will take, and the GM's choice."""
     nums = "".join(f'<span class="badge">{lab} <b>{p[key]:+d}</b></span> ' if key == "agl" else
                    f'<span class="badge">{lab} <b>{p[key]}</b></span> ' for key, lab in FIELDS)
-    slot = gm_slot(app)
+    slot = gm_slot(app, back)
     if slot is not None:
         why = _refusal(app.sessions[slot], p)
         go = (f'<p class="muted">{esc(why)}</p>' if why else
-              button("Join the GM\u2019s table", "link", "join", cls="btn primary"))
-        where = "your GM\u2019s table" + (" (open now)" if app.back == f"table:{slot}" else "")
+              button("Join the GM\u2019s table", verb, "join", cls="btn primary"))
+        where = "your GM\u2019s table" + (" (open now)" if (back or app.back) == f"table:{slot}" else "")
     else:
-        go = button("Start a GM\u2019s table with them", "link", "join", cls="btn primary")
+        go = button("Start a GM\u2019s table with them", verb, "join", cls="btn primary")
         where = "a new GM\u2019s table (you have none yet)"
     return (f'<section class="dofa-panel gm-join" aria-label="Join the GM\u2019s table">'
             f'<h2>A player\u2019s sheet: {esc(p["name"])}</h2>'
@@ -87,9 +106,19 @@ def answer(app: "App", session: Session) -> list["Effect"]:
     return join_numbers(app, p)
 
 
-def join_numbers(app: "App", p: dict[str, Any]) -> list["Effect"]:
+def join_sheet(app: "App", record: Any, back: str) -> list["Effect"]:
+    """The GM accepted a shared DofA sheet: its player joins the GM's table."""
+    from ..core.game import IllegalAction
+    try:
+        p = sheet_numbers(record)
+    except Exception:  # noqa: BLE001
+        raise IllegalAction("that sheet could not be read") from None
+    return join_numbers(app, p, back)
+
+
+def join_numbers(app: "App", p: dict[str, Any], back: str | None = None) -> list["Effect"]:
     """The player with numbers ``p`` joins the GM's table (or a new one), which opens."""
-    slot = gm_slot(app)
+    slot = gm_slot(app, back)
     effects: list["Effect"] = []
     if slot is None:
         gm = Session.start(GM, {"mode": "table", "players": [p], "party": [], "foes": []},

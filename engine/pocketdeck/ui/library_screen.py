@@ -445,6 +445,13 @@ def _take(app: "App", choice: str) -> list["Effect"]:
     item, sh.preview = sh.preview, None
     if item is None:
         raise IllegalAction("there is no shared item waiting")
+    if choice == "join" and (item["kind"], item["system"]) == ("sheet", "dofa"):
+        from . import dofa_join   # a player's sheet joins the GM's table (issue 14)
+        try:
+            return dofa_join.join_sheet(app, item["data"], sh.back)
+        except IllegalAction:
+            sh.preview = item
+            raise
     if choice != "take":
         app.screen = "home"
         app.flash = ("info", "The shared item was not kept; your library is as it was.")
@@ -606,4 +613,12 @@ def _preview(app: "App") -> str:
             f'<h1>A shared {esc(kind.title)}</h1><p>Someone sent you {esc(item["name"])} '
             f'({esc(detail)}).{esc(note)}</p><div class="choices">'
             f'{button("Import it", "lib-take", "take", cls="btn primary")}'
-            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div></section>')
+            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div>{_join_offer(app, item)}</section>')
+
+
+def _join_offer(app: "App", item: Item) -> str:
+    """A DofA sheet can also join the GM's table on this phone (ui/dofa_join.py)."""
+    if (item["kind"], item["system"]) != ("sheet", "dofa"):
+        return ""
+    from .dofa_join import offer_sheet
+    return offer_sheet(app, item["data"], shelf(app).back)
