@@ -25,7 +25,7 @@ from pocketdeck.ui.app import App
 
 from library_samples import every_item
 
-MUTATIONS = 400
+MUTATIONS = 2000
 
 
 def _nest(depth: int) -> object:
