@@ -13,6 +13,11 @@
 // the player says so (boot.js); their saves are in IndexedDB already.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+// The boot snapshot ({file, key, token, sha} from build.py, or null): not part of the
+// install, so neither a first visit nor "Ready offline" waits for its 7 MB. A page that is
+// up says hello; the worker then fetches it in the background, checks it and keeps it
+// unpacked under `key`, where web/snapshot-loader.mjs looks for it on the next start.
+const SNAPSHOT = __SNAPSHOT__;
 const CACHE = "pocketdeck-" + VERSION;
 const PREFIX = "pocketdeck-";
 const MANIFEST = "./__manifest__.json";
@@ -145,9 +150,34 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+async function unpack(res) {
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body; // the host already undid the gzip
+  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function precacheSnapshot() {
+  if (!SNAPSHOT || typeof DecompressionStream === "undefined") return;
+  const cache = await caches.open(CACHE);
+  const key = url(SNAPSHOT.key);
+  if (await cache.match(key)) return; // kept already, or marked failed by the loader
+  for (const [old] of await previous()) { // the same build's snapshot kept by a prior version
+    const hit = await old.match(key);
+    if (hit) return cache.put(key, hit);
+  }
+  const res = await fetch(new Request(url(SNAPSHOT.file), { cache: "no-store" }));
+  if (!res.ok) return;
+  const body = await unpack(res);
+  if ((await sha16(new Response(body))) !== SNAPSHOT.sha) return; // short or corrupt: not kept
+  await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
-  if (event.data && event.data.type === "hello") event.waitUntil(tidy());
+  if (event.data && event.data.type === "hello") {
+    event.waitUntil(Promise.all([tidy(), precacheSnapshot().catch(() => {})]));
+  }
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
   }

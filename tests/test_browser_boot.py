@@ -1,0 +1,168 @@
+"""Issue 18 in Chromium: the boot snapshot (web/snapshot-loader.mjs, sw.js) and the last
+screen painted before Python (web/lastscreen.js).
+
+A start from the snapshot reaches the player's game; a corrupt or missing snapshot falls
+back to the normal boot and the app starts; a new version never boots an old snapshot."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_dir, watch_errors
+
+BOOT_MS = 120_000
+LOADER = "runtime/pyodide/snapshot-loader.mjs"
+
+
+def snapshot_of(site: Path) -> dict:
+    """The {key, token} build.py baked into the site's loader."""
+    found = re.search(r"const SNAPSHOT = (.*);", (site / LOADER).read_text())
+    assert found, "the loader names no snapshot"
+    value = json.loads(found.group(1))
+    if value is None:
+        pytest.fail("build.py made no boot snapshot (node missing or POCKETDECK_SNAPSHOT=0)")
+    return value
+
+
+def ready(page, url: str | None = None) -> str:
+    """Load (or reload) and wait for the app; returns how it booted (<html data-boot>)."""
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def wait_cached(page, key: str) -> None:
+    """Until the service worker keeps the unpacked snapshot (it fetches it after ready)."""
+    page.wait_for_function(
+        """async (key) => { const r = await caches.match(new URL(key, location.href).href);
+                            return !!r && (await r.arrayBuffer()).byteLength > 1e6; }""",
+        arg=key, timeout=BOOT_MS, polling=250)
+
+
+def start_deck(page) -> None:
+    page.locator("li.tile", has=page.locator("h2", has_text=re.compile(r"^\s*Deck\s*$"))) \
+        .get_by_role("button", name="Start").tap()
+    page.get_by_role("button", name="52 cards").tap()
+    page.wait_for_selector("button.pile", state="attached")
+
+
+def draw(page) -> int:
+    before = int(page.evaluate("document.documentElement.dataset.saved || 0"))
+    page.locator("button.pile").tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
+    return int(page.locator("button.pile .count").inner_text())
+
+
+@pytest.fixture
+def site(dist, tmp_path):
+    """A copy of dist/ on a server of its own (tests here change files)."""
+    root = tmp_path / "site"
+    shutil.copytree(dist, root)
+    url, downloads, stop = serve_dir(root)
+    yield root, url, downloads
+    stop()
+
+
+def test_a_warm_start_from_the_snapshot_reaches_the_players_game(browser, site):
+    root, url, downloads = site
+    snap = snapshot_of(root)
+    ctx = browser.new_context(**PHONE)
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        assert ready(page, url + "/") == "normal"  # a first visit: nothing cached yet
+        # the first visit did not wait for the snapshot: it comes after the app is ready
+        start_deck(page)
+        left = draw(page)
+        wait_cached(page, snap["key"])
+        assert sum(n for p, n in downloads.items() if p.startswith("/snapshot/")) == 1, [p for p in downloads if "snap" in p or "bin" in p]
+
+        assert ready(page) == "snapshot"
+        assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
+        assert draw(page) == left - 1  # and it plays on
+        # new games take fresh entropy after a snapshot start, not the snapshot's
+        seeds = page.evaluate("[window.pocketdeckEntropy(), window.pocketdeckEntropy()]")
+        assert seeds[0] != seeds[1]
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "short", "missing"])
+def test_a_broken_or_missing_snapshot_falls_back_and_the_app_starts(browser, site, damage):
+    root, url, _ = site
+    snap = snapshot_of(root)
+    ctx = browser.new_context(**PHONE)
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        ready(page, url + "/")
+        start_deck(page)
+        left = draw(page)
+        wait_cached(page, snap["key"])
+        page.evaluate("""async ([key, damage]) => {
+            const href = new URL(key, location.href).href;
+            for (const name of await caches.keys()) {
+              const cache = await caches.open(name);
+              const hit = await cache.match(href);
+              if (!hit) continue;
+              if (damage === "missing") { await cache.delete(href); continue; }
+              let bytes = new Uint8Array(await hit.arrayBuffer());
+              if (damage === "short") bytes = bytes.slice(0, bytes.length >> 2);
+              else for (let i = 4096; i < bytes.length; i += 4093) bytes[i] ^= 0x5a;
+              await cache.put(href, new Response(bytes));
+            }
+        }""", [snap["key"], damage])
+        expected = "normal" if damage == "missing" else "fallback"
+        assert ready(page) == expected
+        assert page.locator("button.pile .count").inner_text() == str(left)
+        assert draw(page) == left - 1
+        if damage != "missing":
+            # dropped: the next start does not try it again
+            assert ready(page) == "normal"
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_an_update_never_boots_the_old_snapshot(browser, site, tmp_path):
+    """A new version whose loader names the same snapshot file but another build's token
+    (the worst case: a stale file under a reused name) boots the normal way."""
+    import build
+
+    root, url, _ = site
+    snap = snapshot_of(root)
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE)
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        ready(page, url + "/")
+        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
+        wait_cached(page, snap["key"])
+        assert ready(page) == "snapshot"
+
+        loader = root / LOADER
+        loader.write_text(loader.read_text().replace(snap["token"], "0" * 16))
+        sw = (root / "sw.js").read_text()
+        info = json.loads(re.search(r"const SNAPSHOT = (.*);", sw).group(1))
+        build.write_service_worker(root, {**info, "token": "0" * 16})
+        ready(page)  # the old version still runs this page; it finds the update
+        page.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
+        page.locator("#update-reload").tap()
+        page.wait_for_function("window.pocketdeckBoot && document.documentElement.hasAttribute('data-ready')",
+                               timeout=BOOT_MS)
+        assert page.evaluate("document.documentElement.dataset.boot") == "fallback"
+        assert "another build" in page.evaluate("window.pocketdeckBoot.error")
+        assert page.locator("li.tile").count() >= 5  # the app is up
+    finally:
+        ctx.close()
+    assert not errors, errors
