@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SYSTEMS = ("deck", "p52", "ads", "dofa", "deckbuilder")
+SYSTEMS = ("deck", "p52", "ads", "dofa", "deckbuilder", "ads_adventure", "ads_build")
 
 
 def _fresh(code: str) -> dict:

@@ -13,7 +13,7 @@ from pocketdeck.core.game import IllegalAction, get_game, replay
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.deckbuilder import combat, data
 from pocketdeck.systems.deckbuilder.monsters import boss_spend
-from pocketdeck.systems.deckbuilder.setup import roll_initiative
+from pocketdeck.systems.deckbuilder.setup import initiative_rank
 
 GAME = get_game("deckbuilder")
 
@@ -133,7 +133,7 @@ def test_defend_attack_at_minus_two_then_a_defense_counter():
     assert hero(s, "h0")["defense_counters"] == 1
 
 
-def test_defend_retreat_gives_each_engaged_enemy_a_parting_reaction_and_reveals_the_arena():
+def test_defend_retreat_gives_each_engaged_enemy_a_parting_reaction():
     s = make_active(battle(), "h0", hand=[])
     engaged = [m for m in s["monsters"] if not m["dead"] and m["arena"] == "stair"]
     s = GAME.apply(s, {"type": "take", "stack": "defend"})
@@ -143,9 +143,7 @@ def test_defend_retreat_gives_each_engaged_enemy_a_parting_reaction_and_reveals_
     parting = [r for r in s["rolls"] if r.get("label") == "parting reaction"]
     assert len(parting) == len(alive)
     assert hero(s, "h0")["arena"] == "ossuary"
-    assert "crypt/ossuary" in s["piles"]["zone"] and "crypt/ossuary" not in s["piles"]["dungeon"]
-    assert any(m["arena"] == "ossuary" for m in s["monsters"])  # its monsters are set out
-    assert all(m["id"] in s["order"] for m in s["monsters"])   # and roll initiative
+    assert "crypt/ossuary" in s["piles"]["zone"]  # laid out when the battle began
 
 
 def test_rest_attack_at_minus_four_then_draw_three():
@@ -251,8 +249,6 @@ def test_synergy_ally_in_the_same_arena_plays_matching_cards_or_draws_one():
 def test_no_synergy_for_an_ally_in_another_arena():
     s = make_active(battle(), "h0", hand=[])
     hero(s, "h1")["arena"] = "ossuary"
-    s["piles"]["dungeon"].remove("crypt/ossuary")
-    s["piles"]["zone"].append("crypt/ossuary")
     s = GAME.apply(s, {"type": "take", "stack": "melee"})
     target = next(m["id"] for m in s["monsters"] if not m["dead"])
     s = GAME.apply(s, {"type": "attack", "gear": "longsword", "target": target})
@@ -269,8 +265,7 @@ def test_initiative_defense_minus_armor_plus_d6_ties_to_higher_defense():
     lead = 0
     for seed in range(200):
         st = battle(("warrior", "priest"), seed=seed)
-        order = [a for a in st["order"] if a.startswith("h")]
-        lead += order[0] == "h1"
+        lead += initiative_rank(st, ["h0", "h1"], Rng(seed))[0] == "h1"
     assert lead > 100
 
 
@@ -283,8 +278,7 @@ def test_initiative_tie_goes_to_the_higher_defense():
     class Fixed(Rng):
         def randint(self, lo, hi):
             return next(rolls)
-    roll_initiative(s, ["h0", "h1"], Fixed(0))
-    assert s["order"] == ["h0", "h1"]  # tie at 7: the warrior's defense 11 beats the priest's 10
+    assert initiative_rank(s, ["h0", "h1"], Fixed(0)) == ["h0", "h1"]  # tie at 7: the warrior's defense 11 beats the priest's 10
 
 
 # -- Monsters --------------------------------------------------------------------------------------
@@ -396,10 +390,6 @@ def test_spoils_join_the_deck_and_the_next_encounter_starts_from_them():
 
 def test_a_door_blocks_range_until_opened():
     s = make_active(battle(("rogue",)), "h0", hand=[])
-    s["piles"]["dungeon"].remove("crypt/ossuary")
-    s["piles"]["zone"].append("crypt/ossuary")
-    s["piles"]["dungeon"].remove("crypt/vault")
-    s["piles"]["zone"].append("crypt/vault")
     hero(s, "h0")["arena"] = "ossuary"
     for m in s["monsters"]:
         m["arena"] = "vault"
@@ -496,11 +486,10 @@ def test_minions_attack_the_weakest_hero_in_reach_or_move_towards_the_party():
     legal = monster_actions(s)
     assert legal == [{"type": "gm_attack", "target": "h0"}, {"type": "gm_attack", "target": "h1"}]
     assert policy(s, legal) == {"type": "gm_attack", "target": "h1"}  # the least health
-    s["piles"]["dungeon"].remove("crypt/ossuary")
-    s["piles"]["zone"].append("crypt/ossuary")
     goblin["arena"] = "ossuary"
     legal = monster_actions(s)
-    assert legal == [{"type": "gm_move", "to": "stair"}, {"type": "gm_wait"}]  # nobody in reach
+    assert legal == [{"type": "gm_move", "to": "stair"}, {"type": "gm_move", "to": "vault"},
+                     {"type": "gm_wait"}]  # nobody in reach
     assert policy(s, legal) == {"type": "gm_move", "to": "stair"}
 
 
@@ -642,10 +631,13 @@ def test_a_boss_takes_a_tableau_card_and_its_deck_grows():
     apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
     apply_monster(s, {"type": "gm_play", "card": "defend"}, rng)
     assert monster_actions(s) == [{"type": "gm_go"}]
+    for h in s["heroes"]:
+        h["arena"] = "stair"
     apply_monster(s, {"type": "gm_go"}, rng)
     legal = monster_actions(s)
-    assert {"type": "gm_wait"} in legal  # nobody in reach of the vault's boss: wait or move
-    apply_monster(s, {"type": "gm_wait"}, rng)
+    assert legal[0] == {"type": "gm_armor"}  # nobody in reach of the vault's boss: no penalty attack
+    for _ in range(3):
+        apply_monster(s, {"type": "gm_armor"}, rng)
     assert boss["defense_counters"] == 3  # Defend: one defense counter per card
     assert boss_cards(s, boss["id"]) == deck + 1  # the tableau card joined its deck
     assert len(s["piles"][f"{boss['id']}:hand"]) == 3 and s["mturn"] is None
@@ -663,10 +655,12 @@ def test_a_boss_melee_with_matching_cards_adds_counters_then_attacks():
     apply_monster(s, {"type": "gm_stack", "stack": "melee"}, rng)
     apply_monster(s, {"type": "gm_play", "card": "melee"}, rng)
     apply_monster(s, {"type": "gm_go"}, rng)
-    assert {"type": "gm_wait"} not in monster_actions(s)  # Melee: the attack must be made
+    apply_monster(s, {"type": "gm_counter", "gear": "rusty_blade"}, rng)
+    assert {a["type"] for a in monster_actions(s)} == {"gm_attack"}  # Melee: the attack must be made
     from pocketdeck.systems.deckbuilder.monsters import attack_preview
-    shown = attack_preview(s, "h0")  # the to-hit the GM's button shows
-    apply_monster(s, {"type": "gm_attack", "target": "h0"}, rng)
+    act = {"type": "gm_attack", "target": "h0", "gear": "rusty_blade"}
+    shown = attack_preview(s, act)  # the to-hit the GM's button shows
+    apply_monster(s, act, rng)
     assert s["attacks"][-1]["to_hit"] == shown
     att = s["attacks"][-1]
     b = data.bosses()["necromancer"]
@@ -678,16 +672,18 @@ def test_policy_mode_bosses_take_cards_too():
     s = battle(("warrior", "priest", "rogue"), seed=4, zones=("crypt",))
     rng = Rng(5)
     start = data.stack_size() * 6
-    grew = False
+    grew, low = False, start
     for _ in range(1500):
         if GAME.is_over(s):
             break
         s = GAME.apply(s, GAME.sim_choose(s, GAME.legal_actions(s), rng))
+        low = min(low, sum(len(s["piles"][f"tableau:{x}"]) for x in data.STACKS))
         for m in s["monsters"]:
             if m["kind"] == "boss" and boss_cards(s, m["id"]) > sum(data.bosses()[m["type"]]["deck"].values()):
                 grew = True
     assert grew
-    assert sum(len(s["piles"][f"tableau:{x}"]) for x in data.STACKS) < start
+    assert low < start  # cards left the tableau during the battle
+    assert sum(len(s["piles"][f"tableau:{x}"]) for x in data.STACKS) == start  # and came back at its end
 
 
 def test_a_boss_resistance_lowers_the_damage_of_a_hit():

@@ -48,5 +48,33 @@ def test_more_random_battles_reach_the_newer_rules():
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
     want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",
-            "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend"}
+            "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend", "gm_counter", "gm_armor",
+            "gm_skip", "gm_heal2"}
     assert want <= seen.found, want - seen.found
+
+
+def test_summary_shows_battles_and_decks_that_never_keep_tableau_cards():
+    """Overview: 'Players begin a new battle deck'. The simulate summary reports battles per
+    game and, at each battle's start, the cards per hero and the tableau's cards: the tableau
+    is whole (every stack set out afresh) at every battle, and a hero's character deck grows
+    only by spoils and bought upgrades (a few cards), never by what the tableau gave."""
+    summary = simulate("deckbuilder", 40, seed=7000)
+    s = summary["summary"]
+    assert sum(s["battles_per_game"].values()) == 40
+    starts = s["at_battle_start"]
+    assert len(starts) >= 2, "random play should reach a second battle"
+    full = starts[0]["tableau_cards"]
+    assert len(full) == 1
+    for b in starts:
+        assert b["tableau_cards"] == full, b
+        assert b["cards_per_hero"]["max"] <= 11 + 4 * (b["battle"] - 1), b
+
+
+def test_a_lone_looper_no_longer_beats_ordinary_play():
+    """Issue 16's balance check: a lone warrior who only loops Item/Ability and Second Wind
+    won 30-55% while the tableau was never set out again; with a new battle deck each
+    battle it wins no more often than the simulator's ordinary play (same seeds)."""
+    from pocketdeck.systems.deckbuilder.balance import win_rates
+    rates = win_rates(30, seed=100, zones=["crypt"])
+    assert rates["looper"]["won"] <= rates["policy"]["won"] + 1, rates
+    assert all(r["games"] == 30 for r in rates.values())

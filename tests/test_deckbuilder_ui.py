@@ -115,6 +115,7 @@ def test_setup_form_defaults_and_labels():
     checked = [i["value"] for i in p.inputs if i.get("type") == "checkbox" and "checked" in i]
     assert checked == ["warrior", "priest"]
     assert p.labels >= len(p.inputs)  # every input sits in a label
+    assert "in turn order" not in html and "play goes clockwise" in html  # Initiative: seats, clockwise
     app.handle("new", json.dumps({"system": "deckbuilder"}), {"heroes": [], "zones": "all"})
     assert app.flash and "at least one hero" in app.flash[1]
     app = start(4, ("wizard",), zones="keep")
@@ -183,3 +184,16 @@ def test_the_gm_option_is_on_the_form_and_reaches_the_game():
     assert app.sessions["deckbuilder"].state["options"]["gm"] is True
     app = start(2, ("warrior",), zones="crypt")
     assert app.sessions["deckbuilder"].state["options"]["gm"] is False
+
+
+def test_the_screen_shows_the_whole_zone_its_items_and_a_signed_dice_line():
+    app = start(5, ("warrior",), zones="crypt")
+    html = app.render()
+    assert "Unexplored" not in html  # the whole encounter zone is laid out
+    assert "Item: Dagger" in html and "Necromancer" in html
+    session = app.sessions["deckbuilder"]
+    session.state["rolls"] = [{"dice": [3, 3], "to_hit": -1, "total": 5, "defense": 9, "hit": False,
+                               "critical": False, "crit_die": 0, "damage": 0, "attacker": "A",
+                               "target": "B", "weapon": "W"}]
+    html = app.render()
+    assert "3+3 - 1 = 5" in html and "+ -" not in html

@@ -20,6 +20,9 @@ def main(argv: list[str] | None = None) -> int:
                      help="skip drawing every seat's view and the whole screen on every step")
     sub.add_parser("validate-content", help="check every content file")
     sub.add_parser("systems", help="list the game systems")
+    vdeck = sub.add_parser("validate-deck", help="check a deck file (the JSON the app exports)")
+    vdeck.add_argument("system")
+    vdeck.add_argument("file")
     # `odds SYSTEM ...`: each system parses its own arguments (its package's odds_cli)
     odds = sub.add_parser("odds", help="exact odds of a system's checks (odds SYSTEM --help)")
     odds.add_argument("system")
@@ -47,12 +50,34 @@ def main(argv: list[str] | None = None) -> int:
             print(p, file=sys.stderr)
         print(json.dumps({"problems": len(problems)}))
         return 1 if problems else 0
+    if args.command == "validate-deck":
+        return _validate_deck(args.system, args.file)
     if args.command == "systems":
         from .core.game import systems
         for name, game in sorted(systems().items()):
             print(f"{name}\t{game.title}")
         return 0
     return 2
+
+
+def _validate_deck(system: str, path: str) -> int:
+    """``validate-deck SYSTEM FILE``: every broken deck-building rule with its book
+    section; exit 1 when there is any, 2 when the file cannot be read."""
+    if system != "ads":
+        print(f"validate-deck knows the ads system only, not {system!r}", file=sys.stderr)
+        return 2
+    from .systems.ads.build import deck_from_json, validate
+    try:
+        with open(path, encoding="utf-8") as f:
+            deck = deck_from_json(f.read())
+    except (OSError, ValueError) as exc:
+        print(f"{path}: cannot be read as a deck ({type(exc).__name__})", file=sys.stderr)
+        return 2
+    found = validate(deck)
+    for v in found:
+        print(str(v))
+    print(json.dumps({"violations": len(found)}))
+    return 1 if found else 0
 
 
 def _odds(system: str, rest: list[str]) -> int:

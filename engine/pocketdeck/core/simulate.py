@@ -63,7 +63,8 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
         raise AssertionError("replaying seed + actions gave a different final state")
     outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
-    return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest}
+    stats = game.sim_stats(state) if hasattr(game, "sim_stats") else None
+    return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest, "stats": stats}
 
 
 def _check_step(game: Game, state: State, cards: int, step: int) -> None:
@@ -101,6 +102,7 @@ def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = N
     steps = errors = 0
     outcomes: Counter[str] = Counter()
     failures: list[dict[str, Any]] = []
+    stats: list[Any] = []  # each game's own figures, when the system reports some (``sim_stats``)
     for i in range(games):
         try:
             result = play_one(game, seed + i, step_cap=step_cap, observers=observers)
@@ -112,6 +114,10 @@ def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = N
             continue
         steps += result["steps"]
         outcomes[result["outcome"]] += 1
-    return {"system": system, "games": games, "seed": seed, "steps": steps,
-            "errors": errors, "outcomes": dict(sorted(outcomes.items())),
-            "seconds": round(time.perf_counter() - started, 3), "failures": failures}
+        stats.append(result["stats"])
+    summary = {"system": system, "games": games, "seed": seed, "steps": steps,
+               "errors": errors, "outcomes": dict(sorted(outcomes.items())),
+               "seconds": round(time.perf_counter() - started, 3), "failures": failures}
+    if hasattr(game, "sim_summary"):
+        summary["summary"] = game.sim_summary(stats)
+    return summary

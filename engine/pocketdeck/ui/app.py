@@ -30,13 +30,17 @@ SHARED = "~shared"        # the slot suffix of a linked game kept beside the pla
 # "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
 # Tables register theirs (ui/p52.py: the engine's check_record).
 RECORD_CHECKS: dict[str, Callable[[Any], str | None]] = {}
+# a library kept by a table of another name: ADS Character Decks (char:ads:) are the Deck
+# Builder's (ui/ads_builder.py), not the fight's, so that table is the one to load.
+LIBRARY_TABLES: dict[str, str] = {"ads": "ads_build"}
 
 
 def record_check(system: str) -> Callable[[Any], str | None] | None:
     """The record check of ``system``'s library; its table registers it on import, so the
     table is loaded here, on the first stored record of that system."""
-    if system not in RECORD_CHECKS and system in tables():
-        load_table(system)
+    table = LIBRARY_TABLES.get(system, system)
+    if system not in RECORD_CHECKS and table in tables():
+        load_table(table)
     return RECORD_CHECKS.get(system)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
+from ..systems.deckbuilder.combat import dice_line
 from ..systems.deckbuilder.records import export_heroes, record_problems
 from .html import button, esc as _esc, log_list
 from .library import CharacterLibrary
@@ -40,7 +41,7 @@ PIPS = {1: [(50, 50)], 2: [(28, 28), (72, 72)], 3: [(28, 28), (50, 50), (72, 72)
 GROUPS = [
     ("Attack", ("attack",)),
     ("Use the card", ("counter", "armor", "retreat", "draw3", "expend", "heal2", "latent", "power",
-                      "equip", "heal", "heal_all", "skip")),
+                      "equip", "pickup", "heal", "heal_all", "skip")),
     ("Expend", ("expend_card", "expend_done")),
     ("Finish", ("end", "done", "synergy_draw")),
 ]
@@ -152,7 +153,7 @@ def _rolls(view: dict[str, Any]) -> str:
         res = (f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage' if r["hit"] else "miss")
         rows.append(f'<li class="db-roll{" hit" if r["hit"] else ""}"><span class="db-dice">{dice}</span>'
                     f'<span>{esc(r["attacker"])} → {esc(r["target"])} ({esc(r["weapon"])}): '
-                    f'{sum(r["dice"])} + {r["to_hit"]} = <b>{r["total"]}</b> vs {r["defense"]}, '
+                    f'{esc(dice_line(r))} vs {r["defense"]}, '
                     f'<b>{esc(res)}</b></span></li>')
     return f'<ul class="db-rolls" aria-label="Dice">{"".join(rows)}</ul>'
 
@@ -206,7 +207,8 @@ def _upgrade_prompt(view: dict[str, Any]) -> str:
 
 GM_STEPS = {"stack": "tap one of the six tableau stacks below to take its card (it joins the boss's deck)",
             "play": "play matching cards from the boss's hand, then use them",
-            "use": "choose what the monster does"}
+            "attack": "the penalty attack of this action comes first: choose whom it attacks",
+            "use": "choose what the monster does with each card"}
 
 
 def _gm_prompt(view: dict[str, Any]) -> str:
@@ -311,6 +313,7 @@ def _arenas(view: dict[str, Any]) -> str:
         hs = "".join(f'<li class="db-chip hero{" down" if heroes[x]["down"] else ""}">{esc(heroes[x]["name"])} '
                      f'<span class="muted">{heroes[x]["health"]}/{heroes[x]["max_health"]}</span></li>' for x in a["heroes"])
         ms = "".join(_monster(mons[x]) for x in a["monsters"])
+        ms += "".join(f'<li class="db-chip item">Item: {esc(i)}</li>' for i in a.get("items", []))
         out.append(f'<li class="db-arena"><h3>{esc(a["name"])}</h3><ul class="db-who">{hs}{ms}</ul>'
                    f'<ul class="db-links">{"".join(links)}</ul></li>')
     return f'<h2>Encounter zone</h2><ul class="db-arenas">{"".join(out)}</ul>'
@@ -400,7 +403,7 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
             f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
             f'Pick 1 to 4 heroes and pass the phone around. Pocketdeck runs the monsters, or a '
             f'Game Master does on the same phone.</p>'
-            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in turn order)</legend>{"".join(rows)}</fieldset>'
+            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in seat order: initiative picks who starts, then play goes clockwise)</legend>{"".join(rows)}</fieldset>'
             f'<label>Encounters <select name="zones">{opts}</select></label>'
             f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
             f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '

@@ -77,6 +77,8 @@ TABLE_MODULES: tuple[Lazy | str, ...] = (
     Lazy("ads", "ads", "Adventure Deck System", "A solo fight: your 52-card Combat Deck on the Rondel against Foe cards run by Up/Down draws."),
     Lazy("dofa", "dofa", "Deck of Adventures", "The player's Action Deck and sheet: tap in the GM's check, draw, and see the exact odds."),
     Lazy("deckbuilder", "deckbuilder", "Deckbuilder RPG", "Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat."),
+    Lazy("ads_build", "ads_builder", "ADS Deck Builder", "Build a legal 52-card Combat Deck for the Adventure Deck System, card by card."),
+    Lazy("ads_adventure", "ads_adventure", "ADS Adventure", "Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels."),
 )
 
 

@@ -159,42 +159,9 @@ def _check_core(data: dict[str, Any]) -> list[str]:
 
 
 def _check_decks(data: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    known = cards()
-    c = core()
-    for d in data.get("deck", []):
-        where = f"deck {d.get('id', '?')}"
-        counts = d.get("cards", [])
-        total = sum(n for _, n in counts)
-        if total != DECK_SIZE:
-            out.append(f"{where}: a Combat Deck must hold {DECK_SIZE} cards, not {total}")
-        if d.get("race") not in c["races"] or d.get("class") not in c["classes"]:
-            out.append(f"{where}: unknown race or class")
-        weapons = 0
-        per_level: dict[int, int] = {}
-        for cid, n in counts:
-            if cid not in known:
-                out.append(f"{where}: unknown card {cid!r}")
-                continue
-            k = known[cid]
-            if k["kind"] == "weapon":
-                weapons += n
-            if k["kind"] == "spell":
-                if n > MAX_SPELL_COPIES:
-                    out.append(f"{where}: {n} copies of {cid} (at most {MAX_SPELL_COPIES})")
-                lvl = k.get("level", 1)
-                per_level[lvl] = per_level.get(lvl, 0) + n
-                if lvl > d.get("level", 1):
-                    out.append(f"{where}: {cid} is level {lvl}, above the character")
-            req = k.get("requires", [])
-            if req and d.get("class") not in req and d.get("race") not in req:
-                out.append(f"{where}: {cid} requires {req}")
-        if weapons > MAX_WEAPONS:
-            out.append(f"{where}: {weapons} Weapon cards (at most {MAX_WEAPONS})")
-        for lvl, n in per_level.items():
-            if n > SPELL_MAX.get(lvl, 2):
-                out.append(f"{where}: {n} level-{lvl} Spell cards (at most {SPELL_MAX.get(lvl, 2)})")
-    return out
+    """The ready-made decks pass the same Character Deck validation as a built one."""
+    from .build import validate
+    return [f"deck {d.get('id', '?')}: {v}" for d in data.get("deck", []) for v in validate(d)]
 
 
 def _check_foes(data: dict[str, Any]) -> list[str]:
@@ -252,6 +219,9 @@ def _check_pattern(where: str, pattern: str, draw: Any) -> list[str]:
 
 def check_content(name: str, data: dict[str, Any]) -> list[str]:
     base = name.split("/", 1)[1]
+    if base == "adventure.toml":
+        from .adventure.content import check_adventure
+        return check_adventure(data)
     return {"cards.toml": _check_cards, "core.toml": _check_core, "decks.toml": _check_decks,
             "foes.toml": _check_foes}.get(base, lambda d: [f"unknown ADS content file {base}"])(data)
 

@@ -23,6 +23,59 @@ STARTS = ("first", "random")
 LIGHTS = ("dim", "dark", "bright")
 
 
+def new_fight(o: dict[str, Any], deck: dict[str, Any], deck_id: str, instances: list[str],
+              foe_ids: list[str], carry: dict[str, Any] | None = None, start: str = "") -> State:
+    """A fight's first state: a character (``deck``: name, race, class, level) with the
+    52 card ``instances`` of its Combat Deck against the Foes ``foe_ids`` (1 to 4), with
+    the fight options ``o``. ``carry`` is what a fight brings from before it (the adventure
+    layer: hp, draw, hand, discard, fatigue, exhaustion); with a hand carried in, the fight
+    starts at initiative (the starting hand was chosen at the adventure's first fight).
+    The fight itself never knows where it takes place."""
+    hp = data.player_hp(deck["race"], deck["class"], deck["level"])
+    # Ways to Play: outdoors fights start at Ranged, indoors at Thrown distance
+    start = start or ("ranged" if o["place"] == "outdoors" else "thrown")
+    several: dict[str, int] = {}
+    for fid in foe_ids:
+        several[fid] = several.get(fid, 0) + 1
+    seen: dict[str, int] = {}
+    foes = []
+    for fid in foe_ids:
+        f = data.foes()[fid]
+        k = seen[fid] = seen.get(fid, 0) + 1
+        foes.append({"id": fid, "name": f["name"] + (f" {chr(64 + k)}" if several[fid] > 1 else ""),
+                     "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
+                     "hampered": False, "closed": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10})
+    has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
+    carry = carry or {}
+    hand = list(carry.get("hand", []))
+    names = sorted({data.foes()[fid]["name"] for fid in foe_ids})
+    meets = (f"{len(foes)} {names[0]}{'s' if len(foes) > 1 else ''}" if len(names) == 1
+             else f"{len(foes)} Foes ({', '.join(names)})")
+    hp_now = carry.get("hp", hp)
+    first = ("Choose 4 cards for your starting hand (not Fortitude)." if not hand
+             else "You come in with the hand you held. Declare for the initiative.")
+    return {
+        "phase": "initiative" if hand else "choose", "mode": o["mode"], "light": o["light"],
+        "updown": o["updown"], "start": o["start"],
+        "deck": deck_id, "hero": deck["name"], "race": deck["race"], "class": deck["class"],
+        "level": deck["level"], "hp": hp_now, "max_hp": hp, "players": 1,
+        "draw": list(carry.get("draw", instances)), "hand": hand, "discard": list(carry.get("discard", [])),
+        "persist": [], "fatigue": carry.get("fatigue", 0), "exhaustion": carry.get("exhaustion", 0),
+        "round": 1, "count": 1, "order": [], "turn": -1,
+        # you come to the fight with your gear on: a shield is ready if the deck has one
+        "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
+        "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
+        "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
+        "ranged_melee": o["ranged_melee"], "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False,
+        "fleeing": False, "hampered": False, "flee_queue": None,
+        "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
+        "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
+        "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
+                f"{hp_now} HP) meets {meets}. {first}"],
+        "draws": [], "outcome": None, "xp": 0, "gold": 0,
+    }
+
+
 class AdsGame(Game):
     name = "ads"
     title = "Adventure Deck System"
@@ -51,34 +104,7 @@ class AdsGame(Game):
 
     def _new(self, o: dict[str, Any], rng: Rng) -> State:
         deck = data.decks()[o["deck"]]
-        hp = data.player_hp(deck["race"], deck["class"], deck["level"])
-        f = data.foes()[o["foe"]]
-        # Ways to Play: outdoors fights start at Ranged, indoors at Thrown distance
-        start = "ranged" if o["place"] == "outdoors" else "thrown"
-        foes = [{"id": o["foe"], "name": f["name"] + (f" {chr(65 + k)}" if o["count"] > 1 else ""),
-                 "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
-                 "hampered": False, "closed": False, "took_since_turn": 0, "took_in_free": 0, "hurt_tick": -10}
-                for k in range(o["count"])]
-        instances = data.deck_instances(o["deck"])
-        has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
-        return {
-            "phase": "choose", "mode": o["mode"], "light": o["light"], "updown": o["updown"], "start": o["start"],
-            "deck": o["deck"], "hero": deck["name"], "race": deck["race"], "class": deck["class"],
-            "level": deck["level"], "hp": hp, "max_hp": hp, "players": 1,
-            "draw": instances, "hand": [], "discard": [], "persist": [],
-            "fatigue": 0, "exhaustion": 0, "round": 1, "count": 1, "order": [], "turn": -1,
-            # you come to the fight with your gear on: a shield is ready if the deck has one
-            "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
-            "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
-            "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-            "ranged_melee": o["ranged_melee"], "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False, "fleeing": False, "hampered": False, "flee_queue": None,
-            "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
-            "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",
-            "log": [f"{deck['name']} ({deck['race'].title()} {deck['class'].title()}, level {deck['level']}, "
-                    f"{hp} HP) meets {len(foes)} {f['name']}{'s' if len(foes) > 1 else ''}. "
-                    "Choose 4 cards for your starting hand (not Fortitude)."],
-            "draws": [], "outcome": None, "xp": 0, "gold": 0,
-        }
+        return new_fight(o, deck, o["deck"], data.deck_instances(o["deck"]), [o["foe"]] * o["count"])
 
     def legal_actions(self, state: State) -> list[dict[str, Any]]:
         return legal(state)

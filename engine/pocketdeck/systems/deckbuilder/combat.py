@@ -8,6 +8,9 @@ from typing import Any
 from ...core.rng import Rng
 
 CRIT_MARGIN = 10
+# the attack penalty of the stacks that carry one (Defend -2, Rest -4, Item/Ability -2):
+# the one table heroes and bosses both use
+PENALTY = {"defend": -2, "rest": -4, "item": -2}
 
 
 def to_hit(char_mod: int, gear_mod: int, counters: int, penalty: int = 0) -> int:
@@ -53,3 +56,9 @@ def hit_chance(hit_value: int, defense_value: int) -> float:
     """Exact chance that 2d6 + to-hit reaches the defense (for the buttons)."""
     need = defense_value - hit_value
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
+def dice_line(r: dict[str, Any]) -> str:
+    """"3+3 - 1 = 5": the dice, the to-hit with its own sign, the total."""
+    hv = r["to_hit"]
+    return f"{'+'.join(str(d) for d in r['dice'])} {'-' if hv < 0 else '+'} {abs(hv)} = {r['total']}"

@@ -9,6 +9,8 @@ from ...core.rng import Rng
 State = dict[str, Any]
 LOG_KEEP = 20  # the lines the table shows; the state is copied on every action, so no more
 HAND_LIMIT = 8
+DECK_MAX = 80  # a character's own cards (deck, at-hand items, latent abilities): the record's limit too
+BATTLE_PILES = ("draw", "hand", "discard", "expended", "front")
 
 
 def pile(state: State, name: str) -> list[str]:
@@ -40,3 +42,35 @@ def draw(state: State, h: dict[str, Any], rng: Rng, limit: int = HAND_LIMIT) -> 
         rng.shuffle(deck)
     hand.append(deck.pop())
     return True
+
+
+def own_cards(state: State, h: dict[str, Any]) -> list[str]:
+    """The character deck: every battle card the hero owns wherever it lies, without the
+    Fatigue cards and the tableau cards taken this battle (they go back to the tableau)."""
+    me = h["id"]
+    cards = [c for k in BATTLE_PILES for c in state["piles"][f"{me}:{k}"] if c != "fatigue"]
+    for stack, n in h.get("taken", {}).items():
+        for _ in range(n):
+            cards.remove(stack)
+    return cards
+
+
+def room(state: State, h: dict[str, Any]) -> bool:
+    """Whether the hero's own cards (character deck, at-hand items, latent abilities) can
+    grow by one: spoils, learning and picking up items stop at DECK_MAX, so a record the
+    app writes always passes the app's own record check."""
+    me = h["id"]
+    held = len(own_cards(state, h)) + len(state["piles"][f"{me}:at_hand"]) + len(state["piles"][f"{me}:latent"])
+    return held < DECK_MAX
+
+
+def give_back_tableau(state: State, who: dict[str, Any], piles: tuple[str, ...]) -> None:
+    """The tableau cards ``who`` (a hero or a boss) took this battle leave its piles and go
+    back to their stacks: a battle deck lasts one battle (Overview)."""
+    me = who["id"]
+    for stack, n in sorted(who.get("taken", {}).items()):
+        for _ in range(n):
+            src = next(state["piles"][f"{me}:{k}"] for k in piles if stack in state["piles"][f"{me}:{k}"])
+            src.remove(stack)
+            state["piles"][f"tableau:{stack}"].append(stack)
+    who["taken"] = {}

@@ -168,7 +168,8 @@ MINION_CARD = {"id": str, "name": str, "count": Range(1, 50), "to_hit": Range(-1
 BOSS = {"id": str, "name": str, "melee_attack": STAT, "melee_damage": STAT, "ranged_attack": STAT,
         "defense": Range(0, 30), "mana": STAT, "health": Range(1, 999), "resistance": Range(0, 10),
         "weapons": ListOf(str, at_least=1), "armor": str, "deck": MapOf(Range(1, 20))}
-ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optional(str)}
+ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optional(str),
+         "items": Optional(ListOf(str))}
 LINK = {"a": str, "b": str, "kind": OneOf("open", "door")}
 ZONE = {"id": str, "name": str, "experience": Range(0, 50), "spoils": ListOf(str),
         "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK)}
@@ -291,6 +292,9 @@ def cross_check() -> list[str]:
                     p.append(f"zone {z['id']}: unknown minion {m!r}")
             if a.get("boss") and a["boss"] not in bosses():
                 p.append(f"zone {z['id']}: unknown boss {a['boss']!r}")
+            for it in a.get("items", []):
+                if gear_kind(it) not in ("weapon", "armor", "power"):
+                    p.append(f"zone {z['id']}: arena {a['id']}: an item must be a known weapon, spell, armor or power, not {it!r}")
         for s in z.get("spoils", []):
             if s not in cards:
                 p.append(f"zone {z['id']}: unknown spoil {s!r}")

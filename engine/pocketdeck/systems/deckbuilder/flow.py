@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.rng import Rng
 from . import data
-from .common import State, log, pile
+from .common import BATTLE_PILES, State, give_back_tableau, log, own_cards, pile, room
 from .monsters import apply_monster, begin_monster_turn, monster_actions, policy, resolve_attack
 from .setup import current_zone, hero, monster, start_zone
 
@@ -82,8 +82,20 @@ def fallen_actor(state: State) -> None:
         advance(state)
 
 
+def end_battle(state: State) -> None:
+    """The battle decks end with the battle: every tableau card taken goes back to its
+    stack (the tableau is set out afresh for the next one); the character decks keep
+    everything else."""
+    for h in state["heroes"]:
+        give_back_tableau(state, h, BATTLE_PILES)
+    for m in state["monsters"]:
+        if m["kind"] == "boss":
+            give_back_tableau(state, m, ("draw", "discard", "hand", "front"))
+
+
 def battle_over(state: State, rng: Rng) -> bool:
     if all(h["down"] for h in state["heroes"]):
+        end_battle(state)
         state["phase"], state["outcome"] = "over", "lost"
         state["turn"] = state["mturn"] = None
         log(state, "Every hero has fallen: the battle is lost.")
@@ -97,6 +109,8 @@ def battle_over(state: State, rng: Rng) -> bool:
     for h in state["heroes"]:
         pile(state, f"{h['id']}:discard").extend(pile(state, f"{h['id']}:front"))
         state["piles"][f"{h['id']}:front"] = []
+    end_battle(state)
+    for h in state["heroes"]:
         h["xp"] += zone["experience"]
         h["encounters"] += 1
     log(state, f"{zone['name']} is cleared. Each hero gains {zone['experience']} experience.")
@@ -106,9 +120,21 @@ def battle_over(state: State, rng: Rng) -> bool:
     return True
 
 
+def spoil_options(state: State, hid: str) -> list[str]:
+    """The treasure cards ``hid`` may take: none when their own cards are at the limit,
+    and never a power they already hold (a second copy could never be equipped)."""
+    h = hero(state, hid)
+    if not room(state, h):
+        return []
+    held = set(pile(state, f"{hid}:powers")) | set(own_cards(state, h)) | set(pile(state, f"{hid}:at_hand"))
+    return sorted({c for c in pile(state, f"treasure:{current_zone(state)}")
+                   if not (c in data.powers() and c in held)})
+
+
 def skip_empty_spoils(state: State, rng: Rng) -> None:
-    if not pile(state, f"treasure:{current_zone(state)}"):
-        state["spoils_left"] = []
+    left = state["spoils_left"]
+    while left and not spoil_options(state, left[0]):
+        left.pop(0)
     if not state["spoils_left"]:
         state["phase"] = "upgrade"
         state["upgrade_left"] = [h["id"] for h in state["heroes"]]
@@ -134,7 +160,7 @@ def upgrade_options(state: State) -> list[dict[str, object]]:
     h = hero(state, hid)
     up = data.upgrade()
     out: list[dict[str, object]] = []
-    if h["xp"] >= up["card_cost"]:
+    if h["xp"] >= up["card_cost"] and room(state, h):
         out += [{"type": "upgrade", "hero": hid, "what": "card", "card": c}
                 for c in sorted(set(pile(state, "training")))]
     if h["xp"] >= up["health_cost"]:

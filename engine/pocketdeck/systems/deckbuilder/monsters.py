@@ -10,17 +10,19 @@ policy can only do what a GM could.
   turn order); a melee minion reaches its own arena, a range minion also the adjacent
   arenas through open links. With no hero in reach it moves one arena (policy: towards
   the nearest hero) or waits.
-- A boss has full stats and a deck like a hero's, with a hand of BOSS_HAND cards. Its
-  turn: take a card from one of the six tableau stacks (it joins the boss's deck, so the
-  deck grows as the heroes' do), play any matching cards from its hand, then use them:
-  Melee adds a counter per extra card and attacks; Range and Mana add the counters and
-  attack, or only aim (all counters); Defend and Item/Ability add a defense counter per
-  card and attack at -2; Rest restores 2 health per card and attacks at -4. With nobody
-  in reach it moves or waits instead of attacking. It then draws back to its hand.
-  Policy: Rest when at a third of its health or less and holding Rest; else the stack it
-  holds most of among those it can attack with now (Melee, Mana, Range, Defend, Item,
-  Rest on ties), else Defend; play every matching card; attack the weakest hero in reach;
-  Range/Mana attack only with at least one counter to spend, else aim.
+- A boss has "full stats and decks just like the player characters" and takes the
+  tableau's actions as a hero does, with a hand of BOSS_HAND cards: take a card from one
+  of the six stacks (it joins the boss's battle deck), play matching cards from its hand,
+  then, for Defend, Rest and Item/Ability, make the compulsory penalty attack (-2, -4,
+  -2) when a hero is in reach, and use each card as a hero would (``boss_token_options``):
+  a counter on a weapon of the stack's kind or an attack with it (Melee: a melee attack
+  must be made), a defense counter or a move, draw 3 or restore 2; what it cannot use
+  (Item/Ability: no latent abilities, powers or items; a spell it does not have) is let
+  go. It then draws back to its hand.
+  Policy: Rest when at a third of its health or less and holding Rest; else the attack
+  stack with a hero in reach it holds most cards of (Melee, Mana, Range on ties), else
+  Defend to move towards the heroes; play every matching card; counters first, the last
+  card attacks the weakest hero in reach.
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
@@ -33,6 +35,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import combat, data
+from .combat import PENALTY
 from .arena import in_reach, neighbours, revealed, step_towards
 from .common import State, log, pile
 from .setup import armor_bonus, boss_draw, hero
@@ -63,14 +66,22 @@ def boss_weapon(m: dict[str, Any], kind: str) -> str | None:
     return ws[0] if ws else None
 
 
-def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]:
-    """A boss attacks by the same steps as a hero; its counters on the weapon are used."""
+def boss_to_hit(m: dict[str, Any], weapon: str, penalty: int) -> int:
+    """Attacks, step 1, for a boss: the same arithmetic as a hero's, all its counters on
+    the weapon counted (the GM's button and the roll both read this)."""
     b = data.bosses()[m["type"]]
     w = data.weapons()[weapon]
     mod = {"melee": b["melee_attack"], "range": b["ranged_attack"], "mana": b["mana"]}[w["kind"]]
-    counters = m["counters"].pop(weapon, 0)
-    bonus = b["melee_damage"] if w["kind"] == "melee" else 0
-    return combat.to_hit(mod, w["attack"], counters, penalty), w["damage"] + bonus
+    return combat.to_hit(mod, w["attack"], m["counters"].get(weapon, 0), penalty)
+
+
+def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]:
+    """(to-hit, damage) of a boss's attack; its counters on the weapon are used up."""
+    b = data.bosses()[m["type"]]
+    w = data.weapons()[weapon]
+    hv = boss_to_hit(m, weapon, penalty)
+    m["counters"].pop(weapon, None)
+    return hv, w["damage"] + (b["melee_damage"] if w["kind"] == "melee" else 0)
 
 
 def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
@@ -85,7 +96,6 @@ def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
         queue_attack(state, m, h, hv, dmg, data.weapons()[w]["name"], "parting reaction")
 
 
-PENALTY = {"defend": -2, "rest": -4, "item": -2}
 ATTACK_STACKS = ("melee", "mana", "range")
 POLICY_ORDER = ("melee", "mana", "range", "defend", "item", "rest")
 Action = dict[str, Any]
@@ -95,7 +105,8 @@ def begin_monster_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
     """Start a monster's turn: a minion turns the top card of the minion deck (Hold ends
     the turn at once); a boss is asked for its tableau stack."""
     if m["kind"] == "boss":
-        state["mturn"] = {"actor": m["id"], "step": "stack", "stack": None, "uses": 0, "card": None}
+        state["mturn"] = {"actor": m["id"], "step": "stack", "stack": None, "uses": 0, "left": 0,
+                          "card": None, "attacked": False}
         return
     deck, disc = pile(state, "minion:draw"), pile(state, "minion:discard")
     if not deck:
@@ -110,7 +121,8 @@ def begin_monster_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
         end_monster_turn(state, rng)
         return
     log(state, f"{m['name']} turns {spec['name']}.")
-    state["mturn"] = {"actor": m["id"], "step": "use", "stack": None, "uses": 1, "card": card}
+    state["mturn"] = {"actor": m["id"], "step": "use", "stack": None, "uses": 1, "left": 1, "card": card,
+                      "attacked": False}
 
 
 def end_monster_turn(state: State, rng: Rng) -> None:
@@ -127,7 +139,7 @@ def end_monster_turn(state: State, rng: Rng) -> None:
 
 
 def mover_options(state: State, m: dict[str, Any]) -> list[Action]:
-    """Moves through a link to a revealed arena (monsters do not explore), or waiting."""
+    """Moves through a link to a revealed arena, or waiting."""
     out: list[Action] = [{"type": "gm_move", "to": b} for b, _ln in neighbours(state, m["arena"])
                          if revealed(state, b)]
     return out + [{"type": "gm_wait"}]
@@ -138,11 +150,42 @@ def reach_targets(state: State, m: dict[str, Any], kind: str) -> list[str]:
     return [h["id"] for h in state["heroes"] if not h["down"] and h["arena"] in reach]
 
 
-def use_weapon(m: dict[str, Any], stack: str) -> str:
-    """The weapon a boss uses with a stack: the one of that kind, else its first melee
-    weapon, else its first weapon."""
-    kind = stack if stack in ATTACK_STACKS else "melee"
-    return boss_weapon(m, kind) or boss_weapon(m, "melee") or data.bosses()[m["type"]]["weapons"][0]
+def boss_attacks(state: State, m: dict[str, Any], kind: str | None = None) -> list[Action]:
+    """A boss's attacks as a hero's: each equipped weapon (of ``kind``) at each hero in reach."""
+    out: list[Action] = []
+    for w in data.bosses()[m["type"]]["weapons"]:
+        wk = data.weapons()[w]["kind"]
+        if kind is None or wk == kind:
+            out += [{"type": "gm_attack", "target": t, "gear": w} for t in reach_targets(state, m, wk)]
+    return out
+
+
+def engaged_heroes(state: State, m: dict[str, Any]) -> bool:
+    return any(not h["down"] and h["arena"] == m["arena"] for h in state["heroes"])
+
+
+def boss_token_options(state: State, m: dict[str, Any], mt: dict[str, Any]) -> list[Action]:
+    """What one card of the boss's action gives, as a hero's would (Action Tableau):
+    Melee/Range/Mana a counter on a weapon of that kind or an attack with it; Defend a
+    defense counter or a move to an adjacent arena (Pocketdeck: only when no hero is
+    engaged); Rest draw 3 or restore 2; Item/Ability nothing the boss can use (no latent
+    abilities, powers or at-hand items): the card is let go, as a hero with nothing to
+    play would."""
+    stack = mt["stack"]
+    out: list[Action] = []
+    if stack in ATTACK_STACKS:
+        w = boss_weapon(m, stack)
+        if w is not None:
+            hits = boss_attacks(state, m, stack)
+            last = stack == "melee" and not mt["attacked"] and mt["left"] == 1 and hits
+            out = ([] if last else [{"type": "gm_counter", "gear": w}]) + hits
+    elif stack == "defend":
+        out = [{"type": "gm_armor"}]
+        if not engaged_heroes(state, m):
+            out += [a for a in mover_options(state, m) if a["type"] == "gm_move"]
+    elif stack == "rest":
+        out = [{"type": "gm_draw3"}] + ([{"type": "gm_heal2"}] if m["health"] < m["max_health"] else [])
+    return out or [{"type": "gm_skip"}]
 
 
 def monster_actions(state: State) -> list[Action]:
@@ -160,16 +203,11 @@ def monster_actions(state: State) -> list[Action]:
         if targets:  # the card says strike: a minion with a hero in reach attacks
             return [{"type": "gm_attack", "target": t} for t in targets]
         return mover_options(state, m)
-    weapon = use_weapon(m, mt["stack"])
-    targets = reach_targets(state, m, data.weapons()[weapon]["kind"])
-    out: list[Action] = [{"type": "gm_attack", "target": t} for t in targets]
-    if mt["stack"] in ("range", "mana"):
-        out.append({"type": "gm_aim"})
-    if not targets:
-        out += mover_options(state, m)
-    elif mt["stack"] != "melee":  # taking Melee means making a melee attack
-        out.append({"type": "gm_wait"})
-    return out
+    if mt["step"] == "attack":  # the penalty attack of Defend, Rest and Item/Ability: compulsory
+        return boss_attacks(state, m)
+    if mt["left"] == 0:  # every card used, Melee taken and no melee attack made yet
+        return boss_attacks(state, m, "melee")
+    return boss_token_options(state, m, mt)
 
 
 def apply_monster(state: State, a: Action, rng: Rng) -> None:
@@ -179,11 +217,12 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
     kind = a["type"]
     if kind == "gm_stack":
         stack = a["stack"]
-        mt["stack"], mt["uses"] = stack, 1
+        mt["stack"], mt["uses"], mt["left"] = stack, 1, 1
         tableau = pile(state, f"tableau:{stack}")
         got = bool(tableau)
-        if got:  # the boss's deck grows as the heroes' do
+        if got:  # the boss's battle deck grows as the heroes' do
             pile(state, f"{m['id']}:front").append(tableau.pop())
+            m["taken"][stack] = m["taken"].get(stack, 0) + 1
         log(state, f"{m['name']} takes {data.STACK_NAMES[stack]}" + ("." if got else " (the stack is empty)."))
         mt["step"] = "play"
         return
@@ -191,31 +230,33 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
         pile(state, f"{m['id']}:hand").remove(a["card"])
         pile(state, f"{m['id']}:front").append(a["card"])
         mt["uses"] += 1
+        mt["left"] += 1
         log(state, f"{m['name']} plays {data.STACK_NAMES[a['card']]}.")
         return
     if kind == "gm_go":
-        mt["step"] = "use"
+        mt["step"] = "attack" if mt["stack"] in PENALTY and boss_attacks(state, m) else "use"
         return
     if m["kind"] == "minion":
         _minion_use(state, m, mt, a)
-    else:
-        _boss_use(state, m, mt, a)
-    end_monster_turn(state, rng)
+        end_monster_turn(state, rng)
+        return
+    _boss_use(state, m, mt, a, rng)
+    if mt["step"] == "attack":
+        mt["step"] = "use"
+    elif mt["left"] > 0:
+        mt["left"] -= 1
+    if mt["left"] == 0 and not (mt["stack"] == "melee" and not mt["attacked"] and boss_attacks(state, m, "melee")):
+        end_monster_turn(state, rng)
 
 
-def attack_preview(state: State, target: str) -> int:
-    """The to-hit of the attack the monster whose turn it is would make now (for the GM's
-    buttons; nothing is changed)."""
+def attack_preview(state: State, a: Action) -> int:
+    """The to-hit of the attack ``a`` the monster whose turn it is would make now (for
+    the GM's buttons; nothing is changed): the same functions as the roll."""
     mt = state["mturn"]
     m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
     if m["kind"] == "minion":
         return minion_attack_values(m)[0] + data.minion_cards()[mt["card"]]["to_hit"]
-    weapon = use_weapon(m, mt["stack"])
-    b = data.bosses()[m["type"]]
-    w = data.weapons()[weapon]
-    mod = {"melee": b["melee_attack"], "range": b["ranged_attack"], "mana": b["mana"]}[w["kind"]]
-    counters = m["counters"].get(weapon, 0) + (mt["uses"] - 1 if mt["stack"] in ATTACK_STACKS else 0)
-    return combat.to_hit(mod, w["attack"], counters, PENALTY.get(mt["stack"], 0))
+    return boss_to_hit(m, a["gear"], PENALTY.get(mt["stack"], 0) if mt["step"] == "attack" else 0)
 
 
 def _minion_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
@@ -227,27 +268,34 @@ def _minion_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) 
         move(state, m, a)
 
 
-def _boss_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
-    stack, k = mt["stack"], mt["uses"]
-    weapon = use_weapon(m, stack)
-    wname = data.weapons()[weapon]["name"]
-    if stack in ATTACK_STACKS:
-        n = k if a["type"] == "gm_aim" else k - 1
-        if n:
-            m["counters"][weapon] = m["counters"].get(weapon, 0) + n
-            log(state, f"{m['name']} adds {n} counter{'s' if n != 1 else ''} to {wname}.")
-    elif stack in ("defend", "item"):
-        m["defense_counters"] += k
-        log(state, f"{m['name']} adds {k} defense counter{'s' if k != 1 else ''}.")
-    else:
-        before = m["health"]
-        m["health"] = min(m["max_health"], m["health"] + 2 * k)
-        log(state, f"{m['name']} restores {m['health'] - before} health.")
-    if a["type"] == "gm_attack":
-        hv, dmg = boss_values(m, weapon, PENALTY.get(stack, 0))
-        queue_attack(state, m, hero(state, a["target"]), hv, dmg, wname, data.STACK_NAMES[stack])
-    elif a["type"] in ("gm_move", "gm_wait"):
+def _boss_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action, rng: Rng) -> None:
+    kind, name = a["type"], m["name"]
+    if kind == "gm_attack":
+        penalty = PENALTY.get(mt["stack"], 0) if mt["step"] == "attack" else 0
+        hv, dmg = boss_values(m, a["gear"], penalty)
+        if data.weapons()[a["gear"]]["kind"] == "melee":
+            mt["attacked"] = True
+        queue_attack(state, m, hero(state, a["target"]), hv, dmg, data.weapons()[a["gear"]]["name"],
+                     data.STACK_NAMES[mt["stack"]])
+    elif kind == "gm_counter":
+        m["counters"][a["gear"]] = m["counters"].get(a["gear"], 0) + 1
+        log(state, f"{name} adds a counter to {data.card_name(a['gear'])}.")
+    elif kind == "gm_armor":
+        m["defense_counters"] += 1
+        log(state, f"{name} adds a defense counter to its armor.")
+    elif kind == "gm_move":
         move(state, m, a)
+    elif kind == "gm_draw3":
+        hand, n = pile(state, f"{m['id']}:hand"), 0
+        for _ in range(3):
+            n += boss_draw(state, m["id"], rng, len(hand) + 1)
+        log(state, f"{name} rests and draws {n} card{'s' if n != 1 else ''}.")
+    elif kind == "gm_heal2":
+        before = m["health"]
+        m["health"] = min(m["max_health"], m["health"] + 2)
+        log(state, f"{name} restores {m['health'] - before} health.")
+    else:
+        log(state, f"{name}'s {data.STACK_NAMES[mt['stack']]} card has no use now.")
 
 
 def move(state: State, m: dict[str, Any], a: Action) -> None:
@@ -270,15 +318,13 @@ def policy(state: State, legal: list[Action]) -> Action:
     """The written policy's decision among the legal ones (see the module docstring)."""
     mt = state["mturn"]
     m = next(x for x in state["monsters"] if x["id"] == mt["actor"])
+    weakest = lambda acts: min(acts, key=lambda a: (hero(state, a["target"])["health"],  # noqa: E731
+                                                    state["order"].index(a["target"])))
     if mt["step"] == "stack":
         hand = pile(state, f"{m['id']}:hand")
         if "rest" in hand and m["health"] * 3 <= m["max_health"]:
             return {"type": "gm_stack", "stack": "rest"}
-        able = []
-        for s in POLICY_ORDER:
-            w = use_weapon(m, s)
-            if reach_targets(state, m, data.weapons()[w]["kind"]) and (s in hand or s in ATTACK_STACKS):
-                able.append(s)
+        able = [s for s in ATTACK_STACKS if boss_attacks(state, m, s)]
         if not able:
             return {"type": "gm_stack", "stack": "defend"}
         best = max(able, key=lambda s: (hand.count(s), -POLICY_ORDER.index(s)))
@@ -286,20 +332,24 @@ def policy(state: State, legal: list[Action]) -> Action:
     if mt["step"] == "play":
         return legal[0]  # every matching card is played (gm_go comes last)
     attacks = [a for a in legal if a["type"] == "gm_attack"]
+    if m["kind"] == "minion" or mt["step"] == "attack" or mt["left"] <= 1:
+        if attacks:
+            return weakest(attacks)
+    kinds = {a["type"] for a in legal}
+    if "gm_counter" in kinds:
+        return next(a for a in legal if a["type"] == "gm_counter")
     if attacks:
-        weapon_counters = 0
-        if m["kind"] == "boss":
-            weapon_counters = m["counters"].get(use_weapon(m, mt["stack"]), 0) + mt["uses"] - 1
-        if m["kind"] == "minion" or mt["stack"] not in ("range", "mana") or weapon_counters >= 1:
-            order = state["order"]
-            pick = min(attacks, key=lambda a: (hero(state, a["target"])["health"], order.index(a["target"])))
-            return pick
-        return {"type": "gm_aim"}
+        return weakest(attacks)
+    if "gm_heal2" in kinds:
+        return {"type": "gm_heal2"}
     goals = {h["arena"] for h in state["heroes"] if not h["down"]}
     step = step_towards(state, m["arena"], goals)
     if step is not None and {"type": "gm_move", "to": step} in legal:
         return {"type": "gm_move", "to": step}
-    return {"type": "gm_aim"} if {"type": "gm_aim"} in legal else {"type": "gm_wait"}
+    for k in ("gm_armor", "gm_draw3", "gm_skip", "gm_wait"):
+        if k in kinds:
+            return {"type": k}
+    return legal[0]
 
 
 def resolve_attack(state: State, att: dict[str, Any], spent: int, rng: Rng) -> None:

@@ -15,10 +15,10 @@ from typing import Any
 
 from ...content import ListOf, OneOf, Range, Table, check_row
 from . import data
+from .common import DECK_MAX, own_cards
 
 RECORD_FORMAT = "pocketdeck-deckbuilder-hero"
 NAME_MAX = 40
-DECK_MAX = 80
 STAT = Range(-5, 12)
 
 
@@ -64,8 +64,7 @@ def export_heroes(state: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for h in state["heroes"]:
         me = h["id"]
-        deck = [c for k in ("draw", "hand", "discard", "expended", "front") for c in p[f"{me}:{k}"]
-                if c != "fatigue"]
+        deck = own_cards(state, h)
         out.append({"format": RECORD_FORMAT, "version": 1, "name": h["name"], "hero": h["hero"],
                     "stats": dict(h["stats"]), "max_health": h["max_health"], "xp": h["xp"],
                     "encounters": h["encounters"], "deck": sorted(deck),

@@ -9,8 +9,9 @@ from ...core import piles as core_piles
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
-from .flow import actor, run, take_spoil, take_upgrade, upgrade_options
+from .flow import actor, run, spoil_options, take_spoil, take_upgrade, upgrade_options
 from .monsters import apply_monster, monster_actions, resolve_attack
+from .common import HAND_LIMIT
 from .records import record_problems
 from .turn import apply_turn, resolve_guard, turn_actions
 
@@ -76,9 +77,7 @@ class DeckbuilderGame(Game):
             return []
         if state["phase"] == "spoils":
             hid = state["spoils_left"][0]
-            zid = state["options"]["zones"][state["zone_index"]]
-            return [{"type": "pick", "hero": hid, "card": c}
-                    for c in sorted(set(state["piles"][f"treasure:{zid}"]))]
+            return [{"type": "pick", "hero": hid, "card": c} for c in spoil_options(state, hid)]
         if state["phase"] == "upgrade":
             return upgrade_options(state)  # type: ignore[return-value]
         if state.get("guard"):
@@ -136,7 +135,8 @@ class DeckbuilderGame(Game):
         if t is None:
             return "a turn starts by taking a card from one of the six stacks of the Action Tableau (A Turn)"
         if kind == "end" and t["mode"] == "turn" and t["stack"] == "melee":
-            return "if you take the melee action, you must make a melee attack this turn (Melee)"
+            return ("you took the melee action: you must make a melee attack this turn before it "
+                    "ends (Melee)")
         if kind == "play":
             return (f"only cards matching {data.STACK_NAMES[t['stack']]} can be played now "
                     "(A Turn; Synergy: the same as the action the active player took)")
@@ -156,7 +156,7 @@ class DeckbuilderGame(Game):
         p = state["piles"]
         for h in state["heroes"]:
             me = h["id"]
-            if len(p[f"{me}:hand"]) > 8 + 3:
+            if len(p[f"{me}:hand"]) > HAND_LIMIT:
                 raise ValueError(f"{h['name']} holds too many cards")
             if not 0 <= h["health"] <= h["max_health"]:
                 raise ValueError(f"{h['name']}'s health is out of range")
@@ -166,6 +166,9 @@ class DeckbuilderGame(Game):
                 raise ValueError(f"{h['name']} carries more than two weapons or one armor")
             if any(v < 0 for v in h["counters"].values()) or h["defense_counters"] < 0:
                 raise ValueError("counters cannot be negative")
+        for m in state["monsters"]:
+            if m["kind"] == "boss" and len(p[f"{m['id']}:hand"]) > HAND_LIMIT:
+                raise ValueError(f"{m['name']} holds too many cards")
         if state["phase"] == "battle" and state["pending"] is None and state["turn"] is None:
             mine = state["mturn"] is not None and state["mturn"]["actor"] == actor(state)
             if not actor(state).startswith("h") and not (mine and state["options"]["gm"]):
@@ -179,6 +182,15 @@ class DeckbuilderGame(Game):
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .sim import choose
         return choose(state, legal, rng)
+
+    def sim_stats(self, state: State) -> list[dict[str, Any]]:
+        """What the simulator's summary reports of one game: each battle's zone, the
+        cards in each hero's character deck and the cards in the tableau when it began."""
+        return list(state.get("battles", []))
+
+    def sim_summary(self, games: list[list[dict[str, Any]]]) -> dict[str, Any]:
+        from .sim import summarise
+        return summarise(games)
 
     def view(self, state: State, seat: str = "player") -> dict[str, Any]:
         from .view import build_view

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .common import State, draw, log, pile
+from .common import HAND_LIMIT, State, draw, log, own_cards, pile
 
 START_HAND = 5
 MAX_WEAPONS = 2
@@ -55,13 +55,16 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
                                                 for _ in range(n)]
     for z in zones:
         piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
+        for a in data.zones()[z]["arena"]:  # Encounter zone: arenas "may have associated ... items"
+            if a.get("items"):
+                piles[f"items:{z}/{a['id']}"] = list(a["items"])
     heroes = []
     for i, spec in enumerate(specs):
         me = f"h{i}"
         heroes.append({"id": me, "hero": spec["hero"], "name": spec["name"], "health": spec["max_health"],
                        "max_health": spec["max_health"], "arena": None, "counters": {}, "defense_counters": 0,
                        "stats": dict(spec["stats"]), "xp": spec["xp"], "down": False,
-                       "encounters": spec.get("encounters", 0)})
+                       "encounters": spec.get("encounters", 0), "taken": {}})
         piles[f"{me}:draw"] = list(spec["deck"])
         for k in ("hand", "discard", "expended", "front"):
             piles[f"{me}:{k}"] = []
@@ -76,9 +79,10 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
 
 
 def start_zone(state: State, rng: Rng) -> None:
-    """A new battle: lay out the zone's first arena, place the party in it, shuffle each
-    battle deck (expended and fatigue cards back first), draw opening hands, roll
-    initiative."""
+    """A new battle: lay out the whole encounter zone (every arena with its monsters;
+    the dungeon deck keeps the other zones), place the party in its first arena, begin a
+    new battle deck for each hero (the character deck, shuffled, expended and Fatigue
+    cards back first), draw opening hands, roll initiative."""
     zid = current_zone(state)
     zone = data.zones()[zid]
     state["links"] = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["kind"] == "open"}
@@ -89,6 +93,7 @@ def start_zone(state: State, rng: Rng) -> None:
         h["arena"] = first
         h["counters"], h["defense_counters"] = {}, 0
         h["health"], h["down"] = h["max_health"], False
+        h["taken"] = {}
         me = h["id"]
         deck = pile(state, f"{me}:draw")
         for k in ("hand", "discard", "expended", "front"):
@@ -100,13 +105,16 @@ def start_zone(state: State, rng: Rng) -> None:
         rng.shuffle(state["piles"][f"{me}:draw"])
         for _ in range(START_HAND):
             draw(state, h, rng)
-    state["order"] = []
-    reveal(state, first, rng)
-    roll_initiative(state, [h["id"] for h in state["heroes"]] + [m["id"] for m in state["monsters"]], rng)
+    for a in zone["arena"]:
+        reveal(state, a["id"], rng)
+    roll_initiative(state, rng)
     state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
     state["guard"] = None
-    log(state, f"{zone['name']}: the battle begins. Initiative: "
-        + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
+    state.setdefault("battles", []).append(
+        {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]],
+         "tableau": sum(len(state["piles"][f"tableau:{s}"]) for s in data.STACKS)})
+    log(state, f"{zone['name']}: the battle begins. {actor_name(state, state['order'][0])} has the initiative; "
+        "play goes clockwise: " + ", ".join(actor_name(state, a) for a in state["order"]) + ".")
 
 
 def reveal(state: State, arena: str, rng: Rng) -> list[str]:
@@ -134,7 +142,7 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
         state["next_monster"] += 1
         state["monsters"].append({"id": mid, "kind": "boss", "type": b["id"], "name": b["name"],
                                   "arena": arena, "health": b["health"], "max_health": b["health"],
-                                  "counters": {}, "defense_counters": 0, "dead": False})
+                                  "counters": {}, "defense_counters": 0, "dead": False, "taken": {}})
         deck = state["piles"].pop(f"boss:{code}")
         rng.shuffle(deck)
         state["piles"][f"{mid}:draw"], state["piles"][f"{mid}:discard"] = deck, []
@@ -167,24 +175,36 @@ def init_scores(state: State, actor: str) -> tuple[int, int]:
     return d, d
 
 
-def roll_initiative(state: State, actors: list[str], rng: Rng) -> None:
+def initiative_rank(state: State, actors: list[str], rng: Rng) -> list[str]:
     """Initiative: defense - armor + 1d6, highest first; ties to the higher defense; a
-    tie still left is rerolled among the tied. The result is appended to the order (new
-    monsters act after everyone already in it)."""
-    def rank(group: list[str]) -> list[str]:
-        if len(group) <= 1:
-            return group
-        rolls = {a: init_scores(state, a)[0] + rng.randint(1, 6) for a in group}
-        out: list[str] = []
-        for score in sorted(set(rolls.values()), reverse=True):
-            tied = [a for a in group if rolls[a] == score]
-            by_def: dict[int, list[str]] = {}
-            for a in tied:
-                by_def.setdefault(init_scores(state, a)[1], []).append(a)
-            for d in sorted(by_def, reverse=True):
-                out.extend(rank(by_def[d]) if len(by_def[d]) > 1 else by_def[d])
-        return out
-    state["order"].extend(rank(list(actors)))
+    tie still left is rerolled among the tied."""
+    if len(actors) <= 1:
+        return list(actors)
+    rolls = {a: init_scores(state, a)[0] + rng.randint(1, 6) for a in actors}
+    out: list[str] = []
+    for score in sorted(set(rolls.values()), reverse=True):
+        tied = [a for a in actors if rolls[a] == score]
+        by_def: dict[int, list[str]] = {}
+        for a in tied:
+            by_def.setdefault(init_scores(state, a)[1], []).append(a)
+        for d in sorted(by_def, reverse=True):
+            out.extend(initiative_rank(state, by_def[d], rng) if len(by_def[d]) > 1 else by_def[d])
+    return out
+
+
+def seats(state: State) -> list[str]:
+    """Around the table: the heroes in their seats, then the Game Master's monsters in the
+    order they were set out."""
+    return [h["id"] for h in state["heroes"]] + [m["id"] for m in state["monsters"]]
+
+
+def roll_initiative(state: State, rng: Rng) -> None:
+    """Initiative: "The highest total is the start player ... After the starting player's
+    turn, play continues clockwise around the table": the turn order is the seats, starting
+    from the winner."""
+    around = seats(state)
+    start = around.index(initiative_rank(state, around, rng)[0])
+    state["order"] = around[start:] + around[:start]
 
 
 def hero(state: State, hid: str) -> dict[str, Any]:
@@ -203,15 +223,20 @@ def armor_bonus(state: State, hid: str) -> int:
     return sum(data.armors()[a]["defense"] for a in state["piles"][f"{hid}:armor"])
 
 
-def boss_draw(state: State, mid: str, rng: Rng) -> None:
-    """A boss draws back up to its hand of BOSS_HAND, shuffling its discard pile into an
-    empty draw pile (its deck, like a hero's, holds the tableau cards it took)."""
+def boss_draw(state: State, mid: str, rng: Rng, upto: int = BOSS_HAND) -> int:
+    """A boss draws up to ``upto`` cards in hand (its hand of BOSS_HAND at the end of its
+    turn; Rest's draw 3 goes further, to the hand limit), shuffling its discard pile into
+    an empty draw pile (its deck, like a hero's, holds the tableau cards it took).
+    Returns the number of cards drawn."""
     hand, deck, disc = (state["piles"][f"{mid}:{k}"] for k in ("hand", "draw", "discard"))
-    while len(hand) < BOSS_HAND:
+    n = 0
+    while len(hand) < min(upto, HAND_LIMIT):
         if not deck:
             if not disc:
-                return
+                break
             deck.extend(disc)
             disc.clear()
             rng.shuffle(deck)
         hand.append(deck.pop())
+        n += 1
+    return n

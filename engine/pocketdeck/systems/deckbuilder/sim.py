@@ -12,7 +12,7 @@ from .arena import step_towards
 from .monsters import policy
 from .common import State
 from .setup import current_zone, hero
-from .turn import attacks
+from .turn import arena_items, attacks
 
 Action = dict[str, Any]
 
@@ -46,7 +46,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         if h["health"] * 3 < h["max_health"] and rng.below(2) == 0:
             return {"type": "take", "stack": "rest"}
         gear_in_hand = any(data.is_gear(c) for c in state["piles"][f"{h['id']}:hand"])
-        if gear_in_hand and rng.below(2) == 0:
+        if (gear_in_hand or arena_items(state, h["arena"])) and rng.below(2) == 0:
             return {"type": "take", "stack": "item"}
         if attacks(state, h, "melee") and rng.below(3) > 0:
             return {"type": "take", "stack": "melee"}
@@ -67,8 +67,29 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
-    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
+    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "pickup", "latent", "equip", "power",
               "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
         if k in kinds:
             return rng.choice(by(k))
     return rng.choice(legal)
+
+
+def summarise(games: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Battles per game, and at the start of each battle (first, second, ...) the cards
+    per hero's character deck (min / mean / max) and the cards in the tableau: a deck that
+    kept tableau cards would show here."""
+    played = [g for g in games if g is not None]
+    per_game: dict[int, int] = {}
+    for g in played:
+        per_game[len(g)] = per_game.get(len(g), 0) + 1
+    starts = []
+    for i in range(max((len(g) for g in played), default=0)):
+        cards = [c for g in played if len(g) > i for c in g[i]["cards"]]
+        tab = sorted({g[i]["tableau"] for g in played if len(g) > i})
+        starts.append({"battle": i + 1, "battles": sum(1 for g in played if len(g) > i),
+                       "cards_per_hero": {"min": min(cards), "mean": round(sum(cards) / len(cards), 2),
+                                          "max": max(cards)},
+                       "tableau_cards": tab})
+    return {"battles_per_game": {str(k): v for k, v in sorted(per_game.items())},
+            "mean_battles": round(sum(len(g) for g in played) / max(1, len(played)), 2),
+            "at_battle_start": starts}

@@ -8,12 +8,12 @@ from typing import Any
 from ...core.game import IllegalAction
 from ...core.rng import Rng
 from . import combat, data
-from .arena import in_reach, neighbours, revealed
+from .combat import PENALTY
+from .arena import in_reach, neighbours
 from .flow import advance
-from .common import HAND_LIMIT, State, draw, log, pile
-from .setup import MAX_WEAPONS, armor_bonus, hero, monster, reveal, roll_initiative
+from .common import HAND_LIMIT, State, draw, log, pile, room
+from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
-PENALTY = {"defend": -2, "rest": -4, "item": -2}
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
 Action = dict[str, Any]
 
@@ -61,7 +61,9 @@ def turn_actions(state: State) -> list[Action]:
     if t["tokens"]:
         out.extend(token_options(state, h, t))
     elif t["mode"] == "turn":
-        if not must_attack_pending(state, h, t):
+        if must_attack_pending(state, h, t):  # every card used and still no melee attack
+            out.extend(attacks(state, h, "melee"))
+        else:
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
@@ -71,11 +73,12 @@ def turn_actions(state: State) -> list[Action]:
 
 
 def must_attack_pending(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
-    """Melee: "if you take the melee action, you must make a melee attack this turn" -
-    binding while a melee attack is still possible (a target in the arena and a matching
-    card left in the hand to make it with)."""
+    """Melee: "If you take the melee action, you must make a melee attack this turn":
+    the turn cannot end without it while a target is in the arena. When every card has
+    been used (an ability that added counters took the last one), the attack is still
+    made: it is what the action commits to."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
-            and bool(attacks(state, h, "melee")) and bool(matching(state, h["id"], "melee")))
+            and bool(attacks(state, h, "melee")))
 
 
 def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
@@ -115,6 +118,8 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
             out.append({"type": "heal2"})
     elif stack == "item":
         out = [{"type": "latent", "card": c} for c in sorted(set(pile(state, f"{me}:latent")))]
+        if room(state, h):
+            out += [{"type": "pickup", "item": c} for c in sorted(set(arena_items(state, h["arena"])))]
         out += power_options(state, h)
         out += equip_options(state, h)
     return out or [{"type": "skip"}]
@@ -167,15 +172,12 @@ def apply_turn(state: State, a: Action, rng: Rng) -> None:
     h = hero(state, t["actor"])
     me = h["id"]
     if kind == "attack":
-        penalty = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
-        head = t["tokens"][0] if t["step"] != "attack" else None
-        bonus = data.abilities()[head]["amount"] if head in data.abilities() else 0
-        hero_attack(state, h, a["gear"], a["target"], penalty + bonus, rng)
+        hero_attack(state, h, a["gear"], a["target"], attack_mods(t), rng)
         if data.weapons()[a["gear"]]["kind"] == "melee":
             t["attacked"] = True
         if t["step"] == "attack":
             t["step"] = "use"
-        else:
+        elif t["tokens"]:
             t["tokens"].pop(0)
     elif kind == "play":
         hand = pile(state, f"{me}:hand")
@@ -212,8 +214,9 @@ def start_turn(state: State, stack: str) -> None:
     h = hero(state, actor)
     stack_pile = pile(state, f"tableau:{stack}")
     taken = bool(stack_pile)
-    if taken:
+    if taken:  # the card joins this battle's deck only (given back when the battle ends)
         pile(state, f"{actor}:front").append(stack_pile.pop())
+        h["taken"][stack] = h["taken"].get(stack, 0) + 1
     t = {"mode": "turn", "actor": actor, "stack": stack, "tokens": [stack], "step": "use",
          "attacked": False, "played": 0, "expend_left": 0}
     state["turn"] = t
@@ -263,6 +266,10 @@ def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -
                 heal(state, o, pw["amount"], name)
     elif kind == "equip":
         equip(state, h, a["gear"], a.get("swap"), a.get("from", "at_hand"))
+    elif kind == "pickup":
+        arena_items(state, h["arena"]).remove(a["item"])
+        pile(state, f"{me}:at_hand").append(a["item"])
+        log(state, f"{name} picks up {data.card_name(a['item'])}: it joins their at-hand items.")
     elif kind == "skip":
         log(state, f"{name}'s {data.card_name(card)} has no use now.")
     else:
@@ -307,8 +314,8 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None, source: 
 
 def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
     """Defend's second option: move to an adjacent arena; every enemy engaged in the arena
-    left gets one parting melee reaction. The first hero through a door opens it, and an
-    arena still in the dungeon deck is revealed."""
+    left gets one parting melee reaction. The first hero through a door opens it (the
+    whole zone was laid out when the battle began)."""
     from .monsters import queue_parting
     here = h["arena"]
     engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
@@ -320,9 +327,12 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
             log(state, f"{h['name']} opens the door to the next arena.")
     h["arena"] = to
     log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
-    if not revealed(state, to):
-        new = reveal(state, to, rng)
-        roll_initiative(state, new, rng)
+
+
+def arena_items(state: State, arena: str) -> list[str]:
+    """The items lying in an arena of the current zone (an empty list when none)."""
+    zid = state["options"]["zones"][state["zone_index"]]
+    return state["piles"].get(f"items:{zid}/{arena}", [])
 
 
 def arena_name(state: State, arena: str) -> str:
@@ -330,26 +340,50 @@ def arena_name(state: State, arena: str) -> str:
     return next(a["name"] for a in data.zones()[zid]["arena"] if a["id"] == arena)
 
 
+def attack_mods(t: dict[str, Any]) -> int:
+    """The changes to a hero's to-hit from the turn: the stack's penalty on the penalty
+    attack, or the bonus of the ability card being used (Feint +2, ...)."""
+    if t["step"] == "attack":
+        return PENALTY.get(t["stack"], 0)
+    head = t["tokens"][0] if t["tokens"] else None
+    return int(data.abilities()[head]["amount"]) if head in data.abilities() else 0
+
+
+def hero_to_hit(h: dict[str, Any], gear: str, mods: int) -> tuple[int, int]:
+    """(to-hit, counters used) of the hero's attack with ``gear`` now: Attacks, step 1."""
+    w = data.weapons()[gear]
+    info = h["stats"]
+    char_mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
+    counters = h["counters"].get(gear, 0)
+    return combat.to_hit(char_mod, w["attack"], counters, mods), counters
+
+
+def planned_spend(state: State, target: str, hv: int) -> int | None:
+    """The defense counters the monster attacked will spend against ``hv``: none for a
+    minion, the policy's number for a boss, ``None`` when a Game Master will choose."""
+    from .monsters import boss_spend
+    m = monster(state, target)
+    if m["kind"] != "boss" or m["defense_counters"] == 0:
+        return 0
+    if state["options"].get("gm"):
+        return None
+    b = data.bosses()[m["type"]]
+    return boss_spend(b["defense"] + data.armors()[b["armor"]]["defense"], m["defense_counters"], hv)
+
+
 def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: int, rng: Rng) -> None:
     """Attacks, steps 1-5, for a hero: all counters on the weapon are used and removed.
     A boss holding defense counters chooses how many to spend: by the GM's policy, or in
     GM mode the attack waits for the GM's answer (``state["guard"]``, then ``resolve_guard``)."""
-    from .monsters import boss_spend
-    w = data.weapons()[gear]
-    info = h["stats"]
-    char_mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
-    counters = h["counters"].pop(gear, 0)
-    hv = combat.to_hit(char_mod, w["attack"], counters, mods)
+    hv, counters = hero_to_hit(h, gear, mods)
+    h["counters"].pop(gear, None)
     m = monster(state, target)
     guard = {"hero": h["id"], "gear": gear, "target": target, "to_hit": hv, "counters": counters}
-    if m["kind"] == "boss" and m["defense_counters"] > 0 and state["options"].get("gm"):
+    spent = planned_spend(state, target, hv)
+    if spent is None:
         state["guard"] = guard
         log(state, f"{h['name']} attacks {m['name']}: the Game Master chooses the defense counters to spend.")
         return
-    spent = 0
-    if m["kind"] == "boss":
-        b = data.bosses()[m["type"]]
-        spent = boss_spend(b["defense"] + data.armors()[b["armor"]]["defense"], m["defense_counters"], hv)
     resolve_guard(state, guard, spent, rng)
 
 
@@ -379,9 +413,7 @@ def resolve_guard(state: State, guard: dict[str, Any], spent: int, rng: Rng) -> 
 
 
 def describe(r: dict[str, Any]) -> str:
-    d = "+".join(str(x) for x in r["dice"])
-    s = (f"{r['attacker']} attacks {r['target']} with {r['weapon']}: {d} + {r['to_hit']} = {r['total']}"
-         f" against {r['defense']}")
+    s = f"{r['attacker']} attacks {r['target']} with {r['weapon']}: {combat.dice_line(r)} against {r['defense']}"
     if not r["hit"]:
         return s + ": a miss."
     crit = f", critical (+{r['crit_die']})" if r["critical"] else ""

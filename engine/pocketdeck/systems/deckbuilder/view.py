@@ -11,7 +11,6 @@ from . import combat, data
 from .arena import revealed
 from .common import State
 from .setup import armor_bonus, current_zone, hero, monster
-from .turn import PENALTY
 
 
 def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -40,6 +39,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
             "id": a["id"], "name": a["name"] if shown else "Unexplored", "revealed": shown,
             "heroes": [h["id"] for h in state["heroes"] if h["arena"] == a["id"]],
             "monsters": [m["id"] for m in state["monsters"] if m["arena"] == a["id"] and not m["dead"]],
+            "items": [data.card_name(c) for c in p.get(f"items:{zid}/{a['id']}", [])],
         })
     links = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["open"]} for ln in state["links"]]
     heroes = []
@@ -100,7 +100,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "gm": bool(state["options"].get("gm")),
         "mturn": None if mt is None else {"actor": mt["actor"], "step": mt["step"], "stack": mt["stack"],
                                           "stack_name": data.STACK_NAMES.get(mt["stack"] or "", ""),
-                                          "uses": mt["uses"],
+                                          "uses": mt["uses"], "left": mt.get("left", 0),
                                           "card": data.card_name(mt["card"]) if mt["card"] else None},
         "upgrade": _upgrade(state),
         "spoils": (sorted(set(p[f"treasure:{zid}"])) if state["phase"] == "spoils" else []),
@@ -145,24 +145,22 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
     """The exact chance to hit, for attack buttons (and for the defense choice)."""
     t = state["turn"]
     if a["type"] == "attack" and t is not None:
-        h = hero(state, t["actor"])
-        info = h["stats"]
-        w = data.weapons()[a["gear"]]
-        mod = {"melee": info["melee_attack"], "range": info["ranged_attack"], "mana": info["mana"]}[w["kind"]]
-        extra = PENALTY.get(t["stack"], 0) if t["step"] == "attack" else 0
-        if t["step"] != "attack" and t["tokens"] and t["tokens"][0] in data.abilities():
-            extra += data.abilities()[t["tokens"][0]]["amount"]
-        hv = combat.to_hit(mod, w["attack"], h["counters"].get(a["gear"], 0), extra)
-        m = monster(state, a["target"])
-        if m["kind"] == "minion":
-            dv = data.minions()[m["type"]]["defense"]
-        else:
-            b = data.bosses()[m["type"]]
-            dv = b["defense"] + data.armors()[b["armor"]]["defense"]
-        return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+        from .turn import attack_mods, guard_values, hero_to_hit, planned_spend
+        hv, _n = hero_to_hit(hero(state, t["actor"]), a["gear"], attack_mods(t))
+        guard = {"target": a["target"]}
+        spent = planned_spend(state, a["target"], hv)
+        dv = guard_values(state, guard, spent or 0)[0]
+        out: dict[str, Any] = {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+        if spent:
+            out["chance"] += f" (the boss spends {spent} defense counter{'s' if spent != 1 else ''})"
+        elif spent is None:  # a Game Master chooses: both ends, labelled
+            n = monster(state, a["target"])["defense_counters"]
+            worst = combat.hit_chance(hv, guard_values(state, guard, n)[0])
+            out["chance"] += f", {round(100 * worst)}% if the GM spends all {n} defense counters"
+        return out
     if a["type"] == "gm_attack" and state["mturn"] is not None:
         from .monsters import attack_preview
-        hv = attack_preview(state, a["target"])
+        hv = attack_preview(state, a)
         h = hero(state, a["target"])
         dv = h["stats"]["defense"] + armor_bonus(state, h["id"])
         return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
@@ -182,6 +180,10 @@ STAT_NAMES = {"melee_attack": "melee attack", "melee_damage": "melee damage", "r
               "defense": "defense", "mana": "mana"}
 
 
+GM_PLAIN = {"gm_armor": "Add a defense counter to its armor", "gm_draw3": "Draw 3 cards",
+            "gm_heal2": "Restore 2 health", "gm_skip": "Let this card go unused"}
+
+
 def _gm_label(state: State, a: dict[str, Any]) -> str:
     k = a["type"]
     mt = state["mturn"]
@@ -195,9 +197,12 @@ def _gm_label(state: State, a: dict[str, Any]) -> str:
     if k == "gm_go":
         return "Use the cards"
     if k == "gm_attack":
-        return f"Attack {hero(state, a['target'])['name']} (before defense counters)"
-    if k == "gm_aim":
-        return f"Only add {mt['uses']} counter{'s' if mt['uses'] != 1 else ''} (aim)"
+        with_gear = f" with {data.card_name(a['gear'])}" if "gear" in a else ""
+        return f"Attack {hero(state, a['target'])['name']}{with_gear} (before defense counters)"
+    if k == "gm_counter":
+        return f"Add a counter to {data.card_name(a['gear'])}"
+    if k in GM_PLAIN:
+        return GM_PLAIN[k]
     if k == "gm_move":
         from .turn import arena_name
         return f"Move to {arena_name(state, a['to'])}"
@@ -230,6 +235,8 @@ def label(state: State, a: dict[str, Any]) -> str:
     if k == "equip":
         return (f"Equip {n(a['gear'])}" + (" from your hand" if a.get("from") == "hand" else "")
                 + (f" in place of {n(a['swap'])}" if "swap" in a else ""))
+    if k == "pickup":
+        return f"Pick up {n(a['item'])} (to your at-hand items)"
     if k == "heal":
         return f"Heal {hero(state, a['target'])['name']}"
     if k == "spend":

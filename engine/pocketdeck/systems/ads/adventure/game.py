@@ -1,0 +1,142 @@
+"""``ads_adventure``: a Character Deck carried through the Map and Room cards of an
+adventure. A game system of its own, over the fight: it starts a fight in a room
+(``rules.new_fight``), passes the fight's actions through, and reads the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.game import Game, IllegalAction, register
+from ....core.limits import excerpt
+from ....core.rng import Rng
+from .. import data
+from ..build import validate
+from ..view import view as fight_view
+from . import hero as H
+from . import play
+from .content import adventure, rooms
+
+State = dict[str, Any]
+SIM_DECK_LEVELS = (1, 2, 3)
+
+
+class AdsAdventureGame(Game):
+    name = "ads_adventure"
+    title = "ADS Adventure"
+    sim_step_cap = 6000
+
+    def default_options(self) -> dict[str, Any]:
+        return {"hero": "warrior", "mode": "simple", "updown": "balanced"}
+
+    def check_options(self, o: dict[str, Any]) -> None:
+        spec = o["hero"]
+        if isinstance(spec, str):
+            if spec not in data.decks():
+                raise IllegalAction(f"hero: unknown ready-made deck {excerpt(spec)!r}")
+        else:
+            found = validate(spec)
+            if found:
+                raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
+        if o["mode"] not in ("simple", "line"):
+            raise IllegalAction("mode: simple or line")
+        if o["updown"] not in ("balanced", "deck"):
+            raise IllegalAction("updown: balanced or deck")
+
+    def _new(self, o: dict[str, Any], rng: Rng) -> State:
+        hero = H.new_hero(o["hero"])
+        rng.shuffle(hero["draw"])
+        loot_ids: dict[str, int] = {}
+        room_loot = {}
+        for rid, room in rooms().items():
+            cards = []
+            for cid in room["loot"]:
+                loot_ids[cid] = loot_ids.get(cid, 200) + 1
+                cards.append(f"{cid}.{loot_ids[cid]}")
+            if cards:
+                room_loot[rid] = cards
+        info = adventure()["info"]
+        state: State = {
+            "phase": "room", "heroes": [hero], "active": 0, "mode": o["mode"], "updown": o["updown"],
+            "room": info["start"], "came_from": None, "visited": [], "cleared": [], "passed": [],
+            "looted": [], "room_loot": room_loot, "left": [], "pending": [], "fight": None,
+            "wander": False, "rests": 0, "fights": 0, "outcome": None, "last_fight": None,
+            "obstacle_draw": None, "log": [f"{info['name']}. {info['text']}"],
+        }
+        play.enter(state, info["start"], rng)
+        return state
+
+    def legal_actions(self, state: State) -> list[dict[str, Any]]:
+        return play.legal(state)
+
+    def _apply(self, state: State, action: dict[str, Any], rng: Rng) -> None:
+        play.apply(state, action, rng)
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        from .view import view
+        return view(state, play.legal(state))
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def card_total(self, state: State) -> int:
+        """Every card in the adventure: each character's 52 (in the fight while one runs),
+        removed and aside piles, and the loot still in the rooms or left behind."""
+        total = sum(len(v) for v in state["room_loot"].values()) + len(state["left"]) + len(state["pending"])
+        for i, h in enumerate(state["heroes"]):
+            f = state["fight"]
+            if f is not None and i == state["active"]:
+                total += len(f["draw"]) + len(f["hand"]) + len(f["discard"]) + len(f["persist"])
+                total += len(h["removed"]) + len(h["aside"])
+            else:
+                total += H.card_count(h)
+        return total
+
+    def check_state(self, state: State) -> None:
+        for h in state["heroes"]:
+            if state["fight"] is None and len(H.combat_cards(h)) != data.DECK_SIZE:
+                raise ValueError("a Combat Deck must hold 52 cards between fights")
+
+    def explain(self, state: State, action: dict[str, Any]) -> str:
+        kind = action.get("type") if isinstance(action, dict) else None
+        phase = state["phase"]
+        if phase == "fight":
+            from ..rules import GAME as FIGHT
+            return FIGHT.explain(state["fight"], action)
+        rules = {
+            "go": "Map and Room Cards: only the exits of this room, not through an obstacle not yet overcome, "
+                  "and not during a fight or a choice",
+            "rest": "Combat Encounters and Rest: only at a rest spot, between fights",
+            "attempt": "Non-Combat Encounters: only where an obstacle stands, before it is overcome",
+            "overcome": "Non-Combat Encounters: after a failure, the Attribute card from the hand, or from the "
+                        "Combat Deck for a level of Exhaustion",
+            "loot": "Treasure and Loot: into the hand or the Draw Deck only while the Combat Deck stays legal",
+            "remove": "Treasure and Loot: remove a card that keeps the Combat Deck legal",
+        }
+        if kind in rules:
+            return rules[kind]
+        return super().explain(state, action)
+
+    # -- random playthroughs ----------------------------------------------------------------
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        from .sim import sim_hero
+        return {"hero": sim_hero(rng), "mode": rng.choice(["simple", "line"]),
+                "updown": rng.choice(["balanced", "balanced", "deck"])}
+
+    def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+        from .sim import choose
+        return choose(state, legal_now, rng)
+
+    def outcome(self, state: State) -> str:
+        return state["outcome"] or "unfinished"
+
+
+def fight_view_of(state: State) -> dict[str, Any] | None:
+    """The running fight's own view (the fight screen draws it unchanged)."""
+    if state["fight"] is None:
+        return None
+    from ..actions import legal
+    return fight_view(state["fight"], legal(state["fight"]))
+
+
+GAME = register(AdsAdventureGame())

@@ -1,0 +1,362 @@
+"""The adventure's rules: walking the Map and Room cards, a room's fight (started here, read
+back when it ends: the fight never knows rooms), Rest and wandering Foes, non-combat
+obstacles, treasure and loot, XP and levels, fleeing. Every rule by its book section:
+docs/rules/ads.md "The adventure".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.rng import Rng
+from .. import data
+from ..actions import apply as fight_apply
+from ..actions import legal as fight_legal
+from ..deck import base
+from ..maths import DIFFICULTIES, DOWN, UP, difficulty_success
+from ..rules import new_fight
+from . import hero as H
+from .content import foe_list, rooms, treasures
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def log(state: State, text: str) -> None:
+    state["log"].append(text)
+    del state["log"][:-60]
+
+
+def me(state: State) -> H.Hero:
+    return state["heroes"][state["active"]]
+
+
+# -- what may be done ---------------------------------------------------------------------
+
+def legal(state: State) -> list[Action]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "fight":
+        return fight_legal(state["fight"])
+    h = me(state)
+    if phase == "obstacle":
+        ob = rooms()[state["room"]]["obstacle"]
+        out: list[Action] = []
+        if any(base(c) == ob["attribute"] for c in h["hand"]):
+            out.append({"type": "overcome", "from": "hand"})
+        if any(base(c) == ob["attribute"] for c in h["draw"]) and H.hand_limit(h) > 1:
+            out.append({"type": "overcome", "from": "deck"})
+        return out + [{"type": "give_up"}]
+    if phase == "trim":
+        return [{"type": "discard", "card": c} for c in h["hand"]]
+    if phase == "loot":
+        cid = state["pending"][0]
+        b = base(cid)
+        out = []
+        if any(H.legal_with(h, b, base(c)) for c in h["hand"]):
+            out.append({"type": "loot", "to": "hand"})
+        if any(H.legal_with(h, b, base(c)) for c in h["draw"]):
+            out.append({"type": "loot", "to": "draw"})
+        return out + [{"type": "loot", "to": "aside"}, {"type": "loot", "to": "leave"}]
+    if phase in ("remove_hand", "remove_draw"):
+        b = base(state["pending"][0])
+        pile = h["hand"] if phase == "remove_hand" else h["draw"]
+        kinds = sorted({base(c) for c in pile if H.legal_with(h, b, base(c))})
+        if phase == "remove_hand":
+            return [{"type": "remove", "card": c} for c in pile if base(c) in kinds]
+        return [{"type": "remove", "card": k} for k in kinds]
+    # phase "room"
+    room = rooms()[state["room"]]
+    blocked = set()
+    ob = room["obstacle"]
+    if ob and state["room"] not in state["passed"]:
+        blocked = set(ob.get("blocks", []))
+    out = [{"type": "go", "to": to} for to, _ in room["exits"] if to not in blocked]
+    if ob and state["room"] not in state["passed"]:
+        out += [{"type": "attempt", "symbol": UP}, {"type": "attempt", "symbol": DOWN}]
+    if room["rest"]:
+        out.append({"type": "rest"})
+    return out
+
+
+# -- doing it ---------------------------------------------------------------------------------
+
+def apply(state: State, a: Action, rng: Rng) -> None:
+    phase = state["phase"]
+    if phase == "fight":
+        fight_apply(state["fight"], a, rng)
+        if state["fight"]["phase"] == "over":
+            fight_over(state, rng)
+        return
+    {"go": go, "attempt": attempt, "overcome": overcome, "give_up": give_up, "rest": rest,
+     "discard": trim_discard, "loot": loot, "remove": remove}[a["type"]](state, a, rng)
+
+
+def go(state: State, a: Action, rng: Rng) -> None:
+    """Map and Room Cards: move to the room whose number the exit names."""
+    state["came_from"] = state["room"]
+    enter(state, a["to"], rng)
+
+
+def enter(state: State, rid: str, rng: Rng) -> None:
+    room = rooms()[rid]
+    state["room"] = rid
+    first = rid not in state["visited"]
+    if first:
+        state["visited"].append(rid)
+    log(state, f"{rid} ~ {room['name']}: {room['text']}" if first else f"Back in {rid} ~ {room['name']}.")
+    if room["solo"] and rid not in state["cleared"]:
+        start_fight(state, foe_list(room, len(state["heroes"])), room, wander=False)
+        return
+    if not room["solo"] and rid not in state["cleared"]:
+        state["cleared"].append(rid)
+    award(state, rng)
+
+
+def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: bool) -> None:
+    """Combat Encounters: the Room Description card's Foe list at its Distance, in its
+    light; the fight gets the character's piles and gives them back when it ends."""
+    h = me(state)
+    o = {"mode": state["mode"], "place": room["place"], "updown": state["updown"], "start": "first",
+         "light": room["light"], "dual": False, "ranged_melee": False}
+    deck = {"name": h["name"], "race": h["race"], "class": h["class"], "level": h["level"]}
+    start = room["start"] if not wander else ""
+    fight = new_fight(o, deck, "adventure", [], foe_ids, carry=H.carry(h), start=start)
+    fight["max_hp"] = h["max_hp"]
+    state["fight"] = fight
+    state["wander"] = wander
+    state["phase"] = "fight"
+
+
+def fight_over(state: State, rng: Rng) -> None:
+    """The fight's result, read back: won (XP, Gold, the room cleared), fled (no XP; the
+    room decides where you end up), lost (the character dies)."""
+    fight, h = state["fight"], me(state)
+    H.take_back(h, fight)
+    outcome = fight["outcome"]
+    state["fight"], state["last_fight"] = None, {"outcome": outcome, "log": fight["log"][-6:]}
+    state["fights"] += 1
+    if outcome == "lost":
+        log(state, f"{h['name']} has fallen. The adventure ends here.")
+        finish(state, "lost")
+        return
+    if outcome == "fled":
+        room = rooms()[state["room"]]
+        if state["wander"]:
+            log(state, "You slip away from the wandering Foes; they do not follow you.")
+        else:
+            back = state["came_from"] or state["room"]
+            log(state, f"You fled {room['name']}: no XP. You fall back to {back}; the Foes stay.")
+            state["room"], state["came_from"] = back, None
+        state["phase"] = "room"
+        return
+    h["gold"] += fight["gold"]
+    log(state, f"Victory: {fight['xp']} XP and {fight['gold']} Gold.")
+    for note in H.gain_xp(h, fight["xp"]):
+        log(state, note)
+    if not state["wander"] and state["room"] not in state["cleared"]:
+        state["cleared"].append(state["room"])
+    state["phase"] = "room"
+    award(state, rng)
+
+
+def award(state: State, rng: Rng) -> None:
+    """Treasure and Loot: gained once the room's Foes are defeated and its obstacle (if
+    any) overcome. Gold and Treasure go straight to the Character Deck's Story cards;
+    playable cards wait for the player's choice."""
+    rid, h = state["room"], me(state)
+    room = rooms()[rid]
+    state["phase"] = "room"
+    if rid in state["looted"] or rid not in state["cleared"] or (room["obstacle"] and rid not in state["passed"]):
+        return
+    state["looted"].append(rid)
+    if room["gold"]:
+        h["gold"] += room["gold"]
+        log(state, f"You find {room['gold']} Gold.")
+    for t in room["treasure"]:
+        h["treasure"].append(t)
+        log(state, f"Treasure: {treasures()[t]['name']} (worth {treasures()[t]['gold']} Gold).")
+    state["pending"] = list(state["room_loot"].pop(rid, []))
+    if state["pending"]:
+        state["phase"] = "loot"
+    elif room["boss"]:
+        finish(state, "won")
+
+
+def loot(state: State, a: Action, rng: Rng) -> None:
+    cid, h = state["pending"][0], me(state)
+    name = data.card(cid)["name"]
+    if a["to"] == "hand":
+        state["phase"] = "remove_hand"
+        return
+    if a["to"] == "draw":
+        state["phase"] = "remove_draw"
+        return
+    state["pending"].pop(0)
+    if a["to"] == "aside":
+        h["aside"].append(cid)
+        log(state, f"{name} is set aside in your Character Deck.")
+    else:
+        state["left"].append(cid)
+        log(state, f"You leave the {name} behind.")
+    next_loot(state)
+
+
+def remove(state: State, a: Action, rng: Rng) -> None:
+    """Into the hand, another card of the hand leaves the game; into the Draw Deck, a card
+    of the Draw Deck does (then the draw deck is shuffled): the Combat Deck stays at 52."""
+    cid, h = state["pending"].pop(0), me(state)
+    if state["phase"] == "remove_hand":
+        gone = a["card"]
+        h["hand"].remove(gone)
+        h["hand"].append(cid)
+        where = "your hand"
+    else:
+        gone = next(c for c in h["draw"] if base(c) == a["card"])
+        h["draw"].remove(gone)
+        h["draw"].append(cid)
+        rng.shuffle(h["draw"])
+        where = "your Draw Deck"
+    h["removed"].append(gone)
+    log(state, f"{data.card(cid)['name']} goes into {where}; {data.card(gone)['name']} is removed from the game.")
+    next_loot(state)
+
+
+def next_loot(state: State) -> None:
+    state["phase"] = "loot" if state["pending"] else "room"
+    if not state["pending"] and rooms()[state["room"]]["boss"]:
+        finish(state, "won")
+
+
+def attempt(state: State, a: Action, rng: Rng) -> None:
+    """Non-Combat Encounters: the target is declared before the draw (the room gives the
+    difficulty, the player the symbol)."""
+    ob = rooms()[state["room"]]["obstacle"]
+    n = int(DIFFICULTIES[ob["difficulty"]]["draw"])  # type: ignore[call-overload]
+    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+    ok = difficulty_success(ob["difficulty"], a["symbol"], drawn)
+    state["obstacle_draw"] = {"declared": a["symbol"], "drawn": drawn, "ok": ok}
+    title = DIFFICULTIES[ob["difficulty"]]["title"]
+    log(state, f"{ob['name']} ({title}): you declare {a['symbol']} and draw {' '.join(drawn)}: "
+               + ("success." if ok else "a failure."))
+    if ok:
+        overcome_done(state, rng)
+    else:
+        state["phase"] = "obstacle"
+
+
+def overcome(state: State, a: Action, rng: Rng) -> None:
+    """A failed task: play the Attribute card from the hand (then draw a replacement), or
+    draw it from the Combat Deck at the price of a level of Exhaustion (then discard a
+    card of your choice for the smaller hand)."""
+    ob, h = rooms()[state["room"]]["obstacle"], me(state)
+    pile = h["hand"] if a["from"] == "hand" else h["draw"]
+    cid = next(c for c in pile if base(c) == ob["attribute"])
+    pile.remove(cid)
+    h["discard"].append(cid)
+    if a["from"] == "hand":
+        log(state, f"You play a {ob['attribute'].title()} card from your hand and draw a replacement.")
+        draw_card(h, rng)
+    else:
+        h["exhaustion"] += 1
+        log(state, f"You dig a {ob['attribute'].title()} card out of your Combat Deck: a level of Exhaustion "
+                   f"(hand maximum {H.hand_limit(h)}).")
+    overcome_done(state, rng)
+    if len(h["hand"]) > H.hand_limit(h):
+        state["resume"] = state["phase"]
+        state["phase"] = "trim"
+
+
+def overcome_done(state: State, rng: Rng) -> None:
+    state["passed"].append(state["room"])
+    if not rooms()[state["room"]]["solo"] and state["room"] not in state["cleared"]:
+        state["cleared"].append(state["room"])
+    award(state, rng)
+
+
+def give_up(state: State, a: Action, rng: Rng) -> None:
+    """The obstacle stays; its damage is the environment's (Exhaustion instead of death)."""
+    ob, h = rooms()[state["room"]]["obstacle"], me(state)
+    state["phase"] = "room"
+    hurt(state, ob.get("damage", 0), ob["name"])
+
+
+def hurt(state: State, dmg: int, what: str) -> None:
+    h = me(state)
+    if dmg <= 0:
+        log(state, f"{what} stays unsolved.")
+        return
+    h["hp"] -= dmg
+    log(state, f"{what}: {dmg} damage ({max(h['hp'], 0)}/{h['max_hp']} HP).")
+    if h["hp"] <= 0:
+        if H.hand_limit(h) <= 1:
+            log(state, f"{h['name']} dies.")
+            h["alive"] = False
+            finish(state, "lost")
+            return
+        h["hp"] = 1
+        h["exhaustion"] += 1
+        log(state, f"A level of Exhaustion instead of death: 1 HP, hand maximum {H.hand_limit(h)}.")
+        if len(h["hand"]) > H.hand_limit(h):
+            state["resume"], state["phase"] = "room", "trim"
+
+
+def trim_discard(state: State, a: Action, rng: Rng) -> None:
+    h = me(state)
+    h["hand"].remove(a["card"])
+    h["discard"].append(a["card"])
+    if len(h["hand"]) <= H.hand_limit(h):
+        state["phase"] = state.pop("resume", "room")
+        if state["phase"] == "wander":
+            wander(state, rng)
+
+
+def draw_card(h: H.Hero, rng: Rng) -> None:
+    if h["draw"]:
+        h["hand"].append(h["draw"].pop())
+
+
+def rest(state: State, a: Action, rng: Rng) -> None:
+    """Combat Encounters and Rest: the discard pile back into the draw deck, reshuffled;
+    a level of Fatigue; Hit Points and a Disease restored (our choice); then the room's
+    wandering Foes table, by two Up/Downs."""
+    h, room = me(state), rooms()[state["room"]]
+    state["rests"] += 1
+    if H.hand_limit(h) <= 1:
+        log(state, "One more level of Fatigue at a hand maximum of 1: the Rest kills you.")
+        h["alive"] = False
+        finish(state, "lost")
+        return
+    h["draw"] += h["discard"]
+    h["discard"] = []
+    rng.shuffle(h["draw"])
+    h["fatigue"] += 1
+    h["hp"] = h["max_hp"]
+    log(state, f"You rest: the discards are shuffled back, full Hit Points, Fatigue {h['fatigue']} "
+               f"(hand maximum {H.hand_limit(h)}).")
+    if len(h["hand"]) > H.hand_limit(h):
+        state["resume"], state["phase"] = "wander", "trim"
+        return
+    wander(state, rng)
+
+
+def wander(state: State, rng: Rng) -> None:
+    """Wandering Foes: the rest spot's own table, one row by two Up/Downs."""
+    room = rooms()[state["room"]]
+    state["phase"] = "room"
+    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(2)]
+    row = room["wander"][(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)] if room["wander"] else []
+    foes = [fid for fid, n in row for _ in range(n)]
+    if foes:
+        log(state, f"Wandering Foes ({' '.join(drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")
+        start_fight(state, foes, room, wander=True)
+    else:
+        log(state, f"Wandering Foes ({' '.join(drawn)}): nobody comes.")
+
+
+def finish(state: State, outcome: str) -> None:
+    state["phase"] = "over"
+    state["outcome"] = outcome
+    if outcome == "won":
+        log(state, "The keep's captain is beaten: the adventure is won!")

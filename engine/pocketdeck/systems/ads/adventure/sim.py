@@ -1,0 +1,38 @@
+"""The random adventurer: ready-made and built decks; in rooms it explores, rests when
+hurt, tries obstacles; in fights it plays like the fight's random player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.rng import Rng
+from .. import data
+from ..build.variants import random_variant
+from ..sim import choose as fight_choose
+from . import hero as H
+
+Action = dict[str, Any]
+
+
+def sim_hero(rng: Rng) -> Any:
+    deck_id = rng.choice(sorted(data.decks()))
+    return deck_id if rng.below(2) == 0 else random_variant(deck_id, rng)
+
+
+def choose(state: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    if state["phase"] == "fight":
+        return fight_choose(state["fight"], legal, rng)
+    if rng.below(4) == 0:
+        return rng.choice(legal)
+    h = state["heroes"][state["active"]]
+    kinds = {a["type"] for a in legal}
+    if "rest" in kinds and (h["hp"] * 2 < h["max_hp"] or len(h["draw"]) < 12) and H.hand_limit(h) > 3:
+        return {"type": "rest"}
+    if "attempt" in kinds and rng.below(2) == 0:
+        return rng.choice([a for a in legal if a["type"] == "attempt"])
+    goes = [a for a in legal if a["type"] == "go"]
+    if goes:
+        fresh = [a for a in goes if a["to"] not in state["cleared"]]
+        return rng.choice(fresh or goes)
+    keep = [a for a in legal if a.get("to") != "leave"]
+    return rng.choice(keep or legal)

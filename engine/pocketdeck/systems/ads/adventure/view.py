@@ -1,0 +1,83 @@
+"""What the adventurer sees: the room's cards (its number, name, text, light, usable
+Distances), the exits by room number only (names once visited: no spoilers), the
+character's piles and Story cards, the choice at hand, and the fight while one runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import data
+from ..deck import base
+from ..maths import DIFFICULTIES, difficulty_chance, truncated_percent
+from ..view import card_face
+from . import hero as H
+from .content import adventure, rooms, treasures
+
+LOOT_WORDS = {"hand": "Into my hand (remove a card of my hand from the game)",
+              "draw": "Into my Draw Deck (remove a card of it from the game)",
+              "aside": "Set it aside in my Character Deck", "leave": "Leave it here"}
+
+
+def label(state: dict[str, Any], a: dict[str, Any]) -> str:
+    t = a["type"]
+    if t == "go":
+        seen = a["to"] in state["visited"]
+        exit_words = dict(rooms()[state["room"]]["exits"])[a["to"]]
+        return f"Go to {a['to']}" + (f" ~ {rooms()[a['to']]['name']}" if seen else f" ({exit_words})")
+    if t == "attempt":
+        return f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'} and try"
+    if t == "overcome":
+        attr = rooms()[state["room"]]["obstacle"]["attribute"].title()
+        return (f"Play a {attr} card from my hand" if a["from"] == "hand"
+                else f"Draw a {attr} card from my Combat Deck (1 level of Exhaustion)")
+    if t == "give_up":
+        return "Give up for now (take the damage)"
+    if t == "rest":
+        return "Rest here (1 Fatigue; wandering Foes may come)"
+    if t == "discard":
+        return f"Discard {data.card(a['card'])['name']}"
+    if t == "loot":
+        return LOOT_WORDS[a["to"]]
+    if t == "remove":
+        return f"Remove {data.card(a['card'])['name']} from the game"
+    return t
+
+
+def view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    h = state["heroes"][state["active"]]
+    room = rooms()[state["room"]]
+    ob = room["obstacle"]
+    obstacle = None
+    if ob:
+        chance = truncated_percent(difficulty_chance(ob["difficulty"]))
+        obstacle = {"name": ob["name"], "text": ob["text"], "attribute": ob["attribute"],
+                    "difficulty": DIFFICULTIES[ob["difficulty"]]["title"], "chance": chance,
+                    "passed": state["room"] in state["passed"], "draw": state["obstacle_draw"]}
+    fight = None
+    if state["fight"] is not None:
+        from .game import fight_view_of
+        fight = fight_view_of(state)
+    pending = [card_face(c, 1) for c in state["pending"]] if state["phase"] in ("loot", "remove_hand",
+                                                                                 "remove_draw") else []
+    return {
+        "phase": state["phase"], "outcome": state["outcome"], "adventure": adventure()["info"]["name"],
+        "room": {"id": state["room"], "name": room["name"], "text": room["text"], "light": room["light"],
+                 "place": room["place"], "distances": room["distances"], "updown": room["updown"],
+                 "rest": room["rest"], "boss": room["boss"], "cleared": state["room"] in state["cleared"]},
+        "obstacle": obstacle, "fight": fight, "last_fight": state["last_fight"], "pending": pending,
+        "hero": {"name": h["name"], "race": h["race"], "class": h["class"], "level": h["level"], "xp": h["xp"],
+                 "gold": h["gold"], "hp": h["hp"], "max_hp": h["max_hp"], "fatigue": h["fatigue"],
+                 "exhaustion": h["exhaustion"], "hand_max": H.hand_limit(h), "draw": len(h["draw"]),
+                 "discard": len(h["discard"]), "removed": [data.card(c)["name"] for c in h["removed"]],
+                 "aside": [data.card(c)["name"] for c in h["aside"]],
+                 "treasure": [f"{treasures()[t]['name']} ({treasures()[t]['gold']} Gold)" for t in h["treasure"]],
+                 "hand": [card_face(c, 1) for c in h["hand"]]},
+        "visited": list(state["visited"]), "rests": state["rests"],
+        "actions": [{"action": a, "label": label(state, a)} for a in legal] if state["fight"] is None else [],
+        "log": list(state["log"][-12:]),
+        "deck_json": H.as_deck(h) if state["fight"] is None else None,
+    }
+
+
+def kinds_in(cards: list[str]) -> list[str]:
+    return sorted({base(c) for c in cards})

@@ -1,0 +1,170 @@
+"""The ADS adventure table: the room's Map and Room cards, exits by room number, the
+character's piles and Story cards, obstacles, loot choices and Rests; while a fight runs,
+the fight's own screen (ui/ads.py) under the room's card. Every choice is a button built
+from legal_actions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.game import IllegalAction
+from ..core.saves import Session
+from ..systems.ads import data
+from .ads import card_svg, pattern
+from .ads import render as render_fight
+from .html import button, esc, log_list
+from .tables import Table, register_table
+
+LIB_PREFIX = "char:ads:"
+LIGHT = {"dim": "Dim light", "dark": "Dark (match to see without Darksight)",
+         "bright": "Bright (Darksight: match to see)"}
+
+
+def _room(v: dict[str, Any]) -> str:
+    r = v["room"]
+    dist = ", ".join(d.title() for d in r["distances"]) or "any Distance"
+    tags = [LIGHT[r["light"]], r["place"].title(), f"Usable: {dist}", f"Map Up/Down {pattern(r['updown'])}"]
+    if r["rest"]:
+        tags.append("Rest spot")
+    if r["boss"]:
+        tags.append("Boss")
+    return (f'<article class="adv-room" data-room="{esc(r["id"])}"><h2><span class="adv-num">{esc(r["id"])}</span> '
+            f'{esc(r["name"])}</h2><p>{esc(r["text"])}</p>'
+            f'<p class="muted">{" · ".join(t if "ud" in t else esc(t) for t in tags)}</p></article>')
+
+
+def _hero(v: dict[str, Any]) -> str:
+    h = v["hero"]
+    story = (f'XP {h["xp"]} · Gold {h["gold"]}' + (f' · Treasure: {esc(", ".join(h["treasure"]))}' if h["treasure"] else ""))
+    piles = (f'Draw {h["draw"]} · Discard {h["discard"]} · Removed from the game {len(h["removed"])}'
+             + (f' · Set aside {len(h["aside"])}' if h["aside"] else ""))
+    return (f'<div class="adv-hero"><p><b>{esc(h["name"])}</b> <span class="muted">{esc(h["race"].title())} '
+            f'{esc(h["class"].title())} L{h["level"]}</span></p>'
+            f'<p class="ads-stats"><b>HP {h["hp"]}/{h["max_hp"]}</b> · Hand max {h["hand_max"]} · Fatigue '
+            f'{h["fatigue"]} · Exhaustion {h["exhaustion"]}</p><p class="muted">{piles}</p>'
+            f'<p class="muted">Story cards: {story}</p></div>')
+
+
+def _choices(v: dict[str, Any]) -> str:
+    acts = v["actions"]
+    if not acts:
+        return ""
+    phase = v["phase"]
+    title = {"room": "What now?", "obstacle": "The attempt failed", "trim": "Discard down to your hand maximum",
+             "loot": "Loot: where does it go?", "remove_hand": "Remove a card of your hand from the game",
+             "remove_draw": "Remove a card of your Draw Deck from the game"}.get(phase, "Choose")
+    btns = "".join(button(e["label"], "play", e["action"], cls="btn" + (" primary" if e["action"]["type"] in ("go", "attempt") else ""))
+                   for e in acts)
+    return f'<div class="adv-actions"><h2>{esc(title)}</h2><div class="choices">{btns}</div></div>'
+
+
+def _obstacle(v: dict[str, Any]) -> str:
+    ob = v["obstacle"]
+    if not ob:
+        return ""
+    draw = ""
+    if ob["draw"] and v["phase"] in ("obstacle", "room", "loot"):
+        d = ob["draw"]
+        draw = (f'<p>Declared {pattern(d["declared"])}, drew {pattern("".join(d["drawn"]))}: '
+                f'<b>{"success" if d["ok"] else "failure"}</b></p>')
+    state = "overcome" if ob["passed"] else f'{esc(ob["difficulty"])}: {ob["chance"]}% to succeed'
+    return (f'<article class="adv-obstacle"><h3>{esc(ob["name"])} <span class="muted">({state})</span></h3>'
+            f'<p>{esc(ob["text"])}</p>{draw}</article>')
+
+
+def render(view: dict[str, Any], session: Session) -> str:
+    head = f'<p class="muted adv-title">{esc(view["adventure"])}</p>' + _room(view)
+    if view["fight"] is not None:
+        return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="fight">{head}'
+                f'{render_fight(view["fight"], session)}'
+                f'<details class="adv-sheet"><summary>Character Deck: story cards and piles</summary>'
+                f'{_hero(view)}</details></section>')
+    over = ""
+    if view["phase"] == "over":
+        words = {"won": "The adventure is won!", "lost": "Your character has fallen. The adventure is over."}
+        over = f'<p class="banner">{esc(words.get(view["outcome"], "The adventure is over."))}</p>'
+    last = ""
+    if view["last_fight"] and view["phase"] != "over":
+        last = f'<p class="muted">Last fight: {esc(view["last_fight"]["outcome"])}.</p>'
+    pending = ""
+    if view["pending"]:
+        pending = ('<h2>Loot</h2><div class="ads-hand">' + "".join(card_svg(c, 1) for c in view["pending"][:1])
+                   + (f'<p class="muted">and {len(view["pending"]) - 1} more</p>' if len(view["pending"]) > 1 else "")
+                   + "</div>")
+    hand = "".join(card_svg(c, 1) for c in view["hero"]["hand"]) or '<p class="muted">empty (drawn in the next fight)</p>'
+    removed = ""
+    if view["hero"]["removed"] or view["hero"]["aside"]:
+        removed = (f'<p class="muted">Removed from the game: {esc(", ".join(view["hero"]["removed"]) or "none")}. '
+                   f'Set aside in the Character Deck: {esc(", ".join(view["hero"]["aside"]) or "none")}.</p>')
+    export = ""
+    if view["deck_json"] is not None:
+        text = json.dumps(view["deck_json"], sort_keys=True)
+        export = (f'<details class="adv-export"><summary>Character Deck as JSON (validate-deck)</summary>'
+                  f'<textarea readonly rows="4" aria-label="Character Deck as JSON">{esc(text)}</textarea></details>')
+    return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="{esc(view["phase"])}">'
+            f'{over}{head}{_obstacle(view)}{last}{pending}{_choices(view)}{_hero(view)}'
+            f'<h2>Hand ({len(view["hero"]["hand"])})</h2><div class="ads-hand">{hand}</div>{removed}'
+            f'{log_list(view["log"], "Adventure log")}{export}</section>')
+
+
+def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:
+    """The Character Deck an adventure ends with (XP, Gold, Treasure, loot) joins the library."""
+    from .ads_builder import LIB
+    return LIB.after_play(app, session)
+
+
+def library_decks(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    lib = getattr(app, "library", {}) or {}
+    return sorted((k, r) for k, r in lib.items() if k.startswith(LIB_PREFIX) and isinstance(r, dict))
+
+
+def deck_select(app: Any, name: str, label: str) -> str:
+    """A select of the ready-made decks and the library's decks (builder and adventure)."""
+    opts = [(f"ready:{k}", f'{d["name"]} ({d["race"].title()} {d["class"].title()}, L{d["level"]}, ready-made)')
+            for k, d in data.decks().items()]
+    opts += [(f"lib:{k}", f'{r.get("name", "?")} (my deck, L{r.get("level", "?")})') for k, r in library_decks(app)]
+    sel = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in opts)
+    return f'<label>{esc(label)} <select name="{esc(name)}">{sel}</select></label>'
+
+
+def chosen_deck(value: Any, app: Any, label: str) -> Any:
+    """The deck a ``deck_select`` names: a ready-made id, or the library record (whose
+    entry the game's end then updates: ``pending_library``)."""
+    value = str(value)
+    if value.startswith("ready:"):
+        return value[6:]
+    if value.startswith("lib:"):
+        record = (getattr(app, "library", {}) or {}).get(value[4:])
+        if not isinstance(record, dict):
+            raise IllegalAction("that deck is not in the library")
+        app.pending_library = [value[4:]]
+        return {k: record[k] for k in ("name", "race", "class", "level", "cards", "story", "aside") if k in record}
+    raise IllegalAction(f"{label}: a ready-made deck or one of yours")
+
+
+def setup(app: Any = None) -> str:
+    mode = ('<option value="simple">Simple (distances ignored)</option>'
+            '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>')
+    return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
+            f'<p class="muted">Carry one Character Deck through the Drowned Lantern Keep: nine rooms, '
+            f'obstacles, a rest spot, loot and a boss. Build your own deck on the ADS Deck Builder.</p>'
+            f'<form class="form" data-form>{deck_select(app, "hero", "Character Deck")}'
+            f'<label>Way to play <select name="mode">{mode}</select></label>'
+            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,mode", submit=True)}'
+            f'</form></section>')
+
+
+def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"hero": chosen_deck(fields.get("hero", "ready:warrior"), app, "Character Deck")}
+    if "mode" in fields:
+        if fields["mode"] not in ("simple", "line"):
+            raise IllegalAction("Way to play: simple or line")
+        out["mode"] = str(fields["mode"])
+    return out
+
+
+register_table(Table(
+    system="ads_adventure", title="ADS Adventure",
+    blurb="Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels.",
+    render=render, setup=setup, options_from_form=options_from_form, after_play=_after_play))

@@ -1,0 +1,148 @@
+"""The ADS Deck Builder screen: the Information cards (race, class, level), one tap to
+start from a class's ready-made deck, counts per card type, the broken rules live (each
+with its book section), a Rondel preview, filters and the card gallery drawn as cards.
+A saved deck joins the phone's library (``char:ads:<name>``) for the adventure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import IllegalAction
+from ..core.saves import Session
+from ..systems.ads import data
+from ..systems.ads.adventure.hero import as_deck
+from ..systems.ads.build import check_record
+from ..systems.ads.view import card_face
+from .ads import card_svg
+from .html import button, esc, log_list
+from .library import CharacterLibrary
+from .tables import Table, register_table
+
+FILTER_WORDS = {"kind": "Type", "level": "Level", "round": "Plays on Round", "usable": "Cards"}
+VALUE_WORDS = {"mine": "this character can play", "all": "all"}
+
+
+def _export(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """What joins the library: a saved build, or the Character Deck an adventure ended with."""
+    if state.get("system") == "ads_build":
+        return [dict(state["deck"])] if state["outcome"] == "saved" else []
+    hero = state["heroes"][0]
+    return [as_deck(hero)] if hero["alive"] else []
+
+
+LIB = CharacterLibrary("ads", check_record, _export).register()
+
+
+def face(cid: str) -> dict[str, Any]:
+    """A gallery card: its own printed values (no Round yet)."""
+    f = dict(card_face(cid + ".1", 1))
+    f["today"] = f["primary"] if f["primary"] == f["secondary"] else f"{f['primary']}/{f['secondary']}"
+    if f["effect"] not in ("damage", "defense", "heal"):
+        f["today"] = ""
+    return f
+
+
+def _rondel(rows: list[dict[str, int]]) -> str:
+    """Bars per Round: primary dark, secondary light; the numbers are the text."""
+    top = max([r["primary"] + r["secondary"] for r in rows] + [1])
+    bars = []
+    for i, r in enumerate(rows):
+        hp = 60 * r["primary"] / top
+        hs = 60 * r["secondary"] / top
+        x = 6 + i * 26
+        bars.append(f'<rect x="{x}" y="{66 - hp:.1f}" width="18" height="{hp:.1f}" class="rp"/>'
+                    f'<rect x="{x}" y="{66 - hp - hs:.1f}" width="18" height="{hs:.1f}" class="rs"/>'
+                    f'<text x="{x + 9}" y="78" text-anchor="middle" font-size="9" class="rxt2">{i + 1}</text>')
+    words = "; ".join(f"Round {i + 1}: {r['primary']} primary, {r['secondary']} secondary" for i, r in enumerate(rows))
+    return (f'<figure class="adb-rondel"><svg viewBox="0 0 162 82" role="img" aria-label="{esc(words)}">'
+            f'{"".join(bars)}</svg><figcaption class="muted">Cards playable on each Round '
+            f'(dark: primary, light: secondary)</figcaption></figure>')
+
+
+def _pick(view: dict[str, Any], kind: str, title: str) -> str:
+    entries = [a for a in view["legal"] if a["type"] == kind]
+    current = view["deck"][kind]
+    btns = "".join(button(str(a[kind]).title(), "play", a, cls="btn small") for a in entries)
+    return (f'<div class="adb-pick"><p><b>{esc(title)}:</b> {esc(str(current).title())}</p>'
+            f'<div class="choices">{btns}</div></div>')
+
+
+def render(view: dict[str, Any], session: Session) -> str:
+    deck = view["deck"]
+    if view["phase"] == "over":
+        return (f'<section class="table ads-table adb-table" data-system="ads_build" data-phase="over">'
+                f'<p class="banner">{esc(deck["name"])} is saved to your library: a legal Character Deck.</p>'
+                f'<p>Start an ADS Adventure with it, or start a new build from it.</p>'
+                f'{button("Go on an adventure", "setup", "ads_adventure", cls="btn primary")}'
+                f'{log_list(view["log"], "Builder log")}</section>')
+    legal = view["legal"]
+    have = {cid: n for cid, n in deck["cards"]}
+    viol = view["violations"]
+    if viol:
+        vtext = "".join(f'<li><b>{esc(v["section"])}</b>: {esc(v["text"])}</li>' for v in viol)
+        violations = f'<div class="adb-viol" role="status"><h2>Broken rules ({len(viol)})</h2><ul>{vtext}</ul></div>'
+    else:
+        violations = '<div class="adb-viol ok" role="status"><h2>No broken rules</h2><p>This deck is legal.</p></div>'
+    counts = " · ".join(f"{esc(k.title())} {n}" for k, n in sorted(view["counts"].items()))
+    ready = "".join(button(f"{data.decks()[a['deck']]['class'].title()}'s deck", "play", a, cls="btn small")
+                    for a in legal if a["type"] == "ready")
+    save = ""
+    if any(a["type"] == "save" for a in legal):
+        save = button("Save this deck", "play", {"type": "save"}, cls="btn primary")
+    filters = ""
+    for key, word in FILTER_WORDS.items():
+        opts = [a for a in legal if a["type"] == "filter" and a["key"] == key]
+        current = view["filters"][key]
+        btns = "".join(button(VALUE_WORDS.get(a["value"], a["value"].title()), "play", a, cls="btn small") for a in opts)
+        filters += (f'<div class="adb-filter"><p><b>{esc(word)}:</b> {esc(VALUE_WORDS.get(current, current.title()))}'
+                    f'</p><div class="choices">{btns}</div></div>')
+    in_deck = []
+    for cid, n in sorted(deck["cards"], key=lambda p: (data.cards()[p[0]]["kind"], p[0]) if p[0] in data.cards() else ("", p[0])):
+        name = data.cards()[cid]["name"] if cid in data.cards() else cid
+        in_deck.append(f'<li><span>{n} × {esc(name)}</span>'
+                       f'{button("−", "play", {"type": "remove", "card": cid}, cls="btn small", title=f"Take out one {name}")}'
+                       + (button("+", "play", {"type": "add", "card": cid}, cls="btn small", title=f"Add one {name}")
+                          if {"type": "add", "card": cid} in legal else "") + "</li>")
+    can_add = any(a["type"] == "add" for a in legal)
+    cards = []
+    for cid in view["gallery"]:
+        f = face(cid)
+        c = data.cards()[cid]
+        req = c.get("requires", [])
+        note = f'L{c.get("level", 1)}' + (f' · {", ".join(r.title() for r in req)}' if req else "")
+        add = (button(f"Add ({have.get(cid, 0)})", "play", {"type": "add", "card": cid}, cls="btn small",
+                      title=f"Add one {c['name']}, {have.get(cid, 0)} in the deck") if can_add else "")
+        cards.append(f'<li class="adb-card">{card_svg(f, 0)}<p class="muted">{esc(note)}</p>{add}</li>')
+    return (f'<section class="table ads-table adb-table" data-system="ads_build" data-phase="build">'
+            f'<h1>{esc(deck["name"])} <span class="muted">{view["total"]} of 52 cards</span></h1>'
+            f'{_pick(view, "race", "Race")}{_pick(view, "class", "Class")}{_pick(view, "level", "Level")}'
+            f'<div class="adb-ready"><p><b>Start from a ready-made deck:</b></p><div class="choices">{ready}</div></div>'
+            f'{violations}{save}<p class="adb-counts">{counts}</p>{_rondel(view["rondel"])}'
+            f'<h2>In the Combat Deck</h2><ul class="adb-deck">{"".join(in_deck)}</ul>'
+            f'<h2>Card gallery</h2>{filters}<ul class="adb-gallery">{"".join(cards)}</ul>'
+            f'{log_list(view["log"], "Builder log")}</section>')
+
+
+def setup(app: Any = None) -> str:
+    from .ads_adventure import deck_select
+    return (f'<section class="setup ads-setup"><h1>New ADS Character Deck</h1>'
+            f'<p class="muted">Start from a deck and swap cards. Every deck-building rule is checked as you go.</p>'
+            f'<form class="form" data-form>{deck_select(app, "start", "Start from")}'
+            f'<label>Name <input name="name" maxlength="40" autocomplete="off"></label>'
+            f'{button("Start building", "new", {"system": "ads_build"}, cls="btn primary", fill="start,name", submit=True)}'
+            f'</form></section>')
+
+
+def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
+    from .ads_adventure import chosen_deck
+    start = chosen_deck(fields.get("start", "ready:warrior"), app, "Start from")
+    name = str(fields.get("name", "")).strip()
+    if len(name) > 40:
+        raise IllegalAction("Name: at most 40 characters")
+    return {"start": start, "name": name}
+
+
+register_table(Table(
+    system="ads_build", title="ADS Deck Builder",
+    blurb="Build a legal 52-card Combat Deck for the Adventure Deck System, card by card.",
+    render=render, setup=setup, options_from_form=options_from_form, after_play=LIB.after_play))
