@@ -112,8 +112,10 @@ if ("serviceWorker" in navigator) {
   });
   // a page that starts tells the worker, which then forgets closed pages and deletes the
   // caches of versions no open page runs any more
-  whenReady().then(() => navigator.serviceWorker.ready).then(() => {
-    const c = navigator.serviceWorker.controller;
+  // (a first visit's page is not controlled yet: it tells the active worker, which then
+  // fetches the boot snapshot for the next start)
+  whenReady().then(() => navigator.serviceWorker.ready).then((reg) => {
+    const c = navigator.serviceWorker.controller || reg.active;
     if (c) c.postMessage({ type: "hello" });
   });
 } else {
