@@ -245,11 +245,14 @@ def build() -> Path:
 
 def make_snapshot(wheel: Path, dist: Path) -> dict[str, str] | None:
     """The boot snapshot of this wheel on the pinned runtime, gzipped into dist/snapshot/;
-    None (the app boots the normal way) when Node is missing, POCKETDECK_SNAPSHOT=0, or
-    the snapshot cannot be made or does not restore. About 6 s when not cached."""
-    if os.environ.get("POCKETDECK_SNAPSHOT") == "0" or not shutil.which("node"):
-        log("no boot snapshot (POCKETDECK_SNAPSHOT=0 or no node)")
+    None (the app boots the normal way) when POCKETDECK_SNAPSHOT=0 or the snapshot cannot
+    be made or does not restore. About 6 s when not cached."""
+    if os.environ.get("POCKETDECK_SNAPSHOT") == "0":
+        log("no boot snapshot (POCKETDECK_SNAPSHOT=0)")
         return None
+    if not shutil.which("node"):
+        sys.exit("node is needed to make the boot snapshot: apt-get install -y nodejs npm"
+                 " (or build without it: POCKETDECK_SNAPSHOT=0)")
     pyo = npm_package("pyodide", PYODIDE_VERSION)
     h = hashlib.sha256()
     for part in (wheel, SNAPSHOT_TOOL, pyo / "pyodide.asm.wasm", pyo / "python_stdlib.zip"):

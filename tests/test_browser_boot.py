@@ -87,7 +87,7 @@ def test_a_warm_start_from_the_snapshot_reaches_the_players_game(browser, site):
         start_deck(page)
         left = draw(page)
         wait_cached(page, snap["key"])
-        assert sum(n for p, n in downloads.items() if p.startswith("/snapshot/")) == 1, [p for p in sorted(downloads) if "snapshot" in p or "wheel" in p or "pocketdeck" in p]
+        assert sum(n for p, n in downloads.items() if p.startswith("/snapshot/")) == 1
 
         assert ready(page) == "snapshot"
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
@@ -161,9 +161,10 @@ def test_an_update_never_boots_the_old_snapshot(browser, site, tmp_path):
         build.write_service_worker(root, {**info, "token": "0" * 16})
         ready(page)  # the old version still runs this page; it finds the update
         page.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
+        page.evaluate("window.oldPage = true")  # gone once the update has reloaded the page
         page.locator("#update-reload").tap()
-        page.wait_for_function("window.pocketdeckBoot && document.documentElement.hasAttribute('data-ready')",
-                               timeout=BOOT_MS)
+        page.wait_for_function("!window.oldPage && window.pocketdeckBoot"
+                               " && document.documentElement.hasAttribute('data-ready')", timeout=BOOT_MS)
         how = page.evaluate("document.documentElement.dataset.boot")
         # the old version's cache (and its snapshot) may already be gone: then a normal boot;
         # if it is still there, the loader refuses it by its token
