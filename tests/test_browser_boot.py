@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_dir, watch_errors
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, serve_dir, watch_errors
 
 BOOT_MS = 120_000
 LOADER = "runtime/pyodide/snapshot-loader.mjs"
@@ -172,6 +172,71 @@ def test_an_update_never_boots_the_old_snapshot(browser, site, tmp_path):
         if how == "fallback":
             assert "another build" in page.evaluate("window.pocketdeckBoot.error")
         assert page.locator("li.tile").count() >= 5  # the app is up
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser, site):
+    """main.py is held back, so the page stays before Python for as long as the test
+    wants: the stored screen is up, inert, accessible; the first tap is carried out once
+    Python is ready, or refused with a message when its button is gone; stored HTML that
+    is not the app's own markup is dropped, never run."""
+    _, url, _ = site
+    ctx = browser.new_context(**PHONE, service_workers="block")
+    errors = watch_errors(ctx)
+    held: list = []
+    hold = {"on": False}
+    ctx.route("**/main.py", lambda route: held.append(route) if hold["on"] else route.continue_())
+    try:
+        page = ctx.new_page()
+        ready(page, url + "/")
+        start_deck(page)
+        left = draw(page)
+
+        def waking() -> None:
+            hold["on"] = True
+            page.reload(wait_until="commit")
+            page.wait_for_selector("main.waking", timeout=BOOT_MS)
+            assert page.evaluate("document.documentElement.hasAttribute('data-ready')") is False
+
+        def wake() -> None:
+            page.wait_for_function("document.documentElement.dataset.tapQueued !== undefined")
+            for _ in range(BOOT_MS // 50):  # PyScript asks for main.py once the runtime is up
+                if held:
+                    break
+                page.wait_for_timeout(50)
+            hold["on"] = False
+            held.pop().continue_()
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+
+        waking()
+        assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
+        assert page.locator("#waking-note").inner_text().startswith("Waking up")
+        assert page.locator("main.waking [data-action][aria-disabled=true]").count() >= 1
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            assert not axe_violations(page), scheme
+        page.locator("button.pile").tap(force=True)  # aria-disabled: Playwright would wait
+        wake()
+        page.wait_for_function("document.documentElement.dataset.tapReplayed !== undefined")
+        page.wait_for_function("Number(document.documentElement.dataset.saved) > 0")
+        assert page.locator("button.pile .count").inner_text() == str(left - 1)  # carried out
+        assert page.locator("main.waking").count() == 0
+
+        page.evaluate("""localStorage.setItem("pocketdeck-last-screen",
+            '<section><h1>Old &lt;b&gt;</h1><button class="btn" data-action="gone" onclick="window.pwned=1">Gone</button>'
+            + '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>'
+            + '<a href="javascript:window.pwned=1">link</a><p style="background:url(x)">t</p></section>')""")
+        waking()
+        assert page.locator("main.waking h1").inner_text() == "Old <b>"  # text stays text
+        for bad in ("img", "script", "a", "[onclick]", "[style]"):
+            assert page.locator(f"#app {bad}").count() == 0, bad
+        page.get_by_role("button", name="Gone").tap(force=True)
+        wake()
+        page.wait_for_function("document.documentElement.dataset.tapRefused !== undefined")
+        assert "Gone" in page.locator(".tap-refused").inner_text()
+        assert page.evaluate("window.pwned") is None
     finally:
         ctx.close()
     assert not errors, errors

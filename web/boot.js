@@ -2,11 +2,15 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
+import { keep, paint, woke } from "./lastscreen.js";
+
+paint(); // the player's last screen, before anything else (lastscreen.js)
+
 const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress };
+window.pocketdeckShell = { progress, keep };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";
@@ -85,6 +89,7 @@ function whenReady() {
     setTimeout(resolve, 60000); // Python failed to start: still keep the shell offline
   });
 }
+whenReady().then(woke); // Python drew the real screen: a tap made while waking follows
 if ("serviceWorker" in navigator) {
   if (!navigator.serviceWorker.controller) setChip("Not yet offline", false);
   whenReady().then(() => navigator.serviceWorker.register("./sw.js", { scope: "./" })).then((reg) => {
