@@ -143,6 +143,10 @@ def chosen_deck(value: Any, app: Any, label: str) -> Any:
     raise IllegalAction(f"{label}: a ready-made deck or one of yours")
 
 
+PENALTY = ('<option value="no">Cannot be played (the book)</option>'
+           '<option value="yes">Optional Penalty: draw to match the Map card</option>')
+
+
 def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
             '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>')
@@ -151,7 +155,8 @@ def setup(app: Any = None) -> str:
             f'obstacles, a rest spot, loot and a boss. Build your own deck on the ADS Deck Builder.</p>'
             f'<form class="form" data-form>{deck_select(app, "hero", "Character Deck")}'
             f'<label>Way to play <select name="mode">{mode}</select></label>'
-            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,mode", submit=True)}'
+            f'<label>Cards off the Map card\'s Distances <select name="map_penalty">{PENALTY}</select></label>'
+            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,mode,map_penalty", submit=True)}'
             f'</form></section>')
 
 
@@ -161,6 +166,10 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
         if fields["mode"] not in ("simple", "line"):
             raise IllegalAction("Way to play: simple or line")
         out["mode"] = str(fields["mode"])
+    if "map_penalty" in fields:
+        if fields["map_penalty"] not in ("no", "yes"):
+            raise IllegalAction("Combat Conditions ~ Distance: the optional Penalty is yes or no")
+        out["map_penalty"] = fields["map_penalty"] == "yes"
     return out
 
 

@@ -33,8 +33,40 @@ def trait(foe: dict[str, Any], name: str) -> list[Any] | None:
 
 
 def in_reach(state: State, distances: list[str], dist: str) -> bool:
-    """Simple play ignores Distances; One Dimensional play checks the card's icons."""
-    return state["mode"] == "simple" or not distances or dist in distances
+    """Simple play ignores Distances; One Dimensional play checks the card's icons. The
+    Map card's usable Distances (``room_fits``) apply in both, unless its penalty is on."""
+    if not (state["mode"] == "simple" or not distances or dist in distances):
+        return False
+    return room_fits(state, distances, dist) or state.get("map", {}).get("penalty", False)
+
+
+def room_fits(state: State, distances: list[str], dist: str) -> bool:
+    """Combat Conditions ~ Distance: "If a Player's or Foe's Card does not have a Distance
+    that matches the Distance of the Map or Room Card, it can't be Played". A fight with no
+    Map card (``state["map"]`` absent or no Distances) allows every Distance. In Simple play
+    the card needs one Distance the Map card shows; in One Dimensional play the Distance it
+    is used at must be on the Map card."""
+    room = state.get("map", {}).get("distances", [])
+    if not room or not distances:
+        return True
+    if state["mode"] == "line":
+        return dist in room
+    return any(d in room for d in distances)
+
+
+def map_penalty_check(state: State, rng: Rng, distances: list[str], dist: str, who: str) -> bool:
+    """Combat Conditions ~ Distance, optional Penalty: a card without the Map card's
+    Distance is played normally, but a card is drawn to match the Map card's Up/Down; if
+    it does not match, the card fails (and is discarded, as a failed sight check)."""
+    if room_fits(state, distances, dist):
+        return True
+    want = state["map"]["updown"]
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == want
+    record_draw(state, who, "play off the Map card's Distances", drawn, want, ok, "50%")
+    if not ok:
+        log(state, f"{who} cannot use that Distance in this room: the action fails.")
+    return ok
 
 
 def step_toward(dist: str, wanted: list[str]) -> str:
@@ -265,6 +297,8 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
     Melee 1 (50%), Thrown 2 (25%), Ranged 3 (12%). The declared set is all one symbol,
     declared by the seeded generator. The distance is the Foe's in One Dimensional play;
     in Simple play the nearest one the card lists."""
+    if not map_penalty_check(state, rng, distances, dist, who):
+        return False
     if not distances or not sight_hampered(state, foe):
         return True
     d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)

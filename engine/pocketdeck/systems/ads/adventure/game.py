@@ -27,7 +27,7 @@ class AdsAdventureGame(Game):
     sim_step_cap = 6000
 
     def default_options(self) -> dict[str, Any]:
-        return {"hero": "warrior", "mode": "simple", "updown": "balanced"}
+        return {"hero": "warrior", "mode": "simple", "updown": "balanced", "map_penalty": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
         spec = o["hero"]
@@ -42,6 +42,8 @@ class AdsAdventureGame(Game):
             raise IllegalAction("mode: simple or line")
         if o["updown"] not in ("balanced", "deck"):
             raise IllegalAction("updown: balanced or deck")
+        if not isinstance(o.get("map_penalty", False), bool):
+            raise IllegalAction("map_penalty: Combat Conditions ~ Distance, the optional Penalty is on or off")
 
     def _new(self, o: dict[str, Any], rng: Rng) -> State:
         hero = H.new_hero(o["hero"])
@@ -58,6 +60,7 @@ class AdsAdventureGame(Game):
         info = adventure()["info"]
         state: State = {
             "phase": "room", "heroes": [hero], "active": 0, "mode": o["mode"], "updown": o["updown"],
+            "map_penalty": o.get("map_penalty", False),
             "room": info["start"], "came_from": None, "visited": [], "cleared": [], "passed": [],
             "looted": [], "room_loot": room_loot, "left": [], "pending": [], "fight": None,
             "wander": False, "rests": 0, "fights": 0, "outcome": None, "last_fight": None,
@@ -121,7 +124,7 @@ class AdsAdventureGame(Game):
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         from .sim import sim_hero
         return {"hero": sim_hero(rng), "mode": rng.choice(["simple", "line"]),
-                "updown": rng.choice(["balanced", "balanced", "deck"])}
+                "updown": rng.choice(["balanced", "balanced", "deck"]), "map_penalty": rng.below(2) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
         from .sim import choose

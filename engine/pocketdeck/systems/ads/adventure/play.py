@@ -124,6 +124,9 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
     start = room["start"] if not wander else ""
     fight = new_fight(o, deck, "adventure", [], foe_ids, carry=H.carry(h), start=start)
     fight["max_hp"] = h["max_hp"]
+    # the Map card's usable Distances (and its Up/Down for the optional penalty)
+    fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
+                    "penalty": state.get("map_penalty", False)}
     state["fight"] = fight
     state["wander"] = wander
     state["phase"] = "fight"
