@@ -159,24 +159,28 @@ async function unpack(res) {
 
 async function precacheSnapshot() {
   if (!SNAPSHOT || typeof DecompressionStream === "undefined") return;
+  // never re-create a version's cache that tidy() deleted (caches.open would)
+  if (!(await caches.has(CACHE))) return;
   const cache = await caches.open(CACHE);
   const key = url(SNAPSHOT.key);
   if (await cache.match(key)) return; // kept already, or marked failed by the loader
-  for (const [old] of await previous()) { // the same build's snapshot kept by a prior version
-    const hit = await old.match(key);
-    if (hit) return cache.put(key, hit);
-  }
+  // the same build's snapshot kept by a prior version (caches.match opens no cache: opening
+  // one by name would re-create a cache that tidy() is deleting)
+  const hit = await caches.match(key);
+  if (hit && hit.headers.get("X-Pocketdeck-Snapshot") === null) return cache.put(key, hit);
   const res = await fetch(new Request(url(SNAPSHOT.file), { cache: "no-store" }));
   if (!res.ok) return;
   const body = await unpack(res);
   if ((await sha16(new Response(body))) !== SNAPSHOT.sha) return; // short or corrupt: not kept
+  if (!(await caches.has(CACHE))) return;
   await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
   if (event.data && event.data.type === "hello") {
-    event.waitUntil(Promise.all([tidy(), precacheSnapshot().catch(() => {})]));
+    // tidy first: the snapshot's 31 MB of unpacking and hashing must not delay it
+    event.waitUntil(tidy().finally(() => precacheSnapshot().catch(() => {})));
   }
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
