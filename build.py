@@ -41,6 +41,10 @@ PYSCRIPT_VERSION = "0.7.31"
 # axe-core, the accessibility checker the browser tests inject into every screen (a test
 # dependency only: never shipped in dist/)
 AXE_VERSION = "4.14.1"
+# the Library's QR codes (web/library.js): an encoder shipped in dist/vendor/, and a decoder
+# for camera frames where the browser has no BarcodeDetector (also what the tests read with)
+QR_ENCODER = ("qrcode-generator", "2.0.4", "dist/qrcode.mjs")
+QR_DECODER = ("jsqr", "1.4.0", "dist/jsQR.js")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript chunks the app never loads: the code editor and the terminal (pulled in only
@@ -101,6 +105,8 @@ def runtime_files() -> dict[str, Path]:
     for f in sorted(ps.iterdir()):
         if f.suffix in (".js", ".css") and not f.name.startswith(PYSCRIPT_SKIP):
             files[f"runtime/pyscript/{f.name}"] = f
+    for name, version, path in (QR_ENCODER, QR_DECODER):
+        files[f"vendor/{Path(path).name}"] = npm_package(name, version) / path
     return files
 
 

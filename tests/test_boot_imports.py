@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SYSTEMS = ("deck", "p52", "ads", "dofa", "deckbuilder", "ads_adventure", "ads_build")
+SYSTEMS = ("deck", "p52", "ads", "dofa", "deckbuilder", "ads_adventure", "ads_build", "dofa-gm")
 
 
 def _fresh(code: str) -> dict:
@@ -62,12 +62,13 @@ def test_a_saved_game_loads_its_own_system_only():
 
 
 def test_a_stored_character_loads_its_tables_record_check():
-    """A library record is checked at start-up by its table's check, loaded for it."""
+    """A library record is checked at start-up by its kind's record check (core/records.py),
+    which imports the system's rules for it, not its table."""
     out = _fresh(LOADED + (
         "from pocketdeck.ui.app import App\n"
         "app = App(); app.restore({'char:p52:x': json.dumps({'name': 'Bad'})})\n"
         "print(json.dumps({'loaded': loaded(), 'problems': app.problems, 'library': list(app.library)}))"))
-    assert "pocketdeck.ui.p52" in out["loaded"]
+    assert "pocketdeck.systems.p52.rules" in out["loaded"] and "pocketdeck.ui.p52" not in out["loaded"]
     assert out["library"] == [] and len(out["problems"]) == 1
 
 
@@ -96,3 +97,21 @@ def test_unknown_names_are_refused_without_importing():
     with pytest.raises(ValueError, match="unknown game system 'nope'"):
         get_game("nope")
     assert "nope" not in tables()
+
+
+def test_the_boot_snapshot_holds_every_module_a_screen_may_import():
+    """snapshot.warm (what build.py snapshots) imports the whole package but the developer's
+    tools, lazy imports inside functions included (views, the Library, the GM's hints), so a
+    page booted from the snapshot imports nothing of ours whatever it opens."""
+    out = _fresh(
+        "import sys, json, pkgutil, pocketdeck\n"
+        "from pocketdeck.snapshot import DEV_ONLY, warm\n"
+        "warm('t')\n"
+        "every = {m.name for m in pkgutil.walk_packages(pocketdeck.__path__, 'pocketdeck.')}\n"
+        "missing = sorted(m for m in every if m not in sys.modules)\n"
+        "print(json.dumps({'missing': missing, 'dev': list(DEV_ONLY)}))")
+    assert out["missing"], "the developer's tools are not in the snapshot"
+    assert all(m.rsplit(".", 1)[-1] in out["dev"] for m in out["missing"]), out["missing"]
+    for name in ("pocketdeck.ui.library_screen", "pocketdeck.ui.deck_editor",
+                 "pocketdeck.systems.dofa_gm.view", "pocketdeck.systems.ads.adventure.view"):
+        assert name not in out["missing"]

@@ -147,3 +147,25 @@ def test_removing_a_library_character_takes_two_taps():
     assert app.handle("forget", "char:p52:ada") == [("delete", "char:p52:ada")]
     assert app.library == {} and "Ada &lt;3 was removed" in app.render()
     assert app.handle("forget", "char:p52:ada") == [] and app.flash[0] == "error"
+
+
+def test_continue_opens_the_newest_own_game_and_a_named_slot_opens_as_named():
+    """The home screen's "Continue" opens the player's own newest game of a system, never a
+    friend's game opened from a link (that one has its own button), and tapping "Continue
+    the shared game" opens the shared one even when the player's own game is newer."""
+    import json
+    from pocketdeck.core.saves import Session, to_link
+    from pocketdeck.ui.app import App
+    app = App(seed_source=5)
+    app.handle("new", json.dumps({"system": "deck"}), {})
+    friend = Session.start("deck", {}, seed=77)
+    friend.play({"type": "draw"})
+    app.open_link("g=" + to_link(friend))
+    app.handle("link", "both")  # "Keep both"
+    assert app.screen == "table:deck~shared"
+    app.handle("home", "")
+    app.handle("open", "deck")
+    assert app.screen == "table:deck"
+    app.handle("home", "")
+    app.handle("open", "deck~shared")
+    assert app.screen == "table:deck~shared"

@@ -37,6 +37,8 @@ def render() -> None:
         window.console.error(f"render failed: {type(exc).__name__}")
         return
     window.pocketdeckShell.keep(html)  # painted first on the next start (web/lastscreen.js)
+    if root.querySelector("[data-qr]"):
+        window.pocketdeckLibrary.drawCodes(root)  # the Library's QR codes (web/library.js)
     for el in root.querySelectorAll("input.share-link"):
         el.value = window.location.href.split("#")[0] + "#" + el.getAttribute("value")
         el.focus()
@@ -47,6 +49,10 @@ def start_persist(effects) -> None:
     """Hand the effects to IndexedDB now (the write starts before anything is drawn) and
     count the finished write in <html data-saved> when it lands."""
     global pending
+    # what is not a storage write is the Library's, for the browser (web/library.js)
+    for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:
+        window.pocketdeckLibrary.act(to_js(list(effect)))
+    effects = [e for e in effects or [] if e[0] in ("put", "delete")]
     if not effects:
         return
     pending += 1
@@ -104,6 +110,28 @@ def on_click(event) -> None:
     render()
 
 
+async def on_change(event) -> None:
+    """The Library's file picker: the chosen file's text goes to the import, as it is
+    (core/records.py refuses whatever is not a library file)."""
+    el = event.target
+    if el.id != "lib-file" or not el.files or el.files.length == 0:
+        return
+    text = await el.files.item(0).text()
+    start_persist(app.handle("lib-import", str(text), {}))
+    render()
+
+
+async def library_status(ask: bool) -> None:
+    """Ask once for persistent storage; show what the browser answered and how much is used."""
+    try:
+        status = (await window.pocketdeckLibrary.status(ask)).to_py()
+    except Exception:  # noqa: BLE001 - no storage manager: the screen says export instead
+        return
+    app.handle("lib-status", "", status)
+    if app.screen.startswith("library"):
+        render()
+
+
 def on_submit(event) -> None:
     # Enter in a form field "clicks" its submit button, which on_click handles; the form
     # itself never goes anywhere
@@ -143,6 +171,8 @@ async def boot() -> None:
     document.addEventListener("click", create_proxy(on_click))
     window.addEventListener("hashchange", create_proxy(on_hashchange))
     document.addEventListener("submit", create_proxy(on_submit))
+    document.addEventListener("change", create_proxy(lambda e: asyncio.ensure_future(on_change(e))))
+    asyncio.ensure_future(library_status(bool(app.sessions or app.library)))
     start_persist(effects)
     render()
     html_el.setAttribute("data-ready", "")

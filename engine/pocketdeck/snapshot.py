@@ -8,7 +8,13 @@ library only, like the rest of the engine: the browser side lives in web/.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
+
+# modules only the developer's tools use (simulate, the render check, the command line and
+# the random players): never imported by a screen, so they stay out of the snapshot
+DEV_ONLY = ("__main__", "simulate", "check", "sim", "balance")
 
 # the build this snapshot was made for (build.py passes it to warm); the page's loader
 # refuses a snapshot whose token is not its own, so a new version never runs an old one
@@ -17,14 +23,17 @@ TOKEN = ""
 
 def warm(token: str = "") -> int:
     """Import the app, every system and every table, and read their content, so a page
-    booted from the snapshot has nothing left to import whatever screen it opens. Returns
-    how many pocketdeck modules are loaded."""
+    booted from the snapshot has nothing left to import whatever screen it opens (the lazy
+    imports inside functions too: views, the Library, the GM's suggestions). Returns how
+    many pocketdeck modules are loaded."""
     global TOKEN
     TOKEN = token
     from .core.game import systems
     from .ui.app import App
     from .ui.tables import load_table, tables
 
+    for name in screen_modules():
+        importlib.import_module(name)
     for name, game in systems().items():
         game.new_game(game.default_options(), seed=1)  # content files parsed and cached
     for system in tables():
@@ -33,6 +42,14 @@ def warm(token: str = "") -> int:
     app.restore({})
     app.render()
     return sum(1 for m in sys.modules if m.startswith("pocketdeck"))
+
+
+def screen_modules() -> list[str]:
+    """Every pocketdeck module a screen may import: all of the package but DEV_ONLY."""
+    import pocketdeck
+
+    return [m.name for m in pkgutil.walk_packages(pocketdeck.__path__, "pocketdeck.")
+            if m.name.rsplit(".", 1)[-1] not in DEV_ONLY]
 
 
 def reseed() -> None:

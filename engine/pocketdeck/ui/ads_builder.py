@@ -30,7 +30,7 @@ def _export(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [as_deck(hero)] if hero["alive"] else []
 
 
-LIB = CharacterLibrary("ads", check_record, _export).register()
+LIB = CharacterLibrary("ads", check_record, _export)
 
 
 def face(cid: str) -> dict[str, Any]:

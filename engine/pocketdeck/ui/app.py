@@ -6,7 +6,12 @@ Storage keys: ``game:<slot>`` holds a game in progress (a save made by
 ``core.saves.save_text``): the slot ``<system>`` is the player's own game of that system,
 ``<system>~shared`` a game opened from a share link and kept beside it ("keep both").
 ``ui:screen`` is the screen to come back to after a reload; ``char:<system>:<id>`` the
-character library; ``meta:<slot>`` a table's notes on the game in that slot.
+character library; ``meta:<slot>`` a table's notes on the game in that slot. Several games
+of one system: a new game takes the slot ``<system>`` and the one it replaces moves to
+``<system>~<n>``; ``ui:library`` keeps the games' names, the order they were last opened
+in (``recent``: "Continue" opens the newest of a system) and the last export's date.
+Every other kept item is a record of core/records.py (the Library screen:
+ui/library_screen.py).
 
 Nothing stored is lost: an entry that cannot be loaded (any exception at all) is explained
 on the home screen and left untouched in storage. A share link opens as a preview that
@@ -15,34 +20,21 @@ asks; the player's game is never replaced without a yes, and "keep both" comes f
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.game import IllegalAction, get_game
 from ..core.limits import MAX_RECORD_CHARS, excerpt, load_json
+from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from .html import button, esc
-from .tables import load_table, tables
+from .tables import tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
-
-# "char:<system>:" -> a check of one stored record: None when it is fine, else the reason.
-# Tables register theirs (ui/p52.py: the engine's check_record).
-RECORD_CHECKS: dict[str, Callable[[Any], str | None]] = {}
-# a library kept by a table of another name: ADS Character Decks (char:ads:) are the Deck
-# Builder's (ui/ads_builder.py), not the fight's, so that table is the one to load.
-LIBRARY_TABLES: dict[str, str] = {"ads": "ads_build"}
-
-
-def record_check(system: str) -> Callable[[Any], str | None] | None:
-    """The record check of ``system``'s library; its table registers it on import, so the
-    table is loaded here, on the first stored record of that system."""
-    table = LIBRARY_TABLES.get(system, system)
-    if system not in RECORD_CHECKS and table in tables():
-        load_table(table)
-    return RECORD_CHECKS.get(system)
-
+_SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
 
 def slot_system(slot: str) -> str:
     """The game system of a slot (``p52~shared`` -> ``p52``)."""
@@ -64,6 +56,8 @@ class App:
     preview: Session | None = None            # a linked game waiting for the player's answer
     back: str = "home"                        # the screen a preview returns to on "keep mine"
     render_error: str | None = None           # the last screen that failed to draw
+    notes: dict[str, Any] = field(default_factory=lambda: {"names": {}, "recent": [], "exported": None})
+    shelf: Any = None                         # the Library screen's own state (library_screen)
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -89,7 +83,16 @@ class App:
             self.screen = screen
 
     def _restore_entry(self, key: str, text: Any) -> None:
-        if key.startswith("meta:"):
+        if key == "ui:library":
+            self.notes = _library_notes(text)
+        elif key.startswith(("item:", "char:")) and kind_of_key(key) is not None:
+            try:
+                self.library[key] = read_stored(key, text)["data"]
+            except Exception as exc:  # noqa: BLE001 - set aside: kept in storage, said here
+                self.problems.append(f"A saved {kind_of_key(key).title} ({excerpt(key.split(':', 2)[-1], 40)}) "
+                                     f"could not be read ({excerpt(str(exc), 160)}); it is set aside, "
+                                     "kept as it was.")
+        elif key.startswith("meta:"):
             try:
                 value = load_json(text, "the table's notes", MAX_RECORD_CHARS)
                 if not isinstance(value, dict):
@@ -104,11 +107,7 @@ class App:
                 record = load_json(text, "this character", MAX_RECORD_CHARS)
                 if not isinstance(record, dict):
                     raise ValueError("not a character record")
-                check = record_check(key[5:].split(":", 1)[0])
-                problem = check(record) if check else None
-                if problem:
-                    raise ValueError(problem)
-                self.library[key] = record
+                self.library[key] = record  # no kind of core/records.py: no rules to check it by
             except Exception as exc:  # noqa: BLE001
                 self.problems.append(f"A saved character ({label}) could not be read "
                                      f"({excerpt(str(exc), 120)}); it is kept as it was.")
@@ -116,7 +115,7 @@ class App:
             slot = key[5:]
             system = slot_system(slot)
             try:
-                if slot not in (system, system + SHARED):
+                if not _SLOT.fullmatch(slot):
                     raise SaveError("the save is filed under a name this app does not use")
                 session = from_json(text)
                 if session.system != system:
@@ -140,6 +139,9 @@ class App:
             return []
 
     def _open_link(self, fragment: str) -> list[Effect]:
+        if isinstance(fragment, str) and fragment.startswith("i="):  # a library item
+            from . import library_screen
+            return library_screen.open_item_link(self, fragment)
         if not isinstance(fragment, str) or not fragment.startswith("g="):
             return []
         try:
@@ -178,6 +180,7 @@ class App:
         else:
             raise IllegalAction("answer the shared game with one of its buttons")
         text = save_text(session)
+        kept = self.archive(slot) if choice == "both" else []  # a shared game kept before stays
         self.sessions[slot] = session
         self.screen = f"table:{slot}"
         # the table's notes were about the game this one replaces (P52: which library
@@ -187,8 +190,8 @@ class App:
         self.problems = [p for p in self.problems if f"saved {system} game" not in p]
         self.flash = ("info", f"Opened the shared {get_game(system).title} game"
                       + (" beside your own." if slot.endswith(SHARED) else "."))
-        return [("put", f"game:{slot}", text), ("delete", f"meta:{slot}"),
-                ("put", "ui:screen", self.screen)]
+        return kept + [("put", f"game:{slot}", text), ("delete", f"meta:{slot}"),
+                       ("put", "ui:screen", self.screen)]
 
     def _screen_ok(self, screen: str) -> bool:
         if screen.startswith("table:"):
@@ -212,7 +215,10 @@ class App:
         try:
             if verb == "forget":
                 return self._forget(arg, confirm)
-            return self._handle(verb, arg, fields or {})
+            if verb.startswith("lib"):
+                from . import library_screen
+                return library_screen.handle(self, verb, arg, fields or {}) + self._touch()
+            return self._handle(verb, arg, fields or {}) + self._touch()
         except IllegalAction as exc:
             self.flash = ("error", excerpt(str(exc), 300))
         except Exception as exc:  # noqa: BLE001 - a tap never breaks the app
@@ -228,6 +234,8 @@ class App:
         if verb == "open":
             if slot_system(arg) not in tables() or (arg != slot_system(arg) and arg not in self.sessions):
                 raise IllegalAction(f"there is no table called {excerpt(arg)!r}")
+            if arg == slot_system(arg):  # "Continue": the newest own game; a named slot opens as named
+                arg = self.latest(arg) or arg
             self.screen = f"table:{arg}" if arg in self.sessions else f"setup:{arg}"
             return [("put", "ui:screen", self.screen)]
         if verb == "setup":
@@ -243,10 +251,11 @@ class App:
             options.update(tables()[system].options_from_form(fields, self))
             session = Session.start(system, options, seed=self._new_seed())
             text = save_text(session)  # refuses options past the limits before anything changes
+            kept = self.archive(system)  # the game this one follows stays, in a slot of its own
             self.sessions[system] = session
             self.problems = [p for p in self.problems if f"saved {system} game" not in p]
             self.screen = f"table:{system}"
-            return ([("put", f"game:{system}", text), ("put", "ui:screen", self.screen)]
+            return (kept + [("put", f"game:{system}", text), ("put", "ui:screen", self.screen)]
                     + tables()[system].after_play(self, session))
         slot = self._current_slot()
         session = self.sessions[slot]
@@ -285,6 +294,56 @@ class App:
         self.flash = ("info", f"{name} was removed from the library.")
         return [("delete", key)]
 
+    def latest(self, system: str) -> str | None:
+        """The slot of the player's own game of ``system`` opened last (what "Continue"
+        opens). A game opened from a friend's link (``~shared``) has a button of its own on
+        the home screen, so "Continue" never lands in it."""
+        slots = [s for s in self.notes["recent"] if slot_system(s) == system and s in self.sessions
+                 and not s.endswith(SHARED)]
+        if slots:
+            return slots[0]
+        return system if system in self.sessions else next(
+            (s for s in sorted(self.sessions) if slot_system(s) == system and not s.endswith(SHARED)), None)
+
+    def free_slot(self, system: str) -> str:
+        n = 2
+        while f"{system}~{n}" in self.sessions:
+            n += 1
+        return f"{system}~{n}"
+
+    def archive(self, slot: str) -> list[Effect]:
+        """Move the game in ``slot`` (with its notes and name) to a slot of its own, so a
+        new game can take ``slot`` without losing it."""
+        session = self.sessions.pop(slot, None)
+        if session is None:
+            return []
+        new = self.free_slot(slot_system(slot))
+        self.sessions[new] = session
+        effects: list[Effect] = [("put", f"game:{new}", save_text(session))]
+        meta = self.meta.pop(f"meta:{slot}", None)
+        if meta is not None:
+            self.meta[f"meta:{new}"] = meta
+            effects += [("put", f"meta:{new}", json.dumps(meta)), ("delete", f"meta:{slot}")]
+        names = self.notes["names"]
+        if slot in names:
+            names[new] = names.pop(slot)
+        self.notes["recent"] = [new if s == slot else s for s in self.notes["recent"]]
+        return effects + [("put", "ui:library", self.notes_text())]
+
+    def notes_text(self) -> str:
+        return json.dumps(self.notes, sort_keys=True)
+
+    def _touch(self) -> list[Effect]:
+        """The game on screen becomes the newest (kept in ``ui:library``)."""
+        if not self.screen.startswith("table:"):
+            return []
+        slot = self.screen[6:]
+        recent = self.notes["recent"]
+        if recent[:1] == [slot]:
+            return []
+        self.notes["recent"] = [slot] + [s for s in recent if s != slot and s in self.sessions][:200]
+        return [("put", "ui:library", self.notes_text())]
+
     def _current_slot(self) -> str:
         if not self.screen.startswith("table:") or self.screen[6:] not in self.sessions:
             raise IllegalAction("no game is open")
@@ -322,6 +381,9 @@ class App:
     def _render_screen(self) -> str:
         if self.screen == "preview" and self.preview is not None:
             return self._preview()
+        if self.screen.startswith("library"):
+            from . import library_screen
+            return library_screen.render(self)
         if self.screen.startswith("setup:"):
             system = self.screen[6:]
             return self._nav(system, in_game=False) + tables()[system].setup(self)
@@ -353,9 +415,8 @@ class App:
         moves = len(session.actions)
         over = " It has ended." if session.game.is_over(session.state) else ""
         mine = system in self.sessions
-        shared = system + SHARED in self.sessions
         if mine:
-            both = "Keep both" + (" (replaces the shared game opened before)" if shared else "")
+            both = "Keep both"
             buttons = (button(both, "link", "both", cls="btn primary")
                        + button("Replace my game", "link", "replace", cls="btn danger")
                        + button("Keep mine only", "link", "mine", cls="btn ghost"))
@@ -372,7 +433,7 @@ class App:
                 f'<div class="choices">{buttons}</div></section>')
 
     def _nav(self, system: str, *, in_game: bool, can_undo: bool = False) -> str:
-        parts = [button("\u2190 Home", "home", cls="btn ghost")]
+        parts = [button("\u2190 Home", "home", cls="btn ghost"), button("Library", "lib", cls="btn ghost")]
         if in_game:
             parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost"))
             parts.append(button("Share", "share", cls="btn ghost"))
@@ -391,8 +452,30 @@ class App:
                 f'<li class="tile"><h2>{esc(table.title)}</h2><p>{esc(table.blurb)}</p>'
                 f'{button(label, "open", system, cls="btn primary")}{extra}</li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
+        library = button("Library: every game, character and deck", "lib", cls="btn lib-btn")
         return (f'<section class="home">{problems}<h1>Tables</h1>'
-                f'<ul class="tiles">{"".join(items)}</ul></section>')
+                f'<ul class="tiles">{"".join(items)}</ul>{library}</section>')
+
+
+def _library_notes(text: Any) -> dict[str, Any]:
+    """``ui:library``: names of games, the order they were opened in, the last export
+    date. Anything unreadable in it falls back to the default (nothing else depends on it)."""
+    notes: dict[str, Any] = {"names": {}, "recent": [], "exported": None}
+    try:
+        value = load_json(text, "the library's notes", MAX_RECORD_CHARS * 10)
+    except Exception:  # noqa: BLE001
+        return notes
+    if not isinstance(value, dict):
+        return notes
+    names = value.get("names")
+    if isinstance(names, dict):
+        notes["names"] = {k: v for k, v in names.items() if isinstance(v, str) and len(v) <= NAME_MAX}
+    recent = value.get("recent")
+    if isinstance(recent, list):
+        notes["recent"] = [s for s in recent if isinstance(s, str) and _SLOT.fullmatch(s)]
+    if isinstance(value.get("exported"), str) and len(value["exported"]) <= 40:
+        notes["exported"] = value["exported"]
+    return notes
 
 
 def _json_object(arg: str) -> dict[str, Any]:

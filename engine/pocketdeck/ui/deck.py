@@ -67,7 +67,14 @@ def setup(app: Any = None) -> str:
         f'<div class="choice">{button(d["name"], "new", {"system": "deck", "options": {"deck": d["id"]}}, cls="btn primary")}'
         f'<p class="muted">{esc(d["blurb"])}</p></div>'
         for d in deck_catalogue().values())
-    return f'<section class="setup"><h1>New deck</h1>{choices}</section>'
+    # decks of the player's own, kept in the library (ui/deck_editor.py)
+    own = "".join(
+        f'<div class="choice">{button(str(rec.get("name")), "new", {"system": "deck", "options": {"deck": rec}}, cls="btn primary")}'
+        f'<p class="muted">Your deck: {len(rec.get("cards") or [])} cards</p></div>'
+        for key, rec in sorted((getattr(app, "library", None) or {}).items())
+        if key.startswith("item:deck:deck:") and isinstance(rec, dict))
+    make = button("Make a deck of your own", "lib-deck", "52", cls="btn")
+    return f'<section class="setup"><h1>New deck</h1>{choices}{own}{make}</section>'
 
 
 register_table(Table(

@@ -420,7 +420,7 @@ def record_problem(record: Any) -> str | None:
     return excerpt("; ".join(problems), 200) if problems else None
 
 
-LIB = CharacterLibrary("deckbuilder", record_problem, export_heroes).register()
+LIB = CharacterLibrary("deckbuilder", record_problem, export_heroes)
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:

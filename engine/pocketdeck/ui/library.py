@@ -31,12 +31,6 @@ class CharacterLibrary:
     def prefix(self) -> str:
         return f"char:{self.system}:"
 
-    def register(self) -> "CharacterLibrary":
-        """Stored records of this system pass ``check`` before they join the library."""
-        from .app import RECORD_CHECKS
-        RECORD_CHECKS[self.system] = self.check
-        return self
-
     def entries(self, app: "App") -> dict[str, Record]:
         """The library entries the rules accept, by name."""
         return {k: r for k, r in sorted(app.library.items(), key=lambda kv: str(kv[1].get("name")))

@@ -374,7 +374,7 @@ def record_problem(record: Any) -> str | None:
     return excerpt("; ".join(map(str, problems)), 200) if problems else None
 
 
-LIB = CharacterLibrary("p52", record_problem, export_characters).register()
+LIB = CharacterLibrary("p52", record_problem, export_characters)
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:

@@ -79,6 +79,7 @@ TABLE_MODULES: tuple[Lazy | str, ...] = (
     Lazy("deckbuilder", "deckbuilder", "Deckbuilder RPG", "Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat."),
     Lazy("ads_build", "ads_builder", "ADS Deck Builder", "Build a legal 52-card Combat Deck for the Adventure Deck System, card by card."),
     Lazy("ads_adventure", "ads_adventure", "ADS Adventure", "Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels."),
+    Lazy("dofa-gm", "dofa_gm", "Deck of Adventures: GM's table", "The GM's decks, initiative, statuses, Epic Events, bosses and loot; or a solo skirmish."),
 )
 
 

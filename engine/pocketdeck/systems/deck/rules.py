@@ -1,7 +1,13 @@
 """Rules of the Deck table (a tool, not a book: the rules are those of a real deck).
 
 Piles: ``draw`` (face down, top = end of list), ``hand`` (the cards you drew, in front of
-you), ``discard`` (face up). Nothing is ever created or lost: 52 or 54 cards always.
+you), ``discard`` (face up). Nothing is ever created or lost: the deck's cards always.
+
+The ``deck`` option names a deck of decks.toml, or is a deck of the player's own: a
+mapping ``{"name", "cards"}`` (any of the 54 cards, each as many times as wanted: a
+Euchre deck, two decks shuffled together). Such a deck is also what the library keeps
+(``deck_record_problems`` is its record check), so a game started from it replays from
+its options alone.
 """
 
 from __future__ import annotations
@@ -16,6 +22,38 @@ from ...core.odds import as_percent, chance_one
 from ...core.rng import Rng
 
 LOG_KEEP = 40
+DECK_MAX = 6 * 54     # cards in a deck of one's own (six decks shuffled together)
+NAME_MAX = 40
+ORDER = {c: i for i, c in enumerate(standard_deck(True))}  # new-deck order, Jokers last
+
+
+def deck_record_problems(record: Any) -> list[str]:
+    """What is wrong with a deck of one's own (an option, a library record, an import):
+    ``{"name": 1-40 characters, "cards": 1-324 card codes of the 54}``; [] when it is fine."""
+    if not isinstance(record, dict) or set(record) != {"name", "cards"}:
+        return ["a deck of your own is a name and a list of cards, nothing else"]
+    problems = []
+    name, cards = record["name"], record["cards"]
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+        problems.append(f"a deck's name is 1 to {NAME_MAX} characters")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= DECK_MAX:
+        problems.append(f"a deck holds 1 to {DECK_MAX} cards")
+    else:
+        bad = [c for c in cards if not isinstance(c, str) or c not in ORDER]
+        if bad:
+            problems.append(f"{str(bad[0])[:20]!r} is not one of the 54 playing cards")
+    return problems
+
+
+def deck_cards(option: Any) -> list[str]:
+    """The cards of a ``deck`` option (a catalogue id or a deck of one's own), new-deck order."""
+    if isinstance(option, dict):
+        return sorted(option["cards"], key=ORDER.__getitem__)
+    return standard_deck(deck_catalogue()[option]["jokers"])
+
+
+def deck_title(option: Any) -> str:
+    return option["name"] if isinstance(option, dict) else deck_catalogue()[option]["name"]
 
 
 def deck_catalogue() -> dict[str, dict[str, Any]]:
@@ -51,18 +89,23 @@ class DeckGame(Game):
             catalogue = deck_catalogue()
         except ContentError as exc:
             raise IllegalAction(str(exc)) from None
-        if options["deck"] not in catalogue:
+        if isinstance(options["deck"], dict):
+            problems = deck_record_problems(options["deck"])
+            if problems:
+                raise IllegalAction(f"deck: {problems[0]}")
+        elif not isinstance(options["deck"], str) or options["deck"] not in catalogue:
             raise IllegalAction(f"unknown deck {options['deck']!r}; choose one of {', '.join(catalogue)}")
         limit = options["reshuffle_limit"]
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
             raise IllegalAction("reshuffle_limit must be empty or a whole number of 0 or more")
 
     def sim_options(self, rng: Rng) -> dict[str, Any]:
-        return {"deck": rng.choice(["standard52", "standard54"]), "reshuffle_limit": rng.randint(1, 4)}
+        # a deck of one's own too: two decks shuffled together, as a player would make
+        own = {"name": "Two decks", "cards": standard_deck(False) * 2}
+        return {"deck": rng.choice(["standard52", "standard54", own]), "reshuffle_limit": rng.randint(1, 4)}
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
-        jokers = deck_catalogue()[options["deck"]]["jokers"]
-        draw = standard_deck(jokers)
+        draw = deck_cards(options["deck"])
         rng.shuffle(draw)
         return {"piles": {"draw": draw, "hand": [], "discard": []}, "reshuffles": 0,
                 "log": ["Shuffled a new deck of %d cards." % len(draw)]}
@@ -155,20 +198,17 @@ class DeckGame(Game):
         if not isinstance(p, dict) or set(p) != {"draw", "hand", "discard"}:
             raise ValueError("a Deck state needs the piles draw, hand and discard")
         cards = [c for pile in p.values() for c in pile]
-        jokers = deck_catalogue()[state["options"]["deck"]]["jokers"]
-        if sorted(cards) != sorted(standard_deck(jokers)):
+        if sorted(cards) != sorted(deck_cards(state["options"]["deck"])):
             raise ValueError("the Deck state does not hold exactly one full deck")
 
     def view(self, state: State, seat: str = "player") -> dict[str, Any]:
         p = state["piles"]
         limit = state["options"]["reshuffle_limit"]
-        deck = deck_catalogue()[state["options"]["deck"]]
-        draw_set = set(p["draw"])
         return {
-            "system": self.name, "title": self.title, "deck_name": deck["name"],
+            "system": self.name, "title": self.title, "deck_name": deck_title(state["options"]["deck"]),
             "draw_count": len(p["draw"]), "hand": list(p["hand"]),
             # what is left, in new-deck order: the composition, never the order
-            "left": [c for c in standard_deck(deck["jokers"]) if c in draw_set],
+            "left": sorted(p["draw"], key=ORDER.__getitem__),
             "odds": _next_card_odds(p["draw"]),
             "discard": list(p["discard"]), "reshuffles": state["reshuffles"],
             "reshuffles_left": None if limit is None else max(0, limit - state["reshuffles"]),

@@ -1,0 +1,347 @@
+"""The library's record format: every kept item (a game, a character, a hero, a deck, a
+sheet) as one envelope that says what it is, and the importers that read it back.
+
+An item is ``{"format": "pocketdeck-item", "kind", "system", "version", "name", "data"}``:
+``kind`` + ``system`` pick the registered ``Kind`` (the check the rules apply and how older
+versions are migrated), ``version`` is the kind's format version, ``data`` the record
+itself (a game's save record, a character's record, a deck's cards). A new kind of item is
+one ``register_kind`` call (bottom of this module); its check is named as
+``"module:function"`` so that nothing of a system is imported before an item of it is
+read (systems load lazily).
+
+Every reader here (``read_item``, ``read_stored``, ``read_file``, ``item_from_link``)
+answers anything with an item or one ``RecordError`` (a ValueError) whose message says
+what is wrong, for the player. Trust stays where core/saves.py puts it: a game from
+outside is accepted only when it replays from its seed (a checkpointed game is refused),
+and every other record passes its system's record check.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import importlib
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .limits import (MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
+                     check_value, excerpt, json_depth_ok, load_json)
+
+ITEM_FORMAT = "pocketdeck-item"
+FILE_FORMAT = "pocketdeck-library"
+FILE_VERSION = 1
+MAX_FILE_CHARS = 4_000_000    # a library file (two of the largest games allowed); read in < 1 s
+MAX_FILE_ITEMS = 2_000        # items in one file
+NAME_MAX = 40                 # characters in an item's name
+
+Item = dict[str, Any]
+
+
+class RecordError(ValueError):
+    """The one refusal of every importer: the message says what is wrong, quoting at most
+    a short excerpt of what came in."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of item of one system. ``check`` ("module:function") returns None, a
+    reason, or a list of reasons, or raises ValueError with the reason. ``migrations``
+    maps a version to "module:function" turning a record of that version into the next.
+    ``prefix`` is the storage key prefix of its entries (games: ``game:``)."""
+
+    kind: str
+    system: str
+    version: int
+    check: str
+    title: str
+    prefix: str
+    migrations: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return f"{self.kind}:{self.system}"
+
+
+KINDS: dict[str, Kind] = {}   # games of each declared system join on first use (_game_kind)
+
+
+def register_kind(kind: str, system: str, version: int, check: str, title: str,
+                  prefix: str | None = None, migrations: dict[int, str] | None = None) -> Kind:
+    """Register a kind of item; the whole cost of a new one."""
+    k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
+             dict(migrations or {}))
+    KINDS[k.id] = k
+    return k
+
+
+def get_kind(kind: Any, system: Any) -> Kind:
+    if not isinstance(kind, str) or not isinstance(system, str):
+        raise RecordError("this item does not say what kind of item it is")
+    found = KINDS.get(f"{kind}:{system}")
+    if found is None and kind == "game":
+        found = _game_kind(system)
+    if found is None:
+        raise RecordError(f"this app keeps no {excerpt(kind, 30)} of {excerpt(system, 30)}")
+    return found
+
+
+def kind_of_key(key: str) -> Kind | None:
+    """The kind whose storage entries start like ``key`` (None: not a library entry)."""
+    for k in KINDS.values():
+        if k.kind != "game" and key.startswith(k.prefix):
+            return k
+    return None
+
+
+def _function(path: str) -> Callable[..., Any]:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def problem(kind: Kind, data: Any) -> str | None:
+    """The kind's check on ``data``: None when the rules accept it, else the reason."""
+    try:
+        found = _function(kind.check)(data)
+    except ValueError as exc:
+        return excerpt(str(exc), 200) or f"not a valid {kind.title}"
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid {kind.title} ({type(exc).__name__})"
+    if isinstance(found, (list, tuple)):
+        return excerpt("; ".join(map(str, found)), 200) if found else None
+    return excerpt(str(found), 200) if found else None
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+        raise RecordError(f"an item's name is 1 to {NAME_MAX} characters of text")
+    return name.strip()
+
+
+def make_item(kind: Kind, name: str, data: Any) -> Item:
+    return {"format": ITEM_FORMAT, "kind": kind.kind, "system": kind.system,
+            "version": kind.version, "name": name, "data": data}
+
+
+def migrate(kind: Kind, version: int, data: Any) -> Any:
+    """Bring ``data`` of ``version`` up to the kind's version, one step at a time."""
+    while version < kind.version:
+        step = kind.migrations.get(version)
+        if step is None:
+            raise RecordError(f"{kind.title} format {version} cannot be read by this version")
+        data = _function(step)(data)
+        version += 1
+    return data
+
+
+def read_item(value: Any, *, own: bool = False) -> Item:
+    """A parsed item (from a file, a link, storage) -> the item at today's version, its
+    record checked by the rules. ``own``: it comes from this app's own storage, the one
+    place a checkpointed game is accepted. RecordError otherwise."""
+    try:
+        return _read_item(value, own)
+    except RecordError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
+        raise RecordError(f"this item could not be read ({type(exc).__name__}: {excerpt(str(exc))})") from None
+
+
+def _read_item(value: Any, own: bool) -> Item:
+    if not isinstance(value, dict) or value.get("format") != ITEM_FORMAT:
+        raise RecordError("this is not a Pocketdeck item")
+    try:
+        check_value(value, "this item")
+    except LimitError as exc:
+        raise RecordError(str(exc)) from None
+    kind = get_kind(value.get("kind"), value.get("system"))
+    version = value.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= kind.version:
+        raise RecordError(f"{kind.title} format {excerpt(version)} is not one this version reads")
+    name = check_name(value.get("name"))
+    data = migrate(kind, version, value.get("data"))
+    if kind.kind == "game":
+        data = _game_data(kind, data, own)
+    else:
+        reason = problem(kind, data)
+        if reason:
+            raise RecordError(f"{kind.title} {name!r}: {reason}")
+    return make_item(kind, name, data)
+
+
+def _game_data(kind: Kind, data: Any, own: bool) -> dict[str, Any]:
+    """A game's record, replayed from its seed (saves.from_record); the state it leads to
+    is kept in the record so that it is compared again when the game is loaded."""
+    from .saves import SaveError, from_record
+    if not isinstance(data, dict) or data.get("system") != kind.system:
+        raise RecordError(f"this {kind.title} does not hold a {kind.title}")
+    try:
+        session = from_record(data, checked=True, own=own)
+    except SaveError as exc:
+        raise RecordError(str(exc)) from None
+    record = session.record()
+    record["state"] = session.state
+    return record
+
+
+def game_item(session: Any, name: str) -> Item:
+    """A game in progress as an item (refused when it carries a checkpoint: a game from
+    outside must replay from its first card)."""
+    if session.base is not None:
+        raise RecordError("this game is so long that it keeps only its recent history; it "
+                          "cannot leave this phone (another phone must replay it from its first card)")
+    record = session.record()
+    record["state"] = session.state
+    return make_item(get_kind("game", session.system), name, record)
+
+
+def session_of(item: Item) -> Any:
+    """The game an item of kind game holds (already checked by read_item)."""
+    from .saves import from_record
+    return from_record(item["data"], checked=True)
+
+
+# -- storage --------------------------------------------------------------------------------
+def stored_text(item: Item) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+
+
+def read_stored(key: str, text: Any) -> Item:
+    """A stored library entry -> item. Entries written before this format are the bare
+    record (version 0, named by its own ``name``) and are migrated."""
+    kind = kind_of_key(key)
+    if kind is None:
+        raise RecordError("this entry is filed under a name this app does not use")
+    try:
+        value = load_json(text, "this entry", MAX_RECORD_CHARS)
+    except (LimitError, ValueError) as exc:
+        raise RecordError(f"this entry is not readable ({excerpt(str(exc))})") from None
+    if isinstance(value, dict) and value.get("format") != ITEM_FORMAT:
+        name = value.get("name") if isinstance(value.get("name"), str) else kind.title
+        value = make_item(kind, (name.strip() or kind.title)[:NAME_MAX], value)
+        value["version"] = 0
+    item = read_item(value, own=True)
+    if (item["kind"], item["system"]) != (kind.kind, kind.system):
+        raise RecordError("this entry is filed under another kind of item")
+    return item
+
+
+# -- files ----------------------------------------------------------------------------------
+def export_file(items: list[Item], exported: str) -> str:
+    return json.dumps({"format": FILE_FORMAT, "version": FILE_VERSION, "exported": exported,
+                       "items": items}, sort_keys=True, separators=(",", ":"))
+
+
+def read_file(text: Any) -> tuple[list[Item], list[str]]:
+    """A library file -> (the items it holds, one refusal per item that is not accepted).
+    The file as a whole is refused (RecordError) when it is not a library file or breaks
+    a limit: more than MAX_FILE_CHARS characters or MAX_FILE_ITEMS items."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if not isinstance(text, str):
+            raise RecordError("a library file is text")
+        if len(text) > MAX_FILE_CHARS:
+            raise RecordError(f"this file has {len(text):,} characters; a library file holds at "
+                              f"most {MAX_FILE_CHARS:,}")
+        if not json_depth_ok(text):
+            raise RecordError(f"this file is not readable JSON: its brackets nest deeper than "
+                              f"{MAX_DEPTH} levels or do not pair up")
+        # the values are checked item by item (read_item): a file of 100,000 items is
+        # refused by its count before they are walked
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - LimitError, a JSON or UTF-8 error
+        raise RecordError(f"this file is not a Pocketdeck library ({excerpt(str(exc))})") from None
+    if isinstance(data, dict) and data.get("format") == ITEM_FORMAT:
+        data = {"format": FILE_FORMAT, "version": FILE_VERSION, "items": [data]}
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise RecordError("this file is not a Pocketdeck library")
+    if type(data.get("version")) is not int or data["version"] != FILE_VERSION:  # 1.0 and True too
+        raise RecordError(f"library file format {excerpt(data.get('version'))} is not one this version reads")
+    items = data.get("items")
+    if not isinstance(items, list):
+        raise RecordError("this library file has no list of items")
+    if len(items) > MAX_FILE_ITEMS:
+        raise RecordError(f"this file holds {len(items):,} items; a library file holds at most "
+                          f"{MAX_FILE_ITEMS:,}")
+    good, bad = [], []
+    for i, value in enumerate(items):
+        try:
+            good.append(read_item(value))
+        except RecordError as exc:
+            bad.append(f"item {i + 1}: {exc}")
+    return good, bad
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+# -- links ----------------------------------------------------------------------------------
+def item_link(item: Item) -> str:
+    """The item as a URL fragment ``i=...`` (zlib, base64url): nothing reaches a server."""
+    raw = json.dumps(item, sort_keys=True, separators=(",", ":")).encode()
+    return "i=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def item_from_link(text: Any) -> Item:
+    """A fragment ``i=...`` -> item, or RecordError."""
+    try:
+        if not isinstance(text, str) or not text.startswith("i=") or len(text) > MAX_LINK_CHARS:
+            raise RecordError(f"this is not an item link (or it is longer than {MAX_LINK_CHARS:,} characters)")
+        body = text[2:]
+        try:
+            packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+            d = zlib.decompressobj()
+            raw = d.decompress(packed, MAX_SAVE_CHARS)
+        except (binascii.Error, zlib.error, ValueError):
+            raise RecordError("this link is damaged: it does not decode to an item") from None
+        if d.unconsumed_tail:
+            raise RecordError("this link unpacks to more than an item may hold")
+        if not d.eof:
+            raise RecordError("this link is cut short: part of it is missing")
+        try:
+            value = load_json(raw.decode("utf-8"), "this link", MAX_SAVE_CHARS)
+        except (LimitError, ValueError) as exc:
+            raise RecordError(f"this link is damaged ({excerpt(str(exc))})") from None
+        return read_item(value)
+    except RecordError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise RecordError(f"this link could not be opened ({type(exc).__name__})") from None
+
+
+# -- the kinds that exist -------------------------------------------------------------------
+GAME_CHECK = "pocketdeck.core.records:_no_check"
+
+
+def _no_check(data: Any) -> None:
+    """Games are checked by replaying them (``_game_data``), not by a record check."""
+
+
+def _same(data: Any) -> Any:
+    """Version 0 -> 1: the bare record of the first library gains only its envelope."""
+    return data
+
+
+def _game_kind(system: str) -> Kind | None:
+    """Every declared system keeps games (core.game.catalogue: names only, no import)."""
+    from .game import catalogue
+    title = catalogue().get(system)
+    if title is None:
+        return None
+    return register_kind("game", system, 1, GAME_CHECK, f"{title} game", prefix=f"game:{system}")
+
+
+_BARE = {0: "pocketdeck.core.records:_same"}
+# the records kept apart from games: one line each (their checks are imported on first use)
+register_kind("character", "p52", 1, "pocketdeck.systems.p52.rules:record_problems",
+              "P52 character", prefix="char:p52:", migrations=_BARE)
+register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:record_problems",
+              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE)
+register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
+              "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
+register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
+              "Deck of your own")

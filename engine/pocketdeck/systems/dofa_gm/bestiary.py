@@ -1,0 +1,129 @@
+"""The bestiary and the item tables (content/dofa-gm/bestiary.toml, items.toml) and the
+combatants made from them: a creature dropped into a fight is an editable copy of its stat
+block, a premade character or a player typed in by the GM gets the same shape.
+
+A combatant holds ``attrs`` and ``skills`` so the player's code (``dofa.sheet.modifier``)
+reads its modifiers; the bestiary lists attributes only, so a creature's skill is its
+attribute (as part 1 does for companions).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ... import content
+from ...content import ListOf, MapOf, OneOf, Optional, Range, table_rows
+from ..dofa import checks as ck
+from ..dofa import sheet as sh
+
+TYPES = ("Companion", "NPC", "Dealer", "Boss")
+KIND_OF = {"Companion": "companion", "NPC": "minion", "Dealer": "dealer", "Boss": "boss"}
+ITEM_KINDS = ("weapon", "armor", "shield", "general", "tool", "consumable")
+CREATURE = {"id": str, "type": OneOf(*TYPES), "level": Range(1, 10), "hp": Range(1, 99),
+            "ap": Range(0, 9), "ar": Range(0, 6), "pp": Range(0, 20),
+            "attributes": MapOf(Range(-3, 9)), "powers": ListOf(str), "text": str,
+            "primary": Optional(str)}
+ITEM = {"id": str, "kind": OneOf(*ITEM_KINDS), "cost": Range(0, 10**7), "text": str,
+        "damage": Optional(Range(1, 4)), "ar": Optional(Range(0, 6)), "ap": Optional(Range(0, 9)),
+        "needs": Optional(str), "use": Optional(str), "reference": Optional(str)}
+TEXT_MAX = 200
+
+
+@lru_cache(maxsize=1)
+def creatures() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in content.load("dofa-gm/bestiary.toml")["creature"]}
+
+
+@lru_cache(maxsize=1)
+def items() -> dict[str, dict[str, Any]]:
+    return {i["id"]: i for i in content.load("dofa-gm/items.toml")["item"]}
+
+
+def check_bestiary(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "creature", CREATURE)
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        problems.append("[[creature]] ids must be unique")
+    for r in rows:
+        if set(r["attributes"]) != set(sh.ATTRIBUTES):
+            problems.append(f"creature {r['id']}: attributes must name {', '.join(sh.ATTRIBUTES)}")
+        if not r["text"].strip() or len(r["text"]) > TEXT_MAX:
+            problems.append(f"creature {r['id']}: 'text' must be 1 to {TEXT_MAX} characters")
+    return problems
+
+
+def check_items(data: dict[str, Any]) -> list[str]:
+    rows, problems = table_rows(data, "item", ITEM)
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        problems.append("[[item]] ids must be unique")
+    needs = {"weapon": "damage", "armor": "ar", "shield": "ap"}
+    for r in rows:
+        key = needs.get(r["kind"])
+        if key and key not in r:
+            problems.append(f"item {r['id']}: a {r['kind']} needs '{key}'")
+        if not r["text"].strip() or len(r["text"]) > TEXT_MAX:
+            problems.append(f"item {r['id']}: 'text' must be 1 to {TEXT_MAX} characters")
+    return problems
+
+
+# -- money (GMG, Standard Currency: 1 dp = 10 gp = 100 sp = 1000 cp) ----------------------
+COINS = (("dp", 1000), ("gp", 100), ("sp", 10), ("cp", 1))
+
+
+def money(cp: int) -> str:
+    """A sum in copper as coins, largest first (1:10 each step): 1234 -> '1 dp 2 gp 3 sp 4 cp'."""
+    if cp == 0:
+        return "0 cp"
+    sign, cp = ("-" if cp < 0 else ""), abs(cp)
+    parts = []
+    for name, value in COINS:
+        n, cp = divmod(cp, value)
+        if n:
+            parts.append(f"{n} {name}")
+    return sign + " ".join(parts)
+
+
+# -- combatants -----------------------------------------------------------------------------
+def _base(cid: str, name: str, side: str, kind: str) -> dict[str, Any]:
+    return {"id": cid, "name": name, "side": side, "kind": kind, "source": None,
+            "statuses": [], "ko": None, "dead": False, "out": False, "tc": None,
+            "deck": None, "weapon": 1, "powers": [], "fatigue": 0, "phase": 1, "phases": 1,
+            "lower_next": False}
+
+
+def from_creature(cid: str, source: str, name: str, side: str = "foes") -> dict[str, Any]:
+    c = creatures()[source]
+    out = _base(cid, name, side, KIND_OF[c["type"]])
+    attrs = dict(c["attributes"])
+    out.update(source=source, level=c["level"], hp=c["hp"], hp_max=c["hp"], ap=c["ap"],
+               ap_max=c["ap"], ar=c["ar"], pp=c["pp"], pp_max=c["pp"], attrs=attrs,
+               skills={k: attrs[a] for k, a in sh.SKILL_OF.items()}, powers=list(c["powers"]))
+    if out["kind"] == "boss":
+        out["phases"] = 2
+    return out
+
+
+def from_premade(cid: str, pid: str, side: str = "party") -> dict[str, Any]:
+    s = sh.sheet_from_premade(pid, "")
+    out = _base(cid, s["name"], side, "pc")
+    out.update(source=pid, level=s["level"], hp=s["hp_max"], hp_max=s["hp_max"], ap=s["ap_max"],
+               ap_max=s["ap_max"], ar=s["ar"], pp=s["pp_max"], pp_max=s["pp_max"],
+               attrs=dict(s["attrs"]), skills=dict(s["skills"]), powers=list(s["powers"]))
+    return out
+
+
+def typed_player(cid: str, p: dict[str, Any]) -> dict[str, Any]:
+    """A player at the table, known by the few numbers the GM needs (their sheet is on
+    their own phone). Agility decides initiative ties; AR is the DR of attacks on them."""
+    out = _base(cid, p["name"], "party", "player")
+    agl = p["agl"]
+    out.update(level=1, hp=p["hp"], hp_max=p["hp"], ap=p["ap"], ap_max=p["ap"], ar=p["ar"],
+               pp=p["pp"], pp_max=p["pp"], attrs={a: (agl if a == "AGL" else 0) for a in sh.ATTRIBUTES},
+               skills={k: (agl if a == "AGL" else 0) for k, a in sh.SKILL_OF.items()})
+    return out
+
+
+def unarmored_ar(agl: int) -> int:
+    return ck.armor_range(agl)

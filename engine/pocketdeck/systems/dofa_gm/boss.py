@@ -1,0 +1,109 @@
+"""Bosses (GMG, Creating a Boss Encounter): Adversary Actions (outside the boss's turn,
+once per round each boss), House Actions (offered at the start of every round), Phases
+(at 0 HP a boss with a phase left refills its HP and draws a new Target Card).
+
+The actions are the bestiary bosses' own (04_Powers.yaml, Boss-Only); the skirmish has no
+map, so "all creatures within 2 spaces" is every standing enemy and "a creature within 10
+spaces" any one of them. Fiction-only ones (Ally Swap, Phase Shift, Amplify Ally) are
+logged for the GM to narrate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import decks as dk
+from . import fight as ft
+
+# name: (kind, how). how: "attack" (an extra Major Action: an attack), ("save", attribute,
+# DR, status, damage on a failure, cards discarded on a failure, all enemies or one),
+# "summon", "note" (the GM narrates it)
+ACTIONS: dict[str, tuple[str, Any]] = {
+    "Adversary Major Action": ("adversary", "attack"),
+    "Shake Enemy": ("adversary", ("save", "CON", 2, "Shaken", 0, 0, "one")),
+    "Drain Stamina": ("adversary", ("save", "GUT", 2, None, 0, 2, "all")),
+    "Ally Swap": ("adversary", "note"),
+    "Phase Shift": ("adversary", "note"),
+    "Wall Grab": ("house", ("save", "AGL", 2, "Entangled", 1, 0, "all")),
+    "Obey Me": ("house", ("save", "CON", 2, "Enthralled", 0, 0, "one")),
+    "Summon Ally": ("house", "summon"),
+    "Amplify Ally": ("house", "note"),
+}
+SUMMONED = "Grunt"          # what Summon Ally brings when the GM does not choose
+
+
+def bosses(s: State) -> list[dict[str, Any]]:
+    return [a for a in s["actors"] if a["kind"] == "boss" and ft.standing(a)]
+
+
+def _targets(s: State, boss: dict[str, Any]) -> list[str]:
+    return [a["id"] for a in s["actors"] if a["side"] != boss["side"] and ft.standing(a)]
+
+
+def actions(s: State, current_id: str | None) -> list[Action]:
+    c = s["combat"]
+    acts: list[Action] = []
+    if not c or c["stage"] != "turns":
+        return acts
+    for b in bosses(s):
+        for name in b["powers"]:
+            kind, how = ACTIONS.get(name, (None, None))
+            if kind == "adversary" and (b["id"] == current_id or b["id"] in c["adversary"]):
+                continue
+            if kind == "house" and (c["house"] or c["at"] != 0):
+                continue
+            if kind is None:
+                continue
+            verb = "adversary" if kind == "adversary" else "house"
+            if how == "attack" or (isinstance(how, tuple) and how[-1] == "one"):
+                acts += [{"type": verb, "who": b["id"], "name": name, "target": t} for t in _targets(s, b)]
+            else:
+                acts.append({"type": verb, "who": b["id"], "name": name})
+    return acts
+
+
+def do_adversary(s: State, a: Action, rng: Rng) -> None:
+    s["combat"]["adversary"].append(a["who"])
+    run(s, a, rng)
+
+
+def do_house(s: State, a: Action, rng: Rng) -> None:
+    s["combat"]["house"] = True
+    run(s, a, rng)
+
+
+def run(s: State, a: Action, rng: Rng) -> None:
+    from .turns import do_attack, effect_save
+    boss = ft.actor(s, a["who"])
+    kind, how = ACTIONS[a["name"]]
+    ft.log(s, f"{boss['name']}: {a['name']} ({'Adversary' if kind == 'adversary' else 'House'} Action).")
+    if how == "attack":
+        power = next((p for p in ("Attack, Weapon", "Attack, Mystic") if p in boss["powers"]), None)
+        if power:
+            do_attack(s, {"type": "adversary_attack", "who": boss["id"], "target": a["target"],
+                          "power": power}, rng)
+    elif how == "summon":
+        from .table import add_creature
+        add_creature(s, SUMMONED, rng, side=boss["side"])
+    elif how == "note":
+        ft.log(s, "The GM narrates it.")
+    else:
+        _, stat, dr, status, dmg, discard, scope = how
+        ids = [a["target"]] if scope == "one" else _targets(s, boss)
+        for t in ids:
+            s["due"].append({"who": t, "status": status or "Drain Stamina", "when": "now",
+                             "stat": stat, "dr": dr, "apply": True, "fail": dmg, "ok": 0,
+                             "by": boss["id"], "discard": discard})
+
+
+def next_phase(s: State, a: dict[str, Any], rng: Rng) -> None:
+    """GMG, Boss Phases: HP refilled, a new Target Card drawn; the GM changes the rest."""
+    a["phase"] += 1
+    a["hp"] = a["hp_max"]
+    a["statuses"] = []
+    s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
+    card = dk.draw_tc(s["decks"][a["deck"]], rng, a["id"]) if a["deck"] else None
+    ft.log(s, f"{a['name']} enters phase {a['phase']} of {a['phases']}: HP back to {a['hp']}"
+              + (f", new Target Card {ft.card_name(card)}." if card else "."))

@@ -1,0 +1,183 @@
+"""A check the GM calls for a player (GMG, Making Checks; Difficulty Chart; Player Skill
+Mods and DR Reporting): the GM names how hard the task is, the app suggests the chart's
+DR for it and shows the chance for this character's modifier; the GM may set another DR
+(the override is logged), keep it hidden, add Upper/Lower Hand, then reveals a Target
+Card from the World Deck (the NPC Deck in combat). A premade character's deck is in the
+app, so it draws here; a player at the table draws on their own phone and the GM types
+in the card (reported, when the DR is hidden).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from ..dofa import checks as ck
+from ..dofa import odds
+from ..dofa import sheet as sh
+from . import decks as dk
+from . import draws, entry
+from .fight import actor, log
+
+# the GMG's words for the chart's rows: "extremely difficult? Maybe make it a DR 1";
+# "less challenging ... a DR 3 with Upper Hand"
+AIMS = {"extremely hard": 1, "hard": 2, "moderate": 3, "easy": 4, "very easy": 5}
+HANDS = (-2, -1, 0, 1, 2)
+HOLDER = "call"
+
+
+def blank(who: str) -> dict[str, Any]:
+    return {"who": who, "stat": None, "mod": 0, "aim": None, "dr": None, "suggested": None,
+            "hidden": False, "hand": 0, "tc": None}
+
+
+def modifier(s: State, c: dict[str, Any]) -> int:
+    x = actor(s, c["who"])
+    if x["kind"] == "player":
+        return c["mod"]
+    return sh.modifier(x, c["stat"]) if c["stat"] else 0
+
+
+def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
+    """Success now: exact from the deck the app holds, or from a fresh 52-card deck for a
+    player's own phone; beside it the GM chart's figure (each card from a full 52)."""
+    if c["dr"] is None:
+        return None
+    x = actor(s, c["who"])
+    eff = ck.edr(c["dr"], modifier(s, c))
+    k, lower = 1 + abs(c["hand"]), c["hand"] < 0
+    chart = odds.chart_chance(eff, extra=k - 1, lower=lower) if eff >= ck.LOWEST_EDR else Fraction(0)
+    exact: Fraction | None = None
+    if x["deck"] and c["tc"] and eff >= ck.LOWEST_EDR:
+        pile = s["decks"][x["deck"]]["draw"]
+        if len(pile) >= k:
+            exact = odds.success(odds.draw_dist(odds.degree_counts(pile, c["tc"], eff), k, lower))
+    if exact is None and eff >= ck.LOWEST_EDR:
+        exact = odds.chart_chance(eff, extra=k - 1, lower=lower, draws="deck")
+    return {"edr": eff, "exact": exact, "chart": chart, "sure": eff >= ck.SURE_EDR,
+            "from": "deck" if x["deck"] and c["tc"] else "fresh"}
+
+
+def actions(s: State) -> list[Action]:
+    c = s["call"]
+    x = actor(s, c["who"])
+    acts: list[Action] = []
+    if x["kind"] == "player":
+        acts += [{"type": "call_mod", "mod": m} for m in entry.MODS if m != c["mod"]]
+    else:
+        acts += [{"type": "call_stat", "stat": t} for t in sh.ATTRIBUTES + sh.SKILLS if t != c["stat"]]
+    acts += [{"type": "call_aim", "aim": n} for n in AIMS if n != c["aim"]]
+    acts += [{"type": "call_dr", "dr": d} for d in range(0, 7) if d != c["dr"]]
+    acts += [{"type": "call_hand", "hand": h} for h in HANDS if h != c["hand"]]
+    acts += [{"type": "call_tool", "tool": t} for t in (None, *tools()) if t != c.get("tool")]
+    acts.append({"type": "call_hidden", "on": not c["hidden"]})
+    deck = s["decks"]["npc" if s["combat"] else "world"]
+    if c["tc"] is None and dk.drawable(deck):
+        acts.append({"type": "call_tc"})
+    ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
+    if ready:
+        if x["deck"]:
+            if dk.drawable(s["decks"][x["deck"]]) >= 1:
+                acts.append({"type": "call_draw"})
+        else:
+            acts.append({"type": "call_card"})
+    acts.append({"type": "call_cancel"})
+    return acts
+
+
+def do_call(s: State, a: Action, rng: Rng) -> None:
+    s["call"] = blank(a["who"])
+
+
+def do_call_stat(s: State, a: Action, rng: Rng) -> None:
+    s["call"]["stat"] = a["stat"]
+
+
+def do_call_mod(s: State, a: Action, rng: Rng) -> None:
+    s["call"]["mod"] = a["mod"]
+
+
+def do_call_aim(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    c.update(aim=a["aim"], suggested=AIMS[a["aim"]], dr=AIMS[a["aim"]])
+    log(s, f"The GM calls it {a['aim']}: the chart suggests DR {c['dr']}.")
+
+
+def do_call_dr(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    if c["suggested"] is not None and a["dr"] != c["suggested"]:
+        log(s, f"The GM overrides the suggested DR {c['suggested']}: DR {a['dr']}.")
+    c["dr"] = a["dr"]
+
+
+def do_call_hand(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    if c.get("tool") and a["hand"] != tool_hand(s, c["tool"]):
+        log(s, f"The GM overrides the tool's suggestion: {a['hand']:+d}.")
+    c["hand"] = a["hand"]
+
+
+def tools() -> list[str]:
+    from .bestiary import items
+    return [i for i, row in items().items() if row["kind"] == "tool"]
+
+
+def tool_hand(s: State, tool: str) -> int:
+    """GMG, Tools: Upper Hand with the profession's tools, Lower Hand without; "with" is
+    read from the party's loot in the ledger."""
+    return 1 if tool in s["ledger"]["loot"] else -1
+
+
+def do_call_tool(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    c["tool"] = a["tool"]
+    if a["tool"] is None:
+        c["hand"] = 0
+        log(s, "No profession tool for this check.")
+        return
+    c["hand"] = tool_hand(s, a["tool"])
+    held = "in the party's loot: Upper Hand" if c["hand"] > 0 else "not in the party's loot: Lower Hand"
+    log(s, f"A check needing {a['tool']}: {held} (suggested).")
+
+
+def do_call_hidden(s: State, a: Action, rng: Rng) -> None:
+    s["call"]["hidden"] = a["on"]
+
+
+def do_call_tc(s: State, a: Action, rng: Rng) -> None:
+    deck = s["decks"]["npc" if s["combat"] else "world"]
+    s["call"]["tc"] = dk.draw_tc(deck, rng, HOLDER)
+    log(s, f"The GM reveals the Target Card {draws_name(s['call']['tc'])}.")
+
+
+def draws_name(code: str) -> str:
+    from ...core.cards import Card
+    return Card.parse(code).name
+
+
+def do_call_draw(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    x = actor(s, c["who"])
+    hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"]))
+    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand)
+
+
+def do_call_card(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    entry.open_entry(s, {"kind": "call", "who": c["who"], "tc": c["tc"], "dr": c["dr"],
+                         "hidden": c["hidden"], "mod": c["mod"]})
+    s["entry"]["mod"] = c["mod"]
+
+
+def do_call_cancel(s: State, a: Action, rng: Rng) -> None:
+    close(s)
+
+
+def close(s: State) -> None:
+    for name in ("world", "npc"):
+        dk.drop_tc(s["decks"][name], HOLDER)
+    s["call"] = None
+
+

@@ -1,0 +1,114 @@
+"""The GM's draws for the creatures and characters whose decks the app holds (Minions on
+the NPC Deck, Dealers and Bosses on their own, premade characters in the solo skirmish):
+attacks, saves, Knocked Out and Epic Event draws, with Upper/Lower Hand and one Fate
+redraw per check. The kept card and its grade come from the player's code
+(``dofa.checks.pick`` through ``checkflow.kept``, ``checkflow.grade``): one copy of the
+rules of a check, whichever side of the table draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import State
+from ...core.rng import Rng
+from ..dofa import checks as ck
+from ..dofa import conditions as cd
+from ..dofa import sheet as sh
+from ..dofa.checkflow import grade, kept
+from . import decks as dk
+from .fight import Actor, actor, in_force, log, status
+
+WEAPON_STATS = ("Finesse", "Brute")
+MYSTIC_STATS = ("Knowledge", "Craft")
+
+
+def attack_stat(a: Actor, mystic: bool) -> str:
+    """The better of the two skills a weapon (Finesse, Brute) or mystic (Knowledge, Craft)
+    attack may use: the GM's choice in the book, the better one here."""
+    pool = MYSTIC_STATS if mystic else WEAPON_STATS
+    return max(pool, key=lambda k: (sh.modifier(a, k), -pool.index(k)))
+
+
+def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
+               target: Actor | None = None, mystic: bool = False) -> list[tuple[str, int]]:
+    """Upper (+) / Lower (-) Hand on a draw, with reasons: the drawer's own conditions and
+    Fatigue through part 1's ``conditions.hand_parts``, then the target's (PG, Status
+    Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``)."""
+    faux = {"conditions": [x["name"] for x in a["statuses"]],
+            "shaken": [x["name"] for x in a["statuses"] if x.get("held")],
+            "fatigue": a["fatigue"], "light": "bright", "received": None}
+    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat})
+    if target is not None:
+        if status(target, "Hidden"):
+            parts.append((f"{target['name']} is Hidden", -1))
+        if in_force(target, "Invisible"):
+            parts.append((f"{target['name']} is Invisible", -1))
+        if status(target, "Knocked Down"):
+            parts.append(("Knocked Down target, from afar" if mystic
+                          else "Knocked Down target, within 1 space", -1 if mystic else +1))
+    if a.get("lower_next"):
+        parts.append(("Shake Enemy: the next check", -1))
+    if s["hand"]:
+        parts.append(("The GM's call", s["hand"]))
+    return parts
+
+
+def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None, dr: int,
+          hand: int, **extra: Any) -> None:
+    """Draw 1 + |hand| cards from ``a``'s deck into ``s['draw']`` (the GM then accepts it
+    or spends a Fate Card on a redraw)."""
+    deck = s["decks"][a["deck"]]
+    mod = sh.modifier(a, stat) if stat else 0
+    k = 1 + abs(hand)
+    k = max(1, min(k, dk.drawable(deck)))
+    s["draw"] = dict({"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
+                      "effective": ck.edr(dr, mod), "hand": hand, "k": k, "cards": [],
+                      "redrawn": False, "weapon": 0, "who": a["name"], "by": a["id"],
+                      "intensify": False, "target": None}, **extra)
+    a["lower_next"] = False
+    s["hand"] = 0
+    deal(s, rng)
+
+
+def deal(s: State, rng: Rng) -> None:
+    d = s["draw"]
+    deck = s["decks"][actor(s, d["by"])["deck"]]
+    before = deck["reshuffles"]
+    d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
+    if deck["reshuffles"] > before and d["by"] and deck is not s["decks"]["npc"]:
+        a = actor(s, d["by"])
+        if deck["size"] > 52:
+            a["fatigue"] = min(5, a["fatigue"] + 1)
+            log(s, f"{a['name']}'s deck ran out: reshuffled; Fatigue {a['fatigue']}.")
+
+
+def can_redraw(s: State) -> list[str]:
+    d = s["draw"]
+    deck = s["decks"][actor(s, d["by"])["deck"]]
+    if d["redrawn"] or dk.drawable(deck) < d["k"]:
+        return []
+    return sorted(set(deck["fate"]), key=deck["fate"].index)
+
+
+def redraw(s: State, rng: Rng, card: str) -> None:
+    """PG, Fate Cards 3: discard a Fate Card and draw again; the redraw stands."""
+    d = s["draw"]
+    deck = s["decks"][actor(s, d["by"])["deck"]]
+    dk.spend_fate(deck, card)
+    dk.settle(deck)
+    log(s, f"{d['who']} spends a Fate Card to redraw.")
+    d["redrawn"] = True
+    deal(s, rng)
+
+
+def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The kept card and its grade; the deck's drawn cards are settled (Aces kept where the
+    deck keeps them)."""
+    d = s["draw"]
+    s["draw"] = None
+    card = kept(d)
+    result = grade(d, card)
+    dk.settle(s["decks"][actor(s, d["by"])["deck"]])
+    log(s, result["summary"])
+    return result, d

@@ -1,0 +1,262 @@
+"""A fight at the GM's table (PG, Taking Turns, In Combat, Status Conditions, Health and
+Armor, Epic Events (Knocked Out); GMG, Initiating Combat, Character Types).
+
+Initiative: every combatant holds a Target Card; the order is Ace first, then K, Q ... 2;
+a player or premade ties with an enemy goes first; between two of the same side the
+higher Agility goes first, then the one who joined earlier (the GM can reorder with a
+delay). Damage takes AP first; at 0 HP a party member is Knocked Out and its turns become
+the Knocked Out Epic Event; a creature at 0 HP is out of the fight (a boss with a phase
+left starts its next phase instead, boss.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.cards import Card
+from ...core.game import IllegalAction, State
+from ...core.rng import Rng
+from ..dofa.conditions import BY_FAILED_SAVE, CONDITIONS, PROMPTS, TURN_END, TURN_START
+from . import decks as dk
+
+Actor = dict[str, Any]
+# the conditions a GM puts on a combatant (the environment's three are the player's phone's)
+STATUSES = ("Stunned", "Entangled", "Knocked Down", "Blinded", "Deafened", "Burned",
+            "Poisoned", "Frozen", "Suffocating", "Charmed", "Enthralled", "Invisible",
+            "Grappled", "Hidden")
+DURATIONS: tuple[int | None, ...] = (None, 1, 2, 3)
+SAVE_DR = 3          # every status save in the PG's list is DR 3
+ON_DAMAGE = ("Charmed", "Enthralled")
+
+
+def log(s: State, text: str) -> None:
+    s["log"].append(text)
+
+
+def actor(s: State, cid: str) -> Actor:
+    for a in s["actors"]:
+        if a["id"] == cid:
+            return a
+    raise IllegalAction(f"no combatant {cid!r} at this table")
+
+
+def tc_of(s: State, a: Actor) -> str | None:
+    """An actor's Target Card; a Minion grouped with another has the group's (GMG,
+    Initiating Combat: "a group of Minions might have a single TC")."""
+    if a.get("shares"):
+        return tc_of(s, actor(s, a["shares"]))
+    if a["deck"]:
+        return s["decks"][a["deck"]]["tcs"].get(a["id"])
+    return a["tc"]
+
+
+def standing(a: Actor) -> bool:
+    """In the fight and able to act (not Knocked Out, dead or gone)."""
+    return not (a["ko"] or a["dead"] or a["out"])
+
+
+def in_fight(a: Actor) -> bool:
+    return not (a["dead"] or a["out"])
+
+
+def side_standing(s: State, side: str) -> list[Actor]:
+    return [a for a in s["actors"] if a["side"] == side and standing(a)]
+
+
+def names(s: State, ids: list[str]) -> str:
+    return ", ".join(actor(s, i)["name"] for i in ids)
+
+
+# -- initiative -------------------------------------------------------------------------------
+def init_key(s: State, a: Actor) -> tuple[int, int, int, int]:
+    """PG, Taking Turns 1: Ace first, then K, Q ... 2; players before enemies on the same
+    value; then the higher Agility; then the order they joined (``s['actors']``)."""
+    tc = tc_of(s, a)
+    v = Card.parse(tc).value if tc else 0
+    place = 0 if v == 1 else 14 - v if v else 99
+    return (place, 0 if a["side"] == "party" else 1, -a["attrs"]["AGL"],
+            s["actors"].index(a))
+
+
+def order(s: State, ids: list[str] | None = None) -> list[str]:
+    pool = [a for a in s["actors"] if in_fight(a) and (ids is None or a["id"] in ids)]
+    return [a["id"] for a in sorted(pool, key=lambda a: init_key(s, a))]
+
+
+def needs_tc(s: State) -> list[Actor]:
+    """Combatants without a Target Card for this combat (players type theirs in)."""
+    c = s["combat"]
+    return [a for a in s["actors"] if in_fight(a) and a["id"] not in c["has_tc"]]
+
+
+# -- damage, healing, Knocked Out ------------------------------------------------------------
+def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
+         by: str | None = None) -> None:
+    """PG, Health and Armor: AP first unless the damage bypasses it. What damage sets off:
+    Hidden ends, Charmed/Enthralled saves fall due (damage from the charmer ends it), a
+    Knocked Out Dealer damaged again draws at Lower Hand; at 0 HP, Knocked Out."""
+    to_ap = 0 if bypass else min(a["ap"], amount)
+    a["ap"] -= to_ap
+    to_hp = min(a["hp"], amount - to_ap)
+    a["hp"] -= to_hp
+    log(s, f"{a['name']} takes {amount} damage ({to_ap} AP, {to_hp} HP).")
+    remove_status(s, a, "Hidden", quiet=True)
+    for name in ON_DAMAGE:
+        st = status(a, name)
+        if st is None:
+            continue
+        if by is not None and st.get("by") == by:
+            remove_status(s, a, name)
+        else:
+            add_due(s, a, name, "on damage")
+    if a["ko"]:
+        a["ko"]["damaged"] = True
+    elif a["hp"] == 0:
+        down(s, a, rng)
+
+
+def card_name(code: str) -> str:
+    return Card.parse(code).name
+
+
+def down(s: State, a: Actor, rng: Rng) -> None:
+    from .boss import next_phase
+    if a["kind"] == "boss" and a["phase"] < a["phases"]:
+        next_phase(s, a, rng)
+        return
+    if a["side"] == "party":
+        a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
+        log(s, f"{a['name']} is Knocked Out: their turns become Epic Event draws (DR 4 Vitality).")
+    else:
+        a["out"] = True
+        log(s, f"{a['name']} is Knocked Out and out of the fight.")
+    a["statuses"] = []
+    s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
+
+
+def heal(s: State, a: Actor, amount: int) -> None:
+    a["hp"] = min(a["hp_max"], a["hp"] + amount)
+    if a["ko"] and a["hp"] > 0:
+        a["ko"] = None
+        log(s, f"{a['name']} wakes.")
+    log(s, f"{a['name']} regains {amount} HP ({a['hp']}/{a['hp_max']}).")
+
+
+def ko_result(s: State, a: Actor, degree: int, success: bool) -> None:
+    """PG, Epic Events (Knocked Out): two successes stable, two failures Dead; a Major
+    wakes with 1 HP, a Critical with 1 HP and up to 3 PP."""
+    ko = a["ko"]
+    if degree in (0, 1):
+        a["hp"] = 1
+        if degree == 0:
+            a["pp"] = min(a["pp_max"], a["pp"] + 3)
+        a["ko"] = None
+        log(s, f"{a['name']} wakes with 1 HP" + (" and up to 3 PP." if degree == 0 else "."))
+        return
+    ko["successes" if success else "failures"] += 1
+    if ko["failures"] >= 2:
+        a["dead"] = True
+        log(s, f"{a['name']}: two failed Epic Event draws: Dead.")
+    elif ko["successes"] >= 2:
+        ko["stable"] = True
+        log(s, f"{a['name']}: two successes: stable, still Knocked Out until treated.")
+
+
+def treat_dr(a: Actor) -> int:
+    """PG, Status Conditions 5: DR 5 minus 1 per turn since the Knock Out (never below 0)."""
+    return max(0, 5 - a["ko"]["turns"]) if a["ko"] else 5
+
+
+# -- statuses and their saves ----------------------------------------------------------------
+def status(a: Actor, name: str) -> dict[str, Any] | None:
+    return next((x for x in a["statuses"] if x["name"] == name), None)
+
+
+def in_force(a: Actor, name: str) -> bool:
+    """A status acting through a failed save is in force until a save succeeds."""
+    st = status(a, name)
+    return st is not None and not st.get("held", False)
+
+
+def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None) -> None:
+    st = status(a, name)
+    if st is None:
+        a["statuses"].append({"name": name, "rounds": rounds, "held": False, "by": by, "level": 1})
+        log(s, f"{a['name']} is {name}" + (f" for {rounds} round(s)." if rounds else " (until saved or ended)."))
+    elif name == "Poisoned":
+        st["level"] += 1
+        log(s, f"{a['name']} is poisoned again: Poisoned {st['level']}.")
+    else:
+        st["rounds"] = rounds
+        log(s, f"{a['name']}: {name} again" + (f", now {rounds} round(s)." if rounds else "."))
+
+
+def remove_status(s: State, a: Actor, name: str, quiet: bool = False) -> None:
+    st = status(a, name)
+    if st is None:
+        return
+    a["statuses"].remove(st)
+    s["due"] = [d for d in s["due"] if not (d["who"] == a["id"] and d["status"] == name)]
+    log(s, f"{a['name']} is no longer Hidden (damaged)." if quiet else f"{a['name']}: {name} ends.")
+
+
+def add_due(s: State, a: Actor, name: str, when: str) -> None:
+    if not any(d["who"] == a["id"] and d["status"] == name for d in s["due"]):
+        s["due"].append({"who": a["id"], "status": name, "when": when,
+                         "stat": CONDITIONS[name]["save"], "dr": SAVE_DR})
+
+
+def start_of_turn(s: State, a: Actor) -> None:
+    """Saves due at the start of the turn (Stunned, Blinded, Deafened, Poisoned,
+    Suffocating, Charmed, Enthralled); a readied action not used is forfeited."""
+    for st in a["statuses"]:
+        rule = CONDITIONS[st["name"]]
+        if rule["when"] == TURN_START and rule["save"]:
+            add_due(s, a, st["name"], "start of turn")
+    for name, text in PROMPTS.items():
+        if in_force(a, name) and CONDITIONS[name]["when"] != TURN_START:
+            log(s, f"{a['name']}: {text}")
+
+
+def end_of_turn(s: State, a: Actor) -> bool:
+    """End-of-turn saves (Frozen) fall due before the turn can pass: True when one did.
+    Then each status with a duration counts one round down and ends at 0."""
+    fresh = False
+    for st in a["statuses"]:
+        rule = CONDITIONS[st["name"]]
+        if rule["when"] == TURN_END and rule["save"] and not st.get("end_saved"):
+            add_due(s, a, st["name"], "end of turn")
+            st["end_saved"] = True
+            fresh = True
+    if fresh:
+        return True
+    for st in list(a["statuses"]):
+        st.pop("end_saved", None)
+        if st["rounds"] is not None:
+            st["rounds"] -= 1
+            if st["rounds"] <= 0:
+                remove_status(s, a, st["name"])
+    return False
+
+
+def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
+    """PG, Status Conditions: what a save's result does (the same table part 1 uses)."""
+    rule = CONDITIONS[name]
+    s["due"] = [d for d in s["due"] if not (d["who"] == a["id"] and d["status"] == name)]
+    st = status(a, name)
+    if st is None:
+        return
+    log(s, f"{a['name']} {'makes' if passed else 'fails'} the {name} save.")
+    if name in BY_FAILED_SAVE:
+        st["held"] = passed
+    if passed and rule.get("ends"):
+        remove_status(s, a, name)
+    if passed and rule.get("pass_damage"):
+        hurt(s, a, rule["pass_damage"], rng, True)
+    if not passed and rule.get("fail_damage"):
+        hurt(s, a, rule["fail_damage"], rng, True)
+    if not passed and rule.get("fail_discard"):
+        from .turns import discard
+        discard(s, a, st["level"] + 1, rng)
+    if not passed and name in PROMPTS:
+        log(s, PROMPTS[name])

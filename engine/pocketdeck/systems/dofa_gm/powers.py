@@ -1,0 +1,32 @@
+"""What the app can carry out of a power, for the creatures it plays and the premade
+characters of the solo skirmish. Numbers from the powers' reference entries
+(content/dofa/powers.toml, 04_Powers.yaml). The skirmish has no map, so a power that hits
+an area or several creatures is used on one target; a power whose effect is the fiction's
+(a wall, a summons, moving) is not offered by the app: the GM plays it by hand (damage and
+status tools).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# name: how it is used. draw: an attack draw (weapon or mystic skill) vs the target's TC
+# at its AR; pp: its cost; bonus: damage added on a hit; save: (attribute, DR, status,
+# damage on a failure, damage on a success) made by the target (on a hit when the power
+# draws, at once otherwise); heal/shield: points given to an ally.
+POWERS: dict[str, dict[str, Any]] = {
+    "Attack, Weapon": {"draw": "weapon", "pp": 0},
+    "Attack, Mystic": {"draw": "mystic", "pp": 0},
+    "Attack, Charge": {"draw": "weapon", "pp": 1, "bonus": 1},
+    "Attack, Sweep": {"draw": "weapon", "pp": 2, "save": ("AGL", 3, "Knocked Down", 0, 0)},
+    "Attack, Mystic Confusion": {"pp": 1, "save": ("GUT", 3, "Stunned", 0, 0)},
+    "Attack, Mystic Entangle": {"pp": 1, "save": ("AGL", 3, "Entangled", 0, 0)},
+    "Stunning Glare": {"pp": 0, "save": ("CON", 2, "Stunned", 2, 1)},
+    "Heal": {"pp": 1, "heal": 1, "ally": True},
+    "Shield": {"pp": 1, "shield": 1, "ally": True},
+}
+
+
+def usable(a: dict[str, Any]) -> list[str]:
+    """The powers of ``a`` the app can use now (enough PP)."""
+    return [p for p in a["powers"] if p in POWERS and POWERS[p]["pp"] <= a["pp"]]

@@ -1,0 +1,250 @@
+"""Deck of Adventures, the GM's table (``dofa-gm``): the GM's decks, the players and
+creatures at the table, combat, Epic Events, bosses, the ledger; and the solo skirmish,
+premade characters against bestiary creatures that act by a written policy (policy.py).
+
+This module is the frame (state, legal actions, dispatch); the rules live by concern in
+the sibling modules, and every check is drawn and graded by the player's code in
+systems/dofa (checks, checkflow, odds, conditions). docs/rules/dofa.md, "Part 2",
+maps each rule to its code and test.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.rng import Rng
+from ..dofa import sheet as sh
+from . import bestiary as bs
+from . import boss, calls, draws, entry, epic, table, turns
+from . import decks as dk
+from . import fight as ft
+
+MODES = ("table", "skirmish")
+MAX_PLAYERS = 6
+PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
+PANELS = ("none", "add", "ledger")
+Handler = Callable[[State, Action, Rng], None]
+HANDLERS: dict[str, Handler] = {
+    n[3:]: f for m in (boss, calls, entry, epic, table, turns)
+    for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
+
+
+class DofaGmGame(Game):
+    name = "dofa-gm"
+    title = "Deck of Adventures: GM's table"
+    sim_step_cap = 900
+
+    def default_options(self) -> dict[str, Any]:
+        return {"mode": "table", "players": [], "party": [], "foes": []}
+
+    def check_options(self, o: dict[str, Any]) -> None:
+        if o.get("mode") not in MODES:
+            raise IllegalAction(f"mode: one of {', '.join(MODES)}")
+        players = o.get("players")
+        if not isinstance(players, list) or len(players) > MAX_PLAYERS:
+            raise IllegalAction(f"players: a list of at most {MAX_PLAYERS}")
+        for p in players:
+            if not isinstance(p, dict) or set(p) != {"name", *PLAYER_LIMITS}:
+                raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+            if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
+                raise IllegalAction("a player's name: 1 to 40 characters")
+            for k, (lo, hi) in PLAYER_LIMITS.items():
+                if type(p[k]) is not int or not lo <= p[k] <= hi:
+                    raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
+        for key, known in (("party", sh.premades()), ("foes", bs.creatures())):
+            v = o.get(key)
+            if not isinstance(v, list) or len(v) > MAX_PLAYERS or any(x not in known for x in v):
+                raise IllegalAction(f"{key}: at most {MAX_PLAYERS} names from the list")
+        if o["mode"] == "skirmish" and not (o["party"] and o["foes"]):
+            raise IllegalAction("a skirmish needs at least one premade character and one creature")
+
+    def _new(self, o: dict[str, Any], rng: Rng) -> State:
+        s: State = {
+            "mode": o["mode"], "phase": "play", "outcome": None,
+            "decks": {"npc": dk.new_deck(rng), "world": dk.new_deck(rng)},
+            "actors": [], "next_id": 0, "combat": None, "due": [], "draw": None,
+            "entry": None, "call": None, "epic": None, "hand": 0, "focus": None,
+            "panel": "none", "ledger": {"purse": 0, "loot": [], "lines": []},
+            "log": ["The GM shuffles the NPC Deck and the World Deck."], "steps": 0, "epics": 0}
+        for p in o["players"]:
+            table.add_player(s, dict(p, name=p["name"].strip()))
+        for pid in o["party"]:
+            table.add_premade(s, pid, rng)
+        for cid in o["foes"]:
+            table.add_creature(s, cid, rng)
+        if o["mode"] == "skirmish":
+            turns.do_start_combat(s, {"type": "start_combat"}, rng)
+        return s
+
+    def seats(self, state: State) -> list[str]:
+        return ["gm"] + [f"player:{a['id']}" for a in state["actors"]
+                         if a["side"] == "party" and a["kind"] in ("player", "pc")]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def outcome(self, state: State) -> str:
+        return state["outcome"] or "ended"
+
+    def card_total(self, state: State) -> int:
+        """The NPC and World Decks' 104 cards (every deck is checked whole by check_state)."""
+        return sum(len(dk.all_cards(state["decks"][d])) for d in ("npc", "world"))
+
+    def check_state(self, state: State) -> None:
+        for name, deck in state["decks"].items():
+            dk.check_deck(name, deck)
+
+    # -- legal actions ----------------------------------------------------------------------
+    def legal_actions(self, s: State) -> list[Action]:
+        if s["phase"] == "over":
+            return []
+        if s["draw"] is not None:
+            return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
+        if s["entry"] is not None:
+            return entry.actions(s)
+        if s["call"] is not None:
+            return calls.actions(s)
+        if s["epic"] is not None:
+            return epic.actions(s)
+        acts: list[Action] = []
+        c = s["combat"]
+        party = [a for a in s["actors"] if a["side"] == "party" and ft.standing(a)]
+        if c:
+            if s["due"]:
+                acts += turns.save_actions(s)
+            else:
+                acts += turns.turn_actions(s)
+                if c["stage"] == "turns":
+                    acts += turns.ready_actions(s)
+                    cur = turns.current(s)
+                    acts += boss.actions(s, cur["id"] if cur else None)
+            acts.append({"type": "end_combat"})
+        else:
+            if party and any(a["side"] == "foes" and ft.standing(a) for a in s["actors"]):
+                acts += [{"type": "start_combat"}] + [{"type": "start_combat", "surprise": x}
+                                                      for x in ("party", "foes")]
+            acts += [{"type": "call", "who": a["id"]} for a in party]
+            if party:
+                acts.append({"type": "epic_setup"})
+        acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
+        acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
+                 if ft.in_fight(a) and a["id"] != s["focus"]]
+        if s["focus"]:
+            acts.append({"type": "focus", "who": None})
+        acts += [{"type": "panel", "panel": p} for p in PANELS if p != s["panel"]]
+        acts += table.actions(s)
+        acts.append({"type": "end_session"})
+        return acts
+
+    def explain(self, state: State, action: Action) -> str:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "start_combat" and state["combat"]:
+            return "combat has already begun (PG, Taking Turns)"
+        if kind in ("attack", "power", "end_turn") and state["due"]:
+            return "a save is due first (PG, Status Conditions)"
+        if kind == "epic_join" and state["epic"] and action.get("who") in state["epic"]["last"]:
+            return "a player may not volunteer for two TCs in a row (PG, Epic Events)"
+        if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
+            return "only one redraw per check (PG, Fate Cards 3)"
+        return super().explain(state, action)
+
+    # -- apply ------------------------------------------------------------------------------
+    def _apply(self, s: State, a: Action, rng: Rng) -> None:
+        kind = a["type"]
+        if kind == "accept":
+            accept(s, rng)
+        elif kind == "fate_redraw":
+            draws.redraw(s, rng, a["card"])
+        elif kind == "entry_done":
+            entry_done(s, rng)
+        elif kind == "hand":
+            s["hand"] = a["hand"]
+        elif kind == "end_session":
+            s["phase"] = "over"
+            s["outcome"] = s["outcome"] or "ended"
+            ft.log(s, "The session ends.")
+        else:
+            HANDLERS[kind](s, a, rng)
+        settle_fight(s)
+        s["steps"] += 1
+        del s["log"][:-80]
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(state, seat, self.legal_actions(state) if seat == "gm" else [])
+
+    # -- random playthroughs ------------------------------------------------------------------
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        from .policy import sim_options
+        return sim_options(rng)
+
+    def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        from .policy import sim_choose
+        return sim_choose(state, legal, rng)
+
+
+def accept(s: State, rng: Rng) -> None:
+    result, d = draws.finish(s)
+    kind = d["kind"]
+    if kind == "attack":
+        turns.after_attack(s, dict(result, by=d["by"], target=d["target"], power=d.get("power"),
+                                   damage=d["weapon"]), rng)
+    elif kind == "save":
+        turns.save_done(s, d["by"], d["status"], bool(result["success"]), rng)
+    elif kind == "epic" and d.get("ko"):
+        ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
+    elif kind == "epic":
+        epic.after_draw(s, d["by"], result["degree"])
+    else:
+        calls.close(s)
+
+
+def entry_done(s: State, rng: Rng) -> None:
+    e = s["entry"]
+    s["entry"] = None
+    f = e["for"]
+    card = entry.card(e)
+    kind = f["kind"]
+    if kind == "tc":
+        turns.set_player_tc(s, f["who"], card)
+        return
+    x = ft.actor(s, f["who"])
+    if kind == "attack" or (kind == "call" and f["hidden"]):
+        deg = entry.grade_report(card, f["tc"], f["dr"], e["major"])
+        what = "reports"
+    else:
+        deg = entry.grade_drawn(card, f["tc"], f["dr"], e["mod"])
+        what = f"draws ({e['mod']:+d})"
+    from ..dofa.checks import DEGREES, is_success
+    ok = is_success(deg)
+    ft.log(s, f"{x['name']} {what} {ft.card_name(card)} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.")
+    if kind == "attack":
+        if ok:
+            dmg = x["weapon"] + (1 if deg <= 1 else 0)
+            y = ft.actor(s, f["target"])
+            ft.hurt(s, y, dmg, rng, by=x["id"])
+            if deg == 0 and ft.standing(y):
+                ft.add_status(s, y, "Stunned", None, by=x["id"])
+        s["combat"]["acted"] = True
+    elif kind == "call":
+        calls.close(s)
+    elif kind == "epic":
+        epic.after_draw(s, x["id"], deg)
+    elif kind == "ko":
+        ft.ko_result(s, x, deg, ok)
+
+
+def settle_fight(s: State) -> None:
+    """The solo skirmish ends when one side has no one standing (PG, Ending Combat)."""
+    if s["mode"] != "skirmish" or s["phase"] == "over" or s["draw"] or s["entry"]:
+        return
+    party = [a for a in s["actors"] if a["side"] == "party" and ft.standing(a)]
+    foes = [a for a in s["actors"] if a["side"] == "foes" and ft.standing(a)]
+    if not foes or not party:
+        s["outcome"] = "victory" if party else "defeat"
+        s["phase"] = "over"
+        ft.log(s, "The party wins the skirmish." if party else "The party is defeated.")
+
+
+GAME = register(DofaGmGame())

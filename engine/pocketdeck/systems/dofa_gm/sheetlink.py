@@ -1,0 +1,41 @@
+"""A player joins the GM's table from their own phone: the share link of their part-1
+(``dofa``) game carries their sheet, and the GM's table takes from it only the few numbers
+it needs (name, HP, AP, AR, Agility for initiative, PP). The link is replayed by
+``core.saves.from_link`` (so it is checked like any shared game); nothing else of the
+player's game is kept on the GM's phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import State
+from ...core.saves import SaveError, from_link
+from .rules import PLAYER_LIMITS as LIMITS
+
+
+def _clamp(key: str, value: int) -> int:
+    lo, hi = LIMITS[key]
+    return max(lo, min(hi, int(value)))
+
+
+def player_from_state(state: State) -> dict[str, Any]:
+    """The GM's numbers from a ``dofa`` state: the current HP/AP/PP (a Knocked Out player
+    joins at 1 HP: the table's minimum; the GM edits it), the sheet's AR and AGL."""
+    sheet = state["sheet"]
+    name = (str(sheet.get("name") or "").strip() or str(sheet.get("id") or "Player"))[:40]
+    return {"name": name, "hp": _clamp("hp", state["hp"]), "ap": _clamp("ap", state["ap"]),
+            "ar": _clamp("ar", sheet["ar"]), "agl": _clamp("agl", sheet["attrs"]["AGL"]),
+            "pp": _clamp("pp", state["pp"])}
+
+
+def player_from_link(text: str) -> dict[str, Any]:
+    """A whole share link (or only its ``g=...`` fragment) -> the player's numbers.
+    SaveError when it is not a Deck of Adventures player's game."""
+    frag = text.strip()
+    if "g=" in frag:
+        frag = frag.split("g=", 1)[1]
+    session = from_link(frag)
+    if session.system != "dofa":
+        raise SaveError("that link holds another game, not a Deck of Adventures player's sheet")
+    return player_from_state(session.state)

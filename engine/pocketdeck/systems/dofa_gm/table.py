@@ -1,0 +1,241 @@
+"""The GM's table outside the flow of a fight: who is at it (players typed in, premade
+characters, creatures from the bestiary as editable copies), the GM's tools on the
+combatant in focus (damage, healing, statuses, treatment, weapon quality, the stat block's
+numbers), Fate Cards, and the loot and money ledger (GMG, Items; Standard Currency).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import bestiary as bs
+from . import decks as dk
+from . import fight as ft
+
+MAX_ACTORS = 12
+DAMAGE = (1, 2, 3, 4)
+EDITS = ("hp_max", "ap_max", "ar", "pp_max", "phases")
+LIMITS = {"hp_max": (1, 99), "ap_max": (0, 9), "ar": (0, 6), "pp_max": (0, 20), "phases": (1, 5)}
+COIN_STEPS = (1, 10, -1, -10)
+
+
+def new_id(s: State, prefix: str) -> str:
+    s["next_id"] += 1
+    return f"{prefix}{s['next_id']}"
+
+
+def give_deck(s: State, x: dict[str, Any], rng: Rng) -> None:
+    """Minions share the NPC Deck; a Dealer or Boss gets a deck of its own with one Fate
+    Card (GMG, Character Types); a premade character its 54-card Action Deck."""
+    if x["kind"] in ("minion", "companion"):
+        x["deck"] = "npc"
+    elif x["kind"] in ("dealer", "boss"):
+        s["decks"][x["id"]] = dk.new_deck(rng, jokers=1, keeps_aces=True)
+        x["deck"] = x["id"]
+    elif x["kind"] == "pc":
+        s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
+        x["deck"] = x["id"]
+
+
+def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> dict[str, Any]:
+    c = bs.creatures()[source]
+    n = 1 + sum(1 for a in s["actors"] if a["source"] == source)
+    name = source if n == 1 else f"{source} {n}"
+    x = bs.from_creature(new_id(s, "c"), source, name,
+                         side or ("party" if c["type"] == "Companion" else "foes"))
+    give_deck(s, x, rng)
+    s["actors"].append(x)
+    ft.log(s, f"{name} joins ({c['type']}, HP {x['hp']}, AR {x['ar']}).")
+    if s["combat"]:
+        card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
+        s["combat"]["has_tc"].append(x["id"])
+        ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")
+    return x
+
+
+def add_premade(s: State, pid: str, rng: Rng) -> dict[str, Any]:
+    x = bs.from_premade(new_id(s, "p"), pid)
+    give_deck(s, x, rng)
+    s["actors"].append(x)
+    ft.log(s, f"{x['name']} ({pid}) joins the party.")
+    return x
+
+
+def add_player(s: State, p: dict[str, Any]) -> None:
+    x = bs.typed_player(new_id(s, "p"), p)
+    s["actors"].append(x)
+    ft.log(s, f"{x['name']} joins the table (HP {x['hp']}, AP {x['ap']}, AR {x['ar']}, PP {x['pp']}).")
+
+
+def room(s: State) -> bool:
+    return sum(1 for a in s["actors"] if not a["out"]) < MAX_ACTORS
+
+
+def actions(s: State) -> list[Action]:
+    acts: list[Action] = []
+    if room(s) and s["panel"] == "add":
+        acts += [{"type": "add_creature", "id": c} for c in bs.creatures()]
+        if not s["combat"]:
+            from ..dofa import sheet as sh
+            acts += [{"type": "add_premade", "id": p} for p in sorted(sh.premades())]
+    focus = s["focus"]
+    if focus:
+        x = ft.actor(s, focus)
+        if not x["dead"]:
+            acts += [{"type": "damage", "who": focus, "amount": n, "bypass": b}
+                     for b in (False, True) for n in DAMAGE]
+        if x["hp"] < x["hp_max"] and not x["dead"]:
+            acts += [{"type": "heal", "who": focus, "amount": n} for n in (1, 2)]
+        if x["ko"] and not x["dead"]:
+            acts.append({"type": "treated", "who": focus})
+        if ft.standing(x):
+            have = {st["name"] for st in x["statuses"]}
+            acts += [{"type": "status", "who": focus, "name": n, "rounds": r}
+                     for n in ft.STATUSES if n not in have for r in ft.DURATIONS]
+            acts += [{"type": "end_status", "who": focus, "name": n} for n in sorted(have)]
+        acts += [{"type": "weapon", "who": focus, "damage": n} for n in DAMAGE if n != x["weapon"]]
+        for f in EDITS:
+            if f == "phases" and x["kind"] != "boss":
+                continue
+            lo, hi = LIMITS[f]
+            acts += [{"type": "edit", "who": focus, "field": f, "delta": d}
+                     for d in (-1, 1) if lo <= x[f] + d <= hi]
+        if x["deck"] and x["deck"] != "npc" and s["decks"][x["deck"]]["discard"]:
+            acts.append({"type": "award_fate", "who": focus})
+        if x["kind"] == "player":
+            acts.append({"type": "award_fate", "who": focus})
+        if not s["combat"]:
+            acts.append({"type": "remove", "who": focus})
+        acts += group_actions(s, x)
+    if s["panel"] == "ledger":
+        acts += [{"type": "coins", "coin": c, "n": n} for c, _ in bs.COINS for n in COIN_STEPS
+                 if s["ledger"]["purse"] + n * dict(bs.COINS)[c] >= 0]
+        acts += [{"type": "loot", "item": i} for i in bs.items()]
+        acts += [{"type": "buy", "item": i} for i, it in bs.items().items()
+                 if it["cost"] <= s["ledger"]["purse"]]
+        acts += [{"type": "drop_loot", "index": i} for i in range(len(s["ledger"]["loot"]))]
+    return acts
+
+
+def group_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """While initiative is drawn, a Minion may join another Minion's Target Card (GMG,
+    Initiating Combat); a Dealer always keeps its own."""
+    c = s["combat"]
+    if not c or c["stage"] != "initiative" or x["kind"] != "minion" or x.get("shares") \
+            or not ft.in_fight(x) or any(y.get("shares") == x["id"] for y in s["actors"]):
+        return []
+    return [{"type": "share_tc", "who": x["id"], "with": y["id"]} for y in s["actors"]
+            if y is not x and y["kind"] == "minion" and y["side"] == x["side"]
+            and ft.in_fight(y) and not y.get("shares") and ft.tc_of(s, y)]
+
+
+def do_share_tc(s: State, a: Action, rng: Rng) -> None:
+    x, y = ft.actor(s, a["who"]), ft.actor(s, a["with"])
+    dk.drop_tc(s["decks"][x["deck"]], x["id"])
+    x["shares"] = y["id"]
+    ft.log(s, f"{x['name']} shares {y['name']}'s Target Card {ft.card_name(ft.tc_of(s, y) or '')}.")
+
+
+def do_add_creature(s: State, a: Action, rng: Rng) -> None:
+    add_creature(s, a["id"], rng)
+
+
+def do_add_premade(s: State, a: Action, rng: Rng) -> None:
+    add_premade(s, a["id"], rng)
+
+
+def do_remove(s: State, a: Action, rng: Rng) -> None:
+    x = ft.actor(s, a["who"])
+    x["out"] = True
+    if x["deck"]:
+        dk.drop_tc(s["decks"][x["deck"]], x["id"])
+    s["focus"] = None
+    ft.log(s, f"{x['name']} leaves the table.")
+
+
+def do_focus(s: State, a: Action, rng: Rng) -> None:
+    s["focus"] = a["who"]
+
+
+def do_panel(s: State, a: Action, rng: Rng) -> None:
+    s["panel"] = a["panel"]
+
+
+def do_damage(s: State, a: Action, rng: Rng) -> None:
+    ft.hurt(s, ft.actor(s, a["who"]), a["amount"], rng, a["bypass"])
+
+
+def do_heal(s: State, a: Action, rng: Rng) -> None:
+    ft.heal(s, ft.actor(s, a["who"]), a["amount"])
+
+
+def do_treated(s: State, a: Action, rng: Rng) -> None:
+    """PG, Status Conditions 5: a successful Craft check or Healing Power (DR 5 - turns
+    since the Knock Out, shown) wakes the character; at 1 HP (the PG gives no figure)."""
+    x = ft.actor(s, a["who"])
+    x["ko"] = None
+    x["hp"] = max(1, x["hp"])
+    ft.log(s, f"{x['name']} is treated and wakes with {x['hp']} HP.")
+
+
+def do_status(s: State, a: Action, rng: Rng) -> None:
+    ft.add_status(s, ft.actor(s, a["who"]), a["name"], a["rounds"])
+
+
+def do_end_status(s: State, a: Action, rng: Rng) -> None:
+    ft.remove_status(s, ft.actor(s, a["who"]), a["name"])
+
+
+def do_weapon(s: State, a: Action, rng: Rng) -> None:
+    """GMG, Weapon Quality Table: 1 Standard, 2 Improved, 3 Heroic, 4 Legendary."""
+    x = ft.actor(s, a["who"])
+    x["weapon"] = a["damage"]
+    ft.log(s, f"{x['name']}'s weapon deals {a['damage']} damage.")
+
+
+def do_edit(s: State, a: Action, rng: Rng) -> None:
+    """A creature is a copy of its stat block: the GM may change its numbers."""
+    x = ft.actor(s, a["who"])
+    f = a["field"]
+    x[f] += a["delta"]
+    cur = {"hp_max": "hp", "ap_max": "ap", "pp_max": "pp"}.get(f)
+    if cur:
+        x[cur] = max(0, min(x[f], x[cur] + a["delta"])) if a["delta"] > 0 else min(x[cur], x[f])
+    ft.log(s, f"The GM sets {x['name']}'s {f.replace('_max', ' max').upper()} to {x[f]}.")
+
+
+def do_award_fate(s: State, a: Action, rng: Rng) -> None:
+    """GMG, Fate Cards: the GM may reward key moments with a Fate Card. A deck the app
+    holds takes the top card of its discard pile (PG, Fate Cards 5); a player takes it on
+    their own phone ("The GM awards a Fate Card")."""
+    x = ft.actor(s, a["who"])
+    if x["deck"] and x["deck"] != "npc":
+        deck = s["decks"][x["deck"]]
+        deck["fate"].append(deck["discard"].pop())
+    ft.log(s, f"The GM awards {x['name']} a Fate Card.")
+
+
+def do_coins(s: State, a: Action, rng: Rng) -> None:
+    value = dict(bs.COINS)[a["coin"]] * a["n"]
+    s["ledger"]["purse"] += value
+    s["ledger"]["lines"].append(f"{'+' if value > 0 else '-'}{bs.money(abs(value))}")
+    ft.log(s, f"Party purse {'+' if value > 0 else '-'}{bs.money(abs(value))}: {bs.money(s['ledger']['purse'])}.")
+
+
+def do_loot(s: State, a: Action, rng: Rng) -> None:
+    s["ledger"]["loot"].append(a["item"])
+    ft.log(s, f"Loot: {a['item']} (worth {bs.money(bs.items()[a['item']]['cost'])}).")
+
+
+def do_buy(s: State, a: Action, rng: Rng) -> None:
+    cost = bs.items()[a["item"]]["cost"]
+    s["ledger"]["purse"] -= cost
+    s["ledger"]["loot"].append(a["item"])
+    ft.log(s, f"Bought {a['item']} for {bs.money(cost)}: {bs.money(s['ledger']['purse'])} left.")
+
+
+def do_drop_loot(s: State, a: Action, rng: Rng) -> None:
+    item = s["ledger"]["loot"].pop(a["index"])
+    ft.log(s, f"{item} leaves the party's loot.")

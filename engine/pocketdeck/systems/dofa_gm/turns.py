@@ -1,0 +1,370 @@
+"""Combat at the GM's table: starting it (the NPC Deck reshuffled, every creature's Target
+Card drawn, the players' typed in), the surprise round, the turn order, a turn (saves due
+first; attacks and powers for the creatures the app plays; the player's reported attack
+graded), delaying and readied actions, the Knocked Out draws, ending it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import decks as dk
+from . import draws, entry
+from . import fight as ft
+from .powers import POWERS, usable
+
+KO_DR, KO_STAT = 4, "VIT"
+
+
+def current(s: State) -> dict[str, Any] | None:
+    c = s["combat"]
+    if not c or c["stage"] != "turns" or c["at"] >= len(c["order"]):
+        return None
+    return ft.actor(s, c["order"][c["at"]])
+
+
+# -- starting -------------------------------------------------------------------------------
+def do_start_combat(s: State, a: Action, rng: Rng) -> None:
+    """GMG, Game Master Resources: the NPC Deck is reshuffled before each combat; PG, Taking
+    Turns: everyone draws a new Target Card (the old one is discarded now)."""
+    npc = s["decks"]["npc"]
+    for holder in list(npc["tcs"]):
+        dk.drop_tc(npc, holder)
+    dk.reshuffle_all(npc, rng)
+    s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
+                   "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
+                   "readied": [], "acted": False, "adversary": [], "house": False}
+    ft.log(s, "Combat begins: the NPC Deck is reshuffled." + (
+        f" Surprise round for the {a['surprise']}." if a.get("surprise") else ""))
+    for x in s["actors"]:
+        x["shares"] = None         # Minion groups are made anew each combat
+        if not ft.in_fight(x):
+            continue
+        if x["deck"]:
+            card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
+            s["combat"]["has_tc"].append(x["id"])
+            ft.log(s, f"{x['name']} draws the Target Card {entry_name(card)}.")
+        else:
+            x["tc"] = None
+    if not ft.needs_tc(s):
+        begin_round(s)
+
+
+def entry_name(code: str) -> str:
+    from ...core.cards import Card
+    return Card.parse(code).name
+
+
+def do_player_tc(s: State, a: Action, rng: Rng) -> None:
+    entry.open_entry(s, {"kind": "tc", "who": a["who"]})
+
+
+def set_player_tc(s: State, who: str, card: str) -> None:
+    x = ft.actor(s, who)
+    x["tc"] = card
+    s["combat"]["has_tc"].append(who)
+    ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
+    if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
+        begin_round(s)
+    elif s["combat"]["stage"] == "turns" and who not in s["combat"]["order"]:
+        s["combat"]["order"].append(who)
+
+
+def begin_round(s: State) -> None:
+    c = s["combat"]
+    ids = None
+    if c["round"] == 0:
+        ids = [x["id"] for x in s["actors"] if x["side"] == c["surprise"]]
+    c.update(stage="turns", order=ft.order(s, ids), at=0, adversary=[], house=False)
+    ft.log(s, f"Round {c['round']}: " + ft.names(s, c["order"]) + ".")
+    begin_turn(s)
+
+
+def new_round(s: State) -> None:
+    """The next round: the order kept (delays hold), newcomers placed by their TC; after
+    a surprise round everyone joins by the TCs."""
+    c = s["combat"]
+    c["round"] += 1
+    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"] if ft.in_fight(ft.actor(s, i))]
+    c["order"] = keep + [i for i in ft.order(s) if i not in keep and i in c["has_tc"]]
+    c.update(at=0, adversary=[], house=False)
+    ft.log(s, f"Round {c['round']}.")
+
+
+def begin_turn(s: State) -> None:
+    c = s["combat"]
+    for _ in range(2):
+        while c["at"] < len(c["order"]) and not ft.in_fight(ft.actor(s, c["order"][c["at"]])):
+            c["at"] += 1
+        if c["at"] < len(c["order"]):
+            break
+        new_round(s)
+    if c["at"] >= len(c["order"]):
+        return
+    x = ft.actor(s, c["order"][c["at"]])
+    c["acted"] = False
+    if x["id"] in c["readied"]:
+        c["readied"].remove(x["id"])
+        ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
+    if x["ko"]:
+        x["ko"]["turns"] += 1
+    else:
+        ft.start_of_turn(s, x)
+
+
+# -- the legal actions of a fight -------------------------------------------------------------
+def enemies(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
+    return [y for y in s["actors"] if y["side"] != x["side"] and ft.standing(y)]
+
+
+def allies(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
+    return [y for y in s["actors"] if y["side"] == x["side"] and ft.in_fight(y)]
+
+
+def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    acts: list[Action] = []
+    for p in usable(x):
+        rule = POWERS[p]
+        pool = allies(s, x) if rule.get("ally") else enemies(s, x)
+        for y in pool:
+            if rule.get("draw"):
+                acts.append({"type": "attack", "who": x["id"], "target": y["id"], "power": p})
+            elif rule.get("heal") and not (y["hp"] < y["hp_max"] and not y["dead"]):
+                continue
+            elif rule.get("shield") and y["ap"] > y["ap_max"]:
+                continue
+            else:
+                acts.append({"type": "power", "who": x["id"], "target": y["id"], "power": p})
+    return acts
+
+
+def turn_actions(s: State) -> list[Action]:
+    c = s["combat"]
+    if c["stage"] == "initiative":
+        return [{"type": "player_tc", "who": x["id"]} for x in ft.needs_tc(s)]
+    x = current(s)
+    if x is None:
+        return []
+    acts: list[Action] = []
+    if x["ko"]:
+        if not x["ko"]["stable"] and not c["acted"]:
+            acts.append({"type": "ko_draw"} if x["deck"] else {"type": "ko_card"})
+        else:
+            acts.append({"type": "end_turn"})
+        return acts
+    if not c["acted"]:
+        if x["deck"]:
+            acts += power_actions(s, x)
+        else:
+            acts += [{"type": "player_attack", "who": x["id"], "target": y["id"]} for y in enemies(s, x)]
+        acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
+                 if ft.in_fight(ft.actor(s, i))]
+        acts.append({"type": "ready"})
+    acts.append({"type": "end_turn"})
+    return acts
+
+
+def save_actions(s: State) -> list[Action]:
+    acts: list[Action] = []
+    for d in s["due"]:
+        x = ft.actor(s, d["who"])
+        if x["deck"]:
+            acts.append({"type": "save", "who": d["who"], "status": d["status"]})
+        else:
+            acts += [{"type": "save_result", "who": d["who"], "status": d["status"], "ok": ok}
+                     for ok in (True, False)]
+    return acts
+
+
+def ready_actions(s: State) -> list[Action]:
+    """A readied Major Action goes off on its trigger, outside its owner's turn."""
+    c = s["combat"]
+    acts: list[Action] = []
+    for i in c["readied"]:
+        x = ft.actor(s, i)
+        if ft.standing(x) and x["deck"]:
+            acts += [dict(p, type="readied_attack") for p in power_actions(s, x) if p["type"] == "attack"]
+    return acts
+
+
+# -- doing them -------------------------------------------------------------------------------
+def do_attack(s: State, a: Action, rng: Rng) -> None:
+    x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
+    rule = POWERS[a["power"]]
+    x["pp"] -= rule["pp"]
+    mystic = rule["draw"] == "mystic"
+    stat = draws.attack_stat(x, mystic)
+    hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
+    if ft.status(x, "Invisible"):
+        ft.remove_status(s, x, "Invisible")     # PG, Status Conditions 12: the attack ends it
+    tc = ft.tc_of(s, y) or ""
+    draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
+                target=y["id"], power=a["power"], weapon=x["weapon"] + rule.get("bonus", 0))
+    if a["type"] == "attack":
+        s["combat"]["acted"] = True
+
+
+def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
+    s["combat"]["readied"].remove(a["who"])
+    do_attack(s, a, rng)
+
+
+def do_power(s: State, a: Action, rng: Rng) -> None:
+    x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
+    rule = POWERS[a["power"]]
+    x["pp"] -= rule["pp"]
+    s["combat"]["acted"] = True
+    ft.log(s, f"{x['name']} uses {a['power']} on {y['name']} ({rule['pp']} PP).")
+    if ft.status(x, "Invisible"):
+        ft.remove_status(s, x, "Invisible")     # using a Power ends it
+    if rule.get("heal"):
+        ft.heal(s, y, rule["heal"])
+    elif rule.get("shield"):
+        y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
+        ft.log(s, f"{y['name']} gains {rule['shield']} AP ({y['ap']}).")
+    elif rule.get("save"):
+        effect_save(s, y, rule["save"], x["id"])
+
+
+def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str) -> None:
+    """A save the target makes at once against a power's status (and damage)."""
+    stat, dr, name, fail, ok = save
+    s["due"].append({"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
+                     "apply": True, "fail": fail, "ok": ok, "by": by})
+
+
+def after_attack(s: State, r: dict[str, Any], rng: Rng) -> None:
+    """PG, In Combat: damage by weapon quality, +1 on a Major; a Critical hit calls for the
+    target's DR 3 CON save against Stunned (Status Conditions 1)."""
+    y = ft.actor(s, r["target"])
+    if not r["success"]:
+        return
+    dmg = r["damage"] + (1 if r["degree"] <= 1 else 0)
+    ft.hurt(s, y, dmg, rng, by=r["by"])
+    rule = POWERS.get(r.get("power") or "", {})
+    if ft.standing(y):
+        if r["degree"] == 0:
+            ft.add_status(s, y, "Stunned", None, by=r["by"])
+        if rule.get("save"):
+            effect_save(s, y, rule["save"], r["by"])
+
+
+def do_player_attack(s: State, a: Action, rng: Rng) -> None:
+    """A player draws on their own phone against the creature's TC; the DR (its AR) stays
+    hidden, so the player reports the card moved by their modifier and the GM types it in."""
+    y = ft.actor(s, a["target"])
+    entry.open_entry(s, {"kind": "attack", "who": a["who"], "target": a["target"],
+                         "tc": ft.tc_of(s, y), "dr": y["ar"], "hidden": True})
+
+
+def do_save(s: State, a: Action, rng: Rng) -> None:
+    x = ft.actor(s, a["who"])
+    d = next(d for d in s["due"] if d["who"] == a["who"] and d["status"] == a["status"])
+    deck = s["decks"][x["deck"]]
+    if not ft.tc_of(s, x):
+        dk.draw_tc(deck, rng, x["id"])
+        ft.log(s, f"{x['name']} draws a Target Card for the save.")
+    hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
+    draws.start(s, rng, x, kind="save", tc=ft.tc_of(s, x) or "", stat=d["stat"], dr=d["dr"],
+                hand=hand, status=d["status"])
+
+
+def do_save_result(s: State, a: Action, rng: Rng) -> None:
+    save_done(s, a["who"], a["status"], a["ok"], rng)
+
+
+def save_done(s: State, who: str, name: str, ok: bool, rng: Rng) -> None:
+    x = ft.actor(s, who)
+    d = next((d for d in s["due"] if d["who"] == who and d["status"] == name), None)
+    if d and d.get("apply"):
+        s["due"].remove(d)
+        ft.log(s, f"{x['name']} {'makes' if ok else 'fails'} the DR {d['dr']} {d['stat']} save against {name}.")
+        dmg = d["ok"] if ok else d["fail"]
+        if dmg:
+            ft.hurt(s, x, dmg, rng, by=d["by"])
+        if not ok and d.get("discard"):
+            discard(s, x, d["discard"], rng)
+        if not ok and name == "Shaken":
+            x["lower_next"] = True
+            ft.log(s, f"{x['name']}'s next check is at Lower Hand.")
+        elif not ok and name in ft.STATUSES and ft.standing(x):
+            ft.add_status(s, x, name, None, by=d["by"])
+        return
+    ft.save_result(s, x, name, ok, rng)
+
+
+def do_ko_draw(s: State, a: Action, rng: Rng) -> None:
+    """PG, Epic Events: a Knocked Out Dealer's turn is a DR 4 Vitality draw against a TC
+    the GM draws (from the NPC Deck); Lower Hand once damaged again."""
+    x = current(s)
+    assert x is not None
+    tc = dk.draw_tc(s["decks"]["npc"], rng, "ko")
+    hand = -1 if x["ko"]["damaged"] else 0
+    s["combat"]["acted"] = True
+    draws.start(s, rng, x, kind="epic", tc=tc, stat=KO_STAT, dr=KO_DR, hand=hand, ko=True)
+
+
+def do_ko_card(s: State, a: Action, rng: Rng) -> None:
+    x = current(s)
+    assert x is not None
+    tc = dk.draw_tc(s["decks"]["npc"], rng, "ko")
+    s["combat"]["acted"] = True
+    entry.open_entry(s, {"kind": "ko", "who": x["id"], "tc": tc, "dr": KO_DR,
+                         "lower": x["ko"]["damaged"]})
+
+
+def do_end_turn(s: State, a: Action, rng: Rng) -> None:
+    x = current(s)
+    assert x is not None
+    if ft.standing(x) and ft.end_of_turn(s, x):
+        return                 # an end-of-turn save falls due first
+    dk.drop_tc(s["decks"]["npc"], "ko")
+    s["combat"]["at"] += 1
+    begin_turn(s)
+
+
+def do_delay(s: State, a: Action, rng: Rng) -> None:
+    """PG, Taking Turns 2: the acting character moves to just after another one; the new
+    place holds for the rounds after (the GM may delay again)."""
+    c = s["combat"]
+    me = c["order"].pop(c["at"])
+    c["order"].insert(c["order"].index(a["after"]) + 1, me)
+    ft.log(s, f"{ft.actor(s, me)['name']} delays until after {ft.actor(s, a['after'])['name']}.")
+    begin_turn(s)
+
+
+def do_ready(s: State, a: Action, rng: Rng) -> None:
+    """PG, In Combat Actions: a readied Major Action waits for its trigger until the start
+    of its owner's next turn."""
+    x = current(s)
+    assert x is not None
+    s["combat"]["readied"].append(x["id"])
+    s["combat"]["acted"] = True
+    ft.log(s, f"{x['name']} readies a Major Action.")
+
+
+def do_end_combat(s: State, a: Action, rng: Rng) -> None:
+    """PG, Ending Combat: the turn order ends; Target Cards stay until the next combat."""
+    s["combat"] = None
+    s["due"] = []
+    for x in s["actors"]:
+        x["statuses"] = [st for st in x["statuses"] if st["rounds"] is None]
+    ft.log(s, "Combat ends.")
+    if s["mode"] == "skirmish":
+        s["phase"] = "over"
+
+
+def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
+    """Cards discarded from a deck (Drain Stamina, Poisoned); Aces still go to hand where
+    the deck keeps them. A player at the table discards on their own phone."""
+    if x["deck"] and x["deck"] != "npc":
+        deck = s["decks"][x["deck"]]
+        n = min(n, dk.drawable(deck))
+        for _ in range(n):
+            dk.take(deck, rng)
+        dk.settle(deck)
+        ft.log(s, f"{x['name']} discards {n} card(s).")
+    else:
+        ft.log(s, f"{x['name']}: discard {n} card(s)" + (" on the phone." if x["kind"] == "player" else " (noted)."))

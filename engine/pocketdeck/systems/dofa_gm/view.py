@@ -1,0 +1,230 @@
+"""What each seat sees. The GM sees everything (hidden DRs, every creature's numbers, the
+decks) and gets every legal action with a label; a player's seat sees the table as it is
+on the table: Target Cards, whose turn, statuses, their own numbers, the party's health,
+the Epic Event's cards; never a hidden DR or a creature's HP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ..dofa.checks import tc_range
+from ..dofa.checkflow import kept
+from ..dofa.conditions import CONDITIONS
+from ...core.cards import Card
+from . import bestiary as bs
+from . import calls, epic
+from . import fight as ft
+from .turns import current
+
+
+def pct(x: Any) -> str | None:
+    return None if x is None else f"{float(x) * 100:.1f}%"
+
+
+def card(code: str | None) -> str:
+    return Card.parse(code).name if code else ""
+
+
+def actor_view(s: State, a: dict[str, Any], full: bool) -> dict[str, Any]:
+    out = {"id": a["id"], "name": a["name"], "side": a["side"], "kind": a["kind"],
+           "tc": ft.tc_of(s, a), "statuses": [dict(st) for st in a["statuses"]],
+           "ko": a["ko"], "dead": a["dead"], "out": a["out"], "standing": ft.standing(a)}
+    if full or a["side"] == "party":
+        out.update({k: a[k] for k in ("hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max",
+                                      "weapon", "fatigue", "phase", "phases", "source")})
+        out["agl"] = a["attrs"]["AGL"]
+        if a["ko"]:
+            out["treat_dr"] = ft.treat_dr(a)
+    if full and a["deck"]:
+        deck = s["decks"][a["deck"]]
+        out["deck"] = {"id": a["deck"], "left": len(deck["draw"]), "fate": list(deck["fate"])}
+    return out
+
+
+def label(s: State, a: Action) -> str:
+    t = a["type"]
+    who = ft.actor(s, a["who"])["name"] if a.get("who") and t not in ("focus",) else ""
+    tgt = ft.actor(s, a["target"])["name"] if a.get("target") else ""
+    simple = {
+        "accept": "Accept the draw", "start_combat": "Start combat", "end_combat": "End combat",
+        "end_turn": "End the turn", "ready": "Ready a Major Action", "epic_setup": "Epic Event",
+        "epic_begin": "Begin the Epic Event", "epic_cancel": "Call it off",
+        "epic_reveal": "Reveal a Target Card (World Deck)", "epic_go": "Volunteers draw",
+        "epic_gm_draw": "The GM draws (+0)", "epic_draw": "Draw for the volunteer",
+        "epic_card": "Type in the volunteer's card", "epic_close": "Close the Epic Event",
+        "entry_done": "Done", "entry_cancel": "Cancel", "ko_draw": "Knocked Out: draw (DR 4 VIT)",
+        "ko_card": "Knocked Out: type in the player's draw (DR 4 VIT)", "call_tc": "Reveal the Target Card",
+        "call_draw": "Draw for the character", "call_card": "Type in the player's card",
+        "call_cancel": "Cancel the check", "end_session": "End the session",
+    }
+    if t in simple:
+        return simple[t]
+    if t == "start_combat":
+        return f"Start with a surprise round for the {a['surprise']}"
+    if t == "fate_redraw":
+        return f"Redraw with the Fate Card {card(a['card'])}"
+    if t == "attack":
+        return f"{who}: {a['power']} on {tgt}"
+    if t == "readied_attack":
+        return f"{who}'s readied {a['power']} on {tgt}"
+    if t == "power":
+        return f"{who}: {a['power']} on {tgt}"
+    if t == "player_attack":
+        return f"{who} attacks {tgt}: type in the reported card"
+    if t == "player_tc":
+        return f"Type in {who}'s Target Card"
+    if t == "save":
+        return f"{who}: draw the {a['status']} save"
+    if t == "save_result":
+        return f"{who}: {a['status']} save {'made' if a['ok'] else 'failed'}"
+    if t == "delay":
+        return f"Delay until after {ft.actor(s, a['after'])['name']}"
+    if t in ("adversary", "house"):
+        return f"{who}: {a['name']}" + (f" on {tgt}" if tgt else "")
+    if t == "call":
+        return f"Call a check for {who}"
+    if t == "focus":
+        return "Close the tools" if a["who"] is None else ft.actor(s, a["who"])["name"]
+    if t == "panel":
+        return {"none": "Close the panel", "add": "Add to the table", "ledger": "Loot and money"}[a["panel"]]
+    if t == "hand":
+        return "GM: no Upper/Lower Hand" if a["hand"] == 0 else (
+            f"GM: Upper Hand {a['hand']}" if a["hand"] > 0 else f"GM: Lower Hand {-a['hand']}")
+    if t == "add_creature":
+        return f"{a['id']} ({bs.creatures()[a['id']]['type']})"
+    if t == "add_premade":
+        return a["id"]
+    if t == "damage":
+        return f"{a['amount']} damage" + (" (past AP)" if a["bypass"] else "")
+    if t == "heal":
+        return f"Heal {a['amount']}"
+    if t == "treated":
+        return "Treated: wakes"
+    if t == "status":
+        return f"{a['name']}" + (f" {a['rounds']} rd" if a["rounds"] else "")
+    if t == "end_status":
+        return f"End {a['name']}"
+    if t == "weapon":
+        return f"Weapon {a['damage']}"
+    if t == "edit":
+        return f"{a['field'].replace('_max', ' max').upper()} {a['delta']:+d}"
+    if t == "award_fate":
+        return "Award a Fate Card"
+    if t == "remove":
+        return "Remove from the table"
+    if t == "share_tc":
+        return f"Share {ft.actor(s, a['with'])['name']}'s Target Card"
+    if t == "coins":
+        return f"{a['n']:+d} {a['coin']}"
+    if t == "loot":
+        return f"Loot: {a['item']}"
+    if t == "buy":
+        return f"Buy {a['item']} ({bs.money(bs.items()[a['item']]['cost'])})"
+    if t == "drop_loot":
+        return f"Drop {s['ledger']['loot'][a['index']]}"
+    if t.startswith("entry_"):
+        v = a.get("rank") or a.get("suit") or a.get("mod")
+        if t == "entry_mod":
+            return f"{a['mod']:+d}"
+        if t == "entry_major":
+            return "Same value as the TC (a Major)" if a["on"] else "Not a Major"
+        return str(v)
+    if t.startswith("call_"):
+        if t == "call_hidden":
+            return "Keep the DR hidden" if a["on"] else "Tell the DR"
+        if t == "call_hand":
+            return "No Upper/Lower Hand" if a["hand"] == 0 else (
+                f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
+        if t == "call_tool":
+            return "No tool needed" if a["tool"] is None else str(a["tool"])
+        if t == "call_mod":
+            return f"{a['mod']:+d}"
+        return str(a.get("stat") or a.get("aim") or (f"DR {a['dr']}" if "dr" in a else t))
+    if t.startswith("epic_"):
+        if t in ("epic_tcs", "epic_need", "epic_limit"):
+            return str(a["n"])
+        if t == "epic_dr":
+            return f"DR {a['dr']}"
+        if t == "epic_join":
+            return f"{who} volunteers"
+        if t == "epic_leave":
+            return f"{who} steps back"
+        if t == "epic_stat":
+            return a["stat"]
+    return t
+
+
+def draw_view(s: State) -> dict[str, Any] | None:
+    d = s["draw"]
+    if d is None:
+        return None
+    k = kept(d)
+    return {"kind": d["kind"], "who": d["who"], "tc": d["tc"], "stat": d["stat"], "dr": d["dr"],
+            "modifier": d["modifier"], "effective": d["effective"], "hand": d["hand"],
+            "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"],
+            "target": ft.actor(s, d["target"])["name"] if d.get("target") else None}
+
+
+def call_view(s: State) -> dict[str, Any] | None:
+    c = s["call"]
+    if c is None:
+        return None
+    ch = calls.chances(s, c)
+    rng = list(tc_range(Card.parse(c["tc"]).value, min(6, max(0, ch["edr"])))) if ch and c["tc"] else None
+    return dict(c, who_name=ft.actor(s, c["who"])["name"], modifier=calls.modifier(s, c),
+                chances=None if ch is None else {"edr": ch["edr"], "exact": pct(ch["exact"]),
+                                                 "chart": pct(ch["chart"]), "sure": ch["sure"],
+                                                 "from": ch["from"]},
+                range=rng)
+
+
+def epic_view(s: State, full: bool) -> dict[str, Any] | None:
+    ep = s["epic"]
+    if ep is None:
+        return None
+    out = dict(ep)
+    out["drawer"] = None if ep["stage"] != "draw" else (epic.drawer(s) or "gm")
+    out["volunteer_names"] = [ft.actor(s, v)["name"] for v in ep["volunteers"]]
+    return out
+
+
+def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
+    full = seat == "gm"
+    c = s["combat"]
+    cur = current(s) if c else None
+    base: dict[str, Any] = {
+        "seat": seat, "mode": s["mode"], "phase": s["phase"], "outcome": s["outcome"],
+        "actors": [actor_view(s, a, full) for a in s["actors"] if not a["out"]],
+        "combat": None if not c else {"round": c["round"], "stage": c["stage"],
+                                      "order": list(c["order"]), "at": c["at"],
+                                      "current": cur["id"] if cur else None,
+                                      "readied": list(c["readied"]), "surprise": c["surprise"]},
+        "epic": epic_view(s, full),
+        "due": [dict(d, name=ft.actor(s, d["who"])["name"]) for d in s["due"]],
+    }
+    if not full:
+        me = seat.split(":", 1)[1]
+        base["me"] = me
+        call = s["call"]
+        if call and call["who"] == me:
+            base["call"] = {"tc": call["tc"], "dr": None if call["hidden"] else call["dr"],
+                            "stat": call["stat"]}
+        base["log"] = s["log"][-8:]
+        return base
+    base.update({
+        "draw": draw_view(s), "entry": s["entry"], "call": call_view(s), "hand": s["hand"],
+        "focus": s["focus"], "panel": s["panel"],
+        "decks": {n: {"left": len(d["draw"]), "discard": len(d["discard"]), "fate": list(d["fate"]),
+                      "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()
+                  if n in ("npc", "world")},
+        "ledger": {"purse": bs.money(s["ledger"]["purse"]), "loot": list(s["ledger"]["loot"])},
+        "log": s["log"][-30:],
+        "actions": [{"action": a, "label": label(s, a)} for a in legal],
+        "conditions": {n: {"save": CONDITIONS[n]["save"], "when": CONDITIONS[n]["when"]} for n in ft.STATUSES},
+    })
+    if s["mode"] == "skirmish" and cur is not None and not s["draw"] and not s["entry"]:
+        from .policy import suggest
+        base["suggest"] = suggest(s, legal)
+    return base

@@ -1,0 +1,588 @@
+"""The Library screen: every kept item (games of every system, characters, heroes, decks,
+sheets) by kind and system; open, rename, duplicate, delete with undo, search; export to a
+file, import a file (keep both / replace / skip per item), share an item as a link, and
+the storage the phone gives the app.
+
+Everything here is plain Python on the App (ui/app.py) and returns storage effects like
+every tap; the few things only the browser can do go out as effects of their own, carried
+out by web/library.js: ``("download", file, text)``, ``("send", file, text)`` (the share
+sheet with a file, else a download), ``("share", fragment, title)`` (the share sheet with
+a link, else the clipboard), ``("copy", fragment)``. Imported from App.handle only when a library
+verb comes (not on the home screen's start-up path).
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..core.game import IllegalAction
+from ..core.limits import excerpt
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
+                            get_kind, item_from_link, item_link, make_item, problem, read_file,
+                            session_of, stored_text)
+from ..core.saves import save_text, to_link
+from .html import button, esc
+
+if TYPE_CHECKING:
+    from .app import App, Effect
+
+# The longest item link (the fragment, "i=..." or "g=...") drawn as one QR code: past
+# version 25 (117 x 117 modules) a code shown on one phone's screen no longer reads
+# reliably with another phone's camera; version 25 at error correction level M holds 1,370
+# bytes, less the page's own address (up to 120 characters allowed for it). web/library.js
+# draws the code with the vendored encoder (build.py QR_ENCODER) at that version at most.
+QR_MAX_FRAGMENT = 1_250
+CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
+
+
+@dataclass
+class Shelf:
+    """The Library screen's state (in memory only)."""
+
+    query: str = ""
+    deleted: tuple[str, str, Any] | None = None   # (key, name, what to put back)
+    incoming: list[tuple[Item, str | None]] = field(default_factory=list)  # (item, the key it meets)
+    refused: list[str] = field(default_factory=list)
+    share: tuple[str, str] | None = None          # (key, fragment)
+    preview: Item | None = None                   # an item from a link, waiting for an answer
+    back: str = "library"
+    status: dict[str, Any] = field(default_factory=dict)  # persisted / usage / quota (library.js)
+
+
+def shelf(app: "App") -> Shelf:
+    if app.shelf is None:
+        app.shelf = Shelf()
+    return app.shelf
+
+
+# -- the items --------------------------------------------------------------------------------
+@dataclass
+class Entry:
+    key: str
+    kind: Kind
+    name: str
+    detail: str
+
+
+def game_name(app: "App", slot: str) -> str:
+    name = app.notes["names"].get(slot)
+    if name:
+        return name
+    session = app.sessions[slot]
+    sheet = session.state.get("sheet") if isinstance(session.state, dict) else None
+    if isinstance(sheet, dict) and isinstance(sheet.get("name"), str) and sheet["name"].strip():
+        return sheet["name"][:40]
+    return f"{get_kind('game', session.system).title} #{session.seed % 10000:04d}"
+
+
+def entries(app: "App") -> list[Entry]:
+    """Every item, grouped by kind in the order kinds were registered, then by name."""
+    from .app import slot_system
+    found: list[Entry] = []
+    for slot, session in app.sessions.items():
+        try:
+            kind = get_kind("game", slot_system(slot))
+        except RecordError:
+            continue
+        moves = len(session.actions) + (1000 if session.base is not None else 0)
+        over = "finished" if session.game.is_over(session.state) else "in progress"
+        found.append(Entry(f"game:{slot}", kind, game_name(app, slot),
+                           f"{over}, {moves:,}{'+' if session.base is not None else ''} move{'s' if moves != 1 else ''}"))
+    from ..core.records import kind_of_key
+    for key, record in app.library.items():
+        kind = kind_of_key(key)
+        if kind is None or not isinstance(record, dict):
+            continue
+        found.append(Entry(key, kind, str(record.get("name") or kind.title)[:40], _detail(kind, record)))
+    found.sort(key=lambda e: (e.kind.kind != "game", e.kind.title, e.name.lower(), e.key))
+    return found
+
+
+def _detail(kind: Kind, record: dict[str, Any]) -> str:
+    if kind.kind == "deck":
+        return f"{len(record.get('cards') or []):,} cards"
+    level = record.get("level")
+    return f"level {level}" if isinstance(level, int) else kind.title
+
+
+def item_of(app: "App", key: str) -> Item:
+    """The item kept under ``key``, in the envelope it leaves the phone in."""
+    if key.startswith("game:") and key[5:] in app.sessions:
+        return game_item(app.sessions[key[5:]], game_name(app, key[5:]))
+    from ..core.records import kind_of_key
+    kind = kind_of_key(key)
+    if kind is None or key not in app.library:
+        raise IllegalAction("that item is not in the library")
+    record = app.library[key]
+    return make_item(kind, str(record.get("name") or kind.title)[:40], copy.deepcopy(record))
+
+
+def _same(a: Item, b: Item) -> bool:
+    """Two items are the same item (the one may replace the other): a game of the same
+    system, seed and options; any other record of the same kind and name."""
+    if (a["kind"], a["system"]) != (b["kind"], b["system"]):
+        return False
+    if a["kind"] == "game":
+        return (a["data"]["seed"], a["data"]["options"]) == (b["data"]["seed"], b["data"]["options"])
+    return a["name"].strip().lower() == b["name"].strip().lower()
+
+
+def match(app: "App", item: Item) -> str | None:
+    """The key of the item already kept that ``item`` would be (None: it is new)."""
+    for e in entries(app):
+        try:
+            if _same(item_of(app, e.key), item):
+                return e.key
+        except (IllegalAction, RecordError):
+            continue
+    return None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "item"
+
+
+def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
+    """Keep ``item`` (already read by core.records), as new or in place of ``replace``."""
+    kind = get_kind(item["kind"], item["system"])
+    if kind.kind == "game":
+        session = session_of(item)
+        if replace and replace.startswith("game:") and replace[5:] in app.sessions:
+            slot = replace[5:]
+        else:
+            slot = kind.system if kind.system not in app.sessions else app.free_slot(kind.system)
+        app.sessions[slot] = session
+        app.notes["names"][slot] = item["name"]
+        app.meta.pop(f"meta:{slot}", None)  # a game from outside starts with no table notes
+        return [("put", f"game:{slot}", save_text(session)), ("delete", f"meta:{slot}"),
+                ("put", "ui:library", app.notes_text())]
+    key = replace if replace in app.library else None
+    if key is None:
+        key, n = kind.prefix + _slug(item["name"]), 1
+        while key in app.library:
+            n += 1
+            key = f"{kind.prefix}{_slug(item['name'])}-{n}"
+    app.library[key] = item["data"]
+    return [("put", key, stored_text(item))]
+
+
+def remove(app: "App", key: str) -> list["Effect"]:
+    if key.startswith("game:") and key[5:] in app.sessions:
+        slot = key[5:]
+        del app.sessions[slot]
+        app.notes["names"].pop(slot, None)
+        app.notes["recent"] = [s for s in app.notes["recent"] if s != slot]
+        meta = app.meta.pop(f"meta:{slot}", None)
+        if app.screen == f"table:{slot}":
+            app.screen = "library"
+        return [("delete", key), ("delete", f"meta:{slot}"), ("put", "ui:library", app.notes_text())], meta
+    if key in app.library:
+        del app.library[key]
+        return [("delete", key)], None
+    raise IllegalAction("that item is not in the library")
+
+
+# -- taps ---------------------------------------------------------------------------------------
+def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Effect"]:
+    sh = shelf(app)
+    if verb == "lib":
+        sh.share = None
+        app.screen = "library"
+        return []
+    if verb == "lib-status":
+        set_status(app, fields)
+        return []
+    if verb == "lib-search":
+        sh.query = str(fields.get("q") or "")[:40]
+        app.screen = "library"
+        return []
+    if verb == "lib-item":
+        _known(app, arg)
+        sh.share = None
+        app.screen = f"library:{arg}"
+        return []
+    if verb == "lib-open":
+        return _open(app, arg)
+    if verb == "lib-rename":
+        return _rename(app, arg, fields.get("name"))
+    if verb == "lib-dup":
+        item = item_of(app, arg)
+        item["name"] = (item["name"][:33] + " (copy)")
+        if item["kind"] == "game":
+            item["data"] = copy.deepcopy(item["data"])
+        effects = add(app, item)
+        app.flash = ("info", f"{item['name']} is in the library.")
+        return effects
+    if verb == "lib-del":
+        _known(app, arg)
+        item_name = next(e.name for e in entries(app) if e.key == arg)
+        kept = _keep_for_undo(app, arg)
+        effects, meta = remove(app, arg)
+        sh.deleted = (arg, item_name, (kept, meta))
+        app.screen = "library"
+        app.flash = ("info", f"{item_name} was deleted.")
+        return effects
+    if verb == "lib-undo":
+        return _undo(app)
+    if verb == "lib-export":
+        return _export(app, arg, fields)
+    if verb == "lib-import":
+        return import_text(app, arg)
+    if verb == "lib-resolve":
+        return _resolve(app, fields)
+    if verb == "lib-share":
+        item = item_of(app, arg)
+        # a game goes as the game link every version reads (g=), anything else as i=
+        fragment = "g=" + to_link(app.sessions[arg[5:]]) if item["kind"] == "game" else item_link(item)
+        sh.share = (arg, fragment)
+        app.screen = f"library:{arg}"
+        return []
+    if verb == "lib-send":
+        if sh.share is None:
+            raise IllegalAction("make the link first")
+        return [("share" if arg == "share" else "copy", sh.share[1], "Pocketdeck")]
+    if verb == "lib-take":
+        return _take(app, arg)
+    if verb.startswith("lib-deck"):
+        from . import deck_editor
+        return deck_editor.handle(app, verb, arg, fields)
+    raise IllegalAction(f"unknown command {excerpt(verb)!r}")
+
+
+def _known(app: "App", key: str) -> None:
+    if not any(e.key == key for e in entries(app)):
+        raise IllegalAction("that item is not in the library")
+
+
+def _open(app: "App", key: str) -> list["Effect"]:
+    _known(app, key)
+    if key.startswith("game:"):
+        app.screen = f"table:{key[5:]}"
+        return [("put", "ui:screen", app.screen)]
+    kind = get_kind(*key.split(":")[1:3]) if key.startswith("item:") else None
+    if kind is not None and kind.kind == "deck":
+        from .deck_editor import play_deck
+        return play_deck(app, key)
+    # characters and heroes go into a game from their table's new-game form
+    system = key.split(":")[1]
+    app.screen = f"setup:{system}"
+    return [("put", "ui:screen", app.screen)]
+
+
+def _rename(app: "App", key: str, name: Any) -> list["Effect"]:
+    _known(app, key)
+    try:
+        name = check_name(name)
+    except RecordError as exc:
+        raise IllegalAction(str(exc)) from None
+    if key.startswith("game:"):
+        app.notes["names"][key[5:]] = name
+        effects = [("put", "ui:library", app.notes_text())]
+    else:
+        from ..core.records import kind_of_key
+        kind = kind_of_key(key)
+        assert kind is not None
+        record = dict(app.library[key], name=name)
+        reason = problem(kind, record)
+        if reason:
+            raise IllegalAction(f"that name cannot be used: {reason}")
+        app.library[key] = record
+        effects = [("put", key, stored_text(make_item(kind, name, record)))]
+    app.flash = ("info", f"Renamed to {name}.")
+    return effects
+
+
+def _keep_for_undo(app: "App", key: str) -> Any:
+    if key.startswith("game:"):
+        slot = key[5:]
+        return ("game", slot, app.sessions[slot], app.notes["names"].get(slot))
+    return ("record", key, app.library[key])
+
+
+def _undo(app: "App") -> list["Effect"]:
+    sh = shelf(app)
+    if sh.deleted is None:
+        raise IllegalAction("there is nothing to undo")
+    key, name, (kept, meta) = sh.deleted
+    sh.deleted = None
+    if kept[0] == "game":
+        _, slot, session, label = kept
+        if slot in app.sessions:
+            slot = app.free_slot(slot.split("~")[0])
+        app.sessions[slot] = session
+        if label:
+            app.notes["names"][slot] = label
+        effects = [("put", f"game:{slot}", save_text(session)), ("put", "ui:library", app.notes_text())]
+        if meta is not None:
+            app.meta[f"meta:{slot}"] = meta
+            effects.append(("put", f"meta:{slot}", json.dumps(meta)))
+    else:
+        _, key, record = kept
+        from ..core.records import kind_of_key
+        kind = kind_of_key(key)
+        assert kind is not None
+        app.library[key] = record
+        effects = [("put", key, stored_text(make_item(kind, str(record.get("name") or name), record)))]
+    app.flash = ("info", f"{name} is back.")
+    return effects
+
+
+def _export(app: "App", arg: str, fields: dict[str, Any]) -> list["Effect"]:
+    """``arg``: "all", "pick" (the ticked boxes) or one key; ``fields["how"]`` / a
+    ``send`` arg prefix: the share sheet instead of a download."""
+    how, _, what = arg.partition(":") if arg.startswith(("send:", "download:")) else ("download", "", arg)
+    if what == "all":
+        keys = [e.key for e in entries(app)]
+    elif what == "pick":
+        picked = fields.get("pick") or []
+        keys = [k for k in picked if isinstance(k, str)] if isinstance(picked, list) else []
+        if not keys:
+            raise IllegalAction("tick the items to export first")
+    else:
+        keys = [what]
+    items, left = [], []
+    for key in keys:
+        try:
+            items.append(item_of(app, key))
+        except (RecordError, IllegalAction) as exc:
+            left.append(excerpt(str(exc), 120))
+    if not items:
+        raise IllegalAction("nothing to export" + (f": {left[0]}" if left else ""))
+    today = datetime.date.today().isoformat()
+    app.notes["exported"] = today
+    name = f"pocketdeck-{today}.json" if len(items) > 1 else f"pocketdeck-{_slug(items[0]['name'])}.json"
+    note = f" {len(left)} could not be: {left[0]}" if left else ""
+    app.flash = ("info", f"Exported {len(items)} item{'s' if len(items) != 1 else ''}.{note}")
+    return [("send" if how == "send" else "download", name, export_file(items, today)),
+            ("put", "ui:library", app.notes_text())]
+
+
+def import_text(app: "App", text: Any) -> list["Effect"]:
+    """A library file chosen with the file picker: new items are kept at once, items that
+    meet one already kept wait for the player's answer (per item), refused ones are listed."""
+    sh = shelf(app)
+    app.screen = "library"
+    try:
+        items, refused = read_file(text)
+    except RecordError as exc:
+        app.flash = ("error", f"That file was not imported: {exc}")
+        return []
+    return _arrive(app, items, refused)
+
+
+def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]:
+    sh = shelf(app)
+    effects: list[Effect] = []
+    added, same, waiting = 0, 0, []
+    for item in items:
+        key = match(app, item)
+        if key is None:
+            effects += add(app, item)
+            added += 1
+        elif item_of(app, key) == item:
+            same += 1
+        else:
+            waiting.append((item, key))
+    sh.incoming, sh.refused = waiting, refused
+    parts = [f"{added} added"] + ([f"{same} already here"] if same else []) \
+        + ([f"{len(waiting)} to decide"] if waiting else []) + ([f"{len(refused)} refused"] if refused else [])
+    app.flash = ("error" if refused and not added else "info", "Import: " + ", ".join(parts) + ".")
+    app.screen = "library-import" if waiting or refused else "library"
+    return effects
+
+
+def _resolve(app: "App", fields: dict[str, Any]) -> list["Effect"]:
+    sh = shelf(app)
+    effects: list[Effect] = []
+    for i, (item, key) in enumerate(sh.incoming):
+        choice = fields.get(f"c{i}", "both")
+        if choice == "replace":
+            effects += add(app, item, replace=key)
+        elif choice == "both":
+            effects += add(app, item)
+    sh.incoming, sh.refused = [], []
+    app.screen = "library"
+    app.flash = ("info", "Import finished.")
+    return effects
+
+
+def open_item_link(app: "App", fragment: str) -> list["Effect"]:
+    """An item link ``#i=...``: read and checked, then a preview that asks."""
+    sh = shelf(app)
+    try:
+        item = item_from_link(fragment)
+    except RecordError as exc:
+        app.flash = ("error", f"That link could not be opened: {exc}")
+        return []
+    if not app.screen.startswith("library-preview"):
+        sh.back = app.screen
+    sh.preview = item
+    app.screen = "library-preview"
+    return []
+
+
+def _take(app: "App", choice: str) -> list["Effect"]:
+    sh = shelf(app)
+    item, sh.preview = sh.preview, None
+    if item is None:
+        raise IllegalAction("there is no shared item waiting")
+    if choice != "take":
+        app.screen = "home"
+        app.flash = ("info", "The shared item was not kept; your library is as it was.")
+        return []
+    return _arrive(app, [item], [])
+
+
+def set_status(app: "App", status: Any) -> None:
+    """What library.js found out about storage: persisted (bool or None), usage, quota."""
+    if isinstance(status, dict):
+        shelf(app).status = {k: status.get(k) for k in ("persisted", "usage", "quota")}
+
+
+# -- screens ------------------------------------------------------------------------------------
+def render(app: "App") -> str:
+    screen = app.screen
+    nav = ('<nav class="nav">' + button("\u2190 Home", "home", cls="btn ghost")
+           + button("Library", "lib", cls="btn ghost") + "</nav>")
+    if screen.startswith("library-deck:"):
+        from . import deck_editor
+        return nav + deck_editor.render(app, screen[13:])
+    if screen == "library-import":
+        return nav + _import_screen(app)
+    if screen == "library-preview" and shelf(app).preview is not None:
+        return _preview(app)
+    if screen.startswith("library:"):
+        key = screen[8:]
+        if any(e.key == key for e in entries(app)):
+            return nav + _item_screen(app, key)
+    return nav + _list(app)
+
+
+def _size(n: Any) -> str:
+    if not isinstance(n, (int, float)) or isinstance(n, bool):
+        return "unknown"
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{int(n)} bytes"
+
+
+def _storage(app: "App") -> str:
+    st = shelf(app).status
+    used = f"Stored on this phone: {_size(st.get('usage'))} of {_size(st.get('quota'))}." if st else ""
+    last = app.notes.get("exported")
+    last_text = f"Last export: {esc(last)}." if last else "Never exported yet."
+    if st.get("persisted") is True:
+        keep = "The browser keeps this library for good (persistent storage granted)."
+    elif st.get("persisted") is False:
+        keep = ("The browser has not promised to keep this library: it may clear it after weeks "
+                "unused. Export it now and then and keep the file safe.")
+    else:
+        keep = "Export the library now and then and keep the file safe."
+    return f'<p class="storage muted" data-persisted="{esc(st.get("persisted"))}">{esc(used)} {esc(keep)} {last_text}</p>'
+
+
+def _list(app: "App") -> str:
+    sh = shelf(app)
+    found = entries(app)
+    query = sh.query.strip().lower()
+    shown = [e for e in found if query in e.name.lower()] if query else found
+    groups: dict[str, list[Entry]] = {}
+    for e in shown:
+        groups.setdefault(e.kind.title, []).append(e)
+    body = []
+    for title, group in groups.items():
+        rows = "".join(
+            f'<li class="lib-item" data-key="{esc(e.key)}"><label class="check"><input type="checkbox" name="pick" '
+            f'value="{esc(e.key)}"> <span class="lib-name">{esc(e.name)}</span></label>'
+            f' <span class="muted">{esc(e.detail)}</span>'
+            f'<span class="lib-acts">{button("Open", "lib-open", e.key, cls="btn small primary", title=f"Open {e.name}")}'
+            f'{button("More", "lib-item", e.key, cls="btn small", title=f"More for {e.name}")}</span></li>'
+            for e in group)
+        body.append(f'<h2>{esc(title)}s</h2><ul class="lib-list">{rows}</ul>')
+    if not found:
+        body.append('<p>Nothing is kept yet: games, characters, heroes and decks appear here as you make them.</p>')
+    elif not shown:
+        body.append(f'<p>No item is named like \u201c{esc(sh.query)}\u201d.</p>')
+    undo = ""
+    if sh.deleted is not None:
+        undo = (f'<p class="undo">Deleted {esc(sh.deleted[1])}. '
+                f'{button("Undo delete", "lib-undo", cls="btn small")}</p>')
+    aside = "".join(f'<p class="flash error">{esc(p)}</p>' for p in app.problems)
+    search = (f'<form class="lib-search" role="search"><label>Search by name '
+              f'<input name="q" value="{esc(sh.query)}" maxlength="40"></label>'
+              f'{button("Search", "lib-search", fill="q", submit=True)}</form>')
+    tools = (f'<div class="lib-tools">{button("Export ticked", "lib-export", "pick", fill="pick")}'
+             f'{button("Export all", "lib-export", "all")}'
+             f'{button("Send all as a file", "lib-export", "send:all")}'
+             f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
+             f'<div class="lib-in"><label class="file">Import a library file '
+             f'<input type="file" id="lib-file" accept=".json,application/json"></label>'
+             f'<button type="button" class="btn" id="lib-scan">Scan a QR code</button></div>')
+    return (f'<section class="library"><h1>Library</h1>{_storage(app)}{aside}{undo}{search}'
+            f'{"".join(body)}{tools}</section>')
+
+
+def _item_screen(app: "App", key: str) -> str:
+    sh = shelf(app)
+    entry = next(e for e in entries(app) if e.key == key)
+    share = ""
+    if sh.share is not None and sh.share[0] == key:
+        fragment = sh.share[1]
+        if len(fragment) <= QR_MAX_FRAGMENT:
+            qr = (f'<figure class="qr"><div class="qr-code" data-qr="{esc(fragment)}" role="img" '
+                  f'aria-label="QR code of the link to {esc(entry.name)}"></div>'
+                  f'<figcaption>Another phone can scan this code, with no signal.</figcaption></figure>')
+        else:
+            qr = (f'<p class="too-big">This item is too large for one QR code ({len(fragment):,} '
+                  f'characters; one code holds {QR_MAX_FRAGMENT:,}). Send the link or export it '
+                  'to a file instead.</p>')
+        share = (f'<div class="share"><label>Link to {esc(entry.name)}:'
+                 f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
+                 f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
+                 f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
+    rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
+              f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
+    acts = (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
+            + button("Share", "lib-share", key) + button("Export to a file", "lib-export", key)
+            + button("Delete", "lib-del", key, cls="btn danger"))
+    return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
+            f'<p class="muted">{esc(entry.kind.title)} \u00b7 {esc(entry.detail)}</p>'
+            f'<div class="lib-tools">{acts}</div>{rename}{share}</section>')
+
+
+def _import_screen(app: "App") -> str:
+    sh = shelf(app)
+    rows = []
+    for i, (item, key) in enumerate(sh.incoming):
+        options = "".join(f'<option value="{v}">{esc(t)}</option>' for v, t in CHOICES.items())
+        kind = get_kind(item["kind"], item["system"])
+        rows.append(f'<li><label>{esc(item["name"])} <span class="muted">({esc(kind.title)}, '
+                    f'you have one already)</span> <select name="c{i}">{options}</select></label></li>')
+    refused = "".join(f"<li>{esc(r)}</li>" for r in sh.refused)
+    fill = ",".join(f"c{i}" for i in range(len(sh.incoming)))
+    decide = (f'<h2>Already in your library</h2><ul class="lib-list">{"".join(rows)}</ul>'
+              f'{button("Import", "lib-resolve", fill=fill, cls="btn primary")}') if rows else ""
+    return (f'<section class="library lib-import"><h1>Import</h1>{decide}'
+            + (f'<h2>Not imported</h2><ul class="refused">{refused}</ul>' if refused else "")
+            + "</section>")
+
+
+def _preview(app: "App") -> str:
+    item = shelf(app).preview
+    assert item is not None
+    kind = get_kind(item["kind"], item["system"])
+    key = match(app, item)
+    note = (" You have one like it: importing asks whether to keep both or replace yours."
+            if key else " Nothing of yours is replaced.")
+    detail = _detail(kind, item["data"]) if kind.kind != "game" else f"{len(item['data']['actions']):,} moves"
+    return (f'<section class="preview" data-preview="{esc(item["system"])}">'
+            f'<h1>A shared {esc(kind.title)}</h1><p>Someone sent you {esc(item["name"])} '
+            f'({esc(detail)}).{esc(note)}</p><div class="choices">'
+            f'{button("Import it", "lib-take", "take", cls="btn primary")}'
+            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div></section>')

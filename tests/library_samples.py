@@ -1,0 +1,91 @@
+"""Sample items of every kind of the library (tests/test_library*.py), and the script that
+wrote the fixtures under tests/library_fixtures/ (``python3 tests/library_samples.py``).
+
+The fixture files are kept forever: one per kind and format version, each as it was stored
+(``<key>`` -> text) the day that version was current, so a new version of the app must
+still read every one of them (core/records.py migrates)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pocketdeck.core.game import catalogue, get_game
+from pocketdeck.core.records import get_kind, game_item, make_item, stored_text
+from pocketdeck.core.rng import Rng
+from pocketdeck.core.saves import Session
+
+FIXTURES = Path(__file__).parent / "library_fixtures"
+
+
+def p52_character(name: str = "Ada") -> dict[str, Any]:
+    return {"format": "p52-character", "version": 1, "name": name, "race": "human", "class": "fighter",
+            "quirk": None, "custom_quirk": None, "level": 1, "exp": 0,
+            "core": {"Lift": 6, "Think": 3, "Balance": 4, "Move": 4, "Lead": 3},
+            "abilities": {"sword_play": 1, "block": 1}, "tuned": {},
+            "items": ["torch"], "equipped": {}, "resurrected": False}
+
+
+def deckbuilder_hero() -> dict[str, Any]:
+    from pocketdeck.systems.deckbuilder.records import export_heroes
+    game = get_game("deckbuilder")
+    return export_heroes(game.new_game(game.default_options(), 1))[0]
+
+
+def ads_deck() -> dict[str, Any]:
+    from pocketdeck.systems.ads import data
+    from pocketdeck.systems.ads.build.variants import ready_made
+    return ready_made(sorted(data.decks())[0])
+
+
+def own_deck() -> dict[str, Any]:
+    return {"name": "Euchre", "cards": [r + s for s in "SHDC" for r in ("9", "10", "J", "Q", "K", "A")]}
+
+
+RECORDS = {("character", "p52"): p52_character, ("hero", "deckbuilder"): deckbuilder_hero,
+           ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
+
+
+def game_session(system: str, moves: int = 6, seed: int = 7) -> Session:
+    """A game of ``system`` a few moves in (the first legal action each time)."""
+    game = get_game(system)
+    session = Session.start(system, game.sim_options(Rng(seed)), seed=seed)
+    for _ in range(moves):
+        if game.is_over(session.state):
+            break
+        legal = game.legal_actions(session.state)
+        if not legal:
+            break
+        session.play(legal[len(session.actions) % len(legal)])
+    return session
+
+
+def every_item() -> list[dict[str, Any]]:
+    """One item of every kind: a game of every declared system, every kind of record."""
+    items = [game_item(game_session(s), f"My {s} game") for s in catalogue()]
+    for (kind, system), make in RECORDS.items():
+        record = make()
+        items.append(make_item(get_kind(kind, system), str(record["name"]), record))
+    return items
+
+
+def write_fixtures() -> None:
+    """Version 1 (today's envelope) of every kind; version 0 (the bare record the first
+    character library wrote under ``char:``) of the kinds that had one."""
+    FIXTURES.mkdir(exist_ok=True)
+    for item in every_item():
+        kind = get_kind(item["kind"], item["system"])
+        key = f"game:{kind.system}" if kind.kind == "game" else kind.prefix + "fixture"
+        stored = {key: stored_text(item) if kind.kind != "game" else json.dumps(item["data"])}
+        name = f"{kind.kind}-{kind.system}-v{kind.version}.json"
+        (FIXTURES / name).write_text(json.dumps({"item": item, "stored": stored}, indent=1, sort_keys=True))
+        if 0 in kind.migrations:
+            (FIXTURES / f"{kind.kind}-{kind.system}-v0.json").write_text(json.dumps(
+                {"item": item, "stored": {key: json.dumps(item["data"], sort_keys=True)}}, indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    write_fixtures()

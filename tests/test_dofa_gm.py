@@ -1,0 +1,391 @@
+"""Deck of Adventures part 2, the GM's table (``dofa-gm``): the books' Epic Event examples,
+initiative and its ties, the decks' reshuffle rules, illegal actions, the solo skirmish.
+Sections are the GM's Guide's (GMG) and the Full Player's Guide's (PG)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pocketdeck.core.game import IllegalAction, get_game
+from pocketdeck.core.rng import Rng
+from pocketdeck.systems.dofa import checks as ck
+from pocketdeck.systems.dofa_gm import decks as dk
+from pocketdeck.systems.dofa_gm import entry
+from pocketdeck.systems.dofa_gm import fight as ft
+from pocketdeck.systems.dofa_gm.fight import actor, order
+
+GAME = get_game("dofa-gm")
+
+
+def player(name: str, agl: int = 0) -> dict:
+    return {"name": name, "hp": 10, "ap": 2, "ar": 1, "agl": agl, "pp": 3}
+
+
+def new(names=("Xena", "Elise", "Genesis"), foes=(), seed: int = 3, agl=None) -> dict:
+    agl = agl or [0] * len(names)
+    return GAME.new_game({"players": [player(n, a) for n, a in zip(names, agl)],
+                          "foes": list(foes)}, seed)
+
+
+def play(s: dict, *actions: dict) -> dict:
+    for a in actions:
+        s = GAME.apply(s, a)
+        GAME.check_state(s)
+    return s
+
+
+def stack(s: dict, deck: str, *top: str) -> dict:
+    """Put ``top`` on top of ``deck``'s draw pile (first listed drawn first), all cards kept."""
+    s = json.loads(json.dumps(s))
+    d = s["decks"][deck]
+    d["discard"] = [c for c in d["discard"] if c not in top]
+    d["draw"] = [c for c in d["draw"] if c not in top] + list(reversed(top))
+    GAME.check_state(s)
+    return s
+
+
+def report(s: dict, card: str, mod: int = 0) -> dict:
+    """The GM types in the card a player drew on their own phone, and their modifier."""
+    return play(s, {"type": "entry_rank", "rank": card[:-1]}, {"type": "entry_suit", "suit": card[-1]},
+                *([{"type": "entry_mod", "mod": mod}] if mod else []), {"type": "entry_done"})
+
+
+# -- the books' examples, graded by the player's check code ---------------------------------------
+@pytest.mark.parametrize("card, tc, dr, mod, hit", [
+    ("3S", "4H", 4, 0, False),   # PG, Epic Events: within the DR, not a Suited Match
+    ("9H", "4H", 4, 1, True),    # PG: Elise's 9 of Hearts at +1, a Suited Match
+    ("QS", "KS", 3, 0, True),    # PG: the GM's Q of Spades on the K of Spades, a failure
+    ("6H", "9H", 3, 2, True),    # GMG, An Example of an Epic Event: the Defender
+    ("3D", "7C", 2, 1, False),   # GMG: the Support's 3 of Diamonds, a miss
+    ("6S", "7C", 2, 0, False),   # GMG: the GM's 6 of Spades at +0, also a miss
+    ("5C", "7C", 2, 1, True),    # GMG: the Support's 5 of Clubs, a success
+    ("KS", "JS", 2, 0, True),    # GMG: the GM's King of Spades on the Jack, the first failure
+])
+def test_the_books_epic_event_draws(card, tc, dr, mod, hit):
+    assert entry.suited_hit(entry.grade_drawn(card, tc, dr, mod)) is hit
+
+
+def test_a_major_of_another_suit_is_no_suited_hit():
+    deg = entry.grade_drawn("4S", "4H", 2, 0)
+    assert ck.is_success(deg) and not entry.suited_hit(deg)
+
+
+# -- an Epic Event at the table, the PG's earthquake ---------------------------------------------
+def begin_epic(s: dict, tcs: int, need: int, limit: int = 3) -> dict:
+    s = play(s, {"type": "epic_setup"})
+    ep = s["epic"]
+    if tcs != ep["tcs"]:
+        s = play(s, {"type": "epic_tcs", "n": tcs})
+    if need != s["epic"]["need"]:
+        s = play(s, {"type": "epic_need", "n": need})
+    if limit != s["epic"]["limit"]:
+        s = play(s, {"type": "epic_limit", "n": limit})
+    return play(s, {"type": "epic_begin"})
+
+
+def test_the_pg_earthquake_runs_as_the_book_tells():
+    s = stack(new(), "world", "4H", "KS", "5D", "2C", "QS")
+    s = begin_epic(s, tcs=3, need=2)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 4})
+    assert s["epic"]["tc"] == "4H"
+    s = play(s, {"type": "epic_join", "who": "p1"}, {"type": "epic_join", "who": "p2"}, {"type": "epic_go"})
+    s = play(s, {"type": "epic_card"})
+    s = report(s, "3S")                       # Xena: within the DR, no Suited Match
+    assert s["epic"]["successes"] == 0 and s["epic"]["at"] == 1
+    s = report(play(s, {"type": "epic_card"}), "9H", 1)   # Elise: a Suited Match
+    assert s["epic"]["successes"] == 1 and s["epic"]["stage"] == "tc"
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 3})
+    assert s["epic"]["tc"] == "KS"
+    # no player for two TCs in a row: Xena and Elise may not volunteer, Genesis may
+    joins = [a["who"] for a in GAME.legal_actions(s) if a["type"] == "epic_join"]
+    assert joins == ["p3"]
+    with pytest.raises(IllegalAction, match="two TCs in a row"):
+        GAME.apply(s, {"type": "epic_join", "who": "p1"})
+    s = play(s, {"type": "epic_join", "who": "p3"}, {"type": "epic_go"}, {"type": "epic_card"})
+    s = report(s, "2H")                        # Genesis misses ...
+    s = play(s, {"type": "epic_gm_draw"})      # ... the GM's 5 of Diamonds misses ...
+    s = report(play(s, {"type": "epic_card"}), "7D")
+    s = play(s, {"type": "epic_gm_draw"})      # ... 2 of Clubs ...
+    s = report(play(s, {"type": "epic_card"}), "8C")
+    before = s["epic"]["failures"]
+    s = play(s, {"type": "epic_gm_draw"})      # ... the GM's Q of Spades: the first failure
+    assert (before, s["epic"]["failures"], s["epic"]["done"]) == (0, 1, 2)
+    assert GAME.card_total(s) == 104
+
+
+def test_three_failures_end_an_epic_event_and_the_limit_is_the_gms():
+    s = begin_epic(new(), tcs=5, need=3)
+    s = stack(s, "world", "KS", "QS", "JS", "10S", "9S", "8S")  # TC, the GM's draw, ...
+    for who in ("p1", "p2", "p3"):
+        s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
+                 {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
+        s = report(s, "2D")
+        s = play(s, {"type": "epic_gm_draw"})
+    assert s["epic"]["failures"] == 3 and s["epic"]["result"] == "failure"
+    assert s["epic"]["stage"] == "over"
+    # the GM may say otherwise: with the limit at 4, three failures go on
+    s = stack(new(), "world", "KS", "QS", "JS", "10S", "9S", "8S")
+    s = begin_epic(s, tcs=5, need=3, limit=4)
+    for who in ("p1", "p2", "p3"):
+        s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
+                 {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
+        s = report(s, "2D")
+        s = play(s, {"type": "epic_gm_draw"})
+    assert s["epic"]["failures"] == 3 and s["epic"]["result"] is None
+
+
+def test_no_power_is_offered_during_an_epic_event():
+    s = begin_epic(new(), tcs=1, need=1)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 3},
+             {"type": "epic_join", "who": "p1"}, {"type": "epic_go"})
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "power"]
+
+
+# -- initiative (PG, Taking Turns 1) ---------------------------------------------------------------
+def test_initiative_ace_first_then_kings_down_and_the_ties():
+    s = new(("Ann", "Bo", "Cy"), foes=["Grunt", "Guard"], agl=[0, 2, 0])
+    s = play(s, {"type": "start_combat"})
+    assert s["combat"]["stage"] == "initiative"
+    npc = s["decks"]["npc"]
+    g1, g2 = [a["id"] for a in s["actors"] if a["side"] == "foes"]
+    # the creatures' TCs: an Ace and a 9 (set in the deck, conserving it)
+    for holder, card in ((g1, "9C"), (g2, "AD")):
+        old = npc["tcs"][holder]
+        where = next(p for p in ("draw", "discard") if card in npc[p])
+        npc[where][npc[where].index(card)] = old
+        npc["tcs"][holder] = card
+    GAME.check_state(s)
+    for who, card in (("p1", "9H"), ("p2", "9S"), ("p3", "KD")):
+        s = play(s, {"type": "player_tc", "who": who})
+        s = report(s, card)
+    # Ace, King, then the 9s: players before the enemy, the higher Agility first
+    assert s["combat"]["order"] == [g2, "p3", "p2", "p1", g1]
+    assert s["combat"]["stage"] == "turns"
+
+
+def test_equal_players_keep_the_order_they_joined():
+    s = new(("Ann", "Bo"), foes=["Grunt"])
+    s = play(s, {"type": "start_combat"})
+    for who in ("p2", "p1"):
+        s = play(s, {"type": "player_tc", "who": who})
+        s = report(s, "5" + ("H" if who == "p1" else "S"))
+    assert order(s)[:2] == ["p1", "p2"]
+
+
+def test_a_surprise_round_only_for_the_surprising_side():
+    s = new(("Ann",), foes=["Grunt"])
+    s = play(s, {"type": "start_combat", "surprise": "foes"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    c = s["combat"]
+    assert c["round"] == 0 and [actor(s, i)["side"] for i in c["order"]] == ["foes"]
+
+
+# -- the GM's decks (GMG, Game Master Resources) --------------------------------------------------
+def test_the_npc_deck_is_reshuffled_before_each_combat():
+    s = new(("Ann",), foes=["Grunt"])
+    s["decks"]["npc"]["discard"] = s["decks"]["npc"]["draw"][:10]
+    del s["decks"]["npc"]["draw"][:10]
+    s = play(s, {"type": "start_combat"})
+    npc = s["decks"]["npc"]
+    assert npc["discard"] == [] and len(npc["draw"]) == 52 - len(npc["tcs"])
+
+
+def test_the_world_deck_is_reshuffled_when_empty_only():
+    s = new()
+    world = s["decks"]["world"]
+    world["discard"], world["draw"] = world["draw"][1:], world["draw"][:1]
+    rng = Rng(5)
+    first = dk.take(world, rng)
+    assert world["reshuffles"] == 0 and world["draw"] == [] and len(world["discard"]) == 51
+    dk.take(world, rng)
+    assert world["reshuffles"] == 1 and len(world["draw"]) == 50 and first in world["drawing"]
+
+
+def test_a_dealer_keeps_its_own_deck_and_one_fate_card_minions_share_the_npc_deck():
+    s = new(("Ann",), foes=["Grunt", "Necromancer"])
+    grunt, necro = [a for a in s["actors"] if a["side"] == "foes"]
+    assert grunt["deck"] == "npc"
+    own = s["decks"][necro["deck"]]
+    assert necro["deck"] != "npc" and own["size"] == 53 and len(own["fate"]) == 1
+
+
+# -- illegal actions leave the state unchanged and name the rule -----------------------------------
+@pytest.mark.parametrize("bad", [
+    {"type": "epic_dr", "dr": 3.0}, {"type": "epic_dr", "dr": 9}, {"type": "epic_dr", "dr": True},
+    {"type": "epic_gm_draw"}, {"type": "start_combat"}, {"type": "epic_join", "who": "p9"}])
+def test_illegal_actions_leave_the_state_unchanged(bad):
+    s = play(begin_epic(new(), tcs=2, need=1), {"type": "epic_reveal"})
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, bad)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_a_save_due_first_is_named():
+    s = new(("Ann",), foes=["Grunt"])
+    s["due"] = [{"who": "p1", "name": "Poisoned", "when": "start"}]
+    with pytest.raises(IllegalAction, match="save is due"):
+        GAME.apply(s, {"type": "end_turn"})
+
+
+def test_options_are_checked():
+    with pytest.raises(IllegalAction, match="HP"):
+        GAME.new_game({"players": [dict(player("A"), hp=2.5)]}, 1)
+    with pytest.raises(IllegalAction, match="skirmish needs"):
+        GAME.new_game({"mode": "skirmish", "party": [], "foes": ["Grunt"]}, 1)
+
+
+# -- the solo skirmish: whole fights, every seat's view and the screen on every step --------------
+def test_skirmishes_play_to_the_end_with_the_screen_drawn():
+    from pocketdeck.core.simulate import simulate
+    from pocketdeck.ui.check import render_check
+    summary = simulate("dofa-gm", 12, 7, observers=[render_check])
+    assert summary["errors"] == 0, summary["failures"]
+    assert sum(summary["outcomes"].values()) == 12
+
+
+# -- content (content/dofa-gm, checked at build time) ---------------------------------------------
+def test_the_bestiary_and_items_are_checked():
+    from pocketdeck import content
+    assert content.check("dofa-gm/bestiary.toml", {"source": {"origin": "x", "licence": "y"}})
+    bad = content.check("dofa-gm/items.toml", {"source": {"origin": "x", "licence": "y"},
+                                                "item": [{"id": "rope"}]})
+    assert bad
+    from pocketdeck.systems.dofa_gm import bestiary as bs
+    assert len(bs.creatures()) == 24
+
+
+# -- damage, Knocked Out, bosses, statuses (PG, Health and Armor; Epic Events; GMG, Bosses) -------
+def test_damage_takes_ap_first_and_zero_hp_knocks_a_player_out():
+    s = new(("Ann",), foes=["Grunt"])
+    ann = actor(s, "p1")
+    ft.hurt(s, ann, 3, Rng(1))
+    assert (ann["ap"], ann["hp"]) == (0, 9)
+    ft.hurt(s, ann, 20, Rng(1))
+    assert ann["hp"] == 0 and ann["ko"] is not None and not ann["dead"]
+    grunt = next(a for a in s["actors"] if a["side"] == "foes")
+    ft.hurt(s, grunt, 99, Rng(1))
+    assert grunt["out"] and grunt["ko"] is None
+
+
+def test_the_knocked_out_epic_event_two_failures_dead_a_major_wakes():
+    s = new(("Ann", "Bo"))
+    ann, bo = actor(s, "p1"), actor(s, "p2")
+    for x in (ann, bo):
+        ft.hurt(s, x, 99, Rng(1))
+    ft.ko_result(s, ann, 3, True)
+    ft.ko_result(s, ann, 4, False)
+    ft.ko_result(s, ann, 5, False)
+    assert ann["dead"]
+    ft.ko_result(s, bo, 1, True)              # a Major: wakes with 1 HP
+    assert bo["ko"] is None and bo["hp"] == 1
+    assert ft.treat_dr(ann) == 5
+
+
+def test_a_boss_phase_refills_hp_and_draws_a_new_target_card():
+    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    boss = next(a for a in s["actors"] if a["kind"] == "boss")
+    assert boss["phases"] == 2
+    old = s["decks"][boss["deck"]]["tcs"][boss["id"]]
+    ft.hurt(s, boss, 99, Rng(2))
+    assert boss["phase"] == 2 and boss["hp"] == boss["hp_max"] and not boss["out"]
+    assert s["decks"][boss["deck"]]["tcs"][boss["id"]] != old
+    GAME.check_state(s)
+    ft.hurt(s, boss, 99, Rng(2))
+    assert boss["out"]
+
+
+def test_a_status_with_rounds_counts_down_at_the_end_of_turns():
+    s = new(("Ann",), foes=["Grunt"])
+    ann = actor(s, "p1")
+    ft.add_status(s, ann, "Entangled", 2)
+    assert ft.end_of_turn(s, ann) is False and ft.status(ann, "Entangled")["rounds"] == 1
+    ft.end_of_turn(s, ann)
+    assert ft.status(ann, "Entangled") is None
+
+
+def test_the_gms_override_of_the_suggested_dr_is_logged():
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_aim", "aim": "hard"})
+    assert s["call"]["suggested"] == 2
+    s = play(s, {"type": "call_dr", "dr": 4})
+    assert "overrides the suggested DR 2: DR 4" in s["log"][-1]
+
+
+# -- a player joins from their phone's share link --------------------------------------------------
+def test_a_player_joins_from_the_share_link_of_their_dofa_sheet():
+    from pocketdeck.ui.app import App
+    phone = App(seed_source=4)
+    phone.handle("open", "dofa")
+    phone.handle("new", json.dumps({"system": "dofa"}), {"character": "Spades2", "name": "Xena <3"})
+    phone.handle("share", "")
+    link = "https://example.org/#" + phone.share_link
+    sheet = phone.sessions["dofa"].state
+    gm = App(seed_source=5)
+    gm.handle("open", "dofa-gm")
+    gm.handle("new", json.dumps({"system": "dofa-gm"}), {"mode": "table", "link0": link, "foe0": "Grunt"})
+    s = gm.sessions["dofa-gm"].state
+    xena = actor(s, "p1")
+    assert (xena["name"], xena["hp"], xena["ar"], xena["attrs"]["AGL"], xena["pp"]) == (
+        "Xena <3", sheet["hp"], sheet["sheet"]["ar"], sheet["sheet"]["attrs"]["AGL"], sheet["pp"])
+    assert "Xena &lt;3" in gm.render() and "Xena <3" not in gm.render()
+    # a link of another game is refused by name, and no game starts
+    deck = App(seed_source=6)
+    deck.handle("open", "deck")
+    deck.handle("new", json.dumps({"system": "deck"}), {})
+    deck.handle("share", "")
+    other = App(seed_source=5)
+    other.handle("open", "dofa-gm")
+    other.handle("new", json.dumps({"system": "dofa-gm"}), {"mode": "table", "link0": deck.share_link})
+    assert "dofa-gm" not in other.sessions
+    assert other.flash and "Share link 1" in other.flash[1] and "not a Deck of Adventures" in other.flash[1]
+
+
+def test_a_group_of_minions_may_share_one_target_card_a_dealer_never():
+    s = play(new(("Ann",), foes=["Grunt", "Grunt", "Necromancer"]), {"type": "start_combat"})
+    g1, g2, boss = [a["id"] for a in s["actors"] if a["side"] == "foes"]
+    s = play(s, {"type": "focus", "who": g2})
+    assert {"type": "share_tc", "who": g2, "with": g1} in GAME.legal_actions(s)
+    s = play(s, {"type": "share_tc", "who": g2, "with": g1})
+    assert ft.tc_of(s, actor(s, g2)) == ft.tc_of(s, actor(s, g1))
+    assert g2 not in s["decks"]["npc"]["tcs"] and GAME.card_total(s) == 104
+    s = play(s, {"type": "focus", "who": boss})
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "share_tc"]
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    order_ = s["combat"]["order"]
+    assert abs(order_.index(g1) - order_.index(g2)) == 1
+    # the next combat draws every Minion its own TC again
+    s = play(s, {"type": "end_combat"}, {"type": "start_combat"})
+    assert actor(s, g2)["shares"] is None and g2 in s["decks"]["npc"]["tcs"]
+
+
+def test_a_tool_check_suggests_upper_hand_with_the_tool_lower_without():
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_tool", "tool": "Locksmith Tools"})
+    assert s["call"]["hand"] == -1 and "Lower Hand" in s["log"][-1]
+    s = play(s, {"type": "call_hand", "hand": 0})
+    assert "overrides the tool's suggestion" in s["log"][-1]
+    s = play(new(("Ann",)), {"type": "panel", "panel": "ledger"}, {"type": "loot", "item": "Locksmith Tools"},
+             {"type": "call", "who": "p1"}, {"type": "call_tool", "tool": "Locksmith Tools"})
+    assert s["call"]["hand"] == 1
+    s = play(s, {"type": "call_tool", "tool": None})
+    assert s["call"]["hand"] == 0
+
+
+def test_a_readied_action_goes_off_outside_the_turn_or_is_forfeited():
+    s = GAME.new_game({"mode": "skirmish", "party": ["Spades2"], "foes": ["Grunt"]}, 4)
+    c = s["combat"]
+    me = c["order"][c["at"]]
+    s = play(s, {"type": "ready"}, {"type": "end_turn"})
+    assert s["combat"]["readied"] == [me]
+    fire = [a for a in GAME.legal_actions(s) if a["type"] == "readied_attack"]
+    assert fire and all(a["who"] == me for a in fire)
+    fired = play(s, fire[0])
+    assert fired["draw"] is not None and fired["combat"]["readied"] == []
+    # not triggered before the owner's next turn: forfeited
+    while s["combat"]["order"][s["combat"]["at"]] != me:
+        legal = GAME.legal_actions(s)
+        pick = next((a for a in legal if a["type"] in ("accept", "save", "end_turn")), None)
+        pick = pick or next(a for a in legal if a["type"] == "save_result")
+        s = play(s, pick)
+    assert s["combat"]["readied"] == [] and "forfeited" in " ".join(s["log"][-4:])

@@ -1,0 +1,173 @@
+// What only the browser can do for the Library screen (ui/library_screen.py): a file to
+// download or to the share sheet, a link to the share sheet or the clipboard, reading a
+// chosen file, and asking the browser to keep the storage. main.py hands every effect
+// that is not a storage write to act(); nothing here decides anything about items.
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+async function sendFile(name, text) {
+  const file = new File([text], name, { type: "application/json" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: name });
+      return "shared";
+    } catch (e) {
+      if (e && e.name === "AbortError") return "cancelled";
+    }
+  }
+  download(name, text);
+  return "downloaded";
+}
+
+async function shareLink(fragment, title) {
+  const url = location.href.split("#")[0] + "#" + fragment;
+  if (navigator.share) {
+    try {
+      await navigator.share({ url, title });
+      return "shared";
+    } catch (e) {
+      if (e && e.name === "AbortError") return "cancelled";
+    }
+  }
+  return copyLink(fragment);
+}
+
+async function copyLink(fragment) {
+  const url = location.href.split("#")[0] + "#" + fragment;
+  try {
+    await navigator.clipboard.writeText(url);
+    return "copied";
+  } catch (e) {
+    const field = document.querySelector("input.share-link");
+    if (field) { field.value = url; field.select(); }
+    return "select";
+  }
+}
+
+// effect: ["download", name, text] | ["send", name, text] | ["share", fragment, title] | ["copy", fragment]
+function act(effect) {
+  const [what, a, b] = effect;
+  document.documentElement.setAttribute("data-lib-last", what);
+  if (what === "download") { download(a, b); return Promise.resolve("downloaded"); }
+  if (what === "send") return sendFile(a, b);
+  if (what === "share") return shareLink(a, b);
+  if (what === "copy") return copyLink(a);
+  return Promise.resolve("unknown");
+}
+
+// persisted (true/false/null where the browser has no storage manager), usage, quota
+async function status(ask) {
+  const s = navigator.storage;
+  if (!s) return { persisted: null, usage: null, quota: null };
+  let persisted = s.persisted ? await s.persisted() : null;
+  if (ask && persisted === false && s.persist) {
+    try { persisted = await s.persist(); } catch (e) { /* refused: said on the screen */ }
+  }
+  const est = s.estimate ? await s.estimate() : {};
+  return { persisted, usage: est.usage ?? null, quota: est.quota ?? null };
+}
+
+window.pocketdeckLibrary = { act, status };
+
+// QR codes: every [data-qr] element on the screen gets its link drawn as an SVG by the
+// vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,
+// version 25 at most (ui/library_screen.py QR_MAX_FRAGMENT says why).
+const QR_MAX_VERSION = 25;
+async function drawCodes(root) {
+  const spots = root.querySelectorAll("[data-qr]:not([data-qr-drawn])");
+  if (!spots.length) return;
+  const { qrcode } = await import("./vendor/qrcode.mjs");
+  for (const el of spots) {
+    const url = location.href.split("#")[0] + "#" + el.getAttribute("data-qr");
+    const qr = qrcode(0, "M");
+    qr.addData(url, "Byte");
+    try { qr.make(); } catch (e) { el.setAttribute("data-qr-drawn", "too-big"); continue; }
+    const version = (qr.getModuleCount() - 17) / 4;
+    if (version > QR_MAX_VERSION) {
+      el.textContent = "Too large for one QR code: send the link or a file instead.";
+      el.setAttribute("data-qr-drawn", "too-big");
+      continue;
+    }
+    el.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+    el.setAttribute("data-qr-drawn", String(version));
+    el.setAttribute("data-qr-url", url);
+  }
+}
+window.pocketdeckLibrary.drawCodes = drawCodes;
+
+// Reading a code with the camera: the browser's BarcodeDetector where it has one, else the
+// vendored jsQR on each frame. What is read goes to the URL fragment, the one door every
+// link comes in by (App.open_link: a preview that asks, or the refusal that says why).
+async function decodeFrame(source, width, height) {
+  if ("BarcodeDetector" in window) {
+    try {
+      const found = await new window.BarcodeDetector({ formats: ["qr_code"] }).detect(source);
+      if (found.length) return found[0].rawValue;
+    } catch (e) { /* no QR support in this detector: jsQR below */ }
+  }
+  if (!window.jsQR) {
+    await new Promise((ok, fail) => {
+      const s = document.createElement("script");
+      s.src = "./vendor/jsQR.js"; s.onload = ok; s.onerror = fail;
+      document.head.appendChild(s);
+    });
+  }
+  const c = document.createElement("canvas");
+  c.width = width; c.height = height;
+  const g = c.getContext("2d");
+  g.drawImage(source, 0, 0, width, height);
+  const found = window.jsQR(g.getImageData(0, 0, width, height).data, width, height);
+  return found ? found.data : null;
+}
+
+function takeCode(text) {
+  const at = typeof text === "string" ? text.indexOf("#") : -1;
+  if (at < 0) return false;
+  location.hash = text.slice(at + 1, at + 1 + 100001);  // MAX_LINK_CHARS and one: refused there
+  return true;
+}
+
+async function scan() {
+  const box = document.createElement("div");
+  box.className = "scan";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "Scan a QR code");
+  box.innerHTML = '<video playsinline muted></video><p class="scan-note">Hold the other phone\u2019s code in the frame.</p>' +
+    '<button type="button" class="btn">Stop scanning</button>';
+  document.body.appendChild(box);
+  const note = box.querySelector(".scan-note");
+  let stream = null, done = false;
+  const stop = () => { done = true; if (stream) stream.getTracks().forEach((t) => t.stop()); box.remove(); };
+  box.querySelector("button").addEventListener("click", stop);
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  } catch (e) {
+    note.textContent = "The camera could not be opened here: open the link or import the file instead.";
+    return;
+  }
+  const video = box.querySelector("video");
+  video.srcObject = stream;
+  await video.play();
+  while (!done) {
+    if (video.videoWidth) {
+      const text = await decodeFrame(video, video.videoWidth, video.videoHeight);
+      if (text && takeCode(text)) { stop(); return; }
+      if (text) note.textContent = "That code is not a Pocketdeck link.";
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+document.addEventListener("click", (e) => {
+  if (e.target.closest && e.target.closest("#lib-scan")) scan();
+});
+Object.assign(window.pocketdeckLibrary, { decodeFrame, takeCode, scan });
