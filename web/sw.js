@@ -107,18 +107,27 @@ async function versionOf(clientId) {
 
 // Forget pages that are gone and delete the caches of older versions no open page runs.
 // Only versions older than this one: a newer one may be filling its cache right now.
+// Returns the ms until the youngest page still counted as navigating stops being so (0 if
+// none): a page that went away inside that window still holds its version until then.
 async function tidy() {
   const live = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" }))
     .map((c) => c.id));
   const store = await caches.open(CLIENTS);
   const inUse = new Set([VERSION]);
   const prefix = clientKey("");
+  let wait = 0;
   for (const req of await store.keys()) {
     const id = decodeURIComponent(req.url.slice(prefix.length));
     const res = await store.match(req);
     const entry = res ? await res.json().catch(() => ({})) : {};
-    if (live.has(id) || Date.now() - (entry.since || 0) < NAVIGATING_MS) {
+    const left = NAVIGATING_MS - (Date.now() - (entry.since || 0));
+    if (live.has(id)) {
       if (entry.version) inUse.add(entry.version);
+      // it runs now: once it is gone it is gone, not "navigating" for the rest of the window
+      if (entry.since && entry.version) await remember(id, entry.version);
+    } else if (left > 0) {
+      if (entry.version) inUse.add(entry.version);
+      wait = Math.max(wait, left);
     } else {
       await store.delete(req);
       known.delete(id);
@@ -129,6 +138,7 @@ async function tidy() {
   for (const name of names.slice(0, Math.max(mine, 0))) {
     if (name.startsWith(PREFIX) && !inUse.has(name.slice(PREFIX.length))) await caches.delete(name);
   }
+  return wait;
 }
 
 self.addEventListener("activate", (event) => {
@@ -143,7 +153,7 @@ self.addEventListener("activate", (event) => {
           if (!(await recorded(client.id))) await remember(client.id, before);
         }
       }
-      await tidy();
+      await tidy(); // the page's hello then tidies again once the window is over
     } finally {
       await self.clients.claim(); // whatever failed above, this version serves new pages
     }
@@ -179,8 +189,14 @@ async function precacheSnapshot() {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
   if (event.data && event.data.type === "hello") {
-    // tidy first: the snapshot's 31 MB of unpacking and hashing must not delay it
-    event.waitUntil(tidy().finally(() => precacheSnapshot().catch(() => {})));
+    // tidy first: the snapshot's 31 MB of unpacking and hashing must not delay it; and
+    // once more when the pages counted as navigating have had their time (a page loaded
+    // and left again within it, as in a quick reload, must not keep an old version's cache
+    // until some later start)
+    event.waitUntil(tidy().then((wait) => Promise.all([
+      precacheSnapshot().catch(() => {}),
+      wait > 0 && new Promise((done) => setTimeout(done, wait + 50)).then(tidy),
+    ])));
   }
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
