@@ -46,6 +46,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402  (the server and the Chromium flags the app is served and tested with)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -557,6 +559,8 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                     if rate == RATES[0]:
                         print("[bench] draws", flush=True)
                         bench.draw_series()
+                print("[bench] every system's main action", flush=True)
+                bench_taps.action_series(bench, RATES, max(runs, 5), lambda page: bench.load(page, "app"))
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:
                 browser.close()
@@ -681,6 +685,8 @@ def table(report: dict[str, Any]) -> str:
     for rate in RATES:
         out.append(f"{f'{rate}x CPU':<32}{ms(med(f'draw.x{rate}'))}{ms(med(f'draw.x{rate}.next_frame'))}"
                    f"   {n(f'draw.x{rate}')}")
+    out.append("")
+    out.extend(bench_taps.table_lines(sc, RATES, lambda v: ms(v).strip()))
     if report.get("observations"):
         out.append("")
         out.extend(f"* {n}" for n in report["observations"])
