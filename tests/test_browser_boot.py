@@ -177,6 +177,34 @@ def test_an_update_never_boots_the_old_snapshot(browser, site, tmp_path):
     assert not errors, errors
 
 
+class HeldBoot:
+    """Holds main.py back (a route that parks its request), so a page stays before Python
+    for as long as a test wants, with the player's last screen painted."""
+
+    def __init__(self, ctx) -> None:
+        self.held: list = []
+        self.on = False
+        ctx.route("**/main.py", lambda route: self.held.append(route) if self.on else route.continue_())
+
+    def waking(self, page) -> None:
+        """Reload into the waking screen, Python held back."""
+        self.on = True
+        page.reload(wait_until="commit")
+        page.wait_for_selector("main.waking", timeout=BOOT_MS)
+        assert page.evaluate("document.documentElement.hasAttribute('data-ready')") is False
+
+    def wake(self, page) -> None:
+        """Once a tap is queued, let main.py through and wait for the app."""
+        page.wait_for_function("document.documentElement.dataset.tapQueued !== undefined")
+        for _ in range(BOOT_MS // 50):  # PyScript asks for main.py once the runtime is up
+            if self.held:
+                break
+            page.wait_for_timeout(50)
+        self.on = False
+        self.held.pop().continue_()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+
+
 def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser, site):
     """main.py is held back, so the page stays before Python for as long as the test
     wants: the stored screen is up, inert, accessible; the first tap is carried out once
@@ -185,32 +213,14 @@ def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser
     _, url, _ = site
     ctx = browser.new_context(**PHONE, service_workers="block")
     errors = watch_errors(ctx)
-    held: list = []
-    hold = {"on": False}
-    ctx.route("**/main.py", lambda route: held.append(route) if hold["on"] else route.continue_())
+    boot = HeldBoot(ctx)
     try:
         page = ctx.new_page()
         ready(page, url + "/")
         start_deck(page)
         left = draw(page)
 
-        def waking() -> None:
-            hold["on"] = True
-            page.reload(wait_until="commit")
-            page.wait_for_selector("main.waking", timeout=BOOT_MS)
-            assert page.evaluate("document.documentElement.hasAttribute('data-ready')") is False
-
-        def wake() -> None:
-            page.wait_for_function("document.documentElement.dataset.tapQueued !== undefined")
-            for _ in range(BOOT_MS // 50):  # PyScript asks for main.py once the runtime is up
-                if held:
-                    break
-                page.wait_for_timeout(50)
-            hold["on"] = False
-            held.pop().continue_()
-            page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-
-        waking()
+        boot.waking(page)
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
         assert page.locator("#waking-note").inner_text().startswith("Waking up")
         assert page.locator("main.waking [data-action][aria-disabled=true]").count() >= 1
@@ -218,7 +228,7 @@ def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser
             page.emulate_media(color_scheme=scheme)
             assert not axe_violations(page), scheme
         page.locator("button.pile").tap(force=True)  # aria-disabled: Playwright would wait
-        wake()
+        boot.wake(page)
         page.wait_for_function("document.documentElement.dataset.tapReplayed !== undefined")
         page.wait_for_function("Number(document.documentElement.dataset.saved) > 0")
         assert page.locator("button.pile .count").inner_text() == str(left - 1)  # carried out
@@ -228,15 +238,46 @@ def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser
             '<section><h1>Old &lt;b&gt;</h1><button class="btn" data-action="gone" onclick="window.pwned=1">Gone</button>'
             + '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>'
             + '<a href="javascript:window.pwned=1">link</a><p style="background:url(x)">t</p></section>')""")
-        waking()
+        boot.waking(page)
         assert page.locator("main.waking h1").inner_text() == "Old <b>"  # text stays text
         for bad in ("img", "script", "a", "[onclick]", "[style]"):
             assert page.locator(f"#app {bad}").count() == 0, bad
         page.get_by_role("button", name="Gone").tap(force=True)
-        wake()
+        boot.wake(page)
         page.wait_for_function("document.documentElement.dataset.tapRefused !== undefined")
         assert "Gone" in page.locator(".tap-refused").inner_text()
         assert page.evaluate("window.pwned") is None
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_a_tap_made_while_waking_is_kept_across_a_reload(browser, site):
+    """The page is reloaded (or dies) after the player tapped the waking screen and before
+    Python was up: the next start still carries the tap out (sessionStorage keeps it)."""
+    _, url, _ = site
+    ctx = browser.new_context(**PHONE, service_workers="block")
+    errors = watch_errors(ctx)
+    boot = HeldBoot(ctx)
+    try:
+        page = ctx.new_page()
+        ready(page, url + "/")
+        start_deck(page)
+        left = draw(page)
+        boot.waking(page)
+        page.locator("button.pile").tap(force=True)
+        page.wait_for_function("document.documentElement.dataset.tapQueued !== undefined")
+        boot.held.clear()  # the parked main.py goes with the page
+        boot.waking(page)  # reloaded before Python was up
+        assert page.locator("#waking-note").inner_text() == "Waking up… your tap will follow."
+        boot.wake(page)
+        page.wait_for_function("document.documentElement.dataset.tapReplayed !== undefined")
+        page.wait_for_function("Number(document.documentElement.dataset.saved) > 0")
+        assert page.locator("button.pile .count").inner_text() == str(left - 1)  # carried out once
+        assert page.evaluate("sessionStorage.getItem('pocketdeck-queued-tap')") is None
+        page.reload()  # and not again on the next start
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        assert page.locator("button.pile .count").inner_text() == str(left - 1)
     finally:
         ctx.close()
     assert not errors, errors

@@ -70,8 +70,33 @@ export function keep(html) {
   }
 }
 
-let queued = null; // {action, arg, label} of the first tap while waking
+// {action, arg, label} of the first tap while waking; kept in sessionStorage too, so a
+// reload (or a crash) before Python is up does not lose it: the next start carries it out
+// or refuses it with a message, like this one would
+const TAP_KEY = "pocketdeck-queued-tap";
+let queued = loadQueued();
+if (queued) document.documentElement.dataset.tapQueued = "";
 const root = document.getElementById("app");
+
+function loadQueued() {
+  try {
+    const tap = JSON.parse(sessionStorage.getItem(TAP_KEY) || "null");
+    if (tap && typeof tap.action === "string" && typeof tap.arg === "string" &&
+        typeof tap.label === "string") return tap;
+  } catch {
+    // unreadable: nothing was queued that this start can know of
+  }
+  return null;
+}
+
+function storeQueued(tap) {
+  try {
+    if (tap) sessionStorage.setItem(TAP_KEY, JSON.stringify(tap));
+    else sessionStorage.removeItem(TAP_KEY);
+  } catch {
+    // storage blocked: the tap is kept in memory only, for this start
+  }
+}
 
 function note(text) {
   const el = document.getElementById("waking-note");
@@ -90,6 +115,7 @@ function onWakingTap(event) {
   }
   queued = { action: el.getAttribute("data-action"), arg: el.getAttribute("data-arg") || "",
              label: (el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 60) };
+  storeQueued(queued);
   note("Waking up… your tap will follow.");
   document.documentElement.dataset.tapQueued = "";
 }
@@ -101,6 +127,7 @@ export function woke() {
   if (!queued) return;
   const { action, arg, label } = queued;
   queued = null;
+  storeQueued(null);
   const match = [...root.querySelectorAll("[data-action]")].find(
     (el) => el.getAttribute("data-action") === action && (el.getAttribute("data-arg") || "") === arg);
   if (match && !match.disabled) {
@@ -132,7 +159,7 @@ export function paint() {
   wake.id = "waking-note";
   wake.className = "waking-note";
   wake.setAttribute("role", "status");
-  wake.textContent = "Waking up…";
+  wake.textContent = queued ? "Waking up… your tap will follow." : "Waking up…";
   root.replaceChildren(wake, screen);
   root.classList.add("waking");
   document.addEventListener("click", onWakingTap, true);
