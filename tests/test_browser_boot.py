@@ -205,20 +205,29 @@ class HeldBoot:
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
 
 
+def held_context(browser):
+    """A phone context without service workers whose main.py can be held back; with the
+    list its uncaught page errors go to."""
+    ctx = browser.new_context(**PHONE, service_workers="block")
+    return ctx, watch_errors(ctx), HeldBoot(ctx)
+
+
+def deck_game(ctx, url: str):
+    """A page of ``ctx`` with a Deck game and one card drawn; the page and the pile's count."""
+    page = ctx.new_page()
+    ready(page, url + "/")
+    start_deck(page)
+    return page, draw(page)
+
+
 def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser, site):
     """main.py is held back, so the page stays before Python for as long as the test
     wants: the stored screen is up, inert, accessible; the first tap is carried out once
     Python is ready, or refused with a message when its button is gone; stored HTML that
     is not the app's own markup is dropped, never run."""
-    _, url, _ = site
-    ctx = browser.new_context(**PHONE, service_workers="block")
-    errors = watch_errors(ctx)
-    boot = HeldBoot(ctx)
+    ctx, errors, boot = held_context(browser)
     try:
-        page = ctx.new_page()
-        ready(page, url + "/")
-        start_deck(page)
-        left = draw(page)
+        page, left = deck_game(ctx, site[1])
 
         boot.waking(page)
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
@@ -255,15 +264,9 @@ def test_the_last_screen_is_painted_before_python_and_a_tap_then_follows(browser
 def test_a_tap_made_while_waking_is_kept_across_a_reload(browser, site):
     """The page is reloaded (or dies) after the player tapped the waking screen and before
     Python was up: the next start still carries the tap out (sessionStorage keeps it)."""
-    _, url, _ = site
-    ctx = browser.new_context(**PHONE, service_workers="block")
-    errors = watch_errors(ctx)
-    boot = HeldBoot(ctx)
+    ctx, errors, boot = held_context(browser)
     try:
-        page = ctx.new_page()
-        ready(page, url + "/")
-        start_deck(page)
-        left = draw(page)
+        page, left = deck_game(ctx, site[1])
         boot.waking(page)
         page.locator("button.pile").tap(force=True)
         page.wait_for_function("document.documentElement.dataset.tapQueued !== undefined")
