@@ -59,6 +59,7 @@ BUDGET_S = 16 * 60            # browser part: later scenarios are skipped past t
 ERROR_GRACE_S = 15            # after an uncaught page error, wait this long for ready
 MAX_FAILURES = 2              # a kind of load failing this often in a row is skipped
 BARE_PATH = "__bench__/bare.html"
+HAS_SNAPSHOT = True           # the build ships a boot snapshot (main() looks)
 
 # -- the bare Pyodide page (served by the bench server only, never part of dist/) ----------
 BARE_HTML = """<!doctype html>
@@ -414,13 +415,15 @@ class Bench:
                     r["server_until_controlled"] = self.traffic.snapshot()
                     # the boot snapshot comes after, in the background: wait for it, and
                     # first time the warm start without it (?snapshot=off: the old boot)
-                    for _ in range(SCENARIO_TIMEOUT_S * 4):
-                        if page.evaluate(SNAPSHOT_CACHED_JS):
-                            break
-                        page.wait_for_timeout(250)
-                    r["server_until_snapshot"] = self.traffic.snapshot()
-                    off = self.load(page, kind, "?snapshot=off")
-                    self.rec.add(f"app_nosnap.warm.x{rate}", off["ready_ms"], off)
+                    # (a build without a snapshot, e.g. the "before" of issue 18: neither)
+                    if HAS_SNAPSHOT:
+                        for _ in range(SCENARIO_TIMEOUT_S * 4):
+                            if page.evaluate(SNAPSHOT_CACHED_JS):
+                                break
+                            page.wait_for_timeout(250)
+                        r["server_until_snapshot"] = self.traffic.snapshot()
+                        off = self.load(page, kind, "?snapshot=off")
+                        self.rec.add(f"app_nosnap.warm.x{rate}", off["ready_ms"], off)
                 except Exception as exc:
                     self.failures[group] = self.failures.get(group, 0) + 1
                     self.rec.error(warm, f"the service worker never took control: {exc}", errors[:20])
@@ -710,6 +713,8 @@ def main() -> int:
     ap.add_argument("--draws", type=int, default=20, help="draws per rate (default 20)")
     args = ap.parse_args()
     dist = args.dist.resolve()
+    global HAS_SNAPSHOT
+    HAS_SNAPSHOT = any((dist / "snapshot").glob("*.bin.gz"))
     if not (dist / "index.html").is_file():
         print(f"[bench] {dist} has no index.html: build it first (python3 build.py build)", file=sys.stderr)
         return 2
