@@ -34,6 +34,8 @@ async function cachedSnapshot() {
 async function drop(reason) {
   const key = snapshotUrl();
   for (const name of await caches.keys()) {
+    // a cache the worker deleted meanwhile is not opened (that would re-create it)
+    if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     if (await cache.match(key)) {
       await cache.put(key, new Response(new Uint8Array(0),
