@@ -46,6 +46,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402  (the server and the Chromium flags the app is served and tested with)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -53,10 +55,11 @@ VIEWPORT = {"width": 360, "height": 740}
 DEVICE_SCALE_FACTOR = 2       # as the browser tests' phone (tests/conftest.py)
 RATES = (1, 4)
 SCENARIO_TIMEOUT_S = 120      # one load, one service-worker wait, one draw series
-BUDGET_S = 9 * 60             # browser part: later scenarios are skipped past this
+BUDGET_S = 16 * 60            # browser part: later scenarios are skipped past this
 ERROR_GRACE_S = 15            # after an uncaught page error, wait this long for ready
 MAX_FAILURES = 2              # a kind of load failing this often in a row is skipped
 BARE_PATH = "__bench__/bare.html"
+HAS_SNAPSHOT = True           # the build ships a boot snapshot (main() looks)
 
 # -- the bare Pyodide page (served by the bench server only, never part of dist/) ----------
 BARE_HTML = """<!doctype html>
@@ -123,6 +126,9 @@ PAGE_INFO_JS = """
     bareError: document.documentElement.getAttribute('data-bare-error'),
     pyError: err ? err.textContent.slice(0, 500) : null,
     progress: (document.getElementById('boot-progress') || {}).textContent || null,
+    boot: (window.pocketdeckBoot || {}).how || null,
+    painted: document.documentElement.dataset.painted === undefined ? null
+             : Number(document.documentElement.dataset.painted),
   };
 }
 """
@@ -156,6 +162,21 @@ async () => {
     tSync = performance.now();
   });
 }
+"""
+
+# the service worker keeps the unpacked boot snapshot (fetched after the app is ready)
+SNAPSHOT_CACHED_JS = """
+async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) {
+      if (/\/snapshot\/[^/]*\.bin$/.test(req.url)) {
+        const r = await cache.match(req);
+        if (r && (await r.arrayBuffer()).byteLength > 1e6) return true;
+      }
+    }
+  }
+  return false; }
 """
 
 SW_READY_JS = """
@@ -322,9 +343,9 @@ class Bench:
         page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"[:500]))
         return errors
 
-    def load(self, page, kind: str) -> dict[str, Any]:
+    def load(self, page, kind: str, query: str = "") -> dict[str, Any]:
         """One navigation to the bare page or the app, until it says it is ready."""
-        url = self.base + (BARE_PATH if kind == "bare" else "")
+        url = self.base + (BARE_PATH if kind == "bare" else "") + query
         sel = ("html[data-bare-ready], html[data-bare-error]" if kind == "bare"
                else "html[data-ready], .py-error")
         self.traffic.reset()
@@ -348,7 +369,8 @@ class Bench:
             raise RuntimeError("ready marker missing")
         return {"ready_ms": round(info["ready"], 2), "wall_ms": round(wall, 2),
                 "fp_ms": info["fp"], "fcp_ms": info["fcp"], "dcl_ms": info["dcl"],
-                "controlled": info["controlled"], "navigation": info["nav"], "server": net}
+                "controlled": info["controlled"], "navigation": info["nav"], "server": net,
+                "boot": info["boot"], "painted_ms": info["painted"]}
 
     def skipped(self, keys: list[str], group: str) -> bool:
         """Record ``keys`` as skipped when ``group`` failed too often or time is up."""
@@ -391,6 +413,17 @@ class Bench:
                     # everything the first visit fetched: the page's own loads and the
                     # service worker's precache, from navigation to the worker in control
                     r["server_until_controlled"] = self.traffic.snapshot()
+                    # the boot snapshot comes after, in the background: wait for it, and
+                    # first time the warm start without it (?snapshot=off: the old boot)
+                    # (a build without a snapshot, e.g. the "before" of issue 18: neither)
+                    if HAS_SNAPSHOT:
+                        for _ in range(SCENARIO_TIMEOUT_S * 4):
+                            if page.evaluate(SNAPSHOT_CACHED_JS):
+                                break
+                            page.wait_for_timeout(250)
+                        r["server_until_snapshot"] = self.traffic.snapshot()
+                        off = self.load(page, kind, "?snapshot=off")
+                        self.rec.add(f"app_nosnap.warm.x{rate}", off["ready_ms"], off)
                 except Exception as exc:
                     self.failures[group] = self.failures.get(group, 0) + 1
                     self.rec.error(warm, f"the service worker never took control: {exc}", errors[:20])
@@ -406,6 +439,8 @@ class Bench:
             self.failures[group] = 0
             self.rec.add(warm, r["ready_ms"], r)
             self._paints(kind, "warm", rate, r)
+            if kind == "app":
+                self.rec.add(f"app.warm.x{rate}.last_screen", r["painted_ms"])
         except Exception as exc:
             self.rec.error(cold, exc)
         finally:
@@ -527,6 +562,8 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                     if rate == RATES[0]:
                         print("[bench] draws", flush=True)
                         bench.draw_series()
+                print("[bench] every system's main action", flush=True)
+                bench_taps.action_series(bench, RATES, max(runs, 5), lambda page: bench.load(page, "app"))
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:
                 browser.close()
@@ -619,6 +656,27 @@ def table(report: dict[str, Any]) -> str:
             out.append(f"{f'{temp}, {rate}x CPU':<28}{ms(b)}{ms(a)}"
                        f"{('-' if ratio is None else f'{ratio:.2f}'):>10}{ms(wall):>10}"
                        f"   {n(f'bare.{temp}.x{rate}')} / {n(f'app.{temp}.x{rate}')}")
+    for rate in RATES:
+        b, a = med(f"bare.warm.x{rate}"), med(f"app_nosnap.warm.x{rate}")
+        out.append(f"{f'warm, {rate}x, no snapshot':<28}{ms(b)}{ms(a)}"
+                   f"{('-' if not (a and b) else f'{a / b:.2f}'):>10}{'':>10}   - / {n(f'app_nosnap.warm.x{rate}')}")
+    boots = sorted({str(r.get("boot")) for rate in RATES
+                    for r in (sc.get(f"app.warm.x{rate}") or {}).get("runs", [])})
+    out.append(f"(warm app loads booted: {', '.join(boots) or '-'})")
+    out.append("")
+    out.append(f"{'last screen painted (ms, median)':<34}{'warm':>8}")
+    for rate in RATES:
+        out.append(f"{f'{rate}x CPU':<34}{ms(med(f'app.warm.x{rate}.last_screen'))}")
+    out.append("")
+    out.append(f"{'first visit, bytes served (median)':<40}{'to ready':>12}{'to offline':>12}{'+ snapshot':>12}")
+    for rate in RATES:
+        rs = (sc.get(f"app.cold.x{rate}") or {}).get("runs", [])
+
+        def mbs(field: str, runs: list = rs) -> str:
+            xs = [r[field]["bytes"] for r in runs if field in r]
+            return mb(statistics.median(xs)) if xs else "-"
+        out.append(f"{f'{rate}x CPU':<40}{mbs('server'):>12}{mbs('server_until_controlled'):>12}"
+                   f"{mbs('server_until_snapshot'):>12}")
     out.append("")
     out.append(f"{'app shell paint (ms, median)':<28}{'FP':>8}{'FCP':>8}")
     for rate in RATES:
@@ -630,6 +688,8 @@ def table(report: dict[str, Any]) -> str:
     for rate in RATES:
         out.append(f"{f'{rate}x CPU':<32}{ms(med(f'draw.x{rate}'))}{ms(med(f'draw.x{rate}.next_frame'))}"
                    f"   {n(f'draw.x{rate}')}")
+    out.append("")
+    out.extend(bench_taps.table_lines(sc, RATES, lambda v: ms(v).strip()))
     if report.get("observations"):
         out.append("")
         out.extend(f"* {n}" for n in report["observations"])
@@ -653,6 +713,8 @@ def main() -> int:
     ap.add_argument("--draws", type=int, default=20, help="draws per rate (default 20)")
     args = ap.parse_args()
     dist = args.dist.resolve()
+    global HAS_SNAPSHOT
+    HAS_SNAPSHOT = any((dist / "snapshot").glob("*.bin.gz"))
     if not (dist / "index.html").is_file():
         print(f"[bench] {dist} has no index.html: build it first (python3 build.py build)", file=sys.stderr)
         return 2
@@ -709,6 +771,8 @@ def main() -> int:
         for temp in ("cold", "warm"):
             b, a = rec.median(f"bare.{temp}.x{rate}"), rec.median(f"app.{temp}.x{rate}")
             ratios[f"{temp}.x{rate}"] = round(a / b, 3) if a and b else None
+        b, a = rec.median(f"bare.warm.x{rate}"), rec.median(f"app_nosnap.warm.x{rate}")
+        ratios[f"warm_no_snapshot.x{rate}"] = round(a / b, 3) if a and b else None
     report["ratios"] = ratios
     try:
         report["observations"] = observations(report)

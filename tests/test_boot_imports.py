@@ -97,3 +97,21 @@ def test_unknown_names_are_refused_without_importing():
     with pytest.raises(ValueError, match="unknown game system 'nope'"):
         get_game("nope")
     assert "nope" not in tables()
+
+
+def test_the_boot_snapshot_holds_every_module_a_screen_may_import():
+    """snapshot.warm (what build.py snapshots) imports the whole package but the developer's
+    tools, lazy imports inside functions included (views, the Library, the GM's hints), so a
+    page booted from the snapshot imports nothing of ours whatever it opens."""
+    out = _fresh(
+        "import sys, json, pkgutil, pocketdeck\n"
+        "from pocketdeck.snapshot import DEV_ONLY, warm\n"
+        "warm('t')\n"
+        "every = {m.name for m in pkgutil.walk_packages(pocketdeck.__path__, 'pocketdeck.')}\n"
+        "missing = sorted(m for m in every if m not in sys.modules)\n"
+        "print(json.dumps({'missing': missing, 'dev': list(DEV_ONLY)}))")
+    assert out["missing"], "the developer's tools are not in the snapshot"
+    assert all(m.rsplit(".", 1)[-1] in out["dev"] for m in out["missing"]), out["missing"]
+    for name in ("pocketdeck.ui.library_screen", "pocketdeck.ui.deck_editor",
+                 "pocketdeck.systems.dofa_gm.view", "pocketdeck.systems.ads.adventure.view"):
+        assert name not in out["missing"]

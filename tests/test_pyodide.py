@@ -2,6 +2,7 @@
 generator gives the same numbers, and whole seeded games end in the same state as in
 CPython."""
 
+import gzip
 import json
 import os
 import shutil
@@ -27,12 +28,21 @@ def _pyodide_dir() -> Path:
     return found[-1]
 
 
-def test_engine_in_pyodide_matches_cpython(dist):
+@pytest.mark.parametrize("start", ["normal", "snapshot"])
+def test_engine_in_pyodide_matches_cpython(dist, start, tmp_path):
+    """Also on the snapshot path (issue 18): the boot snapshot build.py ships, restored as
+    the page restores it, plays the same seeded games to the same states."""
     if not shutil.which("node"):
         pytest.fail("node is needed to run Pyodide outside the browser")
     wheel = next((dist / "wheels").glob("pocketdeck-*.whl"))
+    extra = []
+    if start == "snapshot":
+        packed = next((dist / "snapshot").glob("pocketdeck-*.bin.gz"), None)
+        assert packed, "build.py made no boot snapshot"
+        (tmp_path / "snapshot.bin").write_bytes(gzip.decompress(packed.read_bytes()))
+        extra = [str(tmp_path / "snapshot.bin")]
     res = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(_pyodide_dir()),
-                          str(wheel), str(PROBE)], capture_output=True, text=True, timeout=300)
+                          str(wheel), str(PROBE), *extra], capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]
     in_pyodide = json.loads(res.stdout.strip().splitlines()[-1])
     cp = subprocess.run([sys.executable, str(PROBE)], capture_output=True, text=True,

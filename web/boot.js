@@ -2,11 +2,15 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
+import { keep, paint, woke } from "./lastscreen.js";
+
+paint(); // the player's last screen, before anything else (lastscreen.js)
+
 const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress };
+window.pocketdeckShell = { progress, keep };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";
@@ -85,6 +89,7 @@ function whenReady() {
     setTimeout(resolve, 60000); // Python failed to start: still keep the shell offline
   });
 }
+whenReady().then(woke); // Python drew the real screen: a tap made while waking follows
 if ("serviceWorker" in navigator) {
   if (!navigator.serviceWorker.controller) setChip("Not yet offline", false);
   whenReady().then(() => navigator.serviceWorker.register("./sw.js", { scope: "./" })).then((reg) => {
@@ -112,8 +117,10 @@ if ("serviceWorker" in navigator) {
   });
   // a page that starts tells the worker, which then forgets closed pages and deletes the
   // caches of versions no open page runs any more
-  whenReady().then(() => navigator.serviceWorker.ready).then(() => {
-    const c = navigator.serviceWorker.controller;
+  // (a first visit's page is not controlled yet: it tells the active worker, which then
+  // fetches the boot snapshot for the next start)
+  whenReady().then(() => navigator.serviceWorker.ready).then((reg) => {
+    const c = navigator.serviceWorker.controller || reg.active;
     if (c) c.postMessage({ type: "hello" });
   });
 } else {

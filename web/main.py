@@ -28,13 +28,15 @@ saved = 0
 
 def render() -> None:
     try:
-        root.innerHTML = app.render()
+        html = app.render()
+        root.innerHTML = html
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
                           '<p>Your games are saved on this phone.</p><button type="button" '
                           'class="btn primary" data-action="home">Go to the home screen</button></section>')
         window.console.error(f"render failed: {type(exc).__name__}")
         return
+    window.pocketdeckShell.keep(html)  # painted first on the next start (web/lastscreen.js)
     if root.querySelector("[data-qr]"):
         window.pocketdeckLibrary.drawCodes(root)  # the Library's QR codes (web/library.js)
     for el in root.querySelectorAll("input.share-link"):

@@ -13,6 +13,11 @@
 // the player says so (boot.js); their saves are in IndexedDB already.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+// The boot snapshot ({file, key, token, sha} from build.py, or null): not part of the
+// install, so neither a first visit nor "Ready offline" waits for its 7 MB. A page that is
+// up says hello; the worker then fetches it in the background, checks it and keeps it
+// unpacked under `key`, where web/snapshot-loader.mjs looks for it on the next start.
+const SNAPSHOT = __SNAPSHOT__;
 const CACHE = "pocketdeck-" + VERSION;
 const PREFIX = "pocketdeck-";
 const MANIFEST = "./__manifest__.json";
@@ -102,18 +107,27 @@ async function versionOf(clientId) {
 
 // Forget pages that are gone and delete the caches of older versions no open page runs.
 // Only versions older than this one: a newer one may be filling its cache right now.
+// Returns the ms until the youngest page still counted as navigating stops being so (0 if
+// none): a page that went away inside that window still holds its version until then.
 async function tidy() {
   const live = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" }))
     .map((c) => c.id));
   const store = await caches.open(CLIENTS);
   const inUse = new Set([VERSION]);
   const prefix = clientKey("");
+  let wait = 0;
   for (const req of await store.keys()) {
     const id = decodeURIComponent(req.url.slice(prefix.length));
     const res = await store.match(req);
     const entry = res ? await res.json().catch(() => ({})) : {};
-    if (live.has(id) || Date.now() - (entry.since || 0) < NAVIGATING_MS) {
+    const left = NAVIGATING_MS - (Date.now() - (entry.since || 0));
+    if (live.has(id)) {
       if (entry.version) inUse.add(entry.version);
+      // it runs now: once it is gone it is gone, not "navigating" for the rest of the window
+      if (entry.since && entry.version) await remember(id, entry.version);
+    } else if (left > 0) {
+      if (entry.version) inUse.add(entry.version);
+      wait = Math.max(wait, left);
     } else {
       await store.delete(req);
       known.delete(id);
@@ -124,6 +138,7 @@ async function tidy() {
   for (const name of names.slice(0, Math.max(mine, 0))) {
     if (name.startsWith(PREFIX) && !inUse.has(name.slice(PREFIX.length))) await caches.delete(name);
   }
+  return wait;
 }
 
 self.addEventListener("activate", (event) => {
@@ -138,16 +153,51 @@ self.addEventListener("activate", (event) => {
           if (!(await recorded(client.id))) await remember(client.id, before);
         }
       }
-      await tidy();
+      await tidy(); // the page's hello then tidies again once the window is over
     } finally {
       await self.clients.claim(); // whatever failed above, this version serves new pages
     }
   })());
 });
 
+async function unpack(res) {
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body; // the host already undid the gzip
+  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function precacheSnapshot() {
+  if (!SNAPSHOT || typeof DecompressionStream === "undefined") return;
+  // never re-create a version's cache that tidy() deleted (caches.open would)
+  if (!(await caches.has(CACHE))) return;
+  const cache = await caches.open(CACHE);
+  const key = url(SNAPSHOT.key);
+  if (await cache.match(key)) return; // kept already, or marked failed by the loader
+  // the same build's snapshot kept by a prior version (caches.match opens no cache: opening
+  // one by name would re-create a cache that tidy() is deleting)
+  const hit = await caches.match(key);
+  if (hit && hit.headers.get("X-Pocketdeck-Snapshot") === null) return cache.put(key, hit);
+  const res = await fetch(new Request(url(SNAPSHOT.file), { cache: "no-store" }));
+  if (!res.ok) return;
+  const body = await unpack(res);
+  if ((await sha16(new Response(body))) !== SNAPSHOT.sha) return; // short or corrupt: not kept
+  if (!(await caches.has(CACHE))) return;
+  await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
-  if (event.data && event.data.type === "hello") event.waitUntil(tidy());
+  if (event.data && event.data.type === "hello") {
+    // tidy first: the snapshot's 31 MB of unpacking and hashing must not delay it; and
+    // once more when the pages counted as navigating have had their time (a page loaded
+    // and left again within it, as in a quick reload, must not keep an old version's cache
+    // until some later start)
+    event.waitUntil(tidy().then((wait) => Promise.all([
+      precacheSnapshot().catch(() => {}),
+      wait > 0 && new Promise((done) => setTimeout(done, wait + 50)).then(tidy),
+    ])));
+  }
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
   }

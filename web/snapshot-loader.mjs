@@ -1,0 +1,76 @@
+// PyScript's `interpreter` module (pyscript.json): the runtime's own loadPyodide, started
+// from the boot snapshot when this browser holds one for this very build (issue 18).
+// build.py copies it beside pyodide.mjs (PyScript takes its indexURL from this module's
+// folder) and fills in SNAPSHOT: {key, token} of the snapshot it made, or null.
+//
+// The snapshot is a memory image of Python with the engine imported (tools/
+// make_snapshot.mjs). The service worker fetches it in the background once the app is up
+// (sw.js) and keeps it unpacked in Cache Storage under `key`; here it is only read from
+// there, never from the network, so a first visit is not slowed down by it.
+// Anything wrong with it (missing, short, corrupt, another build's, the heap bug of pyodide
+// issue 6254) means the normal boot, silently: a snapshot that failed is replaced by an
+// empty marker so it is neither used nor fetched again, and the next build's is fresh.
+// <html data-boot> says which way the page started: "snapshot", "normal" or "fallback".
+import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = __SNAPSHOT__;
+
+function snapshotUrl() {
+  return new URL("../../" + SNAPSHOT.key, import.meta.url).href;
+}
+
+async function cachedSnapshot() {
+  if (!SNAPSHOT || !globalThis.caches) return null;
+  // ?snapshot=off boots the normal way (the benchmark compares the two)
+  if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
+  const res = await caches.match(snapshotUrl());
+  if (!res) return null;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return bytes.length ? bytes : null;
+}
+
+async function drop(reason) {
+  const key = snapshotUrl();
+  for (const name of await caches.keys()) {
+    // a cache the worker deleted meanwhile is not opened (that would re-create it)
+    if (!(await caches.has(name))) continue;
+    const cache = await caches.open(name);
+    if (await cache.match(key)) {
+      await cache.put(key, new Response(new Uint8Array(0),
+        { headers: { "X-Pocketdeck-Snapshot": "failed: " + reason.slice(0, 200) } }));
+    }
+  }
+}
+
+function mark(how, error) {
+  document.documentElement.dataset.boot = how;
+  globalThis.pocketdeckBoot = { how, error: error || null };
+}
+
+export async function loadPyodide(options = {}) {
+  let bytes = null;
+  try {
+    bytes = await cachedSnapshot();
+  } catch {
+    bytes = null;
+  }
+  if (bytes) {
+    try {
+      const py = await loadRuntime({ ...options, _loadSnapshot: bytes });
+      // fresh entropy for what the snapshot froze, and proof it is this build's
+      const token = py.runPython("import pocketdeck.snapshot as s\ns.reseed()\ns.TOKEN");
+      if (token !== SNAPSHOT.token) throw new Error("the snapshot belongs to another build");
+      mark("snapshot");
+      return py;
+    } catch (e) {
+      const reason = String((e && e.message) || e);
+      await drop(reason).catch(() => {});
+      mark("fallback", reason);
+      return loadRuntime(options);
+    }
+  }
+  mark("normal");
+  return loadRuntime(options);
+}
