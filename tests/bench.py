@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402  (the server and the Chromium flags the app is served and tested with)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
+import bench_refusals  # noqa: E402  (how fast the library answers bad input)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -690,6 +691,11 @@ def table(report: dict[str, Any]) -> str:
                    f"   {n(f'draw.x{rate}')}")
     out.append("")
     out.extend(bench_taps.table_lines(sc, RATES, lambda v: ms(v).strip()))
+    out.append("")
+    out.append(f"{'library answers bad input (ms, CPython)':<40}{'median':>8}{'p95':>8}{'worst':>8}   n")
+    for name, r in report.get("refusals", {}).items():
+        if isinstance(r, dict):
+            out.append(f"{name:<40}{r['median_ms']:>8}{r['p95_ms']:>8}{r['worst_ms']:>8}   {r['inputs']}")
     if report.get("observations"):
         out.append("")
         out.extend(f"* {n}" for n in report["observations"])
@@ -751,6 +757,11 @@ def main() -> int:
         report["payload"] = payload(dist)
     except Exception as exc:
         report["payload"] = {"error": f"{type(exc).__name__}: {exc}"}
+    print("[bench] library refusals", flush=True)
+    try:
+        report["refusals"] = bench_refusals.measure()
+    except Exception as exc:
+        report["refusals"] = {"error": f"{type(exc).__name__}: {exc}"}
     rec = Record()
     server, traffic, base = start_server(dist)
     try:
