@@ -38,8 +38,11 @@ async function drop(reason) {
     if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     if (await cache.match(key)) {
+      // a header value is one line of Latin-1: a Python traceback (several lines) or a
+      // non-ASCII message would make the Response throw and leave the bad copy in place
+      const why = reason.replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
       await cache.put(key, new Response(new Uint8Array(0),
-        { headers: { "X-Pocketdeck-Snapshot": "failed: " + reason.slice(0, 200) } }));
+        { headers: { "X-Pocketdeck-Snapshot": "failed: " + why } }));
     }
   }
 }
