@@ -319,3 +319,23 @@ def card_count(state: State) -> int:
         s = seat(state, k)
         total += len(s["draw"]) + len(s["hand"]) + len(s["discard"]) + len(s["persist"])
     return total
+
+
+def view(state: State) -> dict[str, Any] | None:
+    """Every character at a glance (the hand only by count), whose turn it is, and the
+    pass-the-phone cover. None for a character alone."""
+    if "party" not in state:
+        return None
+    from .deck import hand_max
+    p = state["party"]
+    out = []
+    for k in range(len(p["seats"])):
+        s = seat(state, k)
+        out.append({"name": s["hero"], "class": s["class"], "level": s["level"], "hp": max(s["hp"], 0),
+                    "max_hp": s["max_hp"], "hand": len(s["hand"]), "hand_max": hand_max(s),
+                    "fatigue": s["fatigue"], "exhaustion": s["exhaustion"], "out": p["out"][k],
+                    "active": k == p["active"]})
+    aim = p["aim"]
+    return {"seats": out, "active": p["active"], "cover": p["cover"],
+            "aim": ({"foe": state["foes"][aim["foe"]]["name"], "name": seat(state, aim["seat"])["hero"],
+                     "why": aim["why"]} if aim else None)}

@@ -12,6 +12,7 @@ from ....core.limits import excerpt
 from ....core.rng import Rng
 from .. import data
 from ..build import validate
+from ..party import card_count as party_cards
 from ..view import view as fight_view
 from . import hero as H
 from . import play
@@ -30,14 +31,19 @@ class AdsAdventureGame(Game):
         return {"hero": "warrior", "mode": "simple", "updown": "balanced", "map_penalty": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
-        spec = o["hero"]
-        if isinstance(spec, str):
-            if spec not in data.decks():
-                raise IllegalAction(f"hero: unknown ready-made deck {excerpt(spec)!r}")
-        else:
-            found = validate(spec)
-            if found:
-                raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
+        specs = o["hero"] if isinstance(o["hero"], list) else [o["hero"]]
+        if isinstance(o["hero"], list) and not 2 <= len(specs) <= H.MAX_PARTY:
+            raise IllegalAction(f"hero: a party is 2 to {H.MAX_PARTY} characters (or one Character Deck alone)")
+        for spec in specs:
+            if isinstance(spec, str):
+                if spec not in data.decks():
+                    raise IllegalAction(f"hero: unknown ready-made deck {excerpt(spec)!r}")
+            elif not isinstance(spec, dict):
+                raise IllegalAction("hero: a ready-made deck's name or a Character Deck")
+            else:
+                found = validate(spec)
+                if found:
+                    raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
         if o["mode"] not in ("simple", "line"):
             raise IllegalAction("mode: simple or line")
         if o["updown"] not in ("balanced", "deck"):
@@ -46,8 +52,9 @@ class AdsAdventureGame(Game):
             raise IllegalAction("map_penalty: Combat Conditions ~ Distance, the optional Penalty is on or off")
 
     def _new(self, o: dict[str, Any], rng: Rng) -> State:
-        hero = H.new_hero(o["hero"])
-        rng.shuffle(hero["draw"])
+        heroes = H.new_party(o["hero"] if isinstance(o["hero"], list) else [o["hero"]])
+        for hero in heroes:
+            rng.shuffle(hero["draw"])
         loot_ids: dict[str, int] = {}
         room_loot = {}
         for rid, room in rooms().items():
@@ -59,7 +66,7 @@ class AdsAdventureGame(Game):
                 room_loot[rid] = cards
         info = adventure()["info"]
         state: State = {
-            "phase": "room", "heroes": [hero], "active": 0, "mode": o["mode"], "updown": o["updown"],
+            "phase": "room", "heroes": heroes, "active": 0, "mode": o["mode"], "updown": o["updown"],
             "map_penalty": o.get("map_penalty", False),
             "room": info["start"], "came_from": None, "visited": [], "cleared": [], "passed": [],
             "looted": [], "room_loot": room_loot, "left": [], "pending": [], "fight": None,
@@ -77,7 +84,7 @@ class AdsAdventureGame(Game):
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         from .view import view
-        return view(state, play.legal(state))
+        return view(state, play.legal(state), -1 if seat == "player" else int(seat[1:]))
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
@@ -86,14 +93,21 @@ class AdsAdventureGame(Game):
         """Every card in the adventure: each character's 52 (in the fight while one runs),
         removed and aside piles, and the loot still in the rooms or left behind."""
         total = sum(len(v) for v in state["room_loot"].values()) + len(state["left"]) + len(state["pending"])
+        fighting = play.in_fight(state) if state["fight"] is not None else []
         for i, h in enumerate(state["heroes"]):
-            f = state["fight"]
-            if f is not None and i == state["active"]:
-                total += len(f["draw"]) + len(f["hand"]) + len(f["discard"]) + len(f["persist"])
+            if i in fighting:
                 total += len(h["removed"]) + len(h["aside"])
             else:
                 total += H.card_count(h)
+        if state["fight"] is not None:
+            total += party_cards(state["fight"])
         return total
+
+    def seats(self, state: State) -> list[str]:
+        """Hot-seat: "player" is the phone (whoever holds it, behind the pass-the-phone
+        cover); "p0".."p3" each character's own view (a hand shown only on their turn)."""
+        n = len(state["heroes"])
+        return ["player"] + ([f"p{k}" for k in range(n)] if n > 1 else [])
 
     def check_state(self, state: State) -> None:
         for h in state["heroes"]:
@@ -123,7 +137,9 @@ class AdsAdventureGame(Game):
     # -- random playthroughs ----------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         from .sim import sim_hero
-        return {"hero": sim_hero(rng), "mode": rng.choice(["simple", "line"]),
+        n = rng.choice([1, 1, 2, 3, 4])  # one character alone, or a party of 2 to 4
+        return {"hero": sim_hero(rng) if n == 1 else [sim_hero(rng) for _ in range(n)],
+                "mode": rng.choice(["simple", "line"]),
                 "updown": rng.choice(["balanced", "balanced", "deck"]), "map_penalty": rng.below(2) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
