@@ -13,6 +13,7 @@ from ....core.rng import Rng
 from .. import data
 from ..build import validate
 from ..party import card_count as party_cards
+from ..party import seat as seat_of
 from ..view import view as fight_view
 from . import hero as H
 from . import play
@@ -110,9 +111,17 @@ class AdsAdventureGame(Game):
         return ["player"] + ([f"p{k}" for k in range(n)] if n > 1 else [])
 
     def check_state(self, state: State) -> None:
+        """Every character's Combat Deck holds its 52 cards on every step: between fights
+        in the character's piles, in a fight in their seat's (cards held face-out too)."""
         for h in state["heroes"]:
             if state["fight"] is None and len(H.combat_cards(h)) != data.DECK_SIZE:
                 raise ValueError("a Combat Deck must hold 52 cards between fights")
+        f = state["fight"]
+        if f is not None:
+            for k, i in enumerate(play.in_fight(state)):
+                s = seat_of(f, k)
+                if len(s["draw"]) + len(s["hand"]) + len(s["discard"]) + len(s["persist"]) != data.DECK_SIZE:
+                    raise ValueError(f"{state['heroes'][i]['name']}'s Combat Deck lost or gained a card in the fight")
 
     def explain(self, state: State, action: dict[str, Any]) -> str:
         kind = action.get("type") if isinstance(action, dict) else None
