@@ -213,6 +213,29 @@ def _party(view: dict[str, Any]) -> str:
             f'<ul class="ads-seats">{rows}</ul>{aimed}</div>')
 
 
+def _grid(view: dict[str, Any]) -> str:
+    """Two Dimensional play: the room's squares from above, who stands where (characters
+    by seat number, Foes by initial and letter); the same in words for screen readers."""
+    g = view.get("grid")
+    if not g:
+        return ""
+    n = g["size"]
+    lines = "".join(f'<line x1="{k * 10}" y1="0" x2="{k * 10}" y2="{n * 10}"/>'
+                    f'<line x1="0" y1="{k * 10}" x2="{n * 10}" y2="{k * 10}"/>' for k in range(n + 1))
+    tokens, words = "", []
+    for p in g["people"]:
+        cx, cy = p["x"] * 10 + 5, p["y"] * 10 + 5
+        cls = "you" + (" now" if p["now"] else "") if p["kind"] == "you" else "foe"
+        tokens += (f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="4.3"/>'
+                   f'<text x="{cx}" y="{cy + 1.6}" text-anchor="middle" font-size="4.4" font-weight="700" '
+                   f'class="{cls}t">{esc(p["mark"])}</text>')
+        words.append(f'{p["name"]} at column {p["x"] + 1}, row {p["y"] + 1}')
+    label = "The room, " + str(n) + " by " + str(n) + " squares: " + "; ".join(words)
+    return (f'<svg class="ads-grid" viewBox="-1 -1 {n * 10 + 2} {n * 10 + 2}" role="img" aria-label="{esc(label)}">'
+            f'<g class="gl">{lines}</g>{tokens}</svg>'
+            f'<p class="muted">1 square: Melee · 2-4: Thrown · 5 or more: Ranged (diagonals count one).</p>')
+
+
 def _cover(view: dict[str, Any], party: str) -> str:
     """Hot-seat: nothing of the next player's hand shows until they say they hold the phone."""
     name = view["party"]["seats"][view["party"]["active"]]["name"]
@@ -271,7 +294,7 @@ def render(view: dict[str, Any], session: Session) -> str:
             body = '<p class="muted">Your hand shows when the phone comes to you.</p>'
     prompt = _prompt(view) if view["phase"] != "choose" else ""
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
-            f'{over}{party}{head}{prompt}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
+            f'{over}{party}{head}{prompt}{_grid(view)}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
             f'{log_list(view["log"], "Fight log")}</section>')
 
 

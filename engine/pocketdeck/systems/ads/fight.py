@@ -77,9 +77,14 @@ def step_toward(dist: str, wanted: list[str]) -> str:
     return DIST[i + (1 if best > i else -1)] if best != i else dist
 
 
-def move_foe(foe: dict[str, Any], to: str) -> None:
-    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing"."""
+def move_foe(foe: dict[str, Any], to: str, state: State | None = None) -> None:
+    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing".
+    (Two Dimensional play walks its square there: ``grid.move_foe``.)"""
     foe["closed"] = DIST.index(to) > DIST.index(foe["distance"])
+    if state is not None and "grid" in state:
+        from . import grid
+        grid.move_foe(state, foe, to)
+        return
     foe["distance"] = to
 
 

@@ -27,7 +27,7 @@ State = dict[str, Any]
 PERSONAL = ("deck", "hero", "race", "class", "level", "hp", "max_hp", "draw", "hand", "discard", "persist",
             "fatigue", "exhaustion", "armed", "offhand", "dual", "dual_declared", "shield", "has_shields",
             "shield_cover", "base_used", "disease", "grapple", "foe_grapple", "avoid", "sneak_bonus", "fleeing",
-            "hampered", "dropped", "fresh", "reacted", "after_discard", "exhaust_from", "_last_draw_card")
+            "hampered", "dropped", "fresh", "reacted", "after_discard", "exhaust_from", "_last_draw_card", "pos")
 # each character's own position toward each Foe
 FOE_PERSONAL = ("distance", "closed", "pursued", "backed")
 ATTACK_TRAITS = ("merciless", "attack_biggest_threat", "attack_prevent_recovery", "attack_punish_spellcasting",

@@ -21,6 +21,7 @@ from .content import adventure, rooms
 
 State = dict[str, Any]
 SIM_DECK_LEVELS = (1, 2, 3)
+MODES = ("simple", "line", "grid")  # Ways to Play: Simple, One Dimensional, Two Dimensional
 
 
 class AdsAdventureGame(Game):
@@ -45,8 +46,8 @@ class AdsAdventureGame(Game):
                 found = validate(spec)
                 if found:
                     raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
-        if o["mode"] not in ("simple", "line"):
-            raise IllegalAction("mode: simple or line")
+        if o["mode"] not in MODES:
+            raise IllegalAction("mode: Ways to Play, simple, line (One Dimensional) or grid (Two Dimensional)")
         if o["updown"] not in ("balanced", "deck"):
             raise IllegalAction("updown: balanced or deck")
         if not isinstance(o.get("map_penalty", False), bool):
@@ -122,6 +123,8 @@ class AdsAdventureGame(Game):
                 s = seat_of(f, k)
                 if len(s["draw"]) + len(s["hand"]) + len(s["discard"]) + len(s["persist"]) != data.DECK_SIZE:
                     raise ValueError(f"{state['heroes'][i]['name']}'s Combat Deck lost or gained a card in the fight")
+            if "grid" in f:
+                check_grid(f)
 
     def explain(self, state: State, action: dict[str, Any]) -> str:
         kind = action.get("type") if isinstance(action, dict) else None
@@ -148,7 +151,7 @@ class AdsAdventureGame(Game):
         from .sim import sim_hero
         n = rng.choice([1, 1, 2, 3, 4])  # one character alone, or a party of 2 to 4
         return {"hero": sim_hero(rng) if n == 1 else [sim_hero(rng) for _ in range(n)],
-                "mode": rng.choice(["simple", "line"]),
+                "mode": rng.choice(list(MODES)),
                 "updown": rng.choice(["balanced", "balanced", "deck"]), "map_penalty": rng.below(2) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
@@ -168,3 +171,19 @@ def fight_view_of(state: State) -> dict[str, Any] | None:
 
 
 GAME = register(AdsAdventureGame())
+
+
+def check_grid(fight: State) -> None:
+    """Two Dimensional play: nobody shares a square, and every character's Distance to
+    every Foe is the one its squares give (but for a Grapple, which holds them at Melee)."""
+    from ..grid import apart, category, taken
+    squares = taken(fight)
+    if len({tuple(sq) for sq in squares}) != len(squares):
+        raise ValueError("two in one square")
+    for k in range(len(fight["party"]["seats"]) if "party" in fight else 1):
+        s = seat_of(fight, k)
+        for i, f in enumerate(fight["foes"]):
+            d = f["distance"] if s is fight else s["foe_pos"][i]["distance"]
+            g = s.get("grapple")
+            if f["hp"] > 0 and not (g and g["foe"] == i) and d != category(apart(s["pos"], f["at"])):
+                raise ValueError(f"{f['name']} is at {d} but {apart(s['pos'], f['at'])} squares away")
