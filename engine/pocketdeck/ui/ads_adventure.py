@@ -180,7 +180,8 @@ def setup(app: Any = None) -> str:
 
 
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
-    app.pending_library = []
+    if app is not None:
+        app.pending_library = []
     picks = [fields.get("hero", "ready:warrior")] + [fields[f"hero{k}"] for k in PARTY_FIELDS
                                                       if fields.get(f"hero{k}", "none") != "none"]
     # decks from the library first: the library's entries pair with the first characters
