@@ -2,7 +2,8 @@
 mage, two Character Decks) enters the keep and meets the first room's group Foe list; the
 phone is passed between them behind the "Pass the phone to ..." cover (no hand shows
 under it), the fight screen says whose turn it is in big letters, and a Foe choosing its
-target by a trait shows in the fight log. axe in light and dark on the new screens.
+target by a trait shows in the fight log; the same in Two Dimensional play with the room's
+grid on the fight screen. axe in light and dark on the new screens.
 
 New games get a pinned seed (window.pocketdeckEntropy): a CPython twin of the app follows
 along and says which button to tap next (the fight's own random policy).
@@ -22,13 +23,13 @@ from pocketdeck.ui.app import App
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
-FORM = {"hero": "ready:warrior", "hero2": "ready:mage", "hero3": "none", "hero4": "none", "mode": "simple"}
+FORM = {"hero": "ready:warrior", "hero2": "ready:mage", "hero3": "none", "hero4": "none"}
 
 
-def twin(entropy: int) -> App:
+def twin(entropy: int, mode: str) -> App:
     app = App(seed_source=entropy)
     app.handle("setup", "ads_adventure")
-    app.handle("new", json.dumps({"system": "ads_adventure"}), dict(FORM))
+    app.handle("new", json.dumps({"system": "ads_adventure"}), dict(FORM, mode=mode))
     return app
 
 
@@ -37,10 +38,10 @@ def by_trait(fight: dict) -> bool:
     return any(" goes for " in line and "(the nearest)" not in line for line in fight["log"][-40:])
 
 
-def plan(entropy: int, most: int = 120) -> list[dict] | None:
+def plan(entropy: int, mode: str, most: int = 120) -> list[dict] | None:
     """Taps from the start of the first fight until a Foe has chosen its target by a
     trait, the cover has been passed at least twice, and a character's turn is showing."""
-    app = twin(entropy)
+    app = twin(entropy, mode)
     session = app.sessions["ads_adventure"]
     game, rng, actions, covers = session.game, Rng(entropy), [], 0
     while len(actions) < most:
@@ -58,19 +59,21 @@ def plan(entropy: int, most: int = 120) -> list[dict] | None:
     return None
 
 
-def test_a_party_of_two_passes_the_phone_offline(browser, server):
-    entropy, actions = next((e, a) for e in range(1, 300) if (a := plan(e)))
+@pytest.mark.parametrize("mode", ["simple", "grid"])
+def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
+    """Simple play, and Two Dimensional play (the room's grid drawn on the fight screen)."""
+    entropy, actions = next((e, a) for e in range(1, 300) if (a := plan(e, mode)))
     ctx, errors = pinned_context(browser, entropy)
     try:
         page = boot_offline(ctx, server, BOOT_MS)
         page.locator("[data-action=open][data-arg=ads_adventure]").tap()
-        for name, value in FORM.items():
+        for name, value in dict(FORM, mode=mode).items():
             page.locator(f"select[name={name}]").select_option(value)
         assert_phone_layout(page, "ADS party setup")
         check_both_schemes(page, "ADS party setup")
         page.get_by_role("button", name="Enter the keep").tap()
         page.wait_for_selector("[data-system=ads_adventure][data-phase=fight]")
-        mirror = twin(entropy)
+        mirror = twin(entropy, mode)
         session = mirror.sessions["ads_adventure"]
         f = session.state["fight"]
         assert len(f["party"]["seats"]) == 2 and len(f["foes"]) == 4  # K1's group list
@@ -93,6 +96,7 @@ def test_a_party_of_two_passes_the_phone_offline(browser, server):
                 assert_phone_layout(page, f"ADS party {phase}")
                 check_both_schemes(page, f"ADS party {phase}")
         assert {"cover", "turn"} <= seen
+        assert page.locator("svg.ads-grid").count() == (1 if mode == "grid" else 0)
         log = page.locator("[data-system=ads] ul.log").inner_text()
         trait_lines = [line for line in session.state["fight"]["log"][-40:] if " goes for " in line
                        and "(the nearest)" not in line]
