@@ -1,7 +1,7 @@
 """ADS party in Chromium on a phone (360x740), offline: a party of two (a warrior and a
 mage, two Character Decks) enters the keep and meets the first room's group Foe list; the
 phone is passed between them behind the "Pass the phone to ..." cover (no hand shows
-under it), the fight screen says whose turn it is in big letters, and a Foe choosing its
+under it, and a reload keeps it), the fight screen says whose turn it is in big letters, and a Foe choosing its
 target by a trait shows in the fight log; the same in Two Dimensional play with the room's
 grid on the fight screen. axe in light and dark on the new screens.
 
@@ -78,6 +78,7 @@ def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
         f = session.state["fight"]
         assert len(f["party"]["seats"]) == 2 and len(f["foes"]) == 4  # K1's group list
         seen: set[str] = set()
+        reloaded = False
         for action in actions:
             tap_action(page, action)
             mirror.handle("play", json.dumps(action))
@@ -89,13 +90,20 @@ def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
             if phase == "cover":
                 assert page.locator(".ads-pass").inner_text() == f"Pass the phone to {name}"
                 assert page.locator("svg.ads-card").count() == 0  # no hand under the cover
+                if not reloaded and f["phase"] == "turn":  # a reload keeps the cover: no hand leaks
+                    before = page.locator("[data-system=ads_adventure]").inner_html()
+                    page.reload()
+                    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+                    page.wait_for_selector("[data-system=ads][data-phase=cover]")
+                    assert page.locator("[data-system=ads_adventure]").inner_html() == before
+                    reloaded = True
             elif phase in ("turn", "choose"):
                 assert page.locator(".ads-seat").inner_text() == f"{name}'s turn"
             if phase in ("cover", "turn", "react", "choose") and phase not in seen:
                 seen.add(phase)
                 assert_phone_layout(page, f"ADS party {phase}")
                 check_both_schemes(page, f"ADS party {phase}")
-        assert {"cover", "turn"} <= seen
+        assert {"cover", "turn"} <= seen and reloaded
         assert page.locator("svg.ads-grid").count() == (1 if mode == "grid" else 0)
         log = page.locator("[data-system=ads] ul.log").inner_text()
         trait_lines = [line for line in session.state["fight"]["log"][-40:] if " goes for " in line
