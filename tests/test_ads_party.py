@@ -399,3 +399,19 @@ def test_every_party_member_with_sneak_cards_may_presneak_in_turn():
         asked.append(s["party"]["active"])
         play(s, {"type": "no_presneak"}, rng)
     assert asked == [0, 2]
+
+
+def test_overwhelm_counts_the_foes_at_melee_with_the_character_attacked():
+    from pocketdeck.systems.ads.foegrapple import overwhelm_ready
+    s = party_fight(decks=("warrior", "mage"), foes=("goblin_skirmisher",) * 4, mode="line")
+    s["start_tick"] = -50  # long into the fight
+    for k, where in ((0, "thrown"), (1, "melee")):
+        party.enter(s, k)
+        for f in s["foes"]:
+            f["distance"] = where
+    party.enter(s, 0)
+    assert not overwhelm_ready(s, 0)  # at Thrown from the warrior
+    party.enter(s, 1)
+    assert overwhelm_ready(s, 0)  # all four at Melee with the mage
+    s["foes"][3]["hp"] = 0
+    assert not overwhelm_ready(s, 0)  # Overwhelm - 4 Goblins
