@@ -415,3 +415,24 @@ def test_overwhelm_counts_the_foes_at_melee_with_the_character_attacked():
     assert overwhelm_ready(s, 0)  # all four at Melee with the mage
     s["foes"][3]["hp"] = 0
     assert not overwhelm_ready(s, 0)  # Overwhelm - 4 Goblins
+
+
+def test_a_disease_at_the_rounds_start_can_fell_one_and_the_round_goes_on_for_the_rest():
+    from pocketdeck.systems.ads.fight import end_round
+    s = party_fight(decks=("warrior", "mage", "priest"), foes=("plague_rat",))
+    rng = Rng(4)
+    start(s, rng)
+    through_cover(s, rng)
+    for k, (hp, fatigue) in enumerate(((1, 6), (5, 0), (1, 6))):
+        party.enter(s, k)
+        s["hp"], s["fatigue"] = hp, fatigue
+        s["disease"] = {"damage": 1, "left": 3, "from": "Plague Rat"}
+        s["base_used"] = {"class": True, "race": True}
+    end_round(s, rng)
+    assert s["party"]["out"] == ["fallen", "", "fallen"] and s["phase"] != "over"
+    mage = party.seat(s, 1)
+    assert mage["hp"] == 4 and mage["base_used"] == {"class": False, "race": False}
+    assert s["party"]["active"] == 1
+    s["hp"], s["fatigue"] = 1, 6
+    end_round(s, rng)
+    assert s["phase"] == "over" and s["outcome"] == "lost"

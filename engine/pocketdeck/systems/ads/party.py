@@ -128,9 +128,11 @@ def each(state: State, fn: Any) -> None:
         enter(state, k)
         fn(state)
         if state["phase"] == "over":
-            return
-    if not state["party"]["out"][back]:
-        enter(state, back)
+            if not leave(state):
+                return  # the last character fell: the fight is over
+            state["phase"] = "foe"  # the others' Round goes on
+    left = seats_in(state)
+    enter(state, back if back in left else left[0])
 
 
 # -- the start ----------------------------------------------------------------------
@@ -277,25 +279,10 @@ def settle(state: State, rng: Rng) -> None:
     from .fight import advance, tick
     from .flow import presneak
     while state["phase"] == "over" and state["outcome"] in ("lost", "fled"):
-        k = p["active"]
-        p["out"][k] = "fallen" if state["outcome"] == "lost" else "fled"
-        left = seats_in(state)
-        log(state, f"{state['hero']} {'has fallen' if state['outcome'] == 'lost' else 'got away'}.")
-        if not left:
-            state["outcome"] = "fled" if "fled" in p["out"] else "lost"
+        if not leave(state):
             break
-        state["players"] = len(left)
-        for key in ("grapple", "foe_grapple", "pending", "free_turn", "flee_queue"):
-            if key in state:
-                state[key] = None
-        state["fleeing"] = False
-        for key in ("sneak_try", "grapple_try", "attack_queue", "split"):
-            state.pop(key, None)
-        p["choose"] = [c for c in p["choose"] if c != k]
-        p["presneak_left"] = [c for c in p["presneak_left"] if c != k]
-        state["outcome"] = None
         state["phase"] = "foe"
-        enter(state, left[0])
+        enter(state, seats_in(state)[0])
         if not state["begun"]:
             presneak(state, rng)
         else:
@@ -303,6 +290,31 @@ def settle(state: State, rng: Rng) -> None:
             advance(state, rng)
     if state["phase"] != "over" and p["active"] != p["shown"]:
         p["cover"] = True
+
+
+def leave(state: State) -> bool:
+    """The active character fell or fled (the fight said "over"): they leave the fight.
+    True while others fight on (the fight is then no longer over); with nobody left the
+    fight ends lost, or fled if anyone got away."""
+    p = state["party"]
+    k = p["active"]
+    p["out"][k] = "fallen" if state["outcome"] == "lost" else "fled"
+    log(state, f"{state['hero']} {'has fallen' if state['outcome'] == 'lost' else 'got away'}.")
+    left = seats_in(state)
+    if not left:
+        state["outcome"] = "fled" if "fled" in p["out"] else "lost"
+        return False
+    state["players"] = len(left)
+    for key in ("grapple", "foe_grapple", "pending", "free_turn", "flee_queue"):
+        if key in state:
+            state[key] = None
+    state["fleeing"] = False
+    for key in ("sneak_try", "grapple_try", "attack_queue", "split"):
+        state.pop(key, None)
+    p["choose"] = [c for c in p["choose"] if c != k]
+    p["presneak_left"] = [c for c in p["presneak_left"] if c != k]
+    state["outcome"] = None
+    return True
 
 
 def ready(state: State, a: dict[str, Any], rng: Rng) -> None:
