@@ -436,3 +436,22 @@ def test_a_disease_at_the_rounds_start_can_fell_one_and_the_round_goes_on_for_th
     s["hp"], s["fatigue"] = 1, 6
     end_round(s, rng)
     assert s["phase"] == "over" and s["outcome"] == "lost"
+
+
+@pytest.mark.parametrize("cultists,keeps_out", [(3, True), (4, False)])
+def test_outnumber_counts_the_characters_still_in(cultists, keeps_out):
+    """Outnumber - 2 to 1 against a party of two: 3 Cultists keep out of Melee, 4 do not."""
+    from pocketdeck.systems.ads.foeturn import foe_turn
+    s = party_fight(decks=("warrior", "mage"), foes=("cultist",) * cultists, mode="line")
+    for f in s["foes"]:
+        f["distance"] = "melee"
+    s["phase"] = "foe"
+    foe_turn(s, Rng(1), 0)
+    assert any("does not outnumber" in line for line in s["log"]) == keeps_out
+    s = party_fight(decks=("warrior", "mage"), foes=("cultist",) * 3, mode="line")
+    s["party"]["out"][1], s["players"] = "fallen", 1  # one character left: 3 to 1 outnumbers
+    for f in s["foes"]:
+        f["distance"] = "melee"
+    s["phase"] = "foe"
+    foe_turn(s, Rng(1), 0)
+    assert not any("does not outnumber" in line for line in s["log"])
