@@ -455,3 +455,23 @@ def test_outnumber_counts_the_characters_still_in(cultists, keeps_out):
     s["phase"] = "foe"
     foe_turn(s, Rng(1), 0)
     assert not any("does not outnumber" in line for line in s["log"])
+
+
+def test_refusals_name_the_rule_and_leave_the_state_unchanged():
+    game = get_game("ads_adventure")
+    covered = fight_at_turn()
+    before = json.dumps(covered, sort_keys=True)
+    for bad, words in (({"type": "pass"}, "pass the phone to"), ({"type": "ready", "x": 1}, "pass the phone to")):
+        with pytest.raises(IllegalAction, match=words):
+            game.apply(covered, bad)
+    assert json.dumps(covered, sort_keys=True) == before
+    state = game.apply(covered, {"type": "ready"})
+    with pytest.raises(IllegalAction, match="only while the pass-the-phone cover"):
+        game.apply(state, {"type": "ready"})
+    room = game.new_game({"hero": ["warrior", "mage"]}, seed=4)
+    room["fight"], room["phase"] = None, "room"
+    room.pop("in_fight")
+    assert {"type": "lead", "hero": 1} in game.legal_actions(room)
+    for bad in ({"type": "lead", "hero": 1.0}, {"type": "lead", "hero": 0}, {"type": "lead", "hero": 7}):
+        with pytest.raises(IllegalAction, match="take the lead"):
+            game.apply(room, bad)

@@ -141,6 +141,7 @@ class AdsAdventureGame(Game):
                         "Combat Deck for a level of Exhaustion",
             "loot": "Treasure and Loot: into the hand or the Draw Deck only while the Combat Deck stays legal",
             "remove": "Treasure and Loot: remove a card that keeps the Combat Deck legal",
+            "lead": "A party: between fights, in a room, another living character (by number) may take the lead",
         }
         if kind in rules:
             return rules[kind]
