@@ -44,8 +44,19 @@ def own_deck() -> dict[str, Any]:
     return {"name": "Euchre", "cards": [r + s for s in "SHDC" for r in ("9", "10", "J", "Q", "K", "A")]}
 
 
-RECORDS = {("character", "p52"): p52_character, ("hero", "deckbuilder"): deckbuilder_hero,
-           ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
+def dofa_sheet(name: str = "Wren") -> dict[str, Any]:
+    """A premade raised one level, a modifier bought with the level's XP (keep.py)."""
+    from pocketdeck.systems.dofa.keep import sheet_record
+    session = Session.start("dofa", {"character": "Hearts2", "name": name, "companion": ""}, seed=5)
+    session.play({"type": "level_up"})
+    legal = session.game.legal_actions(session.state)
+    session.play(next(a for a in legal if a["type"] == "raise"))
+    session.play({"type": "finish"})
+    return sheet_record(session.state, session.actions)
+
+
+RECORDS = {("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+           ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 
 def game_session(system: str, moves: int = 6, seed: int = 7) -> Session:
@@ -73,13 +84,16 @@ def every_item() -> list[dict[str, Any]]:
 
 def write_fixtures() -> None:
     """Version 1 (today's envelope) of every kind; version 0 (the bare record the first
-    character library wrote under ``char:``) of the kinds that had one."""
+    character library wrote under ``char:``) of the kinds that had one. A fixture already
+    written is never written again (it is the format of the day it shipped)."""
     FIXTURES.mkdir(exist_ok=True)
     for item in every_item():
         kind = get_kind(item["kind"], item["system"])
-        key = f"game:{kind.system}" if kind.kind == "game" else kind.prefix + "fixture"
-        stored = {key: stored_text(item) if kind.kind != "game" else json.dumps(item["data"])}
+        key = f"game:{kind.system}" if kind.replayed else kind.prefix + "fixture"
+        stored = {key: stored_text(item) if not kind.replayed else json.dumps(item["data"])}
         name = f"{kind.kind}-{kind.system}-v{kind.version}.json"
+        if (FIXTURES / name).exists():
+            continue
         (FIXTURES / name).write_text(json.dumps({"item": item, "stored": stored}, indent=1, sort_keys=True))
         if 0 in kind.migrations:
             (FIXTURES / f"{kind.kind}-{kind.system}-v0.json").write_text(json.dumps(

@@ -24,29 +24,31 @@ FORM = {"mode": "table", "p0_name": "Xena <3", "p0_hp": "9", "p0_ap": "2", "p0_a
 
 
 class Both:
-    """The page and its CPython twin, played in step."""
+    """The page and its CPython twin, played in step (``page`` None: the twin alone)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, form: dict | None = None, entropy: int = ENTROPY) -> None:
         self.page = page
-        self.app = App(seed_source=ENTROPY)
+        self.app = App(seed_source=entropy)
         self.app.handle("open", SYSTEM)
-        self.app.handle("new", json.dumps({"system": SYSTEM}), dict(FORM))
+        self.app.handle("new", json.dumps({"system": SYSTEM}), dict(form or FORM))
         self.session = self.app.sessions[SYSTEM]
 
     @property
     def s(self) -> dict:
-        return self.session.state
+        return self.app.sessions[SYSTEM].state
 
     def legal(self, kind: str) -> list[dict]:
-        return [a for a in self.session.game.legal_actions(self.s) if a["type"] == kind]
+        return [a for a in self.app.sessions[SYSTEM].game.legal_actions(self.s) if a["type"] == kind]
 
     def do(self, action: dict) -> None:
-        assert action in self.session.game.legal_actions(self.s), action
-        # a folded panel (GM tools) is opened the way the GM would, by its summary
-        self.page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        tap_action(self.page, action)
+        assert action in self.app.sessions[SYSTEM].game.legal_actions(self.s), action
+        if self.page is not None:
+            # a folded panel (GM tools) is opened the way the GM would, by its summary
+            self.page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            tap_action(self.page, action)
+            assert self.page.locator(".flash.error").count() == 0, self.page.locator(".flash.error").inner_text()
         self.app.handle("play", json.dumps(action))
-        assert self.page.locator(".flash.error").count() == 0, self.page.locator(".flash.error").inner_text()
+        assert not (self.app.flash and self.app.flash[0] == "error"), self.app.flash
 
     def report(self, card: str, mod: int = 0) -> None:
         self.do({"type": "entry_rank", "rank": card[:-1]})
@@ -59,6 +61,17 @@ class Both:
         return self.page.locator(f"[data-system={SYSTEM}]").inner_text()
 
 
+def begin(page, form: dict) -> None:
+    """The GM fills in the setup form and taps Begin."""
+    for name, value in form.items():
+        if name.startswith(("mode", "foe")):
+            page.locator(f"select[name={name}]").select_option(value)
+        else:
+            page.locator(f"input[name={name}]").fill(value)
+    page.get_by_role("button", name="Begin").tap()
+    page.wait_for_selector(f"[data-system={SYSTEM}]")
+
+
 def test_gm_runs_initiative_a_status_save_and_an_epic_event_offline(browser, server):
     ctx, errors = pinned_context(browser, ENTROPY)
     try:
@@ -66,13 +79,7 @@ def test_gm_runs_initiative_a_status_save_and_an_epic_event_offline(browser, ser
         page.locator(f"[data-action=open][data-arg={SYSTEM}]").tap()
         assert_phone_layout(page, "GM setup")
         check_both_schemes(page, "GM setup")
-        for name, value in FORM.items():
-            if name.startswith(("mode", "foe")):
-                page.locator(f"select[name={name}]").select_option(value)
-            else:
-                page.locator(f"input[name={name}]").fill(value)
-        page.get_by_role("button", name="Begin").tap()
-        page.wait_for_selector(f"[data-system={SYSTEM}]")
+        begin(page, FORM)
         g = Both(page)
         assert "Xena &lt;3" in page.locator(f"[data-system={SYSTEM}]").inner_html()
         assert [a["name"] for a in g.s["actors"]] == ["Xena <3", "Elise", "Grunt", "Guard"]

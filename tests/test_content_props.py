@@ -220,7 +220,7 @@ TOML_VALUES = st.recursive(
                                 inner, max_size=4)),
     max_leaves=12,
 )
-PROPS = settings(max_examples=2000, deadline=1000, derandomize=True,
+PROPS = settings(max_examples=2000, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -258,7 +258,7 @@ def test_mutated_rows_give_listed_problems_never_a_crash(name, data):
     problems_of(name, mutated)
 
 
-@settings(max_examples=600, deadline=1000, derandomize=True,
+@settings(max_examples=600, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(EVERY), st.data())
 def test_any_system_mutated_rows_give_listed_problems(name, data):
@@ -279,7 +279,7 @@ EDITS = st.sampled_from(["", "[", "]", "[[", "{", "}", "=", '"', "\n", "#", "x =
                          "[" * 3000 + "]" * 3000])
 
 
-@settings(max_examples=600, deadline=1000, derandomize=True,
+@settings(max_examples=600, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(FILES), st.data())
 def test_mutated_text_parses_or_is_refused(name, data):

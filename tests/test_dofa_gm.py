@@ -128,6 +128,7 @@ def test_three_failures_end_an_epic_event_and_the_limit_is_the_gms():
     # the GM may say otherwise: with the limit at 4, three failures go on
     s = stack(new(), "world", "KS", "QS", "JS", "10S", "9S", "8S")
     s = begin_epic(s, tcs=5, need=3, limit=4)
+    assert "The GM overrides the book's 3 failures: 4." in s["log"]   # the override is logged
     for who in ("p1", "p2", "p3"):
         s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2},
                  {"type": "epic_join", "who": who}, {"type": "epic_go"}, {"type": "epic_card"})
@@ -267,7 +268,66 @@ def test_damage_takes_ap_first_and_zero_hp_knocks_a_player_out():
     assert ann["hp"] == 0 and ann["ko"] is not None and not ann["dead"]
     grunt = next(a for a in s["actors"] if a["side"] == "foes")
     ft.hurt(s, grunt, 99, Rng(1))
-    assert grunt["out"] and grunt["ko"] is None
+    assert grunt["ko"] is not None and not grunt["out"] and not grunt["dead"]
+
+
+# PG, Health and Armor: "If a character is wounded beyond their health pool, they are Knocked
+# Out"; Ending Combat: "When the last enemy combatant has been Knocked Out ... Combat is over";
+# Epic Events: "When a Dealer is Knocked Out in combat, their subsequent turns are replaced
+# with Epic Event TCs". Creatures are played through Knocked Out: a Minion cannot act until
+# treated or healed, the GM's Dealer plays the Epic Event and can die.
+def _turn_of(s: dict, who: str) -> dict:
+    for _ in range(40):
+        c = s["combat"]
+        if c["order"][c["at"]] == who and not s["due"] and s["draw"] is None:
+            return s
+        legal = GAME.legal_actions(s)
+        pick = next((a for a in legal if a["type"] in ("accept", "save", "end_turn")), None)
+        s = play(s, pick or next(a for a in legal if a["type"] == "save_result"))
+    raise AssertionError("the turn never came")
+
+
+def test_a_knocked_out_minion_stays_in_the_fight_unable_to_act_until_treated():
+    s = play(new(("Ann",), foes=["Grunt", "Guard"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.hurt(s, grunt, 99, Rng(1))
+    assert grunt["ko"] and not ft.standing(grunt) and ft.in_fight(grunt)
+    assert "unable to act until treated" in s["log"][-1]
+    s = _turn_of(s, grunt["id"])
+    turn = ("ko_draw", "ko_card", "end_turn", "delay", "ready", "attack", "power")
+    assert [a["type"] for a in GAME.legal_actions(s) if a["type"] in turn] == ["end_turn"]
+    view = GAME.view(s, "gm")
+    assert any(a["name"] == "Grunt" and a["ko"] for a in view["actors"])
+    s = play(s, {"type": "focus", "who": grunt["id"]}, {"type": "treated", "who": grunt["id"]})
+    grunt = actor(s, grunt["id"])
+    assert grunt["ko"] is None and grunt["hp"] == 1 and ft.standing(grunt)
+
+
+def test_a_knocked_out_dealer_creature_plays_the_epic_event_and_can_die():
+    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    cap = next(a for a in s["actors"] if a["side"] == "foes")
+    assert cap["kind"] == "dealer"
+    ft.hurt(s, cap, 99, Rng(1))
+    assert "Epic Event draws" in s["log"][-1]
+    s = _turn_of(s, cap["id"])
+    assert {"type": "ko_draw"} in GAME.legal_actions(s)
+    s = play(s, {"type": "ko_draw"})
+    assert s["draw"]["kind"] == "epic" and s["draw"]["stat"] == "VIT" and s["draw"]["dr"] == 4
+    cap = actor(s, cap["id"])
+    ft.ko_result(s, cap, 5, False)
+    ft.ko_result(s, cap, 6, False)
+    assert cap["dead"] and not ft.in_fight(cap)
+
+
+def test_a_knocked_out_companion_plays_no_epic_event():
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "panel", "panel": "add"},
+             {"type": "add_creature", "id": "Wolf"})
+    wolf = next(a for a in s["actors"] if a["source"] == "Wolf")
+    assert wolf["side"] == "party" and not ft.plays_ko_event(wolf)
+    ft.hurt(s, wolf, 99, Rng(1))
+    assert wolf["ko"] and "unable to act" in s["log"][-1]
 
 
 def test_the_knocked_out_epic_event_two_failures_dead_a_major_wakes():
@@ -294,7 +354,7 @@ def test_a_boss_phase_refills_hp_and_draws_a_new_target_card():
     assert s["decks"][boss["deck"]]["tcs"][boss["id"]] != old
     GAME.check_state(s)
     ft.hurt(s, boss, 99, Rng(2))
-    assert boss["out"]
+    assert boss["ko"] and not boss["out"] and ft.plays_ko_event(boss)   # a Dealer: the Epic Event
 
 
 def test_a_status_with_rounds_counts_down_at_the_end_of_turns():

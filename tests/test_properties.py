@@ -8,7 +8,6 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from pocketdeck.core.saves import SaveError, Session, from_json, from_link, save
 from pocketdeck.systems.p52.rules import export_characters
 from pocketdeck.ui.app import App
 
-FAST = settings(deadline=timedelta(seconds=1), suppress_health_check=[HealthCheck.too_slow],
+FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow],
                 derandomize=True, database=None)
 
 

@@ -14,30 +14,29 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+// The share sheet where the phone has one; when it is missing, refused, or closed without
+// sending (AbortError), the file is downloaded and the link copied instead, so nothing the
+// player asked for is lost.
 async function sendFile(name, text) {
   const file = new File([text], name, { type: "application/json" });
-  if (navigator.canShare && navigator.canShare({ files: [file] })) {
-    try {
+  try {
+    if (navigator.share && navigator.canShare && navigator.canShare({ files: [file] })) {
       await navigator.share({ files: [file], title: name });
       return "shared";
-    } catch (e) {
-      if (e && e.name === "AbortError") return "cancelled";
     }
-  }
+  } catch (e) { /* refused or closed: the download below */ }
   download(name, text);
   return "downloaded";
 }
 
 async function shareLink(fragment, title) {
   const url = location.href.split("#")[0] + "#" + fragment;
-  if (navigator.share) {
-    try {
+  try {
+    if (navigator.share) {
       await navigator.share({ url, title });
       return "shared";
-    } catch (e) {
-      if (e && e.name === "AbortError") return "cancelled";
     }
-  }
+  } catch (e) { /* refused or closed: copied below */ }
   return copyLink(fragment);
 }
 
@@ -53,15 +52,29 @@ async function copyLink(fragment) {
   }
 }
 
+const SAID = {
+  shared: "Sent with the share sheet.", downloaded: "Saved as a file in your downloads.",
+  copied: "The link is copied: paste it in a message.",
+  select: "Copy the selected link by hand: this browser would not copy it.",
+};
+
 // effect: ["download", name, text] | ["send", name, text] | ["share", fragment, title] | ["copy", fragment]
-function act(effect) {
+// What happened is said in the screen's status line (#lib-done) and kept in
+// <html data-lib-done> for the tests.
+async function act(effect) {
   const [what, a, b] = effect;
-  document.documentElement.setAttribute("data-lib-last", what);
-  if (what === "download") { download(a, b); return Promise.resolve("downloaded"); }
-  if (what === "send") return sendFile(a, b);
-  if (what === "share") return shareLink(a, b);
-  if (what === "copy") return copyLink(a);
-  return Promise.resolve("unknown");
+  const html = document.documentElement;
+  html.setAttribute("data-lib-last", what);
+  html.removeAttribute("data-lib-done");
+  let done = "unknown";
+  if (what === "download") { download(a, b); done = "downloaded"; }
+  else if (what === "send") done = await sendFile(a, b);
+  else if (what === "share") done = await shareLink(a, b);
+  else if (what === "copy") done = await copyLink(a);
+  html.setAttribute("data-lib-done", done);
+  const line = document.getElementById("lib-done");
+  if (line && SAID[done]) line.textContent = SAID[done];
+  return done;
 }
 
 // persisted (true/false/null where the browser has no storage manager), usage, quota
@@ -108,12 +121,14 @@ window.pocketdeckLibrary.drawCodes = drawCodes;
 // vendored jsQR on each frame. What is read goes to the URL fragment, the one door every
 // link comes in by (App.open_link: a preview that asks, or the refusal that says why).
 async function decodeFrame(source, width, height) {
+  const html = document.documentElement;
   if ("BarcodeDetector" in window) {
     try {
       const found = await new window.BarcodeDetector({ formats: ["qr_code"] }).detect(source);
-      if (found.length) return found[0].rawValue;
+      if (found.length) { html.setAttribute("data-scan-by", "BarcodeDetector"); return found[0].rawValue; }
     } catch (e) { /* no QR support in this detector: jsQR below */ }
   }
+  html.setAttribute("data-scan-by", "jsQR");
   if (!window.jsQR) {
     await new Promise((ok, fail) => {
       const s = document.createElement("script");

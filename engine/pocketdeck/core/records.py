@@ -49,7 +49,10 @@ class Kind:
     """One kind of item of one system. ``check`` ("module:function") returns None, a
     reason, or a list of reasons, or raises ValueError with the reason. ``migrations``
     maps a version to "module:function" turning a record of that version into the next.
-    ``prefix`` is the storage key prefix of its entries (games: ``game:``)."""
+    ``prefix`` is the storage key prefix of its entries (games: ``game:``). ``replayed``:
+    its data is a game's record, kept as a game in progress and trusted only when it
+    replays from its seed (games, the DofA GM's table). ``opens`` ("module:function",
+    called with the app and the key) is what Open does, where it is not the default."""
 
     kind: str
     system: str
@@ -58,6 +61,8 @@ class Kind:
     title: str
     prefix: str
     migrations: dict[int, str] = field(default_factory=dict)
+    replayed: bool = False
+    opens: str = ""
 
     @property
     def id(self) -> str:
@@ -68,10 +73,11 @@ KINDS: dict[str, Kind] = {}   # games of each declared system join on first use 
 
 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
-                  prefix: str | None = None, migrations: dict[int, str] | None = None) -> Kind:
+                  prefix: str | None = None, migrations: dict[int, str] | None = None,
+                  replayed: bool = False, opens: str = "") -> Kind:
     """Register a kind of item; the whole cost of a new one."""
     k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
-             dict(migrations or {}))
+             dict(migrations or {}), replayed, opens)
     KINDS[k.id] = k
     return k
 
@@ -81,7 +87,10 @@ def get_kind(kind: Any, system: Any) -> Kind:
         raise RecordError("this item does not say what kind of item it is")
     found = KINDS.get(f"{kind}:{system}")
     if found is None and kind == "game":
-        found = _game_kind(system)
+        # a system whose games are a kind of their own (the GM's table) still reads the
+        # items of kind "game" written before it had one
+        found = next((k for k in KINDS.values() if k.replayed and k.system == system), None) \
+            or _game_kind(system)
     if found is None:
         raise RecordError(f"this app keeps no {excerpt(kind, 30)} of {excerpt(system, 30)}")
     return found
@@ -90,12 +99,13 @@ def get_kind(kind: Any, system: Any) -> Kind:
 def kind_of_key(key: str) -> Kind | None:
     """The kind whose storage entries start like ``key`` (None: not a library entry)."""
     for k in KINDS.values():
-        if k.kind != "game" and key.startswith(k.prefix):
+        if not k.replayed and key.startswith(k.prefix):
             return k
     return None
 
 
-def _function(path: str) -> Callable[..., Any]:
+def named_function(path: str) -> Callable[..., Any]:
+    """``"module:function"`` -> the function (the module is imported now, not before)."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
@@ -103,7 +113,7 @@ def _function(path: str) -> Callable[..., Any]:
 def problem(kind: Kind, data: Any) -> str | None:
     """The kind's check on ``data``: None when the rules accept it, else the reason."""
     try:
-        found = _function(kind.check)(data)
+        found = named_function(kind.check)(data)
     except ValueError as exc:
         return excerpt(str(exc), 200) or f"not a valid {kind.title}"
     except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
@@ -130,7 +140,7 @@ def migrate(kind: Kind, version: int, data: Any) -> Any:
         step = kind.migrations.get(version)
         if step is None:
             raise RecordError(f"{kind.title} format {version} cannot be read by this version")
-        data = _function(step)(data)
+        data = named_function(step)(data)
         version += 1
     return data
 
@@ -160,7 +170,7 @@ def _read_item(value: Any, own: bool) -> Item:
         raise RecordError(f"{kind.title} format {excerpt(version)} is not one this version reads")
     name = check_name(value.get("name"))
     data = migrate(kind, version, value.get("data"))
-    if kind.kind == "game":
+    if kind.replayed:
         data = _game_data(kind, data, own)
     else:
         reason = problem(kind, data)
@@ -332,7 +342,8 @@ def _game_kind(system: str) -> Kind | None:
     title = catalogue().get(system)
     if title is None:
         return None
-    return register_kind("game", system, 1, GAME_CHECK, f"{title} game", prefix=f"game:{system}")
+    return register_kind("game", system, 1, GAME_CHECK, f"{title} game", prefix=f"game:{system}",
+                         replayed=True)
 
 
 _BARE = {0: "pocketdeck.core.records:_same"}
@@ -344,4 +355,10 @@ register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:
 register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
               "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
-              "Deck of your own")
+              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck")
+register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
+              opens="pocketdeck.ui.dofa_library:open_sheet")
+# the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
+# written before, still read: get_kind)
+register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",
+              replayed=True)

@@ -171,6 +171,13 @@ class App:
             self.screen = self.back if self._screen_ok(self.back) else "home"
             self.flash = ("info", "The shared game was not opened; your games are as they were.")
             return [("put", "ui:screen", self.screen)]
+        if choice == "join":  # a DofA player's sheet joins the GM's table (ui/dofa_join.py)
+            from . import dofa_join
+            try:
+                return dofa_join.answer(self, session)
+            except IllegalAction:
+                self.preview = session
+                raise
         if choice == "both":
             slot = system + SHARED
         elif choice in ("replace", "open"):
@@ -430,7 +437,13 @@ class App:
                 f'<h1>A shared {esc(title)} game</h1>'
                 f'<p>Someone sent you a {esc(title)} game: {moves:,} move{"s" if moves != 1 else ""} '
                 f'played.{over}</p><p>{text}</p>'
-                f'<div class="choices">{buttons}</div></section>')
+                f'<div class="choices">{buttons}</div>{self._join_offer(session)}</section>')
+
+    def _join_offer(self, session: Session) -> str:
+        if session.system != "dofa":
+            return ""
+        from .dofa_join import offer  # only when a Deck of Adventures sheet is on screen
+        return offer(self, session)
 
     def _nav(self, system: str, *, in_game: bool, can_undo: bool = False) -> str:
         parts = [button("\u2190 Home", "home", cls="btn ghost"), button("Library", "lib", cls="btn ghost")]

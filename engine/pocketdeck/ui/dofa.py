@@ -472,11 +472,13 @@ def _sheet(view: dict[str, Any]) -> str:
                   for v in s["vulnerabilities"]) or "<li>none</li>"
     slips = "".join(f"<li>{esc(x)}</li>" for x in s["slips"])
     slip_html = f'<h3>Slips in the premade sheet</h3><ul>{slips}</ul>' if slips else ""
+    # the library keeps the sheet apart from this game (ui/dofa_library.py)
+    keep = button("Keep this sheet in the library", "lib-sheet", "", cls="btn") if view["phase"] == "play" else ""
     return (f'<details class="dofa-panel sheet"><summary><h2>Character sheet</h2></summary>'
             f'<table class="dofa-stats"><caption>Modifiers</caption>{"".join(rows)}</table>'
             f'<p><b>Primary skill</b> {esc(s["primary"])}</p>'
             f'<h3>Powers</h3><ul class="dofa-list">{powers}</ul>'
-            f'<h3>Vulnerabilities</h3><ul class="dofa-list">{vul}</ul>{slip_html}</details>')
+            f'<h3>Vulnerabilities</h3><ul class="dofa-list">{vul}</ul>{slip_html}{keep}</details>')
 
 
 def _log(view: dict[str, Any]) -> str:
@@ -492,12 +494,22 @@ def setup(app: "App") -> str:
     return (f'<section class="setup"><h1>Deck of Adventures</h1>'
             f'<p class="muted">Your Action Deck and character sheet for a game with a GM: the GM '
             f'shows a Target Card and names the check, you tap it in and draw here.</p>'
-            f'<form class="form" data-form>'
+            f'{_kept_sheets(app)}<form class="form" data-form>'
             f'<label>Character <select name="character">{opts}</select></label>'
             f'<label>Name (optional)<input name="name" maxlength="40" autocomplete="off"></label>'
             f'<label>Companion <select name="companion">{comps}</select></label>'
             f'{button("Begin", "new", {"system": "dofa"}, cls="btn primary", fill="character,name,companion", submit=True)}'
             f'</form></section>')
+
+
+def _kept_sheets(app: "App") -> str:
+    """The sheets kept in the library (ui/dofa_library.py): each starts a table on itself."""
+    kept = sorted((str(r.get("name")), k, r) for k, r in app.library.items() if k.startswith("item:sheet:dofa:"))
+    if not kept:
+        return ""
+    rows = "".join(button(f"Play {name} ({r.get('role')}, level {r.get('level')})", "lib-open", key, cls="btn")
+                   for name, key, r in kept)
+    return f'<h2>Your kept sheets</h2><div class="choices">{rows}</div><h2>Or a new character</h2>'
 
 
 def _order(pid: str) -> tuple[str, int]:

@@ -259,7 +259,19 @@ def _outside(view: dict[str, Any], pool: _Pool) -> str:
     empty = "" if rows else '<p class="muted">Nobody at the table yet: add players and creatures below.</p>'
     return (f'<section class="dofa-panel" aria-label="At the table"><h2>At the table</h2>{empty}'
             f'<ul class="gm-order">{rows}</ul>{_grid(start, "btn primary")}'
-            + (f'<h3>Checks and Epic Events</h3>{_grid(calls)}' if calls else "") + '</section>')
+            + (f'<h3>Checks and Epic Events</h3>{_grid(calls)}' if calls else "")
+            + _scan(view) + '</section>')
+
+
+def _scan(view: dict[str, Any]) -> str:
+    """A player joins from their phone: the GM scans the QR code of their sheet (the
+    library's camera reader, web/library.js, opens it as a link: ui/dofa_join.py)."""
+    if view["mode"] != "table" or view["phase"] == "over":
+        return ""
+    return ('<h3>A player joins from their phone</h3><p class="muted">Scan the QR code of their '
+            'Deck of Adventures sheet (or open its share link): you see their numbers first.</p>'
+            '<div class="dofa-grid"><button type="button" class="btn" id="lib-scan">'
+            'Scan a player\u2019s sheet</button></div>')
 
 
 def _tools(view: dict[str, Any], pool: _Pool) -> str:
@@ -287,7 +299,8 @@ def _panels(view: dict[str, Any], pool: _Pool) -> str:
     tabs = pool.take("panel")
     body = ""
     if view["panel"] == "add":
-        body = (f'<h3>Bestiary</h3>{_grid(pool.take("add_creature"))}'
+        body = ((_scan(view) if view["combat"] is not None else "")
+                + f'<h3>Bestiary</h3>{_grid(pool.take("add_creature"))}'
                 f'<h3>Premade characters</h3>{_grid(pool.take("add_premade"), tight=True)}')
     elif view["panel"] == "ledger":
         loot = "".join(f"<li>{esc(i)}</li>" for i in view["ledger"]["loot"]) or "<li>nothing yet</li>"

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.game import IllegalAction
 from ..core.limits import excerpt
 from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
-                            get_kind, item_from_link, item_link, make_item, problem, read_file,
-                            session_of, stored_text)
+                            get_kind, item_from_link, item_link, make_item, named_function,
+                            problem, read_file, session_of, stored_text)
 from ..core.saves import save_text, to_link
 from .html import button, esc
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 # draws the code with the vendored encoder (build.py QR_ENCODER) at that version at most.
 QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
+UNDO_DEPTH = 20   # deletes that Undo takes back, newest first (kept in memory until a reload)
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Shelf:
     """The Library screen's state (in memory only)."""
 
     query: str = ""
-    deleted: tuple[str, str, Any] | None = None   # (key, name, what to put back)
+    deleted: list[tuple[str, str, Any]] = field(default_factory=list)  # (key, name, what to put back), newest last
     incoming: list[tuple[Item, str | None]] = field(default_factory=list)  # (item, the key it meets)
     refused: list[str] = field(default_factory=list)
     share: tuple[str, str] | None = None          # (key, fragment)
@@ -99,7 +100,7 @@ def entries(app: "App") -> list[Entry]:
         if kind is None or not isinstance(record, dict):
             continue
         found.append(Entry(key, kind, str(record.get("name") or kind.title)[:40], _detail(kind, record)))
-    found.sort(key=lambda e: (e.kind.kind != "game", e.kind.title, e.name.lower(), e.key))
+    found.sort(key=lambda e: (not e.kind.replayed, e.kind.title, e.name.lower(), e.key))
     return found
 
 
@@ -107,7 +108,9 @@ def _detail(kind: Kind, record: dict[str, Any]) -> str:
     if kind.kind == "deck":
         return f"{len(record.get('cards') or []):,} cards"
     level = record.get("level")
-    return f"level {level}" if isinstance(level, int) else kind.title
+    role = record.get("role")
+    role_text = f"{role}, " if isinstance(role, str) and role else ""
+    return f"{role_text}level {level}" if isinstance(level, int) else kind.title
 
 
 def item_of(app: "App", key: str) -> Item:
@@ -127,7 +130,7 @@ def _same(a: Item, b: Item) -> bool:
     system, seed and options; any other record of the same kind and name."""
     if (a["kind"], a["system"]) != (b["kind"], b["system"]):
         return False
-    if a["kind"] == "game":
+    if get_kind(a["kind"], a["system"]).replayed:
         return (a["data"]["seed"], a["data"]["options"]) == (b["data"]["seed"], b["data"]["options"])
     return a["name"].strip().lower() == b["name"].strip().lower()
 
@@ -150,7 +153,7 @@ def _slug(text: str) -> str:
 def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
     """Keep ``item`` (already read by core.records), as new or in place of ``replace``."""
     kind = get_kind(item["kind"], item["system"])
-    if kind.kind == "game":
+    if kind.replayed:
         session = session_of(item)
         if replace and replace.startswith("game:") and replace[5:] in app.sessions:
             slot = replace[5:]
@@ -213,8 +216,13 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-dup":
         item = item_of(app, arg)
         item["name"] = (item["name"][:33] + " (copy)")
-        if item["kind"] == "game":
+        kind = get_kind(item["kind"], item["system"])
+        if kind.replayed:
             item["data"] = copy.deepcopy(item["data"])
+        elif isinstance(item["data"].get("name"), str):  # the copy is listed by its own name
+            named = dict(item["data"], name=item["name"])
+            if problem(kind, named) is None:
+                item["data"] = named
         effects = add(app, item)
         app.flash = ("info", f"{item['name']} is in the library.")
         return effects
@@ -223,7 +231,7 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         item_name = next(e.name for e in entries(app) if e.key == arg)
         kept = _keep_for_undo(app, arg)
         effects, meta = remove(app, arg)
-        sh.deleted = (arg, item_name, (kept, meta))
+        sh.deleted = (sh.deleted + [(arg, item_name, (kept, meta))])[-UNDO_DEPTH:]
         app.screen = "library"
         app.flash = ("info", f"{item_name} was deleted.")
         return effects
@@ -238,7 +246,8 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-share":
         item = item_of(app, arg)
         # a game goes as the game link every version reads (g=), anything else as i=
-        fragment = "g=" + to_link(app.sessions[arg[5:]]) if item["kind"] == "game" else item_link(item)
+        replayed = get_kind(item["kind"], item["system"]).replayed
+        fragment = "g=" + to_link(app.sessions[arg[5:]]) if replayed else item_link(item)
         sh.share = (arg, fragment)
         app.screen = f"library:{arg}"
         return []
@@ -248,6 +257,9 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         return [("share" if arg == "share" else "copy", sh.share[1], "Pocketdeck")]
     if verb == "lib-take":
         return _take(app, arg)
+    if verb == "lib-sheet":
+        from .dofa_library import keep_sheet
+        return keep_sheet(app, arg)
     if verb.startswith("lib-deck"):
         from . import deck_editor
         return deck_editor.handle(app, verb, arg, fields)
@@ -265,9 +277,8 @@ def _open(app: "App", key: str) -> list["Effect"]:
         app.screen = f"table:{key[5:]}"
         return [("put", "ui:screen", app.screen)]
     kind = get_kind(*key.split(":")[1:3]) if key.startswith("item:") else None
-    if kind is not None and kind.kind == "deck":
-        from .deck_editor import play_deck
-        return play_deck(app, key)
+    if kind is not None and kind.opens:  # a deck of one's own, a DofA sheet
+        return named_function(kind.opens)(app, key)
     # characters and heroes go into a game from their table's new-game form
     system = key.split(":")[1]
     app.screen = f"setup:{system}"
@@ -306,10 +317,9 @@ def _keep_for_undo(app: "App", key: str) -> Any:
 
 def _undo(app: "App") -> list["Effect"]:
     sh = shelf(app)
-    if sh.deleted is None:
+    if not sh.deleted:
         raise IllegalAction("there is nothing to undo")
-    key, name, (kept, meta) = sh.deleted
-    sh.deleted = None
+    key, name, (kept, meta) = sh.deleted.pop()
     if kept[0] == "game":
         _, slot, session, label = kept
         if slot in app.sessions:
@@ -326,8 +336,12 @@ def _undo(app: "App") -> list["Effect"]:
         from ..core.records import kind_of_key
         kind = kind_of_key(key)
         assert kind is not None
-        app.library[key] = record
-        effects = [("put", key, stored_text(make_item(kind, str(record.get("name") or name), record)))]
+        item = make_item(kind, str(record.get("name") or name)[:40], record)
+        if key in app.library:  # its key was taken since: it comes back beside that item
+            effects = add(app, item)
+        else:
+            app.library[key] = record
+            effects = [("put", key, stored_text(item))]
     app.flash = ("info", f"{name} is back.")
     return effects
 
@@ -431,6 +445,13 @@ def _take(app: "App", choice: str) -> list["Effect"]:
     item, sh.preview = sh.preview, None
     if item is None:
         raise IllegalAction("there is no shared item waiting")
+    if choice == "join" and (item["kind"], item["system"]) == ("sheet", "dofa"):
+        from . import dofa_join   # a player's sheet joins the GM's table (issue 14)
+        try:
+            return dofa_join.join_sheet(app, item["data"], sh.back)
+        except IllegalAction:
+            sh.preview = item
+            raise
     if choice != "take":
         app.screen = "home"
         app.flash = ("info", "The shared item was not kept; your library is as it was.")
@@ -447,8 +468,9 @@ def set_status(app: "App", status: Any) -> None:
 # -- screens ------------------------------------------------------------------------------------
 def render(app: "App") -> str:
     screen = app.screen
+    # what the share sheet, the clipboard or a download did (web/library.js says it here)
     nav = ('<nav class="nav">' + button("\u2190 Home", "home", cls="btn ghost")
-           + button("Library", "lib", cls="btn ghost") + "</nav>")
+           + button("Library", "lib", cls="btn ghost") + '</nav><p id="lib-done" class="muted" role="status"></p>')
     if screen.startswith("library-deck:"):
         from . import deck_editor
         return nav + deck_editor.render(app, screen[13:])
@@ -510,8 +532,9 @@ def _list(app: "App") -> str:
     elif not shown:
         body.append(f'<p>No item is named like \u201c{esc(sh.query)}\u201d.</p>')
     undo = ""
-    if sh.deleted is not None:
-        undo = (f'<p class="undo">Deleted {esc(sh.deleted[1])}. '
+    if sh.deleted:
+        more = f" (and {len(sh.deleted) - 1} more to undo)" if len(sh.deleted) > 1 else ""
+        undo = (f'<p class="undo">Deleted {esc(sh.deleted[-1][1])}{more}. '
                 f'{button("Undo delete", "lib-undo", cls="btn small")}</p>')
     aside = "".join(f'<p class="flash error">{esc(p)}</p>' for p in app.problems)
     search = (f'<form class="lib-search" role="search"><label>Search by name '
@@ -548,7 +571,12 @@ def _item_screen(app: "App", key: str) -> str:
                  f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
     rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
               f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
-    acts = (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
+    from .app import slot_system
+    if key.startswith("game:") and slot_system(key[5:]) == "dofa":  # a player's DofA game
+        acts = button("Keep the sheet apart", "lib-sheet", key[5:])
+    else:
+        acts = ""
+    acts += (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
             + button("Share", "lib-share", key) + button("Export to a file", "lib-export", key)
             + button("Delete", "lib-del", key, cls="btn danger"))
     return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
@@ -580,9 +608,17 @@ def _preview(app: "App") -> str:
     key = match(app, item)
     note = (" You have one like it: importing asks whether to keep both or replace yours."
             if key else " Nothing of yours is replaced.")
-    detail = _detail(kind, item["data"]) if kind.kind != "game" else f"{len(item['data']['actions']):,} moves"
+    detail = _detail(kind, item["data"]) if not kind.replayed else f"{len(item['data']['actions']):,} moves"
     return (f'<section class="preview" data-preview="{esc(item["system"])}">'
             f'<h1>A shared {esc(kind.title)}</h1><p>Someone sent you {esc(item["name"])} '
             f'({esc(detail)}).{esc(note)}</p><div class="choices">'
             f'{button("Import it", "lib-take", "take", cls="btn primary")}'
-            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div></section>')
+            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div>{_join_offer(app, item)}</section>')
+
+
+def _join_offer(app: "App", item: Item) -> str:
+    """A DofA sheet can also join the GM's table on this phone (ui/dofa_join.py)."""
+    if (item["kind"], item["system"]) != ("sheet", "dofa"):
+        return ""
+    from .dofa_join import offer_sheet
+    return offer_sheet(app, item["data"], shelf(app).back)

@@ -21,12 +21,13 @@ from .fight import actor, log, standing
 
 TCS = tuple(range(1, 9))
 LIMITS = tuple(range(1, 6))
+BOOK_LIMIT = 3
 DRS = tuple(range(0, 7))
 HOLDER = "epic"
 
 
 def blank() -> dict[str, Any]:
-    return {"stage": "setup", "tcs": 3, "need": 2, "limit": 3, "done": 0, "successes": 0,
+    return {"stage": "setup", "tcs": 3, "need": 2, "limit": BOOK_LIMIT, "done": 0, "successes": 0,
             "failures": 0, "tc": None, "dr": None, "volunteers": [], "last": [], "at": 0,
             "stat": None, "result": None, "misses": 0}
 
@@ -99,6 +100,8 @@ def do_epic_begin(s: State, a: Action, rng: Rng) -> None:
     ep["stage"] = "tc"
     log(s, f"Epic Event: {ep['tcs']} Target Card(s); {ep['need']} success(es) needed "
            f"before {ep['limit']} failure(s).")
+    if ep["limit"] != BOOK_LIMIT:   # PG, Epic Events: "3 failures ... unless the GM says otherwise"
+        log(s, f"The GM overrides the book's {BOOK_LIMIT} failures: {ep['limit']}.")
 
 
 def do_epic_cancel(s: State, a: Action, rng: Rng) -> None:

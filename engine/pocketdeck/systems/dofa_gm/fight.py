@@ -4,9 +4,12 @@ Armor, Epic Events (Knocked Out); GMG, Initiating Combat, Character Types).
 Initiative: every combatant holds a Target Card; the order is Ace first, then K, Q ... 2;
 a player or premade ties with an enemy goes first; between two of the same side the
 higher Agility goes first, then the one who joined earlier (the GM can reorder with a
-delay). Damage takes AP first; at 0 HP a party member is Knocked Out and its turns become
-the Knocked Out Epic Event; a creature at 0 HP is out of the fight (a boss with a phase
-left starts its next phase instead, boss.py).
+delay). Damage takes AP first; at 0 HP every combatant is Knocked Out (PG, Health and
+Armor: "If a character is wounded beyond their health pool, they are Knocked Out"; Ending
+Combat: "the last enemy combatant has been Knocked Out"): a Dealer's turns (players,
+premade characters, the GM's Dealers and Bosses) become the Knocked Out Epic Event, a
+Minion or Companion simply cannot act until treated or healed (a boss with a phase left
+starts its next phase instead, boss.py).
 """
 
 from __future__ import annotations
@@ -27,6 +30,15 @@ STATUSES = ("Stunned", "Entangled", "Knocked Down", "Blinded", "Deafened", "Burn
 DURATIONS: tuple[int | None, ...] = (None, 1, 2, 3)
 SAVE_DR = 3          # every status save in the PG's list is DR 3
 ON_DAMAGE = ("Charmed", "Enthralled")
+# PG, Dealers, NPCs and Companions: player characters and the GM's Dealers (Bosses are
+# Dealers with more, GMG Character Types); only they play the Knocked Out Epic Event
+DEALERS = ("player", "pc", "dealer", "boss")
+
+
+def plays_ko_event(a: Actor) -> bool:
+    """PG, Epic Events: "When a Dealer is Knocked Out in combat, their subsequent turns are
+    replaced with Epic Event TCs"; an NPC (Minion) or a Companion is not a Dealer."""
+    return a["kind"] in DEALERS
 
 
 def log(s: State, text: str) -> None:
@@ -124,12 +136,11 @@ def down(s: State, a: Actor, rng: Rng) -> None:
     if a["kind"] == "boss" and a["phase"] < a["phases"]:
         next_phase(s, a, rng)
         return
-    if a["side"] == "party":
-        a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
+    a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
+    if plays_ko_event(a):
         log(s, f"{a['name']} is Knocked Out: their turns become Epic Event draws (DR 4 Vitality).")
     else:
-        a["out"] = True
-        log(s, f"{a['name']} is Knocked Out and out of the fight.")
+        log(s, f"{a['name']} is Knocked Out: unable to act until treated or healed.")
     a["statuses"] = []
     s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
 

@@ -118,7 +118,7 @@ def sim_choose(s: State, legal: list[Action], rng: Rng) -> Action:
     if s["mode"] == "table" and s["combat"] is None and s["epic"] is None and s["call"] is None \
             and s["entry"] is None and s["draw"] is None:
         # the table's evening: an Epic Event, a check or two, a fight, then the end
-        fought = any(a["out"] for a in s["actors"] if a["side"] == "foes") or steps > 400
+        fought = any(not ft.standing(a) for a in s["actors"] if a["side"] == "foes") or steps > 400
         if fought or "start_combat" not in by_type:
             return _first(legal, "end_session") or legal[-1]
         if not s["epics"] and "epic_setup" in by_type:

@@ -10,9 +10,10 @@ maps each rule to its code and test.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
@@ -45,13 +46,7 @@ class DofaGmGame(Game):
         if not isinstance(players, list) or len(players) > MAX_PLAYERS:
             raise IllegalAction(f"players: a list of at most {MAX_PLAYERS}")
         for p in players:
-            if not isinstance(p, dict) or set(p) != {"name", *PLAYER_LIMITS}:
-                raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
-            if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
-                raise IllegalAction("a player's name: 1 to 40 characters")
-            for k, (lo, hi) in PLAYER_LIMITS.items():
-                if type(p[k]) is not int or not lo <= p[k] <= hi:
-                    raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
+            check_player(p)
         for key, known in (("party", sh.premades()), ("foes", bs.creatures())):
             v = o.get(key)
             if not isinstance(v, list) or len(v) > MAX_PLAYERS or any(x not in known for x in v):
@@ -150,6 +145,23 @@ class DofaGmGame(Game):
         return super().explain(state, action)
 
     # -- apply ------------------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> State:
+        """A player joining mid-session brings numbers from their own sheet (a share link or
+        its QR code, sheetlink.py), which no list of legal actions can spell out: ``join``
+        is checked here by the same rules as a player typed in at the start, then applied
+        like any other action (so undo, saves and links replay it)."""
+        if isinstance(action, dict) and action.get("type") == "join":
+            why = join_problem(state, action)
+            if why:
+                raise IllegalAction(why)
+            new = json.loads(json.dumps(state))
+            with state_rng(new) as rng:
+                table.join_player(new, dict(action["player"], name=action["player"]["name"].strip()))
+                new["steps"] += 1
+                del new["log"][:-80]
+            return new
+        return super().apply(state, action)
+
     def _apply(self, s: State, a: Action, rng: Rng) -> None:
         kind = a["type"]
         if kind == "accept":
@@ -182,6 +194,36 @@ class DofaGmGame(Game):
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .policy import sim_choose
         return sim_choose(state, legal, rng)
+
+
+def check_player(p: Any) -> None:
+    """A player at the table: a name and the five numbers the GM needs, whole numbers in
+    range (a float or a bool is refused: the rules count in whole numbers)."""
+    if not isinstance(p, dict) or set(p) != {"name", *PLAYER_LIMITS}:
+        raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+    if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
+        raise IllegalAction("a player's name: 1 to 40 characters")
+    for k, (lo, hi) in PLAYER_LIMITS.items():
+        if type(p[k]) is not int or not lo <= p[k] <= hi:
+            raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
+
+
+def join_problem(s: State, a: Action) -> str | None:
+    """Why a player cannot join now (None when they can)."""
+    if set(a) != {"type", "player"}:
+        return "a player joins with their name and numbers only"
+    try:
+        check_player(a["player"])
+    except IllegalAction as exc:
+        return str(exc)
+    if s["phase"] == "over":
+        return "the session is over"
+    if s["draw"] is not None or s["entry"] is not None:
+        return "finish the draw or the card being typed in first"
+    players = sum(1 for x in s["actors"] if x["kind"] == "player" and not x["out"])
+    if players >= MAX_PLAYERS or not table.room(s):
+        return f"the table is full (at most {MAX_PLAYERS} players, {table.MAX_ACTORS} at the table)"
+    return None
 
 
 def accept(s: State, rng: Rng) -> None:

@@ -69,6 +69,13 @@ def add_player(s: State, p: dict[str, Any]) -> None:
     ft.log(s, f"{x['name']} joins the table (HP {x['hp']}, AP {x['ap']}, AR {x['ar']}, PP {x['pp']}).")
 
 
+def join_player(s: State, p: dict[str, Any]) -> None:
+    """A player joins mid-session from their sheet; in a fight they type in their Target
+    Card before their first turn (turns.turn_actions)."""
+    add_player(s, p)
+    ft.log(s, f"{p['name']} joined from their sheet; the GM accepted.")
+
+
 def room(s: State) -> bool:
     return sum(1 for a in s["actors"] if not a["out"]) < MAX_ACTORS
 

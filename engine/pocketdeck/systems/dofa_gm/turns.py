@@ -144,12 +144,14 @@ def turn_actions(s: State) -> list[Action]:
     c = s["combat"]
     if c["stage"] == "initiative":
         return [{"type": "player_tc", "who": x["id"]} for x in ft.needs_tc(s)]
+    # a player who joined mid-fight types in a Target Card, then takes a place by it
+    acts: list[Action] = [{"type": "player_tc", "who": y["id"]} for y in ft.needs_tc(s)
+                          if not y["deck"]]
     x = current(s)
     if x is None:
-        return []
-    acts: list[Action] = []
+        return acts
     if x["ko"]:
-        if not x["ko"]["stable"] and not c["acted"]:
+        if ft.plays_ko_event(x) and not x["ko"]["stable"] and not c["acted"]:
             acts.append({"type": "ko_draw"} if x["deck"] else {"type": "ko_card"})
         else:
             acts.append({"type": "end_turn"})
