@@ -8,6 +8,11 @@ import json
 import sys
 
 
+# `simulate ads` plays whole adventures (1-4 characters, issue 17); the lone fight of
+# part 1 (the game "ads") stays reachable as `simulate ads_fight`
+SIM_ALIASES = {"ads": "ads_adventure", "ads_fight": "ads"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pocketdeck")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -39,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_render:
             from .ui.check import render_check
             observers.append(render_check)
-        summary = simulate(args.system, args.games, args.seed, step_cap=args.step_cap,
+        system = SIM_ALIASES.get(args.system, args.system)
+        summary = simulate(system, args.games, args.seed, step_cap=args.step_cap,
                            observers=observers)
         print(json.dumps(summary, indent=2))
         return 1 if summary["errors"] else 0

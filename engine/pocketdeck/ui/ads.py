@@ -194,8 +194,62 @@ def _draws(view: dict[str, Any]) -> str:
     return f'<h2>Up/Down draws</h2><ul class="ads-draws">{rows}</ul>'
 
 
+def _party(view: dict[str, Any]) -> str:
+    """A party: whose turn it is in big letters and every character at a glance."""
+    p = view["party"]
+    me = p["seats"][p["active"]]["name"]
+    doing = "turn" if view["phase"] in ("turn", "choose", "discard", "recalled", "split") else "answer"
+    big = f"{me}'s turn" if doing == "turn" else f"{me} to answer"
+    rows = "".join(
+        f'<li class="{"now" if s["active"] else ""}{" out" if s["out"] else ""}"><b>{esc(s["name"])}</b> '
+        f'<span class="muted">{esc(s["class"].title())} L{s["level"]}</span> HP {s["hp"]}/{s["max_hp"]} · '
+        f'hand {s["hand"]}/{s["hand_max"]} · Fatigue {s["fatigue"]}'
+        + (f' · {"fallen" if s["out"] == "fallen" else "fled"}' if s["out"] else "") + "</li>"
+        for s in p["seats"])
+    aim = p["aim"]
+    aimed = (f'<p class="muted">{esc(aim["foe"])} went for {esc(aim["name"])} ({esc(aim["why"])}).</p>'
+             if aim else "")
+    return (f'<div class="ads-party"><p class="ads-seat" aria-live="polite">{esc(big)}</p>'
+            f'<ul class="ads-seats">{rows}</ul>{aimed}</div>')
+
+
+def _grid(view: dict[str, Any]) -> str:
+    """Two Dimensional play: the room's squares from above, who stands where (characters
+    by seat number, Foes by initial and letter); the same in words for screen readers."""
+    g = view.get("grid")
+    if not g:
+        return ""
+    n = g["size"]
+    lines = "".join(f'<line x1="{k * 10}" y1="0" x2="{k * 10}" y2="{n * 10}"/>'
+                    f'<line x1="0" y1="{k * 10}" x2="{n * 10}" y2="{k * 10}"/>' for k in range(n + 1))
+    tokens, words = "", []
+    for p in g["people"]:
+        cx, cy = p["x"] * 10 + 5, p["y"] * 10 + 5
+        cls = "you" + (" now" if p["now"] else "") if p["kind"] == "you" else "foe"
+        tokens += (f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="4.3"/>'
+                   f'<text x="{cx}" y="{cy + 1.6}" text-anchor="middle" font-size="4.4" font-weight="700" '
+                   f'class="{cls}t">{esc(p["mark"])}</text>')
+        words.append(f'{p["name"]} at column {p["x"] + 1}, row {p["y"] + 1}')
+    label = "The room, " + str(n) + " by " + str(n) + " squares: " + "; ".join(words)
+    return (f'<svg class="ads-grid" viewBox="-1 -1 {n * 10 + 2} {n * 10 + 2}" role="img" aria-label="{esc(label)}">'
+            f'<g class="gl">{lines}</g>{tokens}</svg>'
+            f'<p class="muted">1 square: Melee · 2-4: Thrown · 5 or more: Ranged (diagonals count one).</p>')
+
+
+def _cover(view: dict[str, Any], party: str) -> str:
+    """Hot-seat: nothing of the next player's hand shows until they say they hold the phone."""
+    name = view["party"]["seats"][view["party"]["active"]]["name"]
+    return (f'<section class="table ads-table ads-cover" data-system="ads" data-phase="cover">'
+            f'<h1 class="ads-pass">Pass the phone to {esc(name)}</h1>{party}'
+            f'<div class="choices">{_buttons(view["actions"], "btn primary")}</div>'
+            f'{log_list(view["log"], "Fight log")}</section>')
+
+
 def render(view: dict[str, Any], session: Session) -> str:
     r = view["round"]
+    party = _party(view) if view.get("party") else ""
+    if party and view["party"]["cover"] and view["phase"] != "over":
+        return _cover(view, party)
     over = ""
     if view["phase"] == "over":
         words = {"won": f"Victory! {view['xp']} XP and {view['gold']} Gold.", "lost": "You have fallen.",
@@ -236,9 +290,11 @@ def render(view: dict[str, Any], session: Session) -> str:
             groups = f'<div class="ads-actions"><h2>Your turn</h2>{groups}</div>'
         body = (f'{groups}<h2>Hand ({len(view["hand"])})</h2>'
                 f'<div class="ads-hand">{hand or "<p class=muted>empty</p>"}</div>{persist}')
+        if view.get("waiting"):
+            body = '<p class="muted">Your hand shows when the phone comes to you.</p>'
     prompt = _prompt(view) if view["phase"] != "choose" else ""
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
-            f'{over}{head}{prompt}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
+            f'{over}{party}{head}{prompt}{_grid(view)}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
             f'{log_list(view["log"], "Fight log")}</section>')
 
 

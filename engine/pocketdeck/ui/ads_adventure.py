@@ -46,6 +46,18 @@ def _hero(v: dict[str, Any]) -> str:
             f'<p class="muted">Story cards: {story}</p></div>')
 
 
+def _party(v: dict[str, Any]) -> str:
+    """A party between fights: who leads (acts for the party), everyone's HP."""
+    if not v["party"]:
+        return ""
+    rows = "".join(
+        f'<li class="{"now" if h["lead"] else ""}{"" if h["alive"] else " out"}"><b>{esc(h["name"])}</b> '
+        f'<span class="muted">{esc(h["class"].title())} L{h["level"]}</span> HP {max(h["hp"], 0)}/{h["max_hp"]} · '
+        f'hand max {h["hand_max"]}{" · leads" if h["lead"] else ""}{"" if h["alive"] else " · fallen"}</li>'
+        for h in v["party"])
+    return f'<div class="ads-party"><h2>The party</h2><ul class="ads-seats">{rows}</ul></div>'
+
+
 def _choices(v: dict[str, Any]) -> str:
     acts = v["actions"]
     if not acts:
@@ -103,7 +115,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         export = (f'<details class="adv-export"><summary>Character Deck as JSON (validate-deck)</summary>'
                   f'<textarea readonly rows="4" aria-label="Character Deck as JSON">{esc(text)}</textarea></details>')
     return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="{esc(view["phase"])}">'
-            f'{over}{head}{_obstacle(view)}{last}{pending}{_choices(view)}{_hero(view)}'
+            f'{over}{head}{_party(view)}{_obstacle(view)}{last}{pending}{_choices(view)}{_hero(view)}'
             f'<h2>Hand ({len(view["hero"]["hand"])})</h2><div class="ads-hand">{hand}</div>{removed}'
             f'{log_list(view["log"], "Adventure log")}{export}</section>')
 
@@ -119,10 +131,12 @@ def library_decks(app: Any) -> list[tuple[str, dict[str, Any]]]:
     return sorted((k, r) for k, r in lib.items() if k.startswith(LIB_PREFIX) and isinstance(r, dict))
 
 
-def deck_select(app: Any, name: str, label: str) -> str:
-    """A select of the ready-made decks and the library's decks (builder and adventure)."""
-    opts = [(f"ready:{k}", f'{d["name"]} ({d["race"].title()} {d["class"].title()}, L{d["level"]}, ready-made)')
-            for k, d in data.decks().items()]
+def deck_select(app: Any, name: str, label: str, nobody: bool = False) -> str:
+    """A select of the ready-made decks and the library's decks (builder and adventure);
+    ``nobody`` first for the party's optional places."""
+    opts = [("none", "Nobody")] if nobody else []
+    opts += [(f"ready:{k}", f'{d["name"]} ({d["race"].title()} {d["class"].title()}, L{d["level"]}, ready-made)')
+             for k, d in data.decks().items()]
     opts += [(f"lib:{k}", f'{r.get("name", "?")} (my deck, L{r.get("level", "?")})') for k, r in library_decks(app)]
     sel = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in opts)
     return f'<label>{esc(label)} <select name="{esc(name)}">{sel}</select></label>'
@@ -138,33 +152,45 @@ def chosen_deck(value: Any, app: Any, label: str) -> Any:
         record = (getattr(app, "library", {}) or {}).get(value[4:])
         if not isinstance(record, dict):
             raise IllegalAction("that deck is not in the library")
-        app.pending_library = [value[4:]]
+        app.pending_library = list(getattr(app, "pending_library", []) or []) + [value[4:]]
         return {k: record[k] for k in ("name", "race", "class", "level", "cards", "story", "aside") if k in record}
     raise IllegalAction(f"{label}: a ready-made deck or one of yours")
 
 
+PARTY_FIELDS = (2, 3, 4)
 PENALTY = ('<option value="no">Cannot be played (the book)</option>'
            '<option value="yes">Optional Penalty: draw to match the Map card</option>')
 
 
 def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
-            '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>')
+            '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>'
+            '<option value="grid">Two Dimensional (the room as a grid of squares)</option>')
     return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
-            f'<p class="muted">Carry one Character Deck through the Drowned Lantern Keep: nine rooms, '
-            f'obstacles, a rest spot, loot and a boss. Build your own deck on the ADS Deck Builder.</p>'
-            f'<form class="form" data-form>{deck_select(app, "hero", "Character Deck")}'
-            f'<label>Way to play <select name="mode">{mode}</select></label>'
+            f'<p class="muted">Carry your Character Decks through the Drowned Lantern Keep: nine rooms, '
+            f'obstacles, a rest spot, loot and a boss, alone or as a party of up to 4 on this one phone '
+            f'(pass it round: each sees their own hand on their turn). Build your own deck on the ADS Deck '
+            f'Builder.</p>'
+            f'<form class="form" data-form>{deck_select(app, "hero", "Character 1")}'
+            + "".join(deck_select(app, f"hero{k}", f"Character {k} (a party)", nobody=True) for k in PARTY_FIELDS)
+            + f'<label>Way to play <select name="mode">{mode}</select></label>'
             f'<label>Cards off the Map card\'s Distances <select name="map_penalty">{PENALTY}</select></label>'
-            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,mode,map_penalty", submit=True)}'
+            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,hero2,hero3,hero4,mode,map_penalty", submit=True)}'
             f'</form></section>')
 
 
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"hero": chosen_deck(fields.get("hero", "ready:warrior"), app, "Character Deck")}
+    if app is not None:
+        app.pending_library = []
+    picks = [fields.get("hero", "ready:warrior")] + [fields[f"hero{k}"] for k in PARTY_FIELDS
+                                                      if fields.get(f"hero{k}", "none") != "none"]
+    # decks from the library first: the library's entries pair with the first characters
+    picks.sort(key=lambda v: not str(v).startswith("lib:"))
+    heroes = [chosen_deck(v, app, f"Character {n}") for n, v in enumerate(picks, 1)]
+    out: dict[str, Any] = {"hero": heroes[0] if len(heroes) == 1 else heroes}
     if "mode" in fields:
-        if fields["mode"] not in ("simple", "line"):
-            raise IllegalAction("Way to play: simple or line")
+        if fields["mode"] not in ("simple", "line", "grid"):
+            raise IllegalAction("Way to play: Simple, One Dimensional or Two Dimensional")
         out["mode"] = str(fields["mode"])
     if "map_penalty" in fields:
         if fields["map_penalty"] not in ("no", "yes"):

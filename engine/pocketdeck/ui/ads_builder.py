@@ -26,6 +26,10 @@ def _export(state: dict[str, Any]) -> list[dict[str, Any]]:
     """What joins the library: a saved build, or the Character Deck an adventure ended with."""
     if state.get("system") == "ads_build":
         return [dict(state["deck"])] if state["outcome"] == "saved" else []
+    if len(state["heroes"]) > 1:
+        # a party: every character's deck as it ended, in seat order (paired with the entries
+        # they came from; a fallen character's deck is kept too)
+        return [as_deck(h) for h in state["heroes"]]
     hero = state["heroes"][0]
     return [as_deck(hero)] if hero["alive"] else []
 

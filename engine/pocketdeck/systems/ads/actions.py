@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.rng import Rng
-from . import counters, flow, foegrapple, grapple, reactions, turn
+from . import counters, flow, foegrapple, grapple, party, reactions, turn
 from .deck import base, count_in_hand, draw_symbols  # noqa: F401 (tests script the draws here)
 from .facts import dual_pair_ok  # noqa: F401
 from .maths import DOWN, UP
@@ -27,6 +27,8 @@ def legal(state: State) -> list[Action]:
     phase = state["phase"]
     if phase == "over":
         return []
+    if state.get("party", {}).get("cover"):
+        return [{"type": "ready"}]  # hot-seat: the phone goes to the next player first
     if phase == "choose":
         return [{"type": "choose", "card": b} for b in sorted({base(c) for c in state["draw"]})
                 if b != "fortitude"]
@@ -63,6 +65,9 @@ def legal(state: State) -> list[Action]:
 
 def apply(state: State, a: Action, rng: Rng) -> None:
     t = a["type"]
+    if t == "ready":
+        party.ready(state, a, rng)
+        return
     if state["phase"] == "turn" and t not in ("move", "draw_over"):
         state["avoid"] = 0
     if state["phase"] == "turn" and t != "draw_over":
@@ -72,12 +77,14 @@ def apply(state: State, a: Action, rng: Rng) -> None:
     handler = HANDLERS.get(t)
     if handler is None:
         raise IllegalAction(f"unknown action {t}")
+    party.note_action(state, a)
     handler(state, a, rng)
+    party.settle(state, rng)
 
 
 HANDLERS = {
     # the start and the flow
-    "choose": flow._choose, "declare": flow._declare, "presneak": flow._player_presneak,
+    "ready": party.ready, "choose": flow._choose, "declare": flow._declare, "presneak": flow._player_presneak,
     "no_presneak": flow._no_presneak, "flee": flow._flee, "hamper": flow._hamper,
     # the player's turn
     "pass": turn._pass, "move": turn._move, "arm": turn._arm, "shield": turn._shield,

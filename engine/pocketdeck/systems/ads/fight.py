@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.odds import as_percent
 from ...core.rng import Rng
-from . import data
+from . import data, party
 from .deck import draw_symbols, finish, hand_max, log, record_draw, refill
 from .maths import DOWN, SYMBOLS, UP, matches, next_round
 
@@ -77,9 +77,14 @@ def step_toward(dist: str, wanted: list[str]) -> str:
     return DIST[i + (1 if best > i else -1)] if best != i else dist
 
 
-def move_foe(foe: dict[str, Any], to: str) -> None:
-    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing"."""
+def move_foe(foe: dict[str, Any], to: str, state: State | None = None) -> None:
+    """A Foe changes Distance; closing in is remembered for "Closing Distance and Fleeing".
+    (Two Dimensional play walks its square there: ``grid.move_foe``.)"""
     foe["closed"] = DIST.index(to) > DIST.index(foe["distance"])
+    if state is not None and "grid" in state:
+        from . import grid
+        grid.move_foe(state, foe, to)
+        return
     foe["distance"] = to
 
 
@@ -138,12 +143,16 @@ def advance(state: State, rng: Rng) -> None:
             return
         state["turn"] += 1
         if state["turn"] >= len(state["order"]):
+            if "party" in state:
+                state["turn"] = -1  # a character falling at the Round's start: the Round still begins
             end_round(state, rng)
             if state["phase"] == "over":
                 return
             state["turn"] = 0
         actor = state["order"][state["turn"]]
-        if actor == "player":
+        if actor[0] == "p":  # "player", or a party's "p0".."p3"
+            if not party.take_turn(state, actor):
+                continue
             start_player_turn(state, rng)
             return
         i = int(actor)
@@ -151,6 +160,8 @@ def advance(state: State, rng: Rng) -> None:
         if foe["hp"] <= 0 or foe["fled"]:
             continue
         from . import foeturn  # the Foes' side imports this module
+        if "party" in state:
+            party.aim(state, rng, i)
         foeturn.foe_turn(state, rng, i)
         if state["phase"] != "foe":
             return  # the player must react, choose, or the fight is over
@@ -178,6 +189,14 @@ def end_foe_turn(state: State, rng: Rng) -> None:
 def end_round(state: State, rng: Rng) -> None:
     """The end of a Round: persistent effects count down; then the next Round (after 6
     comes 1, and a new Count) begins."""
+    party.each(state, _persist_round)
+    state["round"] = next_round(state["round"])
+    if state["round"] == 1:
+        state["count"] += 1
+    start_round_effects(state, rng)
+
+
+def _persist_round(state: State) -> None:
     keep = []
     for p in state["persist"]:
         if p["until"] == "count" and state["round"] == 6:
@@ -191,10 +210,6 @@ def end_round(state: State, rng: Rng) -> None:
         else:
             keep.append(p)
     state["persist"] = keep
-    state["round"] = next_round(state["round"])
-    if state["round"] == 1:
-        state["count"] += 1
-    start_round_effects(state, rng)
 
 
 def expire(state: State, p: dict[str, Any]) -> None:
@@ -203,8 +218,6 @@ def expire(state: State, p: dict[str, Any]) -> None:
 
 
 def start_round_effects(state: State, rng: Rng, first: bool = False) -> None:
-    state["base_used"] = {"class": False, "race": False}
-    state["shield_cover"] = 0
     if not first:
         log(state, f"Round {state['round']} (Count {state['count']}).")
     for i in live_foes(state):
@@ -214,6 +227,13 @@ def start_round_effects(state: State, rng: Rng, first: bool = False) -> None:
             gain = min(t[1], foe["max_hp"] - foe["hp"])
             foe["hp"] += gain
             log(state, f"{foe['name']} regenerates {gain} HP.")
+    party.each(state, lambda s: _seat_round_start(s, first))
+
+
+def _seat_round_start(state: State, first: bool) -> None:
+    """A character's Round begins: Base Actions and shield cover anew, a Disease ticks."""
+    state["base_used"] = {"class": False, "race": False}
+    state["shield_cover"] = 0
     dis = state["disease"]
     if dis and not first:
         dis["left"] -= 1
@@ -269,6 +289,7 @@ def hurt_foe(state: State, i: int, dealt: int) -> None:
         log(state, f"{foe['name']} takes no damage.")
         return
     foe["hp"] -= dealt
+    party.note_damage(state, i, dealt)
     foe["took_since_turn"] += dealt
     foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
     foe["hurt_tick"] = tick(state)

@@ -12,7 +12,7 @@ from .deck import count_in_hand, base, draw_one, draw_symbols, finish, hand_max,
 from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
-from . import foegrapple, grapple
+from . import foegrapple, grapple, party
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -27,7 +27,10 @@ def _choose(state: State, a: Action, rng: Rng) -> None:
         rng.shuffle(state["draw"])
         for _ in range(3):
             draw_one(state, rng)
-        log(state, "You chose your 4 cards, shuffled and drew 3.")
+        log(state, f"{state['hero']} chose 4 cards, shuffled and drew 3." if "party" in state
+            else "You chose your 4 cards, shuffled and drew 3.")
+        if party.next_chooser(state):
+            return  # the next character of the party chooses
         state["phase"] = "initiative"
 
 
@@ -49,7 +52,7 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
             break
     first = agility or a_hits > b_hits
     foes = [str(i) for i in range(len(state["foes"]))]
-    state["order"] = ["player"] + foes if first else foes + ["player"]
+    state["order"] = party.order(state) + foes if first else foes + party.order(state)
     log(state, "You win the initiative." if first else "The Foes win the initiative.")
     if state["start"] == "random":
         for _ in range(50):
@@ -60,8 +63,14 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
                 state["round"] = r
                 break
     log(state, f"The fight begins on Round {state['round']}.")
-    state["presneak"] = [i for i, f in enumerate(state["foes"]) if trait(f, "sneaky")]
-    if any(base(c) == "sneak" for c in state["draw"] + state["hand"] + state["discard"]):
+    # the Room Description card says whether Pre-Sneaking is possible (a lone fight: yes)
+    allowed = state.get("presneak_ok", True)
+    state["presneak"] = [i for i, f in enumerate(state["foes"]) if trait(f, "sneaky")] if allowed else []
+    sneakers = party.sneakers(state) if allowed else []
+    if sneakers:
+        if "party" in state:
+            state["party"]["presneak_left"] = sneakers
+            party.next_presneak(state)
         state["phase"] = "player_presneak"
         return
     state["phase"] = "foe"
@@ -123,7 +132,12 @@ def _no_presneak(state: State, a: Action, rng: Rng) -> None:
 
 
 def presneak(state: State, rng: Rng) -> None:
-    """Sneaky Foes Pre-Sneak before the fight; then the first Round begins."""
+    """Sneaky Foes Pre-Sneak before the fight; then the first Round begins. (In a party,
+    each character with Sneak cards chooses first, one after another.)"""
+    if party.next_presneak(state):
+        state["phase"] = "player_presneak"
+        return
+    party.enter_first(state)
     while state["presneak"]:
         i = state["presneak"].pop(0)
         foe_sneak(state, rng, i, "Pre-Sneak")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from . import data, flow, turn
+from . import data, flow, grid, turn
 from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
 from .fight import chance_text, hurt_foe, live_foes, tick, trait
 from .foeturn import GRAPPLE_ATTRS, foe_escalates
@@ -162,6 +162,8 @@ def submit(state: State, rng: Rng) -> None:
 def held(state: State, rng: Rng, i: int) -> None:
     state["grapple"] = {"foe": i, "holder": "foe"}
     state["foes"][i]["distance"] = "melee"
+    if "grid" in state:
+        grid.pull(state, i)
     note(state, "player_grappled")
     log(state, f"{state['foes'][i]['name']} Grapples you: no moving, no weapons, no spells until you escape.")
     done(state, rng)

@@ -81,7 +81,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if row["failure"] == "base":
             base_dmg = data.foes()[foe["id"]]["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
-                move_foe(foe, step_toward(foe["distance"], ["melee"]))
+                move_foe(foe, step_toward(foe["distance"], ["melee"]), state)
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
             foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
@@ -96,7 +96,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
-            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
         if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
@@ -104,7 +104,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         foe_attack(state, rng, i, chosen)
     elif kind == "disarm":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
-            move_foe(foe, step_toward(foe["distance"], chosen["distances"]))
+            move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
         elif not state["armed"]:
             log(state, f"{foe['name']} tries its {chosen['name']}, but you hold no weapon.")
@@ -123,7 +123,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if DIST.index(to) < DIST.index(foe["distance"]):
             back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
         else:
-            move_foe(foe, to)
+            move_foe(foe, to, state)
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:
     """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
@@ -138,7 +138,7 @@ def back_away(state: State, rng: Rng, i: int, pursued: bool, backed: int, hamper
     closed in on it on your turn and its next move is away, it is avoiding you; twice in
     a row and it is Fleeing."""
     foe = state["foes"][i]
-    move_foe(foe, DIST[DIST.index(foe["distance"]) - 1])
+    move_foe(foe, DIST[DIST.index(foe["distance"]) - 1], state)
     foe["backed"] = backed + 1 if pursued else 0
     if foe["backed"] >= 2 and state["free_turn"] is None and not hampered:
         foe["backed"] = 0

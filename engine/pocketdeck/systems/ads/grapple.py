@@ -11,7 +11,7 @@ from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
 from .fight import action_row, hurt_foe
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
 from .maths import DOWN, UP, matches
-from . import flow, turn
+from . import flow, grid, turn
 from .facts import targets
 
 State = dict[str, Any]
@@ -109,6 +109,8 @@ def grapple_contest(state: State, rng: Rng) -> None:
 def grab(state: State, i: int) -> None:
     state["grapple"] = {"foe": i}
     state["foes"][i]["distance"] = "melee"
+    if "grid" in state:
+        grid.pull(state, i)
     log(state, f"You Grapple {state['foes'][i]['name']}.")
 
 

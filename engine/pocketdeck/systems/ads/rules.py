@@ -131,6 +131,10 @@ class AdsGame(Game):
         phase = state["phase"]
         if phase == "over":
             return "the fight is over"
+        if state.get("party", {}).get("cover"):
+            return f"hot-seat: pass the phone to {state['hero']} first (only 'ready' under the cover)"
+        if kind == "ready":
+            return "hot-seat: 'ready' only while the pass-the-phone cover is up"
         if kind == "play" and phase == "turn":
             card = data.cards().get(str(action.get("card")))
             if card is None:

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
-from . import counters, flow, foegrapple, grapple, reactions
+from . import counters, flow, foegrapple, grapple, grid, reactions
 from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
                     slot, take_up, targets, value)
 
@@ -205,6 +205,8 @@ def _move(state: State, a: Action, rng: Rng) -> None:
         foe["backed"] = 0
     avoided = away and foe.get("closed", False)
     foe["distance"] = a["to"]
+    if "grid" in state:  # Two Dimensional play: walk the squares there
+        grid.move_me(state, a["foe"], a["to"])
     foe["closed"] = False
     foe["pursued"] = not away  # closing in: its next move away is avoiding you
     log(state, f"You move: {foe['name']} is now at {a['to'].title()} distance.")

@@ -12,6 +12,8 @@ from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
 from .foeturn import foe_counter_chance
 from .maths import pattern_chance, r_value
+from .party import view as party_view
+from .grid import view as grid_view
 
 State = dict[str, Any]
 TRAIT_NAMES = {
@@ -222,6 +224,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return "Play Intellect to spot it", "prompt"
     if t == "let_hide":
         return "Let it hide", "prompt"
+    if t == "ready":
+        return f"I am {state['hero']}: show my hand", "cover"
     return t, "other"
 
 
@@ -288,5 +292,5 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
         "draws": list(state["draws"]), "pending": pend, "fleeing": state["fleeing"],
         "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
-        "actions": entries,
+        "actions": entries, "party": party_view(state), "grid": grid_view(state),
     }

@@ -12,6 +12,8 @@ from ....core.limits import excerpt
 from ....core.rng import Rng
 from .. import data
 from ..build import validate
+from ..party import card_count as party_cards
+from ..party import seat as seat_of
 from ..view import view as fight_view
 from . import hero as H
 from . import play
@@ -19,6 +21,7 @@ from .content import adventure, rooms
 
 State = dict[str, Any]
 SIM_DECK_LEVELS = (1, 2, 3)
+MODES = ("simple", "line", "grid")  # Ways to Play: Simple, One Dimensional, Two Dimensional
 
 
 class AdsAdventureGame(Game):
@@ -30,24 +33,30 @@ class AdsAdventureGame(Game):
         return {"hero": "warrior", "mode": "simple", "updown": "balanced", "map_penalty": False}
 
     def check_options(self, o: dict[str, Any]) -> None:
-        spec = o["hero"]
-        if isinstance(spec, str):
-            if spec not in data.decks():
-                raise IllegalAction(f"hero: unknown ready-made deck {excerpt(spec)!r}")
-        else:
-            found = validate(spec)
-            if found:
-                raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
-        if o["mode"] not in ("simple", "line"):
-            raise IllegalAction("mode: simple or line")
+        specs = o["hero"] if isinstance(o["hero"], list) else [o["hero"]]
+        if isinstance(o["hero"], list) and not 2 <= len(specs) <= H.MAX_PARTY:
+            raise IllegalAction(f"hero: a party is 2 to {H.MAX_PARTY} characters (or one Character Deck alone)")
+        for spec in specs:
+            if isinstance(spec, str):
+                if spec not in data.decks():
+                    raise IllegalAction(f"hero: unknown ready-made deck {excerpt(spec)!r}")
+            elif not isinstance(spec, dict):
+                raise IllegalAction("hero: a ready-made deck's name or a Character Deck")
+            else:
+                found = validate(spec)
+                if found:
+                    raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
+        if o["mode"] not in MODES:
+            raise IllegalAction("mode: Ways to Play, simple, line (One Dimensional) or grid (Two Dimensional)")
         if o["updown"] not in ("balanced", "deck"):
             raise IllegalAction("updown: balanced or deck")
         if not isinstance(o.get("map_penalty", False), bool):
             raise IllegalAction("map_penalty: Combat Conditions ~ Distance, the optional Penalty is on or off")
 
     def _new(self, o: dict[str, Any], rng: Rng) -> State:
-        hero = H.new_hero(o["hero"])
-        rng.shuffle(hero["draw"])
+        heroes = H.new_party(o["hero"] if isinstance(o["hero"], list) else [o["hero"]])
+        for hero in heroes:
+            rng.shuffle(hero["draw"])
         loot_ids: dict[str, int] = {}
         room_loot = {}
         for rid, room in rooms().items():
@@ -59,7 +68,7 @@ class AdsAdventureGame(Game):
                 room_loot[rid] = cards
         info = adventure()["info"]
         state: State = {
-            "phase": "room", "heroes": [hero], "active": 0, "mode": o["mode"], "updown": o["updown"],
+            "phase": "room", "heroes": heroes, "active": 0, "mode": o["mode"], "updown": o["updown"],
             "map_penalty": o.get("map_penalty", False),
             "room": info["start"], "came_from": None, "visited": [], "cleared": [], "passed": [],
             "looted": [], "room_loot": room_loot, "left": [], "pending": [], "fight": None,
@@ -77,7 +86,7 @@ class AdsAdventureGame(Game):
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         from .view import view
-        return view(state, play.legal(state))
+        return view(state, play.legal(state), -1 if seat == "player" else int(seat[1:]))
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
@@ -86,19 +95,36 @@ class AdsAdventureGame(Game):
         """Every card in the adventure: each character's 52 (in the fight while one runs),
         removed and aside piles, and the loot still in the rooms or left behind."""
         total = sum(len(v) for v in state["room_loot"].values()) + len(state["left"]) + len(state["pending"])
+        fighting = play.in_fight(state) if state["fight"] is not None else []
         for i, h in enumerate(state["heroes"]):
-            f = state["fight"]
-            if f is not None and i == state["active"]:
-                total += len(f["draw"]) + len(f["hand"]) + len(f["discard"]) + len(f["persist"])
+            if i in fighting:
                 total += len(h["removed"]) + len(h["aside"])
             else:
                 total += H.card_count(h)
+        if state["fight"] is not None:
+            total += party_cards(state["fight"])
         return total
 
+    def seats(self, state: State) -> list[str]:
+        """Hot-seat: "player" is the phone (whoever holds it, behind the pass-the-phone
+        cover); "p0".."p3" each character's own view (a hand shown only on their turn)."""
+        n = len(state["heroes"])
+        return ["player"] + ([f"p{k}" for k in range(n)] if n > 1 else [])
+
     def check_state(self, state: State) -> None:
+        """Every character's Combat Deck holds its 52 cards on every step: between fights
+        in the character's piles, in a fight in their seat's (cards held face-out too)."""
         for h in state["heroes"]:
             if state["fight"] is None and len(H.combat_cards(h)) != data.DECK_SIZE:
                 raise ValueError("a Combat Deck must hold 52 cards between fights")
+        f = state["fight"]
+        if f is not None:
+            for k, i in enumerate(play.in_fight(state)):
+                s = seat_of(f, k)
+                if len(s["draw"]) + len(s["hand"]) + len(s["discard"]) + len(s["persist"]) != data.DECK_SIZE:
+                    raise ValueError(f"{state['heroes'][i]['name']}'s Combat Deck lost or gained a card in the fight")
+            if "grid" in f:
+                check_grid(f)
 
     def explain(self, state: State, action: dict[str, Any]) -> str:
         kind = action.get("type") if isinstance(action, dict) else None
@@ -115,6 +141,7 @@ class AdsAdventureGame(Game):
                         "Combat Deck for a level of Exhaustion",
             "loot": "Treasure and Loot: into the hand or the Draw Deck only while the Combat Deck stays legal",
             "remove": "Treasure and Loot: remove a card that keeps the Combat Deck legal",
+            "lead": "A party: between fights, in a room, another living character (by number) may take the lead",
         }
         if kind in rules:
             return rules[kind]
@@ -123,7 +150,9 @@ class AdsAdventureGame(Game):
     # -- random playthroughs ----------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         from .sim import sim_hero
-        return {"hero": sim_hero(rng), "mode": rng.choice(["simple", "line"]),
+        n = rng.choice([1, 1, 2, 3, 4])  # one character alone, or a party of 2 to 4
+        return {"hero": sim_hero(rng) if n == 1 else [sim_hero(rng) for _ in range(n)],
+                "mode": rng.choice(list(MODES)),
                 "updown": rng.choice(["balanced", "balanced", "deck"]), "map_penalty": rng.below(2) == 0}
 
     def sim_choose(self, state: State, legal_now: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
@@ -143,3 +172,19 @@ def fight_view_of(state: State) -> dict[str, Any] | None:
 
 
 GAME = register(AdsAdventureGame())
+
+
+def check_grid(fight: State) -> None:
+    """Two Dimensional play: nobody shares a square, and every character's Distance to
+    every Foe is the one its squares give (but for a Grapple, which holds them at Melee)."""
+    from ..grid import apart, category, taken
+    squares = taken(fight)
+    if len({tuple(sq) for sq in squares}) != len(squares):
+        raise ValueError("two in one square")
+    for k in range(len(fight["party"]["seats"]) if "party" in fight else 1):
+        s = seat_of(fight, k)
+        for i, f in enumerate(fight["foes"]):
+            d = f["distance"] if s is fight else s["foe_pos"][i]["distance"]
+            g = s.get("grapple")
+            if f["hp"] > 0 and not (g and g["foe"] == i) and d != category(apart(s["pos"], f["at"])):
+                raise ValueError(f"{f['name']} is at {d} but {apart(s['pos'], f['at'])} squares away")

@@ -16,6 +16,7 @@ from ..deck import HAND_BASE, base
 from .content import level_for
 
 Hero = dict[str, Any]
+MAX_PARTY = 4
 
 
 def deck_spec(spec: Any) -> dict[str, Any]:
@@ -40,6 +41,18 @@ def new_hero(spec: Any) -> Hero:
             "hp": hp, "max_hp": hp, "fatigue": 0, "exhaustion": 0, "alive": True,
             "draw": instances, "hand": [], "discard": [], "removed": [], "aside": list(d.get("aside", [])),
             "next_id": 101}
+
+
+def new_party(specs: list[Any]) -> list[Hero]:
+    """The characters of a party, each with their own Character Deck; two of one name are
+    told apart by a number (the screen says whose turn it is by name)."""
+    heroes = [new_hero(s) for s in specs]
+    seen: dict[str, int] = {}
+    for h in heroes:
+        seen[h["name"]] = seen.get(h["name"], 0) + 1
+        if seen[h["name"]] > 1:
+            h["name"] = f"{h['name']} {seen[h['name']]}"[:40]
+    return heroes
 
 
 def hand_limit(h: Hero) -> int:
@@ -77,8 +90,11 @@ def legal_with(h: Hero, add: str, remove: str) -> bool:
     return not validate(d)
 
 
+CARRIED = ("hp", "draw", "hand", "discard", "fatigue", "exhaustion")
+
+
 def carry(h: Hero) -> dict[str, Any]:
-    return {k: h[k] for k in ("hp", "draw", "hand", "discard", "fatigue", "exhaustion")}
+    return {k: h[k] for k in CARRIED}
 
 
 def take_back(h: Hero, fight: dict[str, Any]) -> None:

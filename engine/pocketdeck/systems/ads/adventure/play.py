@@ -15,6 +15,7 @@ from ..actions import legal as fight_legal
 from ..deck import base
 from ..maths import DIFFICULTIES, DOWN, UP, difficulty_success
 from ..rules import new_fight
+from .. import grid, party
 from . import hero as H
 from .content import foe_list, rooms, treasures
 
@@ -29,6 +30,31 @@ def log(state: State, text: str) -> None:
 
 def me(state: State) -> H.Hero:
     return state["heroes"][state["active"]]
+
+
+def alive(state: State) -> list[int]:
+    return [i for i, h in enumerate(state["heroes"]) if h["alive"]]
+
+
+def in_fight(state: State) -> list[int]:
+    """The characters in the running fight, by fight seat (a party's seats; one alone)."""
+    return state.get("in_fight") or [state["active"]]
+
+
+def fall(state: State, why: str) -> bool:
+    """A character dies outside a fight. Alone, the adventure ends; in a party the next
+    living character takes the lead and the others go on. True when the party goes on."""
+    h = me(state)
+    h["alive"] = False
+    log(state, why)
+    left = alive(state)
+    if not left:
+        finish(state, "lost")
+        return False
+    state["active"] = left[0]
+    log(state, f"{me(state)['name']} leads the party on.")
+    state["phase"] = "room"
+    return True
 
 
 # -- what may be done ---------------------------------------------------------------------
@@ -68,6 +94,7 @@ def legal(state: State) -> list[Action]:
         return [{"type": "remove", "card": k} for k in kinds]
     # phase "room"
     room = rooms()[state["room"]]
+    lead = [{"type": "lead", "hero": k} for k in alive(state) if k != state["active"]]
     blocked = set()
     ob = room["obstacle"]
     if ob and state["room"] not in state["passed"]:
@@ -77,7 +104,7 @@ def legal(state: State) -> list[Action]:
         out += [{"type": "attempt", "symbol": UP}, {"type": "attempt", "symbol": DOWN}]
     if room["rest"]:
         out.append({"type": "rest"})
-    return out
+    return out + lead
 
 
 # -- doing it ---------------------------------------------------------------------------------
@@ -90,7 +117,13 @@ def apply(state: State, a: Action, rng: Rng) -> None:
             fight_over(state, rng)
         return
     {"go": go, "attempt": attempt, "overcome": overcome, "give_up": give_up, "rest": rest,
-     "discard": trim_discard, "loot": loot, "remove": remove}[a["type"]](state, a, rng)
+     "discard": trim_discard, "loot": loot, "remove": remove, "lead": lead}[a["type"]](state, a, rng)
+
+
+def lead(state: State, a: Action, rng: Rng) -> None:
+    """A party: who acts for it between fights (obstacles, loot, the room's Gold)."""
+    state["active"] = a["hero"]
+    log(state, f"{me(state)['name']} takes the lead.")
 
 
 def go(state: State, a: Action, rng: Rng) -> None:
@@ -107,7 +140,7 @@ def enter(state: State, rid: str, rng: Rng) -> None:
         state["visited"].append(rid)
     log(state, f"{rid} ~ {room['name']}: {room['text']}" if first else f"Back in {rid} ~ {room['name']}.")
     if room["solo"] and rid not in state["cleared"]:
-        start_fight(state, foe_list(room, len(state["heroes"])), room, wander=False)
+        start_fight(state, foe_list(room, len(alive(state))), room, wander=False)
         return
     if not room["solo"] and rid not in state["cleared"]:
         state["cleared"].append(rid)
@@ -117,13 +150,25 @@ def enter(state: State, rid: str, rng: Rng) -> None:
 def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: bool) -> None:
     """Combat Encounters: the Room Description card's Foe list at its Distance, in its
     light; the fight gets the character's piles and gives them back when it ends."""
-    h = me(state)
-    o = {"mode": state["mode"], "place": room["place"], "updown": state["updown"], "start": "first",
+    # Two Dimensional play is One Dimensional play over squares (systems/ads/grid.py)
+    o = {"mode": "line" if state["mode"] == "grid" else state["mode"], "place": room["place"], "updown": state["updown"], "start": "first",
          "light": room["light"], "dual": False, "ranged_melee": False}
-    deck = {"name": h["name"], "race": h["race"], "class": h["class"], "level": h["level"]}
     start = room["start"] if not wander else ""
-    fight = new_fight(o, deck, "adventure", [], foe_ids, carry=H.carry(h), start=start)
-    fight["max_hp"] = h["max_hp"]
+    fights = []
+    for k in alive(state):
+        h = state["heroes"][k]
+        deck = {"name": h["name"], "race": h["race"], "class": h["class"], "level": h["level"]}
+        fights.append(new_fight(o, deck, "adventure", [], foe_ids, carry=H.carry(h), start=start))
+        fights[-1]["max_hp"] = h["max_hp"]
+    fight = fights[0]
+    if len(fights) > 1:
+        # a party: each character's own deck in one fight, hot-seat (systems/ads/party.py)
+        party.make(fight, fights[1:])
+        state["in_fight"] = alive(state)
+    if state["mode"] == "grid":
+        grid.setup(fight, fight["foes"][0]["distance"])
+    if not room["presneak"]:
+        fight["presneak_ok"] = False  # the Room Description card allows no Pre-Sneaking here
     # the Map card's usable Distances (and its Up/Down for the optional penalty)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
@@ -135,15 +180,31 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
 def fight_over(state: State, rng: Rng) -> None:
     """The fight's result, read back: won (XP, Gold, the room cleared), fled (no XP; the
     room decides where you end up), lost (the character dies)."""
-    fight, h = state["fight"], me(state)
-    H.take_back(h, fight)
+    fight = state["fight"]
     outcome = fight["outcome"]
+    seats = in_fight(state)
+    stayed = []  # the characters still in the fight at its end (they share its XP and Gold)
+    for k, i in enumerate(seats):
+        s = party.seat(fight, k)
+        out = fight["party"]["out"][k] if "party" in fight else ""
+        H.take_back(state["heroes"][i], dict({x: s[x] for x in H.CARRIED}, persist=s["persist"],
+                                             outcome="lost" if out == "fallen" or outcome == "lost" else ""))
+        if not out:
+            stayed.append(i)
+        elif out == "fallen":
+            log(state, f"{state['heroes'][i]['name']} has fallen.")
+    state.pop("in_fight", None)
     state["fight"], state["last_fight"] = None, {"outcome": outcome, "log": fight["log"][-6:]}
     state["fights"] += 1
-    if outcome == "lost":
-        log(state, f"{h['name']} has fallen. The adventure ends here.")
+    if not alive(state):
+        if len(state["heroes"]) == 1:
+            log(state, f"{me(state)['name']} has fallen. The adventure ends here.")
+        else:
+            log(state, "The whole party has fallen. The adventure ends here.")
         finish(state, "lost")
         return
+    if not state["heroes"][state["active"]]["alive"]:
+        state["active"] = alive(state)[0]
     if outcome == "fled":
         room = rooms()[state["room"]]
         if state["wander"]:
@@ -154,10 +215,13 @@ def fight_over(state: State, rng: Rng) -> None:
             state["room"], state["came_from"] = back, None
         state["phase"] = "room"
         return
-    h["gold"] += fight["gold"]
-    log(state, f"Victory: {fight['xp']} XP and {fight['gold']} Gold.")
-    for note in H.gain_xp(h, fight["xp"]):
-        log(state, note)
+    log(state, f"Victory: {fight['xp']} XP and {fight['gold']} Gold"
+               + (" each." if len(stayed) > 1 else "."))
+    for i in stayed:  # XP and Gold shared: the fight gave each its share
+        h = state["heroes"][i]
+        h["gold"] += fight["gold"]
+        for note in H.gain_xp(h, fight["xp"]):
+            log(state, note)
     if not state["wander"] and state["room"] not in state["cleared"]:
         state["cleared"].append(state["room"])
     state["phase"] = "room"
@@ -294,9 +358,7 @@ def hurt(state: State, dmg: int, what: str) -> None:
     log(state, f"{what}: {dmg} damage ({max(h['hp'], 0)}/{h['max_hp']} HP).")
     if h["hp"] <= 0:
         if H.hand_limit(h) <= 1:
-            log(state, f"{h['name']} dies.")
-            h["alive"] = False
-            finish(state, "lost")
+            fall(state, f"{h['name']} dies.")
             return
         h["hp"] = 1
         h["exhaustion"] += 1
@@ -310,6 +372,10 @@ def trim_discard(state: State, a: Action, rng: Rng) -> None:
     h["hand"].remove(a["card"])
     h["discard"].append(a["card"])
     if len(h["hand"]) <= H.hand_limit(h):
+        over = [k for k in alive(state) if len(state["heroes"][k]["hand"]) > H.hand_limit(state["heroes"][k])]
+        if over:  # a party's Rest: the next character discards down too
+            state["active"] = over[0]
+            return
         state["phase"] = state.pop("resume", "room")
         if state["phase"] == "wander":
             wander(state, rng)
@@ -324,21 +390,26 @@ def rest(state: State, a: Action, rng: Rng) -> None:
     """Combat Encounters and Rest: the discard pile back into the draw deck, reshuffled;
     a level of Fatigue; Hit Points and a Disease restored (our choice); then the room's
     wandering Foes table, by two Up/Downs."""
-    h, room = me(state), rooms()[state["room"]]
     state["rests"] += 1
-    if H.hand_limit(h) <= 1:
-        log(state, "One more level of Fatigue at a hand maximum of 1: the Rest kills you.")
-        h["alive"] = False
-        finish(state, "lost")
-        return
-    h["draw"] += h["discard"]
-    h["discard"] = []
-    rng.shuffle(h["draw"])
-    h["fatigue"] += 1
-    h["hp"] = h["max_hp"]
-    log(state, f"You rest: the discards are shuffled back, full Hit Points, Fatigue {h['fatigue']} "
-               f"(hand maximum {H.hand_limit(h)}).")
-    if len(h["hand"]) > H.hand_limit(h):
+    party = len(state["heroes"]) > 1
+    for k in alive(state):  # the whole party rests together
+        state["active"] = k if party else state["active"]
+        h = me(state)
+        if H.hand_limit(h) <= 1:
+            if not fall(state, f"One more level of Fatigue at a hand maximum of 1: the Rest kills "
+                               f"{h['name'] if party else 'you'}."):
+                return
+            continue
+        h["draw"] += h["discard"]
+        h["discard"] = []
+        rng.shuffle(h["draw"])
+        h["fatigue"] += 1
+        h["hp"] = h["max_hp"]
+        log(state, f"{h['name'] + ' rests' if party else 'You rest'}: the discards are shuffled back, full "
+                   f"Hit Points, Fatigue {h['fatigue']} (hand maximum {H.hand_limit(h)}).")
+    over = [k for k in alive(state) if len(state["heroes"][k]["hand"]) > H.hand_limit(state["heroes"][k])]
+    if over:
+        state["active"] = over[0]
         state["resume"], state["phase"] = "wander", "trim"
         return
     wander(state, rng)

@@ -30,6 +30,8 @@ def choose(state: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         return {"type": "rest"}
     if "attempt" in kinds and rng.below(2) == 0:
         return rng.choice([a for a in legal if a["type"] == "attempt"])
+    if "lead" in kinds and rng.below(3) == 0:
+        return rng.choice([a for a in legal if a["type"] == "lead"])
     goes = [a for a in legal if a["type"] == "go"]
     if goes:
         fresh = [a for a in goes if a["to"] not in state["cleared"]]

@@ -40,10 +40,34 @@ def label(state: dict[str, Any], a: dict[str, Any]) -> str:
         return LOOT_WORDS[a["to"]]
     if t == "remove":
         return f"Remove {data.card(a['card'])['name']} from the game"
+    if t == "lead":
+        return f"{state['heroes'][a['hero']]['name']} takes the lead"
     return t
 
 
-def view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+def party_line(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every character of a party between fights (one alone: empty)."""
+    if len(state["heroes"]) < 2:
+        return []
+    return [{"name": h["name"], "class": h["class"], "level": h["level"], "hp": h["hp"], "max_hp": h["max_hp"],
+             "hand_max": H.hand_limit(h), "alive": h["alive"], "lead": i == state["active"]}
+            for i, h in enumerate(state["heroes"])]
+
+
+def hidden_for(fight: dict[str, Any], seat: int, seats: list[int]) -> dict[str, Any]:
+    """Hot-seat: a character sees their own hand and choices only while the phone is theirs."""
+    p = fight.get("party")
+    if p is None:
+        return fight
+    mine = p["active"] if seat < 0 else seats.index(seat) if seat in seats else -1
+    if mine == p["active"] and not p["cover"]:
+        return fight
+    return dict(fight, hand=[], chosen=[], persist=[], actions=[] if mine != p["active"] else fight["actions"],
+                waiting=mine != p["active"])
+
+
+def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> dict[str, Any]:
+    """``seat``: a character's index, or -1 for the phone (whoever holds it)."""
     h = state["heroes"][state["active"]]
     room = rooms()[state["room"]]
     ob = room["obstacle"]
@@ -57,6 +81,8 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
     if state["fight"] is not None:
         from .game import fight_view_of
         fight = fight_view_of(state)
+        if fight is not None and fight.get("party"):
+            fight = hidden_for(fight, seat, state.get("in_fight") or [state["active"]])
     pending = [card_face(c, 1) for c in state["pending"]] if state["phase"] in ("loot", "remove_hand",
                                                                                  "remove_draw") else []
     return {
@@ -72,7 +98,7 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
                  "aside": [data.card(c)["name"] for c in h["aside"]],
                  "treasure": [f"{treasures()[t]['name']} ({treasures()[t]['gold']} Gold)" for t in h["treasure"]],
                  "hand": [card_face(c, 1) for c in h["hand"]]},
-        "visited": list(state["visited"]), "rests": state["rests"],
+        "visited": list(state["visited"]), "rests": state["rests"], "party": party_line(state),
         "actions": [{"action": a, "label": label(state, a)} for a in legal] if state["fight"] is None else [],
         "log": list(state["log"][-12:]),
         "deck_json": H.as_deck(h) if state["fight"] is None else None,
