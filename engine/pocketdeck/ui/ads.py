@@ -141,6 +141,13 @@ def _prompt(view: dict[str, Any]) -> str:
                 f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage'
                 f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
                 f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
+    elif phase == "aid" and p:
+        head = (f'{esc(p["foe"])} attacks {esc(p["target"])} with {esc(p["name"])}: <b>{p["damage"]}'
+                f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage{" (Ranged)" if p["ranged"] else ""}. '
+                f'Play a card to protect them? (You draw back up at the end of this turn.)')
+    elif phase == "into_grapple" and p:
+        head = (f'{esc(p["foe"])} is in a Grapple with {esc(p["ally"])}: declare an Up/Down for your '
+                f'{esc(p["name"])} ({p["damage"]}). A match hits {esc(p["foe"])}; a miss hits {esc(p["ally"])}.')
     elif phase == "recounter" and p:
         how = {"half": "half damage", "shield": "its Shield blocks half"}.get(p["how"], "no effect")
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'

@@ -184,6 +184,9 @@ def end_foe_turn(state: State, rng: Rng) -> None:
         refill(state, rng)
     if state["phase"] != "over":
         state["phase"] = "foe"
+        if "party" in state:  # allies who reacted for the one attacked draw too
+            from .allies import refill_helpers
+            refill_helpers(state, rng)
 
 
 def end_round(state: State, rng: Rng) -> None:
