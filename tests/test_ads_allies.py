@@ -290,3 +290,16 @@ def test_no_help_against_an_attack_from_hiding():
     s["phase"] = "foe"
     foeturn.foe_attack(s, rng, 0, {"name": "Club", "damage": "6", "distances": ["melee"]})
     assert s["phase"] == "react" and s["party"]["active"] == 1
+
+
+def test_refusals_name_the_rule_and_leave_the_state_unchanged():
+    from pocketdeck.core.game import IllegalAction, get_game
+    game = get_game("ads")
+    s, _ = attacked()
+    before = repr(s)
+    for bad, words in (({"type": "aid", "card": "chainmail"}, "Reaction/Counter for an ally"),
+                       ({"type": "aid", "card": 1.0}, "Reaction/Counter for an ally"),
+                       ({"type": "into", "symbol": "^"}, "declare an Up/Down only when")):
+        with pytest.raises(IllegalAction, match=words):
+            game.apply(s, bad)
+    assert repr(s) == before
