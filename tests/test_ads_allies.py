@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import actions, allies, counters, data, deck, foeturn, grid, party, reactions, turn
+from pocketdeck.systems.ads import actions, allies, area, counters, data, deck, fight, foeturn, grid, party, reactions, turn
 from pocketdeck.systems.ads.deck import base, hand_max
 from pocketdeck.systems.ads.rules import new_fight
 
 OPTS = {"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
         "dual": False, "ranged_melee": False}
-DRAW_USERS = (allies, counters, foeturn, reactions, turn, deck)
+DRAW_USERS = (allies, area, counters, fight, foeturn, reactions, turn, deck)
 
 
 def party_fight(decks: tuple[str, ...] = ("warrior", "priest"), foes: tuple[str, ...] = ("cave_troll",),

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .facts import defense_of, value
+from .area import inside
 from .party import seat
 
 Action = dict[str, Any]
@@ -23,6 +24,9 @@ def score(state: dict[str, Any], a: Action) -> float:
         if c["effect"] == "heal":
             who = seat(state, a["ally"]) if "ally" in a else state
             base = base if who["hp"] < who["max_hp"] // 2 else 0.5
+        if c.get("area") and a["foe"] >= 0:  # worth more for every Foe inside, less per ally
+            foes, mates = inside(state, c, a["foe"])
+            base += (len(foes) - len(mates)) * value(c, r)
         return 5 + base - a["pay"] * 0.5 - (1 if a["boost"] and not a["extra"] else 0)
     if t == "react":
         c = data.card(a["card"])

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
-from . import allies, counters, flow, foegrapple, grapple, grid, reactions
+from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
 from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
                     slot, take_up, targets, value)
 
@@ -309,7 +309,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         dmg = r_value(b["value"], r)
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
-        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You"):
+        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
             flow.end_turn(state, rng)
             return
         state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
@@ -397,7 +397,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
             state["persist"].remove(p)
             state["discard"].append(p["card"])
     foe = state["foes"][a["foe"]]
-    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
+    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)  # the card fails and stays discarded
         return
     if a.get("declare"):
@@ -416,6 +416,8 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                         "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
                         "counters": c["counters"], "counter_updown": c["counter_updown"],
                         "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
+    if c.get("area"):  # everyone inside its area is hit too (area.py)
+        state["attack_queue"] = area.spread(state, c, state["pending"])
     if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
         # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
         state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
@@ -474,7 +476,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
                       "counter_shield": "", "attribute": c["attribute"]})
     state["armed"], state["offhand"] = a["card"], a["card2"]
     log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
-    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)
         return
     blows[1]["intro"] = "Second blow"
