@@ -9,13 +9,11 @@ along and says which button to tap next (the fight's own random policy).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
+from conftest import boot_offline, check_both_schemes, pinned_context
 from test_browser import assert_phone_layout
-from test_browser_ads_party import FORM, twin
+from test_browser_ads_party import FORM, follow, twin
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads.adventure.content import rooms
 from pocketdeck.systems.ads.sim import choose as fight_choose
@@ -69,12 +67,7 @@ def test_an_ally_raises_a_shield_for_the_one_attacked(browser, server):
                 assert page.locator(".ads-seat").inner_text() == f"{helper} to answer"
                 assert_phone_layout(page, "ADS aid prompt")
                 check_both_schemes(page, "ADS aid prompt")
-            tap_action(page, action)
-            mirror.handle("play", json.dumps(action))
-            f = session.state["fight"]
-            phase = "cover" if f["party"]["cover"] else f["phase"]
-            page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
-            assert page.locator(".flash.error").count() == 0
+            f, phase = follow(page, mirror, action)
             if phase == "cover" and helper and f["phase"] == "react":
                 assert page.locator(".ads-pass").inner_text() == f"Pass the phone to {target}"
         assert helper and session.state["fight"]["pending"].get("aid")
