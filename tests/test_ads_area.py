@@ -184,3 +184,24 @@ def test_play_refuses_an_area_card_in_a_grapple():
     assert any(a.get("card") == "sweeping_blow" for a in actions.legal(s))
     s["grapple"] = {"foe": 0}
     assert not any(a.get("card") == "sweeping_blow" for a in turn.turn_actions(s))
+
+
+def test_the_random_player_reaches_every_new_rule():
+    """`simulate ads` plays the party's new actions, the area cards and the cover."""
+    from collections import Counter
+    from pocketdeck.core.simulate import play_one
+    game, seen = get_game("ads_adventure"), Counter()
+
+    def watch(game: Any, state: dict[str, Any], done: list[dict[str, Any]]) -> None:
+        if not done or not state.get("fight"):
+            return
+        a, f = done[-1], state["fight"]
+        seen[a["type"] + ("+ally" if "ally" in a else "")] += 1
+        if a.get("card") in ("cinder_burst", "sweeping_blow") and any("covers an area" in x for x in f["log"][-30:]):
+            seen["area"] += 1
+        if f["draws"] and f["draws"][-1]["why"] == "shoot past cover":
+            seen["cover"] += 1
+    for seed in range(100, 124):
+        play_one(game, seed, observers=[watch])
+    for kind in ("aid", "into", "play+ally", "base+ally", "area", "cover"):  # declining: tl_declining_passes_...
+        assert seen[kind], kind
