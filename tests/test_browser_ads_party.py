@@ -59,6 +59,17 @@ def plan(entropy: int, mode: str, most: int = 120) -> list[dict] | None:
     return None
 
 
+def follow(page, mirror: App, action: dict) -> tuple[dict, str]:
+    """Tap ``action`` on the phone and play it on the twin; wait for the screen it gives."""
+    tap_action(page, action)
+    mirror.handle("play", json.dumps(action))
+    f = mirror.sessions["ads_adventure"].state["fight"]
+    phase = "cover" if f["party"]["cover"] else f["phase"]
+    page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
+    assert page.locator(".flash.error").count() == 0
+    return f, phase
+
+
 @pytest.mark.parametrize("mode", ["simple", "grid"])
 def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
     """Simple play, and Two Dimensional play (the room's grid drawn on the fight screen)."""
@@ -80,12 +91,7 @@ def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
         seen: set[str] = set()
         reloaded = False
         for action in actions:
-            tap_action(page, action)
-            mirror.handle("play", json.dumps(action))
-            f = session.state["fight"]
-            phase = "cover" if f["party"]["cover"] else f["phase"]
-            page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
-            assert page.locator(".flash.error").count() == 0
+            f, phase = follow(page, mirror, action)
             name = f["hero"]  # the character who holds the phone is at the top of the state
             if phase == "cover":
                 assert page.locator(".ads-pass").inner_text() == f"Pass the phone to {name}"

@@ -141,6 +141,13 @@ def _prompt(view: dict[str, Any]) -> str:
                 f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage'
                 f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
                 f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
+    elif phase == "aid" and p:
+        head = (f'{esc(p["foe"])} attacks {esc(p["target"])} with {esc(p["name"])}: <b>{p["damage"]}'
+                f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage{" (Ranged)" if p["ranged"] else ""}. '
+                f'Play a card to protect them? (You draw back up at the end of this turn.)')
+    elif phase == "into_grapple" and p:
+        head = (f'{esc(p["foe"])} is in a Grapple with {esc(p["ally"])}: declare an Up/Down for your '
+                f'{esc(p["name"])} ({p["damage"]}). A match hits {esc(p["foe"])}; a miss hits {esc(p["ally"])}.')
     elif phase == "recounter" and p:
         how = {"half": "half damage", "shield": "its Shield blocks half"}.get(p["how"], "no effect")
         head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
@@ -223,6 +230,11 @@ def _grid(view: dict[str, Any]) -> str:
     lines = "".join(f'<line x1="{k * 10}" y1="0" x2="{k * 10}" y2="{n * 10}"/>'
                     f'<line x1="0" y1="{k * 10}" x2="{n * 10}" y2="{k * 10}"/>' for k in range(n + 1))
     tokens, words = "", []
+    for c in g.get("cover", []):  # the Map card's cover: a block with a cross, and in words
+        x, y = c["x"] * 10, c["y"] * 10
+        tokens += (f'<rect class="cover" x="{x + 1}" y="{y + 1}" width="8" height="8"/>'
+                   f'<path class="cover-x" d="M{x + 1} {y + 1}L{x + 9} {y + 9}M{x + 9} {y + 1}L{x + 1} {y + 9}"/>')
+        words.append(f'cover at column {c["x"] + 1}, row {c["y"] + 1}')
     for p in g["people"]:
         cx, cy = p["x"] * 10 + 5, p["y"] * 10 + 5
         cls = "you" + (" now" if p["now"] else "") if p["kind"] == "you" else "foe"
@@ -233,7 +245,9 @@ def _grid(view: dict[str, Any]) -> str:
     label = "The room, " + str(n) + " by " + str(n) + " squares: " + "; ".join(words)
     return (f'<svg class="ads-grid" viewBox="-1 -1 {n * 10 + 2} {n * 10 + 2}" role="img" aria-label="{esc(label)}">'
             f'<g class="gl">{lines}</g>{tokens}</svg>'
-            f'<p class="muted">1 square: Melee · 2-4: Thrown · 5 or more: Ranged (diagonals count one).</p>')
+            f'<p class="muted">1 square: Melee · 2-4: Thrown · 5 or more: Ranged (diagonals count one).'
+            + (' Crossed squares are cover: nobody stands there, and a Thrown or Ranged attack past one must '
+               'match the Map card\'s Up/Down.' if g.get("cover") else "") + '</p>')
 
 
 def _cover(view: dict[str, Any], party: str) -> str:

@@ -165,7 +165,8 @@ PENALTY = ('<option value="no">Cannot be played (the book)</option>'
 def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
             '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>'
-            '<option value="grid">Two Dimensional (the room as a grid of squares)</option>')
+            '<option value="grid">Two Dimensional (the room as a grid of squares)</option>'
+            '<option value="cover">Two Dimensional with cover (the Map cards\' cover squares)</option>')
     return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
             f'<p class="muted">Carry your Character Decks through the Drowned Lantern Keep: nine rooms, '
             f'obstacles, a rest spot, loot and a boss, alone or as a party of up to 4 on this one phone '
@@ -189,8 +190,8 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     heroes = [chosen_deck(v, app, f"Character {n}") for n, v in enumerate(picks, 1)]
     out: dict[str, Any] = {"hero": heroes[0] if len(heroes) == 1 else heroes}
     if "mode" in fields:
-        if fields["mode"] not in ("simple", "line", "grid"):
-            raise IllegalAction("Way to play: Simple, One Dimensional or Two Dimensional")
+        if fields["mode"] not in ("simple", "line", "grid", "cover"):
+            raise IllegalAction("Way to play: Simple, One Dimensional, Two Dimensional (with or without cover)")
         out["mode"] = str(fields["mode"])
     if "map_penalty" in fields:
         if fields["map_penalty"] not in ("no", "yes"):

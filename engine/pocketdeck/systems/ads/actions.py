@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.rng import Rng
-from . import counters, flow, foegrapple, grapple, party, reactions, turn
+from . import allies, counters, flow, foegrapple, grapple, party, reactions, turn
 from .deck import base, count_in_hand, draw_symbols  # noqa: F401 (tests script the draws here)
 from .facts import dual_pair_ok  # noqa: F401
 from .maths import DOWN, UP
@@ -56,6 +56,10 @@ def legal(state: State) -> list[Action]:
         return foegrapple.counter_actions(state)
     if phase == "react":
         return reactions.reactions(state)
+    if phase == "aid":
+        return allies.aid_actions(state)
+    if phase == "into_grapple":
+        return allies.into_actions(state)
     if phase == "recalled":
         return turn.plays(state, only=state["pending"]["card"]) + [{"type": "keep"}]
     if phase == "turn":
@@ -103,4 +107,6 @@ HANDLERS = {
     "strike_back": foegrapple._strike_back, "no_strike": foegrapple._no_strike,
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
     "escape": foegrapple._escape,
+    # a party: attacking into an ally's Grapple, a Reaction played for an ally
+    "into": allies._into, "aid": allies._aid, "no_aid": allies._no_aid,
 }

@@ -12,7 +12,7 @@ from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
 from .fight import hurt_foe, reaction_outcomes
 from .foeturn import GRAPPLE_ATTRS, foe_escalates
 from .maths import matches, r_value
-from . import flow, grapple
+from . import allies, flow, grapple
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -23,6 +23,8 @@ def resolve_attack(state: State, rng: Rng) -> None:
     the Foe's Attribute, else the card's Up/Down counter (half damage), else its Reaction
     row of this Round. A counter may be Re-Countered with a card of the played card's
     Attribute; a Foe that Escalates (its card says so) may answer again (``_recounter``)."""
+    if allies.check_grapple(state):
+        return  # an ally is in a Grapple with it: declare an Up/Down first
     p = state["pending"]
     i = p["foe"]
     foe = state["foes"][i]

@@ -136,6 +136,10 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
         persist = c.get("persist", "")
         if persist not in ("", "attack", "count") and not (isinstance(persist, str) and persist.isdigit()):
             out.append(f"{where}: persist must be '', 'attack', 'count' or a number of Rounds")
+        if c.get("area") is not None and c["area"] not in ("target", "self"):
+            out.append(f"{where}: area must be 'target' (round the Foe it is played at) or 'self'")
+        if "area_squares" in c and not (type(c["area_squares"]) is int and 1 <= c["area_squares"] <= 4):
+            out.append(f"{where}: area_squares must be 1 to 4 squares")
         if "recall_cost" in c and not c.get("recall_attributes"):
             out.append(f"{where}: a recall cost needs recall_attributes")
     return out

@@ -184,6 +184,9 @@ def end_foe_turn(state: State, rng: Rng) -> None:
         refill(state, rng)
     if state["phase"] != "over":
         state["phase"] = "foe"
+        if "party" in state:  # allies who reacted for the one attacked draw too
+            from .allies import refill_helpers
+            refill_helpers(state, rng)
 
 
 def end_round(state: State, rng: Rng) -> None:
@@ -313,13 +316,17 @@ def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
 
 
 def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: list[str],
-                dist: str, who: str) -> bool:
+                dist: str, who: str, target: dict[str, Any] | None = None) -> bool:
     """A hampered player or Foe must match Up/Downs to play anything with a Distance:
     Melee 1 (50%), Thrown 2 (25%), Ranged 3 (12%). The declared set is all one symbol,
     declared by the seeded generator. The distance is the Foe's in One Dimensional play;
     in Simple play the nearest one the card lists."""
     if not map_penalty_check(state, rng, distances, dist, who):
         return False
+    if "grid" in state and distances:  # the Map card's cover (area.py), Two Dimensional play
+        from .area import cover_check
+        if not cover_check(state, rng, foe, target, dist, who):
+            return False
     if not distances or not sight_hampered(state, foe):
         return True
     d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)

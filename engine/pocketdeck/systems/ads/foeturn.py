@@ -259,6 +259,8 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
     log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
                f"{' from hiding' if sneak else ''}.")
     state["phase"] = "react"
+    from . import allies  # in a party, an ally may protect the one attacked first
+    allies.offer_aid(state)
 
 def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
     """Spells: an Up/Down counter. "If it is a single Up/Down, the Opponent(s) must Draw an

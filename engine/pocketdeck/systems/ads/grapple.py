@@ -34,7 +34,8 @@ def grapple_actions(state: State) -> list[Action]:
     hold, or let go; cards that are neither weapons nor spells may still be played."""
     out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
     out.extend(a for a in turn.base_normals(state) if a["foe"] == -1)
-    out.extend(a for a in turn.plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell"))
+    out.extend(a for a in turn.plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell")
+               and not data.card(a["card"]).get("area"))  # no room in a Grapple to sweep
     out.extend(turn.recalls(state))
     return out
 

@@ -34,10 +34,13 @@ def apart(a: list[int], b: list[int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def setup(state: State, start: str) -> None:
-    """Place the characters on the entry row and the Foes at the starting Distance."""
+def setup(state: State, start: str, cover: list[list[int]] | None = None) -> None:
+    """Place the characters on the entry row and the Foes at the starting Distance; the
+    Map card's ``cover`` squares, when the cover rule is played (area.py)."""
     from . import party
     state["grid"] = {"size": SIZE}
+    if cover:
+        state["grid"]["cover"] = [list(sq) for sq in cover]
     seats = len(state["party"]["seats"]) if "party" in state else 1
     back = state["party"]["active"] if "party" in state else 0
     for k in range(seats):
@@ -64,7 +67,7 @@ def sync(state: State) -> None:
 def taken(state: State) -> list[list[int]]:
     """Squares held by someone: every character, every Foe still in the fight."""
     from . import party
-    out = [f["at"] for f in state["foes"] if f["hp"] > 0 and not f["fled"]]
+    out = [f["at"] for f in state["foes"] if f["hp"] > 0 and not f["fled"]] + state["grid"].get("cover", [])
     for k in party.seats_in(state):
         out.append(party.seat(state, k)["pos"])
     return out
@@ -141,4 +144,5 @@ def view(state: State) -> dict[str, Any] | None:
             people.append({"x": f["at"][0], "y": f["at"][1], "kind": "foe", "name": f["name"],
                            "mark": mark(f["name"]),
                            "now": False})
-    return {"size": state["grid"]["size"], "people": people}
+    return {"size": state["grid"]["size"], "people": people,
+            "cover": [{"x": x, "y": y} for x, y in state["grid"].get("cover", [])]}

@@ -118,10 +118,13 @@ def _react(state: State, a: Action, rng: Rng) -> None:
 def reduce_and_take(state: State, rng: Rng, block: int, by: str) -> None:
     p = state["pending"]
     ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
-    dmg = max(0, p["damage"] - block - ward)
+    aid = p.get("aid", 0)  # an ally's card played for you (allies.offer_aid)
+    dmg = max(0, p["damage"] - block - ward - aid)
     if by:
         state["reacted"] = True
         log(state, f"You react with {by}: blocks {block}.")
+    if aid:
+        log(state, f"{p['aid_by']} blocks {aid} for you.")
     foe = state["foes"][p["foe"]]
     p["dealt"] = dmg
     state["phase"] = "foe"

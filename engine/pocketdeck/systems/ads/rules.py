@@ -167,6 +167,14 @@ class AdsGame(Game):
         }
         if kind in rules and phase in ("turn", "react"):
             return rules[kind]
+        party_rules = {
+            "into": "Grapple: declare an Up/Down only when attacking a Foe an ally is in a Grapple with",
+            "aid": "Reaction/Counter for an ally: a Shield you wield (ally at Melee) or an Ethereal Defense "
+                   "spell (Melee or Thrown), only when a Foe attacks them and asks you",
+            "no_aid": "Reaction/Counter for an ally: only when a Foe attacks them and asks you",
+        }
+        if kind in party_rules:
+            return party_rules[kind]
         if kind == "split" and phase == "split":
             return "Energy Bolt: divide the damage between up to R+1 Foes in reach"
         if kind in ("grapple_card", "grapple_yield", "strike_back", "no_strike") and phase not in ("ward_off",

@@ -9,6 +9,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .facts import defense_of, value
+from .area import inside
+from .party import seat
 
 Action = dict[str, Any]
 
@@ -20,13 +22,19 @@ def score(state: dict[str, Any], a: Action) -> float:
         c = data.card(a["card"])
         base = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else 2
         if c["effect"] == "heal":
-            base = base if state["hp"] < state["max_hp"] // 2 else 0.5
+            who = seat(state, a["ally"]) if "ally" in a else state
+            base = base if who["hp"] < who["max_hp"] // 2 else 0.5
+        if c.get("area") and a["foe"] >= 0:  # worth more for every Foe inside, less per ally
+            foes, mates = inside(state, c, a["foe"])
+            base += (len(foes) - len(mates)) * value(c, r)
         return 5 + base - a["pay"] * 0.5 - (1 if a["boost"] and not a["extra"] else 0)
     if t == "react":
         c = data.card(a["card"])
         return 3 + (defense_of(state, c, state["pending"]) or 0) + a["extra"]
     if t in ("counter", "cover"):
         return 9
+    if t == "aid":
+        return 6  # protect the ally attacked
     if t == "base":
         return 4
     if t in ("recounter", "exhaust", "spot", "hold"):

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
-from . import counters, flow, foegrapple, grapple, grid, reactions
+from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
 from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
                     slot, take_up, targets, value)
 
@@ -90,8 +90,11 @@ def base_normals(state: State) -> list[Action]:
         if b["effect"] == "damage":
             for i in targets(state, {"distances": b.get("distances", [])}):
                 out.append({"type": "base", "which": which, "foe": i})
-        elif b["effect"] == "heal" and state["hp"] < state["max_hp"]:
-            out.append({"type": "base", "which": which, "foe": -1})
+        elif b["effect"] == "heal":
+            if state["hp"] < state["max_hp"]:
+                out.append({"type": "base", "which": which, "foe": -1})
+            out.extend({"type": "base", "which": which, "foe": -1, "ally": k}
+                       for k in allies.heal_targets(state, dict(b, kind="base")))
     return out
 
 
@@ -150,16 +153,22 @@ def plays(state: State, only: str | None = None) -> list[Action]:
             if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
                 continue
             needs_swap = needs_swap_for(state, b)
-        if c["effect"] == "heal" and state["hp"] >= state["max_hp"] and not (c.get("cures") and state["disease"]):
+        mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
+        myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
+                      and not (c.get("cures") and state["disease"]))
+        if not myself and not mates:
             continue
         boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
         if c["effect"] == "damage":
             foes = targets(state, c)
         else:
-            foes = [-1]
+            foes = [-1] if myself else []
         for i in foes:
             for bb, k in boosts:
                 out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
+        for m in mates:  # healing an ally (a key only these actions carry: old saves unchanged)
+            out.extend({"type": "play", "card": b, "foe": -1, "boost": bb, "extra": k, "pay": pay, "ally": m}
+                       for bb, k in boosts)
         for i in ranged_at_melee(state, c, foes):
             for bb, k in boosts:
                 out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
@@ -292,13 +301,15 @@ def _base(state: State, a: Action, rng: Rng) -> None:
     if state["phase"] == "react":
         reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
         return
-    if b["effect"] == "heal":
+    if b["effect"] == "heal" and "ally" in a:
+        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)", False)
+    elif b["effect"] == "heal":
         heal_player(state, r_value(b["value"], r), b["name"])
     else:
         dmg = r_value(b["value"], r)
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
-        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You"):
+        if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
             flow.end_turn(state, rng)
             return
         state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
@@ -354,6 +365,10 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     state["discard"].append(inst)
     if c["effect"] == "heal":
         amount = value(c, r) + bonus
+        if "ally" in a:
+            allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", bool(c.get("cures")))
+            flow.end_turn(state, rng)
+            return
         heal_player(state, amount, f"{c['name']}{boost_text}")
         if c.get("cures") and state["disease"]:
             state["disease"] = None
@@ -382,7 +397,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
             state["persist"].remove(p)
             state["discard"].append(p["card"])
     foe = state["foes"][a["foe"]]
-    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You"):
+    if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)  # the card fails and stays discarded
         return
     if a.get("declare"):
@@ -401,6 +416,8 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                         "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
                         "counters": c["counters"], "counter_updown": c["counter_updown"],
                         "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
+    if c.get("area"):  # everyone inside its area is hit too (area.py)
+        state["attack_queue"] = area.spread(state, c, state["pending"])
     if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
         # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
         state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
@@ -459,7 +476,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
                       "counter_shield": "", "attribute": c["attribute"]})
     state["armed"], state["offhand"] = a["card"], a["card2"]
     log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
-    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You"):
+    if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)
         return
     blows[1]["intro"] = "Second blow"

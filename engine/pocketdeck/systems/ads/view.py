@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data
+from . import data, party
+from .allies import aid_block
 from .facts import base_action, defense_of, play_price, slot, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
@@ -118,6 +119,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         if state["phase"] == "react":
             return f"{b['name']} (Base Action): block {r_value(b['value'], r)}", "prompt"
         tgt = f" at {foes[a['foe']]['name']}" if a.get("foe", -1) >= 0 else ""
+        if "ally" in a:
+            tgt = f" for {party.seat(state, a['ally'])['hero']}"
         return f"{b['name']} (Base Action){tgt}: {r_value(b['value'], r)}", "base"
     if t == "play":
         c = data.card(a["card"])
@@ -128,6 +131,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
         if a["foe"] >= 0:
             parts.append(f"at {foes[a['foe']]['name']}")
+        if "ally" in a:
+            parts.append(f"for {party.seat(state, a['ally'])['hero']}")
         if a.get("declare"):
             parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
         amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
@@ -192,6 +197,16 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         block = (defense_of(state, c, state["pending"]) or 0) + a["extra"]
         boost = f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""
         return f"{c['name']}{boost}: block {block}", "prompt"
+    if t == "into":
+        p = state["pending"]
+        return (f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'}: a match hits {foes[p['foe']]['name']}, "
+                f"a miss hits {party.seat(state, p['into'])['hero']} (50%)"), "prompt"
+    if t == "aid":
+        c = data.card(a["card"])
+        who = party.seat(state, state["pending"]["target"])["hero"]
+        return f"{c['name']} for {who}: block {aid_block(state, c)}", "prompt"
+    if t == "no_aid":
+        return "Play nothing for them", "prompt"
     if t == "presneak":
         return f"Pre-Sneak declaring {'Up ^' if a['symbol'] == '^' else 'Down v'}", "prompt"
     if t == "no_presneak":
@@ -259,6 +274,12 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         sp = state["split"]
         pend = {"kind": "split", "name": sp["attack"]["name"], "left": sp["left"], "max": sp["max"],
                 "parts": [f"{n} at {state['foes'][i]['name']}" for i, n in sp["parts"]]}
+    if state["phase"] == "aid":  # an ally may protect the one attacked
+        pend = {"kind": "aid", "foe": state["foes"][p["foe"]]["name"], "name": p["name"], "damage": p["damage"],
+                "ethereal": p["ethereal"], "ranged": p["ranged"], "target": party.seat(state, p["target"])["hero"]}
+    if state["phase"] == "into_grapple":
+        pend = {"kind": "into", "foe": state["foes"][p["foe"]]["name"], "name": p["name"], "damage": p["damage"],
+                "ally": party.seat(state, p["into"])["hero"]}
     if state["phase"] == "ward_off":
         t = state["foe_grapple"]
         pend = {"kind": "ward_off", "foe": state["foes"][t["foe"]]["name"], "how": t["how"]}

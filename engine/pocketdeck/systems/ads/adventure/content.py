@@ -25,7 +25,7 @@ def adventure() -> dict[str, Any]:
 def _room(r: dict[str, Any]) -> dict[str, Any]:
     out = {"solo": [], "group": [], "exits": [], "loot": [], "treasure": [], "gold": 0, "rest": False,
            "boss": False, "presneak": False, "obstacle": None, "wander": [], "start": "thrown",
-           "distances": []}
+           "distances": [], "cover": []}
     out.update(r)
     return out
 

@@ -21,7 +21,10 @@ from .content import adventure, rooms
 
 State = dict[str, Any]
 SIM_DECK_LEVELS = (1, 2, 3)
-MODES = ("simple", "line", "grid")  # Ways to Play: Simple, One Dimensional, Two Dimensional
+# Ways to Play: Simple, One Dimensional, Two Dimensional, and Two Dimensional with the Map
+# cards' cover ("Cover and concealment can be used for 2 Dimensional play": optional, so a
+# value of its own; old saves never name it and replay unchanged)
+MODES = ("simple", "line", "grid", "cover")
 
 
 class AdsAdventureGame(Game):
@@ -47,7 +50,8 @@ class AdsAdventureGame(Game):
                 if found:
                     raise IllegalAction(f"hero: this Character Deck breaks a rule ({found[0]})")
         if o["mode"] not in MODES:
-            raise IllegalAction("mode: Ways to Play, simple, line (One Dimensional) or grid (Two Dimensional)")
+            raise IllegalAction("mode: Ways to Play, simple, line (One Dimensional), grid (Two Dimensional) "
+                                 "or cover (Two Dimensional with the Map cards' cover)")
         if o["updown"] not in ("balanced", "deck"):
             raise IllegalAction("updown: balanced or deck")
         if not isinstance(o.get("map_penalty", False), bool):

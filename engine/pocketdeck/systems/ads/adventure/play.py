@@ -151,7 +151,7 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
     """Combat Encounters: the Room Description card's Foe list at its Distance, in its
     light; the fight gets the character's piles and gives them back when it ends."""
     # Two Dimensional play is One Dimensional play over squares (systems/ads/grid.py)
-    o = {"mode": "line" if state["mode"] == "grid" else state["mode"], "place": room["place"], "updown": state["updown"], "start": "first",
+    o = {"mode": "line" if state["mode"] in ("grid", "cover") else state["mode"], "place": room["place"], "updown": state["updown"], "start": "first",
          "light": room["light"], "dual": False, "ranged_melee": False}
     start = room["start"] if not wander else ""
     fights = []
@@ -165,8 +165,8 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
         # a party: each character's own deck in one fight, hot-seat (systems/ads/party.py)
         party.make(fight, fights[1:])
         state["in_fight"] = alive(state)
-    if state["mode"] == "grid":
-        grid.setup(fight, fight["foes"][0]["distance"])
+    if state["mode"] in ("grid", "cover"):
+        grid.setup(fight, fight["foes"][0]["distance"], room["cover"] if state["mode"] == "cover" else None)
     if not room["presneak"]:
         fight["presneak_ok"] = False  # the Room Description card allows no Pre-Sneaking here
     # the Map card's usable Distances (and its Up/Down for the optional penalty)

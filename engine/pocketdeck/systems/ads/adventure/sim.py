@@ -15,8 +15,29 @@ Action = dict[str, Any]
 
 
 def sim_hero(rng: Rng) -> Any:
+    """A ready-made deck, a built variant of one, or a variant carrying the area cards its
+    class may hold (so simulated fights play the area rules)."""
     deck_id = rng.choice(sorted(data.decks()))
-    return deck_id if rng.below(2) == 0 else random_variant(deck_id, rng)
+    pick = rng.below(4)
+    if pick < 2:
+        return deck_id if pick == 0 else random_variant(deck_id, rng)
+    return with_area_cards(random_variant(deck_id, rng), rng)
+
+
+def with_area_cards(deck: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """Swap up to three copies of each area card into ``deck`` where the deck-building rules
+    allow it (at level 2 or more: the area cards are level 2)."""
+    from ..build.validate import validate
+    from ..build.variants import with_change
+    if deck["level"] < 2 and not validate(dict(deck, level=2)):
+        deck = dict(deck, level=2)
+    for cid in sorted(c for c, card in data.cards().items() if card.get("area")):
+        for _ in range(3):
+            out = rng.choice([k for k, _ in deck["cards"] if k != cid])
+            trial = with_change(with_change(deck, out, -1), cid, 1)
+            if not validate(trial):
+                deck = trial
+    return deck
 
 
 def choose(state: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
