@@ -14,7 +14,7 @@ again: the first tap after a load and the later ones are reported apart.
 
 main.py marks the phases of each tap (``pocketdeckTiming``): the click reaching Python,
 ``App.handle`` done, the save started, ``App.render`` done, the screen shown
-(screen.js); they are kept in the report's runs.
+(lastscreen.js show); they are kept in the report's runs.
 """
 
 from __future__ import annotations

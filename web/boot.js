@@ -2,8 +2,7 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
-import { keep, paint, woke } from "./lastscreen.js";
-import { show } from "./screen.js";
+import { keep, paint, show, woke } from "./lastscreen.js";
 
 paint(); // the player's last screen, before anything else (lastscreen.js)
 

@@ -3,8 +3,8 @@
 It only wires the page to the pure-Python app controller (pocketdeck.ui.app): one
 delegated click listener maps data-action/data-arg to ``App.handle``, the returned
 storage effects go to IndexedDB in one transaction, and the HTML replaces <main> in one
-DOM update (one call to web/screen.js, which also keeps the screen for the next start
-once the browser is idle).
+DOM update (one call to web/lastscreen.js, which also keeps the screen for the next
+start once the browser is idle).
 
 Order matters: a tap's storage write is started before the screen is drawn, so a screen
 that fails to draw cannot lose the tap; the URL fragment is cleared before a link is
@@ -42,7 +42,7 @@ def render() -> None:
     try:
         html = app.render()
         mark("pd:rendered")
-        shell.show(html)  # the DOM update, the QR codes, keeping it for the next start (screen.js)
+        shell.show(html)  # the DOM update, QR codes, kept for the next start (lastscreen.js)
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
                           '<p>Your games are saved on this phone.</p><button type="button" '
