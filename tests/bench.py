@@ -22,7 +22,9 @@ Chromium are installed. What it measures:
 - the app's first paint / first contentful paint, cold and warm;
 - tap-to-render of a draw on the Deck table: a synthetic click on button.pile until a
   MutationObserver on #app sees the new screen ("dom") and until the frame after it
-  ("frame": requestAnimationFrame, then a task after that frame).
+  ("frame": requestAnimationFrame, then a task after that frame);
+- tap-to-render of every system's main action, the first tap after a load apart from the
+  later ones, with where the time goes (tests/bench_taps.py).
 """
 
 from __future__ import annotations
@@ -325,6 +327,9 @@ class Bench:
         self.runs, self.draws = runs, draws
         self.started = time.monotonic()
         self.failures: dict[str, int] = {}
+        # for bench_taps: the worker in control, and (a build with one) the boot snapshot kept
+        self.sw_ready_js = SW_READY_JS
+        self.snapshot_js = SNAPSHOT_CACHED_JS if HAS_SNAPSHOT else None
 
     def over_budget(self) -> bool:
         return time.monotonic() - self.started > BUDGET_S
@@ -628,7 +633,8 @@ def table(report: dict[str, Any]) -> str:
     out.append(f"Pocketdeck bench {report['date']}  version {v.get('version')}  "
                f"pyodide {v.get('pyodide')}  pyscript {v.get('pyscript')}  "
                f"chromium {report['browser'].get('chromium', '?')}")
-    out.append(f"machine: {m['cpu_count']} CPUs, {m['platform']}")
+    out.append(f"machine: {m['cpu_count']} CPUs, {m['platform']}; load average (1, 5, 15 min) "
+               f"at start {m.get('loadavg_at_start')}, at end {m.get('loadavg_at_end')}")
     pl = report["payload"]
     out.append("")
     out.append(f"{'payload':<22}{'raw':>12}{'gzip -9':>12}")

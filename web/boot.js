@@ -2,7 +2,7 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
-import { keep, paint, woke } from "./lastscreen.js";
+import { keep, paint, show, woke } from "./lastscreen.js";
 
 paint(); // the player's last screen, before anything else (lastscreen.js)
 
@@ -10,7 +10,7 @@ const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress, keep };
+window.pocketdeckShell = { progress, keep, show };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";

@@ -6,6 +6,12 @@
 // screen, on the same button (same data-action and data-arg) if that screen has it, or
 // refused with a message if not. Later taps while waking are refused on the spot.
 //
+// show() is how main.py puts every screen it draws on the page (one call per tap): the DOM
+// update at once, and keep() only once the browser is idle after the frame (a 20 kB
+// localStorage write that used to sit inside each tap), or at once when the page is
+// hidden or closed, so the next start still paints the last screen drawn. (The tap's own
+// save is not here: main.py starts its IndexedDB write before it calls show.)
+//
 // The stored HTML comes back from storage another tab (or anything else) may have
 // written, so it is untrusted: it is parsed in an inert <template> and rebuilt node by
 // node with only the elements and attributes the app itself draws; text is set as text
@@ -67,6 +73,44 @@ export function keep(html) {
     if (html.length <= MAX) localStorage.setItem(KEY, html);
   } catch {
     // storage full or blocked: the next start shows the plain loading screen
+  }
+}
+
+let unkept = null; // the newest screen shown and not yet kept
+let keepWaiting = false;
+
+function keepUnkept() {
+  keepWaiting = false;
+  if (unkept === null) return;
+  const html = unkept;
+  unkept = null;
+  keep(html);
+}
+
+addEventListener("pagehide", keepUnkept);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") keepUnkept();
+});
+
+// A screen Python rendered: on the page now, kept for the next start when idle. In
+// JavaScript, not in main.py: each crossing from Pyodide into the DOM costs a proxy and
+// a string copy, which added milliseconds to every tap at a phone's speed.
+export function show(html) {
+  const app = document.getElementById("app");
+  app.innerHTML = html;
+  unkept = html;
+  if (!keepWaiting) {
+    keepWaiting = true;
+    if (window.requestIdleCallback) requestIdleCallback(keepUnkept, { timeout: 1000 });
+    else setTimeout(keepUnkept, 200);
+  }
+  if (app.querySelector("[data-qr]") && window.pocketdeckLibrary) {
+    window.pocketdeckLibrary.drawCodes(app); // the Library's QR codes (library.js)
+  }
+  for (const el of app.querySelectorAll("input.share-link")) {
+    el.value = location.href.split("#")[0] + "#" + el.getAttribute("value");
+    el.focus();
+    el.select();
   }
 }
 

@@ -3,7 +3,8 @@
 It only wires the page to the pure-Python app controller (pocketdeck.ui.app): one
 delegated click listener maps data-action/data-arg to ``App.handle``, the returned
 storage effects go to IndexedDB in one transaction, and the HTML replaces <main> in one
-DOM update.
+DOM update (one call to web/lastscreen.js, which also keeps the screen for the next
+start once the browser is idle).
 
 Order matters: a tap's storage write is started before the screen is drawn, so a screen
 that fails to draw cannot lose the tap; the URL fragment is cleared before a link is
@@ -12,7 +13,7 @@ opened, so a link that somehow kills the page does not do so again on every relo
 
 import asyncio
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 window.pocketdeckShell.progress("Loading the Pocketdeck engine…")
@@ -22,6 +23,17 @@ from pocketdeck.ui.app import App  # noqa: E402
 app = App(seed_source=int(window.pocketdeckEntropy()))
 root = document.getElementById("app")
 html_el = document.documentElement
+shell = window.pocketdeckShell
+store = window.pocketdeckStore
+# the bench's breakdown of a tap (tests/bench_taps.py sets pocketdeckTiming before boot):
+# performance marks between the phases, nothing at all otherwise
+perf = window.performance if getattr(window, "pocketdeckTiming", None) else None
+
+
+def mark(name: str) -> None:
+    if perf:
+        perf.mark(name)
+
 pending = 0
 saved = 0
 
@@ -29,20 +41,39 @@ saved = 0
 def render() -> None:
     try:
         html = app.render()
-        root.innerHTML = html
+        mark("pd:rendered")
+        shell.show(html)  # the DOM update, QR codes, kept for the next start (lastscreen.js)
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
                           '<p>Your games are saved on this phone.</p><button type="button" '
                           'class="btn primary" data-action="home">Go to the home screen</button></section>')
         window.console.error(f"render failed: {type(exc).__name__}")
+    mark("pd:shown")
+    rehearse_soon()
+
+
+rehearsed: set[str] = set()
+
+
+def rehearse_soon() -> None:
+    """Once per table in this page, when the browser is idle: play a tap on a copy of the
+    game, off screen (App.rehearse), so the player's first tap is not the first time the
+    runtime runs that code (it was several times slower then)."""
+    if not app.screen.startswith("table:") or app.screen in rehearsed:
         return
-    window.pocketdeckShell.keep(html)  # painted first on the next start (web/lastscreen.js)
-    if root.querySelector("[data-qr]"):
-        window.pocketdeckLibrary.drawCodes(root)  # the Library's QR codes (web/library.js)
-    for el in root.querySelectorAll("input.share-link"):
-        el.value = window.location.href.split("#")[0] + "#" + el.getAttribute("value")
-        el.focus()
-        el.select()
+    rehearsed.add(app.screen)
+
+    def run(*_args) -> None:
+        try:
+            app.rehearse()
+        except Exception as exc:  # noqa: BLE001 - a rehearsal is never worth an error
+            window.console.warn(f"rehearsal failed: {type(exc).__name__}")
+
+    if getattr(window, "requestIdleCallback", None):
+        options = to_js({"timeout": 2000}, dict_converter=window.Object.fromEntries)
+        window.requestIdleCallback(create_once_callable(run), options)
+    else:
+        window.setTimeout(create_once_callable(run), 300)
 
 
 def start_persist(effects) -> None:
@@ -58,7 +89,7 @@ def start_persist(effects) -> None:
     pending += 1
     html_el.setAttribute("data-saving", str(pending))
     try:
-        promise = window.pocketdeckStore.write(to_js([list(e) for e in effects]))
+        promise = store.write(to_js([list(e) for e in effects]))
     except Exception as exc:  # noqa: BLE001
         asyncio.ensure_future(finish_persist(None, exc))
         return
@@ -104,9 +135,12 @@ def on_click(event) -> None:
     if not el or el.disabled:
         return
     event.preventDefault()
+    mark("pd:tap")
     effects = app.handle(el.getAttribute("data-action"), el.getAttribute("data-arg") or "",
                          gather_fields(el))
+    mark("pd:handled")
     start_persist(effects)  # first: a screen that fails to draw must not lose the tap
+    mark("pd:persisted")
     render()
 
 

@@ -91,10 +91,11 @@ def load_json(text: str, what: str, max_chars: int) -> Any:
     return value
 
 
-def check_value(value: Any, what: str) -> None:
+def check_value(value: Any, what: str, depth: int = 1) -> None:
     """Nesting, text length and number size of a parsed JSON value, walked without
-    recursion. Raises LimitError naming the limit."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    recursion. Raises LimitError naming the limit. ``depth``: how deep ``value`` itself
+    sits in what is checked (1: it is the whole), for checking a part on its own."""
+    stack: list[tuple[Any, int]] = [(value, depth)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.game import IllegalAction, get_game
-from ..core.limits import MAX_RECORD_CHARS, excerpt, load_json
+from ..core.limits import MAX_ACTIONS, MAX_RECORD_CHARS, excerpt, load_json
 from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from .html import button, esc
@@ -365,6 +365,31 @@ class App:
         # new games in one second apart
         self.seed_source = (self.seed_source * 6364136223846793005 + 1442695040888963407) % (1 << 63)
         return self.seed_source
+
+    def rehearse(self) -> str | None:
+        """Play the open table's first legal action on a copy of its game and draw the
+        result, keeping and storing nothing; the system rehearsed, or None.
+
+        The page calls this once per table when it is idle (web/main.py): the first tap
+        after a start ran its Python for the first time in that runtime, and in Pyodide
+        that first run was several times slower than the next ones (measured in
+        docs/BENCHMARK.md). The copy shares only states, which are never changed in place;
+        a game about to be checkpointed is not rehearsed (a fold may replay it)."""
+        if not self.screen.startswith("table:") or self.screen[6:] not in self.sessions:
+            return None
+        slot = self.screen[6:]
+        session = self.sessions[slot]
+        if session.state is None or len(session.actions) >= MAX_ACTIONS - 1:
+            return None
+        legal = session.game.legal_actions(session.state)
+        if not legal:
+            return None
+        copy = Session(session.system, session.options, session.seed, session.actions,
+                       session.state, session.base)
+        shadow = App(screen=self.screen, sessions={slot: copy})
+        shadow.handle("play", json.dumps(legal[0]))
+        shadow.render()
+        return session.system
 
     # -- screens -------------------------------------------------------------------------------
     def render(self) -> str:
