@@ -233,8 +233,9 @@ def build() -> Path:
         shutil.copyfile(src, DIST / rel)
     wheel = build_wheel(DIST / "wheels")
     for f in WEB.iterdir():
-        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name):
+        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name, PAINT):
             shutil.copyfile(f, DIST / f.name)
+    (DIST / "index.html").write_text(inline_paint((WEB / "index.html").read_text()))
     icons(DIST / "icons")
     config = json.loads((WEB / "pyscript.json").read_text())
     config["files"] = {f"./wheels/{wheel.name}": "./*"}
@@ -247,6 +248,22 @@ def build() -> Path:
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
+
+
+PAINT = "paint.js"  # the last screen's first paint, inlined into index.html (issue 18)
+PAINT_TAG = f'<script src="./{PAINT}"></script>'
+
+
+def inline_paint(html: str) -> str:
+    """index.html with web/paint.js inlined where it is named: the player's last screen is
+    then painted while the page is parsed, not after a script fetched through the service
+    worker (docs/BENCHMARK.md). paint.js stays the one source (tests/test_paint_inline.py)."""
+    script = (WEB / PAINT).read_text()
+    if "</script" in script.lower() or "<!--" in script:
+        sys.exit(f"web/{PAINT} must not contain '</script' or '<!--': it is inlined into index.html")
+    if html.count(PAINT_TAG) != 1:
+        sys.exit(f"web/index.html must name {PAINT_TAG} once")
+    return html.replace(PAINT_TAG, f"<script>\n{script}</script>")
 
 
 def make_snapshot(wheel: Path, dist: Path) -> dict[str, str] | None:
