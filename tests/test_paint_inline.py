@@ -1,6 +1,7 @@
 """Issue 18: the last screen's first paint is web/paint.js, inlined by build.py into
-index.html's <body> (so it runs while the page is parsed). These pin that the inlined
-script is exactly the source, so the two can never drift, and that the page names it once
+index.html's <body> (so it runs while the page is parsed), and web/app.css is inlined into
+its <head> (so the paint waits for no file). These pin that the inlined script and style
+are exactly the sources, so they can never drift, and that the page names the script once
 and after <main>, where the paint finds #app. (That a hostile stored screen is still
 stripped is tests/test_browser_boot.py, in Chromium, on the inlined script.)"""
 
@@ -17,7 +18,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 SOURCE = (ROOT / "web" / "paint.js").read_text()
+STYLE = (ROOT / "web" / "app.css").read_text()
 INLINE = re.compile(r"<script>\n(.*?)</script>", re.S)
+INLINE_STYLE = re.compile(r"<style>\n(.*?)</style>", re.S)
 
 
 def inlined(html: str) -> list[str]:
@@ -27,7 +30,9 @@ def inlined(html: str) -> list[str]:
 def test_the_inlined_script_is_the_source_byte_for_byte():
     page = build.inline_paint((ROOT / "web" / "index.html").read_text())
     assert inlined(page) == [SOURCE]
-    assert build.PAINT_TAG not in page
+    assert INLINE_STYLE.findall(page) == [STYLE]
+    assert build.PAINT_TAG not in page and build.CSS_TAG not in page and "app.css" not in page
+    assert page.index(STYLE) < page.index("</head>")
     assert page.index("</main>") < page.index(SOURCE) < page.index('type="py"')
 
 
@@ -37,21 +42,30 @@ def test_the_built_page_holds_the_current_source():
     if not built.exists():
         pytest.skip("dist/ is not built (python3 build.py build)")
     assert inlined(built.read_text()) == [SOURCE]
-    assert not (ROOT / "dist" / "paint.js").exists()  # only the inlined copy ships
+    assert INLINE_STYLE.findall(built.read_text()) == [STYLE]
+    for name in ("paint.js", "app.css"):  # only the inlined copies ship
+        assert not (ROOT / "dist" / name).exists(), name
 
 
-def test_a_script_that_would_end_the_inline_block_is_refused(tmp_path, monkeypatch):
-    for bad in ('const s = "</script>";', "// <!-- x"):
-        (tmp_path / "paint.js").write_text(bad)
-        monkeypatch.setattr(build, "WEB", tmp_path)
-        with pytest.raises(SystemExit):
-            build.inline_paint(f"<main></main>{build.PAINT_TAG}")
-
-
-def test_the_page_must_name_the_script_once(tmp_path, monkeypatch):
-    (tmp_path / "paint.js").write_text("paint();\n")
+def test_a_source_that_would_end_its_inline_block_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "WEB", tmp_path)
-    for page in ("<main></main>", f"{build.PAINT_TAG}{build.PAINT_TAG}"):
+    page = f"{build.CSS_TAG}<main></main>{build.PAINT_TAG}"
+    for script, style in (('const s = "</script>";', "p {}"), ("// <!-- x", "p {}"),
+                          ("paint();", "p { content: '</style>'; }"), ("paint();", "<!-- p {}")):
+        (tmp_path / "paint.js").write_text(script)
+        (tmp_path / "app.css").write_text(style)
+        with pytest.raises(SystemExit):
+            build.inline_paint(page)
+    (tmp_path / "app.css").write_text("p {}")
+    assert "<style>\np {}</style>" in build.inline_paint(page)
+
+
+def test_the_page_must_name_each_once(tmp_path, monkeypatch):
+    (tmp_path / "paint.js").write_text("paint();\n")
+    (tmp_path / "app.css").write_text("p {}\n")
+    monkeypatch.setattr(build, "WEB", tmp_path)
+    css, js = build.CSS_TAG, build.PAINT_TAG
+    for page in (f"{css}<main></main>", f"<main></main>{js}", f"{css}{js}{js}", f"{css}{css}{js}"):
         with pytest.raises(SystemExit):
             build.inline_paint(page)
 
