@@ -233,8 +233,9 @@ def build() -> Path:
         shutil.copyfile(src, DIST / rel)
     wheel = build_wheel(DIST / "wheels")
     for f in WEB.iterdir():
-        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name):
+        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name, PAINT, CSS):
             shutil.copyfile(f, DIST / f.name)
+    (DIST / "index.html").write_text(inline_paint((WEB / "index.html").read_text()))
     icons(DIST / "icons")
     config = json.loads((WEB / "pyscript.json").read_text())
     config["files"] = {f"./wheels/{wheel.name}": "./*"}
@@ -247,6 +248,28 @@ def build() -> Path:
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
+
+
+PAINT = "paint.js"  # the last screen's first paint, inlined into index.html (issue 18)
+PAINT_TAG = f'<script src="./{PAINT}"></script>'
+CSS = "app.css"  # inlined too: the paint then waits for no file at all
+CSS_TAG = f'<link rel="stylesheet" href="./{CSS}">'
+
+
+def inline_paint(html: str) -> str:
+    """index.html with web/paint.js and web/app.css inlined where they are named: the
+    player's last screen is then painted while the page is parsed, not after files fetched
+    through the service worker (a script-blocking stylesheet, module scripts) - see
+    docs/BENCHMARK.md. Both stay the one source (tests/test_paint_inline.py)."""
+    for name, tag, end in ((PAINT, PAINT_TAG, "</script"), (CSS, CSS_TAG, "</style")):
+        text = (WEB / name).read_text()
+        if end in text.lower() or "<!--" in text:
+            sys.exit(f"web/{name} must not contain '{end}' or '<!--': it is inlined into index.html")
+        if html.count(tag) != 1:
+            sys.exit(f"web/index.html must name {tag} once")
+        kind = "script" if name == PAINT else "style"
+        html = html.replace(tag, f"<{kind}>\n{text}</{kind}>")
+    return html
 
 
 def make_snapshot(wheel: Path, dist: Path) -> dict[str, str] | None:

@@ -252,15 +252,16 @@ def test_first_visit_downloads_each_file_once_and_an_update_swaps_only_what_chan
         assert all(n == 1 for path, n in downloads.items() if path != "/sw.js"), downloads
 
         # a new deploy that changes one file
-        css = site / "app.css"
-        css.write_text(css.read_text() + "\nbody { outline: 1px solid rgb(1, 2, 3); }\n")
+        page_file = site / "index.html"  # app.css is inlined there (build.inline_paint)
+        page_file.write_text(page_file.read_text().replace(
+            "</style>", "\nbody { outline: 1px solid rgb(1, 2, 3); }\n</style>", 1))
         build.write_service_worker(site)
         downloads.clear()
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
         page.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
         changed = {p for p, n in downloads.items() if n}
-        assert changed <= {"/app.css", "/sw.js"}, changed  # nothing else came down again
+        assert changed <= {"/index.html", "/sw.js"}, changed  # nothing else came down again
         # until the player says so, the page runs on one whole version: the old one
         assert "rgb(1, 2, 3)" not in page.evaluate("getComputedStyle(document.body).outlineColor")
         page.locator("#update-reload").tap()

@@ -51,8 +51,9 @@ def test_an_update_keeps_a_library_of_every_kind(browser, dist, tmp_path):
         stored = page.evaluate(ALL)
 
         # version 2 is deployed and taken
-        css = site / "app.css"
-        css.write_text(css.read_text() + "\nbody { outline: 1px solid rgb(1, 2, 3); }\n")
+        page_file = site / "index.html"  # app.css is inlined there (build.inline_paint)
+        page_file.write_text(page_file.read_text().replace(
+            "</style>", "\nbody { outline: 1px solid rgb(1, 2, 3); }\n</style>", 1))
         build.write_service_worker(site)
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)

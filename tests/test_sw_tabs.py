@@ -33,7 +33,7 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         first = ctx.pages[0] if ctx.pages else ctx.new_page()
         boot(first, url + "/")
         first.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        old_css = first.evaluate("fetch('./app.css').then(r => r.text())")
+        old_page = first.evaluate("fetch('./index.html').then(r => r.text())")
         first.wait_for_function("!!navigator.serviceWorker.controller")
         assert first.locator("#update").is_hidden()  # a first visit's worker is no update
 
@@ -48,8 +48,9 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         if not recorded:
             assert second.evaluate("caches.delete('pocketdeck:clients')")
         # version 2 is deployed; the first tab finds it and the player takes it there
-        css = site / "app.css"
-        css.write_text(css.read_text() + "\nbody { outline: 1px solid rgb(1, 2, 3); }\n")
+        page_file = site / "index.html"  # app.css is inlined there (build.inline_paint)
+        page_file.write_text(page_file.read_text().replace(
+            "</style>", "\nbody { outline: 1px solid rgb(1, 2, 3); }\n</style>", 1))
         build.write_service_worker(site)
         first.reload()
         first.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
@@ -64,7 +65,7 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         for scheme in ("light", "dark"):  # the game with the update bar over it
             second.emulate_media(color_scheme=scheme)
             assert axe_violations(second) == [], scheme
-        assert second.evaluate("fetch('./app.css').then(r => r.text())") == old_css
+        assert second.evaluate("fetch('./index.html').then(r => r.text())") == old_page
         assert second.evaluate(OUTLINE) != MARK
         assert second.evaluate(CACHES) == 2  # version 1's cache stays while this tab runs it
         # and its game goes on, saved after every tap
@@ -80,7 +81,7 @@ def test_an_update_in_one_tab_leaves_the_other_tab_on_its_own_version(browser, d
         second.wait_for_selector("[data-system=deck]")  # back at its table
         assert draw_count(second) == 50
         assert hand_cards(second) == hand
-        assert second.evaluate("fetch('./app.css').then(r => r.text())") != old_css
+        assert second.evaluate("fetch('./index.html').then(r => r.text())") != old_page
 
         # no page runs version 1 any more: its cache is deleted
         # (the worker tidies when a page starts; wait for it, then look)

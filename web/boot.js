@@ -2,9 +2,10 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
-import { keep, paint, show, woke } from "./lastscreen.js";
+import { keep, show, woke } from "./lastscreen.js";
 
-paint(); // the player's last screen, before anything else (lastscreen.js)
+// (the player's last screen is already painted: paint.js, inlined in index.html, ran as
+// soon as <main> was parsed)
 
 const progress = (text) => {
   const el = document.getElementById("boot-progress");
