@@ -147,6 +147,13 @@ PAGE_INFO_JS = """
 }
 """
 
+FCP_JS = """
+() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const e = performance.getEntriesByName('first-contentful-paint')[0];
+  done(e ? e.startTime : null);
+})))
+"""
+
 DRAW_JS = """
 async () => {
   const root = document.getElementById('app');
@@ -549,6 +556,14 @@ class Bench:
                 page.evaluate(CALIBRATE_JS)
                 out[f"x{rate}_loop_ms"] = round(statistics.median(page.evaluate(CALIBRATE_JS)
                                                                   for _ in range(5)), 2)
+                # the browser's own floor for a painted page at this rate: a blank page's
+                # first contentful paint (no worker, no script), beside the last screen's
+                fcps = []
+                for _ in range(5):
+                    page.goto(self.base + BLANK_PATH, wait_until="load")
+                    fcps.append(page.evaluate(FCP_JS))
+                fcps = [f for f in fcps if f is not None]
+                out[f"x{rate}_blank_fcp_ms"] = round(statistics.median(fcps), 1) if fcps else None
             if out.get("x1_loop_ms"):
                 out["observed_slowdown"] = round(out[f"x{RATES[-1]}_loop_ms"] / out["x1_loop_ms"], 2)
         except Exception as exc:
@@ -687,8 +702,10 @@ def table(report: dict[str, Any]) -> str:
     out.append(f"(warm app loads booted: {', '.join(boots) or '-'})")
     out.append("")
     out.append(f"{'last screen painted (ms, median)':<34}{'warm':>8}")
+    floor = (report.get("browser") or {}).get("throttle_check") or {}
     for rate in RATES:
-        out.append(f"{f'{rate}x CPU':<34}{ms(med(f'app.warm.x{rate}.last_screen'))}")
+        out.append(f"{f'{rate}x CPU':<34}{ms(med(f'app.warm.x{rate}.last_screen'))}"
+                   f"   (a blank page's first paint: {ms(floor.get(f'x{rate}_blank_fcp_ms')).strip()})")
     out.append("")
     out.append(f"{'first visit, bytes served (median)':<40}{'to ready':>12}{'to offline':>12}{'+ snapshot':>12}")
     for rate in RATES:
