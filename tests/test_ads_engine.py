@@ -9,12 +9,13 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions as A
-from pocketdeck.systems.ads import counters, data, fight, flow, foegrapple, foeturn, grapple, reactions, turn
+from pocketdeck.systems.ads import counters, data, deck, fight, flow, foegrapple, foeturn, grapple, reactions, turn
 from pocketdeck.systems.ads.facts import value
 from pocketdeck.systems.ads.deck import hand_max
 
 GAME = get_game("ads")
-MODULES = (A, fight, foeturn, flow, grapple, foegrapple, reactions, turn, counters)
+# every module that draws, deck included (its match_one draws for the others)
+MODULES = (A, fight, foeturn, flow, grapple, foegrapple, reactions, turn, counters, deck)
 
 
 def start(deck="warrior", foe="goblin_skirmisher", **opts):

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, party
-from .deck import base, draw_symbols, hand_max, log, record_draw, refill, take
+from .deck import base, hand_max, log, match_one, refill, take
 from .maths import DOWN, UP
 
 State = dict[str, Any]
@@ -146,9 +146,7 @@ def _into(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     k = p["into"]
     foe = state["foes"][p["foe"]]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == a["symbol"]
-    record_draw(state, "You", f"hit {foe['name']} in the Grapple", drawn, a["symbol"], ok, "50%")
+    ok = match_one(state, rng, "You", f"hit {foe['name']} in the Grapple", a["symbol"])
     state["phase"] = "turn"
     if ok:
         counters.resolve_attack(state, rng)

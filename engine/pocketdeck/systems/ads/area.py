@@ -28,7 +28,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import party
-from .deck import draw_symbols, log, record_draw
+from .deck import log, match_one
 
 State = dict[str, Any]
 
@@ -120,9 +120,7 @@ def cover_check(state: State, rng: Rng, foe: dict[str, Any] | None, target: dict
     if b is None or not blocked(state, a, b):
         return True
     want = state["map"]["updown"] if "map" in state else "^"
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == want
-    record_draw(state, who, "shoot past cover", drawn, want, ok, "50%")
+    ok = match_one(state, rng, who, "shoot past cover", want)
     if not ok:
         log(state, f"{who}: the shot is spent against the cover.")
     return ok

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
 from .fight import hurt_foe, reaction_outcomes
 from .foeturn import GRAPPLE_ATTRS, foe_escalates
 from .maths import matches, r_value
@@ -52,9 +52,7 @@ def resolve_attack(state: State, rng: Rng) -> None:
         elif st == 1:
             if p["counter_updown"] == "half":
                 need = data.instance_symbol(p["inst"])
-                drawn = draw_symbols(state, rng, 1)
-                ok = drawn[0] == need
-                record_draw(state, foe["name"], f"match {p['name']}'s Up/Down", drawn, need, ok, "50%")
+                ok = match_one(state, rng, foe["name"], f"match {p['name']}'s Up/Down", need)
                 if ok:
                     log(state, f"{foe['name']} matches the Up/Down: half damage.")
                     p["countered"] = "half"

@@ -112,6 +112,17 @@ def record_draw(state: State, who: str, why: str, drawn: list[str], need: str, o
         del state["draws"][:-6]
 
 
+def match_one(state: State, rng: Rng, who: str, why: str, need: str) -> bool:
+    """Draw one card to match the Up/Down ``need`` (a 50% chance), shown in the draws
+    panel as ``who`` trying to ``why``: the book's one-card Up/Down check (a Foe spotting a
+    Sneak, a shot past cover, a declaration in a Grapple...), written once for every rule
+    that makes it. It draws through ``draw_symbols`` so the tests' scripted draws apply."""
+    drawn = draw_symbols(state, rng, 1)
+    ok = drawn[0] == need
+    record_draw(state, who, why, drawn, need, ok, "50%")
+    return ok
+
+
 def finish(state: State, outcome: str) -> None:
     state["phase"] = "over"
     state["outcome"] = outcome

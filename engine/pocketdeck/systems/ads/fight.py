@@ -12,7 +12,7 @@ from typing import Any
 from ...core.odds import as_percent
 from ...core.rng import Rng
 from . import data, party
-from .deck import draw_symbols, finish, hand_max, log, record_draw, refill
+from .deck import draw_symbols, finish, hand_max, log, match_one, record_draw, refill
 from .maths import DOWN, SYMBOLS, UP, matches, next_round
 
 State = dict[str, Any]
@@ -61,9 +61,7 @@ def map_penalty_check(state: State, rng: Rng, distances: list[str], dist: str, w
     if room_fits(state, distances, dist):
         return True
     want = state["map"]["updown"]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == want
-    record_draw(state, who, "play off the Map card's Distances", drawn, want, ok, "50%")
+    ok = match_one(state, rng, who, "play off the Map card's Distances", want)
     if not ok:
         log(state, f"{who} cannot use that Distance in this room: the action fails.")
     return ok

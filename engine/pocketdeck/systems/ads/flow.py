@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, base, draw_one, draw_symbols, finish, hand_max, log, record_draw, refill
+from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
 from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
@@ -93,9 +93,7 @@ def presneak_next(state: State, rng: Rng) -> None:
     while t["left"]:
         i = t["left"].pop(0)
         foe = state["foes"][i]
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == t["symbol"]
-        record_draw(state, foe["name"], "spot your Pre-Sneak", drawn, t["symbol"], ok, "50%")
+        ok = match_one(state, rng, foe["name"], "spot your Pre-Sneak", t["symbol"])
         attr = data.foes()[foe["id"]].get("attribute")
         if not ok and attr and attr["name"] == "intellect":
             drawn = draw_symbols(state, rng, len(attr["pattern"]))
@@ -207,9 +205,7 @@ def finish_turn(state: State, rng: Rng) -> None:
 def _hamper(state: State, a: Action, rng: Rng) -> None:
     i = state["pending"]["foe"]
     foe = state["foes"][i]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == a["symbol"]
-    record_draw(state, "You", f"hamper {foe['name']}", drawn, a["symbol"], ok, "50%")
+    ok = match_one(state, rng, "You", f"hamper {foe['name']}", a["symbol"])
     if ok:
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")

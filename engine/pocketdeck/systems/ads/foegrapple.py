@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, flow, grid, turn
-from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
 from .fight import chance_text, hurt_foe, live_foes, tick, trait
 from .foeturn import GRAPPLE_ATTRS, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
@@ -151,9 +151,7 @@ def submit(state: State, rng: Rng) -> None:
     if t["how"] == "strength":
         return held(state, rng, t["foe"])
     foe = state["foes"][t["foe"]]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == t["how"]
-    record_draw(state, "You", f"match {foe['name']}'s Grapple declaration", drawn, t["how"], ok, "50%")
+    ok = match_one(state, rng, "You", f"match {foe['name']}'s Grapple declaration", t["how"])
     if ok:
         return free(state, rng)
     held(state, rng, t["foe"])
@@ -222,9 +220,7 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
     if strength:
         log(state, f"{foe['name']} holds you with Strength: the escape fails.")
         return flow.end_turn(state, rng)
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == a["how"]
-    record_draw(state, foe["name"], "match your escape declaration", drawn, a["how"], ok, "50%")
+    ok = match_one(state, rng, foe["name"], "match your escape declaration", a["how"])
     if ok:
         log(state, f"{foe['name']} keeps its hold.")
         return flow.end_turn(state, rng)

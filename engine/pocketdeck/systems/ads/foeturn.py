@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, draw_symbols, hand_max, log, note, record_draw
+from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
 from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 from .maths import DOWN, UP, matches, pattern_chance, r_value
@@ -184,9 +184,7 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
 def escape_resolve(state: State, rng: Rng, pend: dict[str, Any]) -> None:
     foe = state["foes"][pend["foe"]]
     if pend["how"] == "updown":
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == pend["declared"]
-        record_draw(state, "You", f"keep {foe['name']} in the Grapple", drawn, pend["declared"], ok, "50%")
+        ok = match_one(state, rng, "You", f"keep {foe['name']} in the Grapple", pend["declared"])
         if ok:
             log(state, f"You keep your hold on {foe['name']}.")
             return
@@ -216,9 +214,7 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
     'spot')."""
     foe = state["foes"][i]
     declared = UP if rng.below(2) == 0 else DOWN
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == declared
-    record_draw(state, "You", f"spot {foe['name']}'s Sneak ({why})", drawn, declared, ok, "50%")
+    ok = match_one(state, rng, "You", f"spot {foe['name']}'s Sneak ({why})", declared)
     if ok:
         log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
         return
@@ -242,9 +238,7 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
         # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
         # participant, the Foe's own ally, with no reaction
         declared = UP if rng.below(2) == 0 else DOWN
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == declared
-        record_draw(state, foe["name"], "attack into the Grapple", drawn, declared, ok, "50%")
+        ok = match_one(state, rng, foe["name"], "attack into the Grapple", declared)
         if not ok:
             other = g["foe"]
             log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
@@ -305,9 +299,7 @@ def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
     if not dis or dealt < dis[1] or state["phase"] == "over":
         return
     need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
-    drawn = draw_symbols(state, rng, 1)
-    ok = drawn[0] == need
-    record_draw(state, "You", f"resist {foe['name']}'s Disease", drawn, need, ok, "50%")
+    ok = match_one(state, rng, "You", f"resist {foe['name']}'s Disease", need)
     if ok:
         log(state, "You resist the Disease.")
         return

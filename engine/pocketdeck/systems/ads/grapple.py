@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, draw_symbols, log, note, record_draw, take
+from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
 from .fight import action_row, hurt_foe
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
 from .maths import DOWN, UP, matches
@@ -96,9 +96,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
     elif attr and attr["name"] in GRAPPLE_ATTRS:
         log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
     else:
-        drawn = draw_symbols(state, rng, 1)
-        matched = drawn[0] == t["how"]
-        record_draw(state, foe["name"], "match your Grapple declaration", drawn, t["how"], matched, "50%")
+        matched = match_one(state, rng, foe["name"], "match your Grapple declaration", t["how"])
         won = not matched
     if won:
         grab(state, i)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
+from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, match_one, note, record_draw, take
 from .fight import chance_text, exhaust, hurt_player
 from .foeturn import after_hit, disarmed, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
@@ -144,9 +144,7 @@ def after_damage(state: State, rng: Rng) -> None:
         if state["fleeing"] and state["phase"] != "over":
             foe = state["foes"][i]
             declared = UP if rng.below(2) == 0 else DOWN
-            drawn = draw_symbols(state, rng, 1)
-            ok = drawn[0] == declared
-            record_draw(state, foe["name"], "hamper your Flee", drawn, declared, ok, "50%")
+            ok = match_one(state, rng, foe["name"], "hamper your Flee", declared)
             if ok:
                 state["hampered"] = True
                 log(state, f"{foe['name']} hampers you: you cannot Flee this Round.")

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, discard, draw_one, draw_symbols, hand_max, log, note, record_draw, take
+from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_one, note, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
@@ -401,9 +401,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         flow.end_turn(state, rng)  # the card fails and stays discarded
         return
     if a.get("declare"):
-        drawn = draw_symbols(state, rng, 1)
-        ok = drawn[0] == a["declare"]
-        record_draw(state, "You", f"shoot {c['name']} at Melee", drawn, a["declare"], ok, "50%")
+        ok = match_one(state, rng, "You", f"shoot {c['name']} at Melee", a["declare"])
         note(state, "ranged_at_melee")
         if not ok:
             log(state, f"You cannot get a shot off with your {c['name']} at Melee: the card is spent.")
