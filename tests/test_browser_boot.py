@@ -6,6 +6,7 @@ back to the normal boot and the app starts; a new version never boots an old sna
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -91,6 +92,15 @@ def test_a_warm_start_from_the_snapshot_reaches_the_players_game(browser, site):
 
         assert ready(page) == "snapshot"
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
+        # once Python is up the page no longer holds the snapshot's bytes (Pyodide keeps its
+        # options, the 31 MB included, unless the loader lets go of them): the array
+        # buffers left after a collection are far fewer than the snapshot's size
+        assert page.evaluate("window.pocketdeckBoot.snapshotHeld") is False
+        size = len(gzip.decompress(next((root / "snapshot").glob("*.bin.gz")).read_bytes()))
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("HeapProfiler.collectGarbage")
+        held = cdp.send("Runtime.getHeapUsage")["backingStorageSize"]
+        assert held < size / 2, f"{held} bytes of array buffers held after a snapshot start ({size})"
         assert draw(page) == left - 1  # and it plays on
         # new games take fresh entropy after a snapshot start, not the snapshot's
         seeds = page.evaluate("[window.pocketdeckEntropy(), window.pocketdeckEntropy()]")
