@@ -206,3 +206,32 @@ def test_gm_mode_offers_the_monster_choices_as_buttons_light_and_dark(browser, s
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_lone_hero_chooses_the_skirmish_by_taps_and_sees_its_first_arena(browser, server):
+    """Our lone hero's skirmish (docs/rules/deckbuilder.md): at 360 x 740 the setup form
+    offers it under Encounters; a lone rogue picked by taps starts in its first arena."""
+    ctx, errors = pinned_context(browser, 7)
+    try:
+        page = boot_offline(ctx, server, BOOT_MS)
+        page.locator("[data-action=open][data-arg=deckbuilder]").tap()
+        for hid in ("warrior", "priest", "rogue"):  # the default pair off, the rogue on
+            page.locator(f".db-pick label.check:has(input[value={hid}]) b").tap()
+        checked = page.locator("input[name=heroes]:checked")
+        assert [checked.nth(i).get_attribute("value") for i in range(checked.count())] == ["rogue"]
+        zones = page.locator("select[name=zones]")
+        zones.tap()
+        label = zones.locator("option[value=watchtower]").inner_text()
+        assert label == "Lone hero: The Lonely Watchtower"
+        assert_phone_layout(page, "Deckbuilder setup with the skirmish offered")
+        zones.select_option("watchtower")
+        page.locator("[data-action=new]").tap()
+        page.wait_for_selector("[data-system=deckbuilder][data-phase=battle]")
+        table = page.locator("[data-system=deckbuilder]").inner_text()
+        assert "Ivy-choked Gate" in table and "Vesk the Rogue" in table
+        assert "Brann" not in table and "Odo" not in table
+        assert_phone_layout(page, "Deckbuilder skirmish")
+        assert axe_violations(page) == []
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -197,3 +197,20 @@ def test_the_screen_shows_the_whole_zone_its_items_and_a_signed_dice_line():
                                "target": "B", "weapon": "W"}]
     html = app.render()
     assert "3+3 - 1 = 5" in html and "+ -" not in html
+
+
+def test_the_setup_form_offers_the_lone_heros_skirmish_and_it_starts_there():
+    """Our content, docs/rules/deckbuilder.md "A lone hero's skirmish": its own choice under
+    Encounters, worded for one hero; "both encounters" stays the default and keeps its zones."""
+    app = App(seed_source=1)
+    app.handle("open", "deckbuilder")
+    html = app.render()
+    assert '<option value="watchtower">Lone hero: The Lonely Watchtower</option>' in html
+    assert "The Lonely Watchtower: a skirmish made for one hero" in html
+    assert '<option value="all" selected>' in html
+    app = start(6, ("rogue",), zones="watchtower")
+    state = app.sessions["deckbuilder"].state
+    assert state["options"]["zones"] == ["watchtower"] and len(state["heroes"]) == 1
+    html = app.render()
+    assert "Ivy-choked Gate" in html and "Hessa the Tower Warden" in html
+    assert start(6, ("rogue",)).sessions["deckbuilder"].state["options"]["zones"] == ["crypt", "keep"]

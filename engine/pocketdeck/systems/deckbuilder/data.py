@@ -89,7 +89,14 @@ def upgrade() -> dict[str, Any]:
 
 
 def zone_order() -> list[str]:
+    """The zones of "both encounters", the default options and what old saves carry."""
     return list(_file("zones")["order"])
+
+
+def solo_zones() -> list[str]:
+    """The lone hero's skirmishes (``solo = true``): offered on their own, never in the
+    order, so adding one changes no existing game or save."""
+    return [z["id"] for z in _file("zones")["zone"] if z.get("solo") is True]
 
 
 @lru_cache(maxsize=None)
@@ -172,7 +179,7 @@ ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optio
          "items": Optional(ListOf(str))}
 LINK = {"a": str, "b": str, "kind": OneOf("open", "door")}
 ZONE = {"id": str, "name": str, "experience": Range(0, 50), "spoils": ListOf(str),
-        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK)}
+        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK), "solo": Optional(bool)}
 
 
 def _table(problems: list[str], data: dict[str, Any], key: str, spec: Any) -> Any:
@@ -248,6 +255,10 @@ def _check_zones(data: dict[str, Any]) -> list[str]:
     order = _table(p, data, "order", ListOf(str, at_least=1))
     if order is not None and not set(order) <= {z["id"] for z in zones}:
         p.append("'order' must list zone ids")
+    if order is not None:  # a skirmish in the order would change the default party's game
+        p.extend(f"zone {z['id']}: a lone hero's skirmish (solo = true) stays out of 'order' "
+                 "(the default 'both encounters' that old saves carry)"
+                 for z in zones if z.get("solo") is True and z["id"] in order)
     return p
 
 

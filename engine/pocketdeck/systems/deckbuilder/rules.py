@@ -61,7 +61,10 @@ class DeckbuilderGame(Game):
         zones = data.zone_order()
         if rng.below(3) == 0:
             zones = [zones[rng.below(len(zones))]]
-        return {"heroes": ids[:n], "zones": zones, "gm": rng.below(3) == 0}
+        gm = rng.below(3) == 0
+        if n == 1 and data.solo_zones() and rng.below(3) == 0:  # drawn last: other games keep their options
+            zones = [data.solo_zones()[rng.below(len(data.solo_zones()))]]
+        return {"heroes": ids[:n], "zones": zones, "gm": gm}
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
         from .setup import new_state
