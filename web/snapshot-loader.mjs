@@ -57,10 +57,15 @@ function mark(how, error) {
 }
 
 // let the runtime's options go of the bytes (see above); say whether they are still held
-// (false: tests/test_browser_boot.py reads it)
+// (false: tests/test_browser_boot.py reads it). Never throws: a runtime that froze its
+// options must still keep the snapshot start (the bytes would then stay, and say so).
 function release(py) {
   const config = py && py._api && py._api.config;
-  if (config) delete config._loadSnapshot;
+  try {
+    if (config) delete config._loadSnapshot;
+  } catch {
+    // a frozen or sealed config: nothing to do
+  }
   globalThis.pocketdeckBoot.snapshotHeld = Boolean(config && config._loadSnapshot);
 }
 
