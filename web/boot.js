@@ -2,7 +2,7 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
-import { keep, show, woke } from "./lastscreen.js";
+import { show } from "./lastscreen.js";
 
 // (the player's last screen is already painted: paint.js, inlined in index.html, ran as
 // soon as <main> was parsed)
@@ -11,7 +11,7 @@ const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress, keep, show };
+window.pocketdeckShell = { progress, show };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";
@@ -90,7 +90,8 @@ function whenReady() {
     setTimeout(resolve, 60000); // Python failed to start: still keep the shell offline
   });
 }
-whenReady().then(woke); // Python drew the real screen: a tap made while waking follows
+// Python drew the real screen: a tap made while waking follows (web/paint.js)
+whenReady().then(() => window.pocketdeckWaking.woke());
 if ("serviceWorker" in navigator) {
   if (!navigator.serviceWorker.controller) setChip("Not yet offline", false);
   whenReady().then(() => navigator.serviceWorker.register("./sw.js", { scope: "./" })).then((reg) => {

@@ -10,7 +10,7 @@
 
 const { key: KEY, max: MAX } = window.pocketdeckWaking;
 
-export function keep(html) {
+function keep(html) {
   try {
     if (html.length <= MAX) localStorage.setItem(KEY, html);
   } catch {
@@ -54,9 +54,4 @@ export function show(html) {
     el.focus();
     el.select();
   }
-}
-
-// Python has drawn the real screen: carry out the tap queued while waking (paint.js)
-export function woke() {
-  window.pocketdeckWaking.woke();
 }

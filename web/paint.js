@@ -166,6 +166,6 @@
   }
 
   // lastscreen.js keeps screens under the same key and limit; boot.js calls woke()
-  window.pocketdeckWaking = { key: KEY, max: MAX, woke, sanitise };
+  window.pocketdeckWaking = { key: KEY, max: MAX, woke };
   paint();
 })();
