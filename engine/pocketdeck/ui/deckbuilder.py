@@ -401,19 +401,20 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
         rows.append(f'<div class="db-pick"><label class="check"><input type="checkbox" name="heroes" value="{esc(hid)}"{checked}> '
                     f'<span><b>{esc(h["name"])}</b> <span class="muted">health {h["health"]}, defense {h["defense"]}</span></span></label>'
                     f'<label>Name for {esc(h["name"])} (optional)<input name="name_{esc(hid)}" maxlength="40" autocomplete="off"></label></div>')
+    solo = data.solo_zones()
     zones = ([("all", ZONE_CHOICES["all"])] + [(z, data.zones()[z]["name"] + " only") for z in data.zone_order()]
-             + [(z, solo_label(z)) for z in data.solo_zones()])
+             + [(z, solo_label(z)) for z in solo])
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>' for v, t in zones)
     fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
-    described = ' aria-describedby="db-zones-note"' if data.solo_zones() else ""
+    described = ' aria-describedby="db-zones-note"' if solo else ""
     return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>'
             f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
             f'Pick 1 to 4 heroes and pass the phone around. Pocketdeck runs the monsters, or a '
             f'Game Master does on the same phone.</p>'
             f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in seat order: initiative picks who starts, then play goes clockwise)</legend>{"".join(rows)}</fieldset>'
             f'<label>Encounters <select name="zones"{described}>{opts}</select></label>'
-            + (f'<p class="muted" id="db-zones-note">{esc(", ".join(data.zones()[z]["name"] for z in data.solo_zones()))}: a skirmish '
-               f'made for one hero; the other encounters are meant for a party of 2 to 4.</p>' if data.solo_zones() else '')
+            + (f'<p class="muted" id="db-zones-note">{esc(", ".join(data.zones()[z]["name"] for z in solo))}: a skirmish '
+               f'made for one hero; the other encounters are meant for a party of 2 to 4.</p>' if solo else '')
             + f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
             f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
             f'cards and target)</span></label>'

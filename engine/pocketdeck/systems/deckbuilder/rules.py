@@ -62,8 +62,9 @@ class DeckbuilderGame(Game):
         if rng.below(3) == 0:
             zones = [zones[rng.below(len(zones))]]
         gm = rng.below(3) == 0
-        if n == 1 and data.solo_zones() and rng.below(3) == 0:  # drawn last: other games keep their options
-            zones = [data.solo_zones()[rng.below(len(data.solo_zones()))]]
+        solo = data.solo_zones()
+        if n == 1 and solo and rng.below(3) == 0:  # drawn last: other games keep their options
+            zones = [solo[rng.below(len(solo))]]
         return {"heroes": ids[:n], "zones": zones, "gm": gm}
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
