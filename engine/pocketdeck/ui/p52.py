@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.limits import excerpt
 from ..core.saves import Session, save_text
 from ..systems.p52.rules import check_record, export_characters
-from . import p52_quick, p52_steps
+from . import learn_ui, p52_quick, p52_steps
 from .cards import card_svg, mini_back_svg, mini_card_svg
 from .flow import new_lines, prompt
 from .html import button, esc, log_list
@@ -46,7 +46,9 @@ GROUPS = [
 
 
 # -- the table --------------------------------------------------------------------------------
-_DRAWN: list[Any] = [None, ""]  # the last view drawn (held, so its id is not reused) and its HTML
+# the last view drawn (held, so its id is not reused), its HTML, the terms and whys it drew
+_DRAWN: list[Any] = [None, "", [], []]
+_WHYS: list[tuple[str, str, str]] = []
 WHY = {
     "aim": "Aim: spend this turn aiming at that enemy: +1 on your next attack at it, up to +3. "
            "Doing anything else, or being hit, loses it.",
@@ -76,7 +78,13 @@ def render(view: dict[str, Any], session: Session) -> str:
     very same view object drawn twice in a row (the harness's check, then the App) is
     drawn once."""
     if view is _DRAWN[0]:
+        for key in _DRAWN[2]:  # the glossary popovers are drawn per screen: name them again
+            term(key)
+        for args in _DRAWN[3]:
+            why(*args)
         return _DRAWN[1]
+    before = set(learn_ui.used_terms())
+    _WHYS.clear()
     phase = view["phase"]
     flips = _flips(view, session)
     if phase == "creation":
@@ -91,7 +99,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         body = p52_steps.choices(view, session, flips)
     html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
             f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
-    _DRAWN[0], _DRAWN[1] = view, html
+    _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS)]
     return html
 
 
@@ -128,12 +136,17 @@ def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls:
         if whys is not None:
             if a["type"] in WHY and a["type"] not in whys:
                 whys.add(a["type"])
-                extra = why(f"p52-{a['type']}", WHY[a["type"]], f"What {entry['label']} does")
+                extra = _why(f"p52-{a['type']}", WHY[a["type"]], f"What {entry['label']} does")
             elif a.get("stamina") and "stamina" not in whys:
                 whys.add("stamina")
-                extra = why("p52-play-stamina", STAMINA_WHY, "What playing Stamina does")
+                extra = _why("p52-play-stamina", STAMINA_WHY, "What playing Stamina does")
         out.append(f'<span class="with-why">{html}{extra}</span>' if extra else html)
     return "".join(out)
+
+
+def _why(key: str, text: str, about: str) -> str:
+    _WHYS.append((key, text, about))
+    return why(key, text, about)
 
 
 def _over(view: dict[str, Any]) -> str:
