@@ -377,10 +377,8 @@ def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
             if title == "Attack":
                 note = f' <span class="muted">(% = {term("hit-chance", "chance to hit")})</span>'
             groups.append(f'<div class="group"><h3>{title}{note}</h3><div class="choices">{html}</div></div>')
-    moves = _actions(view, ("move",), cls="btn small")
-    if moves:
-        groups.append(f'<details class="group"><summary>Move to a spot (list)</summary>'
-                      f'<div class="choices">{moves}</div></details>')
+    if any(e["action"]["type"] == "move" for e in view["actions"]):
+        groups.append('<p class="hint">To move, tap a highlighted spot on the room below.</p>')
     return f'<div class="actionbar">{head}{"".join(groups)}</div>'
 
 
