@@ -167,3 +167,28 @@ def test_setup_controls_have_distinct_names_and_explain_the_layout():
     assert "Play now: one ready-made character" in html and "Play now: a ready-made party of three" in html
     assert "lays each room out" in html and 'data-prompt' in html
     _all_popovers_present(html)
+
+
+def test_the_flipped_cards_drawn_are_those_of_the_taps_result_rehearsals_included():
+    """Issue 24: the cards the prompt draws are exactly the cards named in the tap's result
+    lines, even when the page's idle rehearsal reached the same state first."""
+    game = get_game("p52")
+    card = re.compile(r"(?<![\w+])(10|[2-9AJQK])([SHDC])\b")
+    for seed in range(4):
+        app = App(seed_source=seed + 1)
+        app.handle("open", "p52")
+        app.render()
+        app.handle("new", json.dumps({"system": "p52"}), {"quick_party": "3"})
+        app.render()
+        for i in range(30):
+            state = app.sessions["p52"].state
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            app.handle("play", json.dumps(legal[(i * 5 + seed) % len(legal)]))
+            html = app.render()
+            app.rehearse()
+            drawn = (re.findall(r'data-card="([^"]+)"', html.split('flip-cards')[1].split('</ul>')[0])
+                     if 'flip-cards' in html else [])
+            named = [m.group(0) for line in app.result for m in card.finditer(line)][-9:]
+            assert drawn == named, (seed, i, app.result)

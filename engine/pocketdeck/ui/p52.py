@@ -46,8 +46,9 @@ GROUPS = [
 
 
 # -- the table --------------------------------------------------------------------------------
-# the last view drawn (held, so its id is not reused), its HTML, the terms and whys it drew
-_DRAWN: list[Any] = [None, "", [], []]
+# the last view drawn (held, so its id is not reused), its HTML, the terms and whys it drew,
+# and the game it was drawn for (a rehearsal's copy of the game may reach the same view)
+_DRAWN: list[Any] = [None, "", [], [], None]
 _WHYS: list[tuple[str, str, str]] = []
 WHY = {
     "aim": "Aim: spend this turn aiming at that enemy: +1 on your next attack at it, up to +3. "
@@ -77,7 +78,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     """The table for a view. P52's views are read-only and remembered per state, so the
     very same view object drawn twice in a row (the harness's check, then the App) is
     drawn once."""
-    if view is _DRAWN[0]:
+    if view is _DRAWN[0] and _DRAWN[4] is session:
         for key in _DRAWN[2]:  # the glossary popovers are drawn per screen: name them again
             term(key)
         for args in _DRAWN[3]:
@@ -94,12 +95,12 @@ def render(view: dict[str, Any], session: Session) -> str:
     elif phase == "room":
         body = _room(view, flips)
     elif phase == "over":
-        body = _over(view)
+        body = _over(view, flips)
     else:
         body = p52_steps.choices(view, session, flips)
     html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
             f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
-    _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS)]
+    _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS), session]
     return html
 
 
@@ -149,10 +150,10 @@ def _why(key: str, text: str, about: str) -> str:
     return why(key, text, about)
 
 
-def _over(view: dict[str, Any]) -> str:
+def _over(view: dict[str, Any], flips: str = "") -> str:
     won = view["outcome"] == "won"
     text = "Quest accomplished!" if won else "The quest has failed."
-    return prompt(f'<div class="banner {"won" if won else "failed"}"><strong>{text}</strong>'
+    return prompt(flips + f'<div class="banner {"won" if won else "failed"}"><strong>{text}</strong>'
                   f'<p>The party is saved to this phone\'s library and can take on another quest '
                   f'(the fallen come back without their items).</p>'
                   f'{button("Start a new quest", "setup", "p52", cls="btn primary")}</div>',
