@@ -25,6 +25,7 @@ HERO_LINES = {
     "wizard": "Fragile but deadly: spells charged with Mana over a turn or two.",
     "priest": "Fighter and healer: a mace, the Smite spell and Mend for the wounded.",
 }
+QUICK_FIRST = ("warrior",)  # the sturdiest hero leads "Play now": the kindest first game
 ZONE_CHOICES = {"all": "Both encounters, one after the other"}
 
 
@@ -75,7 +76,8 @@ def _play_now() -> str:
     solo = data.solo_zones()
     where = data.zones()[solo[0]]["name"] if solo else "both encounters"
     rows = []
-    for i, hid in enumerate(data.heroes()):
+    first = [h for h in QUICK_FIRST if h in data.heroes()]
+    for i, hid in enumerate(first + [h for h in data.heroes() if h not in first]):
         h = data.heroes()[hid]
         rows.append(f'<li class="choice">'
                     + button(h["name"], "new", {"system": "deckbuilder", "options": quick_options(hid)},
