@@ -73,7 +73,7 @@ def battle_card_svg(card: str) -> str:
             f'<rect x="1.5" y="1.5" width="97" height="69" rx="8" class="face"/>'
             f'<rect x="1.5" y="1.5" width="97" height="14" rx="7" fill="{colour}"/>'
             + (f'<circle cx="86" cy="30" r="6" fill="{colour}"/>' if special else "")
-            + glyph(sym, colour, 30, 20, 44) + f'</svg><span class="db-card-name">{esc(name)}</span></span>')
+            + glyph(sym, colour, 30, 20, 44) + f'</svg><span class="db-card-name">{esc(name).replace("/", "/<wbr>")}</span></span>')
 
 
 @lru_cache(maxsize=None)
