@@ -62,7 +62,10 @@ def render(view: dict[str, Any], session: Session) -> str:
         parts.append(_conditions(view))
         parts.append(_gear(view))
         parts.append(_environment(view))
-        parts.append(f'<div class="dofa-end">{_buttons(view, "end_session", cls="btn ghost")}</div>')
+        end = _buttons(view, "end_session", cls="btn ghost")
+        if end:  # final, so folded away: no stray tap ends the game
+            parts.append(f'<details class="dofa-more dofa-end"><summary>End the session…</summary>'
+                         f'<p class="muted">Ends this game for good; the sheet can be kept in the Library first.</p>{end}</details>')
     parts.append(_sheet(view))
     parts.append(_log(view))
     return (f'<section class="table dofa" data-system="dofa" data-phase="{esc(view["phase"])}">'

@@ -53,7 +53,8 @@ def _pick(pid: str, *, now: bool) -> str:
     full = f"{'Play now: ' if now else 'Play '}{label}"
     go = button(label, "new", {"system": "dofa", "options": {"character": pid}}, cls="btn primary" if now else "btn",
                 title=full, fill="name,companion")
-    return f'<li>{go}<p class="muted">{esc(line(pid))}</p></li>'
+    text = f"{ROLE_LINE[c['role']][0].upper()}{ROLE_LINE[c['role']][1:]}." if now else line(pid)
+    return f'<li>{go}<p class="muted">{esc(text)}</p></li>'
 
 
 def setup(app: "App") -> str:
@@ -66,7 +67,6 @@ def setup(app: "App") -> str:
         f'<ul class="dofa-picks">{"".join(_pick(p, now=False) for p in pids)}</ul>'
         for role, pids in sorted(by_role.items()))
     now = "".join(_pick(pid, now=True) for pid in PLAY_NOW)
-    roles = "".join(f'<li><b>{esc(r)}</b>: {esc(t)}</li>' for r, t in ROLE_LINE.items())
     comps = '<option value="">None</option>' + "".join(
         f'<option value="{esc(c)}">{esc(c)}</option>' for c in sh.companions())
     custom = button("Build my own character", "new", {"system": "dofa", "options": {"character": "custom"}},
@@ -76,7 +76,7 @@ def setup(app: "App") -> str:
             f'the GM shows a {term("target-card")} and names the check; you tap it in and draw here.</p>'
             f'{_kept_sheets(app)}'
             f'<h2>Play now</h2><p class="muted">A {term("premade", "premade hero")} from the book, '
-            f'ready to play. The four {term("role", "Roles")}:</p><ul class="dofa-roles">{roles}</ul>'
+            f'ready to play, one for each {term("role", "Role")}.</p>'
             f'<ul class="dofa-picks">{now}</ul>'
             f'<details class="dofa-more"><summary>{len(others)} more premade characters</summary>{groups}</details>'
             f'<h2>Your own</h2><div class="dofa-picks"><div>{custom}<p class="muted">Choose a Role, spend 9 XP on '
