@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MEASURE = r"""() => {
-  const vis = el => !!el && el.checkVisibility() && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const vis = el => !!el && el.checkVisibility({checkVisibilityCSS: true}) && el.getClientRects().length > 0;
   const bar = document.querySelector('body > header.bar');
   const top = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
   const app = document.getElementById('app');
@@ -73,7 +73,8 @@ LEAVE = ("home", "lib", "setup", "share", "share-send", "rules", "rules-back", "
          "forget", "undo", "link")
 
 CANDIDATES = r"""([leave, lib]) => {
-  const vis = el => el.checkVisibility() && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const vis = el => el.checkVisibility({checkVisibilityCSS: true}) && el.getBoundingClientRect().width > 0
+                   && el.getBoundingClientRect().height > 0;
   const all = [...document.querySelectorAll('#app [data-action]')];
   all.forEach(b => b.removeAttribute('data-walk'));
   return all.map((b, i) => [b, i])

@@ -145,6 +145,26 @@ def check_sources(texts: dict[str, str]) -> list[str]:
     return problems
 
 
+def check_all() -> list[str]:
+    """The build's check of learning on screen: the glossary is one namespace (no id
+    defined twice), every folder with a learn.toml is named in ``tables.LEARN_FOLDERS``
+    (and only those), and every ``term("id")`` in the screens' code has its entry."""
+    from importlib import resources
+    from .tables import LEARN_FOLDERS
+    try:
+        learn.glossary()
+    except Exception as exc:  # noqa: BLE001 - a content error is the problem to report
+        return [str(exc)]
+    problems = []
+    if sorted(LEARN_FOLDERS) != sorted(learn.systems()):
+        problems.append(f"ui/tables.py LEARN_FOLDERS {sorted(LEARN_FOLDERS)} must name exactly the "
+                        f"content folders with a learn.toml: {sorted(learn.systems())}")
+    texts = {f"ui/{f.name}": f.read_text(encoding="utf-8")
+             for f in resources.files(__package__).iterdir()
+             if f.name.endswith(".py") and f.name != "learn_ui.py"}  # its docstrings show the call
+    return problems + check_sources(texts)
+
+
 def used_terms() -> list[str]:
     return list(_used)
 
