@@ -102,7 +102,7 @@ def _header(view: dict[str, Any]) -> str:
             f'<ul class="dofa-points">{cells}</ul>'
             f'<div class="dofa-hand"><div><span class="cap">My {term("target-card", "TC")}</span>{tc_html}</div>'
             f'<div class="fate"><span class="cap">{term("fate-card", "Fate Cards")}</span><div class="row">{fate}</div></div>'
-            f'<div><span class="cap">{term("action-deck", "Deck")} {piles["deck"]} · Discard {piles["discard"]}</span></div></div>'
+            f'<div><span class="cap">{term("dofa-action-deck", "Deck")} {piles["deck"]} · Discard {piles["discard"]}</span></div></div>'
             + (f'<p class="flags">{flag_html}</p>' if flag_html else ""))
 
 

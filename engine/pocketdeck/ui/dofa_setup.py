@@ -72,7 +72,7 @@ def setup(app: "App") -> str:
     custom = button("Build my own character", "new", {"system": "dofa", "options": {"character": "custom"}},
                     cls="btn", title="Build my own character from 9 XP", fill="name,companion")
     return (f'<section class="setup dofa-setup"><h1>Deck of Adventures</h1>'
-            f'<p class="muted">Your {term("action-deck")} and character sheet for a game with a GM: '
+            f'<p class="muted">Your {term("dofa-action-deck")} and character sheet for a game with a GM: '
             f'the GM shows a {term("target-card")} and names the check; you tap it in and draw here.</p>'
             f'{_kept_sheets(app)}'
             f'<h2>Play now</h2><p class="muted">A {term("premade", "premade hero")} from the book, '
