@@ -47,8 +47,10 @@ export function announce(text) {
   live.dataset.said = String(++saidCount);
 }
 
+// (checkVisibility: a button inside a closed <details> still has boxes, but cannot take focus)
 function visible(el) {
-  return el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  return el && (!el.checkVisibility || el.checkVisibility()) && el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== "hidden";
 }
 
 function barBottom() {
