@@ -234,22 +234,47 @@ def make_active(state, hid, hand):
     return state
 
 
-def test_melee_commits_to_the_attack_even_after_an_ability_card_used_the_last_token():
-    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
-    s = GAME.apply(s, {"type": "take", "stack": "melee"})
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # bank the taken card
-    s = GAME.apply(s, {"type": "play", "card": "cleave"})
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters
-    legal = GAME.legal_actions(s)
-    assert {"type": "end"} not in legal
-    assert legal and all(a["type"] == "attack" and data.weapons()[a["gear"]]["kind"] == "melee" for a in legal)
+def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place():
+    """Melee: the attack owed comes from a card; Cleave adds counters and cannot attack, so
+    the taken card must make the attack (Cleave's counters then wait for a later attack)."""
     import pytest
     from pocketdeck.core.game import IllegalAction
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert not any(a["type"] == "counter" for a in GAME.legal_actions(s))  # Cleave cannot attack
+    s = GAME.apply(s, {"type": "play", "card": "cleave"})
+    legal = GAME.legal_actions(s)
+    assert legal and all(a["type"] == "attack" and data.weapons()[a["gear"]]["kind"] == "melee" for a in legal)
     with pytest.raises(IllegalAction, match="melee attack"):
         GAME.apply(s, {"type": "end"})
+    with pytest.raises(IllegalAction, match="counter or the attack"):
+        GAME.apply(s, {"type": "counter", "gear": "longsword"})
     s = GAME.apply(s, legal[0])
-    assert s["rolls"][0]["counters"] == 3 and s["turn"]["attacked"]
+    assert s["rolls"][0]["counters"] == 0 and s["turn"]["attacked"]
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters, after the attack
+    assert s["heroes"][0]["counters"]["longsword"] == 2
     assert {"type": "end"} in GAME.legal_actions(s)
+
+
+def test_melee_one_card_gives_a_counter_or_the_attack_never_both():
+    """Melee: "Add a counter to a melee weapon. -or- attack with it" (each card); "You would
+    use 2 of the cards to add 2 attack counters ... The final card would be used to attack
+    with it." A card put on a counter while another melee card waits in the hand leaves the
+    attack to that card: the turn neither ends nor attacks until it is played."""
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["melee", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # the other Melee card may attack
+    assert GAME.legal_actions(s) == [{"type": "play", "card": "melee"}]  # no attack without a card, no end
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    legal = GAME.legal_actions(s)
+    assert legal and all(a["type"] == "attack" for a in legal)  # the final card attacks
+    s = GAME.apply(s, legal[0])
+    assert s["rolls"][0]["counters"] == 1 and s["turn"]["tokens"] == []
+    assert GAME.legal_actions(s) == [{"type": "end"}]
+    # a Feint in the hand can make the attack too, so the taken card may go on a counter
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["feint"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert {"type": "counter", "gear": "longsword"} in GAME.legal_actions(s)
 
 
 # -- one to-hit for the button and the roll; the dice line ---------------------------------------

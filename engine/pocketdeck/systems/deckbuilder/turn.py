@@ -61,9 +61,7 @@ def turn_actions(state: State) -> list[Action]:
     if t["tokens"]:
         out.extend(token_options(state, h, t))
     elif t["mode"] == "turn":
-        if must_attack_pending(state, h, t):  # every card used and still no melee attack
-            out.extend(attacks(state, h, "melee"))
-        else:
+        if not (attack_owed(state, h, t) and out):  # the owed attack needs a card: play one first
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
@@ -72,13 +70,26 @@ def turn_actions(state: State) -> list[Action]:
     return out
 
 
-def must_attack_pending(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+def attack_owed(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
     """Melee: "If you take the melee action, you must make a melee attack this turn":
-    the turn cannot end without it while a target is in the arena. When every card has
-    been used (an ability that added counters took the last one), the attack is still
-    made: it is what the action commits to."""
+    the turn cannot end without it while a target is in the arena."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
             and bool(attacks(state, h, "melee")))
+
+
+def makes_melee_attack(card: str) -> bool:
+    """A card whose use can be the melee attack: a Melee card ("add a counter ... -or-
+    attack with it") or a melee ability that attacks (Feint, Backstab)."""
+    ab = data.abilities().get(card)
+    return card == "melee" or (ab is not None and ab["symbol"] == "melee" and ab["effect"] == "attack_bonus")
+
+
+def spare_attacker(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+    """Whether a card other than the one in use can still make the owed melee attack:
+    one played after it, or a melee card still in the hand. Each card gives a counter
+    *or* the attack, so a card may go on a counter only while another can attack (the
+    book's example: two cards on counters, "the final card would be used to attack")."""
+    return any(makes_melee_attack(c) for c in t["tokens"][1:] + pile(state, f"{h['id']}:hand"))
 
 
 def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
@@ -92,7 +103,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "double_counter":
             if ab["symbol"] == "defend":
                 out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
-            else:
+            elif not (ab["symbol"] == "melee" and attack_owed(state, h, t) and not spare_attacker(state, h, t)):
                 out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, ab["symbol"])]
         elif eff == "heal":
             out = [{"type": "heal", "target": o["id"]} for o in allies_here(state, h)
@@ -100,12 +111,8 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "heal_all":
             out = [{"type": "heal_all"}] if any(o["health"] < o["max_health"] for o in allies_here(state, h)) else []
     elif stack in ATTACK_KIND:
-        ws = weapons_of(state, me, stack)
-        last_chance = (t["mode"] == "turn" and stack == "melee" and not t["attacked"]
-                       and len(t["tokens"]) == 1 and not matching(state, me, "melee")
-                       and bool(attacks(state, h, "melee")))
-        if not last_chance:
-            out = [{"type": "counter", "gear": w} for w in ws]
+        if not (stack == "melee" and attack_owed(state, h, t) and not spare_attacker(state, h, t)):
+            out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, stack)]
         out += attacks(state, h, stack)
     elif stack == "defend":
         out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
