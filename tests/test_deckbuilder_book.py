@@ -424,3 +424,30 @@ def test_the_checker_refuses_an_unknown_arena_item():
     zones = copy.deepcopy(d._file("zones"))
     zones["zone"][0]["arena"][0]["items"] = [7]
     assert any("items" in p for p in d.check_content("zones.toml", zones))
+
+
+# -- Item/Ability: "Activate a power" -- our card text is what the card does --------------------
+def test_item_ability_a_power_loads_only_the_weapons_its_text_names():
+    """Shadowstep reads "Add two counters to one of your range or melee weapons": it is
+    offered on the Dagger and the Shortbow, never on a spell (Fire Bolt); Arcane Surge
+    ("one of your spells or weapons") loads either."""
+    s = make_active(battle(heroes=("rogue", "wizard"), seed=3), "h0", ["rest"])
+    s["piles"]["h0:equipped"] = ["dagger", "fire_bolt"]
+    s["piles"]["h0:at_hand"] = [c for c in s["piles"]["h0:at_hand"]] + ["shortbow"]
+    for m in s["monsters"]:  # nothing in reach: no penalty attack first
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "item"})
+    powers = [a for a in GAME.legal_actions(s) if a["type"] == "power"]
+    assert {a["gear"] for a in powers if a["power"] == "shadowstep"} == {"dagger"}
+    assert data.powers()["shadowstep"]["kinds"] == ["melee", "range"]
+    from pocketdeck.systems.deckbuilder.turn import power_options
+    s["piles"]["h1:equipped"] = ["staff", "mana_missile"]
+    assert {a["gear"] for a in power_options(s, s["heroes"][1]) if a["power"] == "arcane_surge"} == {
+        "staff", "mana_missile"}
+
+
+def test_the_checker_refuses_a_power_kind_that_is_not_a_weapon_kind():
+    import copy
+    gear = copy.deepcopy(data._file("gear"))
+    gear["power"][0]["kinds"] = ["armor"]
+    assert any("kinds" in p for p in data.check_content("gear.toml", gear))

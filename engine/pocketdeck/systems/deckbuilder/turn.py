@@ -133,11 +133,15 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
 
 
 def power_options(state: State, h: dict[str, Any]) -> list[Action]:
+    """Activate a power: a counter power on each equipped weapon or spell of the kinds its
+    card names (Shadowstep: "one of your range or melee weapons"; no ``kinds``: any)."""
     out: list[Action] = []
     for p in sorted(set(pile(state, f"{h['id']}:powers"))):
         pw = data.powers()[p]
         if pw["effect"] == "counter":
-            out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])]
+            kinds = pw.get("kinds", data.WEAPON_KINDS)
+            out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])
+                    if data.weapons()[w]["kind"] in kinds]
         else:
             out.append({"type": "power", "power": p})
     return out
