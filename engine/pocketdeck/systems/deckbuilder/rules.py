@@ -22,7 +22,7 @@ PHASES = ("battle", "spoils", "upgrade", "over")
 class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
-    schema_version = 2
+    schema_version = 3  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:

@@ -398,6 +398,20 @@ def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: i
     resolve_guard(state, guard, spent, rng)
 
 
+def hero_reaction(state: State, r: dict[str, str], rng: Rng) -> None:
+    """A hero's parting melee reaction at a boss that retreated (Defend: "any enemies get
+    one parting melee reaction"), as the monsters get theirs: an attack with the hero's
+    equipped melee weapon of the best to-hit (all its counters used), no penalty. A hero
+    fallen meanwhile, or a boss already defeated, gets or takes none."""
+    h, m = hero(state, r["hero"]), monster(state, r["target"])
+    melee = weapons_of(state, h["id"], "melee")
+    if h["down"] or m["dead"] or not melee:
+        return
+    gear = max(melee, key=lambda w: (hero_to_hit(h, w, 0)[0], data.weapons()[w]["damage"], w))
+    log(state, f"{h['name']} gets a parting reaction as {m['name']} retreats.")
+    hero_attack(state, h, gear, m["id"], 0, rng)
+
+
 def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, int]:
     """(defense, damage resistance) of the monster attacked, spending ``spent`` counters."""
     m = monster(state, guard["target"])
