@@ -599,3 +599,29 @@ def test_an_older_rules_format_save_is_refused_with_a_clear_message():
     app = App()
     app.restore(fixture["stored"])
     assert len(app.problems) == 1 and "rules format 2" in app.problems[0] and "kept as it was" in app.problems[0]
+
+
+# -- Overview: "the experience to upgrade existing skills ... The cards for each are added to
+# the character deck" -- a stat or health upgrade is written on the information card ----------
+def test_overview_a_stat_or_health_upgrade_goes_on_the_information_card_not_into_the_draw_pile():
+    """A documented choice (docs/rules/deckbuilder.md, Overview (experience)): the character
+    deck is every card of the character, the information card and health tracker among
+    them; an upgraded stat or maximum health changes those cards, which the record keeps,
+    and no dead battle card is shuffled into the draw pile. A learnt card joins the deck."""
+    s = cleared()
+    while s["phase"] == "spoils":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s["phase"] == "upgrade"
+    hid = s["upgrade_left"][0]
+    s["heroes"][0]["xp"] = 7
+    deck = Counter(hero_cards(s, hid))
+    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "stat", "stat": "melee_attack"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "health"})
+    assert Counter(hero_cards(s, hid)) == deck
+    rec = export_heroes(s)[0]
+    start = data.heroes()["warrior"]
+    assert rec["stats"]["melee_attack"] == start["melee_attack"] + 1
+    assert rec["max_health"] == start["health"] + data.upgrade()["health_gain"]
+    card = next(a for a in GAME.legal_actions(s) if a.get("what") == "card")
+    s = GAME.apply(s, card)
+    assert Counter(hero_cards(s, hid)) - deck == Counter([card["card"]])
