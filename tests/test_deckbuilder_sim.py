@@ -25,6 +25,8 @@ class Seen:
                 self.found.add(f"upgrade {a['what']}")
             if a["type"].startswith("gm_"):
                 self.found.add(a["type"])
+        if any("gets a parting reaction as" in line for line in state["log"][-6:]):
+            self.found.add("boss retreat")
         for m in state["monsters"]:
             if m["kind"] == "boss":
                 held = sum(len(state["piles"][f"{m['id']}:{k}"]) for k in ("draw", "hand", "discard", "front"))

@@ -23,7 +23,8 @@ policy can only do what a GM could.
   Policy: Rest when at a third of its health or less and holding Rest; else the attack
   stack with a hero in reach it holds most cards of (Melee, Mana, Range on ties), else
   Defend to move towards the heroes; play every matching card; counters first, the last
-  card attacks the weakest hero in reach.
+  card attacks the weakest hero in reach. It never retreats from engaged heroes and never
+  expends (a GM may do both).
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
