@@ -11,7 +11,7 @@ from .common import HAND_LIMIT, State, draw, log, own_cards, pile
 
 START_HAND = 5
 MAX_WEAPONS = 2
-BOSS_HAND = START_HAND  # a boss's opening hand, "just like the player characters"
+BOSS_HAND = 3  # a boss's opening hand (the book gives none; sized for balance, docs/rules/deckbuilder.md)
 STATS = ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")
 
 
