@@ -92,6 +92,11 @@ def spare_attacker(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
     return any(makes_melee_attack(c) for c in t["tokens"][1:] + pile(state, f"{h['id']}:hand"))
 
 
+def keeps_the_attack(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+    """The card in use must be kept for the owed melee attack: no counter from it."""
+    return attack_owed(state, h, t) and not spare_attacker(state, h, t)
+
+
 def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
     card, stack, me = t["tokens"][0], t["stack"], h["id"]
     out: list[Action] = []
@@ -103,7 +108,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "double_counter":
             if ab["symbol"] == "defend":
                 out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
-            elif not (ab["symbol"] == "melee" and attack_owed(state, h, t) and not spare_attacker(state, h, t)):
+            elif not keeps_the_attack(state, h, t):
                 out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, ab["symbol"])]
         elif eff == "heal":
             out = [{"type": "heal", "target": o["id"]} for o in allies_here(state, h)
@@ -111,7 +116,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "heal_all":
             out = [{"type": "heal_all"}] if any(o["health"] < o["max_health"] for o in allies_here(state, h)) else []
     elif stack in ATTACK_KIND:
-        if not (stack == "melee" and attack_owed(state, h, t) and not spare_attacker(state, h, t)):
+        if not keeps_the_attack(state, h, t):
             out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, stack)]
         out += attacks(state, h, stack)
     elif stack == "defend":
