@@ -234,22 +234,47 @@ def make_active(state, hid, hand):
     return state
 
 
-def test_melee_commits_to_the_attack_even_after_an_ability_card_used_the_last_token():
-    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
-    s = GAME.apply(s, {"type": "take", "stack": "melee"})
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # bank the taken card
-    s = GAME.apply(s, {"type": "play", "card": "cleave"})
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters
-    legal = GAME.legal_actions(s)
-    assert {"type": "end"} not in legal
-    assert legal and all(a["type"] == "attack" and data.weapons()[a["gear"]]["kind"] == "melee" for a in legal)
+def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place():
+    """Melee: the attack owed comes from a card; Cleave adds counters and cannot attack, so
+    the taken card must make the attack (Cleave's counters then wait for a later attack)."""
     import pytest
     from pocketdeck.core.game import IllegalAction
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert not any(a["type"] == "counter" for a in GAME.legal_actions(s))  # Cleave cannot attack
+    s = GAME.apply(s, {"type": "play", "card": "cleave"})
+    legal = GAME.legal_actions(s)
+    assert legal and all(a["type"] == "attack" and data.weapons()[a["gear"]]["kind"] == "melee" for a in legal)
     with pytest.raises(IllegalAction, match="melee attack"):
         GAME.apply(s, {"type": "end"})
+    with pytest.raises(IllegalAction, match="counter or the attack"):
+        GAME.apply(s, {"type": "counter", "gear": "longsword"})
     s = GAME.apply(s, legal[0])
-    assert s["rolls"][0]["counters"] == 3 and s["turn"]["attacked"]
+    assert s["rolls"][0]["counters"] == 0 and s["turn"]["attacked"]
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters, after the attack
+    assert s["heroes"][0]["counters"]["longsword"] == 2
     assert {"type": "end"} in GAME.legal_actions(s)
+
+
+def test_melee_one_card_gives_a_counter_or_the_attack_never_both():
+    """Melee: "Add a counter to a melee weapon. -or- attack with it" (each card); "You would
+    use 2 of the cards to add 2 attack counters ... The final card would be used to attack
+    with it." A card put on a counter while another melee card waits in the hand leaves the
+    attack to that card: the turn neither ends nor attacks until it is played."""
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["melee", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # the other Melee card may attack
+    assert GAME.legal_actions(s) == [{"type": "play", "card": "melee"}]  # no attack without a card, no end
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    legal = GAME.legal_actions(s)
+    assert legal and all(a["type"] == "attack" for a in legal)  # the final card attacks
+    s = GAME.apply(s, legal[0])
+    assert s["rolls"][0]["counters"] == 1 and s["turn"]["tokens"] == []
+    assert GAME.legal_actions(s) == [{"type": "end"}]
+    # a Feint in the hand can make the attack too, so the taken card may go on a counter
+    s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["feint"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    assert {"type": "counter", "gear": "longsword"} in GAME.legal_actions(s)
 
 
 # -- one to-hit for the button and the roll; the dice line ---------------------------------------
@@ -399,3 +424,203 @@ def test_the_checker_refuses_an_unknown_arena_item():
     zones = copy.deepcopy(d._file("zones"))
     zones["zone"][0]["arena"][0]["items"] = [7]
     assert any("items" in p for p in d.check_content("zones.toml", zones))
+
+
+# -- Item/Ability: "Activate a power" -- our card text is what the card does --------------------
+def test_item_ability_a_power_loads_only_the_weapons_its_text_names():
+    """Shadowstep reads "Add two counters to one of your range or melee weapons": it is
+    offered on the Dagger and the Shortbow, never on a spell (Fire Bolt); Arcane Surge
+    ("one of your spells or weapons") loads either."""
+    s = make_active(battle(heroes=("rogue", "wizard"), seed=3), "h0", ["rest"])
+    s["piles"]["h0:equipped"] = ["dagger", "fire_bolt"]
+    s["piles"]["h0:at_hand"] = [c for c in s["piles"]["h0:at_hand"]] + ["shortbow"]
+    for m in s["monsters"]:  # nothing in reach: no penalty attack first
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "item"})
+    powers = [a for a in GAME.legal_actions(s) if a["type"] == "power"]
+    assert {a["gear"] for a in powers if a["power"] == "shadowstep"} == {"dagger"}
+    assert data.powers()["shadowstep"]["kinds"] == ["melee", "range"]
+    from pocketdeck.systems.deckbuilder.turn import power_options
+    s["piles"]["h1:equipped"] = ["staff", "mana_missile"]
+    assert {a["gear"] for a in power_options(s, s["heroes"][1]) if a["power"] == "arcane_surge"} == {
+        "staff", "mana_missile"}
+
+
+def test_the_checker_refuses_a_power_kind_that_is_not_a_weapon_kind():
+    import copy
+    gear = copy.deepcopy(data._file("gear"))
+    gear["power"][0]["kinds"] = ["armor"]
+    assert any("kinds" in p for p in data.check_content("gear.toml", gear))
+
+
+# -- Defend, for a boss: "-or- Retreat from engaged opponent to an adjacent arena" ---------------
+def boss_defends_engaged(heroes=("warrior", "priest"), counters=0):
+    """A GM-mode boss in the vault with the heroes, its Defend card's penalty attack made."""
+    from pocketdeck.systems.deckbuilder.monsters import monster_actions
+    s, boss, rng = _boss_turn_on(battle(heroes=heroes, seed=2, gm=True), "defend", ["melee", "mana", "rest"])
+    boss["defense_counters"] = counters
+    s = GAME.apply(s, next(a for a in monster_actions(s) if a["type"] == "gm_attack"))
+    return s, next(m for m in s["monsters"] if m["id"] == boss["id"])
+
+
+def _boss_turn_on(s, stack, boss_hand):
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, begin_monster_turn
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    for h in s["heroes"]:
+        h["arena"], h["defense_counters"] = boss["arena"], 0
+    s["piles"][f"{boss['id']}:draw"].extend(s["piles"][f"{boss['id']}:hand"])
+    s["piles"][f"{boss['id']}:hand"] = []
+    for c in boss_hand:
+        s["piles"][f"{boss['id']}:draw"].remove(c) if c in s["piles"][f"{boss['id']}:draw"] else None
+        s["piles"][f"{boss['id']}:hand"].append(c)
+    s["at"] = s["order"].index(boss["id"])
+    s["turn"], s["pending"], s["attacks"], s["mturn"], s["guard"] = None, None, [], None, None
+    rng = Rng(1)
+    begin_monster_turn(s, boss, rng)
+    apply_monster(s, {"type": "gm_stack", "stack": stack}, rng)
+    apply_monster(s, {"type": "gm_go"}, rng)
+    return s, boss, rng
+
+
+def test_defend_a_boss_retreats_from_engaged_heroes_who_each_get_a_parting_reaction():
+    """Bosses: "full stats and decks just like the player characters"; Defend: "Retreat from
+    engaged opponent to an adjacent arena ... any enemies get one parting melee reaction"."""
+    s, boss = boss_defends_engaged()
+    legal = GAME.legal_actions(s)
+    assert {"type": "gm_move", "to": "ossuary"} in legal and {"type": "gm_armor"} in legal
+    label = next(e["label"] for e in GAME.view(s)["actions"] if e["action"]["type"] == "gm_move")
+    assert label.startswith("Retreat to Ossuary") and "parting reaction" in label
+    total = GAME.card_total(s)
+    s["heroes"][0]["counters"]["longsword"] = 1  # the reaction uses the weapon's counters
+    s = GAME.apply(s, {"type": "gm_move", "to": "ossuary"})
+    names = [r["attacker"] for r in s["rolls"]]
+    assert names == [h["name"] for h in s["heroes"]]  # one reaction each, in seat order
+    assert all(r["target"] == boss["name"] for r in s["rolls"])
+    assert s["rolls"][0]["weapon"] == "Longsword" and s["rolls"][0]["counters"] == 1
+    assert "longsword" not in s["heroes"][0]["counters"]
+    assert next(m for m in s["monsters"] if m["id"] == boss["id"])["arena"] == "ossuary"
+    assert sum("parting reaction" in line for line in s["log"]) == 2
+    assert GAME.card_total(s) == total and s["reactions"] == []
+
+
+def test_defend_in_gm_mode_the_gm_spends_the_boss_counters_against_each_reaction():
+    s, boss = boss_defends_engaged(counters=1)
+    s = GAME.apply(s, {"type": "gm_move", "to": "ossuary"})
+    assert GAME.legal_actions(s) == [{"type": "gm_spend", "n": 0}, {"type": "gm_spend", "n": 1}]
+    assert len(s["reactions"]) == 1  # the second hero's reaction waits for the first
+    s = GAME.apply(s, {"type": "gm_spend", "n": 1})
+    assert [r["spent"] for r in s["rolls"]] == [1, 0]  # no counter left for the second: rolled at once
+    assert s["guard"] is None and s["reactions"] == []
+
+
+def test_defend_a_boss_defeated_by_a_parting_reaction_ends_its_turn():
+    s, boss = boss_defends_engaged()
+    next(m for m in s["monsters"] if m["id"] == boss["id"])["health"] = 1
+    s["heroes"][0]["counters"]["longsword"] = 6  # a sure hit
+    s = GAME.apply(s, {"type": "gm_move", "to": "ossuary"})
+    b = next(m for m in s["monsters"] if m["id"] == boss["id"])
+    assert b["dead"] and len(s["rolls"]) == 1  # the second hero's reaction finds no boss
+    assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
+    GAME.check_state(s)
+
+
+# -- Rest, for a boss: "-or- Expend up to 3 cards from your hand" --------------------------------
+def test_rest_a_boss_may_expend_up_to_three_cards_from_its_hand():
+    """Rest: "Draw 3 cards. -or- Expend up to 3 cards from your hand. -or- Restore 2 battle
+    health"; Bosses: "just like the player characters"."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions, policy
+    s, boss, rng = boss_turn("rest", ["item", "mana", "item", "melee"], hero_here=False)
+    total = GAME.card_total(s)
+    legal = monster_actions(s)
+    assert {"type": "gm_expend"} in legal and {"type": "gm_draw3"} in legal
+    assert policy(s, legal) == {"type": "gm_draw3"}  # the written policy is unchanged: it draws
+    apply_monster(s, {"type": "gm_expend"}, rng)
+    assert monster_actions(s) == [{"type": "gm_expend_card", "card": c} for c in ("item", "mana", "melee")] + [
+        {"type": "gm_expend_done"}]
+    assert policy(s, monster_actions(s)) == {"type": "gm_expend_card", "card": "item"}  # it cannot use Item/Ability
+    apply_monster(s, {"type": "gm_expend_card", "card": "item"}, rng)
+    apply_monster(s, {"type": "gm_expend_card", "card": "item"}, rng)
+    assert s["mturn"] is not None  # up to three: the GM may stop earlier
+    apply_monster(s, {"type": "gm_expend_done"}, rng)
+    assert s["piles"][f"{boss['id']}:expended"] == ["item", "item"] and s["mturn"] is None
+    assert GAME.card_total(s) == total
+
+
+def test_rest_a_boss_expends_at_most_three_and_taken_cards_go_back_after_the_battle():
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("rest", ["melee", "mana", "item", "melee"], hero_here=False)
+    apply_monster(s, {"type": "gm_expend"}, rng)
+    for c in ("melee", "mana", "melee"):
+        apply_monster(s, {"type": "gm_expend_card", "card": c}, rng)
+    assert s["mturn"] is None and len(s["piles"][f"{boss['id']}:expended"]) == 3
+    boss["taken"]["melee"] = boss["taken"].get("melee", 0) + 1  # say one expended Melee came from the tableau
+    s["piles"]["tableau:melee"].pop()
+    s = win_battle(s)
+    assert len(s["piles"]["tableau:melee"]) == data.stack_size()
+
+
+# -- Draw, for a boss: "draws one new card up to a hand limit of eight" ---------------------------
+def test_draw_a_boss_draws_one_card_after_its_turn_up_to_eight():
+    """Draw: "After performing their action, the player draws one new card up to a hand
+    limit of eight" -- a boss, "just like the player characters", does not refill its hand."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    from pocketdeck.systems.deckbuilder.setup import BOSS_HAND
+    s = battle(heroes=("warrior",), seed=2, gm=True)
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    assert len(s["piles"][f"{boss['id']}:hand"]) == BOSS_HAND  # its opening hand (sized for balance)
+    s, boss, rng = boss_turn("mana", ["mana", "mana", "mana"], hero_here=False)
+    s["piles"][f"{boss['id']}:draw"] += ["melee"] * 3
+    for _ in range(3):
+        apply_monster(s, next(a for a in monster_actions(s) if a["type"] == "gm_counter"), rng)
+    apply_monster(s, monster_actions(s)[0], rng)
+    assert s["mturn"] is None
+    assert len(s["piles"][f"{boss['id']}:hand"]) == 1  # three played, one drawn (not three)
+    # at the hand limit it draws none
+    s, boss, rng = boss_turn("defend", ["melee"] * 4 + ["rest"] * 4, hero_here=False)
+    apply_monster(s, {"type": "gm_armor"}, rng)
+    assert s["mturn"] is None and len(s["piles"][f"{boss['id']}:hand"]) == 8
+
+
+# -- old saves: a game of rules format 2 is refused by name, never a crash -----------------------
+def test_an_older_rules_format_save_is_refused_with_a_clear_message():
+    """Issue 33 changed how bosses play (Draw, Defend, Rest), so a game saved under rules
+    format 2 cannot replay to its stored state: the app says which format it is and keeps
+    the entry as it was (tests/library_fixtures/game-deckbuilder-v1.json)."""
+    import json
+    from pathlib import Path
+    import pytest
+    from pocketdeck.core.saves import SaveError, from_record
+    from pocketdeck.ui.app import App
+    fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
+    assert GAME.schema_version == 3 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 3"):
+        from_record(fixture["item"]["data"])
+    app = App()
+    app.restore(fixture["stored"])
+    assert len(app.problems) == 1 and "rules format 2" in app.problems[0] and "kept as it was" in app.problems[0]
+
+
+# -- Overview: "the experience to upgrade existing skills ... The cards for each are added to
+# the character deck" -- a stat or health upgrade is written on the information card ----------
+def test_overview_a_stat_or_health_upgrade_goes_on_the_information_card_not_into_the_draw_pile():
+    """A documented choice (docs/rules/deckbuilder.md, Overview (experience)): the character
+    deck is every card of the character, the information card and health tracker among
+    them; an upgraded stat or maximum health changes those cards, which the record keeps,
+    and no dead battle card is shuffled into the draw pile. A learnt card joins the deck."""
+    s = cleared()
+    while s["phase"] == "spoils":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s["phase"] == "upgrade"
+    hid = s["upgrade_left"][0]
+    s["heroes"][0]["xp"] = 7
+    deck = Counter(hero_cards(s, hid))
+    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "stat", "stat": "melee_attack"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "health"})
+    assert Counter(hero_cards(s, hid)) == deck
+    rec = export_heroes(s)[0]
+    start = data.heroes()["warrior"]
+    assert rec["stats"]["melee_attack"] == start["melee_attack"] + 1
+    assert rec["max_health"] == start["health"] + data.upgrade()["health_gain"]
+    card = next(a for a in GAME.legal_actions(s) if a.get("what") == "card")
+    s = GAME.apply(s, card)
+    assert Counter(hero_cards(s, hid)) - deck == Counter([card["card"]])

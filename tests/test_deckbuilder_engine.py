@@ -617,10 +617,11 @@ def test_a_boss_takes_a_tableau_card_and_its_deck_grows():
     from pocketdeck.systems.deckbuilder.monsters import apply_monster, begin_monster_turn, monster_actions
     s = battle(("warrior", "priest"), seed=2, zones=("crypt",), gm=True)
     boss = reveal_vault(s)
-    assert len(s["piles"][f"{boss['id']}:hand"]) == 3  # a boss holds a hand, like a hero
-    before, deck = len(s["piles"]["tableau:defend"]), boss_cards(s, boss["id"])
+    from pocketdeck.systems.deckbuilder.setup import BOSS_HAND
+    assert len(s["piles"][f"{boss['id']}:hand"]) == BOSS_HAND  # a boss holds a hand, like a hero
+    s["piles"][f"{boss['id']}:draw"].extend(s["piles"][f"{boss['id']}:hand"])
     s["piles"][f"{boss['id']}:hand"] = ["defend", "defend", "mana"]
-    s["piles"][f"{boss['id']}:draw"] = [c for c in s["piles"][f"{boss['id']}:draw"]]  # unchanged
+    before, deck = len(s["piles"]["tableau:defend"]), boss_cards(s, boss["id"])
     s["mturn"] = None
     rng = Rng(1)
     begin_monster_turn(s, boss, rng)
@@ -640,7 +641,8 @@ def test_a_boss_takes_a_tableau_card_and_its_deck_grows():
         apply_monster(s, {"type": "gm_armor"}, rng)
     assert boss["defense_counters"] == 3  # Defend: one defense counter per card
     assert boss_cards(s, boss["id"]) == deck + 1  # the tableau card joined its deck
-    assert len(s["piles"][f"{boss['id']}:hand"]) == 3 and s["mturn"] is None
+    # Draw: one card after the turn (the Mana card left + one), not back to a full hand
+    assert len(s["piles"][f"{boss['id']}:hand"]) == 2 and s["mturn"] is None
 
 
 def test_a_boss_melee_with_matching_cards_adds_counters_then_attacks():

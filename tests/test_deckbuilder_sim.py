@@ -25,6 +25,8 @@ class Seen:
                 self.found.add(f"upgrade {a['what']}")
             if a["type"].startswith("gm_"):
                 self.found.add(a["type"])
+        if any("gets a parting reaction as" in line for line in state["log"][-6:]):
+            self.found.add("boss retreat")
         for m in state["monsters"]:
             if m["kind"] == "boss":
                 held = sum(len(state["piles"][f"{m['id']}:{k}"]) for k in ("draw", "hand", "discard", "front"))
@@ -49,7 +51,7 @@ def test_more_random_battles_reach_the_newer_rules():
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
     want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",
             "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend", "gm_counter", "gm_armor",
-            "gm_skip", "gm_heal2"}
+            "gm_skip", "gm_heal2", "gm_expend", "gm_expend_card", "gm_expend_done", "boss retreat"}
     assert want <= seen.found, want - seen.found
 
 

@@ -162,7 +162,9 @@ HERO = {"id": str, "name": str, "melee_attack": STAT, "melee_damage": STAT, "ran
         "deck": MapOf(Range(1, 20))}
 WEAPON = {"id": str, "name": str, "kind": OneOf(*WEAPON_KINDS), "attack": STAT, "damage": Range(0, 30)}
 ARMOR = {"id": str, "name": str, "defense": Range(0, 20)}
-POWER = {"id": str, "name": str, "effect": OneOf(*sorted(POWER_EFFECTS)), "amount": Range(1, 20), "text": str}
+# a counter power's ``kinds``: the weapons it may load (melee, range, mana); absent = any
+POWER = {"id": str, "name": str, "effect": OneOf(*sorted(POWER_EFFECTS)), "amount": Range(1, 20), "text": str,
+         "kinds": Optional(ListOf(OneOf(*WEAPON_KINDS), at_least=1))}
 TABLEAU = {"id": OneOf(*STACKS), "name": str, "text": str}
 ABILITY = {"id": str, "name": str, "symbol": OneOf(*STACKS), "effect": OneOf(*sorted(ABILITY_EFFECTS)),
            "amount": Range(1, 20), "text": str}

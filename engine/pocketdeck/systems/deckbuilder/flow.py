@@ -48,7 +48,10 @@ def run(state: State, rng: Rng) -> None:
             resolve_attack(state, att, 0, rng)
         if state["pending"] is not None:
             return
+        if parting_reactions(state, rng):
+            return  # GM mode: the boss's defense counters against a reaction wait for the GM
         fallen_actor(state)
+        fallen_boss(state, rng)
         if battle_over(state, rng):
             return
         a = actor(state)
@@ -59,7 +62,7 @@ def run(state: State, rng: Rng) -> None:
             return
         if state["mturn"] is None:
             begin_monster_turn(state, monster(state, a), rng)
-        while state["mturn"] is not None and not state["options"].get("gm"):
+        while state["mturn"] is not None and not state["options"].get("gm") and not state.get("reactions"):
             apply_monster(state, policy(state, monster_actions(state)), rng)
         if state["mturn"] is not None:
             return  # GM mode: a person takes the monster's decision
@@ -82,6 +85,23 @@ def fallen_actor(state: State) -> None:
         advance(state)
 
 
+def parting_reactions(state: State, rng: Rng) -> bool:
+    """A boss retreated from engaged heroes: each gets one parting melee reaction, in seat
+    order (``turn.hero_reaction``). True when one waits for the GM's defense counters."""
+    from .turn import hero_reaction
+    while state.get("reactions") and not state.get("guard"):
+        hero_reaction(state, state["reactions"].pop(0), rng)
+    return bool(state.get("guard"))
+
+
+def fallen_boss(state: State, rng: Rng) -> None:
+    """A boss defeated in the middle of its own turn (a parting reaction) can do no more."""
+    from .monsters import end_monster_turn
+    mt = state["mturn"]
+    if mt is not None and monster(state, mt["actor"])["dead"]:
+        end_monster_turn(state, rng)
+
+
 def end_battle(state: State) -> None:
     """The battle decks end with the battle: every tableau card taken goes back to its
     stack (the tableau is set out afresh for the next one); the character decks keep
@@ -90,7 +110,7 @@ def end_battle(state: State) -> None:
         give_back_tableau(state, h, BATTLE_PILES)
     for m in state["monsters"]:
         if m["kind"] == "boss":
-            give_back_tableau(state, m, ("draw", "discard", "hand", "front"))
+            give_back_tableau(state, m, ("draw", "discard", "hand", "front", "expended"))
 
 
 def battle_over(state: State, rng: Rng) -> bool:

@@ -16,13 +16,15 @@ policy can only do what a GM could.
   then, for Defend, Rest and Item/Ability, make the compulsory penalty attack (-2, -4,
   -2) when a hero is in reach, and use each card as a hero would (``boss_token_options``):
   a counter on a weapon of the stack's kind or an attack with it (Melee: a melee attack
-  must be made), a defense counter or a move, draw 3 or restore 2; what it cannot use
-  (Item/Ability: no latent abilities, powers or items; a spell it does not have) is let
-  go. It then draws back to its hand.
+  must be made), a defense counter or a move (a retreat when heroes are engaged: each gets
+  a parting melee reaction), draw 3, expend up to 3 cards or restore 2; what it cannot
+  use (Item/Ability: no latent abilities, powers or items; a spell it does not have) is
+  let go. It then draws one card, up to the hand limit, as a hero does.
   Policy: Rest when at a third of its health or less and holding Rest; else the attack
   stack with a hero in reach it holds most cards of (Melee, Mana, Range on ties), else
   Defend to move towards the heroes; play every matching card; counters first, the last
-  card attacks the weakest hero in reach.
+  card attacks the weakest hero in reach. It never retreats from engaged heroes and never
+  expends (a GM may do both).
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
@@ -106,7 +108,7 @@ def begin_monster_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
     the turn at once); a boss is asked for its tableau stack."""
     if m["kind"] == "boss":
         state["mturn"] = {"actor": m["id"], "step": "stack", "stack": None, "uses": 0, "left": 0,
-                          "card": None, "attacked": False}
+                          "card": None, "attacked": False, "expend_left": 0}
         return
     deck, disc = pile(state, "minion:draw"), pile(state, "minion:discard")
     if not deck:
@@ -133,7 +135,7 @@ def end_monster_turn(state: State, rng: Rng) -> None:
         if f"{mid}:front" in state["piles"]:  # a boss: the cards played and taken join its deck
             pile(state, f"{mid}:discard").extend(pile(state, f"{mid}:front"))
             state["piles"][f"{mid}:front"] = []
-            boss_draw(state, mid, rng)
+            boss_draw(state, mid, rng, len(pile(state, f"{mid}:hand")) + 1)  # Draw: one card, up to eight
     state["mturn"] = None
     advance(state)
 
@@ -160,17 +162,18 @@ def boss_attacks(state: State, m: dict[str, Any], kind: str | None = None) -> li
     return out
 
 
-def engaged_heroes(state: State, m: dict[str, Any]) -> bool:
-    return any(not h["down"] and h["arena"] == m["arena"] for h in state["heroes"])
+def engaged_heroes(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
+    """The conscious heroes in the monster's arena, in seat order."""
+    return [h for h in state["heroes"] if not h["down"] and h["arena"] == m["arena"]]
 
 
 def boss_token_options(state: State, m: dict[str, Any], mt: dict[str, Any]) -> list[Action]:
     """What one card of the boss's action gives, as a hero's would (Action Tableau):
     Melee/Range/Mana a counter on a weapon of that kind or an attack with it; Defend a
-    defense counter or a move to an adjacent arena (Pocketdeck: only when no hero is
-    engaged); Rest draw 3 or restore 2; Item/Ability nothing the boss can use (no latent
-    abilities, powers or at-hand items): the card is let go, as a hero with nothing to
-    play would."""
+    defense counter or a retreat to an adjacent arena (the engaged heroes then get their
+    parting reactions); Rest draw 3, expend up to 3 cards from the hand, or restore 2;
+    Item/Ability nothing the boss can use (no latent abilities, powers or at-hand items):
+    the card is let go, as a hero with nothing to play would."""
     stack = mt["stack"]
     out: list[Action] = []
     if stack in ATTACK_STACKS:
@@ -180,11 +183,10 @@ def boss_token_options(state: State, m: dict[str, Any], mt: dict[str, Any]) -> l
             last = stack == "melee" and not mt["attacked"] and mt["left"] == 1 and hits
             out = ([] if last else [{"type": "gm_counter", "gear": w}]) + hits
     elif stack == "defend":
-        out = [{"type": "gm_armor"}]
-        if not engaged_heroes(state, m):
-            out += [a for a in mover_options(state, m) if a["type"] == "gm_move"]
+        out = [{"type": "gm_armor"}] + [a for a in mover_options(state, m) if a["type"] == "gm_move"]
     elif stack == "rest":
-        out = [{"type": "gm_draw3"}] + ([{"type": "gm_heal2"}] if m["health"] < m["max_health"] else [])
+        out = [{"type": "gm_draw3"}] + ([{"type": "gm_expend"}] if pile(state, f"{m['id']}:hand") else [])
+        out += [{"type": "gm_heal2"}] if m["health"] < m["max_health"] else []
     return out or [{"type": "gm_skip"}]
 
 
@@ -205,6 +207,9 @@ def monster_actions(state: State) -> list[Action]:
         return mover_options(state, m)
     if mt["step"] == "attack":  # the penalty attack of Defend, Rest and Item/Ability: compulsory
         return boss_attacks(state, m)
+    if mt.get("expend_left"):  # Rest: expending, one card of the hand at a time
+        return ([{"type": "gm_expend_card", "card": c} for c in sorted(set(pile(state, f"{m['id']}:hand")))]
+                + [{"type": "gm_expend_done"}])
     if mt["left"] == 0:  # every card used, Melee taken and no melee attack made yet
         return boss_attacks(state, m, "melee")
     return boss_token_options(state, m, mt)
@@ -241,6 +246,8 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
         end_monster_turn(state, rng)
         return
     _boss_use(state, m, mt, a, rng)
+    if mt.get("expend_left"):
+        return  # the Rest card's expend goes on (gm_expend_card / gm_expend_done)
     if mt["step"] == "attack":
         mt["step"] = "use"
     elif mt["left"] > 0:
@@ -284,7 +291,11 @@ def _boss_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action, rn
         m["defense_counters"] += 1
         log(state, f"{name} adds a defense counter to its armor.")
     elif kind == "gm_move":
+        for h in engaged_heroes(state, m):  # Defend: "any enemies get one parting melee reaction"
+            state.setdefault("reactions", []).append({"hero": h["id"], "target": m["id"]})
         move(state, m, a)
+    elif kind in ("gm_expend", "gm_expend_card", "gm_expend_done"):
+        expend(state, m, mt, a)
     elif kind == "gm_draw3":
         hand, n = pile(state, f"{m['id']}:hand"), 0
         for _ in range(3):
@@ -296,6 +307,23 @@ def _boss_use(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action, rn
         log(state, f"{name} restores {m['health'] - before} health.")
     else:
         log(state, f"{name}'s {data.STACK_NAMES[mt['stack']]} card has no use now.")
+
+
+def expend(state: State, m: dict[str, Any], mt: dict[str, Any], a: Action) -> None:
+    """Rest: "Expend up to 3 cards from your hand": they leave the boss's battle deck for
+    this battle (its ``expended`` pile), one decision a card, until three or "done"."""
+    hand = pile(state, f"{m['id']}:hand")
+    if a["type"] == "gm_expend":
+        mt["expend_left"] = 3
+        log(state, f"{m['name']} rests to expend cards from its hand.")
+        return
+    if a["type"] == "gm_expend_card":
+        hand.remove(a["card"])
+        pile(state, f"{m['id']}:expended").append(a["card"])
+        mt["expend_left"] -= 1
+        log(state, f"{m['name']} expends {data.card_name(a['card'])} for this battle.")
+    if a["type"] == "gm_expend_done" or not hand:
+        mt["expend_left"] = 0
 
 
 def move(state: State, m: dict[str, Any], a: Action) -> None:
@@ -331,6 +359,9 @@ def policy(state: State, legal: list[Action]) -> Action:
         return {"type": "gm_stack", "stack": best}
     if mt["step"] == "play":
         return legal[0]  # every matching card is played (gm_go comes last)
+    if mt.get("expend_left"):  # only a GM chooses to expend; then the cards the boss cannot use go
+        useless = [a for a in legal if a["type"] == "gm_expend_card" and not usable(m, a["card"])]
+        return useless[0] if useless else {"type": "gm_expend_done"}
     attacks = [a for a in legal if a["type"] == "gm_attack"]
     if m["kind"] == "minion" or mt["step"] == "attack" or mt["left"] <= 1:
         if attacks:
@@ -350,6 +381,12 @@ def policy(state: State, legal: list[Action]) -> Action:
         if k in kinds:
             return {"type": k}
     return legal[0]
+
+
+def usable(m: dict[str, Any], card: str) -> bool:
+    """Whether a boss can ever use a card of its hand: not Item/Ability (no latent
+    abilities, powers or items), not a stack it has no weapon for."""
+    return card in ("defend", "rest") or (card in ATTACK_STACKS and boss_weapon(m, card) is not None)
 
 
 def resolve_attack(state: State, att: dict[str, Any], spent: int, rng: Rng) -> None:

@@ -22,7 +22,7 @@ PHASES = ("battle", "spoils", "upgrade", "over")
 class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
-    schema_version = 2
+    schema_version = 3  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:
@@ -140,7 +140,10 @@ class DeckbuilderGame(Game):
             return "a turn starts by taking a card from one of the six stacks of the Action Tableau (A Turn)"
         if kind == "end" and t["mode"] == "turn" and t["stack"] == "melee":
             return ("you took the melee action: you must make a melee attack this turn before it "
-                    "ends (Melee)")
+                    "ends, with a melee card (Melee)")
+        if kind == "counter" and t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]:
+            return ("each Melee card gives a counter or the attack: no other card played or in your "
+                    "hand can make the melee attack you owe, so this one must (Melee)")
         if kind == "play":
             return (f"only cards matching {data.STACK_NAMES[t['stack']]} can be played now "
                     "(A Turn; Synergy: the same as the action the active player took)")

@@ -11,9 +11,7 @@ from .common import HAND_LIMIT, State, draw, log, own_cards, pile
 
 START_HAND = 5
 MAX_WEAPONS = 2
-
-
-BOSS_HAND = 3
+BOSS_HAND = 3  # a boss's opening hand (the book gives none; sized for balance, docs/rules/deckbuilder.md)
 STATS = ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")
 
 
@@ -72,7 +70,7 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
             piles[f"{me}:{k}"] = list(spec[k])
     state: State = {"phase": "battle", "zone_index": 0, "heroes": heroes, "monsters": [],
                     "links": [], "order": [], "at": 0, "turn": None, "pending": None, "mturn": None, "guard": None,
-                    "attacks": [], "piles": piles, "rolls": [], "round": 1, "outcome": None,
+                    "attacks": [], "reactions": [], "piles": piles, "rolls": [], "round": 1, "outcome": None,
                     "next_monster": 0, "log": [], "spoils_left": [], "upgrade_left": [], "options": options}
     start_zone(state, rng)
     return state
@@ -109,7 +107,7 @@ def start_zone(state: State, rng: Rng) -> None:
         reveal(state, a["id"], rng)
     roll_initiative(state, rng)
     state["at"], state["turn"], state["pending"], state["attacks"], state["mturn"] = 0, None, None, [], None
-    state["guard"] = None
+    state["guard"], state["reactions"] = None, []
     state.setdefault("battles", []).append(
         {"zone": zid, "cards": [len(own_cards(state, h)) for h in state["heroes"]],
          "tableau": sum(len(state["piles"][f"tableau:{s}"]) for s in data.STACKS)})
@@ -147,6 +145,7 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
         rng.shuffle(deck)
         state["piles"][f"{mid}:draw"], state["piles"][f"{mid}:discard"] = deck, []
         state["piles"][f"{mid}:hand"], state["piles"][f"{mid}:front"] = [], []
+        state["piles"][f"{mid}:expended"] = []
         boss_draw(state, mid, rng)
         new.append(mid)
     names = ", ".join(m["name"] for m in state["monsters"] if m["id"] in new)
@@ -224,10 +223,10 @@ def armor_bonus(state: State, hid: str) -> int:
 
 
 def boss_draw(state: State, mid: str, rng: Rng, upto: int = BOSS_HAND) -> int:
-    """A boss draws up to ``upto`` cards in hand (its hand of BOSS_HAND at the end of its
-    turn; Rest's draw 3 goes further, to the hand limit), shuffling its discard pile into
-    an empty draw pile (its deck, like a hero's, holds the tableau cards it took).
-    Returns the number of cards drawn."""
+    """A boss draws up to ``upto`` cards in hand, never above the hand limit (its opening
+    hand of BOSS_HAND; after its turn one card, as a hero's "Draw"; Rest's draw 3),
+    shuffling its discard pile into an empty draw pile (its deck, like a hero's, holds the
+    tableau cards it took). Returns the number of cards drawn."""
     hand, deck, disc = (state["piles"][f"{mid}:{k}"] for k in ("hand", "draw", "discard"))
     n = 0
     while len(hand) < min(upto, HAND_LIMIT):

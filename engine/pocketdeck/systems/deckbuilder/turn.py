@@ -61,9 +61,7 @@ def turn_actions(state: State) -> list[Action]:
     if t["tokens"]:
         out.extend(token_options(state, h, t))
     elif t["mode"] == "turn":
-        if must_attack_pending(state, h, t):  # every card used and still no melee attack
-            out.extend(attacks(state, h, "melee"))
-        else:
+        if not (attack_owed(state, h, t) and out):  # the owed attack needs a card: play one first
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
@@ -72,13 +70,31 @@ def turn_actions(state: State) -> list[Action]:
     return out
 
 
-def must_attack_pending(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+def attack_owed(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
     """Melee: "If you take the melee action, you must make a melee attack this turn":
-    the turn cannot end without it while a target is in the arena. When every card has
-    been used (an ability that added counters took the last one), the attack is still
-    made: it is what the action commits to."""
+    the turn cannot end without it while a target is in the arena."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
             and bool(attacks(state, h, "melee")))
+
+
+def makes_melee_attack(card: str) -> bool:
+    """A card whose use can be the melee attack: a Melee card ("add a counter ... -or-
+    attack with it") or a melee ability that attacks (Feint, Backstab)."""
+    ab = data.abilities().get(card)
+    return card == "melee" or (ab is not None and ab["symbol"] == "melee" and ab["effect"] == "attack_bonus")
+
+
+def spare_attacker(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+    """Whether a card other than the one in use can still make the owed melee attack:
+    one played after it, or a melee card still in the hand. Each card gives a counter
+    *or* the attack, so a card may go on a counter only while another can attack (the
+    book's example: two cards on counters, "the final card would be used to attack")."""
+    return any(makes_melee_attack(c) for c in t["tokens"][1:] + pile(state, f"{h['id']}:hand"))
+
+
+def keeps_the_attack(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
+    """The card in use must be kept for the owed melee attack: no counter from it."""
+    return attack_owed(state, h, t) and not spare_attacker(state, h, t)
 
 
 def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Action]:
@@ -92,7 +108,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "double_counter":
             if ab["symbol"] == "defend":
                 out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
-            else:
+            elif not keeps_the_attack(state, h, t):
                 out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, ab["symbol"])]
         elif eff == "heal":
             out = [{"type": "heal", "target": o["id"]} for o in allies_here(state, h)
@@ -100,12 +116,8 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
         elif eff == "heal_all":
             out = [{"type": "heal_all"}] if any(o["health"] < o["max_health"] for o in allies_here(state, h)) else []
     elif stack in ATTACK_KIND:
-        ws = weapons_of(state, me, stack)
-        last_chance = (t["mode"] == "turn" and stack == "melee" and not t["attacked"]
-                       and len(t["tokens"]) == 1 and not matching(state, me, "melee")
-                       and bool(attacks(state, h, "melee")))
-        if not last_chance:
-            out = [{"type": "counter", "gear": w} for w in ws]
+        if not keeps_the_attack(state, h, t):
+            out = [{"type": "counter", "gear": w} for w in weapons_of(state, me, stack)]
         out += attacks(state, h, stack)
     elif stack == "defend":
         out = [{"type": "armor"}] if pile(state, f"{me}:armor") else []
@@ -126,11 +138,15 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
 
 
 def power_options(state: State, h: dict[str, Any]) -> list[Action]:
+    """Activate a power: a counter power on each equipped weapon or spell of the kinds its
+    card names (Shadowstep: "one of your range or melee weapons"; no ``kinds``: any)."""
     out: list[Action] = []
     for p in sorted(set(pile(state, f"{h['id']}:powers"))):
         pw = data.powers()[p]
         if pw["effect"] == "counter":
-            out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])]
+            kinds = pw.get("kinds", data.WEAPON_KINDS)
+            out += [{"type": "power", "power": p, "gear": w} for w in weapons_of(state, h["id"])
+                    if data.weapons()[w]["kind"] in kinds]
         else:
             out.append({"type": "power", "power": p})
     return out
@@ -385,6 +401,20 @@ def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: i
         log(state, f"{h['name']} attacks {m['name']}: the Game Master chooses the defense counters to spend.")
         return
     resolve_guard(state, guard, spent, rng)
+
+
+def hero_reaction(state: State, r: dict[str, str], rng: Rng) -> None:
+    """A hero's parting melee reaction at a boss that retreated (Defend: "any enemies get
+    one parting melee reaction"), as the monsters get theirs: an attack with the hero's
+    equipped melee weapon of the best to-hit (all its counters used), no penalty. A hero
+    fallen meanwhile, or a boss already defeated, gets or takes none."""
+    h, m = hero(state, r["hero"]), monster(state, r["target"])
+    melee = weapons_of(state, h["id"], "melee")
+    if h["down"] or m["dead"] or not melee:
+        return
+    gear = max(melee, key=lambda w: (hero_to_hit(h, w, 0)[0], data.weapons()[w]["damage"], w))
+    log(state, f"{h['name']} gets a parting reaction as {m['name']} retreats.")
+    hero_attack(state, h, gear, m["id"], 0, rng)
 
 
 def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, int]:

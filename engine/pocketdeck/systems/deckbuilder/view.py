@@ -77,6 +77,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                      defense_counters=m["defense_counters"],
                      counters={data.card_name(k): v for k, v in m["counters"].items() if v},
                      deck=len(p[f"{m['id']}:draw"]), discard=len(p[f"{m['id']}:discard"]),
+                     expended=len(p[f"{m['id']}:expended"]),
                      hand_count=len(p[f"{m['id']}:hand"]),
                      hand=(list(p[f"{m['id']}:hand"]) if mt is not None and mt["actor"] == m["id"] else None))
         monsters.append(e)
@@ -181,7 +182,8 @@ STAT_NAMES = {"melee_attack": "melee attack", "melee_damage": "melee damage", "r
 
 
 GM_PLAIN = {"gm_armor": "Add a defense counter to its armor", "gm_draw3": "Draw 3 cards",
-            "gm_heal2": "Restore 2 health", "gm_skip": "Let this card go unused"}
+            "gm_heal2": "Restore 2 health", "gm_skip": "Let this card go unused",
+            "gm_expend": "Expend up to 3 cards from the hand", "gm_expend_done": "Stop expending"}
 
 
 def _gm_label(state: State, a: dict[str, Any]) -> str:
@@ -199,13 +201,18 @@ def _gm_label(state: State, a: dict[str, Any]) -> str:
     if k == "gm_attack":
         with_gear = f" with {data.card_name(a['gear'])}" if "gear" in a else ""
         return f"Attack {hero(state, a['target'])['name']}{with_gear} (before defense counters)"
+    if k == "gm_expend_card":
+        return f"Expend {data.card_name(a['card'])} for this battle"
     if k == "gm_counter":
         return f"Add a counter to {data.card_name(a['gear'])}"
     if k in GM_PLAIN:
         return GM_PLAIN[k]
     if k == "gm_move":
         from .turn import arena_name
-        return f"Move to {arena_name(state, a['to'])}"
+        m = monster(state, mt["actor"])
+        engaged = [h["name"] for h in state["heroes"] if not h["down"] and h["arena"] == m["arena"]]
+        return (f"Retreat to {arena_name(state, a['to'])} ({', '.join(engaged)}: a parting reaction)"
+                if engaged else f"Move to {arena_name(state, a['to'])}")
     return "Wait"
 
 
