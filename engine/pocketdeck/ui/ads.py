@@ -207,8 +207,9 @@ def _details(view: dict[str, Any]) -> str:
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
     mode = term("one-dimensional") if view["mode"] == "line" else term("simple-play", "Simple play")
     return (f'<div class="ads-details"><p class="ads-stats"><b>HP {view["hp"]}/{view["max_hp"]}</b> · '
-            f'{term("ads-hand-maximum", "Hand max")} {view["hand_max"]}'
-            f' · {term("ads-fatigue", "Fatigue")} {view["fatigue"]} · {term("ads-exhaustion", "Exhaustion")} {view["exhaustion"]}'
+            f'{term("ads-hand-maximum", "Hand max " + str(view["hand_max"]))}'
+            f' · {term("ads-fatigue", "Fatigue " + str(view["fatigue"]))}'
+            f' · {term("ads-exhaustion", "Exhaustion " + str(view["exhaustion"]))}'
             f' · Draw {view["draw_count"]} · Discard {view["discard_count"]} · {term("ads-count", "Count")} {view["count"]}</p>'
             f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
             f' · Armed: {esc(view["armed"] or "nothing")}'

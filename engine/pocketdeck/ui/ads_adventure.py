@@ -114,8 +114,8 @@ def _place(view: dict[str, Any]) -> str:
 
 
 def render(view: dict[str, Any], session: Session) -> str:
-    sheet = (f'<details class="adv-sheet"><summary>{term("character-deck", "Character Deck")}: HP, story cards '
-             f'and piles</summary>{_hero(view)}</details>')
+    sheet = (f'<details class="adv-sheet"><summary>Character Deck: HP, story cards and piles</summary>'
+             f'<p class="muted">The whole {term("character-deck", "Character Deck")}:</p>{_hero(view)}</details>')
     if view["fight"] is not None:
         return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="fight">{_place(view)}'
                 f'{render_fight(view["fight"], session)}{_room(view)}{sheet}</section>')
@@ -148,7 +148,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     label = {"over": "The adventure is over"}.get(view["phase"], "What to do in this room")
     return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="{esc(view["phase"])}">'
             f'{_place(view)}' + prompt(body, cls="ads-prompt adv-prompt", label=label)
-            + f'{_room(view)}{_party(view)}<details class="adv-sheet" open><summary>{term("character-deck", "Character Deck")}'
+            + f'{_room(view)}{_party(view)}<details class="adv-sheet" open><summary>Character Deck'
             f'</summary>{_hero(view)}</details>'
             f'<h2>Hand ({len(h["hand"])})</h2><div class="ads-hand">{hand}</div>{removed}'
             f'{log_list(view["log"], "Adventure log")}{export}</section>')
