@@ -10,19 +10,20 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.game import IllegalAction
-from ..core.saves import Session
+from ..core.saves import Session, save_text
 from ..systems.ads import data
+from .ads_prompt import now, pattern, ud  # noqa: F401 - ud and pattern are used by other ADS screens
+from .flow import prompt
 from .html import button, esc, log_list
+from .learn_ui import term
 from .tables import Table, register_table
 
 KIND_MARK = {"damage": "DMG", "defense": "DEF", "heal": "HEAL"}
-GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("grapple", "Grapple"), ("recall", "Recall"),
-          ("gear", "Gear"), ("move", "Move"), ("other", "Other"))
 
 
 @lru_cache(maxsize=512)
 def rondel_svg(rondel: str, current: int, size: int = 44, cx: float = 25, cy: float = 25,
-               radius: float = 22) -> str:
+               radius: float = 22, font: float = 11) -> str:
     """The Combat Rondel: six wedges, primary (white on black), secondary (black on white),
     not playable (grey); today's Round ringed."""
     parts = []
@@ -37,8 +38,8 @@ def rondel_svg(rondel: str, current: int, size: int = 44, cx: float = 25, cy: fl
         parts.append(f'<path class="{cls}{ring}" d="M{cx:g} {cy:g} L{x0:.1f} {y0:.1f} '
                      f'A{radius:g} {radius:g} 0 0 1 {x1:.1f} {y1:.1f} Z"/>')
         tx = cx + radius * 0.62 * math.cos(math.radians(-90 + k * 60))
-        ty = cy + radius * 0.62 * math.sin(math.radians(-90 + k * 60)) + 4
-        parts.append(f'<text class="{cls}t" x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="11" '
+        ty = cy + radius * 0.62 * math.sin(math.radians(-90 + k * 60)) + font * .36
+        parts.append(f'<text class="{cls}t" x="{tx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="{font:g}" '
                      f'font-weight="700">{k + 1}</text>')
     return "".join(parts)
 
@@ -47,16 +48,6 @@ def big_rondel(view: dict[str, Any]) -> str:
     r = view["round"]
     return (f'<svg class="ads-rondel" viewBox="0 0 50 50" role="img" '
             f'aria-label="Combat Rondel: Round {r}">{rondel_svg("SSSSSS", r)}</svg>')
-
-
-def ud(sym: str) -> str:
-    return ('<span class="ud up">&#9650;<span class="vh">Up</span></span>' if sym == "^"
-            else '<span class="ud down">&#9660;<span class="vh">Down</span></span>' if sym == "v"
-            else '<span class="ud any">&#9675;<span class="vh">any</span></span>')
-
-
-def pattern(p: str) -> str:
-    return "".join(ud(s) for s in p)
 
 
 def _lines(name: str, width: int = 12) -> list[str]:
@@ -72,37 +63,51 @@ def _lines(name: str, width: int = 12) -> list[str]:
 
 
 def card_svg(c: dict[str, Any], r: int) -> str:
-    """An ADS card drawn: rondel top-left, today's value top-right, name, kind, Up/Down."""
+    """An ADS card drawn: rondel top-left, today's value top-right, name, kind, Up/Down.
+    Its text is at least 12 units high and the card is drawn at least 100 px wide, so no
+    text on a card face renders under 12 CSS px (issue 24)."""
     today = c["today"]
     mark = KIND_MARK.get(c["effect"], "")
     eth = " eth" if c["ethereal"] else ""
     value = ""
     if mark and today and not today.startswith("pay") and today != "-":
-        value = (f'<rect x="56" y="6" width="38" height="30" rx="6" class="val{eth}"/>'
-                 f'<text x="75" y="25" text-anchor="middle" font-size="15" font-weight="700" class="valt">{esc(today)}</text>'
-                 f'<text x="75" y="44" text-anchor="middle" font-size="8" class="kindt">{mark}{" ETH" if eth else ""}</text>')
+        value = (f'<rect x="55" y="4" width="42" height="34" rx="6" class="val{eth}"/>'
+                 f'<text x="76" y="28" text-anchor="middle" font-size="20" font-weight="700" class="valt">{esc(today)}</text>'
+                 f'<text x="76" y="52" text-anchor="middle" font-size="12" class="kindt">{mark}{" ETH" if eth else ""}</text>')
     elif today == "-":
-        value = '<text x="75" y="26" text-anchor="middle" font-size="10" class="kindt">not today</text>'
+        value = ('<text x="76" y="22" text-anchor="middle" font-size="12" class="kindt">not</text>'
+                 '<text x="76" y="36" text-anchor="middle" font-size="12" class="kindt">today</text>')
     elif today.startswith("pay"):
         _, n, attr = today.split(" ", 2)
-        value = (f'<text x="75" y="20" text-anchor="middle" font-size="9" class="kindt">pay {esc(n)}</text>'
-                 f'<text x="75" y="31" text-anchor="middle" font-size="9" class="kindt">{esc(attr)}</text>')
-    name = "".join(f'<text x="50" y="{70 + 13 * i}" text-anchor="middle" font-size="11.5" font-weight="700" '
-                   f'class="namet">{esc(line)}</text>' for i, line in enumerate(_lines(c["name"])))
-    sym = ('<path d="M8 132 L14 122 L20 132 Z" class="udu"/>' if c["updown"] == "^"
-           else '<path d="M8 122 L14 132 L20 122 Z" class="udd"/>')
+        value = (f'<text x="76" y="22" text-anchor="middle" font-size="12" class="kindt">pay {esc(n)}</text>'
+                 f'<text x="76" y="36" text-anchor="middle" font-size="12" class="kindt">{esc(attr[:6])}</text>')
+    name = "".join(f'<text x="50" y="{76 + 15 * i}" text-anchor="middle" font-size="13" font-weight="700" '
+                   f'class="namet">{esc(line)}</text>' for i, line in enumerate(_lines(c["name"], 11)[:2]))
+    sym = ('<path d="M6 134 L13 122 L20 134 Z" class="udu"/>' if c["updown"] == "^"
+           else '<path d="M6 122 L13 134 L20 122 Z" class="udd"/>')
     kind = c["kind"].title() + (f' L{c["level"]}' if c["kind"] == "spell" else "")
     today_text = f", {today} today" if today and today != "-" else (", not playable today" if today == "-" else "")
     label = f'{c["name"]} ({c["kind"]}{today_text}, {"Up" if c["updown"] == "^" else "Down"})'
     return (f'<svg class="ads-card{eth}" viewBox="0 0 100 140" role="img" aria-label="{esc(label)}" '
             f'data-card="{esc(c["card"])}">'
             f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
-            f'<g transform="translate(3 3) scale(.96)">{rondel_svg(c["rondel"], r)}</g>{value}{name}'
-            f'<text x="50" y="118" text-anchor="middle" font-size="9" class="kindt">{esc(kind)}</text>{sym}</svg>')
+            f'<g transform="translate(2 2)">{rondel_svg(c["rondel"], r, font=12.5)}</g>{value}{name}'
+            f'<text x="56" y="131" text-anchor="middle" font-size="12" class="kindt">{esc(kind)}</text>{sym}</svg>')
 
 
-def _buttons(entries: list[dict[str, Any]], cls: str = "btn") -> str:
-    return "".join(button(e["label"], "play", e["action"], cls=cls) for e in entries)
+TRAIT_TERMS = (("self preservation", "self-preservation"), ("merciless", "merciless"), ("overwhelm", "overwhelm"),
+               ("cowardly sneak", "cowardly-sneak"), ("sneaky", "sneaky"), ("kiter", "kiter"),
+               ("darksight", "darksight"), ("attack", "foe-attack-trait"), ("healer", "healer"),
+               ("regeneration", "regeneration"), ("outnumber", "outnumber"), ("disease", "ads-disease"))
+
+
+def trait(text: str) -> str:
+    """A Foe trait as the book writes it, its name a glossary link."""
+    low = text.lower()
+    for prefix, key in TRAIT_TERMS:
+        if low.startswith(prefix):
+            return term(key, text)
+    return esc(text)
 
 
 def _foe(f: dict[str, Any]) -> str:
@@ -114,8 +119,9 @@ def _foe(f: dict[str, Any]) -> str:
         acts += f'<li>otherwise {esc(f["failure"]["what"])} <b class="chance">{esc(f["failure"]["chance"])}</b></li>'
     reacts = "".join(f'<li>{pattern(a["match"])} {esc(a["what"])} <b class="chance">{esc(a["chance"])}</b></li>'
                      for a in f["reactions"])
-    attr = (f'<p class="muted">Counters with {esc(f["attribute"]["name"])} on {pattern(f["attribute"]["pattern"])} '
-            f'<b class="chance">{esc(f["attribute"]["chance"])}</b></p>' if f["attribute"] else "")
+    attr = (f'<p class="muted">{term("ads-counter", "Counters")} with {esc(f["attribute"]["name"])} on '
+            f'{pattern(f["attribute"]["pattern"])} <b class="chance">{esc(f["attribute"]["chance"])}</b></p>'
+            if f["attribute"] else "")
     head = (f'<h3>{esc(f["name"])} <span class="muted">L{f["level"]} {esc(f["size"])} · XP {f["xp"]} · Gold {f["gold"]}</span></h3>'
             f'<p class="hpline"><b>HP {f["hp"]}/{f["max_hp"]}</b> <span class="hpbar"><span style="width:{pct}%"></span></span>'
             f' <span class="muted">{esc(f["distance"].title())}{(" · " + state) if state else ""}</span></p>')
@@ -124,71 +130,7 @@ def _foe(f: dict[str, Any]) -> str:
     return (f'<article class="ads-foe">{head}'
             f'<p class="muted">This Round, Draw {f["draw"]}:</p><ul class="odds">{acts}</ul>'
             + (f'<p class="muted">Reacts to each attack, Draw {f["react_draw"]}:</p><ul class="odds">{reacts}</ul>' if reacts else "")
-            + attr + f'<p class="traits muted">{esc(" / ".join(f["traits"]))}</p></article>')
-
-
-def _prompt(view: dict[str, Any]) -> str:
-    p = view["pending"]
-    entries = [e for e in view["actions"] if e["group"] == "prompt"]
-    phase = view["phase"]
-    if phase == "react" and p and p["disarm"]:
-        head = (f'{esc(p["foe"])} tries to disarm you ({esc(p["name"])}): counter with Agility or Strength, '
-                f'or your weapon is knocked away.')
-    elif phase == "react" and p and p["chain"]:
-        head = f'{esc(p["foe"])} Re-Counters your counter. Escalate with another listed Attribute card?'
-    elif phase == "react" and p:
-        head = (f'{esc(p["foe"])} attacks with {esc(p["name"])}: <b>{p["damage"]}'
-                f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage'
-                f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}.'
-                f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
-    elif phase == "aid" and p:
-        head = (f'{esc(p["foe"])} attacks {esc(p["target"])} with {esc(p["name"])}: <b>{p["damage"]}'
-                f'{" Ethereal" if p["ethereal"] else " Physical"}</b> damage{" (Ranged)" if p["ranged"] else ""}. '
-                f'Play a card to protect them? (You draw back up at the end of this turn.)')
-    elif phase == "into_grapple" and p:
-        head = (f'{esc(p["foe"])} is in a Grapple with {esc(p["ally"])}: declare an Up/Down for your '
-                f'{esc(p["name"])} ({p["damage"]}). A match hits {esc(p["foe"])}; a miss hits {esc(p["ally"])}.')
-    elif phase == "recounter" and p:
-        how = {"half": "half damage", "shield": "its Shield blocks half"}.get(p["how"], "no effect")
-        head = f'{esc(p["foe"])} counters your {esc(p["name"])} ({how}). Re-Counter?'
-    elif phase == "hold" and p:
-        how = ("plays its attribute to break free" if p["how"] == "attr"
-               else f'declares {"Up" if p["declared"] == "^" else "Down"}: you must match it to keep your hold')
-        head = f'{esc(p["foe"])} tries to escape your Grapple: it {how}.'
-    elif phase == "split" and p:
-        head = (f'Divide your {esc(p["name"])} between up to {p["max"]} Foes: so far {esc(", ".join(p["parts"]))}; '
-                f'{p["left"]} more to place.')
-    elif phase == "ward_off" and p:
-        how = "with Strength" if p["how"] == "strength" else f'declaring {"Up" if p["how"] == "^" else "Down"}'
-        head = (f'{esc(p["foe"])} tries to Grapple you {how} (Overwhelm). Before it lands you may play a Melee '
-                f'weapon at it as a Free Action (else strike for 1).')
-    elif phase == "grapple_counter" and p:
-        if p["kind"] == "escape_counter":
-            head = f'{esc(p["foe"])} counters your escape with Strength. Re-Counter with Strength or Agility?'
-        elif p["how"] == "strength":
-            head = (f'{esc(p["foe"])} grapples you with Strength'
-                    f'{" again (Escalation)" if p["chain"] else ""}. Counter with Strength or Agility?')
-        else:
-            head = (f'{esc(p["foe"])} declared {"Up" if p["how"] == "^" else "Down"} to Grapple you: a Strength '
-                    f'or Agility card beats it at once; otherwise draw and match.')
-    elif phase == "exhaust":
-        head = "This blow would kill you. Take a level of Exhaustion instead?"
-    elif phase == "hamper" and p:
-        head = f'{esc(p["foe"])} is fleeing and you hurt it: declare an Up/Down; a match hampers it.'
-    elif phase == "spot" and p:
-        head = f'{esc(p["foe"])} slipped out of sight. Play an Intellect card to spot it?'
-    elif phase == "discard":
-        head = f'Discard down to your hand maximum of {view["hand_max"]}.'
-    elif phase == "player_presneak":
-        head = ("You carry Sneak cards: Pre-Sneak? Declare an Up/Down; each Foe draws one and a match "
-                "sees you. Unseen, your first attack is a Sneak attack (+R/2, no Foe reaction).")
-    elif phase == "initiative":
-        head = "Initiative: declare Up or Down; you and the Foes each draw three, most matches go first."
-    elif phase == "recalled" and p:
-        head = f'You recalled {esc(p["name"])}: play it now or keep it.'
-    else:
-        return ""
-    return f'<div class="ads-prompt" role="status"><p>{head}</p><div class="choices">{_buttons(entries)}</div></div>'
+            + attr + f'<p class="traits muted">{" / ".join(trait(t) for t in f["traits"])}</p></article>')
 
 
 def _draws(view: dict[str, Any]) -> str:
@@ -198,7 +140,7 @@ def _draws(view: dict[str, Any]) -> str:
         f'<li class="{"ok" if d["ok"] else "miss"}"><b>{esc(d["who"])}</b> {esc(d["why"])}: {pattern(d["drawn"])} '
         f'<span class="muted">needs {esc(d["need"])}</span> {"match" if d["ok"] else "no match"}</li>'
         for d in reversed(view["draws"]))
-    return f'<h2>Up/Down draws</h2><ul class="ads-draws">{rows}</ul>'
+    return f'<h2>{term("up-down", "Up/Down")} draws</h2><ul class="ads-draws">{rows}</ul>'
 
 
 def _party(view: dict[str, Any]) -> str:
@@ -253,10 +195,33 @@ def _grid(view: dict[str, Any]) -> str:
 def _cover(view: dict[str, Any], party: str) -> str:
     """Hot-seat: nothing of the next player's hand shows until they say they hold the phone."""
     name = view["party"]["seats"][view["party"]["active"]]["name"]
+    btns = "".join(button(e["label"], "play", e["action"], cls="btn primary") for e in view["actions"])
     return (f'<section class="table ads-table ads-cover" data-system="ads" data-phase="cover">'
-            f'<h1 class="ads-pass">Pass the phone to {esc(name)}</h1>{party}'
-            f'<div class="choices">{_buttons(view["actions"], "btn primary")}</div>'
-            f'{log_list(view["log"], "Fight log")}</section>')
+            + prompt(f'<h1 class="ads-pass">Pass the phone to {esc(name)}</h1><div class="choices">{btns}</div>',
+                     cls="ads-prompt", label=f"Pass the phone to {name}")
+            + f'{party}{log_list(view["log"], "Fight log")}</section>')
+
+
+def _details(view: dict[str, Any]) -> str:
+    """The character's state in full (the prompt shows only Round, HP and hand)."""
+    bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
+    mode = term("one-dimensional") if view["mode"] == "line" else term("simple-play", "Simple play")
+    return (f'<div class="ads-details"><p class="ads-stats"><b>HP {view["hp"]}/{view["max_hp"]}</b> · '
+            f'{term("ads-hand-maximum", "Hand max " + str(view["hand_max"]))}'
+            f' · {term("ads-fatigue", "Fatigue " + str(view["fatigue"]))}'
+            f' · {term("ads-exhaustion", "Exhaustion " + str(view["exhaustion"]))}'
+            f' · Draw {view["draw_count"]} · Discard {view["discard_count"]} · {term("ads-count", "Count")} {view["count"]}</p>'
+            f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
+            f' · Armed: {esc(view["armed"] or "nothing")}'
+            + (f' ({term("dual-wield")})' if view["dual"] else "")
+            + f' · Shield {"ready" if view["shield"] else "off"}'
+            + ((f' · Grappled by {esc(view["grapple"])}' if view["grappled"] else f' · Grappling {esc(view["grapple"])}')
+               if view["grapple"] else "")
+            + (f' · {esc(view["dropped"])} knocked away' if view["dropped"] else "")
+            + (" · Sneaking" if view["sneaking"] else "")
+            + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
+            + f' · {mode} · {term("ads-lighting", view["light"].title() + " light")}</p>'
+            f'<p class="muted">{term("base-action", "Base Actions")} (once a Round): {bases}</p></div>')
 
 
 def render(view: dict[str, Any], session: Session) -> str:
@@ -264,52 +229,20 @@ def render(view: dict[str, Any], session: Session) -> str:
     party = _party(view) if view.get("party") else ""
     if party and view["party"]["cover"] and view["phase"] != "over":
         return _cover(view, party)
-    over = ""
-    if view["phase"] == "over":
-        words = {"won": f"Victory! {view['xp']} XP and {view['gold']} Gold.", "lost": "You have fallen.",
-                 "fled": "You fled the fight."}
-        over = f'<p class="banner">{esc(words.get(view["outcome"], "The fight is over."))}</p>'
-    status = (f'<p class="ads-stats"><b>HP {view["hp"]}/{view["max_hp"]}</b> · Hand max {view["hand_max"]}'
-              f' · Fatigue {view["fatigue"]} · Exhaustion {view["exhaustion"]}'
-              f' · Draw {view["draw_count"]} · Discard {view["discard_count"]}</p>'
-              f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
-              f' · Armed: {esc(view["armed"] or "nothing")}{" (Dual Wielding)" if view["dual"] else ""} · Shield {"ready" if view["shield"] else "off"}'
-              + ((f' · Grappled by {esc(view["grapple"])}' if view["grappled"] else f' · Grappling {esc(view["grapple"])}')
-                 if view["grapple"] else "")
-              + (f' · {esc(view["dropped"])} knocked away' if view["dropped"] else "")
-              + (" · Sneaking" if view["sneaking"] else "")
-              + (f' · Diseased ({view["disease"]["damage"]}/Round, {view["disease"]["left"]} left)' if view["disease"] else "")
-              + f' · {"One Dimensional" if view["mode"] == "line" else "Simple"} play · {esc(view["light"].title())} light</p>')
-    bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
-    head = (f'<div class="ads-head">{big_rondel(view)}<div><h1>Round {r} <span class="muted">Count {view["count"]}</span></h1>'
-            f'{status}</div></div><p class="muted">Base Actions (once a Round): {bases}</p>')
+    chosen = "".join(card_svg(c, r) for c in view["chosen"]) if view["phase"] == "choose" else ""
+    box = now(view, big_rondel(view), chosen)
     foes = "".join(_foe(f) for f in view["foes"])
-    persist = ""
-    if view["persist"]:
-        persist = ('<h2>Held face-out</h2><div class="ads-hand">'
-                   + "".join(card_svg(c, r) for c in view["persist"]) + "</div>")
-    if view["phase"] == "choose":
-        chosen = "".join(card_svg(c, r) for c in view["chosen"])
-        picks = _buttons([e for e in view["actions"] if e["group"] == "choose"], "btn small")
-        body = (f'<h2>Choose 4 starting cards ({len(view["chosen"])} of 4)</h2>'
-                f'<div class="ads-hand">{chosen}</div><div class="choices ads-picks">{picks}</div>')
-    else:
-        hand = "".join(card_svg(c, r) for c in view["hand"])
-        groups = ""
-        for g, title in GROUPS:
-            entries = [e for e in view["actions"] if e["group"] == g]
-            if entries:
-                groups += f'<h3>{esc(title)}</h3><div class="choices">{_buttons(entries)}</div>'
-        if groups:
-            groups = f'<div class="ads-actions"><h2>Your turn</h2>{groups}</div>'
-        body = (f'{groups}<h2>Hand ({len(view["hand"])})</h2>'
-                f'<div class="ads-hand">{hand or "<p class=muted>empty</p>"}</div>{persist}')
-        if view.get("waiting"):
-            body = '<p class="muted">Your hand shows when the phone comes to you.</p>'
-    prompt = _prompt(view) if view["phase"] != "choose" else ""
+    hand = ""
+    if view["phase"] != "choose" and not view.get("waiting"):
+        cards = "".join(card_svg(c, r) for c in view["hand"])
+        hand = (f'<h2>Hand ({len(view["hand"])})</h2>'
+                f'<div class="ads-hand">{cards or "<p class=muted>empty</p>"}</div>')
+        if view["persist"]:
+            hand += (f'<h2>{term("persistent-effect")}</h2><div class="ads-hand">'
+                     + "".join(card_svg(c, r) for c in view["persist"]) + "</div>")
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
-            f'{over}{party}{head}{prompt}{_grid(view)}<h2>Foes</h2><div class="ads-foes">{foes}</div>{body}{_draws(view)}'
-            f'{log_list(view["log"], "Fight log")}</section>')
+            f'{party}{box}{_grid(view)}{hand}<h2>Foes</h2><div class="ads-foes">{foes}</div>'
+            f'{_details(view)}{_draws(view)}{log_list(view["log"], "Fight log")}</section>')
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]], default: str) -> str:
@@ -321,15 +254,63 @@ def _select(name: str, label: str, options: list[tuple[str, str]], default: str)
 FIELDS = ("deck", "foe", "count", "mode", "place", "updown", "start", "light", "dual", "ranged_melee")
 
 
+# one line per ready-made deck and Foe: what it means in play (issue 25, setup forms explain)
+DECK_LINES = {
+    "warrior": "Swords, axes and a warhammer, chainmail and shields, Parry: hits hard at Melee, soaks blows.",
+    "rogue": "Daggers and bows, Dodge and Sneak: strikes from hiding and slips out of the way.",
+    "mage": "Energy Bolt, Frost Shard, Fire Burst: Ethereal damage from afar and wards, fragile up close.",
+    "priest": "Mace and shield, Smite and healing words: slow to wear down, heals in the fight.",
+}
+FOE_LINES = {
+    "goblin_skirmisher": "Short sword; hides when hurt, flees at 1 HP; four of them grapple (Overwhelm).",
+    "goblin_archer": "Shoots from afar and backs away from Melee (Kiter).",
+    "skeletal_warrior": "Steady blows, counters with Strength, turns on whoever hit it last.",
+    "cave_troll": "Big and slow, heals every Round (Regeneration), goes for the weakest.",
+    "plague_rat": "Many small bites that can pass on a Disease.",
+    "cultist": "Heals its allies, punishes spellcasters, keeps out of Melee unless it outnumbers you.",
+    "bandit": "Goes for the biggest threat, hides after a hard hit; two of them grapple (Overwhelm).",
+    "hobgoblin_captain": "A tough officer that Re-Counters and Escalates, and can disarm you.",
+}
+MODE_LINES = (("Simple", "distances ignored: every card reaches every Foe. The quickest."),
+              ("One Dimensional", "each Foe is at Melee, Thrown or Ranged; Move is an action; cards reach only "
+                                  "the distances they show."))
+# Play now: a starting hand of 4 (the book: any 4 but Fortitude), chosen for each ready-made deck
+QUICK = {"warrior": ("longsword", "chainmail", "parry", "strength"),
+         "rogue": ("dagger", "dodge", "leather_armor", "agility"),
+         "mage": ("energy_bolt", "frost_shard", "arcane_ward", "intellect"),
+         "priest": ("mace", "small_shield", "healing_word", "piety")}
+
+
+def quick_buttons(system: str, verb_options: Any, words: str) -> str:
+    """The "play now" buttons: one per ready-made deck, each with its line; the hidden
+    ``quick`` field tells ``options_from_form`` to take the deck's suggested hand."""
+    rows = ""
+    for k, d in data.decks().items():
+        tap = button(d["name"], "new", {"system": system, "options": verb_options(k)}, cls="btn primary",
+                     fill="quick", title=f'Play now as {d["name"]} {words}')
+        hp = data.player_hp(d["race"], d["class"], d["level"])
+        rows += (f'<div class="choice">{tap}<p class="muted">{esc(d["race"].title())} {esc(d["class"].title())}, '
+                 f'{hp} HP: {esc(DECK_LINES.get(k, ""))}</p></div>')
+    return f'<input type="hidden" name="quick" value="yes">{rows}'
+
+
+def _about(title: str, rows: list[tuple[str, str]]) -> str:
+    items = "".join(f"<li><b>{esc(n)}</b>: {esc(t)}</li>" for n, t in rows)
+    return f'<details class="ads-about"><summary>{esc(title)}</summary><ul>{items}</ul></details>'
+
+
 def setup(app: Any = None) -> str:
     decks = [(k, f'{d["name"]} ({d["race"].title()} {d["class"].title()})') for k, d in data.decks().items()]
     foes = [(k, f'{f["name"]} (L{f["level"]}, {f["hp"]} HP)') for k, f in data.foes().items()]
     form = "".join([
         _select("deck", "Your character and Combat Deck", decks, "warrior"),
+        _about("What each deck does", [(d["name"], DECK_LINES.get(k, "")) for k, d in data.decks().items()]),
         _select("foe", "Foe", foes, "goblin_skirmisher"),
+        _about("What each Foe does", [(f["name"], FOE_LINES.get(k, "")) for k, f in data.foes().items()]),
         _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")], "1"),
         _select("mode", "Way to play", [("simple", "Simple (distances ignored)"),
                                         ("line", "One Dimensional (Ranged / Thrown / Melee)")], "simple"),
+        '<ul class="ads-lines">' + "".join(f"<li><b>{n}</b>: {esc(t)}</li>" for n, t in MODE_LINES) + "</ul>",
         _select("place", "Where", [("indoors", "Indoors (start at Thrown)"),
                                    ("outdoors", "Outdoors (start at Ranged)")], "indoors"),
         _select("updown", "Up/Down source", [("balanced", "Balanced Up/Down deck"),
@@ -342,16 +323,43 @@ def setup(app: Any = None) -> str:
                 [("no", "No"), ("yes", "Yes: shoot in Melee on a matched Up/Down")], "no"),
         _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
+    quick = quick_buttons("ads", lambda k: {"deck": k}, "against a Goblin Skirmisher")
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
             f'cards run by Up/Down draws. Pocketdeck runs the Foes; you choose every card.</p>'
-            f'<form class="form" data-form>{form}'
+            + prompt(f'<h2>Play now</h2><p class="muted">A ready-made character against one Goblin Skirmisher, '
+                     f'Simple play, with a suggested starting hand: one tap to the fight.</p>{quick}',
+                     cls="ads-quick", label="Play now: pick a ready-made character")
+            + f'<h2>Or set up the fight yourself</h2><form class="form" data-form>{form}'
             f'{button("Begin the fight", "new", {"system": "ads"}, cls="btn primary", fill=",".join(FIELDS), submit=True)}'
             f'</form></section>')
 
 
+def take_quick_hand(app: Any, session: Session, deck_id: str) -> list[tuple[str, ...]]:
+    """Play now: the ready-made deck's suggested 4 starting cards, chosen as the player would
+    (four ordinary "choose" actions, so Undo and the saved history are the same)."""
+    taken = []
+    for card in QUICK.get(deck_id, ()):
+        action = {"type": "choose", "card": card}
+        if action in session.game.legal_actions(session.state):
+            session.play(action)
+            taken.append(data.card(card)["name"])
+    if not taken:
+        return []
+    said = f"Play now: your starting hand is {', '.join(taken[:-1])} and {taken[-1]}, and you drew 3 more."
+    app.flash = ("info", (app.flash[1] + " " if getattr(app, "flash", None) else "") + said)
+    return [("put", f"game:{app.slot_of(session)}", save_text(session))]
+
+
+def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:
+    quick, app.ads_quick = getattr(app, "ads_quick", None), None
+    return take_quick_hand(app, session, str(session.state["options"]["deck"])) if quick else []
+
+
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if app is not None:  # Play now: the deck's suggested hand is taken once the game exists
+        app.ads_quick = None
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
@@ -364,10 +372,12 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
         if out["count"] not in ("1", "2", "3", "4"):
             raise IllegalAction("How many: 1 to 4 Foes")
         out["count"] = int(out["count"])
+    if app is not None and fields.get("quick") == "yes":
+        app.ads_quick = "deck"  # the deck is in the game's options: read it after the start
     return out
 
 
 register_table(Table(
     system="ads", title="Adventure Deck System",
     blurb="A solo fight: your 52-card Combat Deck on the Rondel against Foe cards run by Up/Down draws.",
-    render=render, setup=setup, options_from_form=options_from_form))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=_after_play))

@@ -69,6 +69,7 @@ def legal(state: State) -> list[Action]:
 
 def apply(state: State, a: Action, rng: Rng) -> None:
     t = a["type"]
+    state["draws_before"] = state.get("draws_made", 0)  # bookkeeping for the screen, no rule
     if t == "ready":
         party.ready(state, a, rng)
         return

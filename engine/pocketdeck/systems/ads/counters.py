@@ -82,7 +82,8 @@ def resolve_attack(state: State, rng: Rng) -> None:
             p["defense"] = defense
         else:
             dealt = max(0, p["damage"] - p.get("defense", 0))
-            hurt_foe(state, i, dealt)
+            who = f"{state['hero']}'s" if "party" in state else "Your"
+            hurt_foe(state, i, dealt, f"{who} {p['name']}", min(p["damage"], p.get("defense", 0)))
             break
     state["pending"] = None
     if state["phase"] in ("turn", "recalled", "recounter"):

@@ -108,6 +108,7 @@ def record_draw(state: State, who: str, why: str, drawn: list[str], need: str, o
                 chance: str = "") -> None:
     state["draws"].append({"who": who, "why": why, "drawn": "".join(drawn), "need": need,
                            "ok": ok, "chance": chance})
+    state["draws_made"] = state.get("draws_made", 0) + 1  # the screen shows this action's draws as cards
     if len(state["draws"]) > 6:
         del state["draws"][:-6]
 

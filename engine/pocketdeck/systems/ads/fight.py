@@ -284,23 +284,30 @@ def exhaust(state: State) -> None:
     log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
 
 
-def hurt_foe(state: State, i: int, dealt: int) -> None:
+def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 0) -> None:
+    """Damage to a Foe, logged as a result a player reads at a glance ("Your Longsword hits
+    Goblin A: 3 damage, 3 -> 0 HP, defeated"); ``source`` names the attack when known,
+    ``blocked`` what its reaction took off."""
     foe = state["foes"][i]
+    hit = f"{source} hits {foe['name']}: " if source else f"{foe['name']}: "
     if dealt <= 0:
-        log(state, f"{foe['name']} takes no damage.")
+        log(state, (f"{source} hits {foe['name']}: it takes no damage" if source else f"{foe['name']} takes no damage")
+            + (f" ({blocked} blocked)." if blocked else "."))
         return
+    before = foe["hp"]
     foe["hp"] -= dealt
     party.note_damage(state, i, dealt)
     foe["took_since_turn"] += dealt
     foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
     foe["hurt_tick"] = tick(state)
+    took = f"{dealt} damage" + (f" ({blocked} blocked)" if blocked else "")
     if foe["hp"] <= 0:
         foe["hp"] = 0
-        log(state, f"{foe['name']} takes {dealt} damage and is defeated.")
+        log(state, f"{hit}{took}, {before} -> 0 HP, defeated.")
         if state["grapple"] and state["grapple"]["foe"] == i:
             state["grapple"] = None
     else:
-        log(state, f"{foe['name']} takes {dealt} damage ({foe['hp']} HP left).")
+        log(state, f"{hit}{took}, {before} -> {foe['hp']} HP.")
 
 
 # -- the Foe reacting to the player's attack ---------------------------------------

@@ -311,7 +311,10 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
-        "draws": list(state["draws"]), "pending": pend, "fleeing": state["fleeing"],
+        "draws": list(state["draws"]),
+        # how many of ``draws`` (the newest) the last action made: the screen draws them as cards
+        "fresh_draws": min(len(state["draws"]), state.get("draws_made", 0) - state.get("draws_before", 0)),
+        "pending": pend, "fleeing": state["fleeing"],
         "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
         "actions": entries, "party": party_view(state), "grid": grid_view(state),
     }

@@ -100,7 +100,8 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
                  "hand": [card_face(c, 1) for c in h["hand"]]},
         "visited": list(state["visited"]), "rests": state["rests"], "party": party_line(state),
         "actions": [{"action": a, "label": label(state, a)} for a in legal] if state["fight"] is None else [],
-        "log": list(state["log"][-12:]),
+        # while a fight runs its lines follow the adventure's: each tap's result is read from here
+        "log": list(state["log"][-12:]) + (list(fight["log"]) if fight else []),
         "deck_json": H.as_deck(h) if state["fight"] is None else None,
     }
 
