@@ -34,6 +34,11 @@ class Game:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     schema_version: ClassVar[int] = 1
+    # keys of a state that only tell the player what happened (the log's wording, what the
+    # screen marks as new) and decide nothing: a save whose stored state differs from its
+    # replay in these alone was written by a version that worded things differently, and
+    # loads with the replayed state (core/saves.py), instead of being refused as damaged
+    presentation_keys: ClassVar[tuple[str, ...]] = ("log",)
 
     # -- to implement -------------------------------------------------------------
     def _new(self, options: dict[str, Any], rng: Rng) -> State:

@@ -281,10 +281,21 @@ def from_record(data: Any, *, stored_state: bool = True, checked: bool = False,
             state = replay_from(system, base, actions)
     except Exception as exc:  # noqa: BLE001 - IllegalAction, or a rule tripping on odd input
         raise SaveError(f"the save's history cannot be replayed: {excerpt(str(exc), 200)}") from None
-    if stored_state and "state" in data and data["state"] != state:
+    if stored_state and "state" in data and data["state"] != state \
+            and _play_of(data["state"], game.presentation_keys) != _play_of(state, game.presentation_keys):
         raise SaveError("the saved state does not match the game's own history; "
                         "the file was changed or damaged")
     return Session(system, state["options"], seed, list(actions), state, base)
+
+
+def _play_of(value: Any, keys: tuple[str, ...]) -> Any:
+    """``value`` without the presentation keys at any depth (Game.presentation_keys): what
+    the rules decided, which a save must match; the replayed state is the one kept."""
+    if isinstance(value, dict):
+        return {k: _play_of(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [_play_of(v, keys) for v in value]
+    return value
 
 
 def check_base(game: Any, base: Any, options: Any, seed: int) -> None:

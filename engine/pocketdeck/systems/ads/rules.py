@@ -77,6 +77,8 @@ def new_fight(o: dict[str, Any], deck: dict[str, Any], deck_id: str, instances: 
 
 
 class AdsGame(Game):
+    # the screen's note of which Up/Down draws the last action made decides nothing
+    presentation_keys = ("log", "draws_made", "draws_before")
     name = "ads"
     title = "Adventure Deck System"
     sim_step_cap = 3000

@@ -28,6 +28,8 @@ MODES = ("simple", "line", "grid", "cover")
 
 
 class AdsAdventureGame(Game):
+    # the screen's note of which Up/Down draws the last action made decides nothing
+    presentation_keys = ("log", "draws_made", "draws_before")
     name = "ads_adventure"
     title = "ADS Adventure"
     sim_step_cap = 6000
