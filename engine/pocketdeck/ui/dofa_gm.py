@@ -39,6 +39,11 @@ class _Pool:
     def __init__(self, view: dict[str, Any]) -> None:
         self.left: Acts = list(view.get("actions", []))
         self.asked = False
+        # what the GM opened last (a panel, a combatant's tools) is the prompt, unless the
+        # table needs them first (a draw, a card, a check, an Epic Event, a save due)
+        urgent = any(view.get(k) for k in ("draw", "entry", "call", "epic", "due"))
+        self.reserved = None if urgent else ("panels" if view.get("panel", "none") != "none"
+                                             else "tools" if view.get("focus") else None)
 
     def take(self, *types: str, where: Any = None) -> Acts:
         got = [e for e in self.left if e["action"]["type"] in types
@@ -46,9 +51,11 @@ class _Pool:
         self.left = [e for e in self.left if e not in got]
         return got
 
-    def panel(self, body: str, label: str, cls: str = "dofa-panel gm-now", ask: bool = True) -> str:
-        """A panel; the first that asks becomes the screen's prompt (the result above it)."""
-        if ask and not self.asked:
+    def panel(self, body: str, label: str, cls: str = "dofa-panel gm-now", ask: bool = True,
+              name: str | None = None) -> str:
+        """A panel; the first that asks becomes the screen's prompt (the result above it),
+        or the one reserved for it."""
+        if ask and not self.asked and self.reserved in (None, name):
             self.asked = True
             return prompt(body, label=label, cls=cls)
         return f'<section class="{esc(cls)}" aria-label="{esc(label)}">{body}</section>'
@@ -124,6 +131,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts = [_header(view)]
     if view["phase"] == "over":
         parts.append(_over(view))
+        pool.asked = True  # the ending is the prompt
     parts += [_draw(view, pool), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
               _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
@@ -436,11 +444,16 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
                        show=lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}"),
                        name=lambda h: "GM: no Upper/Lower Hand" if h == 0 else
                        (f"GM: Upper Hand {h}" if h > 0 else f"GM: Lower Hand {-h}"))
-    return (f'<details class="dofa-panel gm-tools" aria-label="GM tools"{" open" if who else ""}>'
-            f'<summary><h2>GM tools</h2></summary><p class="muted">Pick a combatant for damage, '
+    # a section, not a closed <details>: every button of the screen is where a tap reaches it
+    html = (f'<section class="dofa-panel gm-tools" aria-label="GM tools">'
+            f'<h2>GM tools</h2><p class="muted">Pick a combatant for damage, '
             f'healing, statuses and its numbers.</p>{_grid(focus)}{body}'
             f'<h3>The GM\u2019s Upper/Lower Hand on the next draw (now {esc(gm_hand)})</h3>'
-            f'{hand_pad}</details>')
+            f'{hand_pad}</section>')
+    if pool.reserved == "tools" and not pool.asked:
+        pool.asked = True
+        return prompt(html, label=f'GM tools: {who["name"] if who else ""}', cls="gm-tools-ask", tag="div")
+    return html
 
 
 def _panels(view: dict[str, Any], pool: _Pool) -> str:
@@ -455,10 +468,11 @@ def _panels(view: dict[str, Any], pool: _Pool) -> str:
         body = (f'<p>Party purse: <b>{esc(view["ledger"]["purse"])}</b> (1 dp = 10 gp = 100 sp = 1000 cp)</p>'
                 f'{_grid(pool.take("coins"), tight=True)}<h3>Loot</h3><ul>{loot}</ul>'
                 f'{_grid(pool.take("drop_loot"))}'
-                f'<details><summary><h3>Buy (GMG prices)</h3></summary>{_grid(pool.take("buy"))}</details>'
-                f'<details><summary><h3>Found as loot</h3></summary>{_grid(pool.take("loot"))}</details>')
-    return (f'<section class="dofa-panel gm-more" aria-label="Panels"><h2>More of the table</h2>'
-            f'{_grid(tabs)}{body}</section>')
+                f'<h3>Buy (GMG prices)</h3>{_grid(pool.take("buy"))}'
+                f'<h3>Found as loot</h3>{_grid(pool.take("loot"))}')
+    label = {"add": "Add to the table", "ledger": "Loot and money"}.get(view["panel"], "More of the table")
+    return pool.panel(f'<h2>More of the table</h2>{_grid(tabs)}{body}', label, cls="dofa-panel gm-more",
+                      ask=view["panel"] != "none", name="panels")
 
 
 def _more(pool: _Pool) -> str:
