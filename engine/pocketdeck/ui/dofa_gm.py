@@ -347,11 +347,13 @@ def _turn_buttons(view: dict[str, Any], entries: Acts) -> str:
             groups.setdefault("Delay the turn until after", []).append(
                 _named(_who(view, a["after"]), e["label"], a))
         else:
-            single.append(_play_button(e["label"], a, "btn primary" if a["type"] != "ready" else "btn"))
-    out = f'<div class="dofa-grid">{"".join(single)}</div>' if single else ""
+            single.append((a["type"], _play_button(e["label"], a, "btn primary" if a["type"] != "ready" else "btn")))
+    first = [b for t, b in single if t not in ("ready", "end_turn")]
+    last = [b for t, b in single if t in ("ready", "end_turn")]  # after the moves, as a turn goes
+    out = f'<div class="dofa-grid">{"".join(first)}</div>' if first else ""
     for head, btns in groups.items():
         out += f'<h3>{esc(head)}</h3><div class="dofa-grid tight">{"".join(btns)}</div>'
-    return out
+    return out + (f'<div class="dofa-grid">{"".join(last)}</div>' if last else "")
 
 
 def _fight(view: dict[str, Any], pool: _Pool) -> str:
