@@ -31,6 +31,10 @@ def test_dofa_gm_walk(phone, server, seed, way):
     first = page.locator("[data-system=dofa-gm] .prompt").first
     if way == "skirmish":                                          # a first turn, two taps from home
         assert "turn" in first.inner_text() and page.locator(".gm-row.now").count() == 1
+        rows = page.locator("ol.gm-order > li.gm-row")
+        assert rows.count() == 6                                   # six combatants fit one screen
+        assert page.locator("ol.gm-order").bounding_box()["height"] <= 740 - 55 - 100
+        assert all(rows.nth(i).bounding_box()["height"] <= 70 for i in range(6))
     else:
         assert page.get_by_role("button", name="Start combat: the party surprises", exact=True).count() == 1
     assert page.locator(".guide").count() == 1                    # the first game's guide
