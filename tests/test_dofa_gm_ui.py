@@ -147,3 +147,20 @@ def test_a_played_skirmish_keeps_one_prompt_a_screen():
                 break
             html = play(app, acts[rng.below(len(acts))])
             assert len(prompts(html)) == 1, prompts(html)
+
+
+def test_the_combatant_picker_keeps_every_name_in_place():
+    app = ready(0)
+    app.render()
+
+    def picks(html: str) -> list[str]:
+        tools = html.split('class="dofa-panel gm-tools"', 1)[1]
+        pad = tools.split('<div class="dofa-grid">', 1)[1].split("</div>", 1)[0]
+        return re.findall(r"<button[^>]*>([^<]*)</button>", pad)
+
+    before = picks(app.render())
+    s = app.sessions[SYSTEM].state
+    html = play(app, {"type": "focus", "who": s["actors"][1]["id"]})
+    after = picks(html)
+    assert after[:len(before)] == before and len(before) == 6
+    assert re.search(r'aria-pressed="true"[^>]*>' + re.escape(s["actors"][1]["name"]) + "<", html)

@@ -441,6 +441,9 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
         body = (f'<h3>{esc(who["name"])}</h3>'
                 + "".join(f'<h4>{esc(t)}</h4>{_grid(g, tight=True)}' for t, g in groups if g))
     from ..systems.dofa_gm.calls import HANDS
+    names = {a["id"]: a["name"] for a in view["actors"]}
+    # every combatant keeps its place; the one in focus is pressed ("Close the tools" after)
+    picks = _keypad(focus, "who", list(names), view["focus"], "dofa-grid", show=lambda i: names[i])
     gm_hand = f'{view["hand"]:+d}' if view["hand"] else "none"
     hand_pad = _keypad(hand, "hand", HANDS, view["hand"], "dofa-keys hands",
                        show=lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}"),
@@ -449,7 +452,7 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
     # a section, not a closed <details>: every button of the screen is where a tap reaches it
     html = (f'<section class="dofa-panel gm-tools" aria-label="GM tools">'
             f'<h2>GM tools</h2><p class="muted">Pick a combatant for damage, '
-            f'healing, statuses and its numbers.</p>{_grid(focus)}{body}'
+            f'healing, statuses and its numbers.</p>{picks}{body}'
             f'<h3>The GM\u2019s Upper/Lower Hand on the next draw (now {esc(gm_hand)})</h3>'
             f'{hand_pad}</section>')
     if pool.reserved == "tools" and not pool.asked:
