@@ -22,7 +22,7 @@ NUMBERS = (("hp", "HP", 5), ("ap", "AP", 0), ("ar", "AR", 3), ("agl", "AGL", 0),
 READY = (
     ("Solo skirmish", "Play now: a solo skirmish, three heroes against three foes",
      "Spades, Hearts and Clubs (level 1) fight a Grunt, a Gray Wolf and a Guard; you pick "
-     "every move and the app suggests the creatures' by a written policy.",
+     "every move, and the app suggests the creatures' moves by a written policy.",
      {"mode": "skirmish", "players": [], "party": ["Spades1", "Hearts1", "Clubs1"],
       "foes": ["Grunt", "Gray Wolf", "Guard"]}),
     ("A ready table", "Play now: a seated table, two heroes, a Captain and two Grunts",
