@@ -113,7 +113,7 @@ def test_the_target_card_keypad_keeps_every_key_and_presses_the_chosen_one():
     assert re.search(r'aria-pressed="true"[^>]*>7<', pad)
     html = play(app, {"type": "entry_suit", "suit": "H"})
     suits = html.split('<div class="dofa-suits">', 1)[1].split("</div>", 1)[0]
-    assert suits.count("<button") == 4 and re.search(r'aria-pressed="true"[^>]*><span class="sr-only">Hearts', suits)
+    assert suits.count("<button") == 4 and re.search(r'aria-pressed="true"[^>]*><span class="sr-only">Suit: Hearts', suits)
 
 
 def test_an_open_panel_is_the_prompt_and_closing_it_gives_the_turn_back():
@@ -156,11 +156,11 @@ def test_the_combatant_picker_keeps_every_name_in_place():
     def picks(html: str) -> list[str]:
         tools = html.split('class="dofa-panel gm-tools"', 1)[1]
         pad = tools.split('<div class="dofa-grid">', 1)[1].split("</div>", 1)[0]
-        return re.findall(r"<button[^>]*>([^<]*)</button>", pad)
+        return re.findall(r'<span aria-hidden="true">([^<]*)</span></button>', pad)
 
     before = picks(app.render())
     s = app.sessions[SYSTEM].state
     html = play(app, {"type": "focus", "who": s["actors"][1]["id"]})
     after = picks(html)
     assert after[:len(before)] == before and len(before) == 6
-    assert re.search(r'aria-pressed="true"[^>]*>' + re.escape(s["actors"][1]["name"]) + "<", html)
+    assert re.search(r'aria-pressed="true"[^>]*><span class="sr-only">GM tools for ' + re.escape(s["actors"][1]["name"]) + "<", html)

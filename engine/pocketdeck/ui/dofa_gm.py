@@ -201,7 +201,7 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     typed = (e["rank"] or "?") + SUIT_SIGN.get(e["suit"] or "", "?")
     ranks = _keypad(pool.take("entry_rank"), "rank", RANKS, e["rank"], "dofa-ranks")
     suits = _keypad(pool.take("entry_suit"), "suit", [x.value for x in SUITS], e["suit"], "dofa-suits",
-                    show=lambda v: SUIT_SIGN[v], name=lambda v: SUIT_NAME[v])
+                    show=lambda v: SUIT_SIGN[v], name=lambda v: f"Suit: {SUIT_NAME[v]}")
     mods, major = pool.take("entry_mod"), pool.take("entry_major")
     done = pool.take("entry_done", "entry_cancel")
     mod_html = (f'<h3>Modifier (now {e["mod"]:+d})</h3>'
@@ -408,7 +408,7 @@ def _outside(view: dict[str, Any], pool: _Pool) -> str:
     ask = ""
     if start or calls:
         body = ('<h2>What happens next?</h2>'
-                + (f'<p class="muted">A fight: everyone draws a {term("target-card", "Target Card")}; '
+                + (f'<p class="muted">A fight: everyone draws a Target Card; '
                    f'a {term("gm-surprise-round", "surprise round")} lets one side act first.</p>'
                    f'<div class="dofa-grid">{start}</div>' if start else "")
                 + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else ""))
@@ -443,7 +443,8 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
     from ..systems.dofa_gm.calls import HANDS
     names = {a["id"]: a["name"] for a in view["actors"]}
     # every combatant keeps its place; the one in focus is pressed ("Close the tools" after)
-    picks = _keypad(focus, "who", list(names), view["focus"], "dofa-grid", show=lambda i: names[i])
+    picks = _keypad(focus, "who", list(names), view["focus"], "dofa-grid", show=lambda i: names[i],
+                    name=lambda i: f"GM tools for {names[i]}")
     gm_hand = f'{view["hand"]:+d}' if view["hand"] else "none"
     hand_pad = _keypad(hand, "hand", HANDS, view["hand"], "dofa-keys hands",
                        show=lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}"),
@@ -472,12 +473,21 @@ def _panels(view: dict[str, Any], pool: _Pool) -> str:
         loot = "".join(f"<li>{esc(i)}</li>" for i in view["ledger"]["loot"]) or "<li>nothing yet</li>"
         body = (f'<p>Party purse: <b>{esc(view["ledger"]["purse"])}</b> (1 dp = 10 gp = 100 sp = 1000 cp)</p>'
                 f'{_grid(pool.take("coins"), tight=True)}<h3>Loot</h3><ul>{loot}</ul>'
-                f'{_grid(pool.take("drop_loot"))}'
+                f'{_drops(pool.take("drop_loot"))}'
                 f'<h3>Buy (GMG prices)</h3>{_grid(pool.take("buy"))}'
                 f'<h3>Found as loot</h3>{_grid(pool.take("loot"))}')
     label = {"add": "Add to the table", "ledger": "Loot and money"}.get(view["panel"], "More of the table")
     return pool.panel(f'<h2>More of the table</h2>{_grid(tabs)}{body}', label, cls="dofa-panel gm-more",
                       ask=view["panel"] != "none", name="panels")
+
+
+def _drops(entries: Acts) -> str:
+    """Drop buttons; two of the same item get names of their own ("..., item 3 of the loot")."""
+    labels = [e["label"] for e in entries]
+    out = "".join(_named(e["label"], f'{e["label"]}, item {e["action"]["index"] + 1} of the loot', e["action"])
+                  if labels.count(e["label"]) > 1 else _play_button(e["label"], e["action"], "btn")
+                  for e in entries)
+    return f'<div class="dofa-grid">{out}</div>' if out else ""
 
 
 def _more(pool: _Pool) -> str:
