@@ -180,7 +180,7 @@ def evening(g: Twin) -> None:
     assert "Purse 1 dp" in g.screen() and f"Loot: {item} (worth" in g.screen()
     assert "Loot nothing yet" not in g.screen()
     g.check("the loot and money ledger")
-    g.tap("undo", "", "Undo")
+    g.tap("undo", "", "Undo the last move")
     assert g.s["ledger"]["loot"] == [] and "Purse 1 dp" in g.screen()
     assert f"Loot: {item} (worth" not in g.screen() and "Loot nothing yet" in g.screen()
     g.do({"type": "panel", "panel": "none"})

@@ -1,42 +1,64 @@
 """The GM's table for Deck of Adventures (``dofa-gm``), and the solo skirmish.
 
-The GM's screen, top to bottom: what needs the GM now (a draw to accept, a card to type
-in, a check being called, an Epic Event, saves due), the fight (turn order with every
-combatant's Target Card, numbers and statuses; the acting one's choices), the table
-outside a fight, the GM's tools on the combatant in focus, the panels (add to the table,
-loot and money), the log. Every button carries one of the engine's legal actions and
-every legal action has a button (the leftovers land in "More"). A player's seat (drawn by
+The GM's screen, top to bottom: the decks; the one thing that needs the GM now, as the
+screen's prompt (``flow.prompt``: a draw to accept, a card to type in, a check being
+called, an Epic Event, saves due; else the acting combatant's choices; else starting a
+fight), with the tap's result at its top; the turn order in compact rows (a small Target
+Card, name, HP, conditions; six fit one screen); the GM's tools on the combatant in
+focus, the panels (add to the table, loot and money), the log. Every button carries one
+of the engine's legal actions and every legal action has a button (the leftovers land in
+"More"). Keypads (a card's value and suit, modifiers, DRs) keep every key in place: the
+chosen one is drawn pressed (``aria-pressed``), never removed. A player's seat (drawn by
 ``simulate``) shows the table as the players see it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+from typing import Any, Iterable
 
-from ..core.cards import Card
+from ..core.cards import SUITS, Card
 from ..core.saves import Session
 from .cards import card_svg, mini_back_svg, mini_card_svg
 from .dofa import _play_button
-from .html import button, esc, log_list
+from .dofa_gm_setup import options_from_form, setup
+from .flow import prompt
+from .html import esc, log_list
+from .learn_ui import term
 from .tables import Table, register_table
 
-if TYPE_CHECKING:
-    from .app import App
-
 Acts = list[dict[str, Any]]
+SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
 class _Pool:
-    """The view's actions, handed out by type so that each lands on the screen once."""
+    """The view's actions, handed out by type so that each lands on the screen once; and
+    the screen's one prompt, given to the first panel that asks for it."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.left: Acts = list(view.get("actions", []))
+        self.asked = False
+        # what the GM opened last (a panel, a combatant's tools) is the prompt, unless the
+        # table needs them first (a draw, a card, a check, an Epic Event, a save due)
+        urgent = any(view.get(k) for k in ("draw", "entry", "call", "epic", "due"))
+        self.reserved = None if urgent else ("panels" if view.get("panel", "none") != "none"
+                                             else "tools" if view.get("focus") else None)
 
     def take(self, *types: str, where: Any = None) -> Acts:
         got = [e for e in self.left if e["action"]["type"] in types
                and (where is None or where(e["action"]))]
         self.left = [e for e in self.left if e not in got]
         return got
+
+    def panel(self, body: str, label: str, cls: str = "dofa-panel gm-now", ask: bool = True,
+              name: str | None = None) -> str:
+        """A panel; the first that asks becomes the screen's prompt (the result above it),
+        or the one reserved for it."""
+        if ask and not self.asked and self.reserved in (None, name):
+            self.asked = True
+            return prompt(body, label=label, cls=cls)
+        return f'<section class="{esc(cls)}" aria-label="{esc(label)}">{body}</section>'
 
 
 def _btns(entries: Acts, cls: str = "btn") -> str:
@@ -49,12 +71,56 @@ def _grid(entries: Acts, cls: str = "btn", tight: bool = False) -> str:
     return f'<div class="dofa-grid{" tight" if tight else ""}">{_btns(entries, cls)}</div>'
 
 
+def _named(label: str, full: str, action: dict[str, Any], cls: str = "btn") -> str:
+    """A short label on screen, the full name for screen readers and voice control (the
+    short one is a part of it: WCAG 2.5.3)."""
+    arg = esc(json.dumps(action, sort_keys=True))
+    return (f'<button type="button" class="{esc(cls)}" data-action="play" data-arg="{arg}" title="{esc(full)}">'
+            f'<span class="sr-only">{esc(full)}</span><span aria-hidden="true">{esc(label)}</span></button>')
+
+
+def _keypad(entries: Acts, field: str, values: Iterable[Any], current: Any, cls: str = "dofa-keys",
+            show: Any = None, name: Any = None) -> str:
+    """Every key in its place: a legal one taps, the chosen one is drawn pressed
+    (aria-pressed, not removed, so no key moves under the thumb), any other is disabled."""
+    by = {e["action"].get(field): e for e in entries}
+    keys = []
+    for v in values:
+        label = show(v) if show else str(v)
+        full = name(v) if name else label
+        e = by.pop(v, None)
+        sr = f'<span class="sr-only">{esc(full)}</span><span aria-hidden="true">{esc(label)}</span>' \
+            if full != label else esc(label)
+        if e is not None:
+            arg = esc(json.dumps(e["action"], sort_keys=True))
+            keys.append(f'<button type="button" class="btn" data-action="play" data-arg="{arg}" '
+                        f'aria-pressed="false">{sr}</button>')
+        elif v == current:
+            keys.append(f'<button type="button" class="btn on" aria-pressed="true" aria-disabled="true">{sr}</button>')
+        else:
+            keys.append(f'<button type="button" class="btn" aria-pressed="false" disabled>{sr}</button>')
+    rest = _btns(list(by.values()))  # a key outside the list (never expected) still shows
+    return f'<div class="{esc(cls)}">{"".join(keys)}{rest}</div>'
+
+
 def _name(code: str | None) -> str:
     return Card.parse(code).name if code else ""
 
 
 def _mini(code: str | None, label: str = "No Target Card") -> str:
+    if code and Card.parse(code).is_joker:  # a joker's own face has letters too small here
+        return (f'<svg class="mini" viewBox="0 0 60 80" role="img" aria-label="{esc(_name(code))}">'
+                f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
+                f'<text x="30" y="50" font-size="26" font-weight="700" text-anchor="middle">Jk</text></svg>')
     return mini_card_svg(code) if code else mini_back_svg(label=label)
+
+
+def _card(code: str) -> str:
+    return _mini(code) if Card.parse(code).is_joker else card_svg(code)
+
+
+def _who(view: dict[str, Any], i: str | None) -> str:
+    return next((a["name"] for a in view["actors"] if a["id"] == i), "")
 
 
 # -- the GM's screen -----------------------------------------------------------------------
@@ -65,6 +131,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts = [_header(view)]
     if view["phase"] == "over":
         parts.append(_over(view))
+        pool.asked = True  # the ending is the prompt
     parts += [_draw(view, pool), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
               _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
@@ -78,16 +145,16 @@ def _header(view: dict[str, Any]) -> str:
     c = view["combat"]
     where = (f'Round {c["round"]}' + (" (surprise)" if c["round"] == 0 else "")) if c else "Out of combat"
     return (f'<h1>{esc(title)} <span class="muted">· {esc(where)}</span></h1>'
-            f'<p class="gm-decks"><span class="badge">NPC Deck {decks["npc"]["left"]} left</span> '
-            f'<span class="badge">World Deck {decks["world"]["left"]} left</span> '
-            f'<span class="badge">Purse {esc(view["ledger"]["purse"])}</span></p>')
+            f'<p class="gm-decks">{term("gm-npc-deck", "NPC Deck")} {decks["npc"]["left"]} left · '
+            f'{term("gm-world-deck", "World Deck")} {decks["world"]["left"]} left · '
+            f'{term("gm-purse", "Purse")} {esc(view["ledger"]["purse"])}</p>')
 
 
 def _over(view: dict[str, Any]) -> str:
     text = {"victory": "The party wins the skirmish.", "defeat": "The party is defeated.",
             }.get(view["outcome"] or "", "The session is over.")
     cls = " won" if view["outcome"] == "victory" else " failed" if view["outcome"] == "defeat" else ""
-    return f'<p class="banner{cls}">{esc(text)}</p>'
+    return f'<p class="banner{cls}" data-prompt tabindex="-1">{esc(text)}</p>'
 
 
 def _draw(view: dict[str, Any], pool: _Pool) -> str:
@@ -96,24 +163,29 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
         return ""
     acts = pool.take("accept", "fate_redraw")
     cards = "".join(
-        f'<li class="{"kept" if c == d["kept"] else ""}">{card_svg(c)}'
+        f'<li class="{"kept" if c == d["kept"] else ""}">{_card(c)}'
         f'<span class="cap">{"kept" if c == d["kept"] else "not kept"}</span></li>' for c in d["cards"])
-    hand = "" if not d["hand"] else (f', Upper Hand {d["hand"]}' if d["hand"] > 0 else f', Lower Hand {-d["hand"]}')
+    hand = ""
+    if d["hand"]:
+        hand = (f', {term("upper-hand", "Upper Hand")} {d["hand"]}' if d["hand"] > 0
+                else f', {term("lower-hand", "Lower Hand")} {-d["hand"]}')
     against = f' against {esc(d["target"])}' if d["target"] else ""
-    return (f'<section class="dofa-panel gm-now" aria-label="The draw"><h2>{esc(d["who"])}: '
-            f'{esc(d["kind"])}{against}</h2>'
+    body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>'
             f'<p>{esc(d["stat"] or "no modifier")} {d["modifier"]:+d} vs {esc(_name(d["tc"]))}, '
-            f'DR {d["dr"]}, EDR {d["effective"]}{esc(hand)}</p>'
-            f'<div class="dofa-draw"><div><span class="cap">TC</span>{mini_card_svg(d["tc"])}</div>'
-            f'<ul class="dofa-cards">{cards}</ul></div>{_grid(acts, "btn primary")}</section>')
+            f'{term("difficulty-range", "DR")} {d["dr"]}, EDR {d["effective"]}{hand}</p>'
+            f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(d["tc"])}</div>'
+            f'<ul class="dofa-cards">{cards}</ul></div>{_grid(acts, "btn primary")}')
+    return pool.panel(body, f'{d["who"]}: {d["kind"]}, accept the draw')
 
 
 def _entry(view: dict[str, Any], pool: _Pool) -> str:
+    from ..systems.dofa.deck import RANKS
+    from ..systems.dofa_gm.entry import MODS
     e = view["entry"]
     if e is None:
         return ""
     f = e["for"]
-    who = next((a["name"] for a in view["actors"] if a["id"] == f.get("who")), "")
+    who = _who(view, f.get("who"))
     heading = {"tc": f"{who}'s Target Card", "attack": f"{who}'s attack: the reported card",
                "call": f"{who}'s card", "epic": f"{who}'s Epic Event draw",
                "ko": f"{who}'s Knocked Out draw (DR 4 Vitality)"}[f["kind"]]
@@ -123,21 +195,28 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
                 "their modifier; mark it when they drew the TC's own value.")
     elif f["kind"] in ("call", "epic", "ko"):
         hint = "Type in the card the player drew and their modifier."
-    tc = f'<div><span class="cap">TC</span>{mini_card_svg(f["tc"])}</div>' if f.get("tc") else ""
-    typed = (e["rank"] or "?") + ({"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}.get(e["suit"] or "", "?"))
-    ranks, suits = pool.take("entry_rank"), pool.take("entry_suit")
+    else:
+        hint = "Tap the value and the suit of the card the player tells you."
+    tc = f'<div class="gm-tcbox"><span class="cap">TC</span>{_mini(f["tc"])}</div>' if f.get("tc") else ""
+    typed = (e["rank"] or "?") + SUIT_SIGN.get(e["suit"] or "", "?")
+    ranks = _keypad(pool.take("entry_rank"), "rank", RANKS, e["rank"], "dofa-ranks")
+    suits = _keypad(pool.take("entry_suit"), "suit", [x.value for x in SUITS], e["suit"], "dofa-suits",
+                    show=lambda v: SUIT_SIGN[v], name=lambda v: f"Suit: {SUIT_NAME[v]}")
     mods, major = pool.take("entry_mod"), pool.take("entry_major")
     done = pool.take("entry_done", "entry_cancel")
-    mod_html = f'<h3>Modifier (now {e["mod"]:+d})</h3>{_grid(mods, tight=True)}' if mods else ""
-    return (f'<section class="dofa-panel gm-now" aria-label="Type in a card"><h2>{esc(heading)}</h2>'
-            f'<p class="muted">{esc(hint)}</p><div class="dofa-draw">{tc}'
+    mod_html = (f'<h3>Modifier (now {e["mod"]:+d})</h3>'
+                + _keypad(mods, "mod", MODS, e["mod"], "dofa-keys mods", show=lambda v: f"{v:+d}")) if mods else ""
+    body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(hint)}</p><div class="dofa-draw">{tc}'
             f'<p class="gm-typed">Card: <b>{esc(typed)}</b></p></div>'
-            f'<h3>Value</h3><div class="dofa-ranks">{_btns(ranks)}</div>'
-            f'<h3>Suit</h3><div class="dofa-suits">{_btns(suits)}</div>{mod_html}'
-            f'{_grid(major)}{_grid(done, "btn primary")}</section>')
+            f'<h3>Value</h3>{ranks}<h3>Suit</h3>{suits}{mod_html}'
+            f'{_grid(major)}{_grid(done, "btn primary")}')
+    return pool.panel(body, f"Type in {heading}")
 
 
 def _call(view: dict[str, Any], pool: _Pool) -> str:
+    from ..systems.dofa import sheet as sh
+    from ..systems.dofa_gm.calls import HANDS
+    from ..systems.dofa_gm.entry import MODS
     c = view["call"]
     if c is None:
         return ""
@@ -151,44 +230,63 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
                 f'{esc(ch["chart"])}.{esc(sure)}</p>')
     sugg = f'The chart suggests DR {c["suggested"]} ({esc(c["aim"])}).' if c["suggested"] is not None else \
         "Say how hard the task is; the chart suggests the DR."
-    tc = f'<div><span class="cap">TC</span>{_mini(c["tc"], "No TC yet")}</div>'
-    groups = [("Skill or attribute" + (f' (now {c["stat"]})' if c["stat"] else ""), pool.take("call_stat"), True),
-              (f'Modifier (now {c["mod"]:+d})', pool.take("call_mod"), True),
-              ("How hard", pool.take("call_aim"), False),
-              (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
-               pool.take("call_dr", "call_hidden"), True),
-              ("Upper or Lower Hand", pool.take("call_hand"), True),
-              ("A profession's tools (Upper Hand with, Lower Hand without)", pool.take("call_tool"), False)]
-    body = "".join(f'<h3>{esc(t)}</h3>{_grid(g, tight=tight)}' for t, g, tight in groups if g)
+    tc = f'<div class="gm-tcbox"><span class="cap">TC</span>{_mini(c["tc"], "No TC yet")}</div>'
+    hand_name = lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}")  # noqa: E731
+    groups = [
+        ("Skill or attribute" + (f' (now {c["stat"]})' if c["stat"] else ""),
+         _keypad(pool.take("call_stat"), "stat", sh.ATTRIBUTES + sh.SKILLS, c["stat"], "dofa-grid tight")
+         if c["stat"] is not None or any(e["action"]["type"] == "call_stat" for e in pool.left) else ""),
+        (f'Modifier (now {c["mod"]:+d})',
+         _keypad(pool.take("call_mod"), "mod", MODS, c["mod"], "dofa-keys mods", show=lambda v: f"{v:+d}")
+         if any(e["action"]["type"] == "call_mod" for e in pool.left) else ""),
+        ("How hard", _grid(pool.take("call_aim"))),
+        (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
+         _keypad(pool.take("call_dr"), "dr", range(0, 7), c["dr"], "dofa-keys drs", show=str,
+                 name=lambda v: f"DR {v}") + _grid(pool.take("call_hidden"))),
+        ("Upper or Lower Hand", _keypad(pool.take("call_hand"), "hand", HANDS, c["hand"], "dofa-keys hands",
+                                        show=hand_name, name=lambda h: "No Upper/Lower Hand" if h == 0 else
+                                        (f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}"))),
+        ("A profession's tools (Upper Hand with, Lower Hand without)", _grid(pool.take("call_tool"))),
+    ]
+    body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
     go = pool.take("call_tc", "call_draw", "call_card", "call_cancel")
-    return (f'<section class="dofa-panel gm-now" aria-label="A check for a player">'
-            f'<h2>A check for {esc(c["who_name"])}</h2><div class="dofa-draw">{tc}<p>{sugg}</p></div>'
-            f'{odds}{body}{_grid(go, "btn primary")}</section>')
+    body = (f'<h2>A check for {esc(c["who_name"])}</h2><div class="dofa-draw">{tc}<p>{sugg}</p></div>'
+            f'{odds}{_grid(go, "btn primary")}{body}')
+    return pool.panel(body, f'A check for {c["who_name"]}')
 
 
 def _epic(view: dict[str, Any], pool: _Pool) -> str:
+    from ..systems.dofa_gm.epic import DRS, LIMITS, TCS
     ep = view["epic"]
     if ep is None:
         return ""
     head = (f'{ep["successes"]} of {ep["need"]} successes, {ep["failures"]} of {ep["limit"]} '
             f'failures; Target Card {min(ep["done"] + 1, ep["tcs"])} of {ep["tcs"]}')
-    tc = f'<div><span class="cap">TC</span>{_mini(ep["tc"], "No TC yet")}</div>'
+    tc = f'<div class="gm-tcbox"><span class="cap">TC</span>{_mini(ep["tc"], "No TC yet")}</div>'
     who = ""
     if ep["drawer"]:
-        who = "The GM draws next." if ep["drawer"] == "gm" else \
-            f'Next to draw: {next(a["name"] for a in view["actors"] if a["id"] == ep["drawer"])}.'
+        who = "The GM draws next." if ep["drawer"] == "gm" else f'Next to draw: {_who(view, ep["drawer"])}.'
     vols = ", ".join(ep["volunteer_names"]) or "none yet"
     dr = f'DR {ep["dr"]}' if ep["dr"] is not None else "DR not set"
     result = f'<p class="banner">The Epic Event ends: {esc(ep["result"])}.</p>' if ep["result"] else ""
-    setup = [("Target Cards", pool.take("epic_tcs")), ("Successes needed", pool.take("epic_need")),
-             ("Failures that end it", pool.take("epic_limit")), ("DR", pool.take("epic_dr")),
-             ("Volunteers", pool.take("epic_join", "epic_leave")), ("Skill", pool.take("epic_stat"))]
-    body = "".join(f'<h3>{esc(t)}</h3>{_grid(g, tight=True)}' for t, g in setup if g)
+    stage = ep.get("stage")
+    setup = stage == "setup"
+    def pad(kind: str, values: Iterable[int], cur: int, what: str) -> str:
+        return _keypad(pool.take(kind), "n", values, cur, "dofa-keys", name=lambda v: f"{v} {what}")
+    groups = [("Target Cards", pad("epic_tcs", TCS, ep["tcs"], "Target Cards") if setup else ""),
+              ("Successes needed", pad("epic_need", TCS, ep["need"], "successes needed") if setup else ""),
+              ("Failures that end it", pad("epic_limit", LIMITS, ep["limit"], "failures end it") if setup else ""),
+              ("DR", _keypad(pool.take("epic_dr"), "dr", DRS, ep["dr"], "dofa-keys", name=lambda v: f"DR {v}")
+               if stage == "dr" else ""),
+              ("Volunteers", _grid(pool.take("epic_join", "epic_leave"), tight=True)),
+              ("Skill", _grid(pool.take("epic_stat"), tight=True))]
+    body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
     go = pool.take("epic_begin", "epic_reveal", "epic_go", "epic_draw", "epic_card", "epic_gm_draw",
                    "epic_close", "epic_cancel")
-    return (f'<section class="dofa-panel gm-now" aria-label="Epic Event"><h2>Epic Event</h2>'
+    body = (f'<h2>{term("epic-event", "Epic Event")}</h2>'
             f'<p>{esc(head)}</p><div class="dofa-draw">{tc}<p>{esc(dr)}. Volunteers: {esc(vols)}. '
-            f'{esc(who)}</p></div>{result}{body}{_grid(go, "btn primary")}</section>')
+            f'{esc(who)}</p></div>{result}{_grid(go, "btn primary")}{body}')
+    return pool.panel(body, "Epic Event")
 
 
 def _due(view: dict[str, Any], pool: _Pool) -> str:
@@ -197,11 +295,13 @@ def _due(view: dict[str, Any], pool: _Pool) -> str:
         return ""
     items = "".join(f'<li>{esc(d["name"])}: DR {d["dr"]} {esc(d["stat"] or "")} save against '
                     f'{esc(d["status"])} ({esc(d["when"])})</li>' for d in view["due"])
-    return (f'<section class="dofa-panel due" aria-label="Saves due now"><h2>Saves due now</h2>'
-            f'<ul>{items}</ul>{_grid(acts, "btn primary")}</section>')
+    return pool.panel(f'<h2>Saves due now</h2><ul>{items}</ul>{_grid(acts, "btn primary")}',
+                      "Saves due now", cls="dofa-panel due")
 
 
 def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
+    """One combatant in a compact row: a small Target Card, the name, HP, conditions; the
+    acting one marked (the word, not colour alone)."""
     nums = ""
     if "hp" in a:
         nums = (f'HP {a["hp"]}/{a["hp_max"]} · AP {a["ap"]} · AR {a["ar"]} · PP {a["pp"]}'
@@ -213,12 +313,47 @@ def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
                      + (f', treat DR {a["treat_dr"]}' if "treat_dr" in a else ""))
     if a["dead"]:
         flags.append("Dead")
-    badges = "".join(f'<span class="badge">{esc(f)}</span> ' for f in flags)
-    cls = "gm-row" + (" now" if a["id"] == current else "") + (" foe" if a["side"] == "foes" else "")
+    badges = "".join(f'<span class="badge">{esc(f)}</span>' for f in flags)
+    now = a["id"] == current
+    cls = "gm-row" + (" now" if now else "") + (" foe" if a["side"] == "foes" else "")
     side = "foe" if a["side"] == "foes" else "party"
-    return (f'<li class="{cls}"><div class="gm-tc">{_mini(a["tc"])}</div><div>'
-            f'<b>{esc(a["name"])}</b> <span class="muted">{esc(side)}, {esc(a["kind"])}</span>'
-            f'<br><span class="gm-nums">{esc(nums)}</span><br>{badges}</div></li>')
+    mark = '<span class="gm-mark">acting</span>' if now else ""
+    return (f'<li class="{cls}"><span class="gm-tc">{_mini(a["tc"])}</span><span class="gm-who">'
+            f'<b>{esc(a["name"])}</b> <span class="gm-side">{esc(side)}, {esc(a["kind"])}</span>{mark}</span>'
+            f'<span class="gm-nums">{esc(nums)}</span>'
+            + (f'<span class="gm-flags">{badges}</span>' if badges else "") + '</li>')
+
+
+def _legend() -> str:
+    return (f'<p class="gm-legend muted">HP health · AP Armor Points · '
+            f'AR {term("armor-rating", "Armor Rating")} · PP {term("power-points", "Power Points")}; '
+            f'the card is each one\u2019s {term("target-card", "Target Card")}.</p>')
+
+
+def _turn_buttons(view: dict[str, Any], entries: Acts) -> str:
+    """The acting one's choices, grouped by power: a heading per power and one short button
+    per target (its full name, "Hearts: Attack, Mystic on Grunt", for screen readers)."""
+    groups: dict[str, list[str]] = {}
+    single = []
+    for e in entries:
+        a = e["action"]
+        if a["type"] in ("attack", "power") and a.get("target"):
+            head = f'{_who(view, a["who"])}: {a["power"]}' + (" (attack)" if a["type"] == "attack" else "")
+            groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
+        elif a["type"] == "player_attack":
+            head = f'{_who(view, a["who"])} attacks (type in the reported card)'
+            groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
+        elif a["type"] == "delay":
+            groups.setdefault("Delay the turn until after", []).append(
+                _named(_who(view, a["after"]), e["label"], a))
+        else:
+            single.append((a["type"], _play_button(e["label"], a, "btn primary" if a["type"] != "ready" else "btn")))
+    first = [b for t, b in single if t not in ("ready", "end_turn")]
+    last = [b for t, b in single if t in ("ready", "end_turn")]  # after the moves, as a turn goes
+    out = f'<div class="dofa-grid">{"".join(first)}</div>' if first else ""
+    for head, btns in groups.items():
+        out += f'<h3>{esc(head)}</h3><div class="dofa-grid tight">{"".join(btns)}</div>'
+    return out + (f'<div class="dofa-grid">{"".join(last)}</div>' if last else "")
 
 
 def _fight(view: dict[str, Any], pool: _Pool) -> str:
@@ -231,38 +366,56 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("end_turn", "delay", "ready")
+    moves = pool.take("end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""
     if suggest:
         lab = next((e["label"] for e in view["actions"] if e["action"] == suggest), None)
         if lab:
-            sugg = f'<p class="gm-suggest">The policy picks: <b>{esc(lab)}</b></p>'
-    now = f'<h3>{esc(cur["name"])}\u2019s turn</h3>' if cur else ""
+            sugg = f'<p class="gm-suggest">The creatures\u2019 {term("gm-policy", "policy")} picks: <b>{esc(lab)}</b></p>'
+    title = f'{cur["name"]}\u2019s turn' if cur else "Between turns"
     if c["stage"] == "initiative":
-        now = "<h3>Initiative: type in each player's Target Card</h3>"
-    return (f'<section class="dofa-panel" aria-label="Combat"><h2>Turn order</h2>'
+        title = "Initiative: type in each player's Target Card"
+    acting = f'<span class="gm-tc">{_mini(cur["tc"])}</span>' if cur and c["stage"] != "initiative" else ""
+    body = (f'<h2 class="gm-now-title">{acting}{esc(title)}</h2>{sugg}'
+            + _grid(tcs, "btn primary") + _turn_buttons(view, turn + moves)
+            + (f'<h3>Outside the turn ({term("gm-house-action", "House")} and '
+               f'{term("gm-adversary-action", "Adversary")} Actions, readied attacks)</h3>{_grid(extra)}'
+               if extra else ""))
+    turn_html = pool.panel(body, title, cls="dofa-panel gm-turn") if (tcs or turn or moves or extra) else ""
+    return (turn_html
+            + f'<section class="dofa-panel" aria-label="Turn order"><h2>Turn order</h2>{_legend()}'
             f'<ol class="gm-order">{rows}</ol>'
             + (f'<ul class="gm-order">{rest}</ul>' if rest else "")
-            + f'{now}{sugg}{_grid(tcs + turn, "btn primary")}{_grid(moves)}'
-            + (f'<h3>Outside the turn</h3>{_grid(extra)}' if extra else "")
             + f'{_grid(pool.take("end_combat"), "btn ghost")}</section>')
+
+
+START_NAMES = {None: ("Start combat", "Start combat"),
+               "party": ("The party surprises", "Start combat: the party surprises"),
+               "foes": ("The foes surprise", "Start combat: the foes surprise")}
 
 
 def _outside(view: dict[str, Any], pool: _Pool) -> str:
     if view["combat"] is not None:
         return ""
     rows = "".join(_row(view, a, None) for a in view["actors"])
-    start = pool.take("start_combat")
+    start = "".join(_named(*START_NAMES[e["action"].get("surprise")], e["action"],
+                           "btn primary" if not e["action"].get("surprise") else "btn")
+                    for e in pool.take("start_combat"))
     calls = pool.take("call", "epic_setup")
     empty = "" if rows else '<p class="muted">Nobody at the table yet: add players and creatures below.</p>'
-    return (f'<section class="dofa-panel" aria-label="At the table"><h2>At the table</h2>{empty}'
-            f'<ul class="gm-order">{rows}</ul>{_grid(start, "btn primary")}'
-            + (f'<h3>Checks and Epic Events</h3>{_grid(calls)}' if calls else "")
-            + _scan(view) + '</section>')
-
-
+    ask = ""
+    if start or calls:
+        body = ('<h2>What happens next?</h2>'
+                + (f'<p class="muted">A fight: everyone draws a Target Card; '
+                   f'a {term("gm-surprise-round", "surprise round")} lets one side act first.</p>'
+                   f'<div class="dofa-grid">{start}</div>' if start else "")
+                + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else ""))
+        ask = pool.panel(body, "What happens next: a fight, a check or an Epic Event", cls="dofa-panel gm-start")
+    return (ask + f'<section class="dofa-panel" aria-label="At the table"><h2>At the table</h2>{empty}'
+            + (_legend() if rows else "")
+            + f'<ul class="gm-order">{rows}</ul>' + _scan(view) + '</section>')
 def _scan(view: dict[str, Any]) -> str:
     """A player joins from their phone: the GM scans the QR code of their sheet (the
     library's camera reader, web/library.js, opens it as a link: ui/dofa_join.py)."""
@@ -287,12 +440,26 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
                   ("Fate and the table", pool.take("award_fate", "remove", "share_tc"))]
         body = (f'<h3>{esc(who["name"])}</h3>'
                 + "".join(f'<h4>{esc(t)}</h4>{_grid(g, tight=True)}' for t, g in groups if g))
+    from ..systems.dofa_gm.calls import HANDS
+    names = {a["id"]: a["name"] for a in view["actors"]}
+    # every combatant keeps its place; the one in focus is pressed ("Close the tools" after)
+    picks = _keypad(focus, "who", list(names), view["focus"], "dofa-grid", show=lambda i: names[i],
+                    name=lambda i: f"GM tools for {names[i]}")
     gm_hand = f'{view["hand"]:+d}' if view["hand"] else "none"
-    return (f'<details class="dofa-panel" aria-label="GM tools"{" open" if who else ""}>'
-            f'<summary><h2>GM tools</h2></summary><p class="muted">Pick a combatant for damage, '
-            f'healing, statuses and its numbers.</p>{_grid(focus)}{body}'
+    hand_pad = _keypad(hand, "hand", HANDS, view["hand"], "dofa-keys hands",
+                       show=lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}"),
+                       name=lambda h: "GM: no Upper/Lower Hand" if h == 0 else
+                       (f"GM: Upper Hand {h}" if h > 0 else f"GM: Lower Hand {-h}"))
+    # a section, not a closed <details>: every button of the screen is where a tap reaches it
+    html = (f'<section class="dofa-panel gm-tools" aria-label="GM tools">'
+            f'<h2>GM tools</h2><p class="muted">Pick a combatant for damage, '
+            f'healing, statuses and its numbers.</p>{picks}{body}'
             f'<h3>The GM\u2019s Upper/Lower Hand on the next draw (now {esc(gm_hand)})</h3>'
-            f'{_grid(hand, tight=True)}</details>')
+            f'{hand_pad}</section>')
+    if pool.reserved == "tools" and not pool.asked:
+        pool.asked = True
+        return prompt(html, label=f'GM tools: {who["name"] if who else ""}', cls="gm-tools-ask", tag="div")
+    return html
 
 
 def _panels(view: dict[str, Any], pool: _Pool) -> str:
@@ -306,11 +473,21 @@ def _panels(view: dict[str, Any], pool: _Pool) -> str:
         loot = "".join(f"<li>{esc(i)}</li>" for i in view["ledger"]["loot"]) or "<li>nothing yet</li>"
         body = (f'<p>Party purse: <b>{esc(view["ledger"]["purse"])}</b> (1 dp = 10 gp = 100 sp = 1000 cp)</p>'
                 f'{_grid(pool.take("coins"), tight=True)}<h3>Loot</h3><ul>{loot}</ul>'
-                f'{_grid(pool.take("drop_loot"))}'
-                f'<details><summary><h3>Buy (GMG prices)</h3></summary>{_grid(pool.take("buy"))}</details>'
-                f'<details><summary><h3>Found as loot</h3></summary>{_grid(pool.take("loot"))}</details>')
-    return (f'<section class="dofa-panel" aria-label="Panels"><h2>More of the table</h2>'
-            f'{_grid(tabs)}{body}</section>')
+                f'{_drops(pool.take("drop_loot"))}'
+                f'<h3>Buy (GMG prices)</h3>{_grid(pool.take("buy"))}'
+                f'<h3>Found as loot</h3>{_grid(pool.take("loot"))}')
+    label = {"add": "Add to the table", "ledger": "Loot and money"}.get(view["panel"], "More of the table")
+    return pool.panel(f'<h2>More of the table</h2>{_grid(tabs)}{body}', label, cls="dofa-panel gm-more",
+                      ask=view["panel"] != "none", name="panels")
+
+
+def _drops(entries: Acts) -> str:
+    """Drop buttons; two of the same item get names of their own ("..., item 3 of the loot")."""
+    labels = [e["label"] for e in entries]
+    out = "".join(_named(e["label"], f'{e["label"]}, item {e["action"]["index"] + 1} of the loot', e["action"])
+                  if labels.count(e["label"]) > 1 else _play_button(e["label"], e["action"], "btn")
+                  for e in entries)
+    return f'<div class="dofa-grid">{out}</div>' if out else ""
 
 
 def _more(pool: _Pool) -> str:
@@ -341,95 +518,6 @@ def _player_seat(view: dict[str, Any]) -> str:
     return (f'<section class="table dofa dofa-gm" data-system="dofa-gm" data-seat="{esc(view["seat"])}">'
             f'<h1>At the table</h1>{mine}{call_html}{ep_html}<ul class="gm-order">{rows}</ul>'
             f'{log_list(view["log"], "What happened")}</section>')
-
-
-# -- setup -----------------------------------------------------------------------------------
-PLAYER_ROWS = 4
-LINK_ROWS = 2
-NUMBERS = (("hp", "HP", 5), ("ap", "AP", 0), ("ar", "AR", 3), ("agl", "AGL", 0), ("pp", "PP", 0))
-
-
-def setup(app: "App") -> str:
-    from ..systems.dofa import sheet as sh
-    from ..systems.dofa_gm import bestiary as bs
-    fields = ["mode"]
-    rows = []
-    for i in range(PLAYER_ROWS):
-        cells = [f'<label>Name<input name="p{i}_name" maxlength="40" autocomplete="off"></label>']
-        fields.append(f"p{i}_name")
-        for key, lab, default in NUMBERS:
-            cells.append(f'<label>{lab}<input name="p{i}_{key}" type="number" inputmode="numeric" '
-                         f'value="{default}"></label>')
-            fields.append(f"p{i}_{key}")
-        rows.append(f'<fieldset class="gm-player"><legend>Player {i + 1}</legend>{"".join(cells)}</fieldset>')
-    pre = '<option value="">None</option>' + "".join(
-        f'<option value="{esc(p)}">{esc(p)}</option>' for p in sorted(sh.premades()))
-    foes = '<option value="">None</option>' + "".join(
-        f'<option value="{esc(c)}">{esc(c)} ({esc(r["type"])})</option>' for c, r in bs.creatures().items()
-        if r["type"] != "Companion")
-    links = []
-    for i in range(LINK_ROWS):
-        links.append(f'<label>Share link {i + 1}<input name="link{i}" autocomplete="off" '
-                     f'inputmode="url"></label>')
-        fields.append(f"link{i}")
-    picks = []
-    for i in range(3):
-        picks.append(f'<label>Premade character {i + 1}<select name="party{i}">{pre}</select></label>')
-        fields.append(f"party{i}")
-    for i in range(3):
-        picks.append(f'<label>Creature {i + 1}<select name="foe{i}">{foes}</select></label>')
-        fields.append(f"foe{i}")
-    return (f'<section class="setup dofa-gm"><h1>Deck of Adventures: the GM\u2019s table</h1>'
-            f'<p class="muted">Run the decks, the fight, the Epic Events and the loot at the table; '
-            f'or learn the game alone in a solo skirmish of premade characters against '
-            f'creatures that act by a written policy.</p><form class="form" data-form>'
-            f'<label>Mode <select name="mode"><option value="table">The GM\u2019s table</option>'
-            f'<option value="skirmish">Solo skirmish</option></select></label>'
-            f'<p class="muted">Players at the table (their sheets stay on their phones; leave a '
-            f'name empty to skip the row):</p>{"".join(rows)}'
-            f'<p class="muted">Or paste the share link of a player\u2019s Deck of Adventures '
-            f'game: their name, HP, AP, AR, Agility and PP are taken from their sheet.</p>'
-            f'{"".join(links)}{"".join(picks)}'
-            f'{button("Begin", "new", {"system": "dofa-gm"}, cls="btn primary", fill=",".join(fields), submit=True)}'
-            f'</form></section>')
-
-
-def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
-    from ..systems.dofa_gm.rules import PLAYER_LIMITS
-    mode = str(fields.get("mode") or "table")
-    players = []
-    for i in range(PLAYER_ROWS):
-        name = str(fields.get(f"p{i}_name") or "").strip()
-        if not name:
-            continue
-        if len(name) > 40:
-            raise ValueError(f"Player {i + 1}: a name of at most 40 characters")
-        p: dict[str, Any] = {"name": name}
-        for key, lab, default in NUMBERS:
-            raw = str(fields.get(f"p{i}_{key}", default)).strip() or str(default)
-            lo, hi = PLAYER_LIMITS[key]
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ValueError(f"Player {i + 1}: {lab} must be a whole number") from None
-            if not lo <= value <= hi:
-                raise ValueError(f"Player {i + 1}: {lab} from {lo} to {hi}")
-            p[key] = value
-        players.append(p)
-    for i in range(LINK_ROWS):
-        link = str(fields.get(f"link{i}") or "").strip()
-        if link:
-            from ..core.saves import SaveError
-            from ..systems.dofa_gm.sheetlink import player_from_link
-            try:
-                players.append(player_from_link(link))
-            except SaveError as exc:
-                raise ValueError(f"Share link {i + 1}: {exc}") from None
-    party = [str(fields[f"party{i}"]) for i in range(3) if fields.get(f"party{i}")]
-    foes = [str(fields[f"foe{i}"]) for i in range(3) if fields.get(f"foe{i}")]
-    if mode == "skirmish" and not (party and foes):
-        raise ValueError("A solo skirmish needs at least one premade character and one creature")
-    return {"mode": mode, "players": players, "party": party, "foes": foes}
 
 
 register_table(Table(

@@ -1,0 +1,166 @@
+"""The GM's table on screen (issues 24, 25), in CPython: one prompt per screen, the turn
+order in compact rows, keypads that keep every key, distinct names for the Start combat
+buttons, the ready games two taps from home, the glossary terms and the guide."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pocketdeck import learn
+from pocketdeck.ui.app import App
+from pocketdeck.ui.dofa_gm_setup import READY
+from pocketdeck.ui.html import esc
+from pocketdeck.ui.tables import LEARN_FOLDERS, rules_key
+
+SYSTEM = "dofa-gm"
+
+
+def ready(which: int) -> App:
+    """Home -> Start -> a ready game: two taps."""
+    app = App()
+    app.handle("open", SYSTEM)
+    assert app.screen == f"setup:{SYSTEM}"
+    app.handle("new", json.dumps({"system": SYSTEM, "options": READY[which][3]}), {})
+    assert app.screen == f"table:{SYSTEM}"
+    return app
+
+
+def legal(app: App) -> list[dict]:
+    s = app.sessions[SYSTEM]
+    return s.game.legal_actions(s.state)
+
+
+def play(app: App, action: dict) -> str:
+    app.handle("play", json.dumps(action))
+    return app.render()
+
+
+def prompts(html: str) -> list[str]:
+    return re.findall(r'<[a-z]+ class="[^"]*" data-prompt', html)
+
+
+def test_the_solo_skirmish_reaches_a_first_turn_in_two_taps_with_the_guide():
+    app = ready(0)
+    html = app.render()
+    assert len(prompts(html)) == 2                    # the turn, and the guide box
+    assert "gm-turn" in prompts(html)[0] and 'class="guide"' in html
+    assert "Spades" in html and "acting" in html     # the acting one marked
+    assert 'data-guide-target="[data-system=dofa-gm] .prompt"' in html
+    assert len(learn.guide(SYSTEM)) in range(3, 7)
+
+
+def test_the_setup_explains_every_choice_and_offers_play_now():
+    app = App()
+    app.handle("open", SYSTEM)
+    html = app.render()
+    assert 'data-prompt' in html and "Play now" in html
+    for label, full, line, _ in READY:
+        assert esc(full) in html and esc(line) in html
+    assert "Alchemist1: Support, level 1" in html and "Alchemist2: Support, level 2" in html
+    assert "Grunt (NPC, HP 2): A rank-and-file soldier" in html
+    assert "premade heroes against creatures" in html
+
+
+def test_the_form_still_begins_a_table_of_typed_in_players():
+    app = App()
+    app.handle("open", SYSTEM)
+    app.handle("new", json.dumps({"system": SYSTEM}), {"mode": "table", "p0_name": "Xena", "p0_hp": "7",
+                                                       "foe0": "Grunt"})
+    s = app.sessions[SYSTEM].state
+    assert [a["name"] for a in s["actors"]] == ["Xena", "Grunt"] and s["mode"] == "table"
+
+
+def test_six_combatants_in_compact_rows_one_per_li_with_no_stray_bullet():
+    html = ready(0).render()
+    rows = re.findall(r'<li class="gm-row[^"]*">', html)
+    assert len(rows) == 6
+    order = html.split('<ol class="gm-order">', 1)[1].split("</ol>", 1)[0]
+    assert order.count('class="gm-row now') == 1 and order.count("gm-mark") == 1
+    assert "<br>" not in order                       # rows are grid cells, not a stack of lines
+
+
+def test_the_three_start_combat_buttons_have_distinct_names():
+    app = ready(1)
+    html = app.render()
+    names = re.findall(r'<span class="sr-only">(Start combat[^<]*)</span>', html)
+    assert sorted(names) == ["Start combat", "Start combat: the foes surprise",
+                             "Start combat: the party surprises"]
+    assert len(prompts(html)) == 2 and "gm-start" in prompts(html)[0]
+
+
+def test_the_target_card_keypad_keeps_every_key_and_presses_the_chosen_one():
+    app = ready(1)
+    play(app, {"type": "start_combat"})
+    # a premade draws its own TC; a typed-in player would type theirs: use the check's keypad
+    app = App()
+    app.handle("open", SYSTEM)
+    app.handle("new", json.dumps({"system": SYSTEM}), {"mode": "table", "p0_name": "Xena", "foe0": "Grunt"})
+    html = play(app, {"type": "start_combat"})
+    tc = next(a for a in legal(app) if a["type"] == "player_tc")
+    html = play(app, tc)
+
+    def keys(html: str) -> list[str]:
+        pad = html.split('<div class="dofa-ranks">', 1)[1].split("</div>", 1)[0]
+        return re.findall(r"<button[^>]*>([^<]*)</button>", pad)
+
+    before = keys(html)
+    assert len(before) == 13 and 'aria-pressed="true"' not in html.split("dofa-ranks")[1].split("</div>")[0]
+    html = play(app, {"type": "entry_rank", "rank": "7"})
+    after = keys(html)
+    assert after == before                           # nothing moved
+    pad = html.split('<div class="dofa-ranks">', 1)[1].split("</div>", 1)[0]
+    assert re.search(r'aria-pressed="true"[^>]*>7<', pad)
+    html = play(app, {"type": "entry_suit", "suit": "H"})
+    suits = html.split('<div class="dofa-suits">', 1)[1].split("</div>", 1)[0]
+    assert suits.count("<button") == 4 and re.search(r'aria-pressed="true"[^>]*><span class="sr-only">Suit: Hearts', suits)
+
+
+def test_an_open_panel_is_the_prompt_and_closing_it_gives_the_turn_back():
+    app = ready(0)
+    html = play(app, {"type": "panel", "panel": "add"})
+    assert len([p for p in prompts(html) if "gm-more" in p]) == 1
+    html = play(app, {"type": "panel", "panel": "none"})
+    assert "gm-turn" in prompts(html)[0]
+
+
+def test_every_term_on_the_gm_screens_has_an_entry_and_gm_terms_are_prefixed():
+    ours = [t for t in learn.glossary().values() if t["system"] == SYSTEM]
+    assert ours and all(t["id"].startswith("gm-") for t in ours)
+    assert "dofa-gm" in LEARN_FOLDERS and rules_key(SYSTEM) == SYSTEM
+    app = ready(0)
+    html = app.render()
+    for key in re.findall(r'popovertarget="gl-([a-z0-9-]+)"', html):
+        assert f'id="gl-{key}"' in html
+
+
+def test_a_played_skirmish_keeps_one_prompt_a_screen():
+    from pocketdeck.core.rng import Rng
+    for seed in (1, 2):
+        app = ready(seed % 2)
+        app.render()
+        app.handle("guide", "skip")
+        rng = Rng(seed)
+        for _ in range(120):
+            acts = legal(app)
+            if not acts:
+                break
+            html = play(app, acts[rng.below(len(acts))])
+            assert len(prompts(html)) == 1, prompts(html)
+
+
+def test_the_combatant_picker_keeps_every_name_in_place():
+    app = ready(0)
+    app.render()
+
+    def picks(html: str) -> list[str]:
+        tools = html.split('class="dofa-panel gm-tools"', 1)[1]
+        pad = tools.split('<div class="dofa-grid">', 1)[1].split("</div>", 1)[0]
+        return re.findall(r'<span aria-hidden="true">([^<]*)</span></button>', pad)
+
+    before = picks(app.render())
+    s = app.sessions[SYSTEM].state
+    html = play(app, {"type": "focus", "who": s["actors"][1]["id"]})
+    after = picks(html)
+    assert after[:len(before)] == before and len(before) == 6
+    assert re.search(r'aria-pressed="true"[^>]*><span class="sr-only">GM tools for ' + re.escape(s["actors"][1]["name"]) + "<", html)
