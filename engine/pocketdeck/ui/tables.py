@@ -134,7 +134,7 @@ def tables() -> Mapping[str, Any]:
 # the content folders with a learn.toml (rules in our words, glossary, guide), named here so
 # the home screen can offer "How to play" without reading any content (a test checks this
 # against pocketdeck.learn.systems()); and the tables whose rules live in another folder
-LEARN_FOLDERS = ("deck",)  # each folder joins as its learn.toml is written
+LEARN_FOLDERS = ("deck", "ads")  # each folder joins as its learn.toml is written
 RULES_OF = {"ads_build": "ads", "ads_adventure": "ads"}
 
 
