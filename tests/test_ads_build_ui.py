@@ -13,6 +13,7 @@ from pocketdeck.core.saves import Session, from_link, to_link
 from pocketdeck.core.simulate import simulate
 from pocketdeck.systems.ads import data
 from pocketdeck.systems.ads.build.game import gallery, rondel_counts
+from pocketdeck.ui.ads_builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.ui.check import render_check
 
@@ -114,6 +115,7 @@ def test_a_fresh_start_checks_stored_decks_with_the_builders_rules():
     from pathlib import Path
     code = """
 import json
+from pocketdeck.ui.ads_builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.systems.ads.build.variants import ready_made
 bad = {"name": "X", "race": "elf", "class": "mage", "level": 1, "cards": [["energy_bolt", 52]]}
@@ -139,20 +141,24 @@ def test_flow_a_row_stays_when_its_last_card_is_taken_out():
     """Issue 24, nothing moves under the thumb: the deck list keeps a card's row at 0 (its
     − disabled, its + still there), so the rows below it stay where they were."""
     app = _app_building()
-    rows = G.view(app.sessions["ads_build"].state, "player")["rows"]
+    session = app.sessions["ads_build"]
+    rows = rows_of(session)
     cid = rows[0]
-    n = dict(app.sessions["ads_build"].state["deck"]["cards"])[cid]
-    for _ in range(n):
+    names = [data.cards()[c]["name"] for c in rows]
+    for _ in range(dict(session.state["deck"]["cards"])[cid]):
         app.handle("play", json.dumps({"type": "remove", "card": cid}))
-    view = G.view(app.sessions["ads_build"].state, "player")
-    assert view["rows"] == rows and cid not in dict(view["deck"]["cards"])
+    assert rows_of(session) == rows and cid not in dict(session.state["deck"]["cards"])
     page = app.render()
-    assert f'0 \u00d7 {data.cards()[cid]["name"]}' in page
+    assert f'0 \u00d7 {names[0]}' in page
+    at = [page.index(f" \u00d7 {name}</span>") for name in names]
+    assert at == sorted(at)  # every row where it was
     # a new card joins at the end; starting again from a ready-made deck resets the rows
     app.handle("play", json.dumps({"type": "add", "card": "smite"}))
-    assert G.view(app.sessions["ads_build"].state, "player")["rows"] == rows + ["smite"]
+    assert rows_of(session) == rows + ["smite"]
     app.handle("play", json.dumps({"type": "ready", "deck": "warrior"}))
-    assert G.view(app.sessions["ads_build"].state, "player")["rows"] == rows
+    assert rows_of(session) == rows
+    # the saved state is as it always was: the words change in the view only
+    assert "+1 Smite" in session.state["log"] and "Added one Smite." in G.view(session.state, "player")["log"]
 
 
 def test_flow_keys_stay_in_place_the_chosen_one_pressed():

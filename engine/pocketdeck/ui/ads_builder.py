@@ -13,6 +13,7 @@ from ..systems.ads import data
 from ..systems.ads.adventure.hero import as_deck
 from ..systems.ads.build import check_record
 from ..systems.ads.build.game import FILTERS
+from ..systems.ads.build.variants import ready_made
 from ..systems.ads.view import card_face
 from .ads import card_svg
 from .flow import prompt
@@ -124,6 +125,26 @@ def _bar(view: dict[str, Any]) -> str:
                         + (f"{len(viol)} broken rules" if viol else "legal"))
 
 
+def _order(cid: str) -> tuple[str, str]:
+    return (data.cards()[cid]["kind"], cid) if cid in data.cards() else ("", cid)
+
+
+def rows_of(session: Session) -> list[str]:
+    """The rows of the deck list: the cards the build started from (or last started again
+    from) by kind, then each card added since at the end. A row stays when its last copy
+    is taken out (at 0), so the rows under the thumb never move when a count changes
+    (issue 24). Read from the history, so the game's state (and every save) is as before."""
+    start = session.base["deck"] if session.base is not None else session.options.get("start")
+    deck = ready_made(start) if isinstance(start, str) else start if isinstance(start, dict) else {"cards": []}
+    rows = sorted((cid for cid, _ in deck.get("cards", [])), key=_order)
+    for a in session.actions:
+        if a.get("type") == "ready" and a.get("deck") in data.decks():
+            rows = sorted((cid for cid, _ in ready_made(a["deck"])["cards"]), key=_order)
+        elif a.get("type") == "add" and a.get("card") not in rows:
+            rows.append(a["card"])
+    return rows
+
+
 def render(view: dict[str, Any], session: Session) -> str:
     if view["phase"] == "over":
         return _over(view)
@@ -142,7 +163,8 @@ def render(view: dict[str, Any], session: Session) -> str:
                     for d in sorted(data.decks()))
     can_add = any(a["type"] == "add" for a in legal)
     in_deck = []
-    for cid in view["rows"]:
+    shown = rows_of(session)
+    for cid in shown + [cid for cid in have if cid not in shown]:
         name = data.cards()[cid]["name"] if cid in data.cards() else cid
         n = have.get(cid, 0)
         in_deck.append(f'<li class="{"gone" if not n else ""}"><span>{n} \u00d7 {esc(name)}</span>'

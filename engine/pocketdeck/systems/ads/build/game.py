@@ -71,13 +71,15 @@ def gallery(state: State) -> list[str]:
                                       data.cards()[k]["name"]))
 
 
-def _rows(deck: dict[str, Any]) -> list[str]:
-    """The rows of the deck list: the deck's cards by kind, then each card added later at
-    the end. A row stays when its last copy is taken out (at 0), so the rows under the
-    player's thumb never move when a count changes (issue 24)."""
-    def order(cid: str) -> tuple[str, str]:
-        return (data.cards()[cid]["kind"], cid) if cid in data.cards() else ("", cid)
-    return sorted((cid for cid, _ in deck["cards"]), key=order)
+def _said(line: str) -> str:
+    """A log line as the player reads it ("+1 Longsword" is kept so in the state, which
+    every save replays and compares: the words change in the view only)."""
+    if line[:3] in ("+1 ", "-1 "):
+        return f"{'Added one' if line[0] == '+' else 'Took out one'} {line[3:]}."
+    head, sep, value = line.partition(": ")
+    if sep and head in ("Race", "Class", "Level"):
+        return f"{head} is now {value.title()}."
+    return line
 
 
 class AdsBuildGame(Game):
@@ -106,7 +108,7 @@ class AdsBuildGame(Game):
         deck["cards"] = [list(p) for p in deck["cards"]]
         if o["name"]:
             deck["name"] = o["name"]
-        return {"phase": "build", "deck": deck, "outcome": None, "rows": _rows(deck),
+        return {"phase": "build", "deck": deck, "outcome": None,
                 "filters": {"kind": "all", "level": "all", "round": "all", "usable": "mine"},
                 "log": [f"Building {deck['name']} from {'the ready-made deck' if isinstance(start, str) else 'a saved deck'}."]}
 
@@ -132,25 +134,16 @@ class AdsBuildGame(Game):
     def _apply(self, state: State, a: dict[str, Any], rng: Rng) -> None:
         deck, t = state["deck"], a["type"]
         if t in ("add", "remove"):
-            cid = a["card"]
-            state["deck"] = with_change(deck, cid, 1 if t == "add" else -1)
-            rows = state.setdefault("rows", _rows(deck))
-            if cid not in rows:
-                rows.append(cid)
-            have = dict((k, n) for k, n in state["deck"]["cards"]).get(cid, 0)
-            total = sum(n for _, n in state["deck"]["cards"])
-            name = data.cards()[cid]["name"]
-            did = f"Added one {name}" if t == "add" else f"Took out one {name}"
-            state["log"].append(f"{did}: {have} in the deck, {total} of 52 cards.")
+            state["deck"] = with_change(deck, a["card"], 1 if t == "add" else -1)
+            state["log"].append(f"{'+' if t == 'add' else '-'}1 {data.cards()[a['card']]['name']}")
         elif t == "ready":
             keep = {k: deck[k] for k in ("name", "story", "aside") if k in deck}
             state["deck"] = ready_made(a["deck"])
             state["deck"].update(keep)
-            state["rows"] = _rows(state["deck"])
             state["log"].append(f"Started again from the {a['deck']}'s ready-made deck.")
         elif t in ("race", "class", "level"):
             deck[t] = a[t]
-            state["log"].append(f"{t.title()} is now {str(a[t]).title()}.")
+            state["log"].append(f"{t.title()}: {a[t]}")
         elif t == "filter":
             state["filters"][a["key"]] = a["value"]
         elif t == "save":
@@ -162,9 +155,9 @@ class AdsBuildGame(Game):
         deck = state["deck"]
         return {"phase": state["phase"], "deck": deck, "filters": dict(state["filters"]),
                 "gallery": gallery(state), "counts": kind_counts(deck), "rondel": rondel_counts(deck),
-                "total": sum(n for _, n in deck["cards"]), "rows": list(state.get("rows") or _rows(deck)),
+                "total": sum(n for _, n in deck["cards"]),
                 "violations": [{"section": v.section, "text": v.text} for v in validate(deck)],
-                "legal": self.legal_actions(state), "log": list(state["log"])}
+                "legal": self.legal_actions(state), "log": [_said(line) for line in state["log"]]}
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
