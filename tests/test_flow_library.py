@@ -62,14 +62,14 @@ def test_library_walk(browser, server, seed, tmp_path):
         # tick and export: the message beside Export, the download said there too
         page.locator(".lib-item input[name=pick]").first.check()
         with page.expect_download() as got:
-            tap(page, page.get_by_role("button", name="Export the ticked items to a file"), "export ticked", steps,
+            tap(page, page.get_by_role("button", name="Export ticked items to a file"), "export ticked", steps,
                 axe_scheme="light")
         beside(page, "Exported 1 item.")
         beside(page, "Saved as a file")
         exported = tmp_path / "one.json"
         got.value.save_as(exported)
         with page.expect_download():
-            tap(page, page.get_by_role("button", name="Export every item to a file"), "export all", steps)
+            tap(page, page.get_by_role("button", name="Export all items to a file"), "export all", steps)
         beside(page, "Exported 1 item.")
         # one item: share and copy the link, rename, duplicate, delete and undo
         tap(page, page.locator(".lib-item [data-action=lib-item]").first, "more", steps, axe_scheme="dark")

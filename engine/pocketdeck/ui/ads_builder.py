@@ -119,7 +119,7 @@ def _bar(view: dict[str, Any]) -> str:
     else:
         status = f'<p class="adb-status"><b>{total} of 52 cards</b> \u00b7 legal: ready to save.</p>'
     save = button("Save this deck", "play", {"type": "save"}, cls="btn primary", disabled=not can_save,
-                  title=f"Save {view['deck']['name']} to your library")
+                  title=f"Save this deck, {view['deck']['name']}, to your library")
     return prompt(f'<div class="adb-bar-row">{status}{save}</div>', cls="adb-bar",
                   label=f"Build your Combat Deck: {total} of 52 cards, "
                         + (f"{len(viol)} broken rules" if viol else "legal"))
@@ -159,7 +159,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         violations = '<div class="adb-viol ok"><h2>No broken rules</h2><p>This deck is legal.</p></div>'
     counts = " \u00b7 ".join(f"{esc(k.title())} {n}" for k, n in sorted(view["counts"].items()))
     ready = "".join(button(f"{data.decks()[d]['class'].title()}'s deck", "play", {"type": "ready", "deck": d},
-                           cls="btn small", title=f"Start again from the {data.decks()[d]['class'].title()}'s ready-made deck")
+                           cls="btn small", title=f"{data.decks()[d]['class'].title()}'s deck: start again from it")
                     for d in sorted(data.decks()))
     can_add = any(a["type"] == "add" for a in legal)
     in_deck = []

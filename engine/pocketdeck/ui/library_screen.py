@@ -484,7 +484,7 @@ def render(app: "App") -> str:
     screen = app.screen
     # what the share sheet, the clipboard or a download did (web/library.js says it here)
     nav = ('<nav class="nav" aria-label="Library">' + button("\u2190 Home", "home", cls="btn ghost")
-           + button("Library", "lib", cls="btn ghost", title="All the library's items") + '</nav>')
+           + button("Library", "lib", cls="btn ghost", title="Library: all its items") + '</nav>')
     if screen.startswith("library-deck:"):
         from . import deck_editor
         return nav + deck_editor.render(app, screen[13:])
@@ -499,6 +499,9 @@ def render(app: "App") -> str:
     return nav + _list(app)
 
 
+DONE = "<!--lib-done-->"  # where a part wants library.js's line, when not at its top
+
+
 def _zone(app: "App", name: str, body: str, label: str, shown: tuple[str, ...], default: str) -> str:
     """``body`` as the screen's prompt when the last tap was in it (or it is the screen's
     default part and the last tap's part is not on this screen), else as a plain block. The
@@ -507,9 +510,11 @@ def _zone(app: "App", name: str, body: str, label: str, shown: tuple[str, ...], 
     zone = shelf(app).zone
     if zone not in shown:
         zone = default
+    line = '<p id="lib-done" class="muted lib-done"></p>'
     if zone != name:
-        return f'<div class="lib-zone">{body}</div>'
-    return prompt('<p id="lib-done" class="muted lib-done"></p>' + body, label=label, cls="lib-zone", tag="div")
+        return f'<div class="lib-zone">{body.replace(DONE, "")}</div>'
+    body = body.replace(DONE, line) if DONE in body else line + body
+    return prompt(body, label=label, cls="lib-zone", tag="div")
 
 
 def _names(found: list[Entry]) -> dict[str, str]:
@@ -589,8 +594,8 @@ def _list(app: "App") -> str:
                    "Search the library", zones, "list")
     tools = _zone(app, "tools",
                   f'<div class="lib-tools">'
-                  f'{button("Export ticked", "lib-export", "pick", fill="pick", title="Export the ticked items to a file")}'
-                  f'{button("Export all", "lib-export", "all", title="Export every item to a file")}'
+                  f'{button("Export ticked", "lib-export", "pick", fill="pick", title="Export ticked items to a file")}'
+                  f'{button("Export all", "lib-export", "all", title="Export all items to a file")}'
                   f'{button("Send all as a file", "lib-export", "send:all")}'
                   f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
                   f'<div class="lib-in"><label class="btn file">Import a library file'
@@ -620,7 +625,7 @@ def _item_screen(app: "App", key: str) -> str:
         share = _zone(app, "share", f'<div class="share"><label>Link to {esc(entry.name)}:'
                       f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
                       f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
-                      f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>',
+                      f'{button("Copy the link", "lib-send", "copy")}</div>{DONE}{qr}</div>',
                       f"Share {entry.name}", zones, "acts")
     rename = _zone(app, "rename", f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
                    f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>',
