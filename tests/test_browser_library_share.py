@@ -157,8 +157,7 @@ def test_ticked_export_storage_share_sheet_and_dofa_kinds(browser, server, tmp_p
     page.wait_for_selector(".flash:has-text('sheet is in the library')")
     check_both_schemes(page, "the DofA table with its sheet", open_panels=True)
     # the new-game form offers the kept sheet too
-    page.locator("nav .menu > summary").first.tap()  # New game is in the table's More menu
-    page.get_by_role("button", name="New Deck of Adventures game").tap()
+    page.get_by_role("button", name="New game").tap()
     page.wait_for_selector("text=Your kept sheets")
     check_both_schemes(page, "the DofA new-game form with a kept sheet")
     fits_360(page)
