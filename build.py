@@ -3,6 +3,7 @@
 fresh machine before anything is installed.
 
     python3 build.py serve [--port 8000]   install what is missing, build, serve dist/
+                                           (a busy port: the next free one, said in one line)
     python3 build.py test  [pytest args]   install what the tests need, build, run them all
     python3 build.py build                 build dist/ only
     python3 build.py bench                 write bench/report.json and print a table
@@ -370,10 +371,34 @@ class DistServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
+PORT_TRIES = 20  # a busy port: the next ones up are tried, this many in all
+
+
+def open_server(host: str, port: int, tries: int = PORT_TRIES, say=print) -> tuple[DistServer, int]:
+    """A server listening on ``port``, or on the next free one when it is busy (said in
+    one line); any other refusal (no such host, a port below 1024) ends with one line
+    too, never a traceback. The port is taken before the build, so the answer is at once."""
+    import errno
+    last = port + max(1, tries) - 1
+    for p in range(port, last + 1):
+        try:
+            httpd = DistServer((host, p), partial(DistHandler, directory=str(DIST)))
+        except (OSError, OverflowError) as exc:  # OverflowError: a port past 65535
+            if getattr(exc, "errno", None) != errno.EADDRINUSE or port == 0:
+                why = getattr(exc, "strerror", None) or exc
+                raise SystemExit(f"[serve] cannot listen on {host}:{p}: {why}") from None
+            continue
+        if p != port:
+            busy = f"port {port} is" if p == port + 1 else f"ports {port}-{p - 1} are"
+            say(f"[serve] {busy} busy: serving on port {p} instead")
+        return httpd, p
+    raise SystemExit(f"[serve] ports {port}-{last} are all busy: choose another with --port")
+
+
 def serve(port: int, host: str) -> None:
-    build()
-    handler = partial(DistHandler, directory=str(DIST))
-    with DistServer((host, port), handler) as httpd:
+    httpd, port = open_server(host, port)
+    with httpd:
+        build()
         log(f"serving dist/ at http://{host}:{port}/  (Ctrl+C stops)")
         try:
             httpd.serve_forever()
@@ -426,7 +451,8 @@ def main() -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("build")
     s = sub.add_parser("serve")
-    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--port", type=int, default=8000,
+                   help="the port to serve on (default 8000; when it is busy, the next free one)")
     s.add_argument("--host", default="127.0.0.1")
     sub.add_parser("test", help="extra arguments go to pytest")
     sub.add_parser("bench")

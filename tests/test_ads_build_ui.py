@@ -11,7 +11,9 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.saves import Session, from_link, to_link
 from pocketdeck.core.simulate import simulate
+from pocketdeck.systems.ads import data
 from pocketdeck.systems.ads.build.game import gallery, rondel_counts
+from pocketdeck.ui.ads_builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.ui.check import render_check
 
@@ -64,7 +66,7 @@ def test_builder_screen_and_saving_into_the_library_then_an_adventure():
     app.handle("new", json.dumps({"system": "ads_build"}), {"start": "ready:priest", "name": "Sister <b>Ash</b>"})
     page = app.render()
     assert "Sister &lt;b&gt;Ash&lt;/b&gt;" in page and "No broken rules" in page and "Card gallery" in page
-    assert "Cards playable on each Round" in page and "Start from a ready-made deck" in page
+    assert "Cards playable on each Round" in page and "Start again from a" in page and "ready-made deck" in page
     app.handle("play", json.dumps({"type": "add", "card": "longsword"}))
     page = app.render()
     assert "Broken rules (1)" in page and "Your Combat Deck" in page and "53" in page
@@ -113,6 +115,7 @@ def test_a_fresh_start_checks_stored_decks_with_the_builders_rules():
     from pathlib import Path
     code = """
 import json
+from pocketdeck.ui.ads_builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.systems.ads.build.variants import ready_made
 bad = {"name": "X", "race": "elf", "class": "mage", "level": 1, "cards": [["energy_bolt", 52]]}
@@ -126,3 +129,64 @@ print(json.dumps({"library": sorted(app.library), "problems": app.problems}))
     result = json.loads(out)
     assert result["library"] == ["char:ads:w"], result
     assert len(result["problems"]) == 1 and "Spell Card Maximum" in result["problems"][0], result
+
+
+def _app_building() -> App:
+    app = App()
+    app.handle("new", json.dumps({"system": "ads_build"}), {"start": "ready:warrior", "name": ""})
+    return app
+
+
+def test_flow_a_row_stays_when_its_last_card_is_taken_out():
+    """Issue 24, nothing moves under the thumb: the deck list keeps a card's row at 0 (its
+    − disabled, its + still there), so the rows below it stay where they were."""
+    app = _app_building()
+    session = app.sessions["ads_build"]
+    rows = rows_of(session)
+    cid = rows[0]
+    names = [data.cards()[c]["name"] for c in rows]
+    for _ in range(dict(session.state["deck"]["cards"])[cid]):
+        app.handle("play", json.dumps({"type": "remove", "card": cid}))
+    assert rows_of(session) == rows and cid not in dict(session.state["deck"]["cards"])
+    page = app.render()
+    assert f'0 \u00d7 {names[0]}' in page
+    at = [page.index(f" \u00d7 {name}</span>") for name in names]
+    assert at == sorted(at)  # every row where it was
+    # a new card joins at the end; starting again from a ready-made deck resets the rows
+    app.handle("play", json.dumps({"type": "add", "card": "smite"}))
+    assert rows_of(session) == rows + ["smite"]
+    app.handle("play", json.dumps({"type": "ready", "deck": "warrior"}))
+    assert rows_of(session) == rows
+    # the saved state is as it always was: the words change in the view only
+    assert "+1 Smite" in session.state["log"] and "Added one Smite." in G.view(session.state, "player")["log"]
+
+
+def test_flow_keys_stay_in_place_the_chosen_one_pressed():
+    app = _app_building()
+    first = app.sessions["ads_build"].state["deck"]["level"]
+    before = app.render()
+    other = 1 if first != 1 else 2
+    app.handle("play", json.dumps({"type": "level", "level": other}))
+    after = app.render()
+    for page, chosen in ((before, first), (after, other)):
+        assert page.count('aria-label="Level"') == 1
+        for n in range(1, 6):
+            assert f"Level: {n}" in page  # every key drawn, always
+        assert f'aria-pressed="true" type="button" class="btn small on" data-action="play" data-arg="{{&quot;level&quot;: {chosen}' in page
+
+
+def test_flow_the_action_bar_is_the_prompt_with_the_result_and_save():
+    """Issue 24: the working area's action (Save) in a bar that stays on screen, the tap's
+    result at its top in words; issue 25: the builder's terms are in the glossary."""
+    app = _app_building()
+    app.render()  # the log as the player saw it: the tap's new lines are its result
+    app.handle("play", json.dumps({"type": "add", "card": "longsword"}))
+    page = app.render()
+    bar = page[page.index('class="prompt adb-bar"'):]
+    assert bar.index('data-result') < bar.index("Save ")
+    assert "Added one Longsword" in bar and "53 of 52 cards" in bar and "1 " in bar
+    assert "broken rule" in bar and '<button type="button" class="btn primary" data-action="play" data-arg="{&quot;type&quot;: &quot;save&quot;}" disabled' in bar
+    for key in ("combat-deck", "rondel", "primary-rounds", "build-information-cards", "build-ready-made",
+                "build-broken-rule"):
+        assert f'popovertarget="gl-{key}"' in page and f'id="gl-{key}"' in page
+    assert page.count("data-prompt") == 1 + page.count('class="guide"')

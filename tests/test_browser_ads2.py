@@ -85,6 +85,8 @@ def test_build_then_three_rooms_offline_with_a_reload(browser, server):
         page.locator("select[name=start]").select_option("ready:warrior")
         page.get_by_role("button", name="Start building").tap()
         page.wait_for_selector("[data-system=ads_build][data-phase=build]")
+        page.locator(".guide [data-arg=skip]").tap()  # the builder's first-run guide (issue 25)
+        page.wait_for_selector(".guide", state="detached")
         assert page.locator(".adb-viol.ok").count() == 1
         assert page.locator(".adb-gallery svg.ads-card").count() > 10
         assert_phone_layout(page, "ADS builder")

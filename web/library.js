@@ -58,8 +58,21 @@ const SAID = {
   select: "Copy the selected link by hand: this browser would not copy it.",
 };
 
+// The line grew the prompt after the shell brought it into view: scroll the least that
+// shows its foot again (never its top out from under the bar).
+function keepInView(el) {
+  const prompt = el.closest("[data-prompt]");
+  if (!prompt) return;
+  const bar = document.querySelector("body > header.bar");
+  const top = (bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0) + 8;
+  const r = prompt.getBoundingClientRect();
+  const dy = Math.min(r.bottom - (innerHeight - 8), r.top - top);
+  if (dy > 0) window.scrollBy({ top: dy, left: 0, behavior: "instant" });
+}
+
 // effect: ["download", name, text] | ["send", name, text] | ["share", fragment, title] | ["copy", fragment]
-// What happened is said in the screen's status line (#lib-done) and kept in
+// What happened is written beside the button that asked for it (#lib-done, inside the
+// screen's prompt: ui/library_screen.py), spoken by the shell's one live region, and kept in
 // <html data-lib-done> for the tests.
 async function act(effect) {
   const [what, a, b] = effect;
@@ -71,9 +84,12 @@ async function act(effect) {
   else if (what === "send") done = await sendFile(a, b);
   else if (what === "share") done = await shareLink(a, b);
   else if (what === "copy") done = await copyLink(a);
+  // the screen the tap draws goes on the page after this starts (main.py acts, then
+  // renders): wait for it, so the line lands beside the button on the new screen
+  await new Promise((resolve) => setTimeout(resolve, 0));
   html.setAttribute("data-lib-done", done);
   const line = document.getElementById("lib-done");
-  if (line && SAID[done]) line.textContent = SAID[done];
+  if (line && SAID[done]) { line.textContent = SAID[done]; keepInView(line); }
   if (SAID[done] && window.pocketdeckShell && window.pocketdeckShell.say) window.pocketdeckShell.say(SAID[done]);
   return done;
 }

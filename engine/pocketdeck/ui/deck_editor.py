@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Card, standard_deck
 from ..core.game import IllegalAction
 from ..core.records import get_kind, make_item, problem
+from .flow import prompt
 from .html import button, esc
 
 if TYPE_CHECKING:
@@ -70,14 +71,19 @@ def render(app: "App", preset: str) -> str:
         f'{" checked" if c in chosen else ""}><span>{esc(_short(c))}</span>'
         f'<span class="sr-only">{esc(Card.parse(c).name)}</span></label>'
         for c in standard_deck(True))
-    presets = "".join(button(title, "lib-deck", pid, cls="btn small") for pid, (title, _) in PRESETS.items())
+    presets = "".join(button(title, "lib-deck", pid, cls="btn small", title=f"Start from {title}")
+                      for pid, (title, _) in PRESETS.items())
     copies = "".join(f'<option value="{n}">{n}</option>' for n in range(1, 7))
+    # the name, the copies and Keep come first, as the prompt (issue 24: the action in view
+    # after every tap, its message beside it); the 54 cards to tick follow
+    keep = prompt(f'<label>Name <input name="dname" maxlength="40" required></label>'
+                  f'<label>Copies of each card <select name="copies">{copies}</select></label>'
+                  + button("Keep this deck", "lib-deck-save", fill="dname,cards,copies", cls="btn primary", submit=True),
+                  label="Name the deck, then keep it", cls="deck-keep", tag="div")
     return (f'<section class="library deck-editor"><h1>A deck of your own</h1>'
             f'<p>Start from:</p><div class="lib-tools">{presets}</div>'
-            f'<form class="deck-form"><label>Name <input name="dname" maxlength="40" required></label>'
+            f'<form class="deck-form">{keep}'
             f'<fieldset><legend>Cards</legend><div class="card-grid">{boxes}</div></fieldset>'
-            f'<label>Copies of each card <select name="copies">{copies}</select></label>'
-            f'{button("Keep this deck", "lib-deck-save", fill="dname,cards,copies", cls="btn primary", submit=True)}'
             f'</form></section>')
 
 

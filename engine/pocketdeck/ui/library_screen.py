@@ -26,6 +26,7 @@ from ..core.records import (Item, Kind, RecordError, check_name, export_file, ga
                             get_kind, item_from_link, item_link, make_item, named_function,
                             problem, read_file, session_of, stored_text)
 from ..core.saves import save_text, to_link
+from .flow import prompt
 from .html import button, esc
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class Shelf:
     preview: Item | None = None                   # an item from a link, waiting for an answer
     back: str = "library"
     status: dict[str, Any] = field(default_factory=dict)  # persisted / usage / quota (library.js)
+    zone: str = "list"                            # where the last tap was (its result is shown there)
 
 
 def shelf(app: "App") -> Shelf:
@@ -191,8 +193,20 @@ def remove(app: "App", key: str) -> list["Effect"]:
 
 
 # -- taps ---------------------------------------------------------------------------------------
+# The part of a Library screen each tap belongs to: that part is the screen's prompt after
+# the tap, so its message ("Exported 2 items.", "Import: 1 added.", "The link is copied")
+# appears beside the button that caused it, and the shell brings it into view (issue 24).
+ZONES = {"lib": "list", "lib-search": "search", "lib-item": "acts", "lib-rename": "rename", "lib-dup": "acts",
+         "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-resolve": "list",
+         "lib-share": "share", "lib-send": "share", "lib-take": "list", "lib-sheet": "acts"}
+
+
 def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Effect"]:
     sh = shelf(app)
+    if verb == "lib-export":  # the list's Export buttons, or one item's own
+        sh.zone = "tools" if arg.rpartition(":")[2] in ("all", "pick") else "acts"
+    else:
+        sh.zone = ZONES.get(verb, sh.zone)
     if verb == "lib":
         sh.share = None
         app.screen = "library"
@@ -469,8 +483,8 @@ def set_status(app: "App", status: Any) -> None:
 def render(app: "App") -> str:
     screen = app.screen
     # what the share sheet, the clipboard or a download did (web/library.js says it here)
-    nav = ('<nav class="nav">' + button("\u2190 Home", "home", cls="btn ghost")
-           + button("Library", "lib", cls="btn ghost") + '</nav><p id="lib-done" class="muted" role="status"></p>')
+    nav = ('<nav class="nav" aria-label="Library">' + button("\u2190 Home", "home", cls="btn ghost")
+           + button("Library", "lib", cls="btn ghost", title="Library: all its items") + '</nav>')
     if screen.startswith("library-deck:"):
         from . import deck_editor
         return nav + deck_editor.render(app, screen[13:])
@@ -483,6 +497,39 @@ def render(app: "App") -> str:
         if any(e.key == key for e in entries(app)):
             return nav + _item_screen(app, key)
     return nav + _list(app)
+
+
+DONE = "<!--lib-done-->"  # where a part wants library.js's line, when not at its top
+
+
+def _zone(app: "App", name: str, body: str, label: str, shown: tuple[str, ...], default: str) -> str:
+    """``body`` as the screen's prompt when the last tap was in it (or it is the screen's
+    default part and the last tap's part is not on this screen), else as a plain block. The
+    prompt holds the tap's result and the line library.js writes (#lib-done: shared,
+    copied, saved as a file), so every message stands beside its button."""
+    zone = shelf(app).zone
+    if zone not in shown:
+        zone = default
+    line = '<p id="lib-done" class="muted lib-done"></p>'
+    if zone != name:
+        return f'<div class="lib-zone">{body.replace(DONE, "")}</div>'
+    body = body.replace(DONE, line) if DONE in body else line + body
+    return prompt(body, label=label, cls="lib-zone", tag="div")
+
+
+def _names(found: list[Entry]) -> dict[str, str]:
+    """Each item's name as its controls say it: two items of one name are told apart by
+    their kind and detail, then by a number, so no two controls on a screen share a name."""
+    count: dict[str, int] = {}
+    for e in found:
+        count[e.name.lower()] = count.get(e.name.lower(), 0) + 1
+    out: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for e in found:
+        name = e.name if count[e.name.lower()] == 1 else f"{e.name} ({e.kind.title}, {e.detail})"
+        seen[name.lower()] = seen.get(name.lower(), 0) + 1
+        out[e.key] = name if seen[name.lower()] == 1 else f"{name} #{seen[name.lower()]}"
+    return out
 
 
 def _size(n: Any) -> str:
@@ -514,6 +561,7 @@ def _list(app: "App") -> str:
     found = entries(app)
     query = sh.query.strip().lower()
     shown = [e for e in found if query in e.name.lower()] if query else found
+    said = _names(found)
     groups: dict[str, list[Entry]] = {}
     for e in shown:
         groups.setdefault(e.kind.title, []).append(e)
@@ -521,40 +569,49 @@ def _list(app: "App") -> str:
     for title, group in groups.items():
         rows = "".join(
             f'<li class="lib-item" data-key="{esc(e.key)}"><label class="check"><input type="checkbox" name="pick" '
-            f'value="{esc(e.key)}"> <span class="lib-name">{esc(e.name)}</span></label>'
-            f' <span class="muted">{esc(e.detail)}</span>'
-            f'<span class="lib-acts">{button("Open", "lib-open", e.key, cls="btn small primary", title=f"Open {e.name}")}'
-            f'{button("More", "lib-item", e.key, cls="btn small", title=f"More for {e.name}")}</span></li>'
+            f'value="{esc(e.key)}"> <span class="lib-name">{esc(e.name)}</span>'
+            + (f'<span class="sr-only"> {esc(said[e.key][len(e.name):])}</span>' if said[e.key] != e.name else "")
+            + f'</label> <span class="muted">{esc(e.detail)}</span>'
+            f'<span class="lib-acts">{button("Open", "lib-open", e.key, cls="btn small primary", title=f"Open {said[e.key]}")}'
+            f'{button("More", "lib-item", e.key, cls="btn small", title=f"More for {said[e.key]}")}</span></li>'
             for e in group)
         body.append(f'<h2>{esc(title)}s</h2><ul class="lib-list">{rows}</ul>')
     if not found:
         body.append('<p>Nothing is kept yet: games, characters, heroes and decks appear here as you make them.</p>')
     elif not shown:
         body.append(f'<p>No item is named like \u201c{esc(sh.query)}\u201d.</p>')
+    zones = ("list", "search", "tools") + (("undo",) if sh.deleted else ())
     undo = ""
     if sh.deleted:
         more = f" (and {len(sh.deleted) - 1} more to undo)" if len(sh.deleted) > 1 else ""
-        undo = (f'<p class="undo">Deleted {esc(sh.deleted[-1][1])}{more}. '
-                f'{button("Undo delete", "lib-undo", cls="btn small")}</p>')
+        back = button("Undo delete", "lib-undo", cls="btn small", title=f"Undo delete: bring back {sh.deleted[-1][1]}")
+        undo = _zone(app, "undo", f'<p class="undo">Deleted {esc(sh.deleted[-1][1])}{more}. {back}</p>',
+                     "Undo the delete", zones, "list")
     aside = "".join(f'<p class="flash error">{esc(p)}</p>' for p in app.problems)
-    search = (f'<form class="lib-search" role="search"><label>Search by name '
-              f'<input name="q" value="{esc(sh.query)}" maxlength="40"></label>'
-              f'{button("Search", "lib-search", fill="q", submit=True)}</form>')
-    tools = (f'<div class="lib-tools">{button("Export ticked", "lib-export", "pick", fill="pick")}'
-             f'{button("Export all", "lib-export", "all")}'
-             f'{button("Send all as a file", "lib-export", "send:all")}'
-             f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
-             f'<div class="lib-in"><label class="file">Import a library file '
-             f'<input type="file" id="lib-file" accept=".json,application/json"></label>'
-             f'<button type="button" class="btn" id="lib-scan">Scan a QR code</button></div>')
+    search = _zone(app, "search", f'<form class="lib-search" role="search" aria-label="Search the library">'
+                   f'<label>Search by name <input name="q" value="{esc(sh.query)}" maxlength="40"></label>'
+                   f'{button("Search", "lib-search", fill="q", submit=True, title="Search the library by name")}</form>',
+                   "Search the library", zones, "list")
+    tools = _zone(app, "tools",
+                  f'<div class="lib-tools">'
+                  f'{button("Export ticked", "lib-export", "pick", fill="pick", title="Export ticked items to a file")}'
+                  f'{button("Export all", "lib-export", "all", title="Export all items to a file")}'
+                  f'{button("Send all as a file", "lib-export", "send:all")}'
+                  f'{button("New deck of your own", "lib-deck", "", cls="btn")}</div>'
+                  f'<div class="lib-in"><label class="btn file">Import a library file'
+                  f'<input type="file" id="lib-file" accept=".json,application/json"></label>'
+                  f'<button type="button" class="btn" id="lib-scan">Scan a QR code</button></div>',
+                  "Export and import", zones, "list")
+    items = _zone(app, "list", "".join(body), "Your items: tick some to export, or open one", zones, "list")
     return (f'<section class="library"><h1>Library</h1>{_storage(app)}{aside}{undo}{search}'
-            f'{"".join(body)}{tools}</section>')
+            f'{items}{tools}</section>')
 
 
 def _item_screen(app: "App", key: str) -> str:
     sh = shelf(app)
     entry = next(e for e in entries(app) if e.key == key)
     share = ""
+    zones = ("acts", "rename") + (("share",) if sh.share is not None and sh.share[0] == key else ())
     if sh.share is not None and sh.share[0] == key:
         fragment = sh.share[1]
         if len(fragment) <= QR_MAX_FRAGMENT:
@@ -565,23 +622,26 @@ def _item_screen(app: "App", key: str) -> str:
             qr = (f'<p class="too-big">This item is too large for one QR code ({len(fragment):,} '
                   f'characters; one code holds {QR_MAX_FRAGMENT:,}). Send the link or export it '
                   'to a file instead.</p>')
-        share = (f'<div class="share"><label>Link to {esc(entry.name)}:'
-                 f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
-                 f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
-                 f'{button("Copy the link", "lib-send", "copy")}</div>{qr}</div>')
-    rename = (f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
-              f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>')
+        share = _zone(app, "share", f'<div class="share"><label>Link to {esc(entry.name)}:'
+                      f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
+                      f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
+                      f'{button("Copy the link", "lib-send", "copy")}</div>{DONE}{qr}</div>',
+                      f"Share {entry.name}", zones, "acts")
+    rename = _zone(app, "rename", f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
+                   f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>',
+                   f"Rename {entry.name}", zones, "acts")
     from .app import slot_system
     if key.startswith("game:") and slot_system(key[5:]) == "dofa":  # a player's DofA game
         acts = button("Keep the sheet apart", "lib-sheet", key[5:])
     else:
         acts = ""
     acts += (button("Open", "lib-open", key, cls="btn primary") + button("Duplicate", "lib-dup", key)
-            + button("Share", "lib-share", key) + button("Export to a file", "lib-export", key)
-            + button("Delete", "lib-del", key, cls="btn danger"))
+             + button("Share", "lib-share", key) + button("Export to a file", "lib-export", key)
+             + button("Delete", "lib-del", key, cls="btn danger"))
+    acts = _zone(app, "acts", f'<div class="lib-tools">{acts}</div>', f"What to do with {entry.name}", zones, "acts")
     return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
             f'<p class="muted">{esc(entry.kind.title)} \u00b7 {esc(entry.detail)}</p>'
-            f'<div class="lib-tools">{acts}</div>{rename}{share}</section>')
+            f'{acts}{rename}{share}</section>')
 
 
 def _import_screen(app: "App") -> str:
@@ -595,10 +655,11 @@ def _import_screen(app: "App") -> str:
     refused = "".join(f"<li>{esc(r)}</li>" for r in sh.refused)
     fill = ",".join(f"c{i}" for i in range(len(sh.incoming)))
     decide = (f'<h2>Already in your library</h2><ul class="lib-list">{"".join(rows)}</ul>'
-              f'{button("Import", "lib-resolve", fill=fill, cls="btn primary")}') if rows else ""
-    return (f'<section class="library lib-import"><h1>Import</h1>{decide}'
-            + (f'<h2>Not imported</h2><ul class="refused">{refused}</ul>' if refused else "")
-            + "</section>")
+              f'{button("Import", "lib-resolve", fill=fill, cls="btn primary", title="Import with these choices")}') if rows else ""
+    refused = f'<h2>Not imported</h2><ul class="refused">{refused}</ul>' if refused else ""
+    body = prompt('<p id="lib-done" class="muted lib-done"></p>' + decide + refused,
+                  label="Import: decide each item", cls="lib-zone", tag="div")
+    return f'<section class="library lib-import"><h1>Import</h1>{body}</section>'
 
 
 def _preview(app: "App") -> str:
@@ -611,9 +672,11 @@ def _preview(app: "App") -> str:
     detail = _detail(kind, item["data"]) if not kind.replayed else f"{len(item['data']['actions']):,} moves"
     return (f'<section class="preview" data-preview="{esc(item["system"])}">'
             f'<h1>A shared {esc(kind.title)}</h1><p>Someone sent you {esc(item["name"])} '
-            f'({esc(detail)}).{esc(note)}</p><div class="choices">'
-            f'{button("Import it", "lib-take", "take", cls="btn primary")}'
-            f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div>{_join_offer(app, item)}</section>')
+            f'({esc(detail)}).{esc(note)}</p>'
+            + prompt(f'<div class="choices">{button("Import it", "lib-take", "take", cls="btn primary")}'
+                     f'{button("Not now", "lib-take", "no", cls="btn ghost")}</div>',
+                     label=f"Import {item['name']}?", tag="div")
+            + f'{_join_offer(app, item)}</section>')
 
 
 def _join_offer(app: "App", item: Item) -> str:

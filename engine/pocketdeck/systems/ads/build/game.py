@@ -71,6 +71,17 @@ def gallery(state: State) -> list[str]:
                                       data.cards()[k]["name"]))
 
 
+def _said(line: str) -> str:
+    """A log line as the player reads it ("+1 Longsword" is kept so in the state, which
+    every save replays and compares: the words change in the view only)."""
+    if line[:3] in ("+1 ", "-1 "):
+        return f"{'Added one' if line[0] == '+' else 'Took out one'} {line[3:]}."
+    head, sep, value = line.partition(": ")
+    if sep and head in ("Race", "Class", "Level"):
+        return f"{head} is now {value.title()}."
+    return line
+
+
 class AdsBuildGame(Game):
     name = "ads_build"
     title = "ADS Deck Builder"
@@ -146,7 +157,7 @@ class AdsBuildGame(Game):
                 "gallery": gallery(state), "counts": kind_counts(deck), "rondel": rondel_counts(deck),
                 "total": sum(n for _, n in deck["cards"]),
                 "violations": [{"section": v.section, "text": v.text} for v in validate(deck)],
-                "legal": self.legal_actions(state), "log": list(state["log"])}
+                "legal": self.legal_actions(state), "log": [_said(line) for line in state["log"]]}
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
