@@ -271,7 +271,8 @@ def _last(view: dict[str, Any], heading: bool = False) -> str:
 
 
 def _health(view: dict[str, Any]) -> str:
-    body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate"))
+    body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate")
+            + _buttons(view, "use_item", "item_end"))
     comp = view.get("companion")
     if comp:
         body += _buttons(view, "companion_damage", "companion_heal")
@@ -284,7 +285,7 @@ def _health(view: dict[str, Any]) -> str:
 
 
 def _table_flow(view: dict[str, Any]) -> str:
-    body = _buttons(view, "draw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
+    body = _buttons(view, "draw_tc", "redraw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
     rests = f'<p class="muted">Quick Rests taken since the last Full Rest: {view["quick_rests"]} of 2</p>'
     return f'<section class="dofa-panel"><h2>Combat and rests</h2>{rests}<div class="dofa-grid">{body}</div></section>'
 
