@@ -256,13 +256,22 @@ CSS = "app.css"  # inlined too: the paint then waits for no file at all
 CSS_TAG = f'<link rel="stylesheet" href="./{CSS}">'
 
 
+def style_text() -> str:
+    """The app's one style sheet: web/app.css (the shell and what every table shares),
+    then each table's own web/css/<table>.css in name order, so each table's look is kept
+    in its own file and two tables' changes never meet in one."""
+    parts = [(WEB / CSS).read_text()]
+    parts += [f.read_text() for f in sorted((WEB / "css").glob("*.css"))] if (WEB / "css").is_dir() else []
+    return "\n".join(parts)
+
+
 def inline_paint(html: str) -> str:
     """index.html with web/paint.js and web/app.css inlined where they are named: the
     player's last screen is then painted while the page is parsed, not after files fetched
     through the service worker (a script-blocking stylesheet, module scripts) - see
     docs/BENCHMARK.md. Both stay the one source (tests/test_paint_inline.py)."""
     for name, tag, end in ((PAINT, PAINT_TAG, "</script"), (CSS, CSS_TAG, "</style")):
-        text = (WEB / name).read_text()
+        text = (WEB / name).read_text() if name == PAINT else style_text()
         if end in text.lower() or "<!--" in text:
             sys.exit(f"web/{name} must not contain '{end}' or '<!--': it is inlined into index.html")
         if html.count(tag) != 1:

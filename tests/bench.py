@@ -51,6 +51,7 @@ import build  # noqa: E402  (the server and the Chromium flags the app is served
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
 import bench_refusals  # noqa: E402  (how fast the library answers bad input)
+import bench_flow  # noqa: E402  (the play-flow walk of every table, issue 24)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -600,6 +601,12 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                         bench.draw_series()
                 print("[bench] every system's main action", flush=True)
                 bench_taps.action_series(bench, RATES, max(runs, 5), lambda page: bench.load(page, "app"))
+
+                def walk_page():
+                    page = bench.new_context().new_page()
+                    bench.load(page, "app")
+                    return page
+                info["flow"] = bench_flow.walks(walk_page, lambda m: print(m, flush=True))
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:
                 browser.close()
@@ -729,6 +736,9 @@ def table(report: dict[str, Any]) -> str:
                    f"   {n(f'draw.x{rate}')}")
     out.append("")
     out.extend(bench_taps.table_lines(sc, RATES, lambda v: ms(v).strip()))
+    if isinstance(report["browser"].get("flow"), dict):
+        out.append("")
+        out.extend(bench_flow.table_lines(report["browser"]["flow"]))
     out.append("")
     out.append(f"{'library answers bad input (ms, CPython)':<40}{'median':>8}{'p95':>8}{'worst':>8}   n")
     for name, r in report.get("refusals", {}).items():

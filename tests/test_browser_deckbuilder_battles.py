@@ -16,6 +16,7 @@ import pytest
 
 from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
 from test_browser import assert_phone_layout
+from test_browser_deckbuilder import begin
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.deckbuilder import data
 from pocketdeck.ui.app import App
@@ -62,8 +63,7 @@ def test_two_battles_by_taps_and_the_tableau_is_set_out_afresh(browser, server):
         page = boot_offline(ctx, server, BOOT_MS)
         page.locator("[data-action=open][data-arg=deckbuilder]").tap()
         page.locator("select[name=zones]").select_option("all")
-        page.locator("[data-action=new]").tap()
-        page.wait_for_selector("[data-system=deckbuilder][data-phase=battle]")
+        begin(page)
         first = stacks_left(page)
         assert len(first) == len(data.STACKS)
         mirror = twin(entropy)

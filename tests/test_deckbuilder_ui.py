@@ -5,12 +5,16 @@ prompt shows for an ally in the same arena, and the setup form starts a game."""
 from __future__ import annotations
 
 import json
+import re
+from html import escape, unescape
 from html.parser import HTMLParser
 
 import pytest
 
 from pocketdeck.core.rng import Rng
+from pocketdeck.systems.deckbuilder import data
 from pocketdeck.ui.app import App
+from pocketdeck.ui.deckbuilder_setup import hero_line, zone_line
 
 HOSTILE = '<img src=x onerror="alert(1)">'
 
@@ -50,7 +54,7 @@ def start(seed: int, heroes=("warrior", "priest"), zones="all", names=None, gm=F
     for h, n in (names or {}).items():
         fields[f"name_{h}"] = n
     app.handle("new", json.dumps({"system": "deckbuilder"}), fields)
-    assert app.flash is None, app.flash
+    assert app.flash is None or app.flash[0] == "info", app.flash  # a new game over one says where the old went
     return app
 
 
@@ -196,7 +200,11 @@ def test_the_screen_shows_the_whole_zone_its_items_and_a_signed_dice_line():
                                "critical": False, "crit_die": 0, "damage": 0, "attacker": "A",
                                "target": "B", "weapon": "W"}]
     html = app.render()
-    assert "3+3 - 1 = 5" in html and "+ -" not in html
+    # the dice beside the prompt with the total against the defense; the log line (the
+    # tap's result box) says it in words: to-hit with its sign, the dice, the defense
+    assert "A → B: 5 against 9, <b>miss</b>" in html and "+ -" not in html
+    from pocketdeck.systems.deckbuilder.turn import describe
+    assert describe(session.state["rolls"][0]) == "A attacks B with W: to-hit -1, rolled 3+3 = 5 against defense 9: a miss."
 
 
 def test_the_setup_form_offers_the_lone_heros_skirmish_and_it_starts_there():
@@ -206,7 +214,7 @@ def test_the_setup_form_offers_the_lone_heros_skirmish_and_it_starts_there():
     app.handle("open", "deckbuilder")
     html = app.render()
     assert '<option value="watchtower">Lone hero: The Lonely Watchtower</option>' in html
-    assert "The Lonely Watchtower: a skirmish made for one hero" in html
+    assert "<b>Lone hero: The Lonely Watchtower</b>: A short skirmish made for one hero" in html
     assert '<option value="all" selected>' in html
     app = start(6, ("rogue",), zones="watchtower")
     state = app.sessions["deckbuilder"].state
@@ -214,3 +222,60 @@ def test_the_setup_form_offers_the_lone_heros_skirmish_and_it_starts_there():
     html = app.render()
     assert "Ivy-choked Gate" in html and "Hessa the Tower Warden" in html
     assert start(6, ("rogue",)).sessions["deckbuilder"].state["options"]["zones"] == ["crypt", "keep"]
+
+
+# -- issues 24 and 25: the prompt, Play now, the setup's lines, the glossary on screen ---------
+def _play_now_arg(html: str, hero: str) -> str:
+    found = re.search(r'<button type="button" class="btn[^"]*" data-action="new" data-arg="([^"]+)" '
+                      rf'title="Play now: {re.escape(hero)} alone in', html)
+    assert found, f"no Play now button for {hero}"
+    return unescape(found.group(1))
+
+
+def test_play_now_reaches_a_first_turn_in_two_taps_from_home():
+    """Issue 25, quick characters: Start (the table's form), then Play now: a ready hero in
+    the lone hero's skirmish, on a first turn whose Action Tableau is inside the prompt."""
+    app = App(seed_source=4)
+    app.handle("open", "deckbuilder")
+    html = app.render()
+    assert html.index("Play now") < html.index("Or build a party")  # first on the form
+    for hid, h in data.heroes().items():
+        assert html.count(f'title="Play now: {h["name"]} alone in') == 1  # distinct names
+    app.handle("new", _play_now_arg(html, "Brann the Warrior"), {})
+    assert app.flash is None and app.screen == "table:deckbuilder"
+    st = app.sessions["deckbuilder"].state
+    assert st["options"]["zones"] == data.solo_zones()[:1] and [h["hero"] for h in st["heroes"]] == ["warrior"]
+    html = app.render()
+    prompt = html[html.index("data-prompt"):]
+    assert prompt.index("db-tableau") < prompt.index("db-hand")  # the choice, then the hand
+    assert 'class="guide"' in html  # the first game's guide
+
+
+def test_the_setup_form_says_what_each_hero_and_each_encounter_means():
+    app = App(seed_source=1)
+    app.handle("open", "deckbuilder")
+    html = app.render()
+    for hid in data.heroes():
+        assert html.count(escape(hero_line(hid))) == 2  # Play now and the party form
+    for zid in data.zone_order() + data.solo_zones():
+        assert escape(zone_line(zid)) in html
+    assert 'aria-describedby="db-zones-note"' in html
+
+
+def test_every_battle_screen_has_one_prompt_and_a_popover_for_each_term():
+    """Issue 24: the one prompt holds who acts and the choices; issue 25: every term and
+    every "?" drawn has its popover on the same screen."""
+    app = start(9, ("warrior", "wizard"), zones="crypt")
+    session = app.sessions["deckbuilder"]
+    rng = Rng(9)
+    for _ in range(150):
+        html = app.render()
+        body = html[:html.index('<div id="gl-')] if '<div id="gl-' in html else html
+        assert body.count("data-prompt") - body.count('class="guide"') == 1
+        for target in set(re.findall(r'popovertarget="([^"]+)"', html)):
+            assert f'id="{target}"' in html, target
+        legal = session.game.legal_actions(session.state)
+        if not legal:
+            break
+        app.handle("play", json.dumps(legal[rng.below(len(legal))]))
+        assert app.flash is None or app.flash[0] != "error", app.flash

@@ -5,6 +5,8 @@ setup form refuses bad input; the odds shown are the engine's exact ones."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from pocketdeck.core.game import get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
+from pocketdeck.systems.dofa.sheet import premades
 from pocketdeck.ui.dofa import options_from_form
 
 
@@ -86,19 +89,37 @@ def test_odds_panel_shows_the_exact_figures():
 
 
 def test_setup_form_and_refusals():
+    """Issue 25, setup forms that explain: 24 premades each under its own name with one
+    line, the four Play now heroes first, Build my own; then the form's refusals."""
     app = App(seed_source=1)
     app.handle("open", "dofa")
     html = app.render()
-    characters = html.split('name="character"')[1].split("</select>")[0]
-    assert characters.count("<option") == 25 and "Build my own" in characters
+    starts = re.findall(r'data-action="new" data-arg="([^"]+)"[^>]*title="([^"]+)"', html)
+    chars = [json.loads(unescape(arg))["options"]["character"] for arg, _ in starts]
+    names = [name for _, name in starts]
+    assert sorted(chars) == sorted([*premades(), "custom"])
+    assert len(set(names)) == len(names) == 25  # distinct names (Alchemist 2 and 3 were one)
+    assert "Play Alchemist 2 (Support, level 2)" in names and "Play Alchemist 3 (Support, level 2)" in names
+    assert chars[:4] == ["Spades1", "Clubs1", "Diamonds1", "Hearts1"] and names[0].startswith("Play now")
+    assert html.count('<p class="muted">') >= 25  # one line per choice
     companions = html.split('name="companion"')[1].split("</select>")[0]
-    assert companions.count("<option") == 6 and 'name="character"' in html
+    assert companions.count("<option") == 6
     with pytest.raises(ValueError, match="Premade"):
         options_from_form({"character": "Nobody"}, app)
     with pytest.raises(ValueError, match="Companion"):
         options_from_form({"character": "Clubs1", "companion": "Dragon"}, app)
     with pytest.raises(ValueError, match="Name"):
         options_from_form({"character": "Clubs1", "name": "x" * 41}, app)
+
+
+def test_play_now_keeps_the_tapped_premade_and_the_typed_name():
+    app = App(seed_source=2)
+    app.handle("open", "dofa")
+    app.handle("new", json.dumps({"system": "dofa", "options": {"character": "Alchemist3"}}),
+               {"name": "Ann", "companion": ""})
+    assert app.flash is None, app.flash
+    state = app.sessions["dofa"].state
+    assert state["options"]["character"] == "Alchemist3" and state["sheet"]["name"] == "Ann"
 
 
 def _stack(session, *top):

@@ -64,7 +64,8 @@ def test_setup_form_offers_the_room_layout_choice():
     html = app.render()
     parsed = parse(html)
     assert parsed.selects["layout"] == ["app", "player"]
-    assert "layout" in html.split('data-fill="')[1].split('"')[0].split(",")
+    fills = [part.split('"')[0].split(",") for part in html.split('data-fill="')[1:]]
+    assert any("layout" in f and "new_characters" in f for f in fills)  # the Begin button
     with pytest.raises(ValueError, match="Room layout"):
         from pocketdeck.ui.p52 import options_from_form
         options_from_form(dict(FORM, layout="sideways"), app)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 SOURCE = (ROOT / "web" / "paint.js").read_text()
-STYLE = (ROOT / "web" / "app.css").read_text()
+STYLE = build.style_text()  # web/app.css, then web/css/*.css
 INLINE = re.compile(r"<script>\n(.*?)</script>", re.S)
 INLINE_STYLE = re.compile(r"<style>\n(.*?)</style>", re.S)
 

@@ -132,7 +132,9 @@ def test_p52_library_entries_are_updated_not_duplicated():
     # the next quest takes Ada from the library and adds a new character
     app.handle("setup", "p52")
     app.handle("new", json.dumps({"system": "p52"}), {"new_characters": "1", "names": "Bo", "library": [key]})
-    assert app.flash is None and isinstance(app.sessions["p52"], Session)
+    # the quest before is kept (the new game says where it went), and nothing went wrong
+    assert app.flash[0] == "info" and "previous game is kept" in app.flash[1]
+    assert isinstance(app.sessions["p52"], Session)
     play_out(app, 6)
     assert len(app.library) == 2 and key in app.library
 

@@ -2,7 +2,7 @@
 // report offline readiness, and give Python a promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
-import { show } from "./lastscreen.js";
+import { announce, show } from "./lastscreen.js";
 
 // (the player's last screen is already painted: paint.js, inlined in index.html, ran as
 // soon as <main> was parsed)
@@ -11,7 +11,7 @@ const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress, show };
+window.pocketdeckShell = { progress, show, say: announce };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";

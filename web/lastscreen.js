@@ -34,10 +34,90 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") keepUnkept();
 });
 
+// -- the play flow (issue 24; the contract is engine/pocketdeck/ui/flow.py) -------------
+// One live region, made once by the shell (index.html #live): a region rebuilt with each
+// screen is not heard. The same sentence twice differs by a trailing no-break space, so
+// it is spoken again. data-said counts the sentences (tests read it).
+let saidCount = 0;
+export function announce(text) {
+  const live = document.getElementById("live");
+  if (!live || !text) return;
+  const same = live.textContent.replace(/\u00a0$/, "") === text;
+  live.textContent = same && !live.textContent.endsWith("\u00a0") ? text + "\u00a0" : text;
+  live.dataset.said = String(++saidCount);
+}
+
+// (checkVisibility: a button inside a closed <details> still has boxes, but cannot take focus)
+function visible(el) {
+  return el && (!el.checkVisibility || el.checkVisibility()) && el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== "hidden";
+}
+
+function barBottom() {
+  const bar = document.querySelector("body > header.bar");
+  return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+}
+
+// Scroll as little as needed so that `el` (with the result box above it when both fit)
+// stands whole between the sticky bar and the bottom of the screen; an element taller
+// than that shows its top. Instant: the player must see it now, not after an animation.
+function bringIntoView(el, result) {
+  const top = barBottom() + 8;
+  const room = innerHeight - top - 8;
+  let r = el.getBoundingClientRect();
+  let upper = r.top;
+  if (result && visible(result)) {
+    const rr = result.getBoundingClientRect();
+    if (rr.top < r.top && r.bottom - rr.top <= room) upper = rr.top;
+  }
+  let dy = 0;
+  if (r.bottom - upper > room || upper < top) dy = upper - top;
+  else if (r.bottom > innerHeight - 8) dy = r.bottom - (innerHeight - 8);
+  if (dy) window.scrollBy({ top: dy, left: 0, behavior: "instant" });
+}
+
+function twinOf(app, action, arg) {
+  if (!action) return null;
+  for (const el of app.querySelectorAll("[data-action]")) {
+    if (el.getAttribute("data-action") === action && (el.getAttribute("data-arg") || null) === (arg || null)
+        && !el.disabled && visible(el)) return el;
+  }
+  return null;
+}
+
+// After each screen: a new screen opens at its top; the guide's target is outlined; the
+// prompt is brought into view; focus stays on the tapped button's twin, else goes to the
+// prompt (never to <body>); the sentence is spoken.
+function settle(app, said, fresh, action, arg) {
+  if (fresh) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  const prompts = [...app.querySelectorAll("[data-prompt]")].filter(visible);
+  const guide = prompts.find((p) => p.matches(".guide"));
+  const prompt = prompts.find((p) => !p.matches(".guide")) || guide;
+  let target = null;
+  if (guide) {
+    try { target = app.querySelector(guide.getAttribute("data-guide-target")); } catch { target = null; }
+    if (target) target.classList.add("guide-target");
+  }
+  const result = app.querySelector("[data-result]");
+  if (target && visible(target)) bringIntoView(target, null);
+  else if (prompt) bringIntoView(prompt, result);
+  let focus = twinOf(app, action, arg) || guide || prompt || app.querySelector("h1");
+  if (focus && !focus.matches("button, input, select, textarea, summary, [tabindex]")) {
+    focus.setAttribute("tabindex", "-1");
+  }
+  if (focus) focus.focus({ preventScroll: true });
+  if (!said && prompt) said = prompt.getAttribute("aria-label") || "";
+  if (!said) {
+    const h = app.querySelector("h1, h2");
+    said = h ? h.textContent.trim() : "";
+  }
+  announce(said.slice(0, 600));
+}
+
 // A screen Python rendered: on the page now, kept for the next start when idle. In
 // JavaScript, not in main.py: each crossing from Pyodide into the DOM costs a proxy and
 // a string copy, which added milliseconds to every tap at a phone's speed.
-export function show(html) {
+export function show(html, said = "", fresh = false, action = null, arg = null) {
   const app = document.getElementById("app");
   app.innerHTML = html;
   unkept = html;
@@ -49,6 +129,7 @@ export function show(html) {
   if (app.querySelector("[data-qr]") && window.pocketdeckLibrary) {
     window.pocketdeckLibrary.drawCodes(app); // the Library's QR codes (library.js)
   }
+  settle(app, said || "", fresh, action, arg);
   for (const el of app.querySelectorAll("input.share-link")) {
     el.value = location.href.split("#")[0] + "#" + el.getAttribute("value");
     el.focus();

@@ -74,6 +74,7 @@ async function act(effect) {
   html.setAttribute("data-lib-done", done);
   const line = document.getElementById("lib-done");
   if (line && SAID[done]) line.textContent = SAID[done];
+  if (SAID[done] && window.pocketdeckShell && window.pocketdeckShell.say) window.pocketdeckShell.say(SAID[done]);
   return done;
 }
 

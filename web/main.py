@@ -38,11 +38,18 @@ pending = 0
 saved = 0
 
 
-def render() -> None:
+def render(tapped=None) -> None:
+    """Draw the screen; ``tapped`` is the element the player tapped (the shell keeps focus
+    on its twin in the new screen, else moves it to the prompt: web/lastscreen.js)."""
     try:
         html = app.render()
         mark("pd:rendered")
-        shell.show(html)  # the DOM update, QR codes, kept for the next start (lastscreen.js)
+        frame = app.frame()
+        # the DOM update, focus, the prompt in view, the live region's sentence, QR codes,
+        # kept for the next start (lastscreen.js)
+        shell.show(html, frame["said"], frame["fresh"],
+                   tapped.getAttribute("data-action") if tapped else None,
+                   tapped.getAttribute("data-arg") if tapped else None)
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
                           '<p>Your games are saved on this phone.</p><button type="button" '
@@ -141,7 +148,7 @@ def on_click(event) -> None:
     mark("pd:handled")
     start_persist(effects)  # first: a screen that fails to draw must not lose the tap
     mark("pd:persisted")
-    render()
+    render(el)
 
 
 async def on_change(event) -> None:

@@ -29,7 +29,7 @@
     "colspan rowspan open disabled checked selected hidden readonly for autocomplete " +
     "viewbox x y x1 y1 x2 y2 width height rx ry r cx cy d fill stroke stroke-width " +
     "stroke-linejoin stroke-linecap opacity transform text-anchor font-size font-weight " +
-    "points patternunits dominant-baseline style").split(" "));
+    "points patternunits dominant-baseline style popover popovertarget popovertargetaction").split(" "));
   const SAFE_STYLE = /^[-a-z0-9:;.%#,() ]*$/i;
 
   function allowedAttr(name, value) {

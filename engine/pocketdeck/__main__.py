@@ -51,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if summary["errors"] else 0
     if args.command == "validate-content":
         from .content import validate_all
+        from .ui.learn_ui import check_all
         problems = validate_all()
+        problems += [] if problems else check_all()  # terms on screens need sound content first
         for p in problems:
             print(p, file=sys.stderr)
         print(json.dumps({"problems": len(problems)}))

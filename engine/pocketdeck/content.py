@@ -59,6 +59,16 @@ def register_checker(system: str, checker: Checker) -> None:
     _CHECKERS[system] = checker
 
 
+_FILE_CHECKERS: dict[str, Checker] = {}
+
+
+def register_learn_checker(filename: str, checker: Checker) -> None:
+    """A checker for one file name in every system's folder (``learn.toml``: the rules in
+    our words, the glossary and the guide, pocketdeck/learn.py); such a file is checked by
+    it instead of by its system's checker."""
+    _FILE_CHECKERS[filename] = checker
+
+
 def _root() -> Any:
     try:
         root = resources.files("pocketdeck") / "_content"
@@ -106,8 +116,12 @@ def check(name: str, data: dict[str, Any]) -> list[str]:
             or not isinstance(src.get("licence"), str) or not src.get("licence"):
         problems.append("needs a [source] table with 'origin' and 'licence'")
     system = name.split("/", 1)[0]
-    _load_system(system)
-    checker = _CHECKERS.get(system)
+    if name.endswith("/learn.toml"):
+        from . import learn  # noqa: F401 - registers the learn.toml checker
+    checker = _FILE_CHECKERS.get(name.rsplit("/", 1)[-1])
+    if checker is None:
+        _load_system(system)
+        checker = _CHECKERS.get(system)
     if checker is not None:
         try:
             found = checker(name, data)

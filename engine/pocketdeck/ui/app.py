@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +30,9 @@ from ..core.game import IllegalAction, get_game
 from ..core.limits import MAX_ACTIONS, MAX_RECORD_CHARS, excerpt, load_json
 from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
+from . import flow
 from .html import button, esc
-from .tables import tables
+from .tables import rules_key, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
@@ -56,8 +58,18 @@ class App:
     preview: Session | None = None            # a linked game waiting for the player's answer
     back: str = "home"                        # the screen a preview returns to on "keep mine"
     render_error: str | None = None           # the last screen that failed to draw
-    notes: dict[str, Any] = field(default_factory=lambda: {"names": {}, "recent": [], "exported": None})
+    notes: dict[str, Any] = field(default_factory=lambda: {"names": {}, "recent": [], "exported": None,
+                                                           "learned": []})
     shelf: Any = None                         # the Library screen's own state (library_screen)
+    # the play flow (ui/flow.py): the tap's result lines, the log as last drawn, the
+    # screen last shown (a new screen opens at its top), the guide's step
+    result: list[str] = field(default_factory=list)
+    shown_log: list[Any] | None = None
+    log_before: list[Any] | None = None
+    shown_screen: str = ""
+    guide: tuple[str, str, int] | None = None  # (rules folder, table system, step)
+    rules_back: str = "home"                  # the screen the Rules screen returns to
+    rules_query: str = ""
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -201,6 +213,8 @@ class App:
                        ("put", "ui:screen", self.screen)]
 
     def _screen_ok(self, screen: str) -> bool:
+        if screen.startswith(("rules:", "library")):
+            return True
         if screen.startswith("table:"):
             return screen[6:] in self.sessions
         if screen.startswith("setup:"):
@@ -218,6 +232,7 @@ class App:
     def handle(self, verb: str, arg: str = "", fields: dict[str, str] | None = None) -> list[Effect]:
         """Carry out one tap. Never raises: problems become a flash message."""
         self.flash, self.share_link = None, None
+        self.result, self.log_before = [], None
         confirm, self.confirm = self.confirm, None
         try:
             if verb == "forget":
@@ -238,6 +253,8 @@ class App:
             return [("put", "ui:screen", "home")]
         if verb == "link":
             return self._answer_link(arg)
+        if verb.startswith(("rules", "guide")):
+            return self._learn(verb, arg, fields)
         if verb == "open":
             if slot_system(arg) not in tables() or (arg != slot_system(arg) and arg not in self.sessions):
                 raise IllegalAction(f"there is no table called {excerpt(arg)!r}")
@@ -262,6 +279,9 @@ class App:
             self.sessions[system] = session
             self.problems = [p for p in self.problems if f"saved {system} game" not in p]
             self.screen = f"table:{system}"
+            if kept:
+                self.flash = ("info", "A new game started. Your previous game is kept: "
+                                      "open it from the Library.")
             return (kept + [("put", f"game:{system}", text), ("put", "ui:screen", self.screen)]
                     + tables()[system].after_play(self, session))
         slot = self._current_slot()
@@ -270,6 +290,7 @@ class App:
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
+            self.log_before = self.shown_log
             before = (session.actions, session.state, session.base, session.mark)
             session.play(action)
             try:
@@ -280,11 +301,81 @@ class App:
             return effects + table.after_play(self, session)
         if verb == "undo":
             session.undo()
+            self.flash = ("info", "Undone: the last move was taken back.")
             return self._save(slot)
         if verb == "share":
             self.share_link = "g=" + to_link(session)
             return []
+        if verb == "share-send":  # the share sheet or the clipboard (web/library.js)
+            self.share_link = "g=" + to_link(session)
+            return [("share" if arg == "share" else "copy", self.share_link, f"Pocketdeck: {table.title}")]
         raise IllegalAction(f"unknown command {excerpt(verb)!r}")
+
+    def _learn(self, verb: str, arg: str, fields: dict[str, Any]) -> list[Effect]:
+        """The Rules screen (open, search, back) and the first-run guide (next, skip,
+        show again). The guide's end is kept in ``ui:library`` (``learned``), so it is
+        never shown again unless the player asks for it from Rules."""
+        from . import learn_ui
+        if verb == "rules":
+            key = rules_key(slot_system(arg)) if isinstance(arg, str) else None
+            if key is None:
+                raise IllegalAction(f"there are no rules for {excerpt(arg)!r}")
+            if not self.screen.startswith("rules:"):
+                self.rules_back = self.screen
+            self.screen, self.rules_query = f"rules:{key}", ""
+            return []
+        if verb == "rules-search":
+            if not self.screen.startswith("rules:"):
+                raise IllegalAction("the rules are not open")
+            query = fields.get("q", "")
+            self.rules_query = query.strip()[:60] if isinstance(query, str) else ""
+            return []
+        if verb == "rules-back":
+            self.screen = self.rules_back if self._screen_ok(self.rules_back) else "home"
+            return []
+        if verb == "guide":
+            learned = self.notes.setdefault("learned", [])
+            if arg.startswith("again:"):
+                folder = arg[6:]
+                self.notes["learned"] = [t for t in learned if rules_key(t) != folder]
+                self.flash = ("info", "The first-game guide will show again on each of its tables.")
+                return [("put", "ui:library", self.notes_text())]
+            if self.guide is None:
+                raise IllegalAction("no guide is open")
+            folder, table, step = self.guide
+            if arg == "next" and step + 1 < len(learn_ui.learn.guide(folder, table)):
+                self.guide = (folder, table, step + 1)
+                return []
+            if arg not in ("next", "skip"):
+                raise IllegalAction("answer the guide with Next or Skip")
+            self.guide = None
+            if table not in learned:
+                learned.append(table)
+            self.flash = ("info", "Guide closed. Rules has it again whenever you want it."
+                          if arg == "skip" else "That is the guide: Rules explains the rest.")
+            return [("put", "ui:library", self.notes_text())]
+        raise IllegalAction(f"unknown command {excerpt(verb)!r}")
+
+    def _guide_for(self, system: str) -> str:
+        """The guide box of ``system``'s table: started the first time that table is on
+        screen (never again once it was followed or skipped)."""
+        from . import learn_ui
+        if self.guide is None or self.guide[1] != system:
+            folder = rules_key(system)
+            if folder is None or system in self.notes.get("learned", []) \
+                    or not learn_ui.learn.guide(folder, system):
+                self.guide = None
+                return ""
+            self.guide = (folder, system, 0)
+        return learn_ui.guide_box(*self.guide)
+
+    def frame(self) -> dict[str, Any]:
+        """What the shell needs besides the HTML of the screen just drawn: the sentence its
+        live region speaks for this tap, and whether the screen is a new one (it then opens
+        at its top). Called once per screen shown (web/main.py)."""
+        fresh = self.screen != self.shown_screen
+        self.shown_screen = self.screen
+        return {"said": flow.spoken(self.result, self.flash), "fresh": fresh}
 
     def _forget(self, key: str, confirmed: str | None) -> list[Effect]:
         """Remove a character from the library: the first tap asks, the second removes."""
@@ -396,19 +487,24 @@ class App:
         """The whole screen. A screen that fails to draw becomes a readable error with a
         way home (never a dead page); ``render_error`` keeps what went wrong."""
         self.render_error = None
+        learning = sys.modules.get(f"{__package__}.learn_ui")  # the home screen never loads it
+        if learning:
+            learning.begin()
         try:
             body = self._render_screen()
+            if self.screen.startswith("table:"):
+                body += self._guide_for(slot_system(self.screen[6:]))
+            learning = sys.modules.get(f"{__package__}.learn_ui")
+            if learning:
+                body += learning.popovers()
         except Exception as exc:  # noqa: BLE001 - the player always gets a screen
             self.render_error = f"{type(exc).__name__}: {excerpt(str(exc), 200)}"
             body = (f'<section class="render-error"><h1>This screen could not be drawn</h1>'
                     f'<p>Your game is saved on this phone; nothing was lost. '
                     f'({esc(self.render_error)})</p>'
                     f'{button("Go to the home screen", "home", cls="btn primary")}</section>')
-        flash = ""
-        if self.flash:
-            kind, text = self.flash
-            flash = f'<p class="flash {esc(kind)}" role="{"alert" if kind == "error" else "status"}">{esc(text)}</p>'
-        return flash + body
+        # the tap's result and message where the player looks: beside the prompt (ui/flow.py)
+        return flow.place_result(body, flow.result_box(self.result, self.flash))
 
     def _render_screen(self) -> str:
         if self.screen == "preview" and self.preview is not None:
@@ -416,6 +512,13 @@ class App:
         if self.screen.startswith("library"):
             from . import library_screen
             return library_screen.render(self)
+        if self.screen.startswith("rules:"):
+            from . import learn_ui
+            folder = self.screen[6:]
+            back = {"home": "Home"}.get(self.rules_back, "Back to the game" if self.rules_back.startswith("table:")
+                                        else "Back")
+            has_guide = any(rules_key(t) == folder for t in tables())
+            return learn_ui.rules_screen(folder, self.rules_query, back, has_guide)
         if self.screen.startswith("setup:"):
             system = self.screen[6:]
             return self._nav(system, in_game=False) + tables()[system].setup(self)
@@ -425,11 +528,20 @@ class App:
             session = self.sessions[slot]
             table = tables()[system]
             view = session.game.view(session.state, table.seat)
+            log = view.get("log") if isinstance(view, dict) else None
+            if self.log_before is not None and isinstance(log, list):
+                self.result = flow.new_lines(self.log_before, log)
+                self.log_before = None
+            self.shown_log = log if isinstance(log, list) else None
             share = ""
             if self.share_link is not None:
-                share = (f'<div class="share"><label>Link to this game (copy it and send it):'
+                share = (f'<div class="share" data-prompt tabindex="-1" aria-label="Share this game">'
+                         f'<label>Link to this game (copy it and send it):'
                          f'<input readonly class="share-link" data-share="{esc(self.share_link)}" '
-                         f'value="{esc(self.share_link)}"></label></div>')
+                         f'value="{esc(self.share_link)}"></label><div class="choices">'
+                         + button("Send the link", "share-send", "share", cls="btn primary")
+                         + button("Copy the link", "share-send", "copy", cls="btn")
+                         + '</div><p id="lib-done" class="muted"></p></div>')
             shared = ""
             if slot.endswith(SHARED):
                 shared = ('<p class="shared-note muted">A shared game, kept beside your own '
@@ -471,12 +583,20 @@ class App:
         return offer(self, session)
 
     def _nav(self, system: str, *, in_game: bool, can_undo: bool = False) -> str:
-        parts = [button("\u2190 Home", "home", cls="btn ghost"), button("Library", "lib", cls="btn ghost")]
+        """The table's bar: what fits 360 px (Home, Undo, Rules), the rest in a menu."""
+        title = tables()[system].title
+        parts = [button("\u2190 Home", "home", cls="btn ghost")]
+        more = [button("Library", "lib", cls="btn ghost")]
         if in_game:
-            parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost"))
-            parts.append(button("Share", "share", cls="btn ghost"))
-            parts.append(button("New game", "setup", system, cls="btn ghost"))
-        return f'<nav class="nav">{"".join(parts)}</nav>'
+            parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost",
+                                title="Undo the last move"))
+            more += [button("Share", "share", cls="btn ghost", title="Share this game as a link"),
+                     button("New game", "setup", system, cls="btn ghost", title=f"New {title} game")]
+        if rules_key(system):
+            parts.append(button("Rules", "rules", system, cls="btn ghost", title=f"Rules of {title}"))
+        menu = (f'<details class="menu"><summary class="btn ghost">More</summary>'
+                f'<div class="menu-items">{"".join(more)}</div></details>')
+        return f'<nav class="nav" aria-label="{esc(title)}">{"".join(parts)}{menu}</nav>'
 
     def _home(self) -> str:
         items = []
@@ -486,19 +606,23 @@ class App:
             extra = ""
             if system + SHARED in self.sessions:
                 extra = button("Continue the shared game", "open", system + SHARED, cls="btn")
+            how = (button("How to play", "rules", system, cls="btn ghost", title=f"How to play: {table.title}")
+                   if rules_key(system) else "")
             items.append(
                 f'<li class="tile"><h2>{esc(table.title)}</h2><p>{esc(table.blurb)}</p>'
-                f'{button(label, "open", system, cls="btn primary")}{extra}</li>')
+                f'<div class="choices">{button(label, "open", system, cls="btn primary", title=f"{label} the {table.title} table")}'
+                f'{extra}{how}</div></li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
         library = button("Library: every game, character and deck", "lib", cls="btn lib-btn")
-        return (f'<section class="home">{problems}<h1>Tables</h1>'
-                f'<ul class="tiles">{"".join(items)}</ul>{library}</section>')
+        return (f'<section class="home">{problems}<h1 id="home-h">Tables</h1>'
+                f'<ul class="tiles" data-prompt tabindex="-1" aria-labelledby="home-h">{"".join(items)}</ul>'
+                f'{library}</section>')
 
 
 def _library_notes(text: Any) -> dict[str, Any]:
     """``ui:library``: names of games, the order they were opened in, the last export
     date. Anything unreadable in it falls back to the default (nothing else depends on it)."""
-    notes: dict[str, Any] = {"names": {}, "recent": [], "exported": None}
+    notes: dict[str, Any] = {"names": {}, "recent": [], "exported": None, "learned": []}
     try:
         value = load_json(text, "the library's notes", MAX_RECORD_CHARS * 10)
     except Exception:  # noqa: BLE001
@@ -513,6 +637,9 @@ def _library_notes(text: Any) -> dict[str, Any]:
         notes["recent"] = [s for s in recent if isinstance(s, str) and _SLOT.fullmatch(s)]
     if isinstance(value.get("exported"), str) and len(value["exported"]) <= 40:
         notes["exported"] = value["exported"]
+    learned = value.get("learned")
+    if isinstance(learned, list):
+        notes["learned"] = [t for t in learned if isinstance(t, str) and t in tables()][:40]
     return notes
 
 

@@ -9,6 +9,7 @@ and the tests pass ``render_check`` in as an observer.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core.game import Game, State
@@ -37,3 +38,17 @@ def render_check(game: Game, state: State, actions: list[dict[str, Any]]) -> Non
         raise AssertionError(f"the {game.name} screen failed: {app.render_error}")
     if not isinstance(page, str) or "<nav" not in page:
         raise AssertionError(f"the {game.name} screen did not render whole")
+    check_popovers(page, game.name)
+
+
+_TARGETS = re.compile(r'popovertarget="([^"]+)"')
+_IDS = re.compile(r'<div id="([^"]+)" popover')
+
+
+def check_popovers(page: str, where: str) -> None:
+    """Every glossary link and explanation on the screen opens its own entry: each
+    ``popovertarget`` names a popover drawn on the same screen, holding text."""
+    ids = set(_IDS.findall(page))
+    missing = sorted(set(_TARGETS.findall(page)) - ids)
+    if missing:
+        raise AssertionError(f"the {where} screen links to popovers it does not draw: {missing[:5]}")

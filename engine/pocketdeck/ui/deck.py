@@ -8,7 +8,9 @@ from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.deck.rules import deck_catalogue
 from .cards import back_svg, card_svg, empty_slot, mini_card_svg
+from .flow import prompt
 from .html import button, esc, log_list
+from .learn_ui import term
 from .tables import Table, register_table
 
 
@@ -30,9 +32,10 @@ def render(view: dict[str, Any], session: Session) -> str:
         cards = "".join(
             button(card_svg(c), "play", {"type": "discard", "card": c}, cls="hand-card",
                    title=f"Discard {Card.parse(c).name}", raw_label=True) for c in hand)
-        hand_html = f'<p class="hint">Tap a card to discard it.</p><div class="hand">{cards}</div>'
+        hand_html = (f'<p class="hint">Tap a card to put it on the {term("discard-pile", "discard pile")}.</p>'
+                     f'<div class="hand">{cards}</div>')
     else:
-        hand_html = '<p class="hint">Your hand is empty. Tap the draw pile.</p>'
+        hand_html = f'<p class="hint">Your hand is empty. Tap the {term("draw-pile", "draw pile")}.</p>'
     left = ("" if view["reshuffles_left"] is None
             else f' <span class="muted">({view["reshuffles_left"]} reshuffles left)</span>')
     tools = "".join([
@@ -45,9 +48,10 @@ def render(view: dict[str, Any], session: Session) -> str:
     over = '<p class="banner">The deck is spent.</p>' if view["over"] else ""
     return (f'<section class="table deck-table" data-system="deck">'
             f'<h1>Deck <span class="muted">· {esc(view["deck_name"])}</span>{left}</h1>{over}'
-            f'<div class="piles">{draw_btn}{discard_box}</div>'
-            f'<div class="hand-area">{hand_html}</div>'
-            f'<div class="tools">{tools}</div>{remaining}'
+            + prompt(f'<div class="piles">{draw_btn}{discard_box}</div>'
+                     f'<div class="hand-area">{hand_html}</div>', cls="deck-play",
+                     label="Draw a card, or tap one in your hand to discard it")
+            + f'<div class="tools">{tools}</div>{remaining}'
             f'{log_list(view["log"])}</section>')
 
 

@@ -8,19 +8,15 @@ legal actions; hot-seat for 1 to 4 heroes."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core.limits import excerpt
 from ..core.saves import Session
 from ..systems.deckbuilder import data
-from ..systems.deckbuilder.combat import dice_line
-from ..systems.deckbuilder.records import export_heroes, record_problems
+from .deckbuilder_setup import LIB, options_from_form, setup
+from .flow import prompt
 from .html import button, esc as _esc, log_list
-from .library import CharacterLibrary
+from .learn_ui import term, why
 from .tables import Table, register_table
-
-if TYPE_CHECKING:
-    from .app import App
 
 # one colour and one glyph per stack (drawn as SVG paths: same on every phone)
 COLOURS = {"melee": "#b3412e", "range": "#3d7a2e", "mana": "#3856a8", "defend": "#6d6f78",
@@ -65,21 +61,19 @@ def glyph(stack: str | None, colour: str, x: float, y: float, size: float) -> st
 
 @lru_cache(maxsize=None)
 def battle_card_svg(card: str) -> str:
-    """A battle card: its stack's colour band and glyph, and its name."""
+    """A battle card: its stack's colour band and glyph drawn, its name as text under them
+    (page text, so it is never under 12 px however small the card is drawn)."""
     sym = data.symbol(card)
     if data.is_gear(card):  # an at-hand item, spell, armor or power: equipped by Item/Ability
         sym = "item"
     colour = COLOURS[sym]
     name = data.card_name(card)
-    words = name.split()
-    lines = "".join(f'<text x="50" y="{104 + 15 * i}" font-size="{14 if len(w) < 9 else 11}" '
-                    f'text-anchor="middle" class="db-ink">{esc(w)}</text>' for i, w in enumerate(words[:2]))
     special = card in data.abilities() or data.is_gear(card)
-    return (f'<svg class="db-card" viewBox="0 0 100 140" role="img" aria-label="{esc(name)}" data-card="{esc(card)}">'
-            f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
-            f'<rect x="1.5" y="1.5" width="97" height="18" rx="8" fill="{colour}"/>'
-            + (f'<circle cx="86" cy="32" r="6" fill="{colour}"/>' if special else "")
-            + glyph(sym, colour, 22, 26, 56) + lines + '</svg>')
+    return (f'<span class="db-card" data-card="{esc(card)}"><svg viewBox="0 0 100 72" aria-hidden="true">'
+            f'<rect x="1.5" y="1.5" width="97" height="69" rx="8" class="face"/>'
+            f'<rect x="1.5" y="1.5" width="97" height="14" rx="7" fill="{colour}"/>'
+            + (f'<circle cx="86" cy="30" r="6" fill="{colour}"/>' if special else "")
+            + glyph(sym, colour, 30, 20, 44) + f'</svg><span class="db-card-name">{esc(name).replace("/", "/<wbr>")}</span></span>')
 
 
 @lru_cache(maxsize=None)
@@ -103,43 +97,85 @@ def _hero(view: dict[str, Any], hid: str | None) -> dict[str, Any] | None:
 
 # -- the table --------------------------------------------------------------------------------
 def render(view: dict[str, Any], session: Session) -> str:
+    """The prompt first (who acts, what just happened, the choices, the hand), so it is in
+    view after every tap; the zone, the turn order, the sheets and the log below it."""
     z = view["zone"]
-    head = (f'<h1>{esc(z["name"])} <span class="muted">· encounter {z["number"]} of {z["of"]}, '
+    head = (f'<h1 class="db-title">{esc(z["name"])} <span class="muted">· encounter {z["number"]} of {z["of"]}, '
             f'round {view["round"]}</span></h1>')
-    body = [head, _banner(view), _rolls(view), _prompt(view), _tableau(view), _hand(view),
-            _actions(view), _arenas(view), _order(view), _sheets(view), _log(view)]
+    choosing = bool(_by_type(view, ("take", "gm_stack")))
+    now = prompt(_banner(view) + _rolls(view) + _prompt(view) + (_tableau(view) if choosing else "")
+                 + _actions(view) + _hand(view), label=_now_text(view), cls="db-turn")
+    body = [head, now, "" if choosing else _tableau(view), _arenas(view), _order(view), _sheets(view), _log(view)]
     return (f'<section class="table db" data-system="deckbuilder" data-phase="{esc(view["phase"])}"'
             f' data-acting="{esc(view["acting"] or "")}">' + "".join(body) + '</section>')
 
 
-def _banner(view: dict[str, Any]) -> str:
+def _doing(view: dict[str, Any]) -> tuple[str, str]:
+    """(who, what they do now) in plain words, for the banner and the prompt's name."""
     if view["phase"] == "over":
-        won = view["outcome"] == "won"
-        return (f'<p class="banner db-over" role="status">'
-                f'{"Victory: the party has cleared every encounter." if won else "Defeat: every hero has fallen."}'
-                f' The party is saved to this phone\'s hero library: pick them on the next battle\'s form.</p>')
-    mt = view["mturn"] or ({"actor": view["guard"] and view["acting"]} if view["guard"] else None)
-    if mt is not None:
-        m = _monster_of(view, mt["actor"])
-        return (f'<p class="db-now db-gm-now" role="status">Game Master: <b>{esc(m["name"] if m else "")}</b>'
-                f' acts. Heroes, hand the phone to the GM.</p>')
+        return "", ("Victory: the party has cleared every encounter." if view["outcome"] == "won"
+                    else "Defeat: every hero has fallen.")
+    if view["mturn"] is not None or view["guard"]:
+        m = _monster_of(view, view["mturn"]["actor"] if view["mturn"] else view["acting"])
+        return "Game Master", f'{m["name"] if m else "a monster"} acts. Heroes, hand the phone to the GM.'
     h = _hero(view, view["acting"])
     if h is None:
-        return ""
+        return "", ""
     t = view["turn"]
     if view["phase"] == "upgrade":
         what = "spends experience"
     elif view["phase"] == "spoils":
         what = "takes a card from the spoils"
     elif view["pending"]:
-        what = "defends"
+        what = "is attacked: choose the defense"
     elif t is None:
         what = "takes a card from the Action Tableau"
     elif t["mode"] == "synergy":
-        what = f"takes a Synergy action ({t['stack_name']})"
+        what = f"may join in with Synergy ({t['stack_name']})"
+    elif t["step"] == "attack":
+        what = f"took {t['stack_name']}: first an attack at a penalty"
+    elif t["tokens"]:
+        what = f"took {t['stack_name']}: use {t['tokens'][0]}"
     else:
-        what = f"is taking {t['stack_name']}"
-    return f'<p class="db-now" role="status"><b>{esc(h["name"])}</b> {esc(what)}.</p>'
+        what = f"took {t['stack_name']}: play more cards or end the turn"
+    return h["name"], what
+
+
+def _now_text(view: dict[str, Any]) -> str:
+    who, what = _doing(view)
+    return f"{who}: {what}" if who else what
+
+
+def _banner(view: dict[str, Any]) -> str:
+    if view["phase"] == "over":
+        _, what = _doing(view)
+        again = button("New battle", "setup", "deckbuilder", cls="btn primary", title="Set up a new Deckbuilder battle")
+        return (f'<p class="db-now db-over">{esc(what)} The party is saved to this phone\'s hero library: '
+                f'pick them on the next battle\'s form.</p><div class="choices">{again}</div>')
+    who, what = _doing(view)
+    if not who:
+        return ""
+    gm = " db-gm-now" if who == "Game Master" else ""
+    words = esc(what)
+    for plain, key in (("Action Tableau", "action-tableau"), ("Synergy", "synergy"), ("Game Master", "db-game-master")):
+        if plain in what:  # the first book term of the line, tappable for its meaning
+            words = words.replace(esc(plain), term(key, plain), 1)
+            break
+    return f'<p class="db-now{gm}"><b>{esc(who)}</b> {words}</p>'
+
+
+def _roll_words(view: dict[str, Any], r: dict[str, Any]) -> str:
+    """One attack beside its dice, short (the result box above says it in full words):
+    who hit whom, the total against the defense, and what it did."""
+    if r["hit"]:
+        res = f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage'
+        h = next((x for x in view["heroes"] if x["name"] == r["target"]), None)
+        if h is not None:
+            res += f', {h["health"]}/{h["max_health"]} left' + (" (unconscious)" if h["down"] else "")
+    else:
+        res = "miss"
+    return (f'{esc(r["attacker"])} → {esc(r["target"])}: {r["total"]} against {r["defense"]}, '
+            f'<b>{esc(res)}</b>')
 
 
 def _rolls(view: dict[str, Any]) -> str:
@@ -150,40 +186,37 @@ def _rolls(view: dict[str, Any]) -> str:
         dice = "".join(die_svg(d) for d in r["dice"])
         if r["critical"]:
             dice += '<span class="db-plus">+</span>' + die_svg(r["crit_die"], "db-die crit")
-        res = (f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage' if r["hit"] else "miss")
         rows.append(f'<li class="db-roll{" hit" if r["hit"] else ""}"><span class="db-dice">{dice}</span>'
-                    f'<span>{esc(r["attacker"])} → {esc(r["target"])} ({esc(r["weapon"])}): '
-                    f'{esc(dice_line(r))} vs {r["defense"]}, '
-                    f'<b>{esc(res)}</b></span></li>')
-    return f'<ul class="db-rolls" aria-label="Dice">{"".join(rows)}</ul>'
+                    f'<span>{_roll_words(view, r)}</span></li>')
+    return f'<ul class="db-rolls" aria-label="Attack rolls">{"".join(rows)}</ul>'
+
+
+def _defense_choice(view: dict[str, Any], pend: dict[str, Any], kind: str, gm: str) -> str:
+    btns = "".join(button(f'{e["label"]} ({e["chance"]} to be hit)', "play", e["action"], cls="btn")
+                   for e in _by_type(view, (kind,)))
+    return (f'<div class="db-prompt{gm}" role="group" aria-label="Defense">'
+            f'<p>{"Game Master: " if gm else ""}<b>{esc(pend["attacker"])}</b> attacks '
+            f'<b>{esc(pend["target"])}</b> with {esc(pend["weapon"])} ({term("db-to-hit", "to-hit")} '
+            f'{pend["to_hit"]:+d} against {term("db-defense", "defense")} {pend["defense"]}). '
+            f'Spend defense counters? Each adds 2 (a {term("defense-counter")} is spent for good).</p>'
+            f'<div class="db-btns">{btns}</div></div>')
 
 
 def _prompt(view: dict[str, Any]) -> str:
     pend = view["pending"]
     if pend:
-        btns = "".join(button(f'{e["label"]} ({e["chance"]} to be hit)', "play", e["action"], cls="btn")
-                       for e in _by_type(view, ("spend",)))
-        return (f'<div class="db-prompt" role="group" aria-label="Defense"><p><b>{esc(pend["attacker"])}</b> attacks '
-                f'<b>{esc(pend["target"])}</b> with {esc(pend["weapon"])} (to-hit {pend["to_hit"]:+d} against '
-                f'defense {pend["defense"]}). Spend defense counters? Each adds 2.</p>'
-                f'<div class="db-btns">{btns}</div></div>')
+        return _defense_choice(view, pend, "spend", "")
     if view["phase"] == "spoils":
         cards = "".join(button(f'{battle_card_svg(e["action"]["card"]) if data.symbol(e["action"]["card"]) else ""}'
                                f'<span>{esc(e["label"])}</span>', "play", e["action"], cls="btn db-spoil", raw_label=True)
                         for e in _by_type(view, ("pick",)))
-        return (f'<div class="db-prompt" role="group" aria-label="Spoils"><p>The spoils: each hero takes one card. '
-                f'Weapons go with your at-hand items, ability cards into your deck.</p>'
+        return (f'<div class="db-prompt" role="group" aria-label="Spoils"><p>The {term("spoils")}: each hero takes one card. '
+                f'Weapons go with your {term("at-hand", "at-hand items")}, ability cards into your deck.</p>'
                 f'<div class="db-btns">{cards}</div></div>')
     if view["phase"] == "upgrade" and view["upgrade"]:
         return _upgrade_prompt(view)
     if view["guard"]:
-        g = view["guard"]
-        btns = "".join(button(f'{e["label"]} ({e["chance"]} to be hit)', "play", e["action"], cls="btn")
-                       for e in _by_type(view, ("gm_spend",)))
-        return (f'<div class="db-prompt db-gm" role="group" aria-label="Game Master"><p>Game Master: '
-                f'<b>{esc(g["attacker"])}</b> attacks <b>{esc(g["target"])}</b> with {esc(g["weapon"])} '
-                f'(to-hit {g["to_hit"]:+d} against defense {g["defense"]}). Spend defense counters? Each adds 2.</p>'
-                f'<div class="db-btns">{btns}</div></div>')
+        return _defense_choice(view, view["guard"], "gm_spend", " db-gm")
     if view["mturn"] is not None:
         return _gm_prompt(view)
     t = view["turn"]
@@ -200,8 +233,8 @@ def _upgrade_prompt(view: dict[str, Any]) -> str:
                           cls="btn primary" if e["action"]["type"] == "upgrade_done" else "btn")
                    for e in _by_type(view, ("upgrade", "upgrade_done")))
     return (f'<div class="db-prompt db-upgrade" role="group" aria-label="Upgrade"><p><b>{esc(up["hero"])}</b> has '
-            f'<b>{up["xp"]}</b> experience to spend, one upgrade at a time: learn a new card (it joins the deck), '
-            f'more maximum health, or +1 to a stat. What is left is kept.</p>'
+            f'<b>{up["xp"]}</b> experience to spend ({term("db-experience", "what it buys")}), one upgrade at a time: learn a new card '
+            f'(it joins the deck), more maximum health, or +1 to a stat. What is left is kept.</p>'
             f'<div class="db-btns">{btns}</div></div>')
 
 
@@ -226,7 +259,7 @@ def _gm_prompt(view: dict[str, Any]) -> str:
     btns = "".join(button(e["label"] + (f' · {e["chance"]}' if "chance" in e else ""), "play", e["action"],
                           cls="btn primary" if e["action"]["type"] == "gm_go" else "btn")
                    for e in view["actions"] if e["action"]["type"].startswith("gm_")
-                   and e["action"]["type"] != "gm_stack")
+                   and e["action"]["type"] not in ("gm_stack", "gm_spend"))
     return (f'<div class="db-prompt db-gm" role="group" aria-label="Game Master"><p>Game Master: '
             f'<b>{esc(m["name"])}</b>, {esc(what)}.</p>{hand}<div class="db-btns">{btns}</div></div>')
 
@@ -253,7 +286,7 @@ def _tableau(view: dict[str, Any]) -> str:
         else:
             now = " taken" if t and t["stack"] == s["id"] else ""
             out.append(f'<div class="db-stack{now}">{face}</div>')
-    return f'<div class="db-tableau" aria-label="Action Tableau">{"".join(out)}</div>'
+    return f'<div class="db-tableau" role="group" aria-label="Action Tableau">{"".join(out)}</div>'
 
 
 def _hand(view: dict[str, Any]) -> str:
@@ -268,30 +301,53 @@ def _hand(view: dict[str, Any]) -> str:
                                 raw_label=True, title=f"Play {data.card_name(c)}"))
         else:
             cards.append(f'<span class="db-hand-card">{battle_card_svg(c)}</span>')
-    t = view["turn"]
-    todo = ""
-    if t and t["tokens"]:
-        todo = f'<p class="hint">Cards to use, in order: {esc(", ".join(t["tokens"]))}.</p>'
-    elif t and t["step"] == "attack":
-        todo = f'<p class="hint">{esc(t["stack_name"])}: first make an attack at a penalty.</p>'
     front = "".join(f'<span class="db-hand-card">{battle_card_svg(c)}</span>' for c in h["front"])
-    front_html = f'<div class="db-front" aria-label="Played this turn">{front}</div>' if front else ""
+    front_html = (f'<h3 class="db-sub">Played this turn</h3><div class="db-front" aria-label="Played this turn">{front}</div>'
+                  if front else "")
     tip = "; tap a glowing card to play it" if plays else ""
-    return (f'<h2>{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}{tip})</span></h2>'
-            f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{todo}{front_html}')
+    return (f'<h2 class="db-sub">{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}{tip})</span></h2>'
+            f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{front_html}')
+
+
+# the one-line explanation of each action button whose name alone does not say what it does
+WHY = {
+    "counter": "A counter gives the next attack with this weapon +2 to hit; that attack uses them all.",
+    "armor": "A defense counter on your armor: when you are attacked, spend it for +2 defense.",
+    "retreat": "Move there. Every enemy engaged with you gets one parting melee attack as you go.",
+    "draw3": "Take 3 cards from your draw pile into your hand (a hand holds at most 8).",
+    "expend": "Set up to 3 cards from your hand aside for the rest of this battle (Fatigue cards first).",
+    "expend_done": "Keep the rest of your hand and go on with your turn.",
+    "heal2": "Get 2 battle health back, never above your maximum.",
+    "latent": "This latent ability goes to your discard pile, so you can draw and play it later.",
+    "power": "Use this lasting power now; it stays with you for later turns.",
+    "equip": "Take this gear into use. A third weapon or spell swaps one of the two out.",
+    "pickup": "Take the item lying in this arena into your at-hand items (equip it later).",
+    "skip": "This card can do nothing useful now: let it go and carry on.",
+    "end": "Finish your turn: draw a card, then allies in your arena may join in with Synergy.",
+    "done": "Stop playing Synergy cards; the next ally or the next turn follows.",
+    "synergy_draw": "Play no matching card and draw one card instead.",
+}
 
 
 def _actions(view: dict[str, Any]) -> str:
     out = []
+    n = 0
     for title, kinds in GROUPS:
         es = _by_type(view, kinds)
         if not es:
             continue
-        btns = "".join(
-            button(e["label"] + (f' · {e["chance"]}' if "chance" in e else ""), "play", e["action"],
-                   cls="btn primary" if e["action"]["type"] in ("end", "done", "synergy_draw") else "btn")
-            for e in es)
-        out.append(f'<div class="db-group"><h2>{esc(title)}</h2><div class="db-btns">{btns}</div></div>')
+        btns = []
+        for e in es:
+            kind = e["action"]["type"]
+            label = e["label"] + (f' · {e["chance"]}' if "chance" in e else "")
+            b = button(label, "play", e["action"],
+                       cls="btn primary" if kind in ("end", "done", "synergy_draw") else "btn")
+            if kind in WHY:
+                n += 1
+                b = f'<span class="db-act">{b}{why(f"db-{n}", WHY[kind], "What " + e["label"] + " does")}</span>'
+            btns.append(b)
+        head = term("expend") if title == "Expend" else esc(title)
+        out.append(f'<div class="db-group"><h2 class="db-sub">{head}</h2><div class="db-btns">{"".join(btns)}</div></div>')
     return "".join(out)
 
 
@@ -316,17 +372,18 @@ def _arenas(view: dict[str, Any]) -> str:
         ms += "".join(f'<li class="db-chip item">Item: {esc(i)}</li>' for i in a.get("items", []))
         out.append(f'<li class="db-arena"><h3>{esc(a["name"])}</h3><ul class="db-who">{hs}{ms}</ul>'
                    f'<ul class="db-links">{"".join(links)}</ul></li>')
-    return f'<h2>Encounter zone</h2><ul class="db-arenas">{"".join(out)}</ul>'
+    return (f'<h2>{term("encounter-zone")} <span class="muted">(each {term("arena", "arena")})</span></h2>'
+            f'<ul class="db-arenas">{"".join(out)}</ul>')
 
 
 def _monster(m: dict[str, Any]) -> str:
     if m["kind"] == "minion":
         life = f'{m["hits"]} hit{"s" if m["hits"] != 1 else ""} left'
-        extra = f'defense {m["defense"]}, attack {m["attack"]:+d}, damage {m["damage"]}'
+        extra = f'{term("db-minion", "minion")}, defense {m["defense"]}, attack {m["attack"]:+d}, damage {m["damage"]}'
     else:
         life = f'{m["health"]}/{m["max_health"]} health'
         cs = ", ".join(f"{esc(k)} {v}" for k, v in m["counters"].items())
-        extra = (f'boss, defense {m["defense"]}, {m["defense_counters"]} defense counters'
+        extra = (f'{term("db-boss", "boss")}, defense {m["defense"]}, {m["defense_counters"]} defense counters'
                  + (f", counters: {cs}" if cs else "") + f', deck {m["deck"]}')
     return (f'<li class="db-chip monster {esc(m["kind"])}"><b>{esc(m["name"])}</b> '
             f'<span class="db-life">{esc(life)}</span><span class="muted"> · {extra}</span></li>')
@@ -336,7 +393,7 @@ def _order(view: dict[str, Any]) -> str:
     items = "".join(f'<li class="{"out" if o["out"] else ""}{" now" if o["id"] == view["acting"] else ""}">{esc(o["name"])}</li>'
                     for o in view["order"])
     return (f'<h2>Turn order</h2><ol class="db-order">{items}</ol>'
-            f'<p class="muted">Minion deck {view["minion_deck"]} · Fatigue supply {view["fatigue"]}</p>')
+            f'<p class="muted">{term("minion-deck")} {view["minion_deck"]} · {term("fatigue-card", "Fatigue supply")} {view["fatigue"]}</p>')
 
 
 def _sheets(view: dict[str, Any]) -> str:
@@ -347,7 +404,7 @@ def _sheets(view: dict[str, Any]) -> str:
                      f' {_counters(w["counters"], "●", "counter")}</li>'
                      for w in h["weapons"])
         arm = ", ".join(f'{esc(a["name"])} (+{a["defense"]})' for a in h["armor"]) or "none"
-        health = (f'<span class="db-health"><b>{h["health"]}</b>/{h["max_health"]} health'
+        health = (f'<span class="db-health"><b>{h["health"]}</b>/{h["max_health"]} battle health'
                   f'{" · unconscious" if h["down"] else ""}</span>')
         out.append(
             f'<details class="db-sheet"{" open" if h["id"] == view["acting"] else ""}><summary>{esc(h["name"])} · {health}</summary>'
@@ -359,7 +416,11 @@ def _sheets(view: dict[str, Any]) -> str:
             f' · At hand: {esc(", ".join(h["at_hand"]) or "none")}</p>'
             f'<p class="muted">Hand {h["hand_count"]} · draw {h["draw"]} · discard {h["discard"]} · expended {h["expended"]}'
             f' · experience {h["xp"]}</p></details>')
-    return f'<h2>Heroes</h2><div class="db-sheets">{"".join(out)}</div>'
+    words = (f'<p class="muted">What the words mean: {term("battle-health")}, {term("attack-counter", "counters")}, '
+             f'{term("defense-counter", "defense counters")}, {term("db-power", "powers")}, '
+             f'{term("latent-ability", "latent abilities")}, {term("at-hand", "at-hand items")}, '
+             f'{term("expend", "expended")} cards.</p>')
+    return f'<h2>Heroes</h2><div class="db-sheets">{"".join(out)}</div>{words}'
 
 
 def _counters(n: int, mark: str, what: str) -> str:
@@ -370,91 +431,6 @@ def _counters(n: int, mark: str, what: str) -> str:
 
 def _log(view: dict[str, Any]) -> str:
     return log_list(view["log"])
-
-
-# -- setup and the hero library -------------------------------------------------------------
-ZONE_CHOICES = {"all": "Both encounters, one after the other"}
-
-
-def solo_label(zone: str) -> str:
-    """A skirmish's choice says it is made for one hero: the other zones are tuned for a party."""
-    return f'Lone hero: {data.zones()[zone]["name"]}'
-
-
-def setup(app: "App" = None) -> str:  # type: ignore[assignment]
-    lib = LIB.entries(app) if app is not None else {}
-    saved = ""
-    if lib:
-        rows = "".join(
-            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
-            f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(data.heroes()[r["hero"]]["name"])}, '
-            f'health {r["max_health"]}, {r["xp"]} experience, {len(r["deck"])} cards, '
-            f'{r["encounters"]} encounter{"s" if r["encounters"] != 1 else ""}</span></span></label>'
-            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
-               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
-            + '</div>'
-            for key, r in lib.items())
-        saved = f'<fieldset><legend>Heroes from your library</legend>{rows}</fieldset>'
-    rows = []
-    for hid, h in data.heroes().items():
-        checked = " checked" if hid in ("warrior", "priest") and not lib else ""
-        rows.append(f'<div class="db-pick"><label class="check"><input type="checkbox" name="heroes" value="{esc(hid)}"{checked}> '
-                    f'<span><b>{esc(h["name"])}</b> <span class="muted">health {h["health"]}, defense {h["defense"]}</span></span></label>'
-                    f'<label>Name for {esc(h["name"])} (optional)<input name="name_{esc(hid)}" maxlength="40" autocomplete="off"></label></div>')
-    solo = data.solo_zones()
-    zones = ([("all", ZONE_CHOICES["all"])] + [(z, data.zones()[z]["name"] + " only") for z in data.zone_order()]
-             + [(z, solo_label(z)) for z in solo])
-    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>' for v, t in zones)
-    fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
-    described = ' aria-describedby="db-zones-note"' if solo else ""
-    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>'
-            f'<p class="muted">Tactical battles on the Action Tableau against minions and a boss. '
-            f'Pick 1 to 4 heroes and pass the phone around. Pocketdeck runs the monsters, or a '
-            f'Game Master does on the same phone.</p>'
-            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in seat order: initiative picks who starts, then play goes clockwise)</legend>{"".join(rows)}</fieldset>'
-            f'<label>Encounters <select name="zones"{described}>{opts}</select></label>'
-            + (f'<p class="muted" id="db-zones-note">{esc(", ".join(data.zones()[z]["name"] for z in solo))}: a skirmish '
-               f'made for one hero; the other encounters are meant for a party of 2 to 4.</p>' if solo else '')
-            + f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
-            f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
-            f'cards and target)</span></label>'
-            f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
-
-
-def record_problem(record: Any) -> str | None:
-    """None when ``record`` is a hero the rules accept, else the reason, short."""
-    try:
-        problems = record_problems(record)
-    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
-        return f"not a valid hero ({type(exc).__name__})"
-    return excerpt("; ".join(problems), 200) if problems else None
-
-
-LIB = CharacterLibrary("deckbuilder", record_problem, export_heroes)
-
-
-def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
-    picked = fields.get("heroes") or []
-    if isinstance(picked, str):
-        picked = [picked]
-    heroes = [h for h in data.heroes() if h in picked]
-    chosen = fields.get("library") or []
-    if isinstance(chosen, str):
-        chosen = [chosen]
-    lib = LIB.entries(app)
-    keys = [k for k in lib if k in chosen]
-    if not heroes and not keys:
-        raise ValueError("choose at least one hero: a new one or one from your library")
-    if len(heroes) + len(keys) > 4:
-        raise ValueError("a party has at most 4 heroes")
-    names = [str(fields.get(f"name_{h}", "") or "").strip()[:40] for h in heroes]
-    zone = str(fields.get("zones") or "all")
-    if zone != "all" and zone not in data.zones():
-        raise ValueError("Encounters: choose both zones, one of them or a lone hero's skirmish")
-    gm = fields.get("gm")
-    app.pending_library = keys
-    return {"heroes": heroes, "names": names, "zones": data.zone_order() if zone == "all" else [zone],
-            "party": [lib[k] for k in keys], "gm": bool(gm) and gm not in ("", "no", "false")}
 
 
 register_table(Table(

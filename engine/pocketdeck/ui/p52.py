@@ -12,14 +12,19 @@ ends, won or failed, and can join the next quest from the setup screen.
 from __future__ import annotations
 
 import json
+import re
+import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.saves import Session
-from ..systems.p52.rules import check_record, export_characters
-from .cards import card_svg, mini_back_svg, mini_card_svg
 from ..core.limits import excerpt
+from ..core.saves import Session, save_text
+from ..systems.p52.rules import check_record, export_characters
+from . import learn_ui, p52_quick, p52_steps
+from .cards import card_svg, mini_back_svg, mini_card_svg
+from .flow import new_lines, prompt
 from .html import button, esc, log_list
+from .learn_ui import term, why
 from .library import CharacterLibrary
 from .tables import Table, register_table
 
@@ -41,21 +46,61 @@ GROUPS = [
 
 
 # -- the table --------------------------------------------------------------------------------
-_DRAWN: list[Any] = [None, ""]  # the last view drawn (held, so its id is not reused) and its HTML
+# the last view drawn (held, so its id is not reused), its HTML, the terms and whys it drew,
+# and the game it was drawn for (a rehearsal's copy of the game may reach the same view)
+_DRAWN: list[Any] = [None, "", [], [], None]
+_WHYS: list[tuple[str, str, str]] = []
+WHY = {
+    "aim": "Aim: spend this turn aiming at that enemy: +1 on your next attack at it, up to +3. "
+           "Doing anything else, or being hit, loses it.",
+    "stance": "Defensive stance: spend this turn on guard: +1 on your next defence flip, up to +3.",
+    "wait": "Wait: the next one in the turn order goes first; you act after them (no extra turn).",
+    "rest": "Do nothing this turn and draw a face-down Stamina card (at most 5).",
+    "rush": "Your quirk: take three turns in a row, once a room.",
+    "end_turn": "End your turn here. After trading, equipping or picking up, no Stamina card is drawn.",
+    "counter": "The enemy's attack flipped an Ace: strike back at once with this ability, or let it go.",
+    "open_chest": "Opening a chest takes your turn. Picking the lock flips against your Lock Pick target "
+                  "(an Ace breaks the lock, a King finds two items); attacking it flips + Think / 3: "
+                  "10 or more opens it, 3 or less smashes it, an Ace hurts you.",
+    "defend": "Take the hit, or flip against a defensive ability's target: meeting it cuts the damage. "
+              "An ability you never trained is +3 harder.",
+    "keep": "Keep the item in your pack, or leave it lying on this spot for someone else.",
+    "flee": "The wounded enemy runs away; the book lets the players choose where to.",
+}
+STAMINA_WHY = ("(play Stamina): the top card of your Stamina pile is added to the flip. It is "
+               "played before the flip, and you do not see it first.")
+_CARD = re.compile(r"(?<![\w+])(10|[2-9AJQK])([SHDC])\b")
+_SEEN: dict[int, tuple[Any, int, list[str], list[str]]] = {}  # id(session) -> (ref, actions, log, cards)
+MAX_FLIPS = 9
 
 
 def render(view: dict[str, Any], session: Session) -> str:
     """The table for a view. P52's views are read-only and remembered per state, so the
     very same view object drawn twice in a row (the harness's check, then the App) is
     drawn once."""
-    if view is _DRAWN[0]:
+    if view is _DRAWN[0] and _DRAWN[4] is session:
+        for key in _DRAWN[2]:  # the glossary popovers are drawn per screen: name them again
+            term(key)
+        for args in _DRAWN[3]:
+            why(*args)
         return _DRAWN[1]
+    before = set(learn_ui.used_terms())
+    _WHYS.clear()
     phase = view["phase"]
-    body = {"creation": _creation, "setup": _choices, "levelup": _choices, "layout": _layout,
-            "room": _room, "over": _over}.get(phase, _choices)(view)
+    flips = _flips(view, session)
+    if phase == "creation":
+        body = p52_steps.creation(view, session, _sheet_named, flips)
+    elif phase == "layout":
+        body = _layout(view)
+    elif phase == "room":
+        body = _room(view, flips)
+    elif phase == "over":
+        body = _over(view, flips)
+    else:
+        body = p52_steps.choices(view, session, flips)
     html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
             f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
-    _DRAWN[0], _DRAWN[1] = view, html
+    _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS), session]
     return html
 
 
@@ -70,11 +115,15 @@ def _quest_bar(view: dict[str, Any]) -> str:
     return (f'<h1>{esc(q["name"])}</h1>'
             f'<p class="quest-line"><span class="badge">{esc(q["progress"])}</span> '
             f'<span class="muted">{esc(env)}</span></p>'
-            f'<p class="decks muted">Action deck {d["action"]} · Room deck {d["room"]} · '
-            f'Enemy deck {d["enemy"]}</p>')
+            f'<p class="decks muted">{term("action-deck")} {d["action"]} · {term("room-deck")} {d["room"]} · '
+            f'{term("enemy-deck")} {d["enemy"]}</p>')
 
 
-def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls: str = "btn") -> str:
+def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls: str = "btn",
+             whys: set[str] | None = None) -> str:
+    """The legal actions (of ``types``) as buttons, an attack with its exact chance to hit;
+    the first button of a kind whose name does not explain it gets its "?" (``whys``
+    holds the kinds already explained on this screen)."""
     out = []
     for entry in view["actions"]:
         a = entry["action"]
@@ -83,56 +132,74 @@ def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls:
         label = esc(entry["label"])
         if "chance" in entry:
             label += f' <span class="chance" title="chance to hit">{esc(entry["chance"])}</span>'
-        out.append(button(label, "play", a, cls=cls, raw_label=True))
+        html = button(label, "play", a, cls=cls, raw_label=True)
+        extra = ""
+        if whys is not None:
+            if a["type"] in WHY and a["type"] not in whys:
+                whys.add(a["type"])
+                extra = _why(f"p52-{a['type']}", WHY[a["type"]], f"What {entry['label']} does")
+            elif a.get("stamina") and "stamina" not in whys:
+                whys.add("stamina")
+                extra = _why("p52-play-stamina", STAMINA_WHY, "What playing Stamina does")
+        out.append(f'<span class="with-why">{html}{extra}</span>' if extra else html)
     return "".join(out)
 
 
-def _step_title(view: dict[str, Any]) -> str:
-    step = view.get("step") or {}
-    titles = {
-        "race": "Step 1: choose a race", "class": "Step 2: choose a class",
-        "quirk": "Step 4: choose a quirk", "points": "Step 5: spread the bonus points",
-        "learn": "Step 6: one more ability", "name": "Step 7: a name",
-        "quest": "Choose the quest (or flip for it)", "env": "Inside or outside?",
-        "start_item": "Starting items", "attr": "Level up: +1 to an attribute",
-        "levelpoints": "Level up: core points", "train": "Level up: train an ability",
-        "raise": "Spend experience on abilities",
-    }
-    return titles.get(step.get("kind", ""), "Choose")
+def _why(key: str, text: str, about: str) -> str:
+    _WHYS.append((key, text, about))
+    return why(key, text, about)
 
 
-def _creation(view: dict[str, Any]) -> str:
-    step = view.get("step") or {}
-    cid = step.get("char")
-    c = next((c for c in view["characters"] if c["id"] == cid), None)
-    who = ""
-    if c is not None:
-        n = [x["id"] for x in view["characters"]].index(cid) + 1
-        who = f'<p class="muted">Character {n} of {len(view["characters"])}</p>{_sheet(c, open_=True, live=True)}'
-    return (f'<div class="step"><h2>{esc(_step_title(view))}</h2>{who}'
-            f'<div class="choices">{_actions(view)}</div></div>')
-
-
-def _choices(view: dict[str, Any]) -> str:
-    return (f'<div class="step"><h2>{esc(_step_title(view))}</h2>'
-            f'<div class="choices">{_actions(view)}</div></div>')
-
-
-def _over(view: dict[str, Any]) -> str:
+def _over(view: dict[str, Any], flips: str = "") -> str:
     won = view["outcome"] == "won"
     text = "Quest accomplished!" if won else "The quest has failed."
-    return (f'<div class="banner {"won" if won else "failed"}" role="status"><strong>{text}</strong>'
-            f'<p>The party is saved to this phone\'s library and can take on another quest '
-            f'(the fallen come back without their items).</p>'
-            f'{button("Start a new quest", "setup", "p52", cls="btn primary")}</div>')
+    return prompt(flips + f'<div class="banner {"won" if won else "failed"}"><strong>{text}</strong>'
+                  f'<p>The party is saved to this phone\'s library and can take on another quest '
+                  f'(the fallen come back without their items).</p>'
+                  f'{button("Start a new quest", "setup", "p52", cls="btn primary")}</div>',
+                  label=text, cls="over")
 
 
-def _room(view: dict[str, Any]) -> str:
+def _room(view: dict[str, Any], flips: str) -> str:
     room = view["room"]
-    return (_turn_strip(view) + _pending(view) + _board(view, room) + _enemies(view)
-            + _action_bar(view))
+    whys: set[str] = set()
+    body = flips + _pending(view) + _action_bar(view, whys)
+    active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
+    label = "Answer the enemy" if view["pending"] else (f"{active['name']}'s turn" if active else "Your turn")
+    return (prompt(body, label=label, cls="p52-turn") + _turn_strip(view) + _board(view, room)
+            + _enemies(view))
 
 
+def _flips(view: dict[str, Any], session: Session | None) -> str:
+    """The Action and Room cards the last tap flipped, drawn as cards at the top of the
+    prompt (the result box above them says what they did). Read from the log lines the
+    tap added, remembered per game so a redraw of the same state shows the same cards."""
+    cards: list[str] = []
+    log = [str(x) for x in view["log"]]
+    if session is not None:
+        n = len(session.actions)
+        seen = _SEEN.get(id(session))
+        if seen is not None and seen[0]() is session:
+            _, n0, log0, cards0 = seen
+            if n == n0 and log == log0:
+                cards = cards0
+            elif n > n0:
+                cards = [m.group(0) for line in new_lines(log0, log) for m in _CARD.finditer(line)]
+        if len(_SEEN) > 8:
+            _SEEN.clear()
+        _SEEN[id(session)] = (weakref.ref(session), n, log, cards)
+    cards = cards[-MAX_FLIPS:]
+    if not cards:
+        return ""
+    faces = "".join(f"<li>{_mini_face(c)}</li>" for c in cards)
+    return (f'<div class="flips"><span class="muted">Cards {term("flip", "flipped")}:</span>'
+            f'<ul class="flip-cards">{faces}</ul></div>')
+
+
+def remember(session: Session, log_before: list[Any]) -> None:
+    """Note the log as it was before taps made outside a screen (Play now's quest and
+    environment flips), so the first screen draws the cards they flipped."""
+    _SEEN[id(session)] = (weakref.ref(session), 0, [str(x) for x in log_before], [])
 def _layout(view: dict[str, Any]) -> str:
     """Room/Space Layout by the player: the spots laid so far face down, a tappable cell
     wherever the next may go, and the hand-over to the app."""
@@ -157,13 +224,13 @@ def _layout(view: dict[str, Any]) -> str:
     lit = "Lit room" if room["lit"] else "Dark room"
     rest = [e for e in view["actions"] if e["action"]["type"] == "place_rest"]
     hand_over = "".join(button(e["label"], "play", e["action"], cls="btn") for e in rest)
-    return (f'<div class="step"><h2>Lay out room {int(room["n"])}</h2>'
-            f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
-            f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
-            f'spot on a side. The party enters on the spot marked In.</p>'
-            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
-            f'{"".join(cells)}</div></div>'
-            f'<div class="choices">{hand_over}</div></div>')
+    return prompt(f'<h2>Lay out room {int(room["n"])}</h2>'
+                  f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
+                  f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
+                  f'{term("spot")} on a side. The party enters on the spot marked In.</p>'
+                  f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
+                  f'{"".join(cells)}</div></div>'
+                  f'<div class="choices">{hand_over}</div>', label=f'Lay out room {int(room["n"])}', cls="step")
 
 
 def _turn_strip(view: dict[str, Any]) -> str:
@@ -184,14 +251,20 @@ def _pending(view: dict[str, Any]) -> str:
         return ""
     name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
     if p["kind"] == "defend":
-        text = f'{p["enemy_name"]} attacks {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
+        text = f'{p["enemy_name"]} hits {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
+        hint = (f'Take the hit, or defend: a defensive ability cuts the damage if its flip meets the target '
+                f'({term("untrained-defence", "untrained")}: +3).')
     elif p["kind"] == "found":
         text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
+        hint = ""
     elif p["kind"] == "flee":
         text = f'{p["enemy_name"]} flees from {name}: choose where it runs.'
+        hint = "The book lets the players choose where a wounded enemy runs."
     else:
         text = f'{p["enemy_name"]} flipped an Ace: {name} may counter attack.'
-    return f'<div class="pending" role="alert"><strong>{esc(text)}</strong></div>'
+        hint = f'A {term("p52-counter-attack", "counter attack")} strikes back at once.'
+    return (f'<div class="pending"><strong>{esc(text)}</strong>'
+            + (f'<p class="hint">{hint}</p>' if hint else "") + '</div>')
 
 
 def _token(uid: str, view: dict[str, Any]) -> str:
@@ -254,10 +327,23 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 cells.append(button(inner, "play", moves[sid], cls=classes + " reach", title=title, raw_label=True))
             else:
                 cells.append(f'<div class="{classes}">{inner}</div>')
-    lit = "Lit room" if room["lit"] else "Dark room"
+    lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
-            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>')
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>'
+            + _legend(room))
+
+
+LEGEND = (("exit", "exit-spot", "Exit"), ("obstructed", "obstructed", "Obstructed"), ("hidden", "hidden-spot", "Hidden"),
+          ("trap", "trap", "Trap"), ("chest", "chest", "Chest"))
+
+
+def _legend(room: dict[str, Any]) -> str:
+    """The kinds of spot on this board, each a glossary link (the cells are buttons, and a
+    term is never put inside a button)."""
+    kinds = {s["kind"] for s in room["spots"]} | ({"exit"} if room.get("exit") is not None else set())
+    found = [term(key, label) for kind, key, label in LEGEND if kind in kinds]
+    return f'<p class="legend muted">On this room: {" · ".join(found)}</p>' if found else ""
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -272,22 +358,28 @@ def _enemies(view: dict[str, Any]) -> str:
                      f'<div><strong>{esc(e["name"])}</strong>{boss}'
                      f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
-                     f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]}</span></div></li>')
-    return f'<h2>Enemies</h2><ul class="foes">{"".join(cards)}</ul>'
+                     f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]} · '
+                     f'Initiative {e["initiative"]}</span></div></li>')
+    return (f'<h2>Enemies</h2><p class="hint">Cards of the {term("enemy-deck", "Enemy deck")}: the app '
+            f'plays them by the book\'s rules.</p><ul class="foes">{"".join(cards)}</ul>')
 
 
-def _action_bar(view: dict[str, Any]) -> str:
+def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
     active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
-    head = f'<h2>{esc(active["name"])}\'s turn</h2>' if active else ""
+    head = ""
+    if active and not view["pending"]:
+        head = (f'<h2>{esc(active["name"])}\'s turn</h2><p class="hint">One thing a turn: move, attack, '
+                f'use something, or rest for a {term("p52-stamina", "Stamina")} card.</p>')
     groups = []
     for title, types in GROUPS:
-        html = _actions(view, types)
+        html = _actions(view, types, whys=whys)
         if html:
-            groups.append(f'<div class="group"><h3>{title}</h3><div class="choices">{html}</div></div>')
-    moves = _actions(view, ("move",), cls="btn small")
-    if moves:
-        groups.append(f'<details class="group"><summary>Move to a spot (list)</summary>'
-                      f'<div class="choices">{moves}</div></details>')
+            note = ""
+            if title == "Attack":
+                note = f' <span class="muted">(% = {term("hit-chance", "chance to hit")})</span>'
+            groups.append(f'<div class="group"><h3>{title}{note}</h3><div class="choices">{html}</div></div>')
+    if any(e["action"]["type"] == "move" for e in view["actions"]):
+        groups.append('<p class="hint">To move, tap a highlighted spot on the room below.</p>')
     return f'<div class="actionbar">{head}{"".join(groups)}</div>'
 
 
@@ -298,6 +390,11 @@ def _party(view: dict[str, Any]) -> str:
     return f'<h2>Party</h2><div class="sheets">{sheets}</div>'
 
 
+def _sheet_named(c: dict[str, Any], name: str, *, open_: bool = False) -> str:
+    """The sheet of a character being made, under the name typed for it."""
+    return _sheet({**c, "name": c["name"] or name}, open_=open_, live=True)
+
+
 def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str:
     core = "".join(f'<li><span>{esc(k)}</span><b>{v}</b></li>' for k, v in c["core"].items())
     abil = ", ".join(f'{esc(a["name"])} {a["level"]}' for a in c["abilities"]) or "none yet"
@@ -306,7 +403,8 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
     quirk = ""
     if c["quirk"]:
         q = c["quirk"]
-        quirk = f'<p><b>{esc(q["name"])}</b>: {esc(q["bonus"])}; {esc(q["penalty"])}</p>'
+        quirk = (f'<p><span class="muted">{term("quirk")}:</span> <b>{esc(q["name"])}</b>: '
+                 f'{esc(q["bonus"])}; {esc(q["penalty"])}</p>')
     stamina = _mini_back("mini stamina", "Stamina card") * c["stamina"]
     status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {c["status"]}')
     title = esc(c["name"] or "New character")
@@ -314,21 +412,34 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
     pct = 0 if not c["max_hp"] else max(0, min(100, round(100 * c["hp"] / c["max_hp"])))
     extra = ""
     if c.get("aim") or c.get("stance"):
-        extra = f'<p class="muted">Aim +{1 if c.get("aim") else 0} · Stance +{c.get("stance") or 0}</p>'
+        extra = (f'<p class="muted">{term("aim", "Aim")} +{1 if c.get("aim") else 0} · '
+                 f'{term("defensive-stance", "Stance")} +{c.get("stance") or 0}</p>')
     return (f'<details class="sheet{" live" if live else ""}"{" open" if open_ else ""}>'
             f'<summary><b>{title}</b> <span class="muted">{esc(race)} · level {c["level"]}{status}</span>'
             f'<span class="hp small"><span style="width:{pct}%"></span></span>'
             f'<span class="muted">HP {c["hp"]}/{c["max_hp"]}</span></summary>'
-            f'<ul class="core">{core}</ul>'
-            f'<p class="derived">Max HP <b>{c["max_hp"]}</b> · Movement <b>{c["movement"]}</b> · '
-            f'Initiative <b>{c["initiative"]}</b> · Exp <b>{c["exp"]}</b>/{c["next_level"]}</p>'
-            f'{quirk}{extra}<p><span class="muted">Abilities:</span> {abil}</p>'
+            f'<p class="muted core-head">{term("core-abilities", "Core abilities")}</p><ul class="core">{core}</ul>'
+            f'<p class="derived">{term("p52-hp", "Max HP")} <b>{c["max_hp"]}</b> · '
+            f'{term("p52-movement", "Movement")} <b>{c["movement"]}</b> · '
+            f'{term("p52-initiative", "Initiative")} <b>{c["initiative"]}</b> · '
+            f'{term("p52-exp", "Exp")} <b>{c["exp"]}</b>/{c["next_level"]}</p>'
+            f'{quirk}{extra}<p><span class="muted">{term("p52-ability", "Abilities")}:</span> {abil}</p>'
             f'<p><span class="muted">Items:</span> {items}</p><p><span class="muted">Equipped:</span> {eq}</p>'
-            f'<div class="stamina-row"><span class="muted">Stamina ({c["stamina"]}):</span>{stamina}</div>'
+            f'<div class="stamina-row"><span class="muted">{term("p52-stamina", "Stamina")} ({c["stamina"]}):</span>{stamina}</div>'
             f'</details>')
 
 
 # -- new quest form and the character library ----------------------------------------------
+QUICK = (("quick_one", 1, "A character for me", "Play now: one ready-made character",
+          "One legal level-1 character made by the book's steps, with a name; the quest and "
+          "the place are flipped and the first room opens."),
+         ("quick_party", p52_quick.PARTY, "A party of three", "Play now: a ready-made party of three",
+          "Three characters of different classes, passed round the phone, straight into the "
+          "first room."))
+LAYOUT_MEANS = {"app": "the app lays each room out at random, as the book's rules allow",
+                "player": "you lay each room out, spot by spot, by tapping where the next card goes"}
+
+
 def setup(app: "App") -> str:
     lib = LIB.entries(app)
     saved = ""
@@ -347,19 +458,31 @@ def setup(app: "App") -> str:
     fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
     layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
                       for v, t in LAYOUTS.items())
+    quick = "".join(
+        f'<input type="hidden" name="{field}" value="{n}">'
+        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary", title=long, fill=field + ",names")}'
+        f'<p class="muted">{esc(line)}</p></div>' for field, n, short, long, line in QUICK)
+    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{quick}',
+                      label="Play now, or make your own characters below", cls="p52-quick")
     return (f'<section class="setup"><h1>New P52 quest</h1>'
             f'<p class="muted">A GM-less dungeon crawl: Pocketdeck shuffles the Room, Enemy and '
             f'Action decks and runs the enemies. Play alone or pass the phone around (1 to 6 characters).</p>'
+            f'{play_now}<h2>Or make your own, step by step</h2>'
             f'<form class="form" data-form>{saved}'
             f'<label>New characters to create <select name="new_characters">{count}</select></label>'
+            f'<p class="muted">Each is made in six short steps: race, class, quirk, bonus points, one more ability, a name.</p>'
             f'<label>Their names (comma-separated, optional)<input name="names" maxlength="200" '
             f'autocomplete="off" placeholder="e.g. Brom, Ilsa"></label>'
+            f'<p class="muted">Used from the first step; Play now uses them too.</p>'
             f'<label>Room layout <select name="layout">{layouts}</select></label>'
+            f'<p class="muted">The app: {esc(LAYOUT_MEANS["app"])}. I lay it out: {esc(LAYOUT_MEANS["player"])}.</p>'
             f'<fieldset><legend>Your own quirk (optional: all three, or none)</legend>'
+            f'<p class="muted">A habit with a bonus and a penalty, offered at the quirk step; '
+            f'the sheet records it and you honour it in play.</p>'
             f'<label>Name<input name="quirk_name" maxlength="40" autocomplete="off"></label>'
             f'<label>Bonus<input name="quirk_bonus" maxlength="80" autocomplete="off"></label>'
             f'<label>Penalty<input name="quirk_penalty" maxlength="80" autocomplete="off"></label></fieldset>'
-            f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True)}</form></section>')
+            f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True, title="Begin: make the characters step by step")}</form></section>')
 
 
 def record_problem(record: Any) -> str | None:
@@ -378,14 +501,24 @@ LIB = CharacterLibrary("p52", record_problem, export_characters)
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
-    """Form fields (all text) -> engine options; bad input is refused with a reason."""
+    """Form fields (all text) -> engine options; bad input is refused with a reason.
+    Play now (a ``quick_one`` or ``quick_party`` field) makes the characters here, by the
+    creation rules (ui/p52_quick.py), and the quest and place are flipped after the start."""
+    _QUICK.discard(id(app))
+    names = [x.strip() for x in str(fields.get("names", "")).split(",") if x.strip()]
+    if any(len(x) > 40 for x in names):
+        raise ValueError("a name may have at most 40 characters")
+    for field, n, *_ in QUICK:
+        if fields.get(field):
+            seed = (app.seed_source * 2654435761 + n) % (1 << 62)
+            records = p52_quick.quick_records(n, seed, names)
+            app.pending_library = []
+            _QUICK.add(id(app))
+            return {"new_characters": 0, "names": [], "characters": records, "quirks": [], "layout": "app"}
     try:
         n = int(str(fields.get("new_characters", "1")) or 0)
     except ValueError:
         raise ValueError("the number of new characters must be a whole number") from None
-    names = [x.strip() for x in str(fields.get("names", "")).split(",") if x.strip()]
-    if any(len(x) > 40 for x in names):
-        raise ValueError("a name may have at most 40 characters")
     picked = fields.get("library") or []
     if isinstance(picked, str):
         picked = [picked]
@@ -407,7 +540,29 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
             "layout": layout}
 
 
+_QUICK: set[int] = set()  # id() of the App whose next new game is a Play now start
+QUICK_FLIPS = ({"type": "quest", "quest": "flip"}, {"type": "env", "env": "flip"})
+
+
+def after_play(app: "App", session: Session) -> list[Any]:
+    """The character library's bookkeeping; and for a Play now start, the quest and the
+    environment flipped (Choose a Quest and Choose the Environment both allow it), so the
+    first room is one tap away (issue 25: a first turn in 4 taps from home)."""
+    effects = LIB.after_play(app, session)
+    if id(app) not in _QUICK or session.actions or session.state is None:
+        return effects
+    _QUICK.discard(id(app))
+    before = list(session.game.view(session.state, "player")["log"])
+    for action in QUICK_FLIPS:
+        if action in session.game.legal_actions(session.state):
+            session.play(action)
+    remember(session, before)
+    app.log_before = before  # the result box shows what the flips did
+    slot = app.slot_of(session)
+    return effects + [("put", f"game:{slot}", save_text(session))]
+
+
 register_table(Table(
     system="p52", title="P52",
     blurb="A GM-less dungeon crawl with Room, Enemy and Action decks: solo or a party on one phone.",
-    render=render, setup=setup, options_from_form=options_from_form, after_play=LIB.after_play))
+    render=render, setup=setup, options_from_form=options_from_form, after_play=after_play))

@@ -129,3 +129,16 @@ _TABLES = _Tables()
 def tables() -> Mapping[str, Any]:
     """The tables, without importing any (see ``Lazy``)."""
     return _TABLES
+
+
+# the content folders with a learn.toml (rules in our words, glossary, guide), named here so
+# the home screen can offer "How to play" without reading any content (a test checks this
+# against pocketdeck.learn.systems()); and the tables whose rules live in another folder
+LEARN_FOLDERS = ("deck", "deckbuilder", "dofa", "p52")  # each folder joins as its learn.toml is written
+RULES_OF = {"ads_build": "ads", "ads_adventure": "ads"}
+
+
+def rules_key(system: str) -> str | None:
+    """The content folder of ``system``'s rules (its Rules screen), or None."""
+    key = RULES_OF.get(system, system)
+    return key if key in LEARN_FOLDERS else None

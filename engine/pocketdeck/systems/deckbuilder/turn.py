@@ -413,7 +413,10 @@ def resolve_guard(state: State, guard: dict[str, Any], spent: int, rng: Rng) -> 
 
 
 def describe(r: dict[str, Any]) -> str:
-    s = f"{r['attacker']} attacks {r['target']} with {r['weapon']}: {combat.dice_line(r)} against {r['defense']}"
+    # the roll in words, as the result beside the prompt shows it (issue 24)
+    dice = "+".join(str(d) for d in r["dice"])
+    s = (f"{r['attacker']} attacks {r['target']} with {r['weapon']}: to-hit {r['to_hit']:+d}, "
+         f"rolled {dice} = {r['total']} against defense {r['defense']}")
     if not r["hit"]:
         return s + ": a miss."
     crit = f", critical (+{r['crit_die']})" if r["critical"] else ""

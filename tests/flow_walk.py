@@ -1,0 +1,166 @@
+"""The play-flow walk (issue 24): a seeded walk of taps through one table at 360x740 in
+Chromium, measured after every tap as a new player meets it.
+
+After each tap: the ``data-prompt`` element (the guide when one is open; else the first
+enabled action outside the table's bar) stands in the viewport below the sticky bar;
+focus is not on <body>; the shell's live region said something new; no visible text is
+under 12 CSS px as rendered (SVG text included, scaled as drawn); no target is under 44 px
+(inline glossary terms excepted, as WCAG 2.5.8 excepts targets inside a sentence); no
+sideways scroll; and axe-core finds nothing serious, in light and dark by turns.
+
+Used by each table's browser test (``walk`` asserts) and by ``build.py bench`` (``steps``
+measures, for the figures per table)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+MEASURE = r"""() => {
+  const vis = el => !!el && el.checkVisibility({checkVisibilityCSS: true}) && el.getClientRects().length > 0;
+  const bar = document.querySelector('body > header.bar');
+  const top = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const app = document.getElementById('app');
+  const prompts = [...app.querySelectorAll('[data-prompt]')].filter(vis);
+  let p = prompts.find(x => x.matches('.guide')) || prompts[0] || null;
+  let kind = 'prompt';
+  if (!p) {
+    kind = 'action';
+    p = [...app.querySelectorAll('[data-action]:not([disabled])')].filter(vis).find(b => !b.closest('nav')) || null;
+  }
+  let inView = false, where = null;
+  if (p) {
+    const r = p.getBoundingClientRect();
+    const room = innerHeight - top;
+    inView = r.top >= top - 1 && r.top < innerHeight - 20 && (r.bottom <= innerHeight + 1 || r.height > room - 16);
+    where = `${kind} ${p.tagName.toLowerCase()}.${[...p.classList].join('.')} top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} bar ${Math.round(top)}`;
+  }
+  const ae = document.activeElement;
+  const focus = !!ae && ae !== document.body && ae !== document.documentElement;
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!n.nodeValue.trim()) continue;
+    const el = n.parentElement;
+    if (!el || !vis(el) || el.closest('.sr-only, title, script, style, noscript')) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM();
+      if (m) size = size * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    }
+    if (size < 11.95) small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} "${n.nodeValue.trim().slice(0, 24)}" ${size.toFixed(1)}px`);
+  }
+  const small_targets = [];
+  for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary, [data-action]')) {
+    if (!vis(el) || el.matches('.term') || el.closest('[inert]')) continue;
+    let box = el;
+    if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) box = el.closest('label');
+    const r = box.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) small_targets.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} "${(el.textContent || el.name || '').trim().slice(0, 24)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  const live = document.getElementById('live');
+  return {inView, where, focus, focusOn: ae ? ae.tagName.toLowerCase() : null,
+          said: live ? Number(live.dataset.said || 0) : 0, saidText: live ? live.textContent : '',
+          small: [...new Set(small)].slice(0, 12), smallTargets: [...new Set(small_targets)].slice(0, 12),
+          hscroll: document.documentElement.scrollWidth > innerWidth + 1,
+          ready: document.documentElement.hasAttribute('data-ready')};
+}"""
+
+# verbs a walk does not take on its own: leaving the table, starting over, sharing
+LEAVE = ("home", "lib", "setup", "share", "share-send", "rules", "rules-back", "open", "new",
+         "forget", "undo", "link")
+
+CANDIDATES = r"""([leave, lib]) => {
+  const vis = el => el.checkVisibility({checkVisibilityCSS: true}) && el.getBoundingClientRect().width > 0
+                   && el.getBoundingClientRect().height > 0;
+  const all = [...document.querySelectorAll('#app [data-action]')];
+  all.forEach(b => b.removeAttribute('data-walk'));
+  return all.map((b, i) => [b, i])
+    .filter(([b]) => !b.disabled && vis(b) && !b.closest('nav, .menu') && b.getAttribute('aria-disabled') !== 'true'
+                     && !leave.includes(b.dataset.action) && (lib || !b.dataset.action.startsWith('lib')))
+    .map(([b, i]) => { b.setAttribute('data-walk', String(i)); return i; });
+}"""
+
+
+@dataclass
+class Step:
+    label: str
+    m: dict[str, Any]
+    said_before: int
+    axe: list[str] = field(default_factory=list)
+
+    @property
+    def announced(self) -> bool:
+        return self.m["said"] > self.said_before and bool(self.m["saidText"].strip())
+
+    def problems(self) -> list[str]:
+        out = []
+        if not self.m["inView"]:
+            out.append(f"prompt not in view ({self.m['where']})")
+        if not self.m["focus"]:
+            out.append("focus on <body>")
+        if not self.announced:
+            out.append("nothing announced")
+        if self.m["small"]:
+            out.append(f"text under 12 px: {self.m['small']}")
+        if self.m["smallTargets"]:
+            out.append(f"targets under 44 px: {self.m['smallTargets']}")
+        if self.m["hscroll"]:
+            out.append("sideways scroll")
+        if self.axe:
+            out.append(f"axe: {self.axe}")
+        return out
+
+
+def said(page) -> int:
+    return int(page.evaluate("Number((document.getElementById('live') || {dataset: {}}).dataset.said || 0)"))
+
+
+def tap(page, locator_or_handle, label: str, steps: list[Step], *, axe_scheme: str | None = None,
+        timeout: int = 15_000) -> Step:
+    """Tap one element as a thumb would (scrolled to it), wait for the screen it brings,
+    measure. ``axe_scheme`` ("light"/"dark") also runs axe-core in that palette."""
+    before = said(page)
+    locator_or_handle.tap()
+    page.wait_for_function(f"Number((document.getElementById('live') || {{dataset: {{}}}}).dataset.said || 0) > {before}",
+                           timeout=timeout)
+    page.wait_for_timeout(30)
+    step = Step(label, page.evaluate(MEASURE), before)
+    if axe_scheme:
+        from conftest import axe_violations
+        page.emulate_media(color_scheme=axe_scheme)
+        step.axe = axe_violations(page)
+        page.emulate_media(color_scheme="light")
+    steps.append(step)
+    return step
+
+
+def random_taps(page, n: int, seed: int, steps: list[Step], *, axe: bool = True,
+                library: bool = False) -> None:
+    """``n`` taps, each on a button of the table chosen by a seeded generator among the
+    visible, enabled ones outside the bar (never Home, Library, New game, Share, Undo)."""
+    rng = random.Random(seed)
+    for i in range(n):
+        idx = page.evaluate(CANDIDATES, [list(LEAVE), library])
+        if not idx:
+            break
+        pick = rng.choice(idx)
+        el = page.locator(f'#app [data-walk="{pick}"]')
+        label = el.evaluate("b => `${b.dataset.action} ${(b.textContent || '').trim().slice(0, 40)}`")
+        tap(page, el, f"tap {i + 1}: {label}", steps, axe_scheme=("light", "dark")[i % 2] if axe else None)
+
+
+def report(steps: list[Step]) -> dict[str, float]:
+    """The walk's figures: in view %, focus kept %, announced %."""
+    n = max(1, len(steps))
+    return {"taps": len(steps),
+            "in_view": round(100 * sum(s.m["inView"] for s in steps) / n, 1),
+            "focus": round(100 * sum(s.m["focus"] for s in steps) / n, 1),
+            "announced": round(100 * sum(s.announced for s in steps) / n, 1)}
+
+
+def assert_clean(steps: list[Step], where: str) -> None:
+    bad = [f"{s.label}: {'; '.join(s.problems())}" for s in steps if s.problems()]
+    assert not bad, f"{where}: {len(bad)} of {len(steps)} taps failed:\n" + "\n".join(bad[:15])
