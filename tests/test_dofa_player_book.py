@@ -146,3 +146,26 @@ def test_items_consumables_potion_charm_feast():
     assert s["ap"] == 1
     s = play(s, {"type": "end_combat"}, {"type": "full_rest"})
     assert "items" not in s and s["ap"] == s["sheet"]["ap_max"]
+
+
+# -- saved games from before these changes -------------------------------------------------------
+def test_a_saved_game_the_new_rules_refuse_is_refused_with_a_message():
+    """A game saved before issue 32 that drew two Epic Event TCs in one turn no longer
+    replays: loading refuses it with the saves module's message, never a crash."""
+    import pytest
+    from pocketdeck.core.saves import FORMAT, SaveError, from_record
+    opts = {"character": "Spades1", "name": "", "companion": ""}
+    s = GAME.new_game(opts, 5)
+    actions = [{"type": "start_combat"}]
+    s = play(s, *actions)
+    while s["hp"] > 0:
+        hit = {"type": "damage", "amount": min(3, s["hp"]), "bypass": True}
+        s = play(s, hit)
+        actions.append(hit)
+    epic = [{"type": "tc_rank", "rank": "8"}, {"type": "tc_suit", "suit": "C"}, {"type": "draw"},
+            {"type": "accept"}]
+    actions += epic + epic          # the old code offered a second draw in the same turn
+    record = {"format": FORMAT, "version": 1, "system": "dofa", "schema": GAME.schema_version,
+              "options": opts, "seed": 5, "actions": actions}
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        from_record(record)
