@@ -50,8 +50,13 @@ def test_attribute_costs_and_moves_its_skills_within_the_cap():
 
 def test_lowering_to_minus_two_gives_xp_back_and_vitality_moves_hp():
     s = custom()
-    s = play(s, {"type": "lower", "stat": "VIT"}, {"type": "lower", "stat": "VIT"})
-    assert s["sheet"]["xp_left"] == 13 and s["sheet"]["hp_max"] == 3
+    s = play(s, {"type": "lower", "stat": "VIT"})
+    assert s["sheet"]["xp_left"] == 11 and s["sheet"]["hp_max"] == 5      # 4 + 1 - 1
+    s = play(s, {"type": "raise", "stat": "VIT"}, {"type": "raise", "stat": "VIT"})
+    assert s["sheet"]["hp_max"] == 6
+    s = play(s, {"type": "lower", "stat": "VIT"}, {"type": "lower", "stat": "VIT"}, {"type": "lower", "stat": "VIT"})
+    # 4 + 1 - 2 = 3, but a Dealer has at least 5 HP (PG, Dealers, NPCs and Companions)
+    assert s["sheet"]["xp_left"] == 13 and s["sheet"]["hp_max"] == 5
     assert {"type": "lower", "stat": "VIT"} not in GAME.legal_actions(s)
 
 

@@ -61,27 +61,36 @@ def test_turn_saves_lapse_when_combat_ends_a_save_on_damage_stays():
 
 
 @pytest.mark.parametrize("cond,sense", [("Blinded", "sight"), ("Deafened", "hearing")])
-def test_blinded_and_deafened_lower_hand_three_on_that_sense_until_a_save(cond, sense):
-    """4 Blinded, Deafened: a DR 3 Intuition save at the start of the turn; on failure, Lower
-    Hand (3) on anything that needs the sense. The GM says whether a check needs it."""
-    s = on(stack(new("Spades1"), "7S", "7D", "9C"), cond)
+def test_blinded_and_deafened_lower_hand_three_on_that_sense_after_a_failed_save(cond, sense):
+    """4 Blinded, Deafened: "a DR 3 Intuition Save. If they fail, they draw Lower Hand (3)"
+    on anything that needs the sense: nothing before a save has failed; from the failure
+    until a save succeeds. The GM says whether a check needs it."""
+    s = on(stack(new("Spades1"), "7S", "KH", "9C", "7D"), cond)
     s = check(play(s, {"type": "draw_tc"}), "8C", "Finesse", 2)
-    assert net(s) == 0
     s = play(s, {"type": "sense", "sense": sense})
-    assert net(s) == -3 and [f"{cond}: needs {sense}", -3] in view(s)["draft"]["hand_parts"]
-    s = save(s, cond)                                      # 7 of Diamonds vs my 7S: a success
+    assert net(s) == 0 and cond not in view(s)["in_force"]     # switched on, no save failed yet
+    s = save(s, cond)                                      # K of Hearts vs my 7S: 6 away, a miss
     s = check(play(s, {"type": "sense", "sense": sense}), "8C", "Finesse", 2)
-    assert net(s) == 0 and cond in s["shaken"]
-    s = play(s, {"type": "start_combat"})                  # a new turn: the save is due again
-    assert due(s) == [cond] and net(s) == -3
+    assert net(s) == -3 and [f"{cond}: needs {sense}", -3] in view(s)["draft"]["hand_parts"]
+    s = play(s, {"type": "start_combat"})                  # TC 9C; a new turn: the save is due again
+    assert due(s) == [cond] and net(s) == -3               # the failure holds until the next save
+    s = save(s, cond)                                      # 7 of Diamonds vs 9C: a success
+    s = check(play(s, {"type": "sense", "sense": sense}), "8C", "Finesse", 2)
+    assert net(s) == 0 and cond not in s.get("failed", [])
 
 
-def test_charmed_forbids_a_check_against_the_charmer_and_saves_on_damage():
-    """10 Charmed: a DR 3 GUT save at the start of the turn or on taking damage; on failure,
-    no action against the charmer's interests; damage from the charmer ends it."""
-    s = on(stack(new("Spades1"), "7S", "7D"), "Charmed")
+def test_charmed_acts_after_a_failed_save_forbids_a_check_against_the_charmer():
+    """10 Charmed: a DR 3 GUT save at the start of the turn or on taking damage; "On failure,
+    they may not take actions against the interests" of the charmer: switched on, nothing is
+    forbidden until a save fails; a success lifts it."""
+    s = on(stack(new("Spades1"), "7S", "KH", "7D"), "Charmed")
     s = check(play(s, {"type": "draw_tc"}), "8C", "Finesse", 2)
     s = play(s, {"type": "against", "on": True})
+    assert legal(s, "draw")                                 # no failed save yet
+    s = play(s, {"type": "damage", "amount": 1, "bypass": False})
+    assert due(s) == ["Charmed"]
+    s = save(s, "Charmed")                                  # K of Hearts: a failure
+    s = check(play(s, {"type": "against", "on": True}), "8C", "Finesse", 2)
     assert not legal(s, "draw") and "Charmed" in view(s)["draft"]["forbidden"]
     with pytest.raises(IllegalAction, match="Charmed: no action against the charmer"):
         GAME.apply(s, {"type": "draw"})
@@ -89,22 +98,22 @@ def test_charmed_forbids_a_check_against_the_charmer_and_saves_on_damage():
     assert legal(s, "draw")
     s = play(s, {"type": "damage", "amount": 1, "bypass": False})
     assert due(s) == ["Charmed"]
-    s = save(s, "Charmed")                                  # a success: shaken off for now
+    s = save(s, "Charmed")                                  # 7 of Diamonds: a success
     s = check(play(s, {"type": "against", "on": True}), "8C", "Finesse", 2)
     assert legal(s, "draw")
-    s = play(s, {"type": "damage", "amount": 1, "bypass": False})
-    assert due(s) == ["Charmed"] and not legal(s, "draw")
 
 
-def test_enthralled_saves_on_damage_and_prompts_the_enthraller_s_action():
-    """11 Enthralled: a DR 3 CON save at the start of the turn or on damage; on failure the
-    enthraller directs the move and one Major Action (the GM's: shown)."""
-    s = on(new("Spades1"), "Enthralled")
-    assert any(p.startswith("Enthralled") for p in view(s)["prompts"])
+def test_enthralled_saves_on_damage_and_prompts_after_a_failed_save():
+    """11 Enthralled: a DR 3 CON save at the start of the turn or on damage; "On failure"
+    the enthraller directs the move and one Major Action (the GM's: shown from the failure)."""
+    s = on(stack(new("Spades1"), "7S", "KH"), "Enthralled")
+    assert not any(p.startswith("Enthralled") for p in view(s)["prompts"])
     s = play(s, {"type": "damage", "amount": 1, "bypass": False})
     assert due(s) == ["Enthralled"]
     s = play(s, {"type": "start_combat"})
     assert due(s) == ["Enthralled"]                          # one prompt, not two
+    s = save(s, "Enthralled")                                # K of Hearts vs 7S: a failure
+    assert any(p.startswith("Enthralled") for p in view(s)["prompts"])
 
 
 def test_invisible_attack_at_upper_hand_ends_it_and_detection_at_lower_hand():

@@ -225,10 +225,63 @@ def test_epic_event_two_failures_dead_lower_hand_if_damaged():
     s = play(s, {"type": "damage", "amount": 1, "bypass": True})
     assert GAME.view(s, "player")["draft"]["net_hand"] == -1
     s = stack(s, "AH", "AD", "2C", "2S")       # TC 8 of Clubs: A and 2 are far (5, 6)
-    for _ in range(2):
+    for turn in range(2):
+        if turn:
+            s = play(s, {"type": "end_turn"})   # one Epic Event TC per turn
         s = play(s, {"type": "tc_rank", "rank": "8"}, {"type": "tc_suit", "suit": "C"},
                  {"type": "draw"}, {"type": "accept"})
     assert s["dead"] and GAME.is_over(s) and GAME.outcome(s) == "dead"
+
+
+def epic_draw(s: dict, *cards: str) -> dict:
+    """One Epic Event TC (8 of Clubs) drawn with ``cards`` on top, accepted."""
+    return play(stack(s, *cards), {"type": "tc_rank", "rank": "8"}, {"type": "tc_suit", "suit": "C"},
+                {"type": "draw"}, {"type": "accept"})
+
+
+def test_epic_events_two_successes_conclude_it_one_tc_per_turn():
+    """PG, Epic Events: a Knocked Out Dealer's "subsequent turns are replaced with Epic Event
+    TCs" (one per turn); "If they succeed on two TCs, they remain unconscious and the Epic
+    Event is concluded": no more draws, so no later failure can kill a stable Dealer."""
+    s = knock_out(play(new("Spades1"), {"type": "start_combat"}))
+    s = epic_draw(s, "9D")                              # 1 from 8: a plain success
+    assert s["ko"]["successes"] == 1
+    assert not any(a["type"] in ("draw", "tc_rank") for a in GAME.legal_actions(s))   # this turn's TC is drawn
+    s = epic_draw(play(s, {"type": "end_turn"}), "10H")
+    assert s["ko"]["stable"] and s["ko"]["successes"] == 2
+    for _ in range(3):                                  # the event is over: turns pass, no draw
+        s = play(s, {"type": "end_turn"})
+        assert not any(a["type"] in ("draw", "tc_rank") for a in GAME.legal_actions(s))
+    assert s["ko"] and not s["dead"]
+
+
+def test_epic_events_damage_after_stable_starts_a_new_event():
+    """PG, Status Conditions 5/14 and Epic Events: a stable Knocked Out Dealer attacked
+    further begins a new Epic Event: its counts start again, at Lower Hand (damaged)."""
+    s = knock_out(play(new("Spades1"), {"type": "start_combat"}))
+    s = epic_draw(s, "KH")                              # 5 from 8: a failure
+    s = epic_draw(play(s, {"type": "end_turn"}), "9D")
+    s = epic_draw(play(s, {"type": "end_turn"}), "10H")
+    assert s["ko"]["stable"] and s["ko"]["failures"] == 1
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True})
+    assert (s["ko"]["successes"], s["ko"]["failures"], s["ko"]["stable"]) == (0, 0, False)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -1
+    s = epic_draw(play(s, {"type": "end_turn"}), "AH", "AD")   # one failure of the new event: alive
+    assert s["ko"]["failures"] == 1 and not s["dead"]
+
+
+def test_fatigue_two_lower_hand_on_the_epic_event_check():
+    """PG, Fatigue 2: "Lower hand (1) on all checks", the Epic Event's Vitality check too
+    (Fatigue 1 is saves only: no Lower Hand there)."""
+    s = knock_out(play(new("Spades1"), {"type": "start_combat"}))
+    s["fatigue"] = 1
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+    s["fatigue"] = 2
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -1
+    s = play(s, {"type": "tc_rank", "rank": "8"}, {"type": "tc_suit", "suit": "C"}, {"type": "draw"})
+    assert s["draw"]["hand"] == -1 and len(s["draw"]["cards"]) == 2
+    s = play(s, {"type": "accept"}, {"type": "damage", "amount": 1, "bypass": True})
+    assert GAME.view(s, "player")["draft"]["net_hand"] == -2    # damaged again, and Fatigue 2
 
 
 def test_epic_event_major_wakes_with_one_hp():
@@ -358,13 +411,23 @@ def test_all_24_premades_load_with_their_slips_listed():
     assert len(ids) == 24
     for pid in ids:
         sheet = sh.sheet_from_premade(pid)
-        assert sheet["hp_max"] == 4 + sheet["level"] + sheet["attrs"]["VIT"]
+        assert sheet["hp_max"] == max(5, 4 + sheet["level"] + sheet["attrs"]["VIT"])
         for skill, attr in sh.SKILL_OF.items():
             assert skill in sheet["skills"] and attr in sheet["attrs"]
     alch = sh.sheet_from_premade("Alchemist3")
     assert any("HP 7" in s for s in alch["slips"]) and any("level 3" in s for s in alch["slips"])
     diamonds = sh.sheet_from_premade("Diamonds1")
     assert diamonds["pp_max"] == sum(sh.power_pp(p) for p in diamonds["powers"]) > 0
+
+
+def test_dealers_have_at_least_five_health_points():
+    """PG, Dealers, NPCs and Companions: Dealers "Have at least 5 health points (HP)". The
+    rule wins over the formula's 3 or 4 (Vitality -2 at level 1) and over the premade Hearts1's
+    listed 4: it plays with 5, and its listed 4 is shown as a slip."""
+    assert sh.hp_max(1, -2) == 5 and sh.hp_max(1, -1) == 5 and sh.hp_max(1, 1) == 6
+    hearts = sh.sheet_from_premade("Hearts1")
+    assert hearts["hp_max"] == 5 and any("listed HP 4" in x and "at least 5" in x for x in hearts["slips"])
+    assert new("Hearts1")["hp"] == 5
 
 
 def test_options_are_checked():

@@ -139,7 +139,8 @@ def _last(view: dict[str, Any], heading: bool = False) -> str:
 
 
 def _health(view: dict[str, Any]) -> str:
-    body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate"))
+    body = (_buttons(view, "damage", "heal", "treated") + _buttons(view, "toughen_up", "exchange_fate", "award_fate")
+            + _buttons(view, "use_item", "item_end"))
     comp = view.get("companion")
     if comp:
         body += _buttons(view, "companion_damage", "companion_heal")
@@ -154,7 +155,7 @@ def _health(view: dict[str, Any]) -> str:
 
 
 def _table_flow(view: dict[str, Any]) -> str:
-    body = _buttons(view, "draw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
+    body = _buttons(view, "draw_tc", "redraw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
     rests = (f'<p class="muted">{term("quick-rest", "Quick Rests")} taken since the last '
              f'{term("full-rest")}: {view["quick_rests"]} of 2</p>')
     return f'<section class="dofa-panel"><h2>Combat and rests</h2>{rests}<div class="dofa-grid">{body}</div></section>'

@@ -20,6 +20,17 @@ NEEDS_ALL = frozenset({"Attack, Mystic Amplification 2"})
 CREATION, LEVELUP = "build", "levelup"
 # Discard Powers come with the Role (PG, Discard Powers: one per Dealer), not bought
 DISCARD_POWERS = frozenset({"Aggro", "Help", "Thwart", "Infuse", "Amplify", "Intensify"})
+# 05_Vulnerabilities, the Stats ones ("On character creation, you start with -1/-2 AGL"):
+# the attribute starts there; the vulnerability's XP is all it gives (the premades' XP fit
+# only this: no XP back for the points it takes off)
+STARTS = {"Clumsy": "AGL", "Weak": "STR", "Frail": "VIT", "Dumb": "INT", "Uncertain": "CON",
+          "Counterintuitive": "GUT"}
+# 05_Vulnerabilities Prereq, checked when the vulnerability is taken: modifiers below a figure
+# (all of them) or a power held. The reference names "Creature Connection", which no power is:
+# read as Creature Link, the power that gives a Companion (docs/rules/dofa.md)
+VULN_BELOW = {"Illiterate": (("INT", 1),), "Conceited": (("INT", 1), ("GUT", 1))}
+VULN_POWERS = {"Chaotic Companion": ("Creature Link",)}
+FRAIL_FORM_SPEED = 2     # 05_Vulnerabilities, Frail Form: "combat speed is reduced by two spaces"
 
 
 def blank_sheet(name: str) -> dict[str, Any]:
@@ -38,8 +49,39 @@ def derive(s: dict[str, Any]) -> None:
     for k, attr in sh.SKILL_OF.items():
         s["skills"][k] = s["attrs"][attr] + s["own"][k]
     s["hp_max"] = sh.hp_max(s["level"], s["attrs"]["VIT"])
+    s["speed"] = 6 - (FRAIL_FORM_SPEED if "Frail Form" in s["vulnerabilities"] else 0)
     gear.derive_armor(s)
     s["pp_max"] = sum(sh.power_pp(p) for p in s["powers"])
+
+
+def stat_start(vid: str) -> tuple[str, int] | None:
+    """The attribute a Stats vulnerability starts lower, and where: ("AGL", -2)."""
+    head, _, grade = vid.partition(", ")
+    if head in STARTS and grade in ("Minor", "Major"):
+        return STARTS[head], -1 if grade == "Minor" else -2
+    return None
+
+
+def vulnerability_ok(s: dict[str, Any], vid: str) -> bool:
+    """05_Vulnerabilities: its prerequisites hold; a Stats one needs its attribute still at 0
+    (the start it replaces) and every skill under it still within -2 once lowered."""
+    if not all(sh.modifier(s, stat) < below for stat, below in VULN_BELOW.get(vid, ())):
+        return False
+    if vid in VULN_POWERS and not any(p in s["powers"] for p in VULN_POWERS[vid]):
+        return False
+    start = stat_start(vid)
+    if start:
+        attr, value = start
+        if s["attrs"][attr] != 0:
+            return False
+        return all(value + s["own"][k] >= -2 for k, a in sh.SKILL_OF.items() if a == attr)
+    return True
+
+
+def _droppable(s: dict[str, Any], vid: str) -> bool:
+    """A Stats vulnerability is dropped only while its attribute is where it put it."""
+    start = stat_start(vid)
+    return start is None or s["attrs"][start[0]] == start[1]
 
 
 def _value(s: dict[str, Any], stat: str) -> int:
@@ -122,8 +164,9 @@ def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
         limits = sh.tables()["experience"]
         for vid, v in sh.vulnerabilities().items():
             if vid in s["vulnerabilities"]:
-                acts.append({"type": "drop_vulnerability", "id": vid})
-            elif len(s["vulnerabilities"]) < limits["max_vulnerabilities"]:
+                if _droppable(s, vid):
+                    acts.append({"type": "drop_vulnerability", "id": vid})
+            elif len(s["vulnerabilities"]) < limits["max_vulnerabilities"] and vulnerability_ok(s, vid):
                 acts += [{"type": "vulnerability", "id": vid, "xp": n} for n in v["xp"]
                          if taken + n <= limits["max_vulnerability_xp"]]
     if finish_problem(s, phase) is None:
@@ -142,6 +185,10 @@ def finish_problem(s: dict[str, Any], phase: str = CREATION) -> str | None:
     bad = [p for p in s["powers"] if (phase == CREATION or respecing(s, phase)) and not power_ok(s, p)]
     if bad:
         return "prerequisites no longer met: " + ", ".join(bad)
+    lost = [v for v in s["vulnerabilities"] if phase == CREATION and v in VULN_POWERS
+            and not any(p in s["powers"] for p in VULN_POWERS[v])]
+    if lost:
+        return "a vulnerability needs a power given back: " + ", ".join(lost)
     return None
 
 
@@ -190,10 +237,18 @@ def apply(s: dict[str, Any], a: dict[str, Any]) -> str:
         s["vulnerabilities"].append(a["id"])
         s["vuln_xp"][a["id"]] = a["xp"]
         s["xp_left"] += a["xp"]
+        start = stat_start(a["id"])
+        if start:
+            s["attrs"][start[0]] = start[1]
+        derive(s)
         return f"Vulnerability {a['id']} ({'major' if a['xp'] == 2 else 'minor'}, +{a['xp']} XP)."
     if t == "drop_vulnerability":
         s["vulnerabilities"].remove(a["id"])
         s["xp_left"] -= s["vuln_xp"].pop(a["id"])
+        start = stat_start(a["id"])
+        if start:
+            s["attrs"][start[0]] = 0
+        derive(s)
         return f"Drops the vulnerability {a['id']}."
     raise ValueError(t)
 

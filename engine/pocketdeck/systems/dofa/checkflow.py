@@ -12,6 +12,7 @@ from ...core.rng import Rng
 from . import checks as ck
 from . import conditions as cd
 from . import sheet as sh
+from .items import bonus, no_hand
 from .deck import RANKS, actor, blank_draft, drawable, name, own_tc, settle, take
 
 KINDS = ("check", "attack", "contest", "save")
@@ -23,12 +24,19 @@ HANDS: tuple[int, ...] = (-3, -2, -1, 0, 1, 2, 3)
 # -- the draft ------------------------------------------------------------------------------
 def net_hand(s: State) -> int:
     """The GM's Upper/Lower Hand plus what Fatigue and conditions add (they compound)."""
+    if no_hand(s):
+        return 0
     return s["draft"]["hand"] + cd.auto_hand(s, s["draft"])
+
+
+def modifier(s: State, who: str, stat: str | None) -> int:
+    """The acting sheet's modifier, with an item's bonus (07_Items: Potion of Strength)."""
+    return sh.modifier(actor(s, who), stat) + bonus(s, who, stat)
 
 
 def effective(s: State) -> int | None:
     d = s["draft"]
-    mod = sh.modifier(actor(s, d.get("who", "me")), d["stat"]) if d["stat"] else 0
+    mod = modifier(s, d.get("who", "me"), d["stat"])
     if d["kind"] == "contest":
         return None if d["attacker"] is None else ck.edr(ck.contest_dr(d["attacker"]), mod)
     return None if d["dr"] is None else ck.edr(d["dr"], mod)
@@ -53,17 +61,32 @@ def ready(s: State) -> bool:
     return e is None or ck.can_attempt(e)
 
 
+def epic_open(s: State) -> bool:
+    """PG, Epic Events: a Knocked Out Dealer's turns in combat are the Epic Event's TCs, one
+    per turn; two successes conclude it (stable: no more draws until damaged again)."""
+    ko = s["ko"]
+    return bool(ko and s["combat"] and not ko["stable"] and ko.get("drawn") != s["turn"])
+
+
+def epic_hand(s: State) -> int:
+    """The Epic Event check's Lower Hand: (1) when damaged again (PG, Epic Events) and (1)
+    at Fatigue 2 ("Lower Hand (1) on all checks"; the check is not a save: no Fatigue 1)."""
+    if no_hand(s):
+        return 0
+    return -int(s["ko"]["damaged"]) - int(s["fatigue"] >= 2)
+
+
 def draft_actions(s: State) -> list[Action]:
     d = s["draft"]
     acts: list[Action] = []
     if s["ko"]:
         # PG, Epic Events: a Knocked Out Dealer's turns are DR 4 Vitality checks
         # against the GM's TC (out of combat: wait for treatment or a rest)
-        if not s["combat"]:
+        if not epic_open(s):
             return []
         acts += [{"type": "tc_rank", "rank": r} for r in RANKS]
         acts += [{"type": "tc_suit", "suit": x.value} for x in SUITS]
-        if d["rank"] and d["suit"] and drawable(s) >= 1 + int(s["ko"]["damaged"]):
+        if d["rank"] and d["suit"] and drawable(s) >= 1 + abs(epic_hand(s)):
             acts.append({"type": "draw"})
         return acts
     acts += [{"type": "kind", "kind": k} for k in KINDS if k != d["kind"]]
@@ -146,8 +169,9 @@ def do_draw(s: State, a: Action, rng: Rng) -> None:
     d = s["draft"]
     ko = s["ko"]
     if ko:
-        tc, stat, dr, hand = d["rank"] + d["suit"], "VIT", 4, -1 if ko["damaged"] else 0
+        tc, stat, dr, hand = d["rank"] + d["suit"], "VIT", 4, epic_hand(s)
         kind = "epic"
+        ko["drawn"] = s["turn"]
     else:
         kind, stat, hand = d["kind"], d["stat"], net_hand(s)
         tc = own_tc(s) if kind == "save" else d["rank"] + d["suit"]
@@ -160,7 +184,7 @@ def start_draw(s: State, rng: Rng, *, kind: str, tc: str, stat: str | None, dr: 
                hand: int, condition: str | None = None, who: str = "me") -> None:
     """A companion's check draws from the Dealer's deck with the companion's modifier
     (PG, Dealers, NPCs and Companions)."""
-    mod = sh.modifier(actor(s, who), stat)
+    mod = modifier(s, who, stat)
     eff = None if dr is None else ck.edr(dr, mod)
     intensify = kind == "attack" and s.get("intensify", False) and who == "me"
     if intensify:

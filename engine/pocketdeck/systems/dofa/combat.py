@@ -8,9 +8,11 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import conditions as cd
+from . import items
 from . import sheet as sh
-from .deck import blank_draft, discard_from_deck, drawable, name, settle, take_to
-from .health import hurt
+from ...core.cards import Card
+from .deck import blank_draft, discard_from_deck, distinct, drawable, name, settle, spend_fate, take_to
+from .health import close_toughen, hurt
 
 WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
 LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
@@ -87,9 +89,42 @@ def do_fall(s: State, a: Action, rng: Rng) -> None:
     hurt(s, n, False)
 
 
-def do_draw_tc(s: State, a: Action, rng: Rng) -> None:
+QUICK_DRAW = "Quick Draw"
+ORDER = "A K Q J 10 9 8 7 6 5 4 3 2".split()   # PG, Taking Turns: "Ace first, then K, Q, etc."
+
+
+def draw_my_tc(s: State, rng: Rng, upper: bool) -> str:
+    """My Target Card into its pile; with Quick Draw's Upper Hand (04_Powers: "When drawing a
+    TC for combat, you may draw with Upper Hand") two cards, the earlier in turn order kept,
+    the other discarded (an Ace to hand). A card drawn may be redrawn with a Fate Card
+    (PG, Fate Cards: "Any time a player ... draws a card"): ``tc_fresh`` offers it until the
+    next action."""
     card = take_to(s, rng, "tc")
+    if upper and drawable(s) >= 1:
+        other = take_to(s, rng, "tc")
+        keep, drop = sorted((card, other), key=lambda c: ORDER.index(Card.parse(c).rank.code))
+        s["tc"].remove(drop)
+        s["drawing"].append(drop)
+        settle(s, [drop])
+        s["log"].append(f"Quick Draw (Upper Hand): draws {name(card)} and {name(other)}, keeps {name(keep)}.")
+        card = keep
+    s["tc_fresh"] = {"upper": upper}
+    return card
+
+
+def do_draw_tc(s: State, a: Action, rng: Rng) -> None:
+    card = draw_my_tc(s, rng, False)
     s["log"].append(f"Draws a Target Card: {name(card)}.")
+
+
+def start_actions(s: State) -> list[Action]:
+    """Start combat; with Quick Draw held, also at Upper Hand (the player may choose)."""
+    if drawable(s) + len(s["tc"]) < 1:
+        return []
+    acts: list[Action] = [{"type": "start_combat"}]
+    if QUICK_DRAW in s["sheet"]["powers"] and drawable(s) + len(s["tc"]) >= 2:
+        acts.append({"type": "start_combat", "quick_draw": True})
+    return acts
 
 
 def do_start_combat(s: State, a: Action, rng: Rng) -> None:
@@ -98,18 +133,37 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     settle(s, s["tc"])
     s["tc"] = []
     s["combat"], s["turn"] = True, 0
-    card = take_to(s, rng, "tc")
+    card = draw_my_tc(s, rng, bool(a.get("quick_draw")))
     s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")
     cd.start_of_turn(s)
+
+
+def redraw_tc_actions(s: State) -> list[Action]:
+    if not s.get("tc_fresh") or not s["tc"] or drawable(s) < 1 + int(s["tc_fresh"]["upper"]):
+        return []
+    return [{"type": "redraw_tc", "card": c} for c in distinct(s["fate"])]
+
+
+def do_redraw_tc(s: State, a: Action, rng: Rng) -> None:
+    """PG, Fate Cards: the Target Card just drawn is discarded and drawn again (the same way),
+    for one held Fate Card; the redraw stands."""
+    upper = s.pop("tc_fresh")["upper"]
+    spend_fate(s, a["card"])
+    old = s["tc"].pop()
+    settle(s, [old])
+    card = draw_my_tc(s, rng, upper)
+    del s["tc_fresh"]     # one redraw per card drawn (not of the redraw)
+    s["log"].append(f"Spends {name(a['card'])} to redraw the Target Card ({name(old)}): {name(card)}.")
 
 
 def do_end_turn(s: State, a: Action, rng: Rng) -> None:
     """End of my turn (Frozen's save is due), then the start of the next (its saves due);
     the Toughen Up window and a received Help close at the end of the turn they last to."""
     cd.end_of_turn(s)
+    items.end_of_turn(s)
     s["turn"] += 1
-    if s["toughen_turn"] is not None and s["turn"] > s["toughen_turn"]:
-        s["toughen"], s["toughen_turn"] = 0, None
+    if s["toughen"]:
+        close_toughen(s, s["turn"])
     got = s.get("received")
     if got and got["until"] is not None and s["turn"] > got["until"]:
         s["received"] = None
@@ -122,7 +176,7 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
 
 def do_end_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = False
-    s["toughen"], s["toughen_turn"] = 0, None
+    close_toughen(s)
     s["received"] = None
     # saves tied to turns lapse with the turns; a save on damage stays due
     s["due"] = [d for d in s["due"] if d["when"] not in (cd.TURN_START, cd.TURN_END)]

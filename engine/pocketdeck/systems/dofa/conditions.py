@@ -10,9 +10,11 @@ is a toggle on the check, shown only while a condition makes it matter. Saves ar
 at their moment (``due``): the start of my turn, the end of it (Frozen), on damage
 (Charmed, Enthralled); Entangled and Burned are saved when the player spends the action.
 
-Stunned, Blinded, Deafened, Charmed and Enthralled act through a failed save: their effect
-is in force until a save succeeds, and a success holds until the next save is due (the
-next start of turn, or damage for Charmed and Enthralled): those names sit in ``shaken``.
+Stunned, Blinded, Deafened, Charmed and Enthralled act through a failed save ("If they
+fail, they draw Lower Hand (3)"; "On failure, they may not ..."): switched on, they do
+nothing until a save against them fails; from then (their names sit in ``failed``) they
+are in force until a save succeeds. ``shaken`` (a success holding, the earlier reading) is
+no longer written; a state that holds it is read the new way.
 """
 
 from __future__ import annotations
@@ -64,7 +66,21 @@ RECEIVED = ("Help", "Thwart")     # Discard Powers others use on me (PG, Discard
 
 
 def in_force(s: State, name: str) -> bool:
-    return name in s["conditions"] and name not in s["shaken"]
+    """A condition in force now: switched on and, for those acting through a failed save,
+    its last save failed."""
+    if name in BY_FAILED_SAVE:
+        return name in s["conditions"] and name in s.get("failed", [])
+    return name in s["conditions"]
+
+
+def _failed(s: State, name: str, failed: bool) -> None:
+    """Record a save's result for a condition acting through a failed save (the record is
+    made on the first failure and goes when nothing is left in it)."""
+    names = [n for n in s.get("failed", []) if n != name] + ([name] if failed else [])
+    if names:
+        s["failed"] = names
+    else:
+        s.pop("failed", None)
 
 
 def hand_parts(s: State, d: dict[str, Any]) -> list[tuple[str, int]]:
@@ -153,7 +169,6 @@ def do_unseen(s: State, a: Action, rng: Rng) -> None:
 # -- the moments saves are due -----------------------------------------------------------
 def start_of_turn(s: State) -> None:
     """PG, Status Conditions: the saves made at the start of a turn become due."""
-    s["shaken"] = [c for c in s["shaken"] if CONDITIONS[c]["when"] != TURN_START]
     for name in s["conditions"]:
         if CONDITIONS[name]["when"] == TURN_START:
             due(s, name, TURN_START)
@@ -192,8 +207,8 @@ def do_condition(s: State, a: Action, rng: Rng) -> None:
                 return
         conds.remove(name)
         s["due"] = [d for d in s["due"] if d["name"] != name]
-        if name in s["shaken"]:
-            s["shaken"].remove(name)
+        if name in s.get("failed", []):
+            _failed(s, name, False)
         s["log"].append(f"No longer {name}.")
     else:
         other = {"Partially Covered": "Fully Covered", "Fully Covered": "Partially Covered"}.get(name)
@@ -224,14 +239,9 @@ def condition_result(s: State, name: str, passed: bool, rng: Rng) -> None:
     rule = CONDITIONS[name]
     s["due"] = [d for d in s["due"] if d["name"] != name]
     if name in BY_FAILED_SAVE and name in s["conditions"]:
-        if passed and name not in s["shaken"]:
-            s["shaken"].append(name)
-        if not passed and name in s["shaken"]:
-            s["shaken"].remove(name)
+        _failed(s, name, not passed)
     if passed and rule.get("ends") and name in s["conditions"]:
         s["conditions"].remove(name)
-        if name in s["shaken"]:
-            s["shaken"].remove(name)
         if name == "Poisoned":
             s["poison"] = 0
         s["log"].append(f"{name} ends.")

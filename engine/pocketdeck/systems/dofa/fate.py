@@ -7,6 +7,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from .checkflow import deal, kept
 from .deck import distinct, name, settle, spend_fate
+from .health import hits, sync_toughen
 
 
 def fate_actions(s: State) -> list[Action]:
@@ -32,13 +33,20 @@ def do_fate_redraw(s: State, a: Action, rng: Rng) -> None:
 
 def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
     """PG, Fate Cards 4.3: ignore one damage per Fate Card, until the end of the player's
-    next turn after the damage. HP is given back before AP."""
+    next turn after that damage. What the damage took is given back: HP before AP."""
     spend_fate(s, a["card"])
-    s["toughen"] -= 1
-    if s["hp"] < s["sheet"]["hp_max"]:
-        s["hp"] += 1
+    open_hits = hits(s)
+    # ignoring a point of damage undoes where it landed: a hit's HP first (its last
+    # points, since AP is taken first), then its AP; never a point it did not take
+    hit = next((h for h in open_hits if h["hp"]), None)
+    if hit:
+        hit["hp"] -= 1
+        s["hp"] = min(s["sheet"]["hp_max"], s["hp"] + 1)
     else:
+        hit = next(h for h in open_hits if h["ap"])
+        hit["ap"] -= 1
         s["ap"] = min(s["sheet"]["ap_max"], s["ap"] + 1)
+    sync_toughen(s)
     if s["ko"] and s["hp"] > 0:
         s["ko"] = None
     s["log"].append(f"Toughens Up with {name(a['card'])}: ignores 1 damage.")

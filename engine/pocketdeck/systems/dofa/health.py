@@ -24,16 +24,54 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     s["ap"] -= to_ap
     to_hp = min(s["hp"], amount - to_ap)
     s["hp"] -= to_hp
-    s["toughen"] += to_ap + to_hp
-    s["toughen_turn"] = s["turn"] + 1
+    if to_ap + to_hp:
+        hits(s).append({"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1})
+        sync_toughen(s)
     s["log"].append(f"Takes {amount} damage ({to_ap} AP, {to_hp} HP"
                     + (", bypassing AP)." if bypass else ")."))
     on_damage(s)
     if s["ko"]:
+        if s["ko"]["stable"]:
+            # PG, Status Conditions 5 and 14: attacked further, a Knocked Out Dealer begins
+            # an Epic Event: a new one, its counts from zero
+            s["ko"].update(successes=0, failures=0, stable=False)
+            s["log"].append("Damaged while stable: a new Epic Event begins.")
         s["ko"]["damaged"] = True
     elif s["hp"] == 0:
         knock_out(s)
         s["log"].append("Knocked Out.")
+
+
+def hits(s: State) -> list[dict[str, int]]:
+    """The damage Toughen Up may still ignore, hit by hit: what it took off AP and HP and
+    the turn at whose end its window closes (PG, Fate Cards 4.3: "before the end of the
+    Player's next turn after receiving damage": each hit has its own window). A state from
+    before this record holds its pool as one hit on HP (how it was given back then)."""
+    if "toughen_hits" not in s:
+        s["toughen_hits"] = ([{"ap": 0, "hp": s["toughen"], "until": s["toughen_turn"]}]
+                             if s["toughen"] else [])
+    return s["toughen_hits"]
+
+
+def sync_toughen(s: State) -> None:
+    """``toughen`` (the pool shown) and ``toughen_turn`` follow the open hits; the record
+    goes when none is open (a state with no damage pending keeps its old shape)."""
+    open_hits = [h for h in s.get("toughen_hits", []) if h["ap"] + h["hp"] > 0]
+    s["toughen"] = sum(h["ap"] + h["hp"] for h in open_hits)
+    s["toughen_turn"] = max((h["until"] for h in open_hits), default=None)
+    if open_hits:
+        s["toughen_hits"] = open_hits
+    else:
+        s.pop("toughen_hits", None)
+
+
+def close_toughen(s: State, turn: int | None = None) -> None:
+    """Close the windows that end before ``turn`` (all of them: combat over, a Full Rest)."""
+    if turn is None:
+        s.pop("toughen_hits", None)
+    else:
+        s["toughen_hits"] = [h for h in hits(s) if h["until"] is None or turn <= h["until"]]
+    sync_toughen(s)
 
 
 def on_damage(s: State) -> None:
@@ -46,8 +84,6 @@ def on_damage(s: State) -> None:
     for name in ON_DAMAGE_SAVES:
         if name in conds:
             due(s, name, "on damage")
-            if name in s["shaken"]:
-                s["shaken"].remove(name)
     if s.get("breath") is not None:
         s["breath"] = max(0, s["breath"] - 1)
         if s["breath"] == 0 and "Suffocating" not in conds:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.game import Action, State
 from ...core.rng import Rng
+from . import items
 from .checkflow import start_draw
 from .deck import JOKERS, own_tc, settle
 
@@ -23,6 +24,8 @@ def do_quick_rest(s: State, a: Action, rng: Rng) -> None:
     """PG, Rests: Rest Cards are a pool of max HP, spent across the Quick Rests and
     returned to the maximum by a Full Rest ("as well as Rest Cards, all return")."""
     s["phase"] = "rest"
+    if items.POTION in items.active(s):
+        items.end(s, items.POTION)     # a 1-minute potion does not outlast a 30-minute rest
     s["log"].append(f"Quick Rest: {s['rest_cards']} Rest Cards left.")
 
 
@@ -69,6 +72,8 @@ def do_full_rest(s: State, a: Action, rng: Rng) -> None:
     sheet = s["sheet"]
     s.update(hp=sheet["hp_max"], ap=sheet["ap_max"], pp=sheet["pp_max"], fatigue=0,
              quick_rests=0, ko=None, toughen=0, ap_lost=0, rest_cards=sheet["hp_max"], toughen_turn=None, fall_speed=0)
+    s.pop("toughen_hits", None)
+    items.full_rest(s)
     if s.get("companion"):
         c = s["companion"]
         c.update(hp=c["hp_max"], ap=c["ap_max"])

@@ -17,7 +17,7 @@ from ...core.cards import standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import build as bd
-from . import character, checkflow, combat, conditions, fate, gear, health, rest
+from . import character, checkflow, combat, conditions, fate, gear, health, items, rest
 from . import checks as ck
 from . import sheet as sh
 from .conditions import CONDITIONS
@@ -26,7 +26,7 @@ from .deck import PILES, blank_draft, drawable, own_tc
 DAMAGE: tuple[int, ...] = (1, 2, 3)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (character, checkflow, combat, conditions, fate, gear, health, rest)
+    n[3:]: f for m in (character, checkflow, combat, conditions, fate, gear, health, items, rest)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 __all__ = ["CONDITIONS", "DofaGame", "GAME", "HANDLERS"]
 
@@ -128,9 +128,9 @@ class DofaGame(Game):
                 acts += [{"type": "companion_damage", "amount": n} for n in (1, 2)]
             if comp["hp"] < comp["hp_max"]:
                 acts.append({"type": "companion_heal"})
+        acts += combat.redraw_tc_actions(s)
         if not s["combat"]:
-            if drawable(s) + len(s["tc"]) >= 1:
-                acts.append({"type": "start_combat"})
+            acts += combat.start_actions(s)
             if not ko:
                 if s["sheet"]["level"] < 10:
                     acts.append({"type": "level_up"})
@@ -149,6 +149,7 @@ class DofaGame(Game):
             acts += [{"type": "weapon", "damage": n} for n in combat.WEAPONS if n != s.get("weapon", 1)]
             acts += [{"type": "fall", "spaces": n} for n in combat.FALLS]
             acts += health.breath_actions(s)
+            acts += items.item_actions(s)
         if s["discard"]:
             acts.append({"type": "award_fate"})
         acts.append({"type": "end_session"})
@@ -177,6 +178,8 @@ class DofaGame(Game):
 
     # -- apply ------------------------------------------------------------------------------
     def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        if action["type"] != "redraw_tc":
+            state.pop("tc_fresh", None)     # the Target Card's redraw is offered right after it only
         HANDLERS[action["type"]](state, action, rng)
         state["steps"] = state.get("steps", 0) + 1
         del state["log"][:-60]

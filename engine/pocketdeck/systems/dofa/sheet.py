@@ -78,10 +78,13 @@ def premade_name(pid: str) -> str:
 
 
 # -- derived numbers ------------------------------------------------------------------------
+DEALER_MIN_HP = 5   # PG, Dealers, NPCs and Companions: Dealers "Have at least 5 health points"
+
+
 def hp_max(level: int, vitality: int) -> int:
     """PG, Health and Armor: 4 + level + Vitality (level 10 with +6 is 20; the GMG's 21 is
-    a slip)."""
-    return 4 + level + vitality
+    a slip), and never below 5 (PG, Dealers: "at least 5 health points")."""
+    return max(DEALER_MIN_HP, 4 + level + vitality)
 
 
 def cap(level: int) -> int:
@@ -129,7 +132,9 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
     slips: list[str] = []
     hp = hp_max(level, attrs["VIT"])
     if c["hp"] != hp:
-        slips.append(f"listed HP {c['hp']}, but 4 + level {level} + Vitality {attrs['VIT']} is {hp}")
+        slips.append(f"listed HP {c['hp']}, but 4 + level {level} + Vitality {attrs['VIT']} is "
+                     f"{4 + level + attrs['VIT']}" + (f", and a Dealer has at least {DEALER_MIN_HP}: {hp}"
+                                                      if hp == DEALER_MIN_HP else ""))
     if pid.rstrip("0123456789") + str(level) != pid:
         slips.append(f"named for level {pid[-1]} but listed at level {level}; kept at level {level}")
     owned, vulns, missing = [], [], []

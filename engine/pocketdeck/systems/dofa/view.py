@@ -14,7 +14,7 @@ from . import conditions as cd
 from . import gear
 from . import odds as od
 from . import sheet as sh
-from .checkflow import effective as _effective, grade as _grade, kept as _kept, net_hand as _net_hand
+from .checkflow import epic_hand as _epic_hand, modifier as _modifier, effective as _effective, grade as _grade, kept as _kept, net_hand as _net_hand
 from .conditions import CONDITIONS
 from .deck import actor as _actor, own_tc as _own_tc
 
@@ -35,7 +35,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
         "due": [dict(d, save=CONDITIONS[d["name"]]["save"]) for d in state["due"]],
         "in_force": [c for c in state["conditions"] if cd.in_force(state, c)],
         "shaken": list(state["shaken"]), "received": state.get("received"),
-        "breath": state.get("breath"),
+        "breath": state.get("breath"), "items": dict(state.get("items") or {}),
         "prompts": [cd.PROMPTS[c] for c in state["conditions"]
                     if c in cd.PROMPTS and cd.in_force(state, c)],
         "gear": {"armor": sheet.get("armor"), "shield": sheet.get("shield", False),
@@ -73,10 +73,10 @@ def _speed(state: dict[str, Any]) -> int:
 def _draft(state: dict[str, Any]) -> dict[str, Any]:
     d = dict(state["draft"])
     if state["ko"]:
-        d.update(kind="epic", stat="VIT", dr=4, hand=-1 if state["ko"]["damaged"] else 0)
+        d.update(kind="epic", stat="VIT", dr=4, hand=_epic_hand(state))
     tc = _own_tc(state) if d["kind"] == "save" else (
         d["rank"] + d["suit"] if d["rank"] and d["suit"] else None)
-    mod = sh.modifier(_actor(state, d.get("who", "me")), d["stat"]) if d["stat"] else 0
+    mod = _modifier(state, d.get("who", "me"), d["stat"])
     if d["kind"] == "epic":
         effective = 4 + mod
         hand = d["hand"]
@@ -153,8 +153,16 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         "draw_tc": "Draw my Target Card", "award_fate": "GM awards a Fate Card",
         "end_session": "End the session",
     }
+    if t == "start_combat" and a.get("quick_draw"):
+        return "Start combat, Quick Draw (TC at Upper Hand)"
     if t in simple:
         return simple[t]
+    if t == "use_item":
+        return f"Use a {a['item']}"
+    if t == "item_end":
+        return f"{a['item']}: wears off"
+    if t == "redraw_tc":
+        return f"Redraw my Target Card with {_card(a['card'])}"
     if t == "kind":
         return {"check": "Check", "attack": "Attack", "contest": "Contested (I defend)", "save": "Save"}[a["kind"]]
     if t == "tc_rank":
@@ -163,8 +171,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         return {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[a["suit"]]
     if t == "stat":
         s = a["stat"]
-        actor = _actor(state, state["draft"].get("who", "me"))
-        return f"{names.get(s, s)} {sh.modifier(actor, s):+d}"
+        return f"{names.get(s, s)} {_modifier(state, state['draft'].get('who', 'me'), s):+d}"
     if t == "dr":
         return "DR hidden" if a["dr"] is None else f"DR {a['dr']}"
     if t == "attacker":

@@ -3,8 +3,8 @@
 1. Under a quarter of max HP and able to move: move away from the nearest player, but
    never closer to another; if it cannot, heal 1 HP. (The Major Boss never runs: it heals.)
 2. A player in range: attack the weakest (lowest HP, then highest max HP, then at random),
-   spreading attacks: a player already attacked this round is passed over when another
-   is in range.
+   spreading attacks: an enemy in range of a player already attacked this round and of
+   another attacks one not yet attacked, the nearest first, then the weakest.
 3. Able to move: move toward the nearest player (ties: the weakest).
 4. Otherwise skip the turn and recover 1 HP.
 """
@@ -123,9 +123,17 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
     if targets:
         hit = state["turn"]["targeted"]
         fresh = [c for c in targets if c["id"] not in hit]
-        pool = fresh or targets
-        pool.sort(key=lambda c: (c["hp"], -c["max_hp"]))
-        ties = [c for c in pool if (c["hp"], c["max_hp"]) == (pool[0]["hp"], pool[0]["max_hp"])]
+        if fresh and len(fresh) < len(targets):
+            # "the second enemy will attack the next player in range distance, and if there
+            # is another tie, they will attack the next weakest player": distance first
+            pool = fresh
+            rank = {c["id"]: (board.manhattan(spots[e["pos"]], spots[c["pos"]]), c["hp"], -c["max_hp"])
+                    for c in pool}
+        else:
+            pool = fresh or targets
+            rank = {c["id"]: (0, c["hp"], -c["max_hp"]) for c in pool}
+        pool.sort(key=lambda c: rank[c["id"]])
+        ties = [c for c in pool if rank[c["id"]] == rank[pool[0]["id"]]]
         c = ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
         hit.append(c["id"])
         victims = [c]

@@ -15,50 +15,49 @@ from typing import Any
 from ...core.rng import Rng
 
 Spot = dict[str, Any]
-MAX_HALF_WIDTH = 3  # rooms stay at most 7 spots wide: they must fit a phone screen
+MAX_HALF_WIDTH = 3  # the app's rooms stay at most 7 spots wide, to fit a phone screen
 MAX_DEPTH = 9
 
 
-def frontier(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def frontier(cells: list[tuple[int, int]], bounded: bool = True) -> list[tuple[int, int]]:
     """Room/Space Layout: the empty cells where the next spot may go. A new spot touches a
-    placed one on a side (no diagonal links, no islands), stays on or above the entrance's
-    row (the entrance is (0, 0), the party comes in from the south), within three columns
-    of the entrance (rooms are at most 7 spots wide) and at most MAX_DEPTH rows above it.
-    The app and the player lay out rooms inside the same frame. Sorted by (x, y)."""
+    placed one on a side (no diagonal links, no islands) and stays on or above the
+    entrance's row (the entrance is (0, 0); the party comes in from the south and stands
+    behind it). ``bounded``: the app's own layouts also stay within three columns of the
+    entrance and MAX_DEPTH rows above it (a room that fits a phone screen). The player's
+    layout is not bounded: "you can configure them in any pattern you like, but they must
+    all be connected ... they get the final say" (the screen scrolls). Sorted by (x, y)."""
     taken = set(cells)
     out: set[tuple[int, int]] = set()
     for (x, y) in cells:
         for nx, ny in ((x + 1, y), (x - 1, y), (x, y - 1), (x, y + 1)):
-            if (nx, ny) in taken:
+            if (nx, ny) in taken or ny > 0:
                 continue
-            if abs(nx) > MAX_HALF_WIDTH or ny > 0 or ny < -MAX_DEPTH:
+            if bounded and (abs(nx) > MAX_HALF_WIDTH or ny < -MAX_DEPTH):
                 continue
             out.add((nx, ny))
     return sorted(out)
 
 
 def why_not(cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
-    """Why a spot may not go on ``cell`` (for explain); empty when it may."""
+    """Why the player may not lay a spot on ``cell`` (for explain); empty when it may."""
     x, y = cell
     if cell in set(cells):
         return "a spot is already there"
     if y > 0:
-        return "no spot may lie below the entrance's row (the party enters from the bottom)"
-    if abs(x) > MAX_HALF_WIDTH:
-        return (f"rooms are at most {2 * MAX_HALF_WIDTH + 1} spots wide, so a spot may be at most "
-                f"{MAX_HALF_WIDTH} columns left or right of the entrance")
-    if y < -MAX_DEPTH:
-        return f"rooms are at most {MAX_DEPTH + 1} rows deep"
-    if cell not in frontier(cells):
+        return ("no spot may lie below the entrance's row (the party enters from the bottom "
+                "and stands there)")
+    if cell not in frontier(cells, bounded=False):
         return "a new spot must touch a placed spot on a side (no diagonal links, no islands)"
     return ""
 
 
 def grow(cells: list[tuple[int, int]], n: int, rng: Rng) -> list[tuple[int, int]]:
-    """Grow ``cells`` (the entrance first, raw coordinates) at random to ``n`` cells."""
+    """Grow ``cells`` (the entrance first, raw coordinates) at random to ``n`` cells, inside
+    the app's frame (outside it only when a player's layout leaves no cell inside)."""
     cells = list(cells)
     while len(cells) < n:
-        options = frontier(cells)
+        options = frontier(cells) or frontier(cells, bounded=False)
         cells.append(options[rng.below(len(options))])
     return cells
 

@@ -16,7 +16,7 @@ from ...core.rng import Rng
 from . import board, data
 from .common import (avg_level, bump, char, enemy, flip, log, play_stamina, stamina_pile)
 from .maths import (attack_hits, defence_reduce, defence_succeeds, enemy_attack_bonus,
-                    enemy_defence, formula, over, player_state, power_damage, untrained_target,
+                    enemy_defence, enemy_flees, formula, over, player_state, power_damage, untrained_target,
                     value)
 
 State = dict[str, Any]
@@ -327,7 +327,10 @@ def enemy_reach(e: dict[str, Any]) -> int:
 
 
 def enemy_can_attack(state: State, e: dict[str, Any], c: dict[str, Any]) -> bool:
-    if e["frozen"] or not sees(state, e, c):
+    """Enemy Attacking: "An enemy will attack any player in its range (unless it has less
+    than 1/4 of its maximum HP)": its turn's attack, a passing attack ("behaves exactly like
+    a normal attack") and a counter attack alike."""
+    if e["frozen"] or not sees(state, e, c) or enemy_flees(e["hp"], e["max_hp"]):
         return False
     spots = state["room"]["spots"]
     if e["boss"] == "major":
@@ -342,6 +345,8 @@ def enemy_attack(state: State, frame: dict[str, Any], rng: Rng) -> None:
     e = enemy(state, frame["enemy"])
     c = char(state, frame["char"])
     if e is None or c["status"] == "dead" or not enemy_can_attack(state, e, c):
+        if e is not None and c["status"] != "dead" and enemy_flees(e["hp"], e["max_hp"]):
+            log(state, f"{e['name']} is under a quarter of its HP: it does not attack.")
         return
     lv = avg_level(state)
     dist = distance(state, e["pos"], c["pos"])

@@ -172,6 +172,12 @@ def throw_range(c: dict[str, Any]) -> int:
     return max(2, c["core"]["Lift"] // 3 + 1)
 
 
+# items used on oneself (Player Deaths: a stunned character may "use items on themselves (and
+# only themselves)"): the Invisibility Cloak, the Weapon Tuner, the Training Manual and the
+# Magic Tome act on their user; a light lights the room and thrown fire or ice hit foes
+SELF_KINDS = ("cloak", "tuner", "manual", "tome")
+
+
 def use_options(state: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     """Every way each carried item may be used now (targets and choices spelled out)."""
     out: list[dict[str, Any]] = []
@@ -198,8 +204,8 @@ def use_options(state: State, c: dict[str, Any]) -> list[dict[str, Any]]:
                 if k in ("stamina", "adrenaline") and o["status"] == "dead":
                     continue
                 out.append({**base, "target": o["id"]})
-        elif stunned:
-            continue
+        elif stunned and k not in SELF_KINDS:
+            continue     # Player Deaths: stunned, items on themselves only
         elif k == "light" and not room["lit"]:
             out.append({**base, "target": None})
         elif k in ("fire", "ice"):

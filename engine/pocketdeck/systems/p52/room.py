@@ -72,7 +72,7 @@ def layout_actions(state: State) -> list[dict[str, Any]]:
     cells = [(x, y) for x, y in pl["cells"]]
     if len(cells) >= pl["size"]:
         return []
-    open_ = sorted(board.frontier(cells), key=lambda c: (c[1], c[0]))
+    open_ = sorted(board.frontier(cells, bounded=False), key=lambda c: (c[1], c[0]))
     return [{"type": "place", "x": x, "y": y} for x, y in open_] + [{"type": "place_rest"}]
 
 

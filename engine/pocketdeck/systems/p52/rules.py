@@ -465,7 +465,7 @@ def _explain_layout(state: State, action: Action) -> str:
 
 
 def _check_placing(state: State) -> None:
-    """A room being laid out: connected distinct cells inside the frame, the entrance first,
+    """A room being laid out: connected distinct cells, the entrance first,
     one face-down Room card in the layout pile per placed spot, and no room yet."""
     pl = state.get("placing")
     if state["phase"] != "layout":
@@ -480,7 +480,7 @@ def _check_placing(state: State) -> None:
     if len(state["piles"]["layout"]) != len(cells):
         raise ValueError("the placed spots and the layout pile disagree")
     for k in range(1, len(cells)):
-        if cells[k] not in board.frontier(cells[:k]):
+        if cells[k] not in board.frontier(cells[:k], bounded=False):
             raise ValueError(f"placed spot {k} does not join the layout (Room/Space Layout)")
 
 

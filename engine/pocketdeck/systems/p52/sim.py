@@ -24,8 +24,12 @@ def _goal_distance(state: State) -> tuple[dict[int, int], set[int]]:
         goals |= {i for i, s in enumerate(spots) if not s["rev"]}
         goals |= {i for i, s in enumerate(spots) if s.get("chest") in ("locked", "broken")}
         goals |= {i for i, s in enumerate(spots) if s.get("items")}
+    # a key lying on a spot (dropped by a dead character) is needed to leave a Trapped
+    # quest's last room: fetch it, or the party waits at the exit for ever
+    keys = {i for i, s in enumerate(spots) if "key" in (s.get("items") or ())}
     if not goals or (not room["enemies"] and exit_open(state) and not explore):
         goals = {room["exit"]}
+    goals |= keys
     dist = {g: 0 for g in goals}
     todo = deque(goals)
     while todo:

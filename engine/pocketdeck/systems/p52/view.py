@@ -110,7 +110,7 @@ def _placing(state: State) -> dict[str, Any]:
     carries its ``place`` action (whose x, y count from the entrance at (0, 0))."""
     pl = state["placing"]
     cells = [(x, y) for x, y in pl["cells"]]
-    open_ = sorted(board.frontier(cells), key=lambda c: (c[1], c[0]))
+    open_ = sorted(board.frontier(cells, bounded=False), key=lambda c: (c[1], c[0]))
     every = cells + open_
     minx = min(x for x, _ in every)
     miny = min(y for _, y in every)
