@@ -284,7 +284,8 @@ def from_record(data: Any, *, stored_state: bool = True, checked: bool = False,
     if stored_state and "state" in data and data["state"] != state \
             and _play_of(data["state"], game.presentation_keys) != _play_of(state, game.presentation_keys):
         raise SaveError("the saved state does not match the game's own history; "
-                        "the file was changed or damaged")
+                        "the file was changed or damaged, or the game was played under a rule "
+                        "this version of Pocketdeck has since corrected")
     return Session(system, state["options"], seed, list(actions), state, base)
 
 
