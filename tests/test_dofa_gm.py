@@ -449,3 +449,28 @@ def test_a_readied_action_goes_off_outside_the_turn_or_is_forfeited():
         pick = pick or next(a for a in legal if a["type"] == "save_result")
         s = play(s, pick)
     assert s["combat"]["readied"] == [] and "forfeited" in " ".join(s["log"][-4:])
+
+
+# -- issue 27: the GM's table by the book -----------------------------------------------------------
+def _players_attack(s: dict, target_source: str = "Grunt") -> tuple[dict, dict]:
+    s = play(s, {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    y = next(a for a in s["actors"] if a["source"] == target_source)
+    s = _turn_of(s, "p1")
+    return play(s, {"type": "player_attack", "who": "p1", "target": y["id"]}), y
+
+
+@pytest.mark.parametrize("degree, extra, stunned", [(1, 1, False), (0, 1, True)])
+def test_pg_in_combat_a_major_or_critical_reported_at_the_gms_table(degree, extra, stunned):
+    """PG, In Combat: "A Major Success does 1 extra damage"; Status Conditions 1: a
+    critical hit calls for the Stunned save. The GM taps the reported Major or Critical in
+    one go on the attack's entry."""
+    s, y = _players_attack(new(("Ann",), foes=["Captain, Defender"]), "Captain, Defender")
+    hit = {"type": "entry_hit", "degree": degree}
+    assert hit in GAME.legal_actions(s)
+    hp = y["hp"] + y["ap"]
+    s = play(s, hit)
+    y = actor(s, y["id"])
+    assert s["entry"] is None and hp - (y["hp"] + y["ap"]) == actor(s, "p1")["weapon"] + extra
+    assert (ft.status(y, "Stunned") is not None) is stunned
+    assert ("a Critical" if degree == 0 else "a Major") in " ".join(s["log"][-4:])

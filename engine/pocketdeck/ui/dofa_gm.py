@@ -126,7 +126,7 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     tc = f'<div><span class="cap">TC</span>{mini_card_svg(f["tc"])}</div>' if f.get("tc") else ""
     typed = (e["rank"] or "?") + ({"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}.get(e["suit"] or "", "?"))
     ranks, suits = pool.take("entry_rank"), pool.take("entry_suit")
-    mods, major = pool.take("entry_mod"), pool.take("entry_major")
+    mods, major = pool.take("entry_mod"), pool.take("entry_hit", "entry_major")
     done = pool.take("entry_done", "entry_cancel")
     mod_html = f'<h3>Modifier (now {e["mod"]:+d})</h3>{_grid(mods, tight=True)}' if mods else ""
     return (f'<section class="dofa-panel gm-now" aria-label="Type in a card"><h2>{esc(heading)}</h2>'

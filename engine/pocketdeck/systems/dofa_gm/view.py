@@ -128,6 +128,8 @@ def label(s: State, a: Action) -> str:
         v = a.get("rank") or a.get("suit") or a.get("mod")
         if t == "entry_mod":
             return f"{a['mod']:+d}"
+        if t == "entry_hit":
+            return "Critical (the TC's own card)" if a["degree"] == 0 else "Major (the TC's value)"
         if t == "entry_major":
             return "Same value as the TC (a Major)" if a["on"] else "Not a Major"
         return str(v)
