@@ -474,3 +474,29 @@ def test_pg_in_combat_a_major_or_critical_reported_at_the_gms_table(degree, extr
     assert s["entry"] is None and hp - (y["hp"] + y["ap"]) == actor(s, "p1")["weapon"] + extra
     assert (ft.status(y, "Stunned") is not None) is stunned
     assert ("a Critical" if degree == 0 else "a Major") in " ".join(s["log"][-4:])
+
+
+def _public(s: dict) -> str:
+    return json.dumps([GAME.view(s, seat) for seat in GAME.seats(s)[1:]])
+
+
+def test_pg_making_a_check_a_hidden_dr_stays_out_of_every_players_seat():
+    """PG, Making a Check: the GM "can choose whether or not to reveal" the DR; kept hidden,
+    no player's seat reads it, in its view or its log (the GM's log keeps it)."""
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_aim", "aim": "hard"},
+             {"type": "call_dr", "dr": 1}, {"type": "call_hidden", "on": True},
+             {"type": "call_mod", "mod": 1}, {"type": "call_tc"})
+    seen = _public(s)
+    assert "suggests DR" not in seen and "DR 1" not in seen and "DR 2" not in seen
+    assert any("suggests DR 2" in line for line in GAME.view(s, "gm")["log"])
+    assert any("DR 1" in line for line in GAME.view(s, "gm")["log"])
+
+
+def test_pg_making_a_check_a_premades_hidden_check_shows_no_edr_to_the_players():
+    """The app draws a premade character's hidden check: the players' seats read its card
+    and degree, never the EDR (which gives the DR away)."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Diamonds1"], "foes": []}, 2)
+    s = play(s, {"type": "call", "who": "p1"}, {"type": "call_stat", "stat": "INT"},
+             {"type": "call_dr", "dr": 3}, {"type": "call_hidden", "on": True}, {"type": "call_tc"},
+             {"type": "call_draw"}, {"type": "accept"})
+    assert "EDR" in " ".join(GAME.view(s, "gm")["log"]) and "EDR" not in _public(s)

@@ -102,13 +102,13 @@ def do_call_mod(s: State, a: Action, rng: Rng) -> None:
 def do_call_aim(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     c.update(aim=a["aim"], suggested=AIMS[a["aim"]], dr=AIMS[a["aim"]])
-    log(s, f"The GM calls it {a['aim']}: the chart suggests DR {c['dr']}.")
+    log(s, f"The GM calls it {a['aim']}: the chart suggests DR {c['dr']}.", public=False)
 
 
 def do_call_dr(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     if c["suggested"] is not None and a["dr"] != c["suggested"]:
-        log(s, f"The GM overrides the suggested DR {c['suggested']}: DR {a['dr']}.")
+        log(s, f"The GM overrides the suggested DR {c['suggested']}: DR {a['dr']}.", public=False)
     c["dr"] = a["dr"]
 
 
@@ -161,7 +161,8 @@ def do_call_draw(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     x = actor(s, c["who"])
     hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"]))
-    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand)
+    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand,
+                hidden=c["hidden"])
 
 
 def do_call_card(s: State, a: Action, rng: Rng) -> None:

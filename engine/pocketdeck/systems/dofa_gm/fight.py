@@ -41,8 +41,23 @@ def plays_ko_event(a: Actor) -> bool:
     return a["kind"] in DEALERS
 
 
-def log(s: State, text: str) -> None:
+def log(s: State, text: str, *, public: str | None | bool = True) -> None:
+    """A line of the session log. ``public``: True when every seat may read it; False
+    for the GM's eyes only (a hidden DR: PG, Making a Check, the GM "can choose whether
+    or not to reveal" it); a string for what the players' seats read in its place. The
+    masks are kept in ``s['masked']`` (made at the first one), as the log is, the last 80."""
     s["log"].append(text)
+    if public is not True:
+        masked = s.setdefault("masked", [])
+        masked.append([text, public or None])
+        del masked[:-80]
+
+
+def public_log(s: State, n: int) -> list[str]:
+    """The last ``n`` lines a player's seat may read (GM-only lines left out or masked)."""
+    masks = dict((a, b) for a, b in s.get("masked", []))
+    out = [masks.get(line, line) if line in masks else line for line in s["log"]]
+    return [line for line in out if line][-n:]
 
 
 def actor(s: State, cid: str) -> Actor:

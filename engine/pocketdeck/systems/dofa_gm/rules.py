@@ -25,6 +25,8 @@ MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
 PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
+# words only a GM-only log line carries (the chart's suggestion, the GM's override)
+GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (boss, calls, entry, epic, table, turns)
@@ -87,8 +89,22 @@ class DofaGmGame(Game):
         return sum(len(dk.all_cards(state["decks"][d])) for d in ("npc", "world"))
 
     def check_state(self, state: State) -> None:
+        """Every step of ``simulate``: each deck holds its cards once; no creature Knocked
+        Out with HP above 0 (PG, Health and Armor); no hidden DR in what a player's seat
+        reads (PG, Making a Check)."""
         for name, deck in state["decks"].items():
             dk.check_deck(name, deck)
+        for a in state["actors"]:
+            if a["ko"] and a["hp"] > 0:
+                raise ValueError(f"{a['name']} is Knocked Out with {a['hp']} HP")
+        for line in ft.public_log(state, 80):
+            if any(m in line for m in GM_ONLY):
+                raise ValueError(f"a player's seat reads a hidden DR: {line!r}")
+        c = state["call"]
+        if c and c["hidden"] and c["dr"] is not None:
+            for seat in self.seats(state)[1:]:
+                if (self.view(state, seat).get("call") or {}).get("dr") is not None:
+                    raise ValueError(f"seat {seat} reads the hidden DR")
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, s: State) -> list[Action]:

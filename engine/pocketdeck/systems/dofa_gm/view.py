@@ -213,7 +213,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
         if call and call["who"] == me:
             base["call"] = {"tc": call["tc"], "dr": None if call["hidden"] else call["dr"],
                             "stat": call["stat"]}
-        base["log"] = s["log"][-8:]
+        base["log"] = ft.public_log(s, 8)
         return base
     base.update({
         "draw": draw_view(s), "entry": s["entry"], "call": call_view(s), "hand": s["hand"],
