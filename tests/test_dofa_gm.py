@@ -500,3 +500,15 @@ def test_pg_making_a_check_a_premades_hidden_check_shows_no_edr_to_the_players()
              {"type": "call_dr", "dr": 3}, {"type": "call_hidden", "on": True}, {"type": "call_tc"},
              {"type": "call_draw"}, {"type": "accept"})
     assert "EDR" in " ".join(GAME.view(s, "gm")["log"]) and "EDR" not in _public(s)
+
+
+def test_pg_status_conditions_knocked_out_a_raised_max_hp_leaves_hp_at_zero():
+    """PG, Status Conditions 5: a Knocked Out creature is unable to act until treated or
+    healed; the GM raising its max HP does not give it HP (no Knocked Out with HP above 0)."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.hurt(s, grunt, 99, Rng(1))
+    s = play(s, {"type": "focus", "who": grunt["id"]},
+             {"type": "edit", "who": grunt["id"], "field": "hp_max", "delta": 1})
+    grunt = actor(s, grunt["id"])
+    assert grunt["ko"] and grunt["hp"] == 0

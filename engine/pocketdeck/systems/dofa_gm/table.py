@@ -203,12 +203,16 @@ def do_weapon(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_edit(s: State, a: Action, rng: Rng) -> None:
-    """A creature is a copy of its stat block: the GM may change its numbers."""
+    """A creature is a copy of its stat block: the GM may change its numbers. A Knocked
+    Out creature's HP stays at 0 when its max HP rises (PG, Status Conditions 5: it wakes
+    only when treated or healed; a creature with HP is not Knocked Out)."""
     x = ft.actor(s, a["who"])
     f = a["field"]
     x[f] += a["delta"]
     cur = {"hp_max": "hp", "ap_max": "ap", "pp_max": "pp"}.get(f)
-    if cur:
+    if cur == "hp" and x["ko"]:
+        x["hp"] = 0
+    elif cur:
         x[cur] = max(0, min(x[f], x[cur] + a["delta"])) if a["delta"] > 0 else min(x[cur], x[f])
     ft.log(s, f"The GM sets {x['name']}'s {f.replace('_max', ' max').upper()} to {x[f]}.")
 
