@@ -512,3 +512,35 @@ def test_pg_status_conditions_knocked_out_a_raised_max_hp_leaves_hp_at_zero():
              {"type": "edit", "who": grunt["id"], "field": "hp_max", "delta": 1})
     grunt = actor(s, grunt["id"])
     assert grunt["ko"] and grunt["hp"] == 0
+
+
+def test_pg_taking_turns_a_creature_joining_mid_fight_takes_its_place_by_its_target_card():
+    """PG, Taking Turns: TC "values represent the turn order (Ace first, then K, Q, etc.)";
+    GMG, Initiating Combat: a TC for "any new enemies that appear throughout Combat". A
+    creature joining with an Ace goes first from the next round (this round: among those
+    still to act, by its TC)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "KS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2S")
+    assert s["combat"]["order"][0] == "p1"
+    s = stack(s, "npc", "AH")
+    s = play(s, {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Guard"})
+    guard = next(a for a in s["actors"] if a["source"] == "Guard")["id"]
+    order = s["combat"]["order"]
+    assert order[:2] == ["p1", guard]              # this round: next, before the rest
+    s = _turn_of(s, "p2")
+    s = play(s, {"type": "end_turn"})
+    s = _turn_of(s, guard)
+    assert s["combat"]["round"] == 2 and s["combat"]["order"][0] == guard
+
+
+def test_pg_taking_turns_a_player_joining_mid_fight_takes_its_place_by_its_target_card():
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    s = GAME.apply(s, {"type": "join", "player": player("Cy")})
+    cy = s["actors"][-1]["id"]
+    s = report(play(s, {"type": "player_tc", "who": cy}), "AD")
+    while s["combat"]["round"] == 1:
+        s = _turn_of(s, s["combat"]["order"][s["combat"]["at"]])
+        s = play(s, {"type": "end_turn"})
+    assert s["combat"]["order"][0] == cy

@@ -68,8 +68,27 @@ def set_player_tc(s: State, who: str, card: str) -> None:
     ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
         begin_round(s)
-    elif s["combat"]["stage"] == "turns" and who not in s["combat"]["order"]:
-        s["combat"]["order"].append(who)
+    elif s["combat"]["stage"] == "turns":
+        join_order(s, who)
+
+
+def join_order(s: State, who: str) -> None:
+    """PG, Taking Turns: TC "values represent the turn order"; GMG, Initiating Combat: a TC
+    for "any new enemies that appear throughout Combat". A newcomer takes its place by its
+    TC among those still to act this round (never before the one acting now)."""
+    c = s["combat"]
+    late = c["round"] == 0 and ft.actor(s, who)["side"] != c["surprise"]
+    if who not in c["order"] and not late:      # a surprise round is the surprising side's
+        place(s, c["order"], who, c["at"] + 1)
+        c.setdefault("joined", []).append(who)  # its place by TC from the next round on
+
+
+def place(s: State, order: list[str], who: str, start: int) -> None:
+    """Insert ``who`` before the first one from ``start`` on whose TC comes after its own."""
+    key = ft.init_key(s, ft.actor(s, who))
+    i = next((j for j in range(start, len(order))
+              if ft.init_key(s, ft.actor(s, order[j])) > key), len(order))
+    order.insert(i, who)
 
 
 def begin_round(s: State) -> None:
@@ -83,12 +102,17 @@ def begin_round(s: State) -> None:
 
 
 def new_round(s: State) -> None:
-    """The next round: the order kept (delays hold), newcomers placed by their TC; after
-    a surprise round everyone joins by the TCs."""
+    """The next round: the order kept (delays hold), newcomers placed by their TC (``place``);
+    after a surprise round everyone joins by the TCs."""
     c = s["combat"]
     c["round"] += 1
-    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"] if ft.in_fight(ft.actor(s, i))]
-    c["order"] = keep + [i for i in ft.order(s) if i not in keep and i in c["has_tc"]]
+    late = c.pop("joined", [])
+    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"]
+                                                 if ft.in_fight(ft.actor(s, i)) and i not in late]
+    for i in ft.order(s):
+        if i not in keep and i in c["has_tc"]:
+            place(s, keep, i, 0)
+    c["order"] = keep
     c.update(at=0, adversary=[], house=False)
     ft.log(s, f"Round {c['round']}.")
 
