@@ -544,3 +544,38 @@ def test_pg_taking_turns_a_player_joining_mid_fight_takes_its_place_by_its_targe
         s = _turn_of(s, s["combat"]["order"][s["combat"]["at"]])
         s = play(s, {"type": "end_turn"})
     assert s["combat"]["order"][0] == cy
+
+
+def _run_out(s: dict, deck: str) -> dict:
+    """Every card of ``deck``'s draw pile moved to its discard pile (the next draw reshuffles)."""
+    s = json.loads(json.dumps(s))
+    d = s["decks"][deck]
+    d["discard"] += d["draw"]
+    d["draw"] = []
+    return s
+
+
+def test_gmg_game_master_resources_the_npc_deck_run_out_mid_combat_puts_npcs_at_lower_hand():
+    """GMG, Game Master Resources: NPCs "won't shuffle prematurely, which would invoke Lower
+    Hand on Checks": the NPC Deck reshuffled mid-combat, the Minions' next checks are at
+    Lower Hand (until the NPC Deck is reshuffled before the next combat)."""
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    from pocketdeck.systems.dofa_gm import draws
+    assert not any(n < 0 for _, n in draws.hand_parts(s, grunt, "attack", "Brute"))
+    s = _turn_of(_run_out(s, "npc"), grunt["id"])
+    s = play(s, next(a for a in GAME.legal_actions(s) if a["type"] == "attack"), {"type": "accept"})
+    grunt = actor(s, grunt["id"])
+    assert ("The NPC Deck ran out this combat", -1) in draws.hand_parts(s, grunt, "attack", "Brute")
+    s = play(s, {"type": "end_combat"}, {"type": "start_combat"})
+    assert ("The NPC Deck ran out this combat", -1) not in draws.hand_parts(s, actor(s, grunt["id"]), "attack", "Brute")
+
+
+def test_gmg_game_master_resources_a_dealers_deck_run_out_for_a_target_card_tires_it():
+    """A GM Dealer's own deck running out (here for its Target Card) costs a level of
+    Fatigue, as a draw's does: Lower Hand on its checks."""
+    s = new(("Ann",), foes=["Captain, Defender"])
+    cap = next(a for a in s["actors"] if a["side"] == "foes")
+    s = play(_run_out(s, cap["deck"]), {"type": "start_combat"})
+    assert actor(s, cap["id"])["fatigue"] == 1

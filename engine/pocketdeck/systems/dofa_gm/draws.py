@@ -47,6 +47,8 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
         if status(target, "Knocked Down"):
             parts.append(("Knocked Down target, from afar" if mystic
                           else "Knocked Down target, within 1 space", -1 if mystic else +1))
+    if a["deck"] == "npc" and npc_spent(s):
+        parts.append(("The NPC Deck ran out this combat", -1))
     if a.get("lower_next"):
         parts.append(("Shake Enemy: the next check", -1))
     if s["hand"]:
@@ -74,13 +76,29 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
 def deal(s: State, rng: Rng) -> None:
     d = s["draw"]
     deck = s["decks"][actor(s, d["by"])["deck"]]
-    before = deck["reshuffles"]
     d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
-    if deck["reshuffles"] > before and d["by"] and deck is not s["decks"]["npc"]:
-        a = actor(s, d["by"])
-        if deck["size"] > 52:
-            a["fatigue"] = min(5, a["fatigue"] + 1)
+
+
+def tire(s: State) -> None:
+    """After every action: a deck of its own that ran out and was reshuffled (for a draw,
+    a Target Card, a discard) costs its holder a level of Fatigue (PG, The Action Deck 3;
+    GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina)."""
+    for a in s["actors"]:
+        deck = s["decks"].get(a["deck"] or "npc")
+        if a["deck"] in (None, "npc") or deck is None:
+            continue
+        new = deck["reshuffles"] - deck.get("counted", 0)
+        if new > 0:
+            deck["counted"] = deck["reshuffles"]
+            a["fatigue"] = min(5, a["fatigue"] + new)
             log(s, f"{a['name']}'s deck ran out: reshuffled; Fatigue {a['fatigue']}.")
+
+
+def npc_spent(s: State) -> bool:
+    """GMG, Game Master Resources: NPCs "won't shuffle prematurely, which would invoke Lower
+    Hand on Checks": the NPC Deck reshuffled in the middle of a combat puts the Minions'
+    checks at Lower Hand until it is reshuffled before the next combat."""
+    return bool(s["combat"]) and s["decks"]["npc"]["reshuffles"] > 0
 
 
 def can_redraw(s: State) -> list[str]:

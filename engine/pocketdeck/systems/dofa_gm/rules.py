@@ -194,6 +194,7 @@ class DofaGmGame(Game):
             ft.log(s, "The session ends.")
         else:
             HANDLERS[kind](s, a, rng)
+        draws.tire(s)
         settle_fight(s)
         s["steps"] += 1
         del s["log"][:-80]

@@ -33,6 +33,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     for holder in list(npc["tcs"]):
         dk.drop_tc(npc, holder)
     dk.reshuffle_all(npc, rng)
+    npc["reshuffles"] = 0          # the count of mid-combat reshuffles (draws.npc_spent)
     s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
                    "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
                    "readied": [], "acted": False, "adversary": [], "house": False}
