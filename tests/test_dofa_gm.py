@@ -579,3 +579,15 @@ def test_gmg_game_master_resources_a_dealers_deck_run_out_for_a_target_card_tire
     cap = next(a for a in s["actors"] if a["side"] == "foes")
     s = play(_run_out(s, cap["deck"]), {"type": "start_combat"})
     assert actor(s, cap["id"])["fatigue"] == 1
+
+
+def test_pg_saves_a_powers_save_is_dr_3_minus_half_the_initiators_skill():
+    """PG, Saves: "If the effect forcing a Save is a Power, the DR is 3 minus half of the
+    initiator's relevant Skill Modifier": the Huge Golem's Sweep is a DR 2 AGL save."""
+    from pocketdeck.systems.dofa_gm import turns
+    s = new(("Ann",), foes=["Huge Golem"])
+    golem = next(a for a in s["actors"] if a["source"] == "Huge Golem")
+    assert turns.power_dr(golem, "Attack, Sweep") == 2
+    turns.after_attack(s, {"target": "p1", "success": True, "degree": 4, "damage": 1,
+                           "by": golem["id"], "power": "Attack, Sweep"}, Rng(1))
+    assert s["due"][-1]["status"] == "Knocked Down" and s["due"][-1]["dr"] == 2

@@ -13,14 +13,18 @@ from typing import Any
 # name: how it is used. draw: an attack draw (weapon or mystic skill) vs the target's TC
 # at its AR; pp: its cost; bonus: damage added on a hit; save: (attribute, DR, status,
 # damage on a failure, damage on a success) made by the target (on a hit when the power
-# draws, at once otherwise); heal/shield: points given to an ally.
+# draws, at once otherwise); heal/shield: points given to an ally. A save's DR of None
+# is the PG's (Saves): "If the effect forcing a Save is a Power, the DR is 3 minus half of
+# the initiator's relevant Skill Modifier", the skill being the attack's (``skill``: a
+# weapon's Finesse/Brute or a mystic's Knowledge/Craft, the better one); a Boss-Only
+# power whose text names its DR keeps it.
 POWERS: dict[str, dict[str, Any]] = {
     "Attack, Weapon": {"draw": "weapon", "pp": 0},
     "Attack, Mystic": {"draw": "mystic", "pp": 0},
     "Attack, Charge": {"draw": "weapon", "pp": 1, "bonus": 1},
-    "Attack, Sweep": {"draw": "weapon", "pp": 2, "save": ("AGL", 3, "Knocked Down", 0, 0)},
-    "Attack, Mystic Confusion": {"pp": 1, "save": ("GUT", 3, "Stunned", 0, 0)},
-    "Attack, Mystic Entangle": {"pp": 1, "save": ("AGL", 3, "Entangled", 0, 0)},
+    "Attack, Sweep": {"draw": "weapon", "pp": 2, "save": ("AGL", None, "Knocked Down", 0, 0)},
+    "Attack, Mystic Confusion": {"pp": 1, "skill": "mystic", "save": ("GUT", None, "Stunned", 0, 0)},
+    "Attack, Mystic Entangle": {"pp": 1, "skill": "mystic", "save": ("AGL", None, "Entangled", 0, 0)},
     "Stunning Glare": {"pp": 0, "save": ("CON", 2, "Stunned", 2, 1)},
     "Heal": {"pp": 1, "heal": 1, "ally": True},
     "Shield": {"pp": 1, "shield": 1, "ally": True},

@@ -252,12 +252,25 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
         y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
         ft.log(s, f"{y['name']} gains {rule['shield']} AP ({y['ap']}).")
     elif rule.get("save"):
-        effect_save(s, y, rule["save"], x["id"])
+        effect_save(s, y, rule["save"], x["id"], a["power"])
 
 
-def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str) -> None:
+def power_dr(x: dict[str, Any], power: str) -> int:
+    """PG, Saves: a Power's save is DR 3 minus half the initiator's relevant Skill
+    Modifier (rounded down, minimum 0: the contested DR's formula, ``checks.contest_dr``)."""
+    from ..dofa import sheet as sh
+    from ..dofa.checks import contest_dr
+    rule = POWERS[power]
+    mystic = (rule.get("draw") or rule.get("skill")) == "mystic"
+    return contest_dr(sh.modifier(x, draws.attack_stat(x, mystic)))
+
+
+def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str,
+                power: str | None = None) -> None:
     """A save the target makes at once against a power's status (and damage)."""
     stat, dr, name, fail, ok = save
+    if dr is None and power:
+        dr = power_dr(ft.actor(s, by), power)
     s["due"].append({"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
                      "apply": True, "fail": fail, "ok": ok, "by": by})
 
@@ -275,7 +288,7 @@ def after_attack(s: State, r: dict[str, Any], rng: Rng) -> None:
         if r["degree"] == 0:
             ft.add_status(s, y, "Stunned", None, by=r["by"])
         if rule.get("save"):
-            effect_save(s, y, rule["save"], r["by"])
+            effect_save(s, y, rule["save"], r["by"], r.get("power"))
 
 
 def do_player_attack(s: State, a: Action, rng: Rng) -> None:
