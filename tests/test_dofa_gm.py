@@ -591,3 +591,37 @@ def test_pg_saves_a_powers_save_is_dr_3_minus_half_the_initiators_skill():
     turns.after_attack(s, {"target": "p1", "success": True, "degree": 4, "damage": 1,
                            "by": golem["id"], "power": "Attack, Sweep"}, Rng(1))
     assert s["due"][-1]["status"] == "Knocked Down" and s["due"][-1]["dr"] == 2
+
+
+def _foes_turn(powers: list[str], pp: int, foes=("Captain, Defender", "Grunt", "Guard")) -> tuple[dict, dict]:
+    """A fight where the first creature holds ``powers`` and ``pp`` PP, at its turn."""
+    s = play(new(("Ann", "Bo"), foes=list(foes)), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2H")
+    x = next(a for a in s["actors"] if a["side"] == "foes")
+    s = _turn_of(s, x["id"])
+    x = actor(s, x["id"])
+    x["powers"], x["pp"], x["pp_max"] = list(powers), pp, pp
+    return s, x
+
+
+def test_pg_in_combat_actions_a_powers_dearer_option_is_offered_and_paid():
+    """PG, In Combat Actions: "a character must declare the option being used and spend the
+    associated Power Point cost"; 04_Powers: Charge PP 1 or 2 (+1 or +2 damage), Heal 1 or
+    2 HP, Mystic Confusion on 1 or 2 targets."""
+    s, x = _foes_turn(["Attack, Charge", "Attack, Mystic Confusion", "Heal"], 2)
+    legal = GAME.legal_actions(s)
+    charge = {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Charge", "pp": 2}
+    assert charge in legal
+    confuse = {"type": "power", "who": x["id"], "target": "p1", "also": ["p2"],
+               "power": "Attack, Mystic Confusion", "pp": 2}
+    assert confuse in legal
+    after = play(s, charge)
+    assert after["draw"]["weapon"] == x["weapon"] + 2 and actor(after, x["id"])["pp"] == 0
+    after = play(s, confuse)
+    assert {d["who"] for d in after["due"] if d["status"] == "Stunned"} == {"p1", "p2"}
+    assert actor(after, x["id"])["pp"] == 0
+    ally = next(a for a in s["actors"] if a["side"] == "foes" and a["id"] != x["id"])
+    ally["hp"], ally["hp_max"] = 2, 5
+    heal = {"type": "power", "who": x["id"], "target": ally["id"], "power": "Heal", "pp": 2}
+    assert actor(play(s, heal), ally["id"])["hp"] == 4

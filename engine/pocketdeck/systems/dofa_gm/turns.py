@@ -13,7 +13,7 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import draws, entry
 from . import fight as ft
-from .powers import POWERS, usable
+from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
 
@@ -162,6 +162,26 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
                 continue
             else:
                 acts.append({"type": "power", "who": x["id"], "target": y["id"], "power": p})
+        acts += dearer(x, p, pool)
+    return acts
+
+
+def dearer(x: dict[str, Any], p: str, pool: list[dict[str, Any]]) -> list[Action]:
+    """A power's dearer options (PG, In Combat Actions: the option declared and its PP
+    spent): Charge +2, Heal 2 HP, a save power on more targets (``also``: the others)."""
+    from itertools import combinations
+    rule = POWERS[p]
+    kind = "attack" if rule.get("draw") else "power"
+    acts: list[Action] = []
+    for pp in options(x, p):
+        n = amount(p, pp)
+        if OPTION_OF[p] == "targets":
+            ids = [y["id"] for y in pool]
+            acts += [{"type": kind, "who": x["id"], "target": c[0], "also": list(c[1:]),
+                      "power": p, "pp": pp} for c in combinations(ids, n)]
+        else:
+            acts += [{"type": kind, "who": x["id"], "target": y["id"], "power": p, "pp": pp}
+                     for y in pool if not rule.get("heal") or y["hp"] < y["hp_max"]]
     return acts
 
 
@@ -220,7 +240,7 @@ def ready_actions(s: State) -> list[Action]:
 def do_attack(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
     rule = POWERS[a["power"]]
-    x["pp"] -= rule["pp"]
+    x["pp"] -= cost(a["power"], a)
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
@@ -228,7 +248,8 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
         ft.remove_status(s, x, "Invisible")     # PG, Status Conditions 12: the attack ends it
     tc = ft.tc_of(s, y) or ""
     draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
-                target=y["id"], power=a["power"], weapon=x["weapon"] + rule.get("bonus", 0))
+                target=y["id"], power=a["power"],
+                weapon=x["weapon"] + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
     if a["type"] == "attack":
         s["combat"]["acted"] = True
 
@@ -241,18 +262,21 @@ def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
 def do_power(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
     rule = POWERS[a["power"]]
-    x["pp"] -= rule["pp"]
+    pp = cost(a["power"], a)
+    x["pp"] -= pp
     s["combat"]["acted"] = True
-    ft.log(s, f"{x['name']} uses {a['power']} on {y['name']} ({rule['pp']} PP).")
+    more = [ft.actor(s, i) for i in a.get("also", [])]
+    ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     if ft.status(x, "Invisible"):
         ft.remove_status(s, x, "Invisible")     # using a Power ends it
     if rule.get("heal"):
-        ft.heal(s, y, rule["heal"])
+        ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
         y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
         ft.log(s, f"{y['name']} gains {rule['shield']} AP ({y['ap']}).")
     elif rule.get("save"):
-        effect_save(s, y, rule["save"], x["id"], a["power"])
+        for z in [y] + more:
+            effect_save(s, z, rule["save"], x["id"], a["power"])
 
 
 def power_dr(x: dict[str, Any], power: str) -> int:

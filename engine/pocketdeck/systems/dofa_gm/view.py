@@ -65,6 +65,9 @@ def label(s: State, a: Action) -> str:
         return f"Start with a surprise round for the {a['surprise']}"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
+    if t in ("attack", "power") and "pp" in a:
+        also = "".join(f", {ft.actor(s, i)['name']}" for i in a.get("also", []))
+        return f"{who}: {a['power']} on {tgt}{also} ({a['pp']} PP)"
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
     if t == "readied_attack":
