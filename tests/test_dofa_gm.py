@@ -613,7 +613,7 @@ def test_pg_in_combat_actions_a_powers_dearer_option_is_offered_and_paid():
     legal = GAME.legal_actions(s)
     charge = {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Charge", "pp": 2}
     assert charge in legal
-    confuse = {"type": "power", "who": x["id"], "target": "p1", "also": ["p2"],
+    confuse = {"type": "power", "who": x["id"], "target": "p1", "also": "p2",
                "power": "Attack, Mystic Confusion", "pp": 2}
     assert confuse in legal
     after = play(s, charge)

@@ -166,9 +166,15 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
     return acts
 
 
+def also(a: Action) -> list[str]:
+    """The other targets of a power used on several (actions are flat: ids joined by ",")."""
+    return [i for i in a.get("also", "").split(",") if i]
+
+
 def dearer(x: dict[str, Any], p: str, pool: list[dict[str, Any]]) -> list[Action]:
     """A power's dearer options (PG, In Combat Actions: the option declared and its PP
-    spent): Charge +2, Heal 2 HP, a save power on more targets (``also``: the others)."""
+    spent): Charge +2, Heal 2 HP, a save power on more targets (``also``: the others'
+    ids, joined by ",")."""
     from itertools import combinations
     rule = POWERS[p]
     kind = "attack" if rule.get("draw") else "power"
@@ -177,7 +183,7 @@ def dearer(x: dict[str, Any], p: str, pool: list[dict[str, Any]]) -> list[Action
         n = amount(p, pp)
         if OPTION_OF[p] == "targets":
             ids = [y["id"] for y in pool]
-            acts += [{"type": kind, "who": x["id"], "target": c[0], "also": list(c[1:]),
+            acts += [{"type": kind, "who": x["id"], "target": c[0], "also": ",".join(c[1:]),
                       "power": p, "pp": pp} for c in combinations(ids, n)]
         else:
             acts += [{"type": kind, "who": x["id"], "target": y["id"], "power": p, "pp": pp}
@@ -265,7 +271,7 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     pp = cost(a["power"], a)
     x["pp"] -= pp
     s["combat"]["acted"] = True
-    more = [ft.actor(s, i) for i in a.get("also", [])]
+    more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     if ft.status(x, "Invisible"):
         ft.remove_status(s, x, "Invisible")     # using a Power ends it

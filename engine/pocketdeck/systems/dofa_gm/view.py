@@ -66,7 +66,7 @@ def label(s: State, a: Action) -> str:
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
-        also = "".join(f", {ft.actor(s, i)['name']}" for i in a.get("also", []))
+        also = "".join(f", {ft.actor(s, i)['name']}" for i in a.get("also", "").split(",") if i)
         return f"{who}: {a['power']} on {tgt}{also} ({a['pp']} PP)"
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
