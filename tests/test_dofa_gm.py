@@ -625,3 +625,16 @@ def test_pg_in_combat_actions_a_powers_dearer_option_is_offered_and_paid():
     ally["hp"], ally["hp_max"] = 2, 5
     heal = {"type": "power", "who": x["id"], "target": ally["id"], "power": "Heal", "pp": 2}
     assert actor(play(s, heal), ally["id"])["hp"] == 4
+
+
+def test_pg_status_conditions_grappled_and_blinded_put_the_creatures_attack_at_lower_hand():
+    """PG, Status Conditions 13: Grappled "have Lower Hand when using any Power" (an attack
+    is one: 04_Powers' Weapon Attack); 4: Blinded, a failed save, "Lower Hand (3) for any
+    action requiring the relevant sense"; the GM's own call reaches Lower Hand 3."""
+    from pocketdeck.systems.dofa_gm import draws
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Grappled", None)
+    assert ("Grappled: a Power", -1) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    ft.add_status(s, x, "Blinded", None)
+    assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    assert {"type": "hand", "hand": -3} in GAME.legal_actions(s)

@@ -24,7 +24,7 @@ from .fight import actor, log
 # the GMG's words for the chart's rows: "extremely difficult? Maybe make it a DR 1";
 # "less challenging ... a DR 3 with Upper Hand"
 AIMS = {"extremely hard": 1, "hard": 2, "moderate": 3, "easy": 4, "very easy": 5}
-HANDS = (-2, -1, 0, 1, 2)
+HANDS = (-3, -2, -1, 0, 1, 2, 3)     # PG, Status Conditions 4: Lower Hand (3) exists
 HOLDER = "call"
 
 

@@ -34,11 +34,17 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
                target: Actor | None = None, mystic: bool = False) -> list[tuple[str, int]]:
     """Upper (+) / Lower (-) Hand on a draw, with reasons: the drawer's own conditions and
     Fatigue through part 1's ``conditions.hand_parts``, then the target's (PG, Status
-    Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``)."""
+    Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``). PG,
+    Status Conditions 13 (Grappled: "Lower Hand when using any Power") and 4 (Blinded: a
+    failed save, "Lower Hand (3) for any action requiring" sight) apply to attacks."""
     faux = {"conditions": [x["name"] for x in a["statuses"]],
             "shaken": [x["name"] for x in a["statuses"] if x.get("held")],
             "fatigue": a["fatigue"], "light": "bright", "received": None}
-    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat})
+    # an attack the app draws is a Power (04_Powers: Weapon Attack, Mystic Attack), so
+    # Grappled gives Lower Hand; it needs sight, so a failed Blinded save gives Lower Hand 3
+    attack = kind == "attack"
+    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat, "power": attack,
+                                 "sense": "sight" if attack else None})
     if target is not None:
         if status(target, "Hidden"):
             parts.append((f"{target['name']} is Hidden", -1))
