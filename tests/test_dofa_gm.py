@@ -638,3 +638,16 @@ def test_pg_status_conditions_grappled_and_blinded_put_the_creatures_attack_at_l
     ft.add_status(s, x, "Blinded", None)
     assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
     assert {"type": "hand", "hand": -3} in GAME.legal_actions(s)
+
+
+def test_pg_status_conditions_poisoned_a_minion_discards_from_the_npc_deck():
+    """PG, Status Conditions 7: Poisoned N, "On failure, they discard N+1 cards": a Minion
+    draws from the NPC Deck, so it discards from it."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.add_status(s, grunt, "Poisoned", None)
+    before = len(s["decks"]["npc"]["draw"])
+    ft.save_result(s, grunt, "Poisoned", False, Rng(1))
+    assert len(s["decks"]["npc"]["draw"]) == before - 2
+    assert "Grunt discards 2 card(s)." in s["log"]
+    GAME.check_state(s)

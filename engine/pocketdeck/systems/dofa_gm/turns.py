@@ -427,9 +427,11 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
 
 
 def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
-    """Cards discarded from a deck (Drain Stamina, Poisoned); Aces still go to hand where
-    the deck keeps them. A player at the table discards on their own phone."""
-    if x["deck"] and x["deck"] != "npc":
+    """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
+    cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
+    discards from the NPC Deck it draws from. A player at the table discards on their own
+    phone."""
+    if x["deck"]:
         deck = s["decks"][x["deck"]]
         n = min(n, dk.drawable(deck))
         for _ in range(n):
@@ -437,4 +439,4 @@ def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
         dk.settle(deck)
         ft.log(s, f"{x['name']} discards {n} card(s).")
     else:
-        ft.log(s, f"{x['name']}: discard {n} card(s)" + (" on the phone." if x["kind"] == "player" else " (noted)."))
+        ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")
