@@ -651,3 +651,20 @@ def test_pg_status_conditions_poisoned_a_minion_discards_from_the_npc_deck():
     assert len(s["decks"]["npc"]["draw"]) == before - 2
     assert "Grunt discards 2 card(s)." in s["log"]
     GAME.check_state(s)
+
+
+def test_gmg_house_actions_once_initiated_happen_at_the_start_of_every_round():
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat"."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "house", "who": queen["id"], "name": "Wall Grab"})
+    assert [d["status"] for d in s["due"]] == ["Entangled"]
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Entangled", "ok": True})
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    assert "Wall Grab happens again at the start of the round." in s["log"]
+    assert [d["status"] for d in s["due"]] == ["Entangled"]
+    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))

@@ -1,5 +1,6 @@
 """Bosses (GMG, Creating a Boss Encounter): Adversary Actions (outside the boss's turn,
-once per round each boss), House Actions (offered at the start of every round), Phases
+once per round each boss), House Actions (offered at the start of a round; once
+initiated, repeated at the start of every round of that combat), Phases
 (at 0 HP a boss with a phase left refills its HP and draws a new Target Card).
 
 The actions are the bestiary bosses' own (04_Powers.yaml, Boss-Only); the skirmish has no
@@ -70,8 +71,32 @@ def do_adversary(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_house(s: State, a: Action, rng: Rng) -> None:
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat": the action is kept and repeated by ``repeat_houses``."""
     s["combat"]["house"] = True
+    s["combat"].setdefault("houses", []).append(dict(a))
     run(s, a, rng)
+
+
+def repeat_houses(s: State, rng: Rng) -> None:
+    """At the start of each new round, every House Action initiated this combat happens
+    again (its boss still standing; a one-target action while its target stands, else it
+    ends and the GM may initiate one anew)."""
+    c = s["combat"]
+    keep = []
+    for a in c.get("houses", []):
+        boss = ft.actor(s, a["who"])
+        if not ft.standing(boss):
+            continue
+        if a.get("target") and not ft.standing(ft.actor(s, a["target"])):
+            ft.log(s, f"{boss['name']}'s {a['name']} has no target left: it ends.")
+            continue
+        keep.append(a)
+        c["house"] = True
+        ft.log(s, f"{a['name']} happens again at the start of the round.")
+        run(s, a, rng)
+    if "houses" in c:
+        c["houses"] = keep
 
 
 def run(s: State, a: Action, rng: Rng) -> None:
@@ -85,8 +110,11 @@ def run(s: State, a: Action, rng: Rng) -> None:
             do_attack(s, {"type": "adversary_attack", "who": boss["id"], "target": a["target"],
                           "power": power}, rng)
     elif how == "summon":
-        from .table import add_creature
-        add_creature(s, SUMMONED, rng, side=boss["side"])
+        from .table import add_creature, room
+        if room(s):
+            add_creature(s, SUMMONED, rng, side=boss["side"])
+        else:
+            ft.log(s, "The table is full: no one more is summoned.")
     elif how == "note":
         ft.log(s, "The GM narrates it.")
     else:

@@ -266,7 +266,7 @@ def entry_done(s: State, rng: Rng) -> None:
     card = entry.card(e)
     kind = f["kind"]
     if kind == "tc":
-        turns.set_player_tc(s, f["who"], card)
+        turns.set_player_tc(s, f["who"], card, rng)
         return
     x = ft.actor(s, f["who"])
     if kind == "attack" or (kind == "call" and f["hidden"]):

@@ -50,7 +50,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
         else:
             x["tc"] = None
     if not ft.needs_tc(s):
-        begin_round(s)
+        begin_round(s, rng)
 
 
 def entry_name(code: str) -> str:
@@ -62,13 +62,13 @@ def do_player_tc(s: State, a: Action, rng: Rng) -> None:
     entry.open_entry(s, {"kind": "tc", "who": a["who"]})
 
 
-def set_player_tc(s: State, who: str, card: str) -> None:
+def set_player_tc(s: State, who: str, card: str, rng: Rng) -> None:
     x = ft.actor(s, who)
     x["tc"] = card
     s["combat"]["has_tc"].append(who)
     ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
-        begin_round(s)
+        begin_round(s, rng)
     elif s["combat"]["stage"] == "turns":
         join_order(s, who)
 
@@ -92,17 +92,17 @@ def place(s: State, order: list[str], who: str, start: int) -> None:
     order.insert(i, who)
 
 
-def begin_round(s: State) -> None:
+def begin_round(s: State, rng: Rng) -> None:
     c = s["combat"]
     ids = None
     if c["round"] == 0:
         ids = [x["id"] for x in s["actors"] if x["side"] == c["surprise"]]
     c.update(stage="turns", order=ft.order(s, ids), at=0, adversary=[], house=False)
     ft.log(s, f"Round {c['round']}: " + ft.names(s, c["order"]) + ".")
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
-def new_round(s: State) -> None:
+def new_round(s: State, rng: Rng) -> None:
     """The next round: the order kept (delays hold), newcomers placed by their TC (``place``);
     after a surprise round everyone joins by the TCs."""
     c = s["combat"]
@@ -116,16 +116,18 @@ def new_round(s: State) -> None:
     c["order"] = keep
     c.update(at=0, adversary=[], house=False)
     ft.log(s, f"Round {c['round']}.")
+    from .boss import repeat_houses
+    repeat_houses(s, rng)
 
 
-def begin_turn(s: State) -> None:
+def begin_turn(s: State, rng: Rng) -> None:
     c = s["combat"]
     for _ in range(2):
         while c["at"] < len(c["order"]) and not ft.in_fight(ft.actor(s, c["order"][c["at"]])):
             c["at"] += 1
         if c["at"] < len(c["order"]):
             break
-        new_round(s)
+        new_round(s, rng)
     if c["at"] >= len(c["order"]):
         return
     x = ft.actor(s, c["order"][c["at"]])
@@ -392,7 +394,7 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
         return                 # an end-of-turn save falls due first
     dk.drop_tc(s["decks"]["npc"], "ko")
     s["combat"]["at"] += 1
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
 def do_delay(s: State, a: Action, rng: Rng) -> None:
@@ -402,7 +404,7 @@ def do_delay(s: State, a: Action, rng: Rng) -> None:
     me = c["order"].pop(c["at"])
     c["order"].insert(c["order"].index(a["after"]) + 1, me)
     ft.log(s, f"{ft.actor(s, me)['name']} delays until after {ft.actor(s, a['after'])['name']}.")
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
 def do_ready(s: State, a: Action, rng: Rng) -> None:
