@@ -668,3 +668,25 @@ def test_gmg_house_actions_once_initiated_happen_at_the_start_of_every_round():
     assert "Wall Grab happens again at the start of the round." in s["log"]
     assert [d["status"] for d in s["due"]] == ["Entangled"]
     assert not any(a["type"] == "house" for a in GAME.legal_actions(s))
+
+
+def test_pg_status_conditions_a_creature_spends_its_actions_to_end_entangled_knocked_down_burned():
+    """PG, Status Conditions 2, 3, 6: Entangled "may expend a Major Action to make a DR 3
+    STR Save", Knocked Down "must expend a Minor Action to get up", Burned "As a Minor
+    Action ... DR 3 GUT Save"."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    for name in ("Entangled", "Knocked Down", "Burned"):
+        ft.add_status(s, x, name, None)
+    legal = GAME.legal_actions(s)
+    shake = {n: {"type": "shake_off", "who": x["id"], "status": n} for n in ("Entangled", "Knocked Down", "Burned")}
+    assert all(a in legal for a in shake.values())
+    s = play(s, shake["Knocked Down"])
+    assert ft.status(actor(s, x["id"]), "Knocked Down") is None
+    assert shake["Burned"] not in GAME.legal_actions(s)          # one Minor Action a turn
+    s = play(s, shake["Entangled"])
+    assert s["due"][-1]["status"] == "Entangled" and s["due"][-1]["stat"] == "STR" and s["due"][-1]["dr"] == 3
+    s = play(s, {"type": "save", "who": x["id"], "status": "Entangled"})
+    assert s["draw"]["kind"] == "save"
+    s = play(s, {"type": "accept"})
+    legal = GAME.legal_actions(s)
+    assert not any(a["type"] == "attack" for a in legal)          # the Major Action is spent

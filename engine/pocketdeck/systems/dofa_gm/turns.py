@@ -132,6 +132,7 @@ def begin_turn(s: State, rng: Rng) -> None:
         return
     x = ft.actor(s, c["order"][c["at"]])
     c["acted"] = False
+    c.pop("minor", None)
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
         ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
@@ -217,8 +218,40 @@ def turn_actions(s: State) -> list[Action]:
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
         acts.append({"type": "ready"})
+    if x["deck"]:
+        acts += shake_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
+
+
+# PG, Status Conditions 2, 3, 6: what a character spends an action on to end a condition
+SHAKE = {"Entangled": "major", "Knocked Down": "minor", "Burned": "minor"}
+
+
+def shake_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """For a creature or premade the app runs, on its turn: Entangled "may expend a Major
+    Action to make a DR 3 STR Save", Knocked Down "must expend a Minor Action to get up",
+    Burned "As a Minor Action ... DR 3 GUT Save" (one Major and one Minor Action a turn,
+    PG In Combat)."""
+    c = s["combat"]
+    spent = {"major": c["acted"], "minor": c.get("minor", False)}
+    return [{"type": "shake_off", "who": x["id"], "status": st["name"]} for st in x["statuses"]
+            if st["name"] in SHAKE and not spent[SHAKE[st["name"]]]]
+
+
+def do_shake_off(s: State, a: Action, rng: Rng) -> None:
+    x, name = ft.actor(s, a["who"]), a["status"]
+    c = s["combat"]
+    if SHAKE[name] == "major":
+        c["acted"] = True
+    else:
+        c["minor"] = True
+    if name == "Knocked Down":
+        ft.log(s, f"{x['name']} gets up (a Minor Action).")
+        ft.remove_status(s, x, name)
+        return
+    ft.log(s, f"{x['name']} tries to end {name} ({'a Major' if SHAKE[name] == 'major' else 'a Minor'} Action).")
+    ft.add_due(s, x, name, "now")
 
 
 def save_actions(s: State) -> list[Action]:

@@ -76,6 +76,10 @@ def label(s: State, a: Action) -> str:
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
         return f"{who} attacks {tgt}: type in the reported card"
+    if t == "shake_off":
+        return {"Knocked Down": f"{who} gets up (Minor Action)",
+                "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
+                "Entangled": f"{who}: break free, DR 3 STR save (Major Action)"}[a["status"]]
     if t == "player_tc":
         return f"Type in {who}'s Target Card"
     if t == "save":
