@@ -690,3 +690,34 @@ def test_pg_status_conditions_a_creature_spends_its_actions_to_end_entangled_kno
     s = play(s, {"type": "accept"})
     legal = GAME.legal_actions(s)
     assert not any(a["type"] == "attack" for a in legal)          # the Major Action is spent
+
+
+def test_04_powers_obey_me_costs_2_pp_and_its_dr_2_con_save_comes_at_the_turns_start():
+    """04_Powers Obey Me: "PP: 2"; save "On starting turn", "DR: 2", "Type: CON",
+    "Succeed: end effect"."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    obey = {"type": "house", "who": queen["id"], "name": "Obey Me", "target": "p1"}
+    poor = json.loads(json.dumps(s))
+    actor(poor, queen["id"])["pp"] = 1
+    assert obey not in GAME.legal_actions(poor)
+    assert obey in GAME.legal_actions(s)
+    s = play(s, obey)
+    assert actor(s, queen["id"])["pp"] == queen["pp"] - 2
+    assert not s["due"] and ft.in_force(actor(s, "p1"), "Enthralled")
+    s = _turn_of_due(s, "p1")
+    due = next(d for d in s["due"] if d["who"] == "p1")
+    assert (due["status"], due["stat"], due["dr"]) == ("Enthralled", "CON", 2)
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Enthralled", "ok": True})
+    assert ft.status(actor(s, "p1"), "Enthralled") is None
+
+
+def _turn_of_due(s: dict, who: str) -> dict:
+    """Play on until a save falls due for ``who``."""
+    for _ in range(60):
+        if any(d["who"] == who for d in s["due"]):
+            return s
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    raise AssertionError("no save fell due")

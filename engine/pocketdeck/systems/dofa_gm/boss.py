@@ -28,10 +28,12 @@ ACTIONS: dict[str, tuple[str, Any]] = {
     "Ally Swap": ("adversary", "note"),
     "Phase Shift": ("adversary", "note"),
     "Wall Grab": ("house", ("save", "AGL", 2, "Entangled", 1, 0, "all")),
-    "Obey Me": ("house", ("save", "CON", 2, "Enthralled", 0, 0, "one")),
+    "Obey Me": ("house", ("enthrall", "CON", 2)),
     "Summon Ally": ("house", "summon"),
     "Amplify Ally": ("house", "note"),
 }
+# 04_Powers: the PP an action costs (Obey Me "PP: 2"; the others 0), paid when initiated
+PP = {"Obey Me": 2}
 SUMMONED = "Grunt"          # what Summon Ally brings when the GM does not choose
 
 
@@ -55,10 +57,11 @@ def actions(s: State, current_id: str | None) -> list[Action]:
                 continue
             if kind == "house" and (c["house"] or c["at"] != 0):
                 continue
-            if kind is None:
+            if kind is None or PP.get(name, 0) > b["pp"]:
                 continue
             verb = "adversary" if kind == "adversary" else "house"
-            if how == "attack" or (isinstance(how, tuple) and how[-1] == "one"):
+            if how == "attack" or (isinstance(how, tuple) and how[-1] == "one") \
+                    or (isinstance(how, tuple) and how[0] == "enthrall"):
                 acts += [{"type": verb, "who": b["id"], "name": name, "target": t} for t in _targets(s, b)]
             else:
                 acts.append({"type": verb, "who": b["id"], "name": name})
@@ -67,7 +70,16 @@ def actions(s: State, current_id: str | None) -> list[Action]:
 
 def do_adversary(s: State, a: Action, rng: Rng) -> None:
     s["combat"]["adversary"].append(a["who"])
+    pay(s, a)
     run(s, a, rng)
+
+
+def pay(s: State, a: Action) -> None:
+    cost = PP.get(a["name"], 0)
+    if cost:
+        boss = ft.actor(s, a["who"])
+        boss["pp"] -= cost
+        ft.log(s, f"{boss['name']} spends {cost} PP ({boss['pp']} left).")
 
 
 def do_house(s: State, a: Action, rng: Rng) -> None:
@@ -75,6 +87,7 @@ def do_house(s: State, a: Action, rng: Rng) -> None:
     combat": the action is kept and repeated by ``repeat_houses``."""
     s["combat"]["house"] = True
     s["combat"].setdefault("houses", []).append(dict(a))
+    pay(s, a)
     run(s, a, rng)
 
 
@@ -117,6 +130,11 @@ def run(s: State, a: Action, rng: Rng) -> None:
             ft.log(s, "The table is full: no one more is summoned.")
     elif how == "note":
         ft.log(s, "The GM narrates it.")
+    elif how[0] == "enthrall":
+        # 04_Powers Obey Me: the save "On starting turn, DR 2 CON", a success ends it
+        y = ft.actor(s, a["target"])
+        if not ft.status(y, "Enthralled"):
+            ft.add_status(s, y, "Enthralled", None, by=boss["id"], save={"dr": how[2], "ends": True})
     else:
         _, stat, dr, status, dmg, discard, scope = how
         ids = [a["target"]] if scope == "one" else _targets(s, boss)

@@ -204,10 +204,14 @@ def in_force(a: Actor, name: str) -> bool:
     return st is not None and not st.get("held", False)
 
 
-def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None) -> None:
+def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
+               save: dict[str, Any] | None = None) -> None:
+    """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
+    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect")."""
     st = status(a, name)
     if st is None:
-        a["statuses"].append({"name": name, "rounds": rounds, "held": False, "by": by, "level": 1})
+        a["statuses"].append(dict({"name": name, "rounds": rounds, "held": False, "by": by,
+                                   "level": 1}, **(save or {})))
         log(s, f"{a['name']} is {name}" + (f" for {rounds} round(s)." if rounds else " (until saved or ended)."))
     elif name == "Poisoned":
         st["level"] += 1
@@ -228,8 +232,9 @@ def remove_status(s: State, a: Actor, name: str, quiet: bool = False) -> None:
 
 def add_due(s: State, a: Actor, name: str, when: str) -> None:
     if not any(d["who"] == a["id"] and d["status"] == name for d in s["due"]):
+        st = status(a, name) or {}
         s["due"].append({"who": a["id"], "status": name, "when": when,
-                         "stat": CONDITIONS[name]["save"], "dr": SAVE_DR})
+                         "stat": CONDITIONS[name]["save"], "dr": st.get("dr", SAVE_DR)})
 
 
 def start_of_turn(s: State, a: Actor) -> None:
@@ -275,7 +280,7 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
     log(s, f"{a['name']} {'makes' if passed else 'fails'} the {name} save.")
     if name in BY_FAILED_SAVE:
         st["held"] = passed
-    if passed and rule.get("ends"):
+    if passed and (rule.get("ends") or st.get("ends")):
         remove_status(s, a, name)
     if passed and rule.get("pass_damage"):
         hurt(s, a, rule["pass_damage"], rng, True)
