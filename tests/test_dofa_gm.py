@@ -721,3 +721,26 @@ def _turn_of_due(s: dict, who: str) -> dict:
         legal = GAME.legal_actions(s)
         s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
     raise AssertionError("no save fell due")
+
+
+def test_gmg_fate_cards_a_dealer_the_app_holds_exchanges_fate_and_toughens_up():
+    """GMG, Fate Cards: the GM reserves Fate Cards for Dealers, "allowing for a re-draw or
+    avoiding damage"; PG, Fate Cards 4.2 Exchange Fate (1 PP a card), 4.3 Toughen Up (1
+    damage ignored a card, until the end of the next turn after the damage)."""
+    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    cap = next(a for a in s["actors"] if a["kind"] == "dealer")
+    joker = s["decks"][cap["deck"]]["fate"][0]
+    cap["pp"] = 0
+    ex = {"type": "exchange_fate", "who": cap["id"], "card": joker}
+    assert ex in GAME.legal_actions(s)
+    after = play(s, ex)
+    assert actor(after, cap["id"])["pp"] == 1 and joker not in after["decks"][cap["deck"]]["fate"]
+    tough = {"type": "toughen_up", "who": cap["id"], "card": joker}
+    assert tough not in GAME.legal_actions(s)
+    hp = cap["hp"] + cap["ap"]
+    s = play(s, {"type": "focus", "who": cap["id"]}, {"type": "damage", "who": cap["id"], "amount": 1, "bypass": True})
+    assert tough in GAME.legal_actions(s)
+    s = play(s, tough)
+    cap = actor(s, cap["id"])
+    assert cap["hp"] + cap["ap"] == hp and tough not in GAME.legal_actions(s)

@@ -127,6 +127,8 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
     to_hp = min(a["hp"], amount - to_ap)
     a["hp"] -= to_hp
     log(s, f"{a['name']} takes {amount} damage ({to_ap} AP, {to_hp} HP).")
+    from .fate import took
+    took(a, to_ap + to_hp)
     remove_status(s, a, "Hidden", quiet=True)
     for name in ON_DAMAGE:
         st = status(a, name)

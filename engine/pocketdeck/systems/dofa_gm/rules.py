@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, draws, entry, epic, table, turns
+from . import boss, calls, draws, entry, epic, fate, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -29,7 +29,7 @@ PANELS = ("none", "add", "ledger")
 GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, entry, epic, table, turns)
+    n[3:]: f for m in (boss, calls, entry, epic, fate, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -138,6 +138,7 @@ class DofaGmGame(Game):
             acts += [{"type": "call", "who": a["id"]} for a in party]
             if party:
                 acts.append({"type": "epic_setup"})
+        acts += fate.actions(s)
         acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
         acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
                  if ft.in_fight(a) and a["id"] != s["focus"]]

@@ -63,6 +63,10 @@ def label(s: State, a: Action) -> str:
         return simple[t]
     if t == "start_combat":
         return f"Start with a surprise round for the {a['surprise']}"
+    if t == "exchange_fate":
+        return f"{who}: exchange the Fate Card {card(a['card'])} for 1 PP"
+    if t == "toughen_up":
+        return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
