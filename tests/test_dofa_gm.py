@@ -744,3 +744,25 @@ def test_gmg_fate_cards_a_dealer_the_app_holds_exchanges_fate_and_toughens_up():
     s = play(s, tough)
     cap = actor(s, cap["id"])
     assert cap["hp"] + cap["ap"] == hp and tough not in GAME.legal_actions(s)
+
+
+def test_pg_dealers_npcs_and_companions_a_companion_acts_on_its_dealers_turn_from_their_deck():
+    """PG, Dealers, NPCs and Companions: "A Companion acts on the players turn, draws from
+    the Dealer's deck of cards"."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Diamonds1"], "foes": ["Grunt"]}, 5)
+    s = play(s, {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Wolf"})
+    wolf = next(a for a in s["actors"] if a["source"] == "Wolf")
+    assert wolf["dealer"] == "p1" and wolf["deck"] == "p1"
+    s = play(s, {"type": "start_combat"})
+    assert wolf["id"] not in s["combat"]["order"]
+    s = _turn_of(s, "p1")
+    legal = GAME.legal_actions(s)
+    bite = next(a for a in legal if a["type"] == "attack" and a["who"] == wolf["id"])
+    before = len(s["decks"]["p1"]["draw"]) + len(s["decks"]["p1"]["discard"])
+    s = play(s, bite)
+    assert s["draw"]["by"] == wolf["id"] and s["draw"]["tc"]
+    assert len(s["decks"]["p1"]["draw"]) + len(s["decks"]["p1"]["discard"]) < before
+    s = play(s, {"type": "accept"})
+    legal = GAME.legal_actions(s)
+    assert any(a["type"] == "attack" and a["who"] == "p1" for a in legal)      # the Dealer's Major Action is left
+    assert not any(a["type"] == "attack" and a["who"] == wolf["id"] for a in legal)

@@ -91,7 +91,7 @@ def tire(s: State) -> None:
     GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina)."""
     for a in s["actors"]:
         deck = s["decks"].get(a["deck"] or "npc")
-        if a["deck"] in (None, "npc") or deck is None:
+        if a["deck"] in (None, "npc") or deck is None or a.get("dealer"):
             continue
         new = deck["reshuffles"] - deck.get("counted", 0)
         if new > 0:

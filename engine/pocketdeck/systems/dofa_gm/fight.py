@@ -72,6 +72,8 @@ def tc_of(s: State, a: Actor) -> str | None:
     Initiating Combat: "a group of Minions might have a single TC")."""
     if a.get("shares"):
         return tc_of(s, actor(s, a["shares"]))
+    if a.get("dealer"):                  # a Companion acts on its Dealer's turn
+        return tc_of(s, actor(s, a["dealer"]))
     if a["deck"]:
         return s["decks"][a["deck"]]["tcs"].get(a["id"])
     return a["tc"]
@@ -106,14 +108,16 @@ def init_key(s: State, a: Actor) -> tuple[int, int, int, int]:
 
 
 def order(s: State, ids: list[str] | None = None) -> list[str]:
-    pool = [a for a in s["actors"] if in_fight(a) and (ids is None or a["id"] in ids)]
+    """The turn order; a Companion with a Dealer has no turn of its own."""
+    pool = [a for a in s["actors"] if in_fight(a) and not a.get("dealer")
+            and (ids is None or a["id"] in ids)]
     return [a["id"] for a in sorted(pool, key=lambda a: init_key(s, a))]
 
 
 def needs_tc(s: State) -> list[Actor]:
     """Combatants without a Target Card for this combat (players type theirs in)."""
     c = s["combat"]
-    return [a for a in s["actors"] if in_fight(a) and a["id"] not in c["has_tc"]]
+    return [a for a in s["actors"] if in_fight(a) and a["id"] not in c["has_tc"] and not a.get("dealer")]
 
 
 # -- damage, healing, Knocked Out ------------------------------------------------------------

@@ -62,7 +62,9 @@ def suggest(s: State, legal: list[Action]) -> Action | None:
     up = [a for a in legal if a["type"] == "shake_off" and a["status"] != "Entangled"]
     if up:
         return up[0]
-    mine = [a for a in legal if a.get("who") == cur["id"] and a["type"] in ("attack", "power")]
+    pets = {y["id"] for y in s["actors"] if y.get("dealer") == cur["id"]}
+    mine = [a for a in legal if (a.get("who") == cur["id"] or a.get("who") in pets)
+            and a["type"] in ("attack", "power")]
     for kind in ("ko_draw",):
         a = _first(legal, kind)
         if a:

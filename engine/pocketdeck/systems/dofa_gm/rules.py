@@ -288,7 +288,7 @@ def entry_done(s: State, rng: Rng) -> None:
             ft.hurt(s, y, dmg, rng, by=x["id"])
             if deg == 0 and ft.standing(y):
                 ft.add_status(s, y, "Stunned", None, by=x["id"])
-        s["combat"]["acted"] = True
+        turns.spend_turn(s, x)
     elif kind == "call":
         calls.close(s)
     elif kind == "epic":

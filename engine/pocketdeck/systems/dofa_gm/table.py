@@ -29,6 +29,8 @@ def new_id(s: State, prefix: str) -> str:
 def give_deck(s: State, x: dict[str, Any], rng: Rng) -> None:
     """Minions share the NPC Deck; a Dealer or Boss gets a deck of its own with one Fate
     Card (GMG, Character Types); a premade character its 54-card Action Deck."""
+    if x["kind"] == "companion" and companion_of(s, x):
+        return                          # set by companion_of: the Dealer's deck
     if x["kind"] in ("minion", "companion"):
         x["deck"] = "npc"
     elif x["kind"] in ("dealer", "boss"):
@@ -37,6 +39,22 @@ def give_deck(s: State, x: dict[str, Any], rng: Rng) -> None:
     elif x["kind"] == "pc":
         s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
         x["deck"] = x["id"]
+
+
+def companion_of(s: State, x: dict[str, Any]) -> bool:
+    """PG, Dealers, NPCs and Companions: "A Companion acts on the players turn, draws from
+    the Dealer's deck of cards". A companion joining the party goes with the first party
+    Dealer (a player or premade) without one; it draws from that Dealer's deck (the
+    premade's deck the app holds; a player's own phone: ``deck`` None, the card typed in).
+    None standing without a companion: it stays a creature of its own (the NPC Deck)."""
+    taken = {a.get("dealer") for a in s["actors"] if a["kind"] == "companion" and not a["out"]}
+    dealer = next((a for a in s["actors"] if a["side"] == x["side"] and a["kind"] in ("player", "pc")
+                   and ft.in_fight(a) and a["id"] not in taken), None)
+    if dealer is None:
+        return False
+    x["dealer"], x["deck"] = dealer["id"], dealer["deck"]
+    ft.log(s, f"{x['name']} is {dealer['name']}'s Companion: it acts on their turn and draws from their deck.")
+    return True
 
 
 def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> dict[str, Any]:
@@ -48,7 +66,7 @@ def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> di
     give_deck(s, x, rng)
     s["actors"].append(x)
     ft.log(s, f"{name} joins ({c['type']}, HP {x['hp']}, AR {x['ar']}).")
-    if s["combat"]:
+    if s["combat"] and not x.get("dealer"):
         card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
         s["combat"]["has_tc"].append(x["id"])
         ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")

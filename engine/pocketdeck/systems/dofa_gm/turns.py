@@ -43,6 +43,8 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
         x["shares"] = None         # Minion groups are made anew each combat
         if not ft.in_fight(x):
             continue
+        if x.get("dealer"):
+            continue                   # a Companion uses its Dealer's Target Card
         if x["deck"]:
             card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
             s["combat"]["has_tc"].append(x["id"])
@@ -142,6 +144,8 @@ def begin_turn(s: State, rng: Rng) -> None:
         x["ko"]["turns"] += 1
     else:
         ft.start_of_turn(s, x)
+    for y in companions(s, x):
+        ft.start_of_turn(s, y)           # a Companion's saves come on its Dealer's turn
 
 
 # -- the legal actions of a fight -------------------------------------------------------------
@@ -222,8 +226,38 @@ def turn_actions(s: State) -> list[Action]:
         acts.append({"type": "ready"})
     if x["deck"]:
         acts += shake_actions(s, x)
+    acts += companion_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
+
+
+def companions(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
+    return [y for y in s["actors"] if y.get("dealer") == x["id"] and ft.standing(y)]
+
+
+def companion_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """PG, Dealers, NPCs and Companions: a Companion "acts on the players turn"; GMG,
+    Character Types: it is "commanded with an Action": the Dealer's Minor Action (one a
+    turn), the Companion's attack or power drawn from the Dealer's deck (typed in for a
+    player's own phone)."""
+    if s["combat"].get("minor"):
+        return []
+    acts: list[Action] = []
+    for y in companions(s, x):
+        if y["deck"]:
+            acts += power_actions(s, y)
+        else:
+            acts += [{"type": "player_attack", "who": y["id"], "target": z["id"]} for z in enemies(s, y)]
+    return acts
+
+
+def spend_turn(s: State, x: dict[str, Any]) -> None:
+    """The action is the acting one's Major Action, or its Minor Action when a Companion
+    acts on its Dealer's command."""
+    if x.get("dealer"):
+        s["combat"]["minor"] = True
+    else:
+        s["combat"]["acted"] = True
 
 
 # PG, Status Conditions 2, 3, 6: what a character spends an action on to end a condition
@@ -294,7 +328,7 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
                 target=y["id"], power=a["power"],
                 weapon=x["weapon"] + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
     if a["type"] == "attack":
-        s["combat"]["acted"] = True
+        spend_turn(s, x)
 
 
 def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
@@ -307,7 +341,7 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     rule = POWERS[a["power"]]
     pp = cost(a["power"], a)
     x["pp"] -= pp
-    s["combat"]["acted"] = True
+    spend_turn(s, x)
     more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     if ft.status(x, "Invisible"):
@@ -427,6 +461,8 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
     assert x is not None
     if ft.standing(x) and ft.end_of_turn(s, x):
         return                 # an end-of-turn save falls due first
+    if any([ft.end_of_turn(s, y) for y in companions(s, x)]):
+        return
     from .fate import turn_ended
     turn_ended(x)
     dk.drop_tc(s["decks"]["npc"], "ko")
