@@ -766,3 +766,23 @@ def test_pg_dealers_npcs_and_companions_a_companion_acts_on_its_dealers_turn_fro
     legal = GAME.legal_actions(s)
     assert any(a["type"] == "attack" and a["who"] == "p1" for a in legal)      # the Dealer's Major Action is left
     assert not any(a["type"] == "attack" and a["who"] == wolf["id"] for a in legal)
+
+
+def test_pg_contested_checks_an_npc_draws_against_the_initiators_tc():
+    """PG, Contested Checks: the Target "must draw a Check against the initiator's TC" at
+    DR 3 minus half the initiator's modifier; GMG, Contested Checks ("Initiator Stealth vs.
+    Target Detection") and Resting ("an enemy Detection Check"): the GM draws for an NPC."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    call = {"type": "call", "who": grunt["id"]}
+    assert call in GAME.legal_actions(s)                        # a Detection Check at rest
+    s = play(s, {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "9H")
+    assert call in GAME.legal_actions(s)
+    s = play(s, call, {"type": "call_stat", "stat": "Detection"},
+             {"type": "call_contest", "by": "p1"}, {"type": "call_vs_mod", "mod": 2})
+    assert s["call"]["tc"] == "9H" and s["call"]["dr"] == 2
+    s = play(s, {"type": "call_draw"})
+    assert s["draw"]["by"] == grunt["id"] and s["draw"]["tc"] == "9H" and s["draw"]["dr"] == 2
+    s = play(s, {"type": "accept"})
+    assert s["call"] is None

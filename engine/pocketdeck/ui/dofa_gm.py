@@ -158,6 +158,8 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
               (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
                pool.take("call_dr", "call_hidden"), True),
               ("Upper or Lower Hand", pool.take("call_hand"), True),
+              ("A contested check: against whose Target Card", pool.take("call_contest"), False),
+              ("The initiator's modifier (DR 3 minus half)", pool.take("call_vs_mod"), True),
               ("A profession's tools (Upper Hand with, Lower Hand without)", pool.take("call_tool"), False)]
     body = "".join(f'<h3>{esc(t)}</h3>{_grid(g, tight=tight)}' for t, g, tight in groups if g)
     go = pool.take("call_tc", "call_draw", "call_card", "call_cancel")

@@ -130,12 +130,19 @@ class DofaGmGame(Game):
                     acts += turns.ready_actions(s)
                     cur = turns.current(s)
                     acts += boss.actions(s, cur["id"] if cur else None)
+                    # a check or contested check outside the turn's own actions
+                    acts += [{"type": "call", "who": a["id"]} for a in s["actors"]
+                             if ft.standing(a) and (a["deck"] or a["kind"] == "player")]
             acts.append({"type": "end_combat"})
         else:
             if party and any(a["side"] == "foes" and ft.standing(a) for a in s["actors"]):
                 acts += [{"type": "start_combat"}] + [{"type": "start_combat", "surprise": x}
                                                       for x in ("party", "foes")]
             acts += [{"type": "call", "who": a["id"]} for a in party]
+            # PG, Contested Checks; GMG, Resting ("an enemy Detection Check"): a check
+            # drawn for a creature the app holds (the NPC Deck for a Minion)
+            acts += [{"type": "call", "who": a["id"]} for a in s["actors"]
+                     if a["side"] != "party" and ft.standing(a) and a["deck"]]
             if party:
                 acts.append({"type": "epic_setup"})
         acts += fate.actions(s)

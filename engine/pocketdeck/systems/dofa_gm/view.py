@@ -152,6 +152,10 @@ def label(s: State, a: Action) -> str:
                 f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
         if t == "call_tool":
             return "No tool needed" if a["tool"] is None else str(a["tool"])
+        if t == "call_contest":
+            return f"Contested: against {ft.actor(s, a['by'])['name']}'s TC"
+        if t == "call_vs_mod":
+            return f"Initiator {a['mod']:+d}"
         if t == "call_mod":
             return f"{a['mod']:+d}"
         return str(a.get("stat") or a.get("aim") or (f"DR {a['dr']}" if "dr" in a else t))
