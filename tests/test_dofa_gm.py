@@ -345,7 +345,8 @@ def test_the_knocked_out_epic_event_two_failures_dead_a_major_wakes():
 
 
 def test_a_boss_phase_refills_hp_and_draws_a_new_target_card():
-    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    # the Spider Queen: the Necromancer is Undying (stasis, no Epic Event; issue 27, item 14)
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
     boss = next(a for a in s["actors"] if a["kind"] == "boss")
     assert boss["phases"] == 2
     old = s["decks"][boss["deck"]]["tcs"][boss["id"]]
@@ -786,3 +787,18 @@ def test_pg_contested_checks_an_npc_draws_against_the_initiators_tc():
     assert s["draw"]["by"] == grunt["id"] and s["draw"]["tc"] == "9H" and s["draw"]["dr"] == 2
     s = play(s, {"type": "accept"})
     assert s["call"] is None
+
+
+def test_04_powers_undying_the_necromancer_goes_into_stasis_and_only_its_vulnerability_kills():
+    """04_Powers Undying: "cannot be killed by traditional weapons. On reaching 0 HP, this
+    creature goes into a stasis"; Undying Vulnerability: at 0 HP, exposure kills it."""
+    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    nec = next(a for a in s["actors"] if a["kind"] == "boss")
+    ft.hurt(s, nec, 99, Rng(2))
+    ft.hurt(s, nec, 99, Rng(2))                    # its last phase
+    assert nec["ko"] and not ft.plays_ko_event(nec) and "stasis" in " ".join(s["log"][-2:])
+    s = _turn_of(s, nec["id"])
+    assert not any(a["type"] in ("ko_draw", "ko_card") for a in GAME.legal_actions(s))
+    s = play(s, {"type": "focus", "who": nec["id"]}, {"type": "expose", "who": nec["id"]})
+    assert actor(s, nec["id"])["dead"]

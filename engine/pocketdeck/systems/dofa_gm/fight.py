@@ -37,8 +37,16 @@ DEALERS = ("player", "pc", "dealer", "boss")
 
 def plays_ko_event(a: Actor) -> bool:
     """PG, Epic Events: "When a Dealer is Knocked Out in combat, their subsequent turns are
-    replaced with Epic Event TCs"; an NPC (Minion) or a Companion is not a Dealer."""
-    return a["kind"] in DEALERS
+    replaced with Epic Event TCs"; an NPC (Minion) or a Companion is not a Dealer. An
+    Undying creature goes into stasis instead (``undying``)."""
+    return a["kind"] in DEALERS and not undying(a)
+
+
+def undying(a: Actor) -> bool:
+    """04_Powers Undying: "cannot be killed by traditional weapons. On reaching 0 HP, this
+    creature goes into a stasis. The following day, they return to 1 HP"; only its
+    Vulnerability kills it at 0 HP (table.do_expose)."""
+    return "Undying" in a.get("powers", [])
 
 
 def log(s: State, text: str, *, public: str | None | bool = True) -> None:
@@ -158,7 +166,10 @@ def down(s: State, a: Actor, rng: Rng) -> None:
         next_phase(s, a, rng)
         return
     a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
-    if plays_ko_event(a):
+    if undying(a):
+        log(s, f"{a['name']} goes into stasis (Undying): no weapon can kill it; it returns to 1 HP "
+               "the following day, unless its Vulnerability finds it at 0 HP.")
+    elif plays_ko_event(a):
         log(s, f"{a['name']} is Knocked Out: their turns become Epic Event draws (DR 4 Vitality).")
     else:
         log(s, f"{a['name']} is Knocked Out: unable to act until treated or healed.")

@@ -134,6 +134,8 @@ def actions(s: State) -> list[Action]:
             acts.append({"type": "award_fate", "who": focus})
         if x["kind"] == "player":
             acts.append({"type": "award_fate", "who": focus})
+        if "Undying Vulnerability" in x["powers"] and not x["dead"]:
+            acts.append({"type": "expose", "who": focus})
         if not s["combat"]:
             acts.append({"type": "remove", "who": focus})
         acts += group_actions(s, x)
@@ -206,6 +208,18 @@ def do_treated(s: State, a: Action, rng: Rng) -> None:
     x["ko"] = None
     x["hp"] = max(1, x["hp"])
     ft.log(s, f"{x['name']} is treated and wakes with {x['hp']} HP.")
+
+
+def do_expose(s: State, a: Action, rng: Rng) -> None:
+    """04_Powers Undying Vulnerability: "they take 1 damage. While the creature is at 0 HP,
+    when they are exposed to this Vulnerability they are instead killed"."""
+    x = ft.actor(s, a["who"])
+    ft.log(s, f"{x['name']} is exposed to its Vulnerability.")
+    if x["hp"] == 0:
+        x["dead"] = True
+        ft.log(s, f"{x['name']} is killed.")
+    else:
+        ft.hurt(s, x, 1, rng, bypass=True)
 
 
 def do_status(s: State, a: Action, rng: Rng) -> None:

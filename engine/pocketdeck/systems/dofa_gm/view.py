@@ -111,6 +111,8 @@ def label(s: State, a: Action) -> str:
         return f"{a['amount']} damage" + (" (past AP)" if a["bypass"] else "")
     if t == "heal":
         return f"Heal {a['amount']}"
+    if t == "expose":
+        return "Exposed to its Vulnerability"
     if t == "treated":
         return "Treated: wakes"
     if t == "status":
