@@ -802,3 +802,19 @@ def test_04_powers_undying_the_necromancer_goes_into_stasis_and_only_its_vulnera
     assert not any(a["type"] in ("ko_draw", "ko_card") for a in GAME.legal_actions(s))
     s = play(s, {"type": "focus", "who": nec["id"]}, {"type": "expose", "who": nec["id"]})
     assert actor(s, nec["id"])["dead"]
+
+
+def test_04_powers_drain_life_every_target_saves_and_the_boss_heals_the_damage():
+    """04_Powers Drain Life (Boss-Only): "Force all targets within Aura 2 to make a DR 2 VIT
+    Save. On a failure, they take 1 damage and the Boss is healed for the total amount of
+    damage dealt" (no map: the GM picks one target or every standing enemy)."""
+    s, nec = _foes_turn(["Drain Life"], 0, foes=("Necromancer Aspect",))
+    drain = {"type": "power", "who": nec["id"], "target": "p1", "also": "p2", "power": "Drain Life"}
+    assert drain in GAME.legal_actions(s)
+    nec["hp"] = nec["hp_max"] - 2
+    s = play(s, drain)
+    assert [(d["who"], d["stat"], d["dr"]) for d in s["due"]] == [("p1", "VIT", 2), ("p2", "VIT", 2)]
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Drain Life", "ok": False},
+             {"type": "save_result", "who": "p2", "status": "Drain Life", "ok": False})
+    ann = actor(s, "p1")
+    assert actor(s, nec["id"])["hp"] == nec["hp_max"] and ann["hp"] + ann["ap"] == 11

@@ -28,6 +28,9 @@ POWERS: dict[str, dict[str, Any]] = {
     "Attack, Mystic Entangle": {"pp": 1, "skill": "mystic", "save": ("AGL", None, "Entangled", 0, 0),
                                 "options": ((2, 3),)},
     "Stunning Glare": {"pp": 0, "save": ("CON", 2, "Stunned", 2, 1)},
+    # Boss-Only: "all targets within Aura 2 ... DR 2 VIT Save ... 1 damage and the Boss is
+    # healed for the total amount of damage dealt"; no map: the GM picks one target or all
+    "Drain Life": {"pp": 0, "save": ("VIT", 2, "Drain Life", 1, 0), "aura": True, "drain": True},
     "Heal": {"pp": 1, "heal": 1, "ally": True, "options": ((2, 2),)},
     "Shield": {"pp": 1, "shield": 1, "ally": True},
 }

@@ -171,6 +171,9 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
                 continue
             else:
                 acts.append({"type": "power", "who": x["id"], "target": y["id"], "power": p})
+        if rule.get("aura") and len(pool) > 1:      # every standing enemy (no map)
+            acts.append({"type": "power", "who": x["id"], "target": pool[0]["id"],
+                         "also": ",".join(y["id"] for y in pool[1:]), "power": p})
         acts += dearer(x, p, pool)
     return acts
 
@@ -372,8 +375,11 @@ def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str,
     stat, dr, name, fail, ok = save
     if dr is None and power:
         dr = power_dr(ft.actor(s, by), power)
-    s["due"].append({"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
-                     "apply": True, "fail": fail, "ok": ok, "by": by})
+    due = {"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
+           "apply": True, "fail": fail, "ok": ok, "by": by}
+    if power and POWERS[power].get("drain"):
+        due["drain"] = True          # the damage dealt heals the user (Drain Life)
+    s["due"].append(due)
 
 
 def after_attack(s: State, r: dict[str, Any], rng: Rng) -> None:
@@ -425,6 +431,9 @@ def save_done(s: State, who: str, name: str, ok: bool, rng: Rng) -> None:
         dmg = d["ok"] if ok else d["fail"]
         if dmg:
             ft.hurt(s, x, dmg, rng, by=d["by"])
+            boss = ft.actor(s, d["by"])
+            if d.get("drain") and ft.in_fight(boss) and boss["hp"] < boss["hp_max"]:
+                ft.heal(s, boss, dmg)
         if not ok and d.get("discard"):
             discard(s, x, d["discard"], rng)
         if not ok and name == "Shaken":
