@@ -818,3 +818,25 @@ def test_04_powers_drain_life_every_target_saves_and_the_boss_heals_the_damage()
              {"type": "save_result", "who": "p2", "status": "Drain Life", "ok": False})
     ann = actor(s, "p1")
     assert actor(s, nec["id"])["hp"] == nec["hp_max"] and ann["hp"] + ann["ap"] == 11
+
+
+def test_the_state_check_refuses_a_knocked_out_creature_with_hp_and_a_hidden_dr_a_player_reads():
+    """The invariants ``simulate`` checks on every step (issue 27): no creature Knocked Out
+    with HP above 0; no hidden DR in what a player's seat reads."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.hurt(s, grunt, 99, Rng(1))
+    GAME.check_state(s)
+    grunt["hp"] = 1
+    with pytest.raises(ValueError, match="Knocked Out with 1 HP"):
+        GAME.check_state(s)
+    s = new(("Ann",))
+    s["log"].append("The GM calls it hard: the chart suggests DR 2.")
+    with pytest.raises(ValueError, match="hidden DR"):
+        GAME.check_state(s)
+
+
+def test_simulated_tables_keep_every_invariant():
+    from pocketdeck.core.simulate import simulate
+    out = simulate("dofa-gm", 3, seed=300)
+    assert out["errors"] == 0, out["failures"]
