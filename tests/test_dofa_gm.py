@@ -742,6 +742,8 @@ def test_gmg_fate_cards_a_dealer_the_app_holds_exchanges_fate_and_toughens_up():
     hp = cap["hp"] + cap["ap"]
     s = play(s, {"type": "focus", "who": cap["id"]}, {"type": "damage", "who": cap["id"], "amount": 1, "bypass": True})
     assert tough in GAME.legal_actions(s)
+    later = play(s, {"type": "hand", "hand": 1})              # the GM decides at once
+    assert tough not in GAME.legal_actions(later)
     s = play(s, tough)
     cap = actor(s, cap["id"])
     assert cap["hp"] + cap["ap"] == hp and tough not in GAME.legal_actions(s)
@@ -831,7 +833,7 @@ def test_the_state_check_refuses_a_knocked_out_creature_with_hp_and_a_hidden_dr_
     with pytest.raises(ValueError, match="Knocked Out with 1 HP"):
         GAME.check_state(s)
     s = new(("Ann",))
-    s["log"].append("The GM calls it hard: the chart suggests DR 2.")
+    s["log"].append("Ann: Attack (Brute +1) vs 9 of Hearts: 8 of Hearts (DR hidden) at EDR 3: Suited.")
     with pytest.raises(ValueError, match="hidden DR"):
         GAME.check_state(s)
 

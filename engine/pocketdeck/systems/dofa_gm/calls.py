@@ -108,13 +108,13 @@ def do_call_mod(s: State, a: Action, rng: Rng) -> None:
 def do_call_aim(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     c.update(aim=a["aim"], suggested=AIMS[a["aim"]], dr=AIMS[a["aim"]])
-    log(s, f"The GM calls it {a['aim']}: the chart suggests DR {c['dr']}.", public=False)
+    log(s, f"The GM calls it {a['aim']}: the chart suggests DR {c['dr']}.")
 
 
 def do_call_dr(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     if c["suggested"] is not None and a["dr"] != c["suggested"]:
-        log(s, f"The GM overrides the suggested DR {c['suggested']}: DR {a['dr']}.", public=False)
+        log(s, f"The GM overrides the suggested DR {c['suggested']}: DR {a['dr']}.")
     c["dr"] = a["dr"]
 
 

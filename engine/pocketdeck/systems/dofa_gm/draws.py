@@ -17,7 +17,7 @@ from ..dofa import conditions as cd
 from ..dofa import sheet as sh
 from ..dofa.checkflow import grade, kept
 from . import decks as dk
-from .fight import Actor, actor, card_name, in_force, log, status
+from .fight import Actor, actor, in_force, log, status
 
 WEAPON_STATS = ("Finesse", "Brute")
 MYSTIC_STATS = ("Knowledge", "Craft")
@@ -134,22 +134,8 @@ def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     card = kept(d)
     result = grade(d, card)
     dk.settle(s["decks"][actor(s, d["by"])["deck"]])
-    log(s, result["summary"], public=True if not secret_dr(s, d) else public_summary(d, card, result))
+    summary = result["summary"]
+    if d.get("hidden"):            # the players' seats read it without the EDR (fight.public_log)
+        summary = summary.replace(f" at EDR {d['effective']}:", f" at EDR {d['effective']} (DR hidden):", 1)
+    log(s, summary)
     return result, d
-
-
-def secret_dr(s: State, d: dict[str, Any]) -> bool:
-    """A DR the players' seats must not read: a check the GM keeps hidden, or a creature's
-    AR when the party attacks it (the players report their cards against it, turns.py)."""
-    if d.get("hidden"):
-        return True
-    target = actor(s, d["target"]) if d.get("target") else None
-    return bool(target and d["kind"] == "attack" and target["side"] == "foes"
-                and actor(s, d["by"])["side"] == "party")
-
-
-def public_summary(d: dict[str, Any], card: str, result: dict[str, Any]) -> str:
-    """The draw as the players' seats read it: the cards and the degree, no DR."""
-    what = "Attack" if d["kind"] == "attack" else "Check"
-    return (f"{d['who']}: {what} vs {card_name(d['tc'])}: {card_name(card)}: "
-            f"{ck.DEGREES[result['degree']]}.")

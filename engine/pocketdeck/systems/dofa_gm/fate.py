@@ -6,9 +6,10 @@ Toughen Up ("ignore damage equal to the number of Fate Cards used ... as soon as
 damage is applied or before the end of the Player's next turn after receiving damage").
 The redraw is draws.redraw. A player at the table spends Fate on their own phone.
 
-Damage that can still be ignored is pooled on the combatant (``tough``: the pool, and
-whether its next turn has begun); the window closes at the end of that turn, or when
-combat ends.
+Toughen Up is offered the moment the damage is applied (``s['tough']``: damage each
+combatant may still ignore, kept until the next action that is not a Toughen Up): for a
+deck the GM runs, the GM decides at once (GMG: "You can ask ... when they take damage");
+the later window of the PG is a player's, on their own phone.
 """
 
 from __future__ import annotations
@@ -31,33 +32,24 @@ def holds_fate(s: State, x: dict[str, Any]) -> list[str]:
 
 def actions(s: State) -> list[Action]:
     acts: list[Action] = []
+    pools = s.get("tough", {})
     for x in s["actors"]:
         cards = holds_fate(s, x)
         if not cards:
             continue
         if x["pp"] < x["pp_max"] and ft.standing(x):
             acts += [{"type": "exchange_fate", "who": x["id"], "card": c} for c in cards]
-        if x.get("tough"):
+        if pools.get(x["id"]):
             acts += [{"type": "toughen_up", "who": x["id"], "card": c} for c in cards]
     return acts
 
 
-def took(x: dict[str, Any], lost: int) -> None:
-    """Damage taken (AP and HP lost) joins the pool that Toughen Up may still ignore (the
-    window opens again until the end of the next turn)."""
-    if lost > 0 and x["deck"] and x["deck"] != "npc":
-        pool = x["tough"]["pool"] if x.get("tough") else 0
-        x["tough"] = {"pool": pool + lost, "started": False}
-
-
-def turn_started(x: dict[str, Any]) -> None:
-    if x.get("tough"):
-        x["tough"]["started"] = True
-
-
-def turn_ended(x: dict[str, Any]) -> None:
-    if x.get("tough") and x["tough"]["started"]:
-        x.pop("tough")
+def took(s: State, x: dict[str, Any], lost: int) -> None:
+    """Damage taken (AP and HP lost) by a deck the app holds that has a Fate Card: it may
+    be ignored now."""
+    if lost > 0 and holds_fate(s, x):
+        pools = s.setdefault("tough", {})
+        pools[x["id"]] = pools.get(x["id"], 0) + lost
 
 
 def do_exchange_fate(s: State, a: Action, rng: Rng) -> None:
@@ -76,9 +68,7 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
         x["hp"] += 1
     else:
         x["ap"] = min(x["ap_max"], x["ap"] + 1)
-    x["tough"]["pool"] -= 1
-    if x["tough"]["pool"] <= 0:
-        x.pop("tough")
+    s["tough"][x["id"]] -= 1
     ft.log(s, f"{x['name']} toughens up with a Fate Card: 1 damage ignored (HP {x['hp']}, AP {x['ap']}).")
     if x["ko"] and x["hp"] > 0:
         x["ko"] = None

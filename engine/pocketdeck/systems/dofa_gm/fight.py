@@ -14,6 +14,7 @@ starts its next phase instead, boss.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core.cards import Card
@@ -49,23 +50,37 @@ def undying(a: Actor) -> bool:
     return "Undying" in a.get("powers", [])
 
 
-def log(s: State, text: str, *, public: str | None | bool = True) -> None:
-    """A line of the session log. ``public``: True when every seat may read it; False
-    for the GM's eyes only (a hidden DR: PG, Making a Check, the GM "can choose whether
-    or not to reveal" it); a string for what the players' seats read in its place. The
-    masks are kept in ``s['masked']`` (made at the first one), as the log is, the last 80."""
+def log(s: State, text: str) -> None:
     s["log"].append(text)
-    if public is not True:
-        masked = s.setdefault("masked", [])
-        masked.append([text, public or None])
-        del masked[:-80]
+
+
+# PG, Making a Check: the GM "can choose whether or not to reveal" the DR. What a player's
+# seat reads of the log (``public_log``) leaves out the GM's deliberation over a DR and
+# reads a draw on a hidden DR without its EDR. The lines are told apart by their words
+# (draws.secret_summary marks a hidden check's line), so the state keeps one log.
+GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
+HIDDEN = " (DR hidden)"
+SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
+                     r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
+
+
+def public_line(line: str, party: set[str]) -> str | None:
+    """A log line as a player's seat reads it (None: the GM's only). A party member's
+    attack is drawn against a creature's AR, which stays hidden as for a player's
+    reported attack (turns.do_player_attack)."""
+    if any(m in line for m in GM_ONLY):
+        return None
+    m = SUMMARY.match(line)
+    if m and (m["hidden"] or (m["what"] == "Attack" and m["who"] in party)):
+        return f"{m['who']}: {m['what']} vs {m['tc']}: {m['card']}: {m['deg']}."
+    return line
 
 
 def public_log(s: State, n: int) -> list[str]:
-    """The last ``n`` lines a player's seat may read (GM-only lines left out or masked)."""
-    masks = dict((a, b) for a, b in s.get("masked", []))
-    out = [masks.get(line, line) if line in masks else line for line in s["log"]]
-    return [line for line in out if line][-n:]
+    """The last ``n`` lines a player's seat may read."""
+    party = {a["name"] for a in s["actors"] if a["side"] == "party"}
+    out = [public_line(line, party) for line in s["log"]]
+    return [line for line in out if line is not None][-n:]
 
 
 def actor(s: State, cid: str) -> Actor:
@@ -140,7 +155,7 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
     a["hp"] -= to_hp
     log(s, f"{a['name']} takes {amount} damage ({to_ap} AP, {to_hp} HP).")
     from .fate import took
-    took(a, to_ap + to_hp)
+    took(s, a, to_ap + to_hp)
     remove_status(s, a, "Hidden", quiet=True)
     for name in ON_DAMAGE:
         st = status(a, name)

@@ -25,8 +25,6 @@ MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
 PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
-# words only a GM-only log line carries (the chart's suggestion, the GM's override)
-GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (boss, calls, entry, epic, fate, table, turns)
@@ -97,8 +95,9 @@ class DofaGmGame(Game):
         for a in state["actors"]:
             if a["ko"] and a["hp"] > 0:
                 raise ValueError(f"{a['name']} is Knocked Out with {a['hp']} HP")
+        party = {a["name"] for a in state["actors"] if a["side"] == "party"}
         for line in ft.public_log(state, 80):
-            if any(m in line for m in GM_ONLY):
+            if ft.public_line(line, party) != line or ft.HIDDEN in line:
                 raise ValueError(f"a player's seat reads a hidden DR: {line!r}")
         c = state["call"]
         if c and c["hidden"] and c["dr"] is not None:
@@ -188,6 +187,9 @@ class DofaGmGame(Game):
 
     def _apply(self, s: State, a: Action, rng: Rng) -> None:
         kind = a["type"]
+        tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
+        if kind == "toughen_up" and tough:
+            s["tough"] = tough
         if kind == "accept":
             accept(s, rng)
         elif kind == "fate_redraw":
@@ -203,6 +205,8 @@ class DofaGmGame(Game):
         else:
             HANDLERS[kind](s, a, rng)
         draws.tire(s)
+        if not any(s.get("tough", {}).values()):
+            s.pop("tough", None)
         settle_fight(s)
         s["steps"] += 1
         del s["log"][:-80]

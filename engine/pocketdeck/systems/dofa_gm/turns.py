@@ -138,8 +138,6 @@ def begin_turn(s: State, rng: Rng) -> None:
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
         ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
-    from .fate import turn_started
-    turn_started(x)
     if x["ko"]:
         x["ko"]["turns"] += 1
     else:
@@ -472,8 +470,6 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
         return                 # an end-of-turn save falls due first
     if any([ft.end_of_turn(s, y) for y in companions(s, x)]):
         return
-    from .fate import turn_ended
-    turn_ended(x)
     dk.drop_tc(s["decks"]["npc"], "ko")
     s["combat"]["at"] += 1
     begin_turn(s, rng)
@@ -504,7 +500,6 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = None
     s["due"] = []
     for x in s["actors"]:
-        x.pop("tough", None)         # Toughen Up's window closes with the combat
         x["statuses"] = [st for st in x["statuses"] if st["rounds"] is None]
     ft.log(s, "Combat ends.")
     if s["mode"] == "skirmish":
