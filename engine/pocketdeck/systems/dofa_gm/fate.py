@@ -23,8 +23,9 @@ from . import fight as ft
 
 
 def holds_fate(s: State, x: dict[str, Any]) -> list[str]:
-    """The distinct Fate Cards of a deck the app holds for ``x`` (none for the NPC Deck)."""
-    if not x["deck"] or x["deck"] == "npc" or x["dead"] or x["out"]:
+    """The distinct Fate Cards of a deck the app holds for ``x`` (none for the NPC Deck;
+    none for a Companion: the Fate Cards of its Dealer's deck are the Dealer's)."""
+    if not x["deck"] or x["deck"] == "npc" or x["dead"] or x["out"] or x.get("dealer"):
         return []
     fate = s["decks"][x["deck"]]["fate"]
     return sorted(set(fate), key=fate.index)
