@@ -345,7 +345,8 @@ def test_the_knocked_out_epic_event_two_failures_dead_a_major_wakes():
 
 
 def test_a_boss_phase_refills_hp_and_draws_a_new_target_card():
-    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    # the Spider Queen: the Necromancer is Undying (stasis, no Epic Event; issue 27, item 14)
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
     boss = next(a for a in s["actors"] if a["kind"] == "boss")
     assert boss["phases"] == 2
     old = s["decks"][boss["deck"]]["tcs"][boss["id"]]
@@ -449,3 +450,395 @@ def test_a_readied_action_goes_off_outside_the_turn_or_is_forfeited():
         pick = pick or next(a for a in legal if a["type"] == "save_result")
         s = play(s, pick)
     assert s["combat"]["readied"] == [] and "forfeited" in " ".join(s["log"][-4:])
+
+
+# -- issue 27: the GM's table by the book -----------------------------------------------------------
+def _players_attack(s: dict, target_source: str = "Grunt") -> tuple[dict, dict]:
+    s = play(s, {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    y = next(a for a in s["actors"] if a["source"] == target_source)
+    s = _turn_of(s, "p1")
+    return play(s, {"type": "player_attack", "who": "p1", "target": y["id"]}), y
+
+
+@pytest.mark.parametrize("degree, extra, stunned", [(1, 1, False), (0, 1, True)])
+def test_pg_in_combat_a_major_or_critical_reported_at_the_gms_table(degree, extra, stunned):
+    """PG, In Combat: "A Major Success does 1 extra damage"; Status Conditions 1: a
+    critical hit calls for the Stunned save. The GM taps the reported Major or Critical in
+    one go on the attack's entry."""
+    s, y = _players_attack(new(("Ann",), foes=["Captain, Defender"]), "Captain, Defender")
+    hit = {"type": "entry_hit", "degree": degree}
+    assert hit in GAME.legal_actions(s)
+    hp = y["hp"] + y["ap"]
+    s = play(s, hit)
+    y = actor(s, y["id"])
+    assert s["entry"] is None and hp - (y["hp"] + y["ap"]) == actor(s, "p1")["weapon"] + extra
+    assert (ft.status(y, "Stunned") is not None) is stunned
+    assert ("a Critical" if degree == 0 else "a Major") in " ".join(s["log"][-4:])
+
+
+def _public(s: dict) -> str:
+    return json.dumps([GAME.view(s, seat) for seat in GAME.seats(s)[1:]])
+
+
+def test_pg_making_a_check_a_hidden_dr_stays_out_of_every_players_seat():
+    """PG, Making a Check: the GM "can choose whether or not to reveal" the DR; kept hidden,
+    no player's seat reads it, in its view or its log (the GM's log keeps it)."""
+    s = play(new(("Ann",)), {"type": "call", "who": "p1"}, {"type": "call_aim", "aim": "hard"},
+             {"type": "call_dr", "dr": 1}, {"type": "call_hidden", "on": True},
+             {"type": "call_mod", "mod": 1}, {"type": "call_tc"})
+    seen = _public(s)
+    assert "suggests DR" not in seen and "DR 1" not in seen and "DR 2" not in seen
+    assert any("suggests DR 2" in line for line in GAME.view(s, "gm")["log"])
+    assert any("DR 1" in line for line in GAME.view(s, "gm")["log"])
+
+
+def test_pg_making_a_check_a_premades_hidden_check_shows_no_edr_to_the_players():
+    """The app draws a premade character's hidden check: the players' seats read its card
+    and degree, never the EDR (which gives the DR away)."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Diamonds1"], "foes": []}, 2)
+    s = play(s, {"type": "call", "who": "p1"}, {"type": "call_stat", "stat": "INT"},
+             {"type": "call_dr", "dr": 3}, {"type": "call_hidden", "on": True}, {"type": "call_tc"},
+             {"type": "call_draw"}, {"type": "accept"})
+    assert "EDR" in " ".join(GAME.view(s, "gm")["log"]) and "EDR" not in _public(s)
+
+
+def test_pg_status_conditions_knocked_out_a_raised_max_hp_leaves_hp_at_zero():
+    """PG, Status Conditions 5: a Knocked Out creature is unable to act until treated or
+    healed; the GM raising its max HP does not give it HP (no Knocked Out with HP above 0)."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.hurt(s, grunt, 99, Rng(1))
+    s = play(s, {"type": "focus", "who": grunt["id"]},
+             {"type": "edit", "who": grunt["id"], "field": "hp_max", "delta": 1})
+    grunt = actor(s, grunt["id"])
+    assert grunt["ko"] and grunt["hp"] == 0
+
+
+def test_pg_taking_turns_a_creature_joining_mid_fight_takes_its_place_by_its_target_card():
+    """PG, Taking Turns: TC "values represent the turn order (Ace first, then K, Q, etc.)";
+    GMG, Initiating Combat: a TC for "any new enemies that appear throughout Combat". A
+    creature joining with an Ace goes first from the next round (this round: among those
+    still to act, by its TC)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "KS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2S")
+    assert s["combat"]["order"][0] == "p1"
+    s = stack(s, "npc", "AH")
+    s = play(s, {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Guard"})
+    guard = next(a for a in s["actors"] if a["source"] == "Guard")["id"]
+    order = s["combat"]["order"]
+    assert order[:2] == ["p1", guard]              # this round: next, before the rest
+    s = _turn_of(s, "p2")
+    s = play(s, {"type": "end_turn"})
+    s = _turn_of(s, guard)
+    assert s["combat"]["round"] == 2 and s["combat"]["order"][0] == guard
+
+
+def test_pg_taking_turns_a_player_joining_mid_fight_takes_its_place_by_its_target_card():
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    s = GAME.apply(s, {"type": "join", "player": player("Cy")})
+    cy = s["actors"][-1]["id"]
+    s = report(play(s, {"type": "player_tc", "who": cy}), "AD")
+    while s["combat"]["round"] == 1:
+        s = _turn_of(s, s["combat"]["order"][s["combat"]["at"]])
+        s = play(s, {"type": "end_turn"})
+    assert s["combat"]["order"][0] == cy
+
+
+def _run_out(s: dict, deck: str) -> dict:
+    """Every card of ``deck``'s draw pile moved to its discard pile (the next draw reshuffles)."""
+    s = json.loads(json.dumps(s))
+    d = s["decks"][deck]
+    d["discard"] += d["draw"]
+    d["draw"] = []
+    return s
+
+
+def test_gmg_game_master_resources_the_npc_deck_run_out_mid_combat_puts_npcs_at_lower_hand():
+    """GMG, Game Master Resources: NPCs "won't shuffle prematurely, which would invoke Lower
+    Hand on Checks": the NPC Deck reshuffled mid-combat, the Minions' next checks are at
+    Lower Hand (until the NPC Deck is reshuffled before the next combat)."""
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    from pocketdeck.systems.dofa_gm import draws
+    assert not any(n < 0 for _, n in draws.hand_parts(s, grunt, "attack", "Brute"))
+    s = _turn_of(_run_out(s, "npc"), grunt["id"])
+    s = play(s, next(a for a in GAME.legal_actions(s) if a["type"] == "attack"), {"type": "accept"})
+    grunt = actor(s, grunt["id"])
+    assert ("The NPC Deck ran out this combat", -1) in draws.hand_parts(s, grunt, "attack", "Brute")
+    s = play(s, {"type": "end_combat"}, {"type": "start_combat"})
+    assert ("The NPC Deck ran out this combat", -1) not in draws.hand_parts(s, actor(s, grunt["id"]), "attack", "Brute")
+
+
+def test_gmg_game_master_resources_a_dealers_deck_run_out_for_a_target_card_tires_it():
+    """A GM Dealer's own deck running out (here for its Target Card) costs a level of
+    Fatigue, as a draw's does: Lower Hand on its checks."""
+    s = new(("Ann",), foes=["Captain, Defender"])
+    cap = next(a for a in s["actors"] if a["side"] == "foes")
+    s = play(_run_out(s, cap["deck"]), {"type": "start_combat"})
+    assert actor(s, cap["id"])["fatigue"] == 1
+
+
+def test_pg_saves_a_powers_save_is_dr_3_minus_half_the_initiators_skill():
+    """PG, Saves: "If the effect forcing a Save is a Power, the DR is 3 minus half of the
+    initiator's relevant Skill Modifier": the Huge Golem's Sweep is a DR 2 AGL save."""
+    from pocketdeck.systems.dofa_gm import turns
+    s = new(("Ann",), foes=["Huge Golem"])
+    golem = next(a for a in s["actors"] if a["source"] == "Huge Golem")
+    assert turns.power_dr(golem, "Attack, Sweep") == 2
+    turns.after_attack(s, {"target": "p1", "success": True, "degree": 4, "damage": 1,
+                           "by": golem["id"], "power": "Attack, Sweep"}, Rng(1))
+    assert s["due"][-1]["status"] == "Knocked Down" and s["due"][-1]["dr"] == 2
+
+
+def _foes_turn(powers: list[str], pp: int, foes=("Captain, Defender", "Grunt", "Guard")) -> tuple[dict, dict]:
+    """A fight where the first creature holds ``powers`` and ``pp`` PP, at its turn."""
+    s = play(new(("Ann", "Bo"), foes=list(foes)), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2H")
+    x = next(a for a in s["actors"] if a["side"] == "foes")
+    s = _turn_of(s, x["id"])
+    x = actor(s, x["id"])
+    x["powers"], x["pp"], x["pp_max"] = list(powers), pp, pp
+    return s, x
+
+
+def test_pg_in_combat_actions_a_powers_dearer_option_is_offered_and_paid():
+    """PG, In Combat Actions: "a character must declare the option being used and spend the
+    associated Power Point cost"; 04_Powers: Charge PP 1 or 2 (+1 or +2 damage), Heal 1 or
+    2 HP, Mystic Confusion on 1 or 2 targets."""
+    s, x = _foes_turn(["Attack, Charge", "Attack, Mystic Confusion", "Heal"], 2)
+    legal = GAME.legal_actions(s)
+    charge = {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Charge", "pp": 2}
+    assert charge in legal
+    confuse = {"type": "power", "who": x["id"], "target": "p1", "also": "p2",
+               "power": "Attack, Mystic Confusion", "pp": 2}
+    assert confuse in legal
+    after = play(s, charge)
+    assert after["draw"]["weapon"] == x["weapon"] + 2 and actor(after, x["id"])["pp"] == 0
+    after = play(s, confuse)
+    assert {d["who"] for d in after["due"] if d["status"] == "Stunned"} == {"p1", "p2"}
+    assert actor(after, x["id"])["pp"] == 0
+    ally = next(a for a in s["actors"] if a["side"] == "foes" and a["id"] != x["id"])
+    ally["hp"], ally["hp_max"] = 2, 5
+    heal = {"type": "power", "who": x["id"], "target": ally["id"], "power": "Heal", "pp": 2}
+    assert actor(play(s, heal), ally["id"])["hp"] == 4
+
+
+def test_pg_status_conditions_grappled_and_blinded_put_the_creatures_attack_at_lower_hand():
+    """PG, Status Conditions 13: Grappled "have Lower Hand when using any Power" (an attack
+    is one: 04_Powers' Weapon Attack); 4: Blinded, a failed save, "Lower Hand (3) for any
+    action requiring the relevant sense"; the GM's own call reaches Lower Hand 3."""
+    from pocketdeck.systems.dofa_gm import draws
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Grappled", None)
+    assert ("Grappled: a Power", -1) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    ft.add_status(s, x, "Blinded", None)
+    assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    assert {"type": "hand", "hand": -3} in GAME.legal_actions(s)
+
+
+def test_pg_status_conditions_poisoned_a_minion_discards_from_the_npc_deck():
+    """PG, Status Conditions 7: Poisoned N, "On failure, they discard N+1 cards": a Minion
+    draws from the NPC Deck, so it discards from it."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.add_status(s, grunt, "Poisoned", None)
+    before = len(s["decks"]["npc"]["draw"])
+    ft.save_result(s, grunt, "Poisoned", False, Rng(1))
+    assert len(s["decks"]["npc"]["draw"]) == before - 2
+    assert "Grunt discards 2 card(s)." in s["log"]
+    GAME.check_state(s)
+
+
+def test_gmg_house_actions_once_initiated_happen_at_the_start_of_every_round():
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat"."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "house", "who": queen["id"], "name": "Wall Grab"})
+    assert [d["status"] for d in s["due"]] == ["Entangled"]
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Entangled", "ok": True})
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    assert "Wall Grab happens again at the start of the round." in s["log"]
+    assert [d["status"] for d in s["due"]] == ["Entangled"]
+    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))
+
+
+def test_pg_status_conditions_a_creature_spends_its_actions_to_end_entangled_knocked_down_burned():
+    """PG, Status Conditions 2, 3, 6: Entangled "may expend a Major Action to make a DR 3
+    STR Save", Knocked Down "must expend a Minor Action to get up", Burned "As a Minor
+    Action ... DR 3 GUT Save"."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    for name in ("Entangled", "Knocked Down", "Burned"):
+        ft.add_status(s, x, name, None)
+    legal = GAME.legal_actions(s)
+    shake = {n: {"type": "shake_off", "who": x["id"], "status": n} for n in ("Entangled", "Knocked Down", "Burned")}
+    assert all(a in legal for a in shake.values())
+    s = play(s, shake["Knocked Down"])
+    assert ft.status(actor(s, x["id"]), "Knocked Down") is None
+    assert shake["Burned"] not in GAME.legal_actions(s)          # one Minor Action a turn
+    s = play(s, shake["Entangled"])
+    assert s["due"][-1]["status"] == "Entangled" and s["due"][-1]["stat"] == "STR" and s["due"][-1]["dr"] == 3
+    s = play(s, {"type": "save", "who": x["id"], "status": "Entangled"})
+    assert s["draw"]["kind"] == "save"
+    s = play(s, {"type": "accept"})
+    legal = GAME.legal_actions(s)
+    assert not any(a["type"] == "attack" for a in legal)          # the Major Action is spent
+
+
+def test_04_powers_obey_me_costs_2_pp_and_its_dr_2_con_save_comes_at_the_turns_start():
+    """04_Powers Obey Me: "PP: 2"; save "On starting turn", "DR: 2", "Type: CON",
+    "Succeed: end effect"."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    obey = {"type": "house", "who": queen["id"], "name": "Obey Me", "target": "p1"}
+    poor = json.loads(json.dumps(s))
+    actor(poor, queen["id"])["pp"] = 1
+    assert obey not in GAME.legal_actions(poor)
+    assert obey in GAME.legal_actions(s)
+    s = play(s, obey)
+    assert actor(s, queen["id"])["pp"] == queen["pp"] - 2
+    assert not s["due"] and ft.in_force(actor(s, "p1"), "Enthralled")
+    s = _turn_of_due(s, "p1")
+    due = next(d for d in s["due"] if d["who"] == "p1")
+    assert (due["status"], due["stat"], due["dr"]) == ("Enthralled", "CON", 2)
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Enthralled", "ok": True})
+    assert ft.status(actor(s, "p1"), "Enthralled") is None
+
+
+def _turn_of_due(s: dict, who: str) -> dict:
+    """Play on until a save falls due for ``who``."""
+    for _ in range(60):
+        if any(d["who"] == who for d in s["due"]):
+            return s
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    raise AssertionError("no save fell due")
+
+
+def test_gmg_fate_cards_a_dealer_the_app_holds_exchanges_fate_and_toughens_up():
+    """GMG, Fate Cards: the GM reserves Fate Cards for Dealers, "allowing for a re-draw or
+    avoiding damage"; PG, Fate Cards 4.2 Exchange Fate (1 PP a card), 4.3 Toughen Up (1
+    damage ignored a card, until the end of the next turn after the damage)."""
+    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    cap = next(a for a in s["actors"] if a["kind"] == "dealer")
+    joker = s["decks"][cap["deck"]]["fate"][0]
+    cap["pp"] = 0
+    ex = {"type": "exchange_fate", "who": cap["id"], "card": joker}
+    assert ex in GAME.legal_actions(s)
+    after = play(s, ex)
+    assert actor(after, cap["id"])["pp"] == 1 and joker not in after["decks"][cap["deck"]]["fate"]
+    tough = {"type": "toughen_up", "who": cap["id"], "card": joker}
+    assert tough not in GAME.legal_actions(s)
+    hp = cap["hp"] + cap["ap"]
+    s = play(s, {"type": "focus", "who": cap["id"]}, {"type": "damage", "who": cap["id"], "amount": 1, "bypass": True})
+    assert tough in GAME.legal_actions(s)
+    later = play(s, {"type": "hand", "hand": 1})              # the GM decides at once
+    assert tough not in GAME.legal_actions(later)
+    s = play(s, tough)
+    cap = actor(s, cap["id"])
+    assert cap["hp"] + cap["ap"] == hp and tough not in GAME.legal_actions(s)
+
+
+def test_pg_dealers_npcs_and_companions_a_companion_acts_on_its_dealers_turn_from_their_deck():
+    """PG, Dealers, NPCs and Companions: "A Companion acts on the players turn, draws from
+    the Dealer's deck of cards"."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Diamonds1"], "foes": ["Grunt"]}, 5)
+    s = play(s, {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Wolf"})
+    wolf = next(a for a in s["actors"] if a["source"] == "Wolf")
+    assert wolf["dealer"] == "p1" and wolf["deck"] == "p1"
+    s = play(s, {"type": "start_combat"})
+    assert wolf["id"] not in s["combat"]["order"]
+    s = _turn_of(s, "p1")
+    legal = GAME.legal_actions(s)
+    bite = next(a for a in legal if a["type"] == "attack" and a["who"] == wolf["id"])
+    before = len(s["decks"]["p1"]["draw"]) + len(s["decks"]["p1"]["discard"])
+    s = play(s, bite)
+    assert s["draw"]["by"] == wolf["id"] and s["draw"]["tc"]
+    assert len(s["decks"]["p1"]["draw"]) + len(s["decks"]["p1"]["discard"]) < before
+    s = play(s, {"type": "accept"})
+    legal = GAME.legal_actions(s)
+    assert any(a["type"] == "attack" and a["who"] == "p1" for a in legal)      # the Dealer's Major Action is left
+    assert not any(a["type"] == "attack" and a["who"] == wolf["id"] for a in legal)
+
+
+def test_pg_contested_checks_an_npc_draws_against_the_initiators_tc():
+    """PG, Contested Checks: the Target "must draw a Check against the initiator's TC" at
+    DR 3 minus half the initiator's modifier; GMG, Contested Checks ("Initiator Stealth vs.
+    Target Detection") and Resting ("an enemy Detection Check"): the GM draws for an NPC."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    call = {"type": "call", "who": grunt["id"]}
+    assert call in GAME.legal_actions(s)                        # a Detection Check at rest
+    s = play(s, {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "9H")
+    assert call in GAME.legal_actions(s)
+    s = play(s, call, {"type": "call_stat", "stat": "Detection"},
+             {"type": "call_contest", "by": "p1"}, {"type": "call_vs_mod", "mod": 2})
+    assert s["call"]["tc"] == "9H" and s["call"]["dr"] == 2
+    s = play(s, {"type": "call_draw"})
+    assert s["draw"]["by"] == grunt["id"] and s["draw"]["tc"] == "9H" and s["draw"]["dr"] == 2
+    s = play(s, {"type": "accept"})
+    assert s["call"] is None
+
+
+def test_04_powers_undying_the_necromancer_goes_into_stasis_and_only_its_vulnerability_kills():
+    """04_Powers Undying: "cannot be killed by traditional weapons. On reaching 0 HP, this
+    creature goes into a stasis"; Undying Vulnerability: at 0 HP, exposure kills it."""
+    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    nec = next(a for a in s["actors"] if a["kind"] == "boss")
+    ft.hurt(s, nec, 99, Rng(2))
+    ft.hurt(s, nec, 99, Rng(2))                    # its last phase
+    assert nec["ko"] and not ft.plays_ko_event(nec) and "stasis" in " ".join(s["log"][-2:])
+    s = _turn_of(s, nec["id"])
+    assert not any(a["type"] in ("ko_draw", "ko_card") for a in GAME.legal_actions(s))
+    s = play(s, {"type": "focus", "who": nec["id"]}, {"type": "expose", "who": nec["id"]})
+    assert actor(s, nec["id"])["dead"]
+
+
+def test_04_powers_drain_life_every_target_saves_and_the_boss_heals_the_damage():
+    """04_Powers Drain Life (Boss-Only): "Force all targets within Aura 2 to make a DR 2 VIT
+    Save. On a failure, they take 1 damage and the Boss is healed for the total amount of
+    damage dealt" (no map: the GM picks one target or every standing enemy)."""
+    s, nec = _foes_turn(["Drain Life"], 0, foes=("Necromancer Aspect",))
+    drain = {"type": "power", "who": nec["id"], "target": "p1", "also": "p2", "power": "Drain Life"}
+    assert drain in GAME.legal_actions(s)
+    nec["hp"] = nec["hp_max"] - 2
+    s = play(s, drain)
+    assert [(d["who"], d["stat"], d["dr"]) for d in s["due"]] == [("p1", "VIT", 2), ("p2", "VIT", 2)]
+    s = play(s, {"type": "save_result", "who": "p1", "status": "Drain Life", "ok": False},
+             {"type": "save_result", "who": "p2", "status": "Drain Life", "ok": False})
+    ann = actor(s, "p1")
+    assert actor(s, nec["id"])["hp"] == nec["hp_max"] and ann["hp"] + ann["ap"] == 11
+
+
+def test_the_state_check_refuses_a_knocked_out_creature_with_hp_and_a_hidden_dr_a_player_reads():
+    """The invariants ``simulate`` checks on every step (issue 27): no creature Knocked Out
+    with HP above 0; no hidden DR in what a player's seat reads."""
+    s = new(("Ann",), foes=["Grunt"])
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    ft.hurt(s, grunt, 99, Rng(1))
+    GAME.check_state(s)
+    grunt["hp"] = 1
+    with pytest.raises(ValueError, match="Knocked Out with 1 HP"):
+        GAME.check_state(s)
+    s = new(("Ann",))
+    s["log"].append("Ann: Attack (Brute +1) vs 9 of Hearts: 8 of Hearts (DR hidden) at EDR 3: Suited.")
+    with pytest.raises(ValueError, match="hidden DR"):
+        GAME.check_state(s)
+
+
+def test_simulated_tables_keep_every_invariant():
+    from pocketdeck.core.simulate import simulate
+    out = simulate("dofa-gm", 3, seed=300)
+    assert out["errors"] == 0, out["failures"]

@@ -202,7 +202,7 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     ranks = _keypad(pool.take("entry_rank"), "rank", RANKS, e["rank"], "dofa-ranks")
     suits = _keypad(pool.take("entry_suit"), "suit", [x.value for x in SUITS], e["suit"], "dofa-suits",
                     show=lambda v: SUIT_SIGN[v], name=lambda v: f"Suit: {SUIT_NAME[v]}")
-    mods, major = pool.take("entry_mod"), pool.take("entry_major")
+    mods, major = pool.take("entry_mod"), pool.take("entry_hit", "entry_major")
     done = pool.take("entry_done", "entry_cancel")
     mod_html = (f'<h3>Modifier (now {e["mod"]:+d})</h3>'
                 + _keypad(mods, "mod", MODS, e["mod"], "dofa-keys mods", show=lambda v: f"{v:+d}")) if mods else ""
@@ -246,6 +246,8 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
         ("Upper or Lower Hand", _keypad(pool.take("call_hand"), "hand", HANDS, c["hand"], "dofa-keys hands",
                                         show=hand_name, name=lambda h: "No Upper/Lower Hand" if h == 0 else
                                         (f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}"))),
+        ("A contested check: against whose Target Card", _grid(pool.take("call_contest"))),
+        ("The initiator's modifier (DR 3 minus half)", _grid(pool.take("call_vs_mod"), tight=True)),
         ("A profession's tools (Upper Hand with, Lower Hand without)", _grid(pool.take("call_tool"))),
     ]
     body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
@@ -366,7 +368,7 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("end_turn", "ready", "delay")
+    moves = pool.take("shake_off", "end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""

@@ -1,5 +1,6 @@
 """Bosses (GMG, Creating a Boss Encounter): Adversary Actions (outside the boss's turn,
-once per round each boss), House Actions (offered at the start of every round), Phases
+once per round each boss), House Actions (offered at the start of a round; once
+initiated, repeated at the start of every round of that combat), Phases
 (at 0 HP a boss with a phase left refills its HP and draws a new Target Card).
 
 The actions are the bestiary bosses' own (04_Powers.yaml, Boss-Only); the skirmish has no
@@ -27,10 +28,12 @@ ACTIONS: dict[str, tuple[str, Any]] = {
     "Ally Swap": ("adversary", "note"),
     "Phase Shift": ("adversary", "note"),
     "Wall Grab": ("house", ("save", "AGL", 2, "Entangled", 1, 0, "all")),
-    "Obey Me": ("house", ("save", "CON", 2, "Enthralled", 0, 0, "one")),
+    "Obey Me": ("house", ("enthrall", "CON", 2)),
     "Summon Ally": ("house", "summon"),
     "Amplify Ally": ("house", "note"),
 }
+# 04_Powers: the PP an action costs (Obey Me "PP: 2"; the others 0), paid when initiated
+PP = {"Obey Me": 2}
 SUMMONED = "Grunt"          # what Summon Ally brings when the GM does not choose
 
 
@@ -54,10 +57,11 @@ def actions(s: State, current_id: str | None) -> list[Action]:
                 continue
             if kind == "house" and (c["house"] or c["at"] != 0):
                 continue
-            if kind is None:
+            if kind is None or PP.get(name, 0) > b["pp"]:
                 continue
             verb = "adversary" if kind == "adversary" else "house"
-            if how == "attack" or (isinstance(how, tuple) and how[-1] == "one"):
+            if how == "attack" or (isinstance(how, tuple) and how[-1] == "one") \
+                    or (isinstance(how, tuple) and how[0] == "enthrall"):
                 acts += [{"type": verb, "who": b["id"], "name": name, "target": t} for t in _targets(s, b)]
             else:
                 acts.append({"type": verb, "who": b["id"], "name": name})
@@ -66,12 +70,46 @@ def actions(s: State, current_id: str | None) -> list[Action]:
 
 def do_adversary(s: State, a: Action, rng: Rng) -> None:
     s["combat"]["adversary"].append(a["who"])
+    pay(s, a)
     run(s, a, rng)
+
+
+def pay(s: State, a: Action) -> None:
+    cost = PP.get(a["name"], 0)
+    if cost:
+        boss = ft.actor(s, a["who"])
+        boss["pp"] -= cost
+        ft.log(s, f"{boss['name']} spends {cost} PP ({boss['pp']} left).")
 
 
 def do_house(s: State, a: Action, rng: Rng) -> None:
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat": the action is kept and repeated by ``repeat_houses``."""
     s["combat"]["house"] = True
+    s["combat"].setdefault("houses", []).append(dict(a))
+    pay(s, a)
     run(s, a, rng)
+
+
+def repeat_houses(s: State, rng: Rng) -> None:
+    """At the start of each new round, every House Action initiated this combat happens
+    again (its boss still standing; a one-target action while its target stands, else it
+    ends and the GM may initiate one anew)."""
+    c = s["combat"]
+    keep = []
+    for a in c.get("houses", []):
+        boss = ft.actor(s, a["who"])
+        if not ft.standing(boss):
+            continue
+        if a.get("target") and not ft.standing(ft.actor(s, a["target"])):
+            ft.log(s, f"{boss['name']}'s {a['name']} has no target left: it ends.")
+            continue
+        keep.append(a)
+        c["house"] = True
+        ft.log(s, f"{a['name']} happens again at the start of the round.")
+        run(s, a, rng)
+    if "houses" in c:
+        c["houses"] = keep
 
 
 def run(s: State, a: Action, rng: Rng) -> None:
@@ -85,10 +123,18 @@ def run(s: State, a: Action, rng: Rng) -> None:
             do_attack(s, {"type": "adversary_attack", "who": boss["id"], "target": a["target"],
                           "power": power}, rng)
     elif how == "summon":
-        from .table import add_creature
-        add_creature(s, SUMMONED, rng, side=boss["side"])
+        from .table import add_creature, room
+        if room(s):
+            add_creature(s, SUMMONED, rng, side=boss["side"])
+        else:
+            ft.log(s, "The table is full: no one more is summoned.")
     elif how == "note":
         ft.log(s, "The GM narrates it.")
+    elif how[0] == "enthrall":
+        # 04_Powers Obey Me: the save "On starting turn, DR 2 CON", a success ends it
+        y = ft.actor(s, a["target"])
+        if not ft.status(y, "Enthralled"):
+            ft.add_status(s, y, "Enthralled", None, by=boss["id"], save={"dr": how[2], "ends": True})
     else:
         _, stat, dr, status, dmg, discard, scope = how
         ids = [a["target"]] if scope == "one" else _targets(s, boss)

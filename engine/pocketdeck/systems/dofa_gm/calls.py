@@ -19,12 +19,12 @@ from ..dofa import odds
 from ..dofa import sheet as sh
 from . import decks as dk
 from . import draws, entry
-from .fight import actor, log
+from .fight import actor, log, standing, tc_of
 
 # the GMG's words for the chart's rows: "extremely difficult? Maybe make it a DR 1";
 # "less challenging ... a DR 3 with Upper Hand"
 AIMS = {"extremely hard": 1, "hard": 2, "moderate": 3, "easy": 4, "very easy": 5}
-HANDS = (-2, -1, 0, 1, 2)
+HANDS = (-3, -2, -1, 0, 1, 2, 3)     # PG, Status Conditions 4: Lower Hand (3) exists
 HOLDER = "call"
 
 
@@ -69,13 +69,19 @@ def actions(s: State) -> list[Action]:
     else:
         acts += [{"type": "call_stat", "stat": t} for t in sh.ATTRIBUTES + sh.SKILLS if t != c["stat"]]
     acts += [{"type": "call_aim", "aim": n} for n in AIMS if n != c["aim"]]
-    acts += [{"type": "call_dr", "dr": d} for d in range(0, 7) if d != c["dr"]]
+    if not c.get("vs"):
+        acts += [{"type": "call_dr", "dr": d} for d in range(0, 7) if d != c["dr"]]
     acts += [{"type": "call_hand", "hand": h} for h in HANDS if h != c["hand"]]
     acts += [{"type": "call_tool", "tool": t} for t in (None, *tools()) if t != c.get("tool")]
     acts.append({"type": "call_hidden", "on": not c["hidden"]})
     deck = s["decks"]["npc" if s["combat"] else "world"]
     if c["tc"] is None and dk.drawable(deck):
         acts.append({"type": "call_tc"})
+    if c["tc"] is None:
+        acts += [{"type": "call_contest", "by": y["id"]} for y in s["actors"]
+                 if y["id"] != c["who"] and standing(y) and tc_of(s, y)]
+    if c.get("vs"):
+        acts += [{"type": "call_vs_mod", "mod": m} for m in entry.MODS if m != c.get("vs_mod", 0)]
     ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
     if ready:
         if x["deck"]:
@@ -146,6 +152,23 @@ def do_call_hidden(s: State, a: Action, rng: Rng) -> None:
     s["call"]["hidden"] = a["on"]
 
 
+def do_call_contest(s: State, a: Action, rng: Rng) -> None:
+    """PG, Contested Checks: the target "must draw a Check against the initiator's TC",
+    at DR 3 minus half the initiator's modifier (``checks.contest_dr``; the GM taps the
+    initiator's modifier: ``call_vs_mod``); GMG, Contested Checks: "Initiator Stealth vs.
+    Target Detection"."""
+    c = s["call"]
+    y = actor(s, a["by"])
+    c.update(tc=tc_of(s, y), vs=y["id"], vs_mod=0, dr=ck.contest_dr(0), aim=None, suggested=None)
+    log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}, DR {c['dr']}.")
+
+
+def do_call_vs_mod(s: State, a: Action, rng: Rng) -> None:
+    c = s["call"]
+    c["vs_mod"], c["dr"] = a["mod"], ck.contest_dr(a["mod"])
+    log(s, f"The initiator's modifier {a['mod']:+d}: DR {c['dr']}.")
+
+
 def do_call_tc(s: State, a: Action, rng: Rng) -> None:
     deck = s["decks"]["npc" if s["combat"] else "world"]
     s["call"]["tc"] = dk.draw_tc(deck, rng, HOLDER)
@@ -161,7 +184,8 @@ def do_call_draw(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     x = actor(s, c["who"])
     hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"]))
-    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand)
+    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand,
+                hidden=c["hidden"])
 
 
 def do_call_card(s: State, a: Action, rng: Rng) -> None:

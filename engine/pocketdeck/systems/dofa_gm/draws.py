@@ -34,11 +34,17 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
                target: Actor | None = None, mystic: bool = False) -> list[tuple[str, int]]:
     """Upper (+) / Lower (-) Hand on a draw, with reasons: the drawer's own conditions and
     Fatigue through part 1's ``conditions.hand_parts``, then the target's (PG, Status
-    Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``)."""
+    Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``). PG,
+    Status Conditions 13 (Grappled: "Lower Hand when using any Power") and 4 (Blinded: a
+    failed save, "Lower Hand (3) for any action requiring" sight) apply to attacks."""
     faux = {"conditions": [x["name"] for x in a["statuses"]],
             "shaken": [x["name"] for x in a["statuses"] if x.get("held")],
             "fatigue": a["fatigue"], "light": "bright", "received": None}
-    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat})
+    # an attack the app draws is a Power (04_Powers: Weapon Attack, Mystic Attack), so
+    # Grappled gives Lower Hand; it needs sight, so a failed Blinded save gives Lower Hand 3
+    attack = kind == "attack"
+    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat, "power": attack,
+                                 "sense": "sight" if attack else None})
     if target is not None:
         if status(target, "Hidden"):
             parts.append((f"{target['name']} is Hidden", -1))
@@ -47,6 +53,8 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
         if status(target, "Knocked Down"):
             parts.append(("Knocked Down target, from afar" if mystic
                           else "Knocked Down target, within 1 space", -1 if mystic else +1))
+    if a["deck"] == "npc" and npc_spent(s):
+        parts.append(("The NPC Deck ran out this combat", -1))
     if a.get("lower_next"):
         parts.append(("Shake Enemy: the next check", -1))
     if s["hand"]:
@@ -74,13 +82,29 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
 def deal(s: State, rng: Rng) -> None:
     d = s["draw"]
     deck = s["decks"][actor(s, d["by"])["deck"]]
-    before = deck["reshuffles"]
     d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
-    if deck["reshuffles"] > before and d["by"] and deck is not s["decks"]["npc"]:
-        a = actor(s, d["by"])
-        if deck["size"] > 52:
-            a["fatigue"] = min(5, a["fatigue"] + 1)
+
+
+def tire(s: State) -> None:
+    """After every action: a deck of its own that ran out and was reshuffled (for a draw,
+    a Target Card, a discard) costs its holder a level of Fatigue (PG, The Action Deck 3;
+    GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina)."""
+    for a in s["actors"]:
+        deck = s["decks"].get(a["deck"] or "npc")
+        if a["deck"] in (None, "npc") or deck is None or a.get("dealer"):
+            continue
+        new = deck["reshuffles"] - deck.get("counted", 0)
+        if new > 0:
+            deck["counted"] = deck["reshuffles"]
+            a["fatigue"] = min(5, a["fatigue"] + new)
             log(s, f"{a['name']}'s deck ran out: reshuffled; Fatigue {a['fatigue']}.")
+
+
+def npc_spent(s: State) -> bool:
+    """GMG, Game Master Resources: NPCs "won't shuffle prematurely, which would invoke Lower
+    Hand on Checks": the NPC Deck reshuffled in the middle of a combat puts the Minions'
+    checks at Lower Hand until it is reshuffled before the next combat."""
+    return bool(s["combat"]) and s["decks"]["npc"]["reshuffles"] > 0
 
 
 def can_redraw(s: State) -> list[str]:
@@ -110,5 +134,8 @@ def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     card = kept(d)
     result = grade(d, card)
     dk.settle(s["decks"][actor(s, d["by"])["deck"]])
-    log(s, result["summary"])
+    summary = result["summary"]
+    if d.get("hidden"):            # the players' seats read it without the EDR (fight.public_log)
+        summary = summary.replace(f" at EDR {d['effective']}:", f" at EDR {d['effective']} (DR hidden):", 1)
+    log(s, summary)
     return result, d

@@ -19,6 +19,10 @@ from ..dofa import checks as ck
 from ..dofa.deck import RANKS
 
 MODS: tuple[int, ...] = tuple(range(-2, 7))
+# PG, Degrees of Success: a Critical is the TC's own card, a Major its value in another
+# suit; the player reports either as it is (PG, Making a Check: "reports a Major"), so
+# the GM taps it in one go (entry_hit) instead of typing a card.
+HITS = (0, 1)
 
 
 def open_entry(s: State, purpose: dict[str, Any]) -> None:
@@ -34,6 +38,8 @@ def actions(s: State) -> list[Action]:
         acts += [{"type": "entry_mod", "mod": m} for m in MODS if m != e["mod"]]
     if kind == "call" and e["for"].get("hidden"):
         acts.append({"type": "entry_major", "on": not e["major"]})
+    if e["for"].get("hidden") and e["for"].get("tc"):
+        acts += [{"type": "entry_hit", "degree": d} for d in HITS]
     if e["rank"] and e["suit"]:
         acts.append({"type": "entry_done"})
     acts.append({"type": "entry_cancel"})
@@ -54,6 +60,18 @@ def do_entry_mod(s: State, a: Action, rng: Any) -> None:
 
 def do_entry_major(s: State, a: Action, rng: Any) -> None:
     s["entry"]["major"] = a["on"]
+
+
+def do_entry_hit(s: State, a: Action, rng: Any) -> None:
+    """One tap for a reported Critical (the TC's own card) or Major (the TC's value in
+    another suit): the card is set and the entry is done (rules.entry_done)."""
+    e = s["entry"]
+    t = Card.parse(e["for"]["tc"])
+    e["rank"], e["major"], e["hit"] = e["for"]["tc"][:-1], True, a["degree"]
+    e["suit"] = t.suit.value if a["degree"] == 0 else next(
+        x.value for x in SUITS if x.value != t.suit.value and x.colour == t.colour)
+    from .rules import entry_done
+    entry_done(s, rng)
 
 
 def do_entry_cancel(s: State, a: Action, rng: Any) -> None:

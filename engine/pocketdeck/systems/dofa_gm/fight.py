@@ -14,6 +14,7 @@ starts its next phase instead, boss.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core.cards import Card
@@ -37,12 +38,49 @@ DEALERS = ("player", "pc", "dealer", "boss")
 
 def plays_ko_event(a: Actor) -> bool:
     """PG, Epic Events: "When a Dealer is Knocked Out in combat, their subsequent turns are
-    replaced with Epic Event TCs"; an NPC (Minion) or a Companion is not a Dealer."""
-    return a["kind"] in DEALERS
+    replaced with Epic Event TCs"; an NPC (Minion) or a Companion is not a Dealer. An
+    Undying creature goes into stasis instead (``undying``)."""
+    return a["kind"] in DEALERS and not undying(a)
+
+
+def undying(a: Actor) -> bool:
+    """04_Powers Undying: "cannot be killed by traditional weapons. On reaching 0 HP, this
+    creature goes into a stasis. The following day, they return to 1 HP"; only its
+    Vulnerability kills it at 0 HP (table.do_expose)."""
+    return "Undying" in a.get("powers", [])
 
 
 def log(s: State, text: str) -> None:
     s["log"].append(text)
+
+
+# PG, Making a Check: the GM "can choose whether or not to reveal" the DR. What a player's
+# seat reads of the log (``public_log``) leaves out the GM's deliberation over a DR and
+# reads a draw on a hidden DR without its EDR. The lines are told apart by their words
+# (draws.secret_summary marks a hidden check's line), so the state keeps one log.
+GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
+HIDDEN = " (DR hidden)"
+SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
+                     r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
+
+
+def public_line(line: str, party: set[str]) -> str | None:
+    """A log line as a player's seat reads it (None: the GM's only). A party member's
+    attack is drawn against a creature's AR, which stays hidden as for a player's
+    reported attack (turns.do_player_attack)."""
+    if any(m in line for m in GM_ONLY):
+        return None
+    m = SUMMARY.match(line)
+    if m and (m["hidden"] or (m["what"] == "Attack" and m["who"] in party)):
+        return f"{m['who']}: {m['what']} vs {m['tc']}: {m['card']}: {m['deg']}."
+    return line
+
+
+def public_log(s: State, n: int) -> list[str]:
+    """The last ``n`` lines a player's seat may read."""
+    party = {a["name"] for a in s["actors"] if a["side"] == "party"}
+    out = [public_line(line, party) for line in s["log"]]
+    return [line for line in out if line is not None][-n:]
 
 
 def actor(s: State, cid: str) -> Actor:
@@ -57,6 +95,8 @@ def tc_of(s: State, a: Actor) -> str | None:
     Initiating Combat: "a group of Minions might have a single TC")."""
     if a.get("shares"):
         return tc_of(s, actor(s, a["shares"]))
+    if a.get("dealer"):                  # a Companion acts on its Dealer's turn
+        return tc_of(s, actor(s, a["dealer"]))
     if a["deck"]:
         return s["decks"][a["deck"]]["tcs"].get(a["id"])
     return a["tc"]
@@ -91,14 +131,16 @@ def init_key(s: State, a: Actor) -> tuple[int, int, int, int]:
 
 
 def order(s: State, ids: list[str] | None = None) -> list[str]:
-    pool = [a for a in s["actors"] if in_fight(a) and (ids is None or a["id"] in ids)]
+    """The turn order; a Companion with a Dealer has no turn of its own."""
+    pool = [a for a in s["actors"] if in_fight(a) and not a.get("dealer")
+            and (ids is None or a["id"] in ids)]
     return [a["id"] for a in sorted(pool, key=lambda a: init_key(s, a))]
 
 
 def needs_tc(s: State) -> list[Actor]:
     """Combatants without a Target Card for this combat (players type theirs in)."""
     c = s["combat"]
-    return [a for a in s["actors"] if in_fight(a) and a["id"] not in c["has_tc"]]
+    return [a for a in s["actors"] if in_fight(a) and a["id"] not in c["has_tc"] and not a.get("dealer")]
 
 
 # -- damage, healing, Knocked Out ------------------------------------------------------------
@@ -112,6 +154,8 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
     to_hp = min(a["hp"], amount - to_ap)
     a["hp"] -= to_hp
     log(s, f"{a['name']} takes {amount} damage ({to_ap} AP, {to_hp} HP).")
+    from .fate import took
+    took(s, a, to_ap + to_hp)
     remove_status(s, a, "Hidden", quiet=True)
     for name in ON_DAMAGE:
         st = status(a, name)
@@ -137,7 +181,10 @@ def down(s: State, a: Actor, rng: Rng) -> None:
         next_phase(s, a, rng)
         return
     a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
-    if plays_ko_event(a):
+    if undying(a):
+        log(s, f"{a['name']} goes into stasis (Undying): no weapon can kill it; it returns to 1 HP "
+               "the following day, unless its Vulnerability finds it at 0 HP.")
+    elif plays_ko_event(a):
         log(s, f"{a['name']} is Knocked Out: their turns become Epic Event draws (DR 4 Vitality).")
     else:
         log(s, f"{a['name']} is Knocked Out: unable to act until treated or healed.")
@@ -189,10 +236,14 @@ def in_force(a: Actor, name: str) -> bool:
     return st is not None and not st.get("held", False)
 
 
-def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None) -> None:
+def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
+               save: dict[str, Any] | None = None) -> None:
+    """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
+    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect")."""
     st = status(a, name)
     if st is None:
-        a["statuses"].append({"name": name, "rounds": rounds, "held": False, "by": by, "level": 1})
+        a["statuses"].append(dict({"name": name, "rounds": rounds, "held": False, "by": by,
+                                   "level": 1}, **(save or {})))
         log(s, f"{a['name']} is {name}" + (f" for {rounds} round(s)." if rounds else " (until saved or ended)."))
     elif name == "Poisoned":
         st["level"] += 1
@@ -213,8 +264,9 @@ def remove_status(s: State, a: Actor, name: str, quiet: bool = False) -> None:
 
 def add_due(s: State, a: Actor, name: str, when: str) -> None:
     if not any(d["who"] == a["id"] and d["status"] == name for d in s["due"]):
+        st = status(a, name) or {}
         s["due"].append({"who": a["id"], "status": name, "when": when,
-                         "stat": CONDITIONS[name]["save"], "dr": SAVE_DR})
+                         "stat": CONDITIONS[name]["save"], "dr": st.get("dr", SAVE_DR)})
 
 
 def start_of_turn(s: State, a: Actor) -> None:
@@ -260,7 +312,7 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
     log(s, f"{a['name']} {'makes' if passed else 'fails'} the {name} save.")
     if name in BY_FAILED_SAVE:
         st["held"] = passed
-    if passed and rule.get("ends"):
+    if passed and (rule.get("ends") or st.get("ends")):
         remove_status(s, a, name)
     if passed and rule.get("pass_damage"):
         hurt(s, a, rule["pass_damage"], rng, True)

@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, draws, entry, epic, table, turns
+from . import boss, calls, draws, entry, epic, fate, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -27,7 +27,7 @@ PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp"
 PANELS = ("none", "add", "ledger")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, entry, epic, table, turns)
+    n[3:]: f for m in (boss, calls, entry, epic, fate, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -87,8 +87,23 @@ class DofaGmGame(Game):
         return sum(len(dk.all_cards(state["decks"][d])) for d in ("npc", "world"))
 
     def check_state(self, state: State) -> None:
+        """Every step of ``simulate``: each deck holds its cards once; no creature Knocked
+        Out with HP above 0 (PG, Health and Armor); no hidden DR in what a player's seat
+        reads (PG, Making a Check)."""
         for name, deck in state["decks"].items():
             dk.check_deck(name, deck)
+        for a in state["actors"]:
+            if a["ko"] and a["hp"] > 0:
+                raise ValueError(f"{a['name']} is Knocked Out with {a['hp']} HP")
+        party = {a["name"] for a in state["actors"] if a["side"] == "party"}
+        for line in ft.public_log(state, 80):
+            if ft.public_line(line, party) != line or ft.HIDDEN in line:
+                raise ValueError(f"a player's seat reads a hidden DR: {line!r}")
+        c = state["call"]
+        if c and c["hidden"] and c["dr"] is not None:
+            for seat in self.seats(state)[1:]:
+                if (self.view(state, seat).get("call") or {}).get("dr") is not None:
+                    raise ValueError(f"seat {seat} reads the hidden DR")
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, s: State) -> list[Action]:
@@ -114,14 +129,22 @@ class DofaGmGame(Game):
                     acts += turns.ready_actions(s)
                     cur = turns.current(s)
                     acts += boss.actions(s, cur["id"] if cur else None)
+                    # a check or contested check outside the turn's own actions
+                    acts += [{"type": "call", "who": a["id"]} for a in s["actors"]
+                             if ft.standing(a) and (a["deck"] or a["kind"] == "player")]
             acts.append({"type": "end_combat"})
         else:
             if party and any(a["side"] == "foes" and ft.standing(a) for a in s["actors"]):
                 acts += [{"type": "start_combat"}] + [{"type": "start_combat", "surprise": x}
                                                       for x in ("party", "foes")]
             acts += [{"type": "call", "who": a["id"]} for a in party]
+            # PG, Contested Checks; GMG, Resting ("an enemy Detection Check"): a check
+            # drawn for a creature the app holds (the NPC Deck for a Minion)
+            acts += [{"type": "call", "who": a["id"]} for a in s["actors"]
+                     if a["side"] != "party" and ft.standing(a) and a["deck"]]
             if party:
                 acts.append({"type": "epic_setup"})
+        acts += fate.actions(s)
         acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
         acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
                  if ft.in_fight(a) and a["id"] != s["focus"]]
@@ -164,6 +187,9 @@ class DofaGmGame(Game):
 
     def _apply(self, s: State, a: Action, rng: Rng) -> None:
         kind = a["type"]
+        tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
+        if kind == "toughen_up" and tough:
+            s["tough"] = tough
         if kind == "accept":
             accept(s, rng)
         elif kind == "fate_redraw":
@@ -178,6 +204,9 @@ class DofaGmGame(Game):
             ft.log(s, "The session ends.")
         else:
             HANDLERS[kind](s, a, rng)
+        draws.tire(s)
+        if not any(s.get("tough", {}).values()):
+            s.pop("tough", None)
         settle_fight(s)
         s["steps"] += 1
         del s["log"][:-80]
@@ -249,7 +278,7 @@ def entry_done(s: State, rng: Rng) -> None:
     card = entry.card(e)
     kind = f["kind"]
     if kind == "tc":
-        turns.set_player_tc(s, f["who"], card)
+        turns.set_player_tc(s, f["who"], card, rng)
         return
     x = ft.actor(s, f["who"])
     if kind == "attack" or (kind == "call" and f["hidden"]):
@@ -260,7 +289,9 @@ def entry_done(s: State, rng: Rng) -> None:
         what = f"draws ({e['mod']:+d})"
     from ..dofa.checks import DEGREES, is_success
     ok = is_success(deg)
-    ft.log(s, f"{x['name']} {what} {ft.card_name(card)} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.")
+    told = ("a Critical (the TC's own card)" if e.get("hit") == 0 else
+            "a Major (the TC's value)" if e.get("hit") == 1 else ft.card_name(card))
+    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.")
     if kind == "attack":
         if ok:
             dmg = x["weapon"] + (1 if deg <= 1 else 0)
@@ -268,7 +299,7 @@ def entry_done(s: State, rng: Rng) -> None:
             ft.hurt(s, y, dmg, rng, by=x["id"])
             if deg == 0 and ft.standing(y):
                 ft.add_status(s, y, "Stunned", None, by=x["id"])
-        s["combat"]["acted"] = True
+        turns.spend_turn(s, x)
     elif kind == "call":
         calls.close(s)
     elif kind == "epic":

@@ -29,6 +29,8 @@ def new_id(s: State, prefix: str) -> str:
 def give_deck(s: State, x: dict[str, Any], rng: Rng) -> None:
     """Minions share the NPC Deck; a Dealer or Boss gets a deck of its own with one Fate
     Card (GMG, Character Types); a premade character its 54-card Action Deck."""
+    if x["kind"] == "companion" and companion_of(s, x):
+        return                          # set by companion_of: the Dealer's deck
     if x["kind"] in ("minion", "companion"):
         x["deck"] = "npc"
     elif x["kind"] in ("dealer", "boss"):
@@ -37,6 +39,22 @@ def give_deck(s: State, x: dict[str, Any], rng: Rng) -> None:
     elif x["kind"] == "pc":
         s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
         x["deck"] = x["id"]
+
+
+def companion_of(s: State, x: dict[str, Any]) -> bool:
+    """PG, Dealers, NPCs and Companions: "A Companion acts on the players turn, draws from
+    the Dealer's deck of cards". A companion joining the party goes with the first party
+    Dealer (a player or premade) without one; it draws from that Dealer's deck (the
+    premade's deck the app holds; a player's own phone: ``deck`` None, the card typed in).
+    None standing without a companion: it stays a creature of its own (the NPC Deck)."""
+    taken = {a.get("dealer") for a in s["actors"] if a["kind"] == "companion" and not a["out"]}
+    dealer = next((a for a in s["actors"] if a["side"] == x["side"] and a["kind"] in ("player", "pc")
+                   and ft.in_fight(a) and a["id"] not in taken), None)
+    if dealer is None:
+        return False
+    x["dealer"], x["deck"] = dealer["id"], dealer["deck"]
+    ft.log(s, f"{x['name']} is {dealer['name']}'s Companion: it acts on their turn and draws from their deck.")
+    return True
 
 
 def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> dict[str, Any]:
@@ -48,10 +66,13 @@ def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> di
     give_deck(s, x, rng)
     s["actors"].append(x)
     ft.log(s, f"{name} joins ({c['type']}, HP {x['hp']}, AR {x['ar']}).")
-    if s["combat"]:
+    if s["combat"] and not x.get("dealer"):
         card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
         s["combat"]["has_tc"].append(x["id"])
         ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")
+        if s["combat"]["stage"] == "turns":
+            from .turns import join_order
+            join_order(s, x["id"])
     return x
 
 
@@ -113,6 +134,8 @@ def actions(s: State) -> list[Action]:
             acts.append({"type": "award_fate", "who": focus})
         if x["kind"] == "player":
             acts.append({"type": "award_fate", "who": focus})
+        if "Undying Vulnerability" in x["powers"] and not x["dead"]:
+            acts.append({"type": "expose", "who": focus})
         if not s["combat"]:
             acts.append({"type": "remove", "who": focus})
         acts += group_actions(s, x)
@@ -187,6 +210,18 @@ def do_treated(s: State, a: Action, rng: Rng) -> None:
     ft.log(s, f"{x['name']} is treated and wakes with {x['hp']} HP.")
 
 
+def do_expose(s: State, a: Action, rng: Rng) -> None:
+    """04_Powers Undying Vulnerability: "they take 1 damage. While the creature is at 0 HP,
+    when they are exposed to this Vulnerability they are instead killed"."""
+    x = ft.actor(s, a["who"])
+    ft.log(s, f"{x['name']} is exposed to its Vulnerability.")
+    if x["hp"] == 0:
+        x["dead"] = True
+        ft.log(s, f"{x['name']} is killed.")
+    else:
+        ft.hurt(s, x, 1, rng, bypass=True)
+
+
 def do_status(s: State, a: Action, rng: Rng) -> None:
     ft.add_status(s, ft.actor(s, a["who"]), a["name"], a["rounds"])
 
@@ -203,12 +238,16 @@ def do_weapon(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_edit(s: State, a: Action, rng: Rng) -> None:
-    """A creature is a copy of its stat block: the GM may change its numbers."""
+    """A creature is a copy of its stat block: the GM may change its numbers. A Knocked
+    Out creature's HP stays at 0 when its max HP rises (PG, Status Conditions 5: it wakes
+    only when treated or healed; a creature with HP is not Knocked Out)."""
     x = ft.actor(s, a["who"])
     f = a["field"]
     x[f] += a["delta"]
     cur = {"hp_max": "hp", "ap_max": "ap", "pp_max": "pp"}.get(f)
-    if cur:
+    if cur == "hp" and x["ko"]:
+        x["hp"] = 0
+    elif cur:
         x[cur] = max(0, min(x[f], x[cur] + a["delta"])) if a["delta"] > 0 else min(x[cur], x[f])
     ft.log(s, f"The GM sets {x['name']}'s {f.replace('_max', ' max').upper()} to {x[f]}.")
 

@@ -13,7 +13,7 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import draws, entry
 from . import fight as ft
-from .powers import POWERS, usable
+from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
 
@@ -33,6 +33,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     for holder in list(npc["tcs"]):
         dk.drop_tc(npc, holder)
     dk.reshuffle_all(npc, rng)
+    npc["reshuffles"] = 0          # the count of mid-combat reshuffles (draws.npc_spent)
     s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
                    "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
                    "readied": [], "acted": False, "adversary": [], "house": False}
@@ -42,6 +43,8 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
         x["shares"] = None         # Minion groups are made anew each combat
         if not ft.in_fight(x):
             continue
+        if x.get("dealer"):
+            continue                   # a Companion uses its Dealer's Target Card
         if x["deck"]:
             card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
             s["combat"]["has_tc"].append(x["id"])
@@ -49,7 +52,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
         else:
             x["tc"] = None
     if not ft.needs_tc(s):
-        begin_round(s)
+        begin_round(s, rng)
 
 
 def entry_name(code: str) -> str:
@@ -61,50 +64,77 @@ def do_player_tc(s: State, a: Action, rng: Rng) -> None:
     entry.open_entry(s, {"kind": "tc", "who": a["who"]})
 
 
-def set_player_tc(s: State, who: str, card: str) -> None:
+def set_player_tc(s: State, who: str, card: str, rng: Rng) -> None:
     x = ft.actor(s, who)
     x["tc"] = card
     s["combat"]["has_tc"].append(who)
     ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
-        begin_round(s)
-    elif s["combat"]["stage"] == "turns" and who not in s["combat"]["order"]:
-        s["combat"]["order"].append(who)
+        begin_round(s, rng)
+    elif s["combat"]["stage"] == "turns":
+        join_order(s, who)
 
 
-def begin_round(s: State) -> None:
+def join_order(s: State, who: str) -> None:
+    """PG, Taking Turns: TC "values represent the turn order"; GMG, Initiating Combat: a TC
+    for "any new enemies that appear throughout Combat". A newcomer takes its place by its
+    TC among those still to act this round (never before the one acting now)."""
+    c = s["combat"]
+    late = c["round"] == 0 and ft.actor(s, who)["side"] != c["surprise"]
+    if who not in c["order"] and not late:      # a surprise round is the surprising side's
+        place(s, c["order"], who, c["at"] + 1)
+        c.setdefault("joined", []).append(who)  # its place by TC from the next round on
+
+
+def place(s: State, order: list[str], who: str, start: int) -> None:
+    """Insert ``who`` before the first one from ``start`` on whose TC comes after its own."""
+    key = ft.init_key(s, ft.actor(s, who))
+    i = next((j for j in range(start, len(order))
+              if ft.init_key(s, ft.actor(s, order[j])) > key), len(order))
+    order.insert(i, who)
+
+
+def begin_round(s: State, rng: Rng) -> None:
     c = s["combat"]
     ids = None
     if c["round"] == 0:
         ids = [x["id"] for x in s["actors"] if x["side"] == c["surprise"]]
     c.update(stage="turns", order=ft.order(s, ids), at=0, adversary=[], house=False)
     ft.log(s, f"Round {c['round']}: " + ft.names(s, c["order"]) + ".")
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
-def new_round(s: State) -> None:
-    """The next round: the order kept (delays hold), newcomers placed by their TC; after
-    a surprise round everyone joins by the TCs."""
+def new_round(s: State, rng: Rng) -> None:
+    """The next round: the order kept (delays hold), newcomers placed by their TC (``place``);
+    after a surprise round everyone joins by the TCs."""
     c = s["combat"]
     c["round"] += 1
-    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"] if ft.in_fight(ft.actor(s, i))]
-    c["order"] = keep + [i for i in ft.order(s) if i not in keep and i in c["has_tc"]]
+    late = c.pop("joined", [])
+    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"]
+                                                 if ft.in_fight(ft.actor(s, i)) and i not in late]
+    for i in ft.order(s):
+        if i not in keep and i in c["has_tc"]:
+            place(s, keep, i, 0)
+    c["order"] = keep
     c.update(at=0, adversary=[], house=False)
     ft.log(s, f"Round {c['round']}.")
+    from .boss import repeat_houses
+    repeat_houses(s, rng)
 
 
-def begin_turn(s: State) -> None:
+def begin_turn(s: State, rng: Rng) -> None:
     c = s["combat"]
     for _ in range(2):
         while c["at"] < len(c["order"]) and not ft.in_fight(ft.actor(s, c["order"][c["at"]])):
             c["at"] += 1
         if c["at"] < len(c["order"]):
             break
-        new_round(s)
+        new_round(s, rng)
     if c["at"] >= len(c["order"]):
         return
     x = ft.actor(s, c["order"][c["at"]])
     c["acted"] = False
+    c.pop("minor", None)
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
         ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
@@ -112,6 +142,8 @@ def begin_turn(s: State) -> None:
         x["ko"]["turns"] += 1
     else:
         ft.start_of_turn(s, x)
+    for y in companions(s, x):
+        ft.start_of_turn(s, y)           # a Companion's saves come on its Dealer's turn
 
 
 # -- the legal actions of a fight -------------------------------------------------------------
@@ -137,6 +169,35 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
                 continue
             else:
                 acts.append({"type": "power", "who": x["id"], "target": y["id"], "power": p})
+        if rule.get("aura") and len(pool) > 1:      # every standing enemy (no map)
+            acts.append({"type": "power", "who": x["id"], "target": pool[0]["id"],
+                         "also": ",".join(y["id"] for y in pool[1:]), "power": p})
+        acts += dearer(x, p, pool)
+    return acts
+
+
+def also(a: Action) -> list[str]:
+    """The other targets of a power used on several (actions are flat: ids joined by ",")."""
+    return [i for i in a.get("also", "").split(",") if i]
+
+
+def dearer(x: dict[str, Any], p: str, pool: list[dict[str, Any]]) -> list[Action]:
+    """A power's dearer options (PG, In Combat Actions: the option declared and its PP
+    spent): Charge +2, Heal 2 HP, a save power on more targets (``also``: the others'
+    ids, joined by ",")."""
+    from itertools import combinations
+    rule = POWERS[p]
+    kind = "attack" if rule.get("draw") else "power"
+    acts: list[Action] = []
+    for pp in options(x, p):
+        n = amount(p, pp)
+        if OPTION_OF[p] == "targets":
+            ids = [y["id"] for y in pool]
+            acts += [{"type": kind, "who": x["id"], "target": c[0], "also": ",".join(c[1:]),
+                      "power": p, "pp": pp} for c in combinations(ids, n)]
+        else:
+            acts += [{"type": kind, "who": x["id"], "target": y["id"], "power": p, "pp": pp}
+                     for y in pool if not rule.get("heal") or y["hp"] < y["hp_max"]]
     return acts
 
 
@@ -164,8 +225,70 @@ def turn_actions(s: State) -> list[Action]:
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
         acts.append({"type": "ready"})
+    if x["deck"]:
+        acts += shake_actions(s, x)
+    acts += companion_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
+
+
+def companions(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
+    return [y for y in s["actors"] if y.get("dealer") == x["id"] and ft.standing(y)]
+
+
+def companion_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """PG, Dealers, NPCs and Companions: a Companion "acts on the players turn"; GMG,
+    Character Types: it is "commanded with an Action": the Dealer's Minor Action (one a
+    turn), the Companion's attack or power drawn from the Dealer's deck (typed in for a
+    player's own phone)."""
+    if s["combat"].get("minor"):
+        return []
+    acts: list[Action] = []
+    for y in companions(s, x):
+        if y["deck"]:
+            acts += power_actions(s, y)
+        else:
+            acts += [{"type": "player_attack", "who": y["id"], "target": z["id"]} for z in enemies(s, y)]
+    return acts
+
+
+def spend_turn(s: State, x: dict[str, Any]) -> None:
+    """The action is the acting one's Major Action, or its Minor Action when a Companion
+    acts on its Dealer's command."""
+    if x.get("dealer"):
+        s["combat"]["minor"] = True
+    else:
+        s["combat"]["acted"] = True
+
+
+# PG, Status Conditions 2, 3, 6: what a character spends an action on to end a condition
+SHAKE = {"Entangled": "major", "Knocked Down": "minor", "Burned": "minor"}
+
+
+def shake_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """For a creature or premade the app runs, on its turn: Entangled "may expend a Major
+    Action to make a DR 3 STR Save", Knocked Down "must expend a Minor Action to get up",
+    Burned "As a Minor Action ... DR 3 GUT Save" (one Major and one Minor Action a turn,
+    PG In Combat)."""
+    c = s["combat"]
+    spent = {"major": c["acted"], "minor": c.get("minor", False)}
+    return [{"type": "shake_off", "who": x["id"], "status": st["name"]} for st in x["statuses"]
+            if st["name"] in SHAKE and not spent[SHAKE[st["name"]]]]
+
+
+def do_shake_off(s: State, a: Action, rng: Rng) -> None:
+    x, name = ft.actor(s, a["who"]), a["status"]
+    c = s["combat"]
+    if SHAKE[name] == "major":
+        c["acted"] = True
+    else:
+        c["minor"] = True
+    if name == "Knocked Down":
+        ft.log(s, f"{x['name']} gets up (a Minor Action).")
+        ft.remove_status(s, x, name)
+        return
+    ft.log(s, f"{x['name']} tries to end {name} ({'a Major' if SHAKE[name] == 'major' else 'a Minor'} Action).")
+    ft.add_due(s, x, name, "now")
 
 
 def save_actions(s: State) -> list[Action]:
@@ -195,7 +318,7 @@ def ready_actions(s: State) -> list[Action]:
 def do_attack(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
     rule = POWERS[a["power"]]
-    x["pp"] -= rule["pp"]
+    x["pp"] -= cost(a["power"], a)
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
@@ -203,9 +326,10 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
         ft.remove_status(s, x, "Invisible")     # PG, Status Conditions 12: the attack ends it
     tc = ft.tc_of(s, y) or ""
     draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
-                target=y["id"], power=a["power"], weapon=x["weapon"] + rule.get("bonus", 0))
+                target=y["id"], power=a["power"],
+                weapon=x["weapon"] + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
     if a["type"] == "attack":
-        s["combat"]["acted"] = True
+        spend_turn(s, x)
 
 
 def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
@@ -216,25 +340,44 @@ def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
 def do_power(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
     rule = POWERS[a["power"]]
-    x["pp"] -= rule["pp"]
-    s["combat"]["acted"] = True
-    ft.log(s, f"{x['name']} uses {a['power']} on {y['name']} ({rule['pp']} PP).")
+    pp = cost(a["power"], a)
+    x["pp"] -= pp
+    spend_turn(s, x)
+    more = [ft.actor(s, i) for i in also(a)]
+    ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     if ft.status(x, "Invisible"):
         ft.remove_status(s, x, "Invisible")     # using a Power ends it
     if rule.get("heal"):
-        ft.heal(s, y, rule["heal"])
+        ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
         y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
         ft.log(s, f"{y['name']} gains {rule['shield']} AP ({y['ap']}).")
     elif rule.get("save"):
-        effect_save(s, y, rule["save"], x["id"])
+        for z in [y] + more:
+            effect_save(s, z, rule["save"], x["id"], a["power"])
 
 
-def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str) -> None:
+def power_dr(x: dict[str, Any], power: str) -> int:
+    """PG, Saves: a Power's save is DR 3 minus half the initiator's relevant Skill
+    Modifier (rounded down, minimum 0: the contested DR's formula, ``checks.contest_dr``)."""
+    from ..dofa import sheet as sh
+    from ..dofa.checks import contest_dr
+    rule = POWERS[power]
+    mystic = (rule.get("draw") or rule.get("skill")) == "mystic"
+    return contest_dr(sh.modifier(x, draws.attack_stat(x, mystic)))
+
+
+def effect_save(s: State, y: dict[str, Any], save: tuple[Any, ...], by: str,
+                power: str | None = None) -> None:
     """A save the target makes at once against a power's status (and damage)."""
     stat, dr, name, fail, ok = save
-    s["due"].append({"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
-                     "apply": True, "fail": fail, "ok": ok, "by": by})
+    if dr is None and power:
+        dr = power_dr(ft.actor(s, by), power)
+    due = {"who": y["id"], "status": name, "when": "now", "stat": stat, "dr": dr,
+           "apply": True, "fail": fail, "ok": ok, "by": by}
+    if power and POWERS[power].get("drain"):
+        due["drain"] = True          # the damage dealt heals the user (Drain Life)
+    s["due"].append(due)
 
 
 def after_attack(s: State, r: dict[str, Any], rng: Rng) -> None:
@@ -250,7 +393,7 @@ def after_attack(s: State, r: dict[str, Any], rng: Rng) -> None:
         if r["degree"] == 0:
             ft.add_status(s, y, "Stunned", None, by=r["by"])
         if rule.get("save"):
-            effect_save(s, y, rule["save"], r["by"])
+            effect_save(s, y, rule["save"], r["by"], r.get("power"))
 
 
 def do_player_attack(s: State, a: Action, rng: Rng) -> None:
@@ -286,6 +429,9 @@ def save_done(s: State, who: str, name: str, ok: bool, rng: Rng) -> None:
         dmg = d["ok"] if ok else d["fail"]
         if dmg:
             ft.hurt(s, x, dmg, rng, by=d["by"])
+            boss = ft.actor(s, d["by"])
+            if d.get("drain") and ft.in_fight(boss) and boss["hp"] < boss["hp_max"]:
+                ft.heal(s, boss, dmg)
         if not ok and d.get("discard"):
             discard(s, x, d["discard"], rng)
         if not ok and name == "Shaken":
@@ -322,9 +468,11 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
     assert x is not None
     if ft.standing(x) and ft.end_of_turn(s, x):
         return                 # an end-of-turn save falls due first
+    if any([ft.end_of_turn(s, y) for y in companions(s, x)]):
+        return
     dk.drop_tc(s["decks"]["npc"], "ko")
     s["combat"]["at"] += 1
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
 def do_delay(s: State, a: Action, rng: Rng) -> None:
@@ -334,7 +482,7 @@ def do_delay(s: State, a: Action, rng: Rng) -> None:
     me = c["order"].pop(c["at"])
     c["order"].insert(c["order"].index(a["after"]) + 1, me)
     ft.log(s, f"{ft.actor(s, me)['name']} delays until after {ft.actor(s, a['after'])['name']}.")
-    begin_turn(s)
+    begin_turn(s, rng)
 
 
 def do_ready(s: State, a: Action, rng: Rng) -> None:
@@ -359,9 +507,11 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
 
 
 def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
-    """Cards discarded from a deck (Drain Stamina, Poisoned); Aces still go to hand where
-    the deck keeps them. A player at the table discards on their own phone."""
-    if x["deck"] and x["deck"] != "npc":
+    """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
+    cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
+    discards from the NPC Deck it draws from. A player at the table discards on their own
+    phone."""
+    if x["deck"]:
         deck = s["decks"][x["deck"]]
         n = min(n, dk.drawable(deck))
         for _ in range(n):
@@ -369,4 +519,4 @@ def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
         dk.settle(deck)
         ft.log(s, f"{x['name']} discards {n} card(s).")
     else:
-        ft.log(s, f"{x['name']}: discard {n} card(s)" + (" on the phone." if x["kind"] == "player" else " (noted)."))
+        ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")

@@ -63,8 +63,15 @@ def label(s: State, a: Action) -> str:
         return simple[t]
     if t == "start_combat":
         return f"Start with a surprise round for the {a['surprise']}"
+    if t == "exchange_fate":
+        return f"{who}: exchange the Fate Card {card(a['card'])} for 1 PP"
+    if t == "toughen_up":
+        return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
+    if t in ("attack", "power") and "pp" in a:
+        also = "".join(f", {ft.actor(s, i)['name']}" for i in a.get("also", "").split(",") if i)
+        return f"{who}: {a['power']} on {tgt}{also} ({a['pp']} PP)"
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
     if t == "readied_attack":
@@ -73,6 +80,10 @@ def label(s: State, a: Action) -> str:
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
         return f"{who} attacks {tgt}: type in the reported card"
+    if t == "shake_off":
+        return {"Knocked Down": f"{who} gets up (Minor Action)",
+                "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
+                "Entangled": f"{who}: break free, DR 3 STR save (Major Action)"}[a["status"]]
     if t == "player_tc":
         return f"Type in {who}'s Target Card"
     if t == "save":
@@ -100,6 +111,8 @@ def label(s: State, a: Action) -> str:
         return f"{a['amount']} damage" + (" (past AP)" if a["bypass"] else "")
     if t == "heal":
         return f"Heal {a['amount']}"
+    if t == "expose":
+        return "Exposed to its Vulnerability"
     if t == "treated":
         return "Treated: wakes"
     if t == "status":
@@ -128,6 +141,8 @@ def label(s: State, a: Action) -> str:
         v = a.get("rank") or a.get("suit") or a.get("mod")
         if t == "entry_mod":
             return f"{a['mod']:+d}"
+        if t == "entry_hit":
+            return "Critical (the TC's own card)" if a["degree"] == 0 else "Major (the TC's value)"
         if t == "entry_major":
             return "Same value as the TC (a Major)" if a["on"] else "Not a Major"
         return str(v)
@@ -139,6 +154,10 @@ def label(s: State, a: Action) -> str:
                 f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
         if t == "call_tool":
             return "No tool needed" if a["tool"] is None else str(a["tool"])
+        if t == "call_contest":
+            return f"Contested: against {ft.actor(s, a['by'])['name']}'s TC"
+        if t == "call_vs_mod":
+            return f"Initiator {a['mod']:+d}"
         if t == "call_mod":
             return f"{a['mod']:+d}"
         return str(a.get("stat") or a.get("aim") or (f"DR {a['dr']}" if "dr" in a else t))
@@ -211,7 +230,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
         if call and call["who"] == me:
             base["call"] = {"tc": call["tc"], "dr": None if call["hidden"] else call["dr"],
                             "stat": call["stat"]}
-        base["log"] = s["log"][-8:]
+        base["log"] = ft.public_log(s, 8)
         return base
     base.update({
         "draw": draw_view(s), "entry": s["entry"], "call": call_view(s), "hand": s["hand"],

@@ -1,0 +1,76 @@
+"""Fate Cards spent by the decks the app holds (GM Dealers and Bosses, the premade
+characters of the skirmish): GMG, Fate Cards ("you also reserve Fate Cards when
+controlling Dealers ... allowing for a re-draw or avoiding damage"); PG, Fate Cards 4.2
+Exchange Fate ("gain Power Points equal to the number of Fate Cards used") and 4.3
+Toughen Up ("ignore damage equal to the number of Fate Cards used ... as soon as the
+damage is applied or before the end of the Player's next turn after receiving damage").
+The redraw is draws.redraw. A player at the table spends Fate on their own phone.
+
+Toughen Up is offered the moment the damage is applied (``s['tough']``: damage each
+combatant may still ignore, kept until the next action that is not a Toughen Up): for a
+deck the GM runs, the GM decides at once (GMG: "You can ask ... when they take damage");
+the later window of the PG is a player's, on their own phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import decks as dk
+from . import fight as ft
+
+
+def holds_fate(s: State, x: dict[str, Any]) -> list[str]:
+    """The distinct Fate Cards of a deck the app holds for ``x`` (none for the NPC Deck;
+    none for a Companion: the Fate Cards of its Dealer's deck are the Dealer's)."""
+    if not x["deck"] or x["deck"] == "npc" or x["dead"] or x["out"] or x.get("dealer"):
+        return []
+    fate = s["decks"][x["deck"]]["fate"]
+    return sorted(set(fate), key=fate.index)
+
+
+def actions(s: State) -> list[Action]:
+    acts: list[Action] = []
+    pools = s.get("tough", {})
+    for x in s["actors"]:
+        cards = holds_fate(s, x)
+        if not cards:
+            continue
+        if x["pp"] < x["pp_max"] and ft.standing(x):
+            acts += [{"type": "exchange_fate", "who": x["id"], "card": c} for c in cards]
+        if pools.get(x["id"]):
+            acts += [{"type": "toughen_up", "who": x["id"], "card": c} for c in cards]
+    return acts
+
+
+def took(s: State, x: dict[str, Any], lost: int) -> None:
+    """Damage taken (AP and HP lost) by a deck the app holds that has a Fate Card: it may
+    be ignored now."""
+    if lost > 0 and holds_fate(s, x):
+        pools = s.setdefault("tough", {})
+        pools[x["id"]] = pools.get(x["id"], 0) + lost
+
+
+def do_exchange_fate(s: State, a: Action, rng: Rng) -> None:
+    x = ft.actor(s, a["who"])
+    dk.spend_fate(s["decks"][x["deck"]], a["card"])
+    x["pp"] += 1
+    ft.log(s, f"{x['name']} exchanges a Fate Card for 1 PP ({x['pp']}/{x['pp_max']}).")
+
+
+def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
+    """One damage ignored: 1 HP back (then AP); from 0 HP it ends Knocked Out (part 1's
+    reading, docs/rules/dofa.md)."""
+    x = ft.actor(s, a["who"])
+    dk.spend_fate(s["decks"][x["deck"]], a["card"])
+    if x["hp"] < x["hp_max"]:
+        x["hp"] += 1
+    else:
+        x["ap"] = min(x["ap_max"], x["ap"] + 1)
+    s["tough"][x["id"]] -= 1
+    ft.log(s, f"{x['name']} toughens up with a Fate Card: 1 damage ignored (HP {x['hp']}, AP {x['ap']}).")
+    if x["ko"] and x["hp"] > 0:
+        x["ko"] = None
+        ft.log(s, f"{x['name']} is no longer Knocked Out.")
