@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .limits import (MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
-                     check_value, excerpt, json_depth_ok, load_json)
+                     check_value, excerpt, json_depth_ok, load_json, name_problem)
 
 ITEM_FORMAT = "pocketdeck-item"
 FILE_FORMAT = "pocketdeck-library"
@@ -63,6 +63,8 @@ class Kind:
     migrations: dict[int, str] = field(default_factory=dict)
     replayed: bool = False
     opens: str = ""
+    max_chars: int = MAX_RECORD_CHARS  # its stored entry (envelope included), at most
+
 
     @property
     def id(self) -> str:
@@ -74,10 +76,12 @@ KINDS: dict[str, Kind] = {}   # games of each declared system join on first use 
 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
                   prefix: str | None = None, migrations: dict[int, str] | None = None,
-                  replayed: bool = False, opens: str = "") -> Kind:
-    """Register a kind of item; the whole cost of a new one."""
+                  replayed: bool = False, opens: str = "", max_chars: int = MAX_RECORD_CHARS) -> Kind:
+    """Register a kind of item; the whole cost of a new one. ``max_chars``: the size of
+    its stored entry, at most MAX_RECORD_CHARS (what a start reads back)."""
+    assert max_chars <= MAX_RECORD_CHARS
     k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
-             dict(migrations or {}), replayed, opens)
+             dict(migrations or {}), replayed, opens, max_chars)
     KINDS[k.id] = k
     return k
 
@@ -124,9 +128,24 @@ def problem(kind: Kind, data: Any) -> str | None:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-        raise RecordError(f"an item's name is 1 to {NAME_MAX} characters of text")
+    """The item's name, stripped; RecordError when it is blank, too long or holds a
+    control or text-direction character (core/limits.py ``name_problem``)."""
+    reason = name_problem(name, NAME_MAX)
+    if reason:
+        raise RecordError(f"an item's name: {reason}")
     return name.strip()
+
+
+def one_name(kind: Kind, name: str, data: Any) -> None:
+    """An item has one name: a record that names itself (a character, a hero, a deck, a
+    sheet) must carry the name its envelope shows, so the preview and "Replace mine" speak
+    of the item that is kept (a link saying "Brann" must not keep a "Zed")."""
+    own = data.get("name") if isinstance(data, dict) else None
+    if own is None or (isinstance(own, str) and not own.strip() and kind.kind == "deck"):
+        return  # no name of its own (an ADS Character Deck's name is optional)
+    if check_name(own) != name:
+        raise RecordError(f"{kind.title} {name!r}: the item is named {excerpt(own, 40)!r} inside; "
+                          "an item has one name")
 
 
 def make_item(kind: Kind, name: str, data: Any) -> Item:
@@ -170,6 +189,12 @@ def _read_item(value: Any, own: bool) -> Item:
         raise RecordError(f"{kind.title} format {excerpt(version)} is not one this version reads")
     name = check_name(value.get("name"))
     data = migrate(kind, version, value.get("data"))
+    if not kind.replayed:
+        size = len(stored_text(make_item(kind, name, data)))
+        if size > kind.max_chars:  # before the rules' check: what is kept reads back at every start
+            raise RecordError(f"{kind.title} {name!r} is {size:,} characters; one is at most "
+                              f"{kind.max_chars:,}")
+        one_name(kind, name, data)
     if kind.replayed:
         data = _game_data(kind, data, own)
     else:
@@ -349,15 +374,15 @@ def _game_kind(system: str) -> Kind | None:
 _BARE = {0: "pocketdeck.core.records:_same"}
 # the records kept apart from games: one line each (their checks are imported on first use)
 register_kind("character", "p52", 1, "pocketdeck.systems.p52.rules:record_problems",
-              "P52 character", prefix="char:p52:", migrations=_BARE)
+              "P52 character", prefix="char:p52:", migrations=_BARE, max_chars=4_000)
 register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:record_problems",
-              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE)
+              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE, max_chars=6_000)
 register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
-              "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
+              "ADS Character Deck", prefix="char:ads:", migrations=_BARE, max_chars=6_000)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
-              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck")
+              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck", max_chars=4_000)
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
-              opens="pocketdeck.ui.dofa_library:open_sheet")
+              opens="pocketdeck.ui.dofa_library:open_sheet", max_chars=MAX_RECORD_CHARS)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import piles as core_piles
+from ...core.limits import name_problem
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
@@ -50,6 +51,9 @@ class DeckbuilderGame(Game):
         names = options["names"]
         if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
             raise IllegalAction("names must be a list of texts of at most 40 characters")
+        for n in names:  # "" takes the hero card's name; any other is the hero's name
+            if n and name_problem(n):
+                raise IllegalAction(f"Characters: {name_problem(n)}")
         zs = options["zones"]
         if not isinstance(zs, list) or not zs or not all(z in data.zones() for z in zs) or len(set(zs)) != len(zs):
             raise IllegalAction("zones must list one or more different encounter zones")

@@ -1,0 +1,203 @@
+"""Issue 28: trust what arrives and what is kept. Hand-made forgeries (not random
+mutations) through every door: an item link, a file, a game's share link, the player's
+own storage. Each test is named after the issue's item it pins."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from pocketdeck.core.records import (RecordError, export_file, item_from_link, item_link, make_item,
+                                     get_kind, read_file, read_item)
+from pocketdeck.core.saves import from_link, to_link
+from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.app import App
+
+from library_samples import ads_deck, deckbuilder_hero, dofa_sheet, own_deck, p52_character
+from test_library import apply, full_app, fingerprint
+
+
+def item(kind: str, system: str, data: dict, name: str | None = None) -> dict:
+    return make_item(get_kind(kind, system), name or data["name"], data)
+
+
+RECORDS = {("character", "p52"): p52_character, ("hero", "deckbuilder"): deckbuilder_hero,
+           ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck, ("sheet", "dofa"): dofa_sheet}
+
+
+def refused_everywhere(value: dict) -> None:
+    """Refused as an item, in a file and as a link; nothing kept by the app."""
+    with pytest.raises(RecordError):
+        read_item(copy.deepcopy(value))
+    good, bad = read_file(export_file([value], "2026-11-26"))
+    assert good == [] and len(bad) == 1
+    app, store = full_app()
+    before = fingerprint(store)
+    apply(store, lib.open_item_link(app, item_link(value)))
+    assert app.shelf.preview is None and store == before
+
+
+# -- 4. one name per item; control and bidi-override characters refused ---------------------------
+@pytest.mark.parametrize("kind", sorted(RECORDS))
+def test_4_the_envelope_name_is_the_records_own_name(kind):
+    data = RECORDS[kind]()
+    refused_everywhere(item(*kind, data, name="Brann" if data["name"] != "Brann" else "Zed"))
+    read_item(item(*kind, data))  # the same item with its own name is fine
+
+
+@pytest.mark.parametrize("bad", ["Zed\u202e", "Ze\x00d", "Z\u2066ed", "Zed\n", "Zed\u200f"])
+@pytest.mark.parametrize("kind", sorted(RECORDS))
+def test_4_control_and_bidi_override_characters_are_refused_in_names(kind, bad):
+    data = RECORDS[kind]()
+    data["name"] = bad
+    refused_everywhere(item(*kind, data, name=bad))
+
+
+def test_4_a_name_may_be_any_script_and_emoji():
+    data = deckbuilder_hero()
+    data["name"] = "Zoë 李 \U0001F9D9\u200d\u2642\ufe0f"
+    assert read_item(item("hero", "deckbuilder", data))["name"] == data["name"]
+
+
+# -- 5. a hero with a blank name from a game's share link -----------------------------------------
+def _deckbuilder_link(names: list[str]) -> str:
+    from pocketdeck.core.saves import Session
+    from pocketdeck.core.game import get_game
+    game = get_game("deckbuilder")
+    opts = dict(game.default_options(), heroes=["warrior"], names=names)
+    return to_link(Session("deckbuilder", opts, 3))  # made by hand: no rule checks it here
+
+
+@pytest.mark.parametrize("name", ["   ", "\u202eZed", "Ze\x00d"])
+def test_5_a_game_link_whose_hero_has_a_blank_or_control_name_is_refused(name):
+    app = App()
+    app.open_link("g=" + _deckbuilder_link([name]))
+    assert app.preview is None and app.flash[0] == "error"
+
+
+def test_5_a_hero_name_left_empty_takes_the_cards_name():
+    app = App()
+    app.open_link("g=" + _deckbuilder_link([""]))
+    assert app.preview is not None
+
+
+# -- 3. unknown fields refused; a size limit per kind, checked before anything is stored -----------
+def test_3_an_ads_deck_with_an_unknown_field_is_refused():
+    data = ads_deck()
+    data["note"] = "x"
+    refused_everywhere(item("deck", "ads", data))
+    data = ads_deck()
+    data["story"] = {"xp": 0, "gold": 0, "treasure": [], "titles": [], "extra": 1}
+    refused_everywhere(item("deck", "ads", data))
+
+
+@pytest.mark.parametrize("field", ["aside", "treasure"])
+def test_3_long_aside_and_treasure_lists_are_refused(field):
+    from pocketdeck.systems.ads.build.validate import MAX_ASIDE, MAX_TREASURE
+    data = ads_deck()
+    if field == "aside":
+        data["aside"] = ["dagger"] * (MAX_ASIDE + 1)
+    else:
+        data["story"] = {"xp": 28, "gold": 0, "treasure": ["bone_idol"] * (MAX_TREASURE + 1), "titles": []}
+        data["level"] = 4
+    refused_everywhere(item("deck", "ads", data))
+
+
+@pytest.mark.parametrize("kind", sorted(RECORDS))
+def test_3_every_kind_has_a_size_limit_checked_before_its_rules(kind, monkeypatch):
+    from pocketdeck.core import records
+    k = get_kind(*kind)
+    assert k.max_chars <= records.MAX_RECORD_CHARS
+    data = RECORDS[kind]()
+    size = len(records.stored_text(item(*kind, data)))
+    monkeypatch.setitem(records.KINDS, k.id, records.Kind(**{**k.__dict__, "max_chars": size - 1}))
+    with pytest.raises(RecordError, match="at most"):
+        read_item(item(*kind, data))
+
+
+def test_3_what_a_link_keeps_is_read_back_at_the_next_start():
+    """Every item a link may bring fits what a start reads (MAX_RECORD_CHARS)."""
+    app, store = full_app()
+    data = ads_deck()
+    data["aside"] = ["dagger"] * 52
+    apply(store, lib.open_item_link(app, item_link(item("deck", "ads", data))))
+    apply(store, lib._take(app, "take"))
+    again = App()
+    again.restore(store)
+    assert again.problems == [] and len(lib.entries(again)) == len(lib.entries(app))
+
+
+# -- 2. an ADS Character Deck's Story cards checked by the rules -----------------------------------
+@pytest.mark.parametrize("story,level", [
+    ({"xp": 10**9, "gold": 10**9, "titles": ["Lord"] * 20}, 2),    # the issue's forgery
+    ({"xp": 5, "gold": 0}, 1),           # 5 XP reach level 2 (content/ads/adventure.toml levels)
+    ({"xp": 28, "gold": 0}, 3),          # 28 XP reach level 4
+    ({"xp": 0, "gold": 0, "titles": ["Lord"]}, 2),    # no rule grants a Title
+    ({"xp": 0, "gold": 1_000}, 2),       # Gold without a fight: the rooms hold far less
+    ({"xp": 100_001, "gold": 0}, 10),    # past the ceiling
+])
+def test_2_story_cards_the_rules_cannot_reach_are_refused(story, level):
+    data = ads_deck()
+    data["level"] = level
+    data["story"] = {"xp": 0, "gold": 0, "treasure": [], "titles": [], **story}
+    refused_everywhere(item("deck", "ads", data))
+
+
+def test_2_story_cards_at_the_edge_of_the_rules_are_kept():
+    from pocketdeck.systems.ads.build.validate import gold_most
+    data = ads_deck()
+    data["level"] = 2
+    data["story"] = {"xp": 13, "gold": gold_most(13), "treasure": ["bone_idol"], "titles": []}
+    read_item(item("deck", "ads", data))
+
+
+# -- 1. a Deckbuilder hero checked against what its encounters and experience can buy -------------
+def _hero(**change) -> dict:
+    data = deckbuilder_hero()
+    stats = change.pop("stats", {})
+    data.update(change)
+    data["stats"] = dict(data["stats"], **stats)
+    return data
+
+
+def _forged_heroes() -> list[dict]:
+    from pocketdeck.systems.deckbuilder import data as db
+    up, base = db.upgrade(), deckbuilder_hero()
+    stat = up["stats"][0]
+    xp_per = max(z["experience"] for z in db.zones().values())
+    return [
+        _hero(encounters=0, xp=9_000, max_health=200, stats={k: 12 for k in base["stats"]}),  # the issue's
+        _hero(stats={"melee_damage": base["stats"]["melee_damage"] + 1}, encounters=50),      # never upgraded
+        _hero(xp=1),                                                  # experience from no encounter
+        _hero(encounters=1, xp=xp_per + 1),                           # one more than one encounter gives
+        _hero(encounters=1, stats={stat: base["stats"][stat] + 1}, xp=xp_per - up["stat_cost"] + 1),
+        _hero(encounters=5, max_health=base["max_health"] + 1),       # health comes in steps
+        _hero(encounters=5, max_health=base["max_health"] - up["health_gain"]),
+        _hero(encounters=5, stats={stat: base["stats"][stat] - 1}),   # below the card
+    ]
+
+
+@pytest.mark.parametrize("forged", _forged_heroes())
+def test_1_a_hero_its_encounters_could_not_buy_is_refused(forged):
+    refused_everywhere(item("hero", "deckbuilder", forged))
+
+
+def test_1_a_hero_that_spent_exactly_what_it_earned_is_kept():
+    from pocketdeck.systems.deckbuilder import data as db
+    up, base = db.upgrade(), deckbuilder_hero()
+    stat = up["stats"][0]
+    xp_per = max(z["experience"] for z in db.zones().values())
+    hero = _hero(encounters=3, stats={stat: base["stats"][stat] + 1}, max_health=base["max_health"] + up["health_gain"],
+                 xp=3 * xp_per - up["stat_cost"] - up["health_cost"])
+    read_item(item("hero", "deckbuilder", hero))
+
+
+def test_1_a_forged_hero_in_a_games_share_link_is_refused():
+    from pocketdeck.core.saves import Session
+    from pocketdeck.core.game import get_game
+    opts = dict(get_game("deckbuilder").default_options(), heroes=[], party=[_forged_heroes()[0]])
+    app = App()
+    app.open_link("g=" + to_link(Session("deckbuilder", opts, 3)))
+    assert app.preview is None and app.flash[0] == "error"
