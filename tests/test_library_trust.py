@@ -201,3 +201,95 @@ def test_1_a_forged_hero_in_a_games_share_link_is_refused():
     app = App()
     app.open_link("g=" + to_link(Session("deckbuilder", opts, 3)))
     assert app.preview is None and app.flash[0] == "error"
+
+
+# -- 6. imports never overwrite what was set aside ------------------------------------------------
+def _store_with_aside() -> dict:
+    """A phone holding entries this version cannot read: a hero grown past its limit, a deck
+    written by a newer version, the player's own damaged P52 game (the newest) and its notes."""
+    from library_samples import game_session
+    from pocketdeck.core.saves import save_text
+    hero = deckbuilder_hero()
+    grown = dict(hero, xp=9_000)
+    deck = item("deck", "ads", ads_deck())
+    deck["version"] = 99
+    game = json.loads(save_text(game_session("p52")))
+    game["state"]["round"] = "damaged"
+    return {f"char:deckbuilder:{lib._slug(hero['name'])}": json.dumps(item("hero", "deckbuilder", grown)),
+            f"char:ads:{lib._slug(deck['name'])}": json.dumps(deck),
+            "game:p52": json.dumps(game), "meta:p52": json.dumps({"library": []}),
+            "ui:library": json.dumps({"names": {}, "recent": ["p52"], "exported": None, "learned": []})}
+
+
+def test_6_an_import_never_writes_over_an_entry_set_aside():
+    from library_samples import game_session
+    from pocketdeck.core.records import game_item
+    store = _store_with_aside()
+    before = dict(store)
+    app = App(seed_source=3)
+    app.restore(store)
+    assert set(app.aside) == {k for k in store if k.startswith(("char:", "game:"))}
+    incoming = [item("hero", "deckbuilder", deckbuilder_hero()), item("deck", "ads", ads_deck()),
+                game_item(game_session("p52", seed=11), "Their game")]
+    effects = lib.import_text(app, export_file(incoming, "2026-11-26"))
+    apply(store, effects)
+    assert all(store[k] == v for k, v in before.items() if k != "ui:library"), "an entry was written over"
+    assert len(store) == len(before) + 3
+    again = App()
+    again.restore(store)
+    assert set(again.aside) == set(app.aside)
+    assert again.latest("p52") != "p52" and "game:p52" in again.aside
+
+
+def test_6_a_game_link_opened_never_takes_the_slot_of_a_game_set_aside():
+    from library_samples import game_session
+    store = _store_with_aside()
+    app = App()
+    app.restore(store)
+    app.open_link("g=" + to_link(game_session("p52", seed=12)))
+    apply(store, app.handle("link", "open"))
+    assert store["game:p52"] == _store_with_aside()["game:p52"] and "game:p52~2" in store
+
+
+def test_6_set_aside_entries_are_listed_exported_as_they_are_and_deleted():
+    store = _store_with_aside()
+    app = App()
+    app.restore(store)
+    listed = {e.key: e for e in lib.entries(app) if e.aside}
+    assert set(listed) == set(app.aside)
+    assert all(e.detail.startswith("could not be read: ") for e in listed.values())
+    html = app.render() if app.handle("lib") == [] else ""
+    assert "could not be read" in html
+    for key in listed:
+        effects = app.handle("lib-export", key)
+        assert effects and effects[0][0] == "download" and effects[0][2] == store[key]
+        app.handle("lib-item", key)
+        assert "Export as it is" in app.render()
+        assert app.handle("lib-open", key) == [] and app.flash[0] == "error"
+    key = next(iter(listed))
+    text = store[key]
+    apply(store, app.handle("lib-del", key))
+    assert key not in store and key not in app.aside
+    apply(store, app.handle("lib-undo"))
+    assert store[key] == text and key in app.aside
+    apply(store, app.handle("lib-del", key))
+    again = App()
+    again.restore(store)
+    assert key not in again.aside and not any(key in p for p in again.problems)
+
+
+# -- 7. an import compares by an index built once -----------------------------------------------
+def test_7_an_import_rebuilds_each_kept_item_once_not_once_per_incoming_item(monkeypatch):
+    import time
+    decks = [item("deck", "deck", {"name": f"Deck {i}", "cards": ["AS", "2H"]}) for i in range(1_000)]
+    app, store = App(), {}
+    apply(store, lib.import_text(app, export_file(decks[:500], "2026-11-26")))
+    calls = []
+    real = lib.item_of
+    monkeypatch.setattr(lib, "item_of", lambda a, k: calls.append(k) or real(a, k))
+    start = time.perf_counter()
+    apply(store, lib.import_text(app, export_file(decks, "2026-11-26")))
+    took = time.perf_counter() - start
+    assert len(calls) <= 500 + 500, f"{len(calls):,} kept items rebuilt for 1,000 incoming"
+    assert app.flash[1] == "Import: 500 added, 500 already here."
+    assert took < 3, took
