@@ -293,3 +293,30 @@ def test_7_an_import_rebuilds_each_kept_item_once_not_once_per_incoming_item(mon
     assert len(calls) <= 500 + 500, f"{len(calls):,} kept items rebuilt for 1,000 incoming"
     assert app.flash[1] == "Import: 500 added, 500 already here."
     assert took < 3, took
+
+
+# -- 9. an item link's unpacked size is capped while it is unpacked; 10. a file's size first --------
+def test_9_an_item_link_that_unpacks_past_one_record_is_refused_before_it_is_parsed(monkeypatch):
+    import base64
+    import zlib
+    from pocketdeck.core import records
+    bomb = {"format": "pocketdeck-item", "kind": "deck", "system": "ads", "version": 1, "name": "Big",
+            "data": {"name": "Big", "pad": ["x" * 999] * 1_800}}   # 1.8 MB of JSON
+    raw = json.dumps(bomb).encode()
+    link = "i=" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    assert len(link) < 6_000
+    parsed = []
+    monkeypatch.setattr(records, "load_json", lambda *a: parsed.append(1))
+    with pytest.raises(RecordError, match="unpacks to more than an item may hold"):
+        item_from_link(link)
+    assert parsed == []
+
+
+def test_10_a_file_larger_than_a_library_file_is_refused_by_its_size():
+    from pocketdeck.core.records import MAX_FILE_CHARS
+    app = App()
+    assert lib.file_size_refused(app, MAX_FILE_CHARS) is False
+    for size in (MAX_FILE_CHARS + 1, 10**12, -1, float("nan"), None, "3"):
+        assert lib.file_size_refused(App(), size) is True
+    assert lib.file_size_refused(app, 21_000_000) and "4,000,000" in app.flash[1]
+    assert "file_size_refused(app, chosen.size)" in open("web/main.py").read()   # before .text()

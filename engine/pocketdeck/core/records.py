@@ -330,15 +330,18 @@ def item_from_link(text: Any) -> Item:
         try:
             packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
             d = zlib.decompressobj()
-            raw = d.decompress(packed, MAX_SAVE_CHARS)
+            # streamed with a cap: an item link carries one record (a game goes as g=), so
+            # nothing past what one kept entry may be is ever unpacked or parsed (issue 28:
+            # a 2.7 KB link unpacked to 1.8 MB and took over a second before any preview)
+            raw = d.decompress(packed, MAX_RECORD_CHARS + 1)
         except (binascii.Error, zlib.error, ValueError):
             raise RecordError("this link is damaged: it does not decode to an item") from None
-        if d.unconsumed_tail:
-            raise RecordError("this link unpacks to more than an item may hold")
+        if d.unconsumed_tail or len(raw) > MAX_RECORD_CHARS:
+            raise RecordError(f"this link unpacks to more than an item may hold ({MAX_RECORD_CHARS:,} characters)")
         if not d.eof:
             raise RecordError("this link is cut short: part of it is missing")
         try:
-            value = load_json(raw.decode("utf-8"), "this link", MAX_SAVE_CHARS)
+            value = load_json(raw.decode("utf-8"), "this link", MAX_RECORD_CHARS)
         except (LimitError, ValueError) as exc:
             raise RecordError(f"this link is damaged ({excerpt(str(exc))})") from None
         return read_item(value)

@@ -425,6 +425,20 @@ def _export(app: "App", arg: str, fields: dict[str, Any]) -> list["Effect"]:
             ("put", "ui:library", app.notes_text())]
 
 
+def file_size_refused(app: "App", size: Any) -> bool:
+    """The file picker's file, by its size in bytes, before a byte of it is read (issue 28):
+    a library file is written as ASCII JSON (export_file), so its bytes are its characters
+    and one larger than MAX_FILE_CHARS is refused here, with the same message as read_file."""
+    from ..core.records import MAX_FILE_CHARS
+    if isinstance(size, (int, float)) and not isinstance(size, bool) and 0 <= size <= MAX_FILE_CHARS:
+        return False
+    app.screen = "library"
+    shown = f"{size:,.0f} bytes" if isinstance(size, (int, float)) else "an unknown size"
+    app.flash = ("error", f"That file was not imported: it has {shown}; a library file holds at "
+                          f"most {MAX_FILE_CHARS:,} characters")
+    return True
+
+
 def import_text(app: "App", text: Any) -> list["Effect"]:
     """A library file chosen with the file picker: new items are kept at once, items that
     meet one already kept wait for the player's answer (per item), refused ones are listed."""
