@@ -320,3 +320,146 @@ def test_10_a_file_larger_than_a_library_file_is_refused_by_its_size():
         assert lib.file_size_refused(App(), size) is True
     assert lib.file_size_refused(app, 21_000_000) and "4,000,000" in app.flash[1]
     assert "file_size_refused(app, chosen.size)" in open("web/main.py").read()   # before .text()
+
+
+# -- 11. each system's state check rejects checkpoints its rules cannot reach -----------------------
+# -- 12. and values of the wrong type (text where a number is shown) are refused on load -------------
+def _checkpointed(system: str, options: dict, monkeypatch):
+    from pocketdeck.core import saves
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.core.saves import Session, save_text
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 6)
+    monkeypatch.setattr(saves, "KEEP_ON_FOLD", 3)
+    for seed in range(20):
+        s, rng = Session.start(system, options, seed=seed), Rng(seed)
+        while s.base is None and not s.game.is_over(s.state):
+            s.play(s.game.sim_choose(s.state, s.game.legal_actions(s.state), rng))
+        if s.base is not None:
+            return json.loads(save_text(s))
+    raise AssertionError("no checkpoint made")
+
+
+SCRIPT = '<img src=x onerror="document.title=1">'
+
+
+def _db(b, **kw):
+    b.update(kw)
+
+
+FORGED = {
+    "deckbuilder": ({}, [
+        ("round", lambda b: _db(b, round=SCRIPT)),                                  # 12
+        ("round 0", lambda b: _db(b, round=0)),
+        ("defense", lambda b: b["monsters"][0].update(defense=SCRIPT)),             # 12
+        ("dice", lambda b: b["rolls"].append({"dice": [7, 1], "to_hit": 0, "defense": 8, "total": 8, "hit": False,
+                                              "critical": False, "crit_die": 0, "damage": 0,
+                                              "attacker": "x", "target": "y"})),
+        ("xp", lambda b: b["heroes"][0].update(xp=10_001)),
+        ("stat", lambda b: b["heroes"][0]["stats"].update(defense=13)),
+        ("a card more", lambda b: b["piles"]["h0:draw"].append("melee")),
+        ("a hero more", lambda b: b["heroes"].append(dict(b["heroes"][0], id="h9"))),
+        ("phase", lambda b: _db(b, phase="over", outcome=None)),
+    ]),
+    "dofa": ({"companion": "Bear"}, [
+        ("companion hp", lambda b: b["companion"].update(hp=SCRIPT)),               # 12
+        ("companion ap", lambda b: b["companion"].update(ap=b["companion"]["ap_max"] + 1)),
+        ("companion", lambda b: b["companion"].update(id="Dragon")),
+        ("level", lambda b: b["sheet"].update(level=11)),
+        ("hp", lambda b: _db(b, hp=-1)),
+        ("phase", lambda b: _db(b, phase="won")),
+    ]),
+    "ads": ({}, [
+        ("hp", lambda b: _db(b, hp=b["max_hp"] + 1)),
+        ("level", lambda b: _db(b, level=11)),
+        ("fatigue", lambda b: _db(b, fatigue=-1)),
+        ("round text", lambda b: _db(b, round=SCRIPT)),                              # 12
+        ("a card more", lambda b: b["draw"].append(b["draw"][0] if b["draw"] else b["discard"][0])),
+    ]),
+}
+
+
+@pytest.mark.parametrize("system,name", [(s, n) for s, (_, cases) in FORGED.items() for n, _ in cases])
+def test_11_12_a_checkpoint_the_rules_cannot_reach_is_refused(system, name, monkeypatch):
+    from pocketdeck.core.saves import SaveError, from_json
+    options, cases = FORGED[system]
+    data = _checkpointed(system, options, monkeypatch)
+    from_json(json.dumps(data))  # the real one loads
+    forge = dict(cases)[name]
+    forge(data["base"])
+    data["actions"], data["state"] = [], data["base"]  # the forger makes the rest agree
+    with pytest.raises(SaveError, match="checkpoint"):
+        from_json(json.dumps(data))
+
+
+def test_12_a_forged_checkpoint_never_reaches_the_page(monkeypatch):
+    data = _checkpointed("deckbuilder", {}, monkeypatch)
+    data["base"]["round"] = SCRIPT
+    data["actions"], data["state"] = [], data["base"]
+    app = App()
+    app.restore({"game:deckbuilder": json.dumps(data), "ui:screen": "table:deckbuilder"})
+    assert "game:deckbuilder" in app.aside and SCRIPT not in app.render()
+
+
+def test_12_numbers_shown_on_the_tables_are_escaped():
+    """Defence in depth: were a text to reach a view's number, it shows as text."""
+    from pocketdeck.ui import deckbuilder as dbui
+    from pocketdeck.ui import dofa as dofaui
+    assert SCRIPT not in dbui.die_svg(SCRIPT)
+    import inspect
+    for module, names in ((dbui, ('view["round"]', 'r["defense"]', 'm["defense"]', 'h["xp"]')),
+                          (dofaui, ('comp["hp"]', 'comp["ap"]', 'comp["ar"]'))):
+        text = inspect.getsource(module)
+        for name in names:
+            assert "{" + name + "}" not in text, name
+
+
+# -- 8. a work budget per import ---------------------------------------------------------------------
+def test_8_an_import_asking_for_more_checking_than_its_budget_is_refused_before_any(monkeypatch):
+    from pocketdeck.core import records
+    from library_samples import game_session
+    from pocketdeck.core.records import MAX_IMPORT_WORK, game_item
+    game = game_item(game_session("deck"), "Long")
+    game["data"]["actions"] = [{"type": "draw"}] * 1_900     # not checked: counted first
+    sheet = item("sheet", "dofa", dofa_sheet())
+    sheet["data"]["steps"] = [{"type": "finish"}] * 300
+    text = export_file([game, game] + [sheet] * 2, "2026-11-26")
+    checked = []
+    monkeypatch.setattr(records, "read_item", lambda v, **kw: checked.append(v))
+    with pytest.raises(RecordError, match=f"at most {MAX_IMPORT_WORK:,}"):
+        read_file(text)
+    assert checked == []
+    app = App()
+    assert lib.import_text(app, text) == [] and "import them in parts" in app.flash[1]
+
+
+# -- hand-made forgeries of every kind, for the property tests (tests/test_properties.py) ------------
+def forgeries() -> list[tuple[str, dict]]:
+    """One item per way through that issue 28 found, the rules' limits pushed by one."""
+    from pocketdeck.systems.ads.build.validate import MAX_ASIDE, MAX_XP
+    from pocketdeck.systems.deck.rules import DECK_MAX
+    from pocketdeck.systems.dofa.keep import MAX_STEPS
+    out = []
+    for kind, make in RECORDS.items():
+        data = make()
+        out.append((f"{kind[0]} named otherwise inside", item(*kind, data, name=data["name"] + "x")))
+        for bad in ("\u202e", "\x00"):
+            out.append((f"{kind[0]} with U+{ord(bad):04X}", item(*kind, dict(data, name="Zed" + bad))))
+    out += [(f"hero: {i}", item("hero", "deckbuilder", h)) for i, h in enumerate(_forged_heroes())]
+    ads = ads_deck()
+    out += [("ads: unknown field", item("deck", "ads", dict(ads, note="x"))),
+            ("ads: aside + 1", item("deck", "ads", dict(ads, aside=["dagger"] * (MAX_ASIDE + 1)))),
+            ("ads: titles", item("deck", "ads", dict(ads, story={"titles": ["Lord"]}))),
+            ("ads: xp past its level", item("deck", "ads", dict(ads, level=1, story={"xp": 5}))),
+            ("ads: xp + 1", item("deck", "ads", dict(ads, level=10, story={"xp": MAX_XP + 1}))),
+            ("ads: gold", item("deck", "ads", dict(ads, story={"gold": 1_000})))]
+    deck = own_deck()
+    out.append(("deck: a card past 324", item("deck", "deck", dict(deck, cards=["AS"] * (DECK_MAX + 1)))))
+    sheet = dofa_sheet()
+    out.append(("sheet: a step past 300", item("sheet", "dofa", dict(sheet, steps=[{"type": "finish"}] * (MAX_STEPS + 1)))))
+    return out
+
+
+def test_every_hand_made_forgery_is_refused():
+    for label, value in forgeries():
+        with pytest.raises(RecordError):
+            read_item(copy.deepcopy(value))

@@ -26,7 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .limits import (MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
+from .limits import (MAX_ACTIONS, MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
                      check_value, excerpt, json_depth_ok, load_json, name_problem)
 
 ITEM_FORMAT = "pocketdeck-item"
@@ -35,6 +35,10 @@ FILE_VERSION = 1
 MAX_FILE_CHARS = 4_000_000    # a library file (two of the largest games allowed); read in < 1 s
 MAX_FILE_ITEMS = 2_000        # items in one file
 NAME_MAX = 40                 # characters in an item's name
+# The rule checks one import may ask for: every game is replayed move by move and every
+# DofA sheet step by step (about 0.3 to 3 ms each in CPython, 2-3 times that in Pyodide, on
+# the page's thread). Two of the longest games allowed; counted before any is checked.
+MAX_IMPORT_WORK = 2 * MAX_ACTIONS
 
 Item = dict[str, Any]
 
@@ -301,6 +305,11 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
     if len(items) > MAX_FILE_ITEMS:
         raise RecordError(f"this file holds {len(items):,} items; a library file holds at most "
                           f"{MAX_FILE_ITEMS:,}")
+    work = sum(map(_work, items))
+    if work > MAX_IMPORT_WORK:
+        raise RecordError(f"this file asks for {work:,} moves and steps to be replayed; one import checks "
+                          f"at most {MAX_IMPORT_WORK:,} (the page would freeze): export fewer long games "
+                          "at a time and import them in parts")
     good, bad = [], []
     for i, value in enumerate(items):
         try:
@@ -308,6 +317,14 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         except RecordError as exc:
             bad.append(f"item {i + 1}: {exc}")
     return good, bad
+
+
+def _work(value: Any) -> int:
+    """The checking an item asks for, in moves and steps replayed (1 for a plain record)."""
+    data = value.get("data") if isinstance(value, dict) else None
+    if not isinstance(data, dict):
+        return 1
+    return 1 + sum(len(data[k]) for k in ("actions", "steps") if isinstance(data.get(k), list))
 
 
 def _no_constant(name: str) -> None:

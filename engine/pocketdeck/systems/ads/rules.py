@@ -125,6 +125,7 @@ class AdsGame(Game):
     def check_state(self, state: State) -> None:
         if state["phase"] != "over" and state["phase"] != "choose" and hand_max(state) < 1:
             raise ValueError("the hand maximum fell below 1 without the character dying")
+        check_counts(state)
 
     def explain(self, state: State, action: dict[str, Any]) -> str:
         kind = action.get("type") if isinstance(action, dict) else None
@@ -201,3 +202,17 @@ class AdsGame(Game):
 
 
 GAME = register(AdsGame())
+
+
+
+def check_counts(h: dict[str, Any]) -> None:
+    """What the rules cannot reach (issue 28: a checkpoint read back from storage): a Level
+    card of 1 to 10, Hit Points from 0 to their maximum, counts (Fatigue, Exhaustion, XP,
+    Gold) that are never negative. Used for the fight and for each adventurer."""
+    def whole(v: Any, low: int, high: int) -> bool:
+        return type(v) is int and low <= v <= high
+    if not whole(h["level"], 1, 10) or not whole(h["max_hp"], 1, 10_000) or not whole(h["hp"], 0, h["max_hp"]):
+        raise ValueError("the Level card is 1 to 10 and Hit Points 0 to their maximum (Character Deck)")
+    for key in ("fatigue", "exhaustion", "xp", "gold"):
+        if key in h and not whole(h[key], 0, 10**9):
+            raise ValueError(f"{key} is a count of 0 or more")
