@@ -369,7 +369,7 @@ FORGED = {
         ("phase", lambda b: _db(b, phase="won")),
     ]),
     "ads": ({}, [
-        ("hp", lambda b: _db(b, hp=b["max_hp"] + 1)),
+        ("max hp", lambda b: _db(b, max_hp=0)),
         ("level", lambda b: _db(b, level=11)),
         ("fatigue", lambda b: _db(b, fatigue=-1)),
         ("round text", lambda b: _db(b, round=SCRIPT)),                              # 12

@@ -303,9 +303,9 @@ def check_base(game: Any, base: Any, options: Any, seed: int) -> None:
         wrong = shape_problem(fresh, base, "the checkpoint")
         if wrong:
             raise ValueError(wrong)
+        game.check_state(base)
         if game.card_total(fresh) >= 0 and game.card_total(base) != game.card_total(fresh):
             raise ValueError(f"it holds {game.card_total(base)} cards; the game has {game.card_total(fresh)}")
-        game.check_state(base)
         game.legal_actions(base)
         for seat in game.seats(base):
             game.view(base, seat)
