@@ -11,6 +11,7 @@ the powers. Health is full again and Fatigue cards go back to the supply.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.limits import name_problem
@@ -23,6 +24,7 @@ NAME_MAX = 40
 STAT = Range(-5, 12)
 
 
+@lru_cache(maxsize=None)
 def _schema() -> Table:
     return Table({
         "format": OneOf(RECORD_FORMAT), "version": OneOf(1), "name": str,
@@ -34,13 +36,18 @@ def _schema() -> Table:
     }, strict=True)
 
 
+@lru_cache(maxsize=None)
+def _known_cards() -> frozenset[str]:
+    return frozenset(data.tableau()) | frozenset(data.abilities()) | frozenset(data.weapons()) \
+        | frozenset(data.armors()) | frozenset(data.powers())
+
+
 def record_problems(rec: Any) -> list[str]:
     """Everything wrong with a hero record; an empty list when the rules accept it."""
     problems = check_row("hero record", rec, _schema())
     if problems:
         return problems
-    cards = set(data.tableau()) | set(data.abilities()) | set(data.weapons()) | set(data.armors()) \
-        | set(data.powers())
+    cards = _known_cards()
     bad_name = name_problem(rec["name"], NAME_MAX)
     if bad_name:
         problems.append(bad_name)
