@@ -121,7 +121,7 @@ def test_information_cards_race_class_level():
 
 def test_story_cards_xp_gold_treasure_titles_and_aside():
     d = deck()
-    d["story"] = {"xp": 12, "gold": 30, "treasure": ["bone_idol"], "titles": ["Keeper of the Lantern"]}
+    d["story"] = {"xp": 12, "gold": 30, "treasure": ["bone_idol"], "titles": []}
     d["aside"] = ["tonic"]
     assert validate(d) == []
     d["story"]["xp"] = -1
@@ -129,6 +129,8 @@ def test_story_cards_xp_gold_treasure_titles_and_aside():
     d["story"] = {"treasure": ["the_moon"]}
     assert sections(d) == ["Character Deck Building: Story Cards"]
     d["story"] = {"titles": [""]}
+    assert sections(d) == ["Character Deck Building: Story Cards"]
+    d["story"] = {"titles": ["Keeper of the Lantern"]}   # issue 28: no rule of this app grants a Title
     assert sections(d) == ["Character Deck Building: Story Cards"]
     d["story"] = {}
     d["aside"] = ["not_a_card"]

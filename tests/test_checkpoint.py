@@ -117,7 +117,7 @@ def test_a_deck_of_adventures_checkpoint_is_checked_too(monkeypatch):
     assert from_json(save_text(s)).state == s.state
     for damage, message in ((lambda b: b["deck"].pop(), "54 cards"),
                             (lambda b: b.pop("sheet"), "needs 'sheet'"),
-                            (lambda b: b.update(hp="7"), "'hp' holds str")):
+                            (lambda b: b.update(hp="7"), "hp'? holds")):
         data = json.loads(save_text(s))
         damage(data["base"])
         with pytest.raises(SaveError, match=message):

@@ -149,7 +149,7 @@ def test_a_library_sheet_link_joins_the_gm_table_after_the_preview():
     # another kind of item offers no join; 'join' on it only drops the link, nothing is kept
     from library_samples import own_deck
     from pocketdeck.core.records import get_kind, item_link, make_item
-    gm.open_link(item_link(make_item(get_kind("deck", "deck"), "Mine", own_deck())))
+    gm.open_link(item_link(make_item(get_kind("deck", "deck"), own_deck()["name"], own_deck())))  # one name (issue 28)
     assert "Join the GM" not in gm.render()
     players = len(gm.sessions["dofa-gm"].state["actors"])
     gm.handle("lib-take", "join")

@@ -108,7 +108,9 @@ def test_a_stored_entry_that_cannot_be_read_is_set_aside_and_the_rest_loads():
     again = App()
     again.restore(store)
     assert len(again.problems) == 2 and all("set aside" in p for p in again.problems)
-    assert len(lib.entries(again)) == len(ITEMS)
+    # listed as "could not be read" (issue 28), so they can be exported as they are or deleted
+    assert len([e for e in lib.entries(again) if not e.aside]) == len(ITEMS)
+    assert {e.key for e in lib.entries(again) if e.aside} == {"char:p52:broken", "char:deckbuilder:cheat"}
     assert store["char:p52:broken"] == '{"name": "Bad"'  # kept as it was
 
 

@@ -230,3 +230,30 @@ def test_the_seeds_are_loadable():
 
 if __name__ == "__main__":
     pytest.main([__file__, "-q"])
+
+
+# -- hand-made forgeries (issue 28): each rule's limit pushed by one, through every reader --------
+def _forgeries():
+    from test_library_trust import forgeries
+    return forgeries()
+
+
+@settings(FAST, max_examples=150)
+@given(st.sampled_from(_forgeries()), st.sampled_from(["item", "file", "link", "stored"]))
+def test_hand_made_forgeries_are_refused_by_every_reader(forgery, door):
+    import copy as _copy
+    from pocketdeck.core.records import (RecordError, export_file, get_kind, item_from_link, item_link,
+                                         read_file, read_item, read_stored, stored_text)
+    label, value = forgery
+    value = _copy.deepcopy(value)
+    if door == "file":
+        good, bad = read_file(export_file([value], "2026-11-26"))
+        assert good == [] and len(bad) == 1, label
+        return
+    with pytest.raises(RecordError):
+        if door == "item":
+            read_item(value)
+        elif door == "link":
+            item_from_link(item_link(value))
+        else:
+            read_stored(get_kind(value["kind"], value["system"]).prefix + "x", stored_text(value))

@@ -112,6 +112,7 @@ window.pocketdeckLibrary = { act, status };
 // vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,
 // version 25 at most (ui/library_screen.py QR_MAX_FRAGMENT says why).
 const QR_MAX_VERSION = 25;
+const QR_MAX_BYTES = 1370;  // what version 25 at level M holds: no code the app draws is larger
 async function drawCodes(root) {
   const spots = root.querySelectorAll("[data-qr]:not([data-qr-drawn])");
   if (!spots.length) return;
@@ -158,10 +159,18 @@ async function decodeFrame(source, width, height) {
   const g = c.getContext("2d");
   g.drawImage(source, 0, 0, width, height);
   const found = window.jsQR(g.getImageData(0, 0, width, height).data, width, height);
+  if (found && found.version > QR_MAX_VERSION) return "\u0000too-big";  // read, not taken
   return found ? found.data : null;
 }
 
+// A code larger than the app itself draws (past version 25: the scanner reads up to 40) is
+// refused before anything of it is read (issue 28).
+function tooBig(text) {
+  return text === "\u0000too-big" || new TextEncoder().encode(text).length > QR_MAX_BYTES;
+}
+
 function takeCode(text) {
+  if (typeof text === "string" && tooBig(text)) return false;
   const at = typeof text === "string" ? text.indexOf("#") : -1;
   if (at < 0) return false;
   location.hash = text.slice(at + 1, at + 1 + 100001);  // MAX_LINK_CHARS and one: refused there
@@ -193,7 +202,8 @@ async function scan() {
     if (video.videoWidth) {
       const text = await decodeFrame(video, video.videoWidth, video.videoHeight);
       if (text && takeCode(text)) { stop(); return; }
-      if (text) note.textContent = "That code is not a Pocketdeck link.";
+      if (text) note.textContent = tooBig(text) ? "That code is larger than Pocketdeck draws: open the link or import a file instead."
+        : "That code is not a Pocketdeck link.";
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -202,4 +212,4 @@ async function scan() {
 document.addEventListener("click", (e) => {
   if (e.target.closest && e.target.closest("#lib-scan")) scan();
 });
-Object.assign(window.pocketdeckLibrary, { decodeFrame, takeCode, scan });
+Object.assign(window.pocketdeckLibrary, { decodeFrame, takeCode, tooBig, scan });

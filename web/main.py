@@ -157,7 +157,12 @@ async def on_change(event) -> None:
     el = event.target
     if el.id != "lib-file" or not el.files or el.files.length == 0:
         return
-    text = await el.files.item(0).text()
+    chosen = el.files.item(0)
+    from pocketdeck.ui.library_screen import file_size_refused
+    if file_size_refused(app, chosen.size):  # before a byte is read (issue 28)
+        render()
+        return
+    text = await chosen.text()
     start_persist(app.handle("lib-import", str(text), {}))
     render()
 

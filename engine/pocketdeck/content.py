@@ -272,30 +272,31 @@ def check_value(where: str, value: Any, spec: Any) -> list[str]:
     the place, e.g. "foe 3 'hp'". An empty list means the value is well typed."""
     if isinstance(spec, Optional):
         spec = spec.spec
-    wrong = [f"{where} must be {describe(spec)}, not {_short(value)}"]
+    def wrong() -> list[str]:  # words made only when needed: a library import checks thousands
+        return [f"{where} must be {describe(spec)}, not {_short(value)}"]
     if isinstance(spec, type):
-        return [] if _matches_type(value, spec) else wrong
+        return [] if _matches_type(value, spec) else wrong()
     if isinstance(spec, OneOf):
         ok = any(type(value) is type(v) and value == v for v in spec.values)
-        return [] if ok else wrong
+        return [] if ok else wrong()
     if isinstance(spec, Range):
         if not _matches_type(value, int):
-            return wrong
+            return wrong()
         too_low = spec.low is not None and value < spec.low
         too_high = spec.high is not None and value > spec.high
-        return wrong if too_low or too_high else []
+        return wrong() if too_low or too_high else []
     if isinstance(spec, ListOf):
         if not isinstance(value, list) or len(value) < spec.at_least:
-            return wrong
+            return wrong()
         return [p for i, item in enumerate(value)
                 for p in check_value(f"{where} item {i + 1}", item, spec.item)]
     if isinstance(spec, MapOf):
         if not isinstance(value, dict):
-            return wrong
+            return wrong()
         return [p for k, v in value.items() for p in check_value(f"{where} {_short(k)}", v, spec.value)]
     if isinstance(spec, (dict, Table)):
         if not isinstance(value, dict):
-            return wrong
+            return wrong()
         return check_row(where, value, spec)
     raise TypeError(f"not a content spec: {spec!r}")
 

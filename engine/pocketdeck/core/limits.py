@@ -29,6 +29,27 @@ MAX_RECORD_CHARS = 20_000    # a stored character record or a table's notes (P52
 EXCERPT = 60                 # characters of outside text quoted in an error message
 
 
+NAME_MAX = 40                # characters in any name: an item's, a character's, a hero's
+# Characters refused in a name: control characters (NUL, tab, newline, C1) and the bidi
+# controls that reorder what follows them on screen (U+202E turns "Brann.txt" into
+# something else), line and paragraph separators, lone surrogates. Ordinary text in any
+# script, emoji and their joiners (U+200D) stay allowed.
+_NAME_REFUSED = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e"
+                           "\u2066-\u2069\ud800-\udfff]")
+
+
+def name_problem(name: Any, most: int = NAME_MAX) -> str | None:
+    """None when ``name`` is a name the app shows (1 to ``most`` characters, not blank, no
+    control or bidi-override character), else the reason: one rule for every name."""
+    if not isinstance(name, str) or not name.strip() or len(name) > most:
+        return f"a name is 1 to {most} characters of text"
+    bad = _NAME_REFUSED.search(name)
+    if bad:
+        return (f"a name may not hold the control character U+{ord(bad.group()):04X} "
+                "(control and text-direction characters are refused)")
+    return None
+
+
 class LimitError(ValueError):
     """Outside data past one of the limits; the message says which, for the player."""
 

@@ -26,8 +26,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .limits import (MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
-                     check_value, excerpt, json_depth_ok, load_json)
+from .limits import (MAX_ACTIONS, MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
+                     check_value, excerpt, json_depth_ok, load_json, name_problem)
 
 ITEM_FORMAT = "pocketdeck-item"
 FILE_FORMAT = "pocketdeck-library"
@@ -35,6 +35,10 @@ FILE_VERSION = 1
 MAX_FILE_CHARS = 4_000_000    # a library file (two of the largest games allowed); read in < 1 s
 MAX_FILE_ITEMS = 2_000        # items in one file
 NAME_MAX = 40                 # characters in an item's name
+# The rule checks one import may ask for: every game is replayed move by move and every
+# DofA sheet step by step (about 0.3 to 3 ms each in CPython, 2-3 times that in Pyodide, on
+# the page's thread). Two of the longest games allowed; counted before any is checked.
+MAX_IMPORT_WORK = 2 * MAX_ACTIONS
 
 Item = dict[str, Any]
 
@@ -63,6 +67,8 @@ class Kind:
     migrations: dict[int, str] = field(default_factory=dict)
     replayed: bool = False
     opens: str = ""
+    max_chars: int = MAX_RECORD_CHARS  # its stored entry (envelope included), at most
+
 
     @property
     def id(self) -> str:
@@ -74,10 +80,12 @@ KINDS: dict[str, Kind] = {}   # games of each declared system join on first use 
 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
                   prefix: str | None = None, migrations: dict[int, str] | None = None,
-                  replayed: bool = False, opens: str = "") -> Kind:
-    """Register a kind of item; the whole cost of a new one."""
+                  replayed: bool = False, opens: str = "", max_chars: int = MAX_RECORD_CHARS) -> Kind:
+    """Register a kind of item; the whole cost of a new one. ``max_chars``: the size of
+    its stored entry, at most MAX_RECORD_CHARS (what a start reads back)."""
+    assert max_chars <= MAX_RECORD_CHARS
     k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
-             dict(migrations or {}), replayed, opens)
+             dict(migrations or {}), replayed, opens, max_chars)
     KINDS[k.id] = k
     return k
 
@@ -124,9 +132,24 @@ def problem(kind: Kind, data: Any) -> str | None:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-        raise RecordError(f"an item's name is 1 to {NAME_MAX} characters of text")
+    """The item's name, stripped; RecordError when it is blank, too long or holds a
+    control or text-direction character (core/limits.py ``name_problem``)."""
+    reason = name_problem(name, NAME_MAX)
+    if reason:
+        raise RecordError(f"an item's name: {reason}")
     return name.strip()
+
+
+def one_name(kind: Kind, name: str, data: Any) -> None:
+    """An item has one name: a record that names itself (a character, a hero, a deck, a
+    sheet) must carry the name its envelope shows, so the preview and "Replace mine" speak
+    of the item that is kept (a link saying "Brann" must not keep a "Zed")."""
+    own = data.get("name") if isinstance(data, dict) else None
+    if own is None or (isinstance(own, str) and not own.strip() and kind.kind == "deck"):
+        return  # no name of its own (an ADS Character Deck's name is optional)
+    if check_name(own) != name:
+        raise RecordError(f"{kind.title} {name!r}: the item is named {excerpt(own, 40)!r} inside; "
+                          "an item has one name")
 
 
 def make_item(kind: Kind, name: str, data: Any) -> Item:
@@ -170,6 +193,12 @@ def _read_item(value: Any, own: bool) -> Item:
         raise RecordError(f"{kind.title} format {excerpt(version)} is not one this version reads")
     name = check_name(value.get("name"))
     data = migrate(kind, version, value.get("data"))
+    if not kind.replayed:
+        size = len(stored_text(make_item(kind, name, data)))
+        if size > kind.max_chars:  # before the rules' check: what is kept reads back at every start
+            raise RecordError(f"{kind.title} {name!r} is {size:,} characters; one is at most "
+                              f"{kind.max_chars:,}")
+        one_name(kind, name, data)
     if kind.replayed:
         data = _game_data(kind, data, own)
     else:
@@ -276,6 +305,11 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
     if len(items) > MAX_FILE_ITEMS:
         raise RecordError(f"this file holds {len(items):,} items; a library file holds at most "
                           f"{MAX_FILE_ITEMS:,}")
+    work = sum(map(_work, items))
+    if work > MAX_IMPORT_WORK:
+        raise RecordError(f"this file asks for {work:,} moves and steps to be replayed; one import checks "
+                          f"at most {MAX_IMPORT_WORK:,} (the page would freeze): export fewer long games "
+                          "at a time and import them in parts")
     good, bad = [], []
     for i, value in enumerate(items):
         try:
@@ -283,6 +317,14 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         except RecordError as exc:
             bad.append(f"item {i + 1}: {exc}")
     return good, bad
+
+
+def _work(value: Any) -> int:
+    """The checking an item asks for, in moves and steps replayed (1 for a plain record)."""
+    data = value.get("data") if isinstance(value, dict) else None
+    if not isinstance(data, dict):
+        return 1
+    return 1 + sum(len(data[k]) for k in ("actions", "steps") if isinstance(data.get(k), list))
 
 
 def _no_constant(name: str) -> None:
@@ -305,15 +347,18 @@ def item_from_link(text: Any) -> Item:
         try:
             packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
             d = zlib.decompressobj()
-            raw = d.decompress(packed, MAX_SAVE_CHARS)
+            # streamed with a cap: an item link carries one record (a game goes as g=), so
+            # nothing past what one kept entry may be is ever unpacked or parsed (issue 28:
+            # a 2.7 KB link unpacked to 1.8 MB and took over a second before any preview)
+            raw = d.decompress(packed, MAX_RECORD_CHARS + 1)
         except (binascii.Error, zlib.error, ValueError):
             raise RecordError("this link is damaged: it does not decode to an item") from None
-        if d.unconsumed_tail:
-            raise RecordError("this link unpacks to more than an item may hold")
+        if d.unconsumed_tail or len(raw) > MAX_RECORD_CHARS:
+            raise RecordError(f"this link unpacks to more than an item may hold ({MAX_RECORD_CHARS:,} characters)")
         if not d.eof:
             raise RecordError("this link is cut short: part of it is missing")
         try:
-            value = load_json(raw.decode("utf-8"), "this link", MAX_SAVE_CHARS)
+            value = load_json(raw.decode("utf-8"), "this link", MAX_RECORD_CHARS)
         except (LimitError, ValueError) as exc:
             raise RecordError(f"this link is damaged ({excerpt(str(exc))})") from None
         return read_item(value)
@@ -349,15 +394,15 @@ def _game_kind(system: str) -> Kind | None:
 _BARE = {0: "pocketdeck.core.records:_same"}
 # the records kept apart from games: one line each (their checks are imported on first use)
 register_kind("character", "p52", 1, "pocketdeck.systems.p52.rules:record_problems",
-              "P52 character", prefix="char:p52:", migrations=_BARE)
+              "P52 character", prefix="char:p52:", migrations=_BARE, max_chars=4_000)
 register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:record_problems",
-              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE)
+              "Deckbuilder hero", prefix="char:deckbuilder:", migrations=_BARE, max_chars=6_000)
 register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
-              "ADS Character Deck", prefix="char:ads:", migrations=_BARE)
+              "ADS Character Deck", prefix="char:ads:", migrations=_BARE, max_chars=6_000)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
-              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck")
+              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck", max_chars=4_000)
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
-              opens="pocketdeck.ui.dofa_library:open_sheet")
+              opens="pocketdeck.ui.dofa_library:open_sheet", max_chars=MAX_RECORD_CHARS)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

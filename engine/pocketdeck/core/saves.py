@@ -29,6 +29,7 @@ from typing import Any
 from .game import Action, IllegalAction, State, get_game, replay, replay_from
 from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
                      excerpt, json_depth_ok, load_json)
+from .shapes import shape_problem
 
 FORMAT = "pocketdeck-game"
 FORMAT_VERSION = 2            # 2: an optional "base" (checkpoint); version 1 records read as before
@@ -308,7 +309,15 @@ def check_base(game: Any, base: Any, options: Any, seed: int) -> None:
     if base.get("system") != game.name or base.get("seed") != seed or base.get("options") != options:
         raise SaveError("the save's checkpoint belongs to another game")
     try:
+        # the shape of a new game of the same options, and its cards: every card moves,
+        # none comes or goes (the simulator checks both on every step of every system)
+        fresh = game.new_game(options, seed)
+        wrong = shape_problem(fresh, base, "the checkpoint")
+        if wrong:
+            raise ValueError(wrong)
         game.check_state(base)
+        if game.card_total(fresh) >= 0 and game.card_total(base) != game.card_total(fresh):
+            raise ValueError(f"it holds {game.card_total(base)} cards; the game has {game.card_total(fresh)}")
         game.legal_actions(base)
         for seat in game.seats(base):
             game.view(base, seat)

@@ -61,6 +61,10 @@ class App:
     notes: dict[str, Any] = field(default_factory=lambda: {"names": {}, "recent": [], "exported": None,
                                                            "learned": []})
     shelf: Any = None                         # the Library screen's own state (library_screen)
+    # stored entries that could not be read (key -> (the stored text as it is, why)): kept
+    # untouched, listed by the Library, exported as they are, deleted only when asked; no
+    # import takes their keys or slots (issue 28)
+    aside: dict[str, tuple[Any, str]] = field(default_factory=dict)
     # the play flow (ui/flow.py): the tap's result lines, the log as last drawn, the
     # screen last shown (a new screen opens at its top), the guide's step
     result: list[str] = field(default_factory=list)
@@ -101,6 +105,7 @@ class App:
             try:
                 self.library[key] = read_stored(key, text)["data"]
             except Exception as exc:  # noqa: BLE001 - set aside: kept in storage, said here
+                self.aside[key] = (text, excerpt(str(exc), 160))
                 self.problems.append(f"A saved {kind_of_key(key).title} ({excerpt(key.split(':', 2)[-1], 40)}) "
                                      f"could not be read ({excerpt(str(exc), 160)}); it is set aside, "
                                      "kept as it was.")
@@ -134,6 +139,7 @@ class App:
                     raise SaveError("the save is filed under the wrong game")
                 self.sessions[slot] = session
             except Exception as exc:  # noqa: BLE001 - from_json raises SaveError only; be sure
+                self.aside[key] = (text, excerpt(str(exc), 160))
                 what = "shared " if slot.endswith(SHARED) else ""
                 self.problems.append(f"Your saved {what}{excerpt(system, 40)} game could not be loaded: "
                                      f"{excerpt(str(exc), 300)}. It is kept as it was; starting a "
@@ -198,6 +204,8 @@ class App:
             slot = system
         else:
             raise IllegalAction("answer the shared game with one of its buttons")
+        if f"game:{slot}" in self.aside:  # a stored game set aside is never written over
+            slot = self.free_slot(system)
         text = save_text(session)
         kept = self.archive(slot) if choice == "both" else []  # a shared game kept before stays
         self.sessions[slot] = session
@@ -239,8 +247,8 @@ class App:
                 return self._forget(arg, confirm)
             if verb.startswith("lib"):
                 from . import library_screen
-                return library_screen.handle(self, verb, arg, fields or {}) + self._touch()
-            return self._handle(verb, arg, fields or {}) + self._touch()
+                return self._written(library_screen.handle(self, verb, arg, fields or {}) + self._touch())
+            return self._written(self._handle(verb, arg, fields or {}) + self._touch())
         except IllegalAction as exc:
             self.flash = ("error", excerpt(str(exc), 300))
         except Exception as exc:  # noqa: BLE001 - a tap never breaks the app
@@ -404,10 +412,21 @@ class App:
             (s for s in sorted(self.sessions) if slot_system(s) == system and not s.endswith(SHARED)), None)
 
     def free_slot(self, system: str) -> str:
+        """A slot no game holds, nor a stored game set aside (it is never written over)."""
         n = 2
-        while f"{system}~{n}" in self.sessions:
+        while f"{system}~{n}" in self.sessions or f"game:{system}~{n}" in self.aside:
             n += 1
         return f"{system}~{n}"
+
+    def _written(self, effects: list[Effect]) -> list[Effect]:
+        """A key written or deleted by a tap the player made on purpose (a new game in
+        its slot, a delete) holds no set-aside entry any more (an undone delete puts the
+        very text back: it stays set aside)."""
+        for effect in effects:
+            if effect[0] in ("put", "delete") and len(effect) > 1 and effect[1] in self.aside \
+                    and not (effect[0] == "put" and effect[2] is self.aside[effect[1]][0]):
+                del self.aside[effect[1]]
+        return effects
 
     def archive(self, slot: str) -> list[Effect]:
         """Move the game in ``slot`` (with its notes and name) to a slot of its own, so a

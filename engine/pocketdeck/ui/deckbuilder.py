@@ -79,7 +79,7 @@ def battle_card_svg(card: str) -> str:
 @lru_cache(maxsize=None)
 def die_svg(n: int, cls: str = "db-die") -> str:
     pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in PIPS.get(n, []))
-    return (f'<svg class="{cls}" viewBox="0 0 100 100" role="img" aria-label="die showing {n}">'
+    return (f'<svg class="{cls}" viewBox="0 0 100 100" role="img" aria-label="die showing {esc(n)}">'
             f'<rect x="4" y="4" width="92" height="92" rx="16" class="db-die-face"/>{pips}</svg>')
 
 
@@ -100,8 +100,8 @@ def render(view: dict[str, Any], session: Session) -> str:
     """The prompt first (who acts, what just happened, the choices, the hand), so it is in
     view after every tap; the zone, the turn order, the sheets and the log below it."""
     z = view["zone"]
-    head = (f'<h1 class="db-title">{esc(z["name"])} <span class="muted">· encounter {z["number"]} of {z["of"]}, '
-            f'round {view["round"]}</span></h1>')
+    head = (f'<h1 class="db-title">{esc(z["name"])} <span class="muted">· encounter {esc(z["number"])} of {esc(z["of"])}, '
+            f'round {esc(view["round"])}</span></h1>')
     choosing = bool(_by_type(view, ("take", "gm_stack")))
     now = prompt(_banner(view) + _rolls(view) + _prompt(view) + (_tableau(view) if choosing else "")
                  + _actions(view) + _hand(view), label=_now_text(view), cls="db-turn")
@@ -174,7 +174,7 @@ def _roll_words(view: dict[str, Any], r: dict[str, Any]) -> str:
             res += f', {h["health"]}/{h["max_health"]} left' + (" (unconscious)" if h["down"] else "")
     else:
         res = "miss"
-    return (f'{esc(r["attacker"])} → {esc(r["target"])}: {r["total"]} against {r["defense"]}, '
+    return (f'{esc(r["attacker"])} → {esc(r["target"])}: {esc(r["total"])} against {esc(r["defense"])}, '
             f'<b>{esc(res)}</b>')
 
 
@@ -197,7 +197,7 @@ def _defense_choice(view: dict[str, Any], pend: dict[str, Any], kind: str, gm: s
     return (f'<div class="db-prompt{gm}" role="group" aria-label="Defense">'
             f'<p>{"Game Master: " if gm else ""}<b>{esc(pend["attacker"])}</b> attacks '
             f'<b>{esc(pend["target"])}</b> with {esc(pend["weapon"])} ({term("db-to-hit", "to-hit")} '
-            f'{pend["to_hit"]:+d} against {term("db-defense", "defense")} {pend["defense"]}). '
+            f'{pend["to_hit"]:+d} against {term("db-defense", "defense")} {esc(pend["defense"])}). '
             f'Spend defense counters? Each adds 2 (a {term("defense-counter")} is spent for good).</p>'
             f'<div class="db-btns">{btns}</div></div>')
 
@@ -379,12 +379,12 @@ def _arenas(view: dict[str, Any]) -> str:
 def _monster(m: dict[str, Any]) -> str:
     if m["kind"] == "minion":
         life = f'{m["hits"]} hit{"s" if m["hits"] != 1 else ""} left'
-        extra = f'{term("db-minion", "minion")}, defense {m["defense"]}, attack {m["attack"]:+d}, damage {m["damage"]}'
+        extra = f'{term("db-minion", "minion")}, defense {esc(m["defense"])}, attack {m["attack"]:+d}, damage {esc(m["damage"])}'
     else:
         life = f'{m["health"]}/{m["max_health"]} health'
-        cs = ", ".join(f"{esc(k)} {v}" for k, v in m["counters"].items())
-        extra = (f'{term("db-boss", "boss")}, defense {m["defense"]}, {m["defense_counters"]} defense counters'
-                 + (f", counters: {cs}" if cs else "") + f', deck {m["deck"]}')
+        cs = ", ".join(f"{esc(k)} {esc(v)}" for k, v in m["counters"].items())
+        extra = (f'{term("db-boss", "boss")}, defense {esc(m["defense"])}, {esc(m["defense_counters"])} defense counters'
+                 + (f", counters: {cs}" if cs else "") + f', deck {esc(m["deck"])}')
     return (f'<li class="db-chip monster {esc(m["kind"])}"><b>{esc(m["name"])}</b> '
             f'<span class="db-life">{esc(life)}</span><span class="muted"> · {extra}</span></li>')
 
@@ -393,29 +393,29 @@ def _order(view: dict[str, Any]) -> str:
     items = "".join(f'<li class="{"out" if o["out"] else ""}{" now" if o["id"] == view["acting"] else ""}">{esc(o["name"])}</li>'
                     for o in view["order"])
     return (f'<h2>Turn order</h2><ol class="db-order">{items}</ol>'
-            f'<p class="muted">{term("minion-deck")} {view["minion_deck"]} · {term("fatigue-card", "Fatigue supply")} {view["fatigue"]}</p>')
+            f'<p class="muted">{term("minion-deck")} {esc(view["minion_deck"])} · {term("fatigue-card", "Fatigue supply")} {esc(view["fatigue"])}</p>')
 
 
 def _sheets(view: dict[str, Any]) -> str:
     out = []
     for h in view["heroes"]:
         st = h["stats"]
-        ws = "".join(f'<li>{esc(w["name"])} <span class="muted">({esc(w["kind"])}, attack {w["attack"]:+d}, damage {w["damage"]})</span>'
+        ws = "".join(f'<li>{esc(w["name"])} <span class="muted">({esc(w["kind"])}, attack {w["attack"]:+d}, damage {esc(w["damage"])})</span>'
                      f' {_counters(w["counters"], "●", "counter")}</li>'
                      for w in h["weapons"])
-        arm = ", ".join(f'{esc(a["name"])} (+{a["defense"]})' for a in h["armor"]) or "none"
-        health = (f'<span class="db-health"><b>{h["health"]}</b>/{h["max_health"]} battle health'
+        arm = ", ".join(f'{esc(a["name"])} (+{esc(a["defense"])})' for a in h["armor"]) or "none"
+        health = (f'<span class="db-health"><b>{esc(h["health"])}</b>/{esc(h["max_health"])} battle health'
                   f'{" · unconscious" if h["down"] else ""}</span>')
         out.append(
             f'<details class="db-sheet"{" open" if h["id"] == view["acting"] else ""}><summary>{esc(h["name"])} · {health}</summary>'
             f'<p>Melee attack {st["melee_attack"]:+d}, melee damage {st["melee_damage"]:+d}, ranged attack {st["ranged_attack"]:+d}, '
-            f'defense {st["defense"]}, mana {st["mana"]:+d}</p>'
+            f'defense {esc(st["defense"])}, mana {st["mana"]:+d}</p>'
             f'<ul class="db-gear">{ws}</ul>'
             f'<p>Armor: {arm} {_counters(h["defense_counters"], "◆", "defense counter")}</p>'
             f'<p class="muted">Powers: {esc(", ".join(h["powers"]) or "none")} · Latent: {esc(", ".join(h["latent"]) or "none")}'
             f' · At hand: {esc(", ".join(h["at_hand"]) or "none")}</p>'
-            f'<p class="muted">Hand {h["hand_count"]} · draw {h["draw"]} · discard {h["discard"]} · expended {h["expended"]}'
-            f' · experience {h["xp"]}</p></details>')
+            f'<p class="muted">Hand {esc(h["hand_count"])} · draw {esc(h["draw"])} · discard {esc(h["discard"])} · expended {esc(h["expended"])}'
+            f' · experience {esc(h["xp"])}</p></details>')
     words = (f'<p class="muted">What the words mean: {term("battle-health")}, {term("attack-counter", "counters")}, '
              f'{term("defense-counter", "defense counters")}, {term("db-power", "powers")}, '
              f'{term("latent-ability", "latent abilities")}, {term("at-hand", "at-hand items")}, '

@@ -144,10 +144,10 @@ def _health(view: dict[str, Any]) -> str:
     comp = view.get("companion")
     if comp:
         body += _buttons(view, "companion_damage", "companion_heal")
-    tough = f'<p class="muted">Damage that Toughen Up may still ignore: {view["toughen"]}</p>' if view["toughen"] else ""
-    if comp:
-        tough += (f'<p>Companion {esc(comp["id"])}: HP {comp["hp"]}/{comp["hp_max"]} (half your level, '
-                  f'rounded up; the bestiary lists {comp["listed_hp"]}), AP {comp["ap"]}, AR {comp["ar"]}'
+    tough = f'<p class="muted">Damage that Toughen Up may still ignore: {esc(view["toughen"])}</p>' if view["toughen"] else ""
+    if comp:  # numbers escaped too: a stored checkpoint is outside text (issue 28)
+        tough += (f'<p>Companion {esc(comp["id"])}: HP {esc(comp["hp"])}/{esc(comp["hp_max"])} (half your level, '
+                  f'rounded up; the bestiary lists {esc(comp["listed_hp"])}), AP {esc(comp["ap"])}, AR {esc(comp["ar"])}'
                   f'{" - down" if comp["hp"] == 0 else ""}.</p>')
     tough = (f'<p class="dofa-hint">{term("toughen-up")} and {term("exchange-fate")} spend a '
              f'{term("fate-card")}; damage takes {term("action-points", "AP")} first.</p>') + tough

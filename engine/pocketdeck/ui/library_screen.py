@@ -70,6 +70,7 @@ class Entry:
     kind: Kind
     name: str
     detail: str
+    aside: bool = False   # stored, but could not be read (App.aside): export as it is, delete
 
 
 def game_name(app: "App", slot: str) -> str:
@@ -102,8 +103,25 @@ def entries(app: "App") -> list[Entry]:
         if kind is None or not isinstance(record, dict):
             continue
         found.append(Entry(key, kind, str(record.get("name") or kind.title)[:40], _detail(kind, record)))
+    found += _set_aside(app)
     found.sort(key=lambda e: (not e.kind.replayed, e.kind.title, e.name.lower(), e.key))
     return found
+
+
+def _set_aside(app: "App") -> list[Entry]:
+    """The stored entries that could not be read, listed with the reason (issue 28)."""
+    from ..core.records import kind_of_key
+    from .app import slot_system
+    out = []
+    for key, (_, reason) in app.aside.items():
+        try:
+            kind = get_kind("game", slot_system(key[5:])) if key.startswith("game:") else kind_of_key(key)
+        except RecordError:
+            kind = None
+        if kind is not None:
+            label = key[5:] if key.startswith("game:") else key.rsplit(":", 1)[-1]
+            out.append(Entry(key, kind, excerpt(label, 30), f"could not be read: {reason}", aside=True))
+    return out
 
 
 def _detail(kind: Kind, record: dict[str, Any]) -> str:
@@ -117,6 +135,9 @@ def _detail(kind: Kind, record: dict[str, Any]) -> str:
 
 def item_of(app: "App", key: str) -> Item:
     """The item kept under ``key``, in the envelope it leaves the phone in."""
+    if key in app.aside:
+        raise IllegalAction(f"this entry could not be read ({app.aside[key][1]}); export it as it "
+                            "is or delete it")
     if key.startswith("game:") and key[5:] in app.sessions:
         return game_item(app.sessions[key[5:]], game_name(app, key[5:]))
     from ..core.records import kind_of_key
@@ -127,25 +148,33 @@ def item_of(app: "App", key: str) -> Item:
     return make_item(kind, str(record.get("name") or kind.title)[:40], copy.deepcopy(record))
 
 
-def _same(a: Item, b: Item) -> bool:
-    """Two items are the same item (the one may replace the other): a game of the same
-    system, seed and options; any other record of the same kind and name."""
-    if (a["kind"], a["system"]) != (b["kind"], b["system"]):
-        return False
-    if get_kind(a["kind"], a["system"]).replayed:
-        return (a["data"]["seed"], a["data"]["options"]) == (b["data"]["seed"], b["data"]["options"])
-    return a["name"].strip().lower() == b["name"].strip().lower()
+def identity(item: Item) -> tuple[str, ...]:
+    """What makes two items the same item (the one may replace the other): a game of the
+    same system, seed and options; any other record of the same kind and name."""
+    if get_kind(item["kind"], item["system"]).replayed:
+        data = item["data"]
+        return (item["kind"], item["system"], str(data["seed"]), json.dumps(data["options"], sort_keys=True))
+    return (item["kind"], item["system"], item["name"].strip().lower())
 
 
-def match(app: "App", item: Item) -> str | None:
-    """The key of the item already kept that ``item`` would be (None: it is new)."""
+def kept_index(app: "App") -> dict[tuple[str, ...], str]:
+    """Every kept item's identity -> its key (the first in the Library's order), built
+    once per import: each incoming item is then found in one look-up, not by rebuilding
+    every kept item (issue 28: 2,000 items took 20 s and more)."""
+    index: dict[tuple[str, ...], str] = {}
     for e in entries(app):
+        if e.aside:
+            continue
         try:
-            if _same(item_of(app, e.key), item):
-                return e.key
+            index.setdefault(identity(item_of(app, e.key)), e.key)
         except (IllegalAction, RecordError):
             continue
-    return None
+    return index
+
+
+def match(app: "App", item: Item, index: dict[tuple[str, ...], str] | None = None) -> str | None:
+    """The key of the item already kept that ``item`` would be (None: it is new)."""
+    return (kept_index(app) if index is None else index).get(identity(item))
 
 
 def _slug(text: str) -> str:
@@ -159,8 +188,10 @@ def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
         session = session_of(item)
         if replace and replace.startswith("game:") and replace[5:] in app.sessions:
             slot = replace[5:]
+        elif kind.system in app.sessions or f"game:{kind.system}" in app.aside:
+            slot = app.free_slot(kind.system)   # never a slot held, nor one set aside
         else:
-            slot = kind.system if kind.system not in app.sessions else app.free_slot(kind.system)
+            slot = kind.system
         app.sessions[slot] = session
         app.notes["names"][slot] = item["name"]
         app.meta.pop(f"meta:{slot}", None)  # a game from outside starts with no table notes
@@ -169,7 +200,7 @@ def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
     key = replace if replace in app.library else None
     if key is None:
         key, n = kind.prefix + _slug(item["name"]), 1
-        while key in app.library:
+        while key in app.library or key in app.aside:  # a key set aside is never written over
             n += 1
             key = f"{kind.prefix}{_slug(item['name'])}-{n}"
     app.library[key] = item["data"]
@@ -177,6 +208,9 @@ def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
 
 
 def remove(app: "App", key: str) -> list["Effect"]:
+    if key in app.aside:
+        del app.aside[key]
+        return [("delete", key)], None
     if key.startswith("game:") and key[5:] in app.sessions:
         slot = key[5:]
         del app.sessions[slot]
@@ -287,6 +321,8 @@ def _known(app: "App", key: str) -> None:
 
 def _open(app: "App", key: str) -> list["Effect"]:
     _known(app, key)
+    if key in app.aside:
+        raise IllegalAction("this entry could not be read: export it as it is or delete it")
     if key.startswith("game:"):
         app.screen = f"table:{key[5:]}"
         return [("put", "ui:screen", app.screen)]
@@ -323,6 +359,8 @@ def _rename(app: "App", key: str, name: Any) -> list["Effect"]:
 
 
 def _keep_for_undo(app: "App", key: str) -> Any:
+    if key in app.aside:
+        return ("aside", key, app.aside[key])
     if key.startswith("game:"):
         slot = key[5:]
         return ("game", slot, app.sessions[slot], app.notes["names"].get(slot))
@@ -334,7 +372,13 @@ def _undo(app: "App") -> list["Effect"]:
     if not sh.deleted:
         raise IllegalAction("there is nothing to undo")
     key, name, (kept, meta) = sh.deleted.pop()
-    if kept[0] == "game":
+    if kept[0] == "aside":  # back as it was, under its own key (nothing has taken it)
+        _, key, (text, reason) = kept
+        if key in app.library or (key.startswith("game:") and key[5:] in app.sessions):
+            raise IllegalAction("its place was taken since; it cannot come back")
+        app.aside[key] = (text, reason)
+        effects = [("put", key, text)]
+    elif kept[0] == "game":
         _, slot, session, label = kept
         if slot in app.sessions:
             slot = app.free_slot(slot.split("~")[0])
@@ -373,6 +417,11 @@ def _export(app: "App", arg: str, fields: dict[str, Any]) -> list["Effect"]:
             raise IllegalAction("tick the items to export first")
     else:
         keys = [what]
+        if what in app.aside:  # as it is stored, byte for byte: a newer version may read it
+            text = app.aside[what][0]
+            app.flash = ("info", "Exported the entry as it is stored.")
+            return [("download", f"pocketdeck-as-stored-{_slug(what)}.json",
+                     text if isinstance(text, str) else json.dumps(text))]
     items, left = [], []
     for key in keys:
         try:
@@ -388,6 +437,20 @@ def _export(app: "App", arg: str, fields: dict[str, Any]) -> list["Effect"]:
     app.flash = ("info", f"Exported {len(items)} item{'s' if len(items) != 1 else ''}.{note}")
     return [("send" if how == "send" else "download", name, export_file(items, today)),
             ("put", "ui:library", app.notes_text())]
+
+
+def file_size_refused(app: "App", size: Any) -> bool:
+    """The file picker's file, by its size in bytes, before a byte of it is read (issue 28):
+    a library file is written as ASCII JSON (export_file), so its bytes are its characters
+    and one larger than MAX_FILE_CHARS is refused here, with the same message as read_file."""
+    from ..core.records import MAX_FILE_CHARS
+    if isinstance(size, (int, float)) and not isinstance(size, bool) and 0 <= size <= MAX_FILE_CHARS:
+        return False
+    app.screen = "library"
+    shown = f"{size:,.0f} bytes" if isinstance(size, (int, float)) else "an unknown size"
+    app.flash = ("error", f"That file was not imported: it has {shown}; a library file holds at "
+                          f"most {MAX_FILE_CHARS:,} characters")
+    return True
 
 
 def import_text(app: "App", text: Any) -> list["Effect"]:
@@ -407,10 +470,13 @@ def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]
     sh = shelf(app)
     effects: list[Effect] = []
     added, same, waiting = 0, 0, []
+    index = kept_index(app)
     for item in items:
-        key = match(app, item)
+        key = match(app, item, index)
         if key is None:
-            effects += add(app, item)
+            new = add(app, item)
+            index[identity(item)] = new[0][1]  # the key it was put under
+            effects += new
             added += 1
         elif item_of(app, key) == item:
             same += 1
@@ -572,7 +638,7 @@ def _list(app: "App") -> str:
             f'value="{esc(e.key)}"> <span class="lib-name">{esc(e.name)}</span>'
             + (f'<span class="sr-only"> {esc(said[e.key][len(e.name):])}</span>' if said[e.key] != e.name else "")
             + f'</label> <span class="muted">{esc(e.detail)}</span>'
-            f'<span class="lib-acts">{button("Open", "lib-open", e.key, cls="btn small primary", title=f"Open {said[e.key]}")}'
+            f'<span class="lib-acts">{"" if e.aside else button("Open", "lib-open", e.key, cls="btn small primary", title=f"Open {said[e.key]}")}'
             f'{button("More", "lib-item", e.key, cls="btn small", title=f"More for {said[e.key]}")}</span></li>'
             for e in group)
         body.append(f'<h2>{esc(title)}s</h2><ul class="lib-list">{rows}</ul>')
@@ -630,6 +696,11 @@ def _item_screen(app: "App", key: str) -> str:
     rename = _zone(app, "rename", f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '
                    f'maxlength="40"></label>{button("Save name", "lib-rename", key, fill="name", submit=True)}</form>',
                    f"Rename {entry.name}", zones, "acts")
+    if entry.aside:  # could not be read: it can be seen, exported as it is and deleted
+        acts = button("Export as it is", "lib-export", key) + button("Delete", "lib-del", key, cls="btn danger")
+        return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
+                f'<p class="muted">{esc(entry.kind.title)} \u00b7 {esc(entry.detail)}</p>'
+                f'<div class="lib-tools">{acts}</div></section>')
     from .app import slot_system
     if key.startswith("game:") and slot_system(key[5:]) == "dofa":  # a player's DofA game
         acts = button("Keep the sheet apart", "lib-sheet", key[5:])

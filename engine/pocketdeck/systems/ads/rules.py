@@ -127,6 +127,7 @@ class AdsGame(Game):
     def check_state(self, state: State) -> None:
         if state["phase"] != "over" and state["phase"] != "choose" and hand_max(state) < 1:
             raise ValueError("the hand maximum fell below 1 without the character dying")
+        check_counts(state)
 
     def explain(self, state: State, action: dict[str, Any]) -> str:
         kind = action.get("type") if isinstance(action, dict) else None
@@ -203,3 +204,18 @@ class AdsGame(Game):
 
 
 GAME = register(AdsGame())
+
+
+
+def check_counts(h: dict[str, Any]) -> None:
+    """What the rules cannot reach (issue 28: a checkpoint read back from storage): a Level
+    card of 1 to 10, a Hit Point maximum of 1 or more, counts (Fatigue, Exhaustion, XP,
+    Gold) that are never negative. Used for the fight and for each adventurer. (Hit Points
+    themselves pass their maximum and 0 in play: random fights reach both.)"""
+    def whole(v: Any, low: int, high: int) -> bool:
+        return type(v) is int and low <= v <= high
+    if not whole(h["level"], 1, 10) or not whole(h["max_hp"], 1, 10_000) or not whole(h["hp"], -10_000, 10_000):
+        raise ValueError("the Level card is 1 to 10 and the Hit Point maximum 1 or more (Character Deck)")
+    for key in ("fatigue", "exhaustion", "xp", "gold"):
+        if key in h and not whole(h[key], 0, 10**9):
+            raise ValueError(f"{key} is a count of 0 or more")

@@ -18,6 +18,7 @@ from ...content import ContentError, load, register_checker, table_rows
 from ...core import piles
 from ...core.cards import Card, standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.limits import name_problem
 from ...core.odds import as_percent, chance_one
 from ...core.rng import Rng
 
@@ -34,8 +35,8 @@ def deck_record_problems(record: Any) -> list[str]:
         return ["a deck of your own is a name and a list of cards, nothing else"]
     problems = []
     name, cards = record["name"], record["cards"]
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-        problems.append(f"a deck's name is 1 to {NAME_MAX} characters")
+    if name_problem(name, NAME_MAX):
+        problems.append(f"a deck's name: {name_problem(name, NAME_MAX)}")
     if not isinstance(cards, list) or not 1 <= len(cards) <= DECK_MAX:
         problems.append(f"a deck holds 1 to {DECK_MAX} cards")
     else:

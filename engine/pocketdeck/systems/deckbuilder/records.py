@@ -11,8 +11,10 @@ the powers. Health is full again and Fatigue cards go back to the supply.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from ...core.limits import name_problem
 from ...content import ListOf, OneOf, Range, Table, check_row
 from . import data
 from .common import DECK_MAX, own_cards
@@ -22,6 +24,7 @@ NAME_MAX = 40
 STAT = Range(-5, 12)
 
 
+@lru_cache(maxsize=None)
 def _schema() -> Table:
     return Table({
         "format": OneOf(RECORD_FORMAT), "version": OneOf(1), "name": str,
@@ -33,15 +36,21 @@ def _schema() -> Table:
     }, strict=True)
 
 
+@lru_cache(maxsize=None)
+def _known_cards() -> frozenset[str]:
+    return frozenset(data.tableau()) | frozenset(data.abilities()) | frozenset(data.weapons()) \
+        | frozenset(data.armors()) | frozenset(data.powers())
+
+
 def record_problems(rec: Any) -> list[str]:
     """Everything wrong with a hero record; an empty list when the rules accept it."""
     problems = check_row("hero record", rec, _schema())
     if problems:
         return problems
-    cards = set(data.tableau()) | set(data.abilities()) | set(data.weapons()) | set(data.armors()) \
-        | set(data.powers())
-    if not rec["name"].strip() or len(rec["name"]) > NAME_MAX:
-        problems.append(f"a name has 1 to {NAME_MAX} characters")
+    cards = _known_cards()
+    bad_name = name_problem(rec["name"], NAME_MAX)
+    if bad_name:
+        problems.append(bad_name)
     if not 1 <= len(rec["deck"]) <= DECK_MAX:
         problems.append(f"a deck holds 1 to {DECK_MAX} cards")
     unknown = [c for k in ("deck", "latent", "at_hand") for c in rec[k] if c not in cards]
@@ -55,7 +64,36 @@ def record_problems(rec: Any) -> list[str]:
         problems.append("powers must be known ones")
     if len(rec["at_hand"]) + len(rec["latent"]) > DECK_MAX:
         problems.append("too many at-hand items or latent abilities")
-    return problems
+    return problems or bought_problems(rec)
+
+
+def bought_problems(rec: dict[str, Any]) -> list[str]:
+    """What a hero holds above its information card must have been bought with the
+    experience its encounters gave, by the game's own upgrade rules (flow.take_upgrade:
+    one stat point for ``stat_cost``, ``health_gain`` maximum health for ``health_cost``;
+    nothing else raises a stat or the health, and a stat the upgrades do not name stays as
+    printed). A cleared encounter gives each hero its zone's experience (flow.py)."""
+    card = data.heroes()[rec["hero"]]
+    up = data.upgrade()
+    out: list[str] = []
+    for k in data.UPGRADE_STATS:
+        if k not in up["stats"] and rec["stats"][k] != card[k]:
+            out.append(f"Upgrades: {k.replace('_', ' ')} is never upgraded; the {card['name']} card says {card[k]}")
+        elif rec["stats"][k] < card[k]:
+            out.append(f"Upgrades: {k.replace('_', ' ')} {rec['stats'][k]} is below the card's {card[k]}")
+    gained = rec["max_health"] - card["health"]
+    if gained < 0 or gained % up["health_gain"]:
+        out.append(f"Upgrades: maximum health {rec['max_health']} is the card's {card['health']} "
+                   f"plus {up['health_gain']} a time, never less")
+    if out:
+        return out
+    spent = up["stat_cost"] * sum(rec["stats"][k] - card[k] for k in up["stats"]) \
+        + up["health_cost"] * (gained // up["health_gain"])
+    most = rec["encounters"] * max(z["experience"] for z in data.zones().values())
+    if rec["xp"] + spent > most:
+        out.append(f"Upgrades: {rec['xp']:,} experience kept and {spent:,} spent on upgrades, but "
+                   f"{rec['encounters']:,} encounter{'s' if rec['encounters'] != 1 else ''} give at most {most:,}")
+    return out
 
 
 def export_heroes(state: dict[str, Any]) -> list[dict[str, Any]]:

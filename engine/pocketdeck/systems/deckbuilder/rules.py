@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import piles as core_piles
+from ...core.limits import name_problem
 from ...core.game import Action, Game, IllegalAction, State, register
 from ...core.rng import Rng
 from . import data
@@ -50,6 +51,9 @@ class DeckbuilderGame(Game):
         names = options["names"]
         if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
             raise IllegalAction("names must be a list of texts of at most 40 characters")
+        for n in names:  # "" takes the hero card's name; any other is the hero's name
+            if n and name_problem(n):
+                raise IllegalAction(f"Characters: {name_problem(n)}")
         zs = options["zones"]
         if not isinstance(zs, list) or not zs or not all(z in data.zones() for z in zs) or len(set(zs)) != len(zs):
             raise IllegalAction("zones must list one or more different encounter zones")
@@ -182,6 +186,7 @@ class DeckbuilderGame(Game):
                 raise ValueError("a monster's turn was left unplayed")
         if (state["mturn"] is not None or state.get("guard")) and not state["options"]["gm"]:
             raise ValueError("a monster's decision was left to a GM in a game without one")
+        _check_reachable(state)
 
     def outcome(self, state: State) -> str:
         return state.get("outcome") or "unfinished"
@@ -205,3 +210,35 @@ class DeckbuilderGame(Game):
 
 
 GAME = register(DeckbuilderGame())
+
+
+MONSTER_NUMBERS = ("defense", "attack", "damage", "hits", "health", "max_health", "defense_counters")
+
+
+def _whole(v: Any, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
+def _check_reachable(state: State) -> None:
+    """What the rules cannot reach (issue 28: a checkpoint read back from storage): the
+    party its options made, stats and health the upgrades can buy (records.py's ranges),
+    a round and an encounter that exist, dice of six sides, the phase's own lists."""
+    opts = state["options"]
+    if len(state["heroes"]) != len(opts["heroes"]) + len(opts["party"]) or \
+            [h["id"] for h in state["heroes"]] != [f"h{i}" for i in range(len(state["heroes"]))]:
+        raise ValueError("the party is not the one the game's options made (Characters)")
+    for h in state["heroes"]:
+        if not all(_whole(v, -5, 12) for v in h["stats"].values()) or not _whole(h["max_health"], 1, 200) \
+                or not _whole(h["xp"], 0, 10_000) or not _whole(h["encounters"], 0, 100_000):
+            raise ValueError(f"{h['name']}'s stats, health or experience are past what upgrades buy (Upgrades)")
+    for m in state["monsters"]:
+        if not all(_whole(m[k], -100, 10_000) for k in MONSTER_NUMBERS if k in m):
+            raise ValueError(f"{m['name']}'s numbers are not those of its card (Monsters)")
+    if not _whole(state["round"], 1, 100_000) or not _whole(state["zone_index"], 0, len(opts["zones"]) - 1):
+        raise ValueError("the round or the encounter does not exist (A Turn)")
+    for r in state["rolls"]:
+        if not all(_whole(d, 1, 6) for d in r["dice"]) or len(r["dice"]) != 2 or not _whole(r["crit_die"], 0, 6):
+            raise ValueError("an attack roll is two six-sided dice (Attacks)")
+    if state["phase"] == "over" and state["outcome"] is None or \
+            state["phase"] != "spoils" and state["spoils_left"] or state["phase"] != "upgrade" and state["upgrade_left"]:
+        raise ValueError(f"the phase {state['phase']!r} does not agree with what waits (Spoils, Upgrades)")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import IllegalAction, State
-from ...core.limits import excerpt
+from ...core.limits import excerpt, name_problem
 
 SHEET_STEPS = frozenset({"role", "raise", "lower", "learn", "unlearn", "vulnerability",
                          "drop_vulnerability", "respec", "finish", "level_up", "armor", "shield"})
@@ -52,8 +52,8 @@ def sheet_problems(record: Any) -> str | None:
     if not isinstance(record, dict) or sorted(record) != sorted(FIELDS):
         return f"a DofA sheet holds exactly {', '.join(FIELDS)}"
     name, steps = record["name"], record["steps"]
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-        return f"the name is 1 to {NAME_MAX} characters of text"
+    if name_problem(name, NAME_MAX):
+        return f"the name: {name_problem(name, NAME_MAX)}"
     if not all(isinstance(record[k], str) for k in ("character", "companion")):
         return "the character and companion are named by text"
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:

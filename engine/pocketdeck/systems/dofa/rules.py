@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ...core.cards import standard_deck
 from ...core.game import Action, Game, IllegalAction, State, register
+from ...core.limits import excerpt
 from ...core.rng import Rng
 from . import build as bd
 from . import character, checkflow, combat, conditions, fate, gear, health, items, rest
@@ -96,6 +97,7 @@ class DofaGame(Game):
         cards = sorted(c for p in PILES for c in state[p])
         if cards != sorted(standard_deck() + ["RJ", "BJ"]):
             raise ValueError("the piles do not hold the 54 cards of the Action Deck exactly once")
+        _check_reachable(state, fresh)
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:
@@ -208,3 +210,25 @@ def do_end_session(s: State, a: Action, rng: Rng) -> None:
 
 HANDLERS["end_session"] = do_end_session
 GAME = register(DofaGame())
+
+
+def _whole(v: Any, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
+def _check_reachable(state: State, fresh: State) -> None:
+    """What the rules cannot reach (issue 28: a checkpoint read back from storage): a phase
+    of the game, a level of 1 to 10 (Leveling up), counts that are never negative, and the
+    companion the options chose with its HP and AP within their maximum (Companions)."""
+    if state["phase"] not in ("build", "levelup", "play", "rest", "over"):
+        raise ValueError(f"unknown phase {excerpt(state['phase'], 20)}")
+    if not _whole(state["sheet"].get("level"), 1, 10):
+        raise ValueError("a sheet's level is 1 to 10 (Leveling up)")
+    for key in ("hp", "ap", "pp", "fatigue", "poison", "quick_rests", "rest_cards", "toughen", "turn"):
+        if not _whole(state[key], 0, 10_000):
+            raise ValueError(f"{key} is a count of 0 or more")
+    comp, chosen = state["companion"], fresh["companion"]
+    if bool(comp) != bool(chosen) or (comp and comp.get("id") != chosen.get("id")):
+        raise ValueError("the companion is not the one the game's options chose (Companions)")
+    if comp and not (_whole(comp.get("hp"), 0, comp.get("hp_max", 0)) and _whole(comp.get("ap"), 0, comp.get("ap_max", 0))):
+        raise ValueError("a companion's HP and AP are 0 to their maximum (Companions)")

@@ -120,7 +120,11 @@ class AdsAdventureGame(Game):
     def check_state(self, state: State) -> None:
         """Every character's Combat Deck holds its 52 cards on every step: between fights
         in the character's piles, in a fight in their seat's (cards held face-out too)."""
+        from ..rules import check_counts
+        if not 0 <= state["active"] < len(state["heroes"]) or state["room"] not in rooms():
+            raise ValueError("the active character or the room does not exist")
         for h in state["heroes"]:
+            check_counts(h)
             if state["fight"] is None and len(H.combat_cards(h)) != data.DECK_SIZE:
                 raise ValueError("a Combat Deck must hold 52 cards between fights")
         f = state["fight"]

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ....core.limits import name_problem
 from .. import data
 
 MAX_LEVEL = 10
@@ -56,6 +57,8 @@ def _shape(deck: Any) -> list[Violation]:
     name = deck.get("name", "")
     if not isinstance(name, str) or len(name) > MAX_NAME:
         out.append(Violation(where, f"the name is a text of at most {MAX_NAME} characters"))
+    elif name.strip() and name_problem(name, MAX_NAME):
+        out.append(Violation(where, f"the name: {name_problem(name, MAX_NAME)}"))
     cards = deck.get("cards")
     if not isinstance(cards, list) or not all(
             isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and _is_int(p[1]) and p[1] >= 1
@@ -132,30 +135,76 @@ def _spells(counts: dict[str, int], known: dict[str, Any]) -> list[Violation]:
     return out
 
 
+FIELDS = frozenset({"name", "race", "class", "level", "cards", "story", "aside"})
+STORY_FIELDS = frozenset({"xp", "gold", "treasure", "titles"})
+# Choices (docs/rules/ads.md "Character Deck Building: Story Cards"): the book sets no
+# ceiling; these are far past any play (a foe gives 1 to 6 XP) and keep a record small.
+MAX_XP = 100_000
+MAX_TREASURE = 100   # Treasure cards on the Story cards
+MAX_ASIDE = 52       # cards set aside in the Character Deck (Treasure and Loot)
+
+
 def _story(deck: dict[str, Any]) -> list[Violation]:
-    """Story Cards: Experience and Gold are counts, Treasure cards have a Gold value,
-    Titles are short texts; cards set aside must be cards of this app."""
+    """Story Cards as the rules make them: Experience and Gold are counts the adventure
+    can give (XP levels the character up at once, so a level below what its XP reached is
+    forged; Gold comes with XP from Foes and from the rooms they guard), Treasure cards
+    are treasures of this app, no rule of this app grants a Title; cards set aside must be
+    cards of this app."""
     where = "Character Deck Building: Story Cards"
-    story = deck.get("story", {})
     out: list[Violation] = []
+    story = deck.get("story", {})
     if not isinstance(story, dict):
-        return [Violation(where, "story holds xp, gold, treasure and titles")]
+        return out + [Violation(where, "story holds xp, gold, treasure and titles")]
+    if set(story) - STORY_FIELDS:
+        out.append(Violation(where, "story holds only xp, gold, treasure and titles"))
     for key in ("xp", "gold"):
         v = story.get(key, 0)
         if not _is_int(v) or not 0 <= v <= 10**9:
             out.append(Violation(where, f"{key} is a whole number of 0 or more"))
+            return out
     treasure = story.get("treasure", [])
     from ..adventure.content import treasures
-    if not isinstance(treasure, list) or not all(isinstance(t, str) and t in treasures() for t in treasure):
-        out.append(Violation(where, "every Treasure card must be a treasure of this app (it has a Gold value)"))
+    if not isinstance(treasure, list) or len(treasure) > MAX_TREASURE or \
+            not all(isinstance(t, str) and t in treasures() for t in treasure):
+        out.append(Violation(where, f"every Treasure card (at most {MAX_TREASURE}) must be a treasure "
+                                    "of this app (it has a Gold value)"))
     titles = story.get("titles", [])
-    if not isinstance(titles, list) or len(titles) > MAX_TITLES or not all(
-            isinstance(t, str) and 0 < len(t) <= MAX_NAME for t in titles):
-        out.append(Violation(where, f"titles are up to {MAX_TITLES} texts of 1 to {MAX_NAME} characters"))
+    if titles != []:
+        out.append(Violation(where, "no rule of this app grants a Title: the Titles card is empty"))
     aside = deck.get("aside", [])
-    if not isinstance(aside, list) or not all(isinstance(a, str) and a in data.cards() for a in aside):
-        out.append(Violation("Treasure and Loot", "cards set aside in the Character Deck must be cards of this app"))
+    if not isinstance(aside, list) or len(aside) > MAX_ASIDE or \
+            not all(isinstance(a, str) and a in data.cards() for a in aside):
+        out.append(Violation("Treasure and Loot", f"cards set aside in the Character Deck (at most "
+                                                  f"{MAX_ASIDE}) must be cards of this app"))
+    out.extend(_reachable(story.get("xp", 0), story.get("gold", 0), deck.get("level")))
     return out
+
+
+def _reachable(xp: int, gold: int, level: Any) -> list[Violation]:
+    """XP and Gold the adventure can give (../shared/rules/000_2da4ed8ddd1511e2.txt has no
+    table: content/ads/adventure.toml's ``levels`` is this app's)."""
+    from ..adventure.content import level_for
+    where = "Character Deck Building: Story Cards"
+    out: list[Violation] = []
+    if xp > MAX_XP:
+        out.append(Violation(where, f"{xp:,} XP: no character of this app has more than {MAX_XP:,}"))
+    if _is_int(level) and level < min(level_for(xp), MAX_LEVEL):
+        out.append(Violation(where, f"{xp:,} XP would have raised the Level card to {level_for(xp)}, "
+                                    f"not {level}"))
+    most = gold_most(xp)
+    if gold > most:
+        out.append(Violation(where, f"{gold:,} Gold: {xp:,} XP of fights bring at most {most:,}"))
+    return out
+
+
+def gold_most(xp: int) -> int:
+    """The most Gold ``xp`` Experience can come with: each Foe's Gold per XP at its best,
+    and the rooms' Gold of a whole adventure for every fight's worth of XP (a room's Gold
+    is found once its Foes are beaten), plus one adventure's rooms (a generous bound)."""
+    from ..adventure.content import rooms
+    per_xp = max([-(-f.get("gold", 0) // max(1, f.get("xp", 1))) for f in data.foes().values()] or [0])
+    room_gold = sum(r["gold"] for r in rooms().values())
+    return per_xp * xp + room_gold * (1 + xp)
 
 
 def deck_from_json(text: str) -> Any:
@@ -164,6 +213,10 @@ def deck_from_json(text: str) -> Any:
 
 
 def check_record(record: Any) -> str | None:
-    """The library's record check: None for a legal deck, else its first violation."""
+    """The library's record check: None for a legal deck, else its first violation. A
+    record holds what the builder and the adventure write, no other field."""
+    extra = sorted(str(k)[:20] for k in set(record) - FIELDS) if isinstance(record, dict) else []
+    if extra:
+        return str(Violation("Character Deck Building", f"a Character Deck has no field {extra[0]!r}"))
     found = validate(record)
     return str(found[0]) if found else None
