@@ -108,6 +108,26 @@ def test_fate_cards_toughen_up_gives_back_what_the_damage_took():
     assert (s["hp"], s["ap"]) == (s["sheet"]["hp_max"] - 1, 2)
 
 
+def test_fate_cards_toughen_up_an_overkill_hit_the_rest_still_lands():
+    """PG, Fate Cards 4.3 "ignore damage equal to the number of Fate Cards used" and Health
+    and Armor (wounded beyond the health pool: Knocked Out): 3 damage at 1 HP, 1 ignored,
+    is 2 damage on 1 HP: still Knocked Out. Ignoring all 3 wakes the character at 1 HP."""
+    s = play(new("Spades1"), {"type": "start_combat"})
+    while s["hp"] > 1:
+        s = play(s, {"type": "damage", "amount": min(3, s["hp"] - 1), "bypass": True})
+    s = play(s, {"type": "end_turn"}, {"type": "end_turn"})     # those hits' windows closed
+    assert s["hp"] == 1 and s["toughen"] == 0
+    s = play(s, {"type": "damage", "amount": 3, "bypass": True})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 3
+    s = play(s, {"type": "toughen_up", "card": "RJ"})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 2
+    s = play(s, {"type": "toughen_up", "card": "BJ"})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 1
+    s["fate"].append("AS")
+    s = play(s, {"type": "toughen_up", "card": "AS"})
+    assert s["hp"] == 1 and not s["ko"] and s["toughen"] == 0
+
+
 # -- 04_Powers ---------------------------------------------------------------------------------
 def test_powers_quick_draw_target_card_at_upper_hand():
     """04_Powers, Quick Draw: "When drawing a TC for combat, you may draw with Upper Hand":
