@@ -128,6 +128,21 @@ def test_fate_cards_toughen_up_an_overkill_hit_the_rest_still_lands():
     assert s["hp"] == 1 and not s["ko"] and s["toughen"] == 0
 
 
+# -- Interacting with the Environment -----------------------------------------------------------
+def test_hidden_an_attack_uses_a_power_and_ends_hidden():
+    """PG, Hidden: no longer Hidden if the creature "Uses a Power"; an attack is a Power
+    (04_Powers "Attack, Weapon"; In Combat "Powers do 1 damage"). The attack made while
+    Hidden is at Upper Hand (the target unaware); the next one is not."""
+    s = play(new("Spades1"), {"type": "condition", "name": "Hidden"}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "8D", "8H"), "8C", "Finesse", 2)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 1
+    s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
+    assert "Hidden" not in s["conditions"]
+    assert s["draft"]["kind"] == "attack"           # the next attack: no longer unaware
+    s = check(s, "8C", "Finesse", 2)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+
+
 # -- 04_Powers ---------------------------------------------------------------------------------
 def test_powers_quick_draw_target_card_at_upper_hand():
     """04_Powers, Quick Draw: "When drawing a TC for combat, you may draw with Upper Hand":
