@@ -4,6 +4,7 @@ Each test is named after its book section; docs/rules/dofa.md has the rows ("tpb
 
 from __future__ import annotations
 
+from pocketdeck.systems.dofa import sheet as sh
 from test_dofa_build import custom
 from test_dofa_rules import GAME, check, new, play, stack
 
@@ -141,6 +142,21 @@ def test_hidden_an_attack_uses_a_power_and_ends_hidden():
     assert s["draft"]["kind"] == "attack"           # the next attack: no longer unaware
     s = check(s, "8C", "Finesse", 2)
     assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+
+
+# -- Leveling up --------------------------------------------------------------------------------
+def test_leveling_up_adds_one_max_hp_even_at_the_dealers_floor():
+    """PG, Leveling up: "Add 1 to their maximum HP" each level; PG, Dealers: "at least 5
+    health points". Both hold: Vitality -2 starts at 5 (not 3) and gains 1 a level (6, 7),
+    where a floor on the whole formula gave 5, 5, 5, 6."""
+    s = play(custom(), {"type": "vulnerability", "id": "Frail, Major", "xp": 2}, {"type": "finish"})
+    got = [s["sheet"]["hp_max"]]
+    for _ in range(3):
+        s = play(s, {"type": "level_up"}, {"type": "finish"})
+        got.append(s["sheet"]["hp_max"])
+    assert got == [5, 6, 7, 8] and s["hp"] == 8
+    assert sh.hp_max(2, -1) == 6 and sh.hp_max(2, 0) == 6 and sh.hp_max(2, 1) == 7
+    assert sh.hp_max(10, 6) == 20                      # the formula where no floor applies
 
 
 # -- 04_Powers ---------------------------------------------------------------------------------
