@@ -129,6 +129,24 @@ def test_fate_cards_toughen_up_an_overkill_hit_the_rest_still_lands():
     assert s["hp"] == 1 and not s["ko"] and s["toughen"] == 0
 
 
+def test_fate_cards_toughen_up_damage_outside_combat_until_the_next_turn():
+    """PG, Fate Cards 4.3 "before the end of the Player's next turn after receiving damage":
+    damage taken outside combat waits for the next turn, the first of the next combat, and
+    closes at its end, however many turns the last combat ran (turns restart at each)."""
+    s = play(new("Spades1"), {"type": "start_combat"}, *[{"type": "end_turn"}] * 6, {"type": "end_combat"},
+             {"type": "damage", "amount": 1, "bypass": True})
+    assert s["toughen"] == 1                                     # no turns outside combat
+    s = play(s, {"type": "start_combat"})
+    assert s["toughen"] == 1 and s["turn"] == 0                  # the player's next turn
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0 and not legal(s, "toughen_up")
+    # in combat, the window still closes at the end of the player's next turn
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True}, {"type": "end_turn"})
+    assert s["toughen"] == 1
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0
+
+
 # -- Interacting with the Environment -----------------------------------------------------------
 def test_hidden_an_attack_uses_a_power_and_ends_hidden():
     """PG, Hidden: no longer Hidden if the creature "Uses a Power"; an attack is a Power

@@ -25,7 +25,9 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     to_hp = min(s["hp"], amount - to_ap)
     s["hp"] -= to_hp
     if to_ap + to_hp:
-        hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1}
+        # outside combat there are no turns: the window waits for the next turn (None),
+        # the first of the next combat (combat.do_start_combat), or a Full Rest
+        hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1 if s["combat"] else None}
         over = amount - to_ap - to_hp
         if over:
             # PG, Fate Cards 4.3: the damage past 0 HP is damage too; ignoring part of an
@@ -70,11 +72,23 @@ def sync_toughen(s: State) -> None:
     goes when none is open (a state with no damage pending keeps its old shape)."""
     open_hits = [h for h in s.get("toughen_hits", []) if left(h) > 0]
     s["toughen"] = sum(left(h) for h in open_hits)
-    s["toughen_turn"] = max((h["until"] for h in open_hits), default=None)
+    untils = [h["until"] for h in open_hits]
+    s["toughen_turn"] = None if None in untils else max(untils, default=None)
     if open_hits:
         s["toughen_hits"] = open_hits
     else:
         s.pop("toughen_hits", None)
+
+
+def toughen_at_combat_start(s: State) -> None:
+    """PG, Fate Cards 4.3 "before the end of the Player's next turn after receiving damage":
+    for damage taken outside combat that next turn is the first of the combat (turn 0).
+    Every hit still open here was taken outside combat (the end of a combat closes them
+    all), a saved state's stale turn number included."""
+    if s["toughen"]:
+        for h in hits(s):
+            h["until"] = 0
+        sync_toughen(s)
 
 
 def close_toughen(s: State, turn: int | None = None) -> None:
