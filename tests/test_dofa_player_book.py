@@ -4,6 +4,7 @@ Each test is named after its book section; docs/rules/dofa.md has the rows ("tpb
 
 from __future__ import annotations
 
+from pocketdeck.systems.dofa import sheet as sh
 from test_dofa_build import custom
 from test_dofa_rules import GAME, check, new, play, stack
 
@@ -106,6 +107,74 @@ def test_fate_cards_toughen_up_gives_back_what_the_damage_took():
     assert s["toughen"] == 1 and s["ap"] == 1
     s = play(s, {"type": "toughen_up", "card": "RJ"})
     assert (s["hp"], s["ap"]) == (s["sheet"]["hp_max"] - 1, 2)
+
+
+def test_fate_cards_toughen_up_an_overkill_hit_the_rest_still_lands():
+    """PG, Fate Cards 4.3 "ignore damage equal to the number of Fate Cards used" and Health
+    and Armor (wounded beyond the health pool: Knocked Out): 3 damage at 1 HP, 1 ignored,
+    is 2 damage on 1 HP: still Knocked Out. Ignoring all 3 wakes the character at 1 HP."""
+    s = play(new("Spades1"), {"type": "start_combat"})
+    while s["hp"] > 1:
+        s = play(s, {"type": "damage", "amount": min(3, s["hp"] - 1), "bypass": True})
+    s = play(s, {"type": "end_turn"}, {"type": "end_turn"})     # those hits' windows closed
+    assert s["hp"] == 1 and s["toughen"] == 0
+    s = play(s, {"type": "damage", "amount": 3, "bypass": True})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 3
+    s = play(s, {"type": "toughen_up", "card": "RJ"})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 2
+    s = play(s, {"type": "toughen_up", "card": "BJ"})
+    assert s["hp"] == 0 and s["ko"] and s["toughen"] == 1
+    s["fate"].append("AS")
+    s = play(s, {"type": "toughen_up", "card": "AS"})
+    assert s["hp"] == 1 and not s["ko"] and s["toughen"] == 0
+
+
+def test_fate_cards_toughen_up_damage_outside_combat_until_the_next_turn():
+    """PG, Fate Cards 4.3 "before the end of the Player's next turn after receiving damage":
+    damage taken outside combat waits for the next turn, the first of the next combat, and
+    closes at its end, however many turns the last combat ran (turns restart at each)."""
+    s = play(new("Spades1"), {"type": "start_combat"}, *[{"type": "end_turn"}] * 6, {"type": "end_combat"},
+             {"type": "damage", "amount": 1, "bypass": True})
+    assert s["toughen"] == 1                                     # no turns outside combat
+    s = play(s, {"type": "start_combat"})
+    assert s["toughen"] == 1 and s["turn"] == 0                  # the player's next turn
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0 and not legal(s, "toughen_up")
+    # in combat, the window still closes at the end of the player's next turn
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True}, {"type": "end_turn"})
+    assert s["toughen"] == 1
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0
+
+
+# -- Interacting with the Environment -----------------------------------------------------------
+def test_hidden_an_attack_uses_a_power_and_ends_hidden():
+    """PG, Hidden: no longer Hidden if the creature "Uses a Power"; an attack is a Power
+    (04_Powers "Attack, Weapon"; In Combat "Powers do 1 damage"). The attack made while
+    Hidden is at Upper Hand (the target unaware); the next one is not."""
+    s = play(new("Spades1"), {"type": "condition", "name": "Hidden"}, {"type": "kind", "kind": "attack"})
+    s = check(stack(s, "8D", "8H"), "8C", "Finesse", 2)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 1
+    s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
+    assert "Hidden" not in s["conditions"]
+    assert s["draft"]["kind"] == "attack"           # the next attack: no longer unaware
+    s = check(s, "8C", "Finesse", 2)
+    assert GAME.view(s, "player")["draft"]["net_hand"] == 0
+
+
+# -- Leveling up --------------------------------------------------------------------------------
+def test_leveling_up_adds_one_max_hp_even_at_the_dealers_floor():
+    """PG, Leveling up: "Add 1 to their maximum HP" each level; PG, Dealers: "at least 5
+    health points". Both hold: Vitality -2 starts at 5 (not 3) and gains 1 a level (6, 7),
+    where a floor on the whole formula gave 5, 5, 5, 6."""
+    s = play(custom(), {"type": "vulnerability", "id": "Frail, Major", "xp": 2}, {"type": "finish"})
+    got = [s["sheet"]["hp_max"]]
+    for _ in range(3):
+        s = play(s, {"type": "level_up"}, {"type": "finish"})
+        got.append(s["sheet"]["hp_max"])
+    assert got == [5, 6, 7, 8] and s["hp"] == 8
+    assert sh.hp_max(2, -1) == 6 and sh.hp_max(2, 0) == 6 and sh.hp_max(2, 1) == 7
+    assert sh.hp_max(10, 6) == 20                      # the formula where no floor applies
 
 
 # -- 04_Powers ---------------------------------------------------------------------------------

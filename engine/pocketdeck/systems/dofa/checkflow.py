@@ -251,6 +251,11 @@ def do_accept(s: State, a: Action, rng: Rng) -> None:
             conds.append("Hidden")
         elif not result["success"] and "Hidden" in conds:
             conds.remove("Hidden")
+    if kind == "attack" and mine and "Hidden" in conds:
+        # PG, Hidden: "Uses a Power" ends it, and an attack is a Power (04_Powers
+        # "Attack, Weapon"); the attack itself was at Upper Hand (the target unaware)
+        conds.remove("Hidden")
+        s["log"].append("The attack ends Hidden (a Power).")
     if kind == "attack" and mine and "Invisible" in conds:
         conds.remove("Invisible")     # PG, Status Conditions 12: the attack ends it
         s["log"].append("The attack ends Invisible.")

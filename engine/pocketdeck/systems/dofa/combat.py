@@ -12,7 +12,7 @@ from . import items
 from . import sheet as sh
 from ...core.cards import Card
 from .deck import blank_draft, discard_from_deck, distinct, drawable, name, settle, spend_fate, take_to
-from .health import close_toughen, hurt
+from .health import close_toughen, hurt, toughen_at_combat_start
 
 WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
 LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
@@ -133,6 +133,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     settle(s, s["tc"])
     s["tc"] = []
     s["combat"], s["turn"] = True, 0
+    toughen_at_combat_start(s)
     card = draw_my_tc(s, rng, bool(a.get("quick_draw")))
     s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")
     cd.start_of_turn(s)

@@ -36,10 +36,16 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
     next turn after that damage. What the damage took is given back: HP before AP."""
     spend_fate(s, a["card"])
     open_hits = hits(s)
-    # ignoring a point of damage undoes where it landed: a hit's HP first (its last
-    # points, since AP is taken first), then its AP; never a point it did not take
+    # ignoring a point of damage undoes where it landed: a hit's points past 0 HP first
+    # (they land last), then its HP (its last points, since AP is taken first), then its
+    # AP; never a point it did not take
+    over = next((h for h in open_hits if h.get("over")), None)
     hit = next((h for h in open_hits if h["hp"]), None)
-    if hit:
+    if over:
+        over["over"] -= 1
+        if not over["over"]:
+            del over["over"]
+    elif hit:
         hit["hp"] -= 1
         s["hp"] = min(s["sheet"]["hp_max"], s["hp"] + 1)
     else:

@@ -25,7 +25,16 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     to_hp = min(s["hp"], amount - to_ap)
     s["hp"] -= to_hp
     if to_ap + to_hp:
-        hits(s).append({"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1})
+        # outside combat there are no turns: the window waits for the next turn (None),
+        # the first of the next combat (combat.do_start_combat), or a Full Rest
+        hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1 if s["combat"] else None}
+        over = amount - to_ap - to_hp
+        if over:
+            # PG, Fate Cards 4.3: the damage past 0 HP is damage too; ignoring part of an
+            # overkill hit leaves the rest landing (kept only when there is some, so a
+            # game without an overkill hit keeps its old state)
+            hit["over"] = over
+        hits(s).append(hit)
         sync_toughen(s)
     s["log"].append(f"Takes {amount} damage ({to_ap} AP, {to_hp} HP"
                     + (", bypassing AP)." if bypass else ")."))
@@ -43,8 +52,8 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
 
 
 def hits(s: State) -> list[dict[str, int]]:
-    """The damage Toughen Up may still ignore, hit by hit: what it took off AP and HP and
-    the turn at whose end its window closes (PG, Fate Cards 4.3: "before the end of the
+    """The damage Toughen Up may still ignore, hit by hit: what it took off AP and HP, what
+    fell past 0 HP (``over``, only when some did) and the turn at whose end its window closes (PG, Fate Cards 4.3: "before the end of the
     Player's next turn after receiving damage": each hit has its own window). A state from
     before this record holds its pool as one hit on HP (how it was given back then)."""
     if "toughen_hits" not in s:
@@ -53,16 +62,33 @@ def hits(s: State) -> list[dict[str, int]]:
     return s["toughen_hits"]
 
 
+def left(hit: dict[str, int]) -> int:
+    """The damage of one hit Toughen Up may still ignore (AP, HP and past 0 HP)."""
+    return hit["ap"] + hit["hp"] + hit.get("over", 0)
+
+
 def sync_toughen(s: State) -> None:
     """``toughen`` (the pool shown) and ``toughen_turn`` follow the open hits; the record
     goes when none is open (a state with no damage pending keeps its old shape)."""
-    open_hits = [h for h in s.get("toughen_hits", []) if h["ap"] + h["hp"] > 0]
-    s["toughen"] = sum(h["ap"] + h["hp"] for h in open_hits)
-    s["toughen_turn"] = max((h["until"] for h in open_hits), default=None)
+    open_hits = [h for h in s.get("toughen_hits", []) if left(h) > 0]
+    s["toughen"] = sum(left(h) for h in open_hits)
+    untils = [h["until"] for h in open_hits]
+    s["toughen_turn"] = None if None in untils else max(untils, default=None)
     if open_hits:
         s["toughen_hits"] = open_hits
     else:
         s.pop("toughen_hits", None)
+
+
+def toughen_at_combat_start(s: State) -> None:
+    """PG, Fate Cards 4.3 "before the end of the Player's next turn after receiving damage":
+    for damage taken outside combat that next turn is the first of the combat (turn 0).
+    Every hit still open here was taken outside combat (the end of a combat closes them
+    all), a saved state's stale turn number included."""
+    if s["toughen"]:
+        for h in hits(s):
+            h["until"] = 0
+        sync_toughen(s)
 
 
 def close_toughen(s: State, turn: int | None = None) -> None:

@@ -83,8 +83,10 @@ DEALER_MIN_HP = 5   # PG, Dealers, NPCs and Companions: Dealers "Have at least 5
 
 def hp_max(level: int, vitality: int) -> int:
     """PG, Health and Armor: 4 + level + Vitality (level 10 with +6 is 20; the GMG's 21 is
-    a slip), and never below 5 (PG, Dealers: "at least 5 health points")."""
-    return max(DEALER_MIN_HP, 4 + level + vitality)
+    a slip). The floor of 5 (PG, Dealers: "at least 5 health points") is on the level-1
+    figure, and each level then adds 1 (PG, Leveling up: "Add 1 to their maximum HP"), so
+    the floor never swallows a level's HP: Vitality -2 is 5, 6, 7 at levels 1, 2, 3."""
+    return max(DEALER_MIN_HP, 4 + 1 + vitality) + level - 1
 
 
 def cap(level: int) -> int:
@@ -133,8 +135,8 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
     hp = hp_max(level, attrs["VIT"])
     if c["hp"] != hp:
         slips.append(f"listed HP {c['hp']}, but 4 + level {level} + Vitality {attrs['VIT']} is "
-                     f"{4 + level + attrs['VIT']}" + (f", and a Dealer has at least {DEALER_MIN_HP}: {hp}"
-                                                      if hp == DEALER_MIN_HP else ""))
+                     f"{4 + level + attrs['VIT']}" + (f", and a Dealer has at least {DEALER_MIN_HP} (at level 1, +1 a level): {hp}"
+                                                      if hp != 4 + level + attrs["VIT"] else ""))
     if pid.rstrip("0123456789") + str(level) != pid:
         slips.append(f"named for level {pid[-1]} but listed at level {level}; kept at level {level}")
     owned, vulns, missing = [], [], []
