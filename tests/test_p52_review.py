@@ -4,10 +4,13 @@ section and fails on the code before the fix; docs/rules/p52.md has the rows ("t
 
 from __future__ import annotations
 
-from pocketdeck.core.game import get_game
+import pytest
+
+from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.p52.combat import hurt_char
-from test_p52_engine import act, party, record, scene, stack_action
+from pocketdeck.ui.check import render_check
+from test_p52_engine import act, party, record, scene, stack_action, to_layout
 
 G = get_game("p52")
 
@@ -30,3 +33,31 @@ def test_player_deaths_stunned_casts_regeneration_on_themselves():
     stack_action(s, ["KC"])
     s = act(s, type="ability", ability="regeneration", target="c0", stamina=False)
     assert s["chars"][0].get("regen")
+
+
+# -- Room/Space Layout ---------------------------------------------------------------------------
+def test_room_space_layout_an_l_may_dip_below_the_entrance_row_beside_it():
+    """Room/Space Layout: "you can configure them in any pattern you like, but they must all
+    be connected": only the spots behind the entrance (straight below it, where the party
+    stands) are barred. A spot two columns right of the entrance and below its row is laid;
+    (0, 1) stays refused; the room is finished and shown."""
+    s = to_layout(record("A"))
+    assert s["placing"]["size"] >= 5
+    s = act(s, type="place", x=1, y=0)
+    s = act(s, type="place", x=2, y=0)
+    assert {"type": "place", "x": 2, "y": 1} in G.legal_actions(s)
+    assert {"type": "place", "x": 0, "y": 1} not in G.legal_actions(s)
+    s = act(s, type="place", x=2, y=1)
+    s = act(s, type="place", x=1, y=1)     # the U's bottom, beside the entrance's column
+    with pytest.raises(IllegalAction, match="below the entrance"):
+        G.apply(s, {"type": "place", "x": 0, "y": 1})
+    render_check(G, s, [])
+    if s["phase"] == "layout":
+        s = act(s, type="place_rest")
+    assert s["phase"] == "room"
+    spots = s["room"]["spots"]
+    ent = spots[0]
+    assert any(sp["y"] > ent["y"] for sp in spots)          # below the entrance's row
+    assert not any(sp["x"] == ent["x"] and sp["y"] > ent["y"] for sp in spots)
+    G.check_state(s)
+    render_check(G, s, [])
