@@ -8,6 +8,7 @@ import pytest
 
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
+from pocketdeck.systems.p52 import board
 from pocketdeck.systems.p52.combat import hurt_char
 from pocketdeck.ui.check import render_check
 from test_p52_engine import act, party, record, scene, stack_action, to_layout
@@ -61,3 +62,21 @@ def test_room_space_layout_an_l_may_dip_below_the_entrance_row_beside_it():
     assert not any(sp["x"] == ent["x"] and sp["y"] > ent["y"] for sp in spots)
     G.check_state(s)
     render_check(G, s, [])
+
+
+# -- Determining the Exit ------------------------------------------------------------------------
+def test_determining_the_exit_follows_the_flips_side_when_it_has_spots():
+    """Determining the Exit: "a 2-4 indicates the exit is to the left of the starting side
+    ... 8-10 ... to the right ... the furthest card away from the starting spot". The
+    review's room: (-1,0), the entrance (0,0), (1,0), (2,0), (2,-1). Left is (-1,0), the
+    only spot left of the entrance (before: (2,-1), on the right); right is (2,-1); across
+    is the furthest of the room; a side with no spot falls back to the furthest."""
+    cells = [(0, 0), (-1, 0), (1, 0), (2, 0), (2, -1)]
+    spots = [{"x": x + 1, "y": y + 1} for x, y in cells]
+    board.link(spots)
+    assert board.choose_exit(spots, "left") == 1
+    assert board.choose_exit(spots, "right") == 4
+    assert board.choose_exit(spots, "across") == 4
+    corridor = [{"x": x, "y": 0} for x in range(4)]
+    board.link(corridor)
+    assert board.choose_exit(corridor, "left") == 3

@@ -93,13 +93,20 @@ def link(spots: list[Spot]) -> None:
 
 
 def choose_exit(spots: list[Spot], direction: str) -> int:
-    """Determining the Exit: "the furthest card away from the starting spot". Furthest is
-    counted in steps through the room (gaps cannot be crossed); the flip's direction only
-    breaks ties among the furthest spots: left takes the leftmost, right the rightmost,
-    across the top-most and then the leftmost ("furthest to the left of the start if the
-    exit is across"). Never the entrance when there is another spot."""
+    """Determining the Exit: "a 2-4 indicates the exit is to the left of the starting side,
+    a 5-7 ... across ..., and a 8-10 ... to the right ... The actual exit spot will be the
+    furthest card away from the starting spot". Left (right) takes the spots left (right)
+    of the entrance's column, and among them the furthest in steps through the room (gaps
+    cannot be crossed), then the leftmost (rightmost). Across, or a side with no spot,
+    takes the furthest of the whole room: the flip's side breaks ties, across the top-most
+    and then the leftmost ("furthest to the left of the start if the exit is across").
+    Never the entrance when there is another spot."""
     dist = walk_distances(spots, 0, cost_of=lambda s: 1)
     cands = [i for i in range(1, len(spots)) if dist[i] < 10 ** 6] or [0]
+    x0 = spots[0]["x"]
+    side = {"left": [i for i in cands if spots[i]["x"] < x0],
+            "right": [i for i in cands if spots[i]["x"] > x0]}.get(direction)
+    cands = side or cands
     far = max(dist[i] for i in cands)
     cands = [i for i in cands if dist[i] == far]
     if direction == "left":
