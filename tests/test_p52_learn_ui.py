@@ -11,6 +11,8 @@ import re
 import pytest
 
 from pocketdeck.core.game import get_game
+from pocketdeck.systems.p52 import data
+from pocketdeck.systems.p52.maths import starting_core
 from pocketdeck.systems.p52.rules import check_record, record_problems
 from pocketdeck.ui.app import App
 from pocketdeck.ui.p52_quick import quick_records
@@ -20,7 +22,8 @@ from pocketdeck.ui.p52_quick import quick_records
 def test_step_1_to_7_a_quick_character_passes_the_character_rules_for_200_seeds(n):
     """Creating a Character: every quick character is a record check_record accepts: level 1,
     no exp, a race and a class, core abilities of at least 1, the class's abilities plus
-    exactly one more (Step 6), and a name."""
+    exactly one more (Step 6: Add an Ability; the points are spread so Step 6 always has
+    one when they can reach one: before the fix 10.8% had none), and a name."""
     for seed in range(200):
         records = quick_records(n, seed)
         assert len(records) == n
@@ -29,9 +32,24 @@ def test_step_1_to_7_a_quick_character_passes_the_character_rules_for_200_seeds(
             check_record(rec)
             assert rec["level"] == 1 and rec["exp"] == 0 and rec["name"].strip()
             assert min(rec["core"].values()) >= 1
+            _exactly_one_more_ability(rec)
         assert len({r["name"] for r in records}) == n  # distinct names
         if n > 1:
             assert len({r["class"] for r in records}) == n  # a party of different classes
+
+
+def _exactly_one_more_ability(rec: dict) -> None:
+    """Step 6: Add an Ability: "each player may then pick one additional ability": the
+    class's abilities plus exactly one more, unless the Step 5 points could reach none."""
+    cls = data.classes()[rec["class"]]
+    extra = set(rec["abilities"]) - set(cls["abilities"])
+    if len(extra) == 1 and set(cls["abilities"]) <= set(rec["abilities"]):
+        return
+    start = starting_core(data.races()[rec["race"]]["mods"], cls["mods"])
+    points = sum(rec["core"].values()) - sum(start.values())
+    reach = [a for a in data.abilities() if a not in cls["abilities"] and data.supported(a)
+             and sum(max(0, v - start[k]) for k, v in data.ability(a)["prereq"].items()) <= points]
+    assert not extra and not reach, (rec["name"], sorted(extra), reach)
 
 
 def test_a_quick_character_takes_the_typed_name():

@@ -8,8 +8,9 @@ out is ``export_characters`` of that game: the very records the character librar
 which ``check_record`` accepts (tests/test_p52_ui.py checks 200 seeds).
 
 The choices lean the way a new player would want: each character of a party has a
-different class, bonus points go mostly to the core abilities the class leans on, and
-the extra ability is one the character can already use.
+different class, bonus points go mostly to the core abilities the class leans on but
+always leave Step 6 an ability to learn when the points can reach one, and the extra
+ability is one the character can already use.
 """
 
 from __future__ import annotations
@@ -67,9 +68,26 @@ def _choose(state: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
 
 def _point(state: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, cid: str) -> dict[str, Any]:
     """A bonus point: three in four go to one of the two core abilities the class raises
-    most, the rest anywhere."""
+    most, the rest anywhere; but never so that Step 6 (Add an Ability: "each player may
+    then pick one additional ability") is left with nothing to learn while the points
+    left could still reach one."""
     c = next(ch for ch in state["chars"] if ch["id"] == cid)
     mods = data.classes()[c["class"]]["mods"]
     best = sorted(mods, key=lambda k: (-mods[k], k))[:2]
     pick = [a for a in legal if a["attr"] in best] if rng.below(4) else legal
-    return rng.choice(pick or legal)
+    choice = rng.choice(pick or legal)
+    left = state["queue"][0]["n"] - 1          # the points still to spread after this one
+    if _shortfall(c, choice["attr"]) <= left or _shortfall(c, None) > left + 1:
+        return choice                            # Step 6 stays possible (or never was)
+    return rng.choice([a for a in legal if _shortfall(c, a["attr"]) <= left])
+
+
+def _shortfall(c: dict[str, Any], attr: str | None) -> int:
+    """The fewest further points that make some new ability learnable (Step 6), after one
+    more point on ``attr`` (none if None)."""
+    core = dict(c["core"])
+    if attr is not None:
+        core[attr] += 1
+    return min((sum(max(0, need - core[k]) for k, need in data.ability(a)["prereq"].items())
+                for a in data.abilities() if a not in c["abilities"] and data.supported(a)),
+               default=10 ** 6)

@@ -176,6 +176,11 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
                     continue
                 if o["hp"] < o["max_hp"] and board.in_range(spots, c["pos"], o["pos"], ab["range"], state["room"]["geo"]):
                     out.append((aid, o["id"]))
+        elif k == "regen":
+            # Player Deaths: Regeneration heals only its caster, a "healing spell on
+            # themselves", so a stunned character may cast it
+            if c["hp"] < c["max_hp"] and not c.get("regen"):
+                out.append((aid, c["id"]))
         elif stunned:
             continue
         elif k == "heal_party":
@@ -195,9 +200,6 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
             out.extend((aid, j) for j, s in enumerate(spots) if s["rev"] and j != c["pos"])  # type: ignore[misc]
         elif k == "hover":
             out.extend((aid, j) for j in sorted(reachable(state, c, unlimited=True)))  # type: ignore[misc]
-        elif k == "regen":
-            if c["hp"] < c["max_hp"] and not c.get("regen"):
-                out.append((aid, c["id"]))
         elif k == "poison":
             if not c.get("poison"):
                 out.extend((aid, a) for a in sorted(c["abilities"])

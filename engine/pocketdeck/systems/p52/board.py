@@ -1,8 +1,8 @@
 """A room's geometry: laying out connected spots, the exit, distances, line of sight and
 what light reveals.
 
-Spots are numbered 0..n-1 (spot 0 is the entrance, on the bottom row: the party enters
-from the south). Each spot keeps its grid x/y and its orthogonal neighbours ("adj"), so
+Spots are numbered 0..n-1 (spot 0 is the entrance: the party enters from the south, so
+nothing lies straight below it). Each spot keeps its grid x/y and its orthogonal neighbours ("adj"), so
 the hot paths never rebuild the grid. Empty grid cells are the book's impenetrable,
 sight-blocking gaps.
 """
@@ -19,21 +19,29 @@ MAX_HALF_WIDTH = 3  # the app's rooms stay at most 7 spots wide, to fit a phone 
 MAX_DEPTH = 9
 
 
+def behind_entrance(cell: tuple[int, int]) -> bool:
+    """Room/Space Layout: the cells straight below the entrance (x = 0, y > 0): the party
+    comes in from the south and stands there, so no spot may be laid on them."""
+    return cell[0] == 0 and cell[1] > 0
+
+
 def frontier(cells: list[tuple[int, int]], bounded: bool = True) -> list[tuple[int, int]]:
     """Room/Space Layout: the empty cells where the next spot may go. A new spot touches a
-    placed one on a side (no diagonal links, no islands) and stays on or above the
-    entrance's row (the entrance is (0, 0); the party comes in from the south and stands
-    behind it). ``bounded``: the app's own layouts also stay within three columns of the
-    entrance and MAX_DEPTH rows above it (a room that fits a phone screen). The player's
-    layout is not bounded: "you can configure them in any pattern you like, but they must
-    all be connected ... they get the final say" (the screen scrolls). Sorted by (x, y)."""
+    placed one on a side (no diagonal links, no islands) and is not behind the entrance
+    (the entrance is (0, 0); the party comes in from the south and stands below it).
+    ``bounded``: the app's own layouts stay on or above the entrance's row, within three
+    columns of the entrance and MAX_DEPTH rows above it (a room that fits a phone screen;
+    unchanged, so old games replay the same rooms). The player's layout is not bounded:
+    "you can configure them in any pattern you like, but they must all be connected ...
+    they get the final say" (the screen scrolls), so an L or U may dip below the
+    entrance's row beside it. Sorted by (x, y)."""
     taken = set(cells)
     out: set[tuple[int, int]] = set()
     for (x, y) in cells:
         for nx, ny in ((x + 1, y), (x - 1, y), (x, y - 1), (x, y + 1)):
-            if (nx, ny) in taken or ny > 0:
+            if (nx, ny) in taken or behind_entrance((nx, ny)):
                 continue
-            if bounded and (abs(nx) > MAX_HALF_WIDTH or ny < -MAX_DEPTH):
+            if bounded and (ny > 0 or abs(nx) > MAX_HALF_WIDTH or ny < -MAX_DEPTH):
                 continue
             out.add((nx, ny))
     return sorted(out)
@@ -41,12 +49,11 @@ def frontier(cells: list[tuple[int, int]], bounded: bool = True) -> list[tuple[i
 
 def why_not(cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
     """Why the player may not lay a spot on ``cell`` (for explain); empty when it may."""
-    x, y = cell
     if cell in set(cells):
         return "a spot is already there"
-    if y > 0:
-        return ("no spot may lie below the entrance's row (the party enters from the bottom "
-                "and stands there)")
+    if behind_entrance(cell):
+        return ("no spot may lie straight below the entrance (the party enters from the bottom "
+                "and stands behind it)")
     if cell not in frontier(cells, bounded=False):
         return "a new spot must touch a placed spot on a side (no diagonal links, no islands)"
     return ""
@@ -54,10 +61,13 @@ def why_not(cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
 
 def grow(cells: list[tuple[int, int]], n: int, rng: Rng) -> list[tuple[int, int]]:
     """Grow ``cells`` (the entrance first, raw coordinates) at random to ``n`` cells, inside
-    the app's frame (outside it only when a player's layout leaves no cell inside)."""
+    the app's frame; when a player's layout leaves no cell inside it, first on or above the
+    entrance's row (the open cells before the player could lay below it, so old games
+    replay the same rooms), then anywhere open."""
     cells = list(cells)
     while len(cells) < n:
-        options = frontier(cells) or frontier(cells, bounded=False)
+        anywhere = frontier(cells, bounded=False)
+        options = frontier(cells) or [c for c in anywhere if c[1] <= 0] or anywhere
         cells.append(options[rng.below(len(options))])
     return cells
 
@@ -83,13 +93,20 @@ def link(spots: list[Spot]) -> None:
 
 
 def choose_exit(spots: list[Spot], direction: str) -> int:
-    """Determining the Exit: "the furthest card away from the starting spot". Furthest is
-    counted in steps through the room (gaps cannot be crossed); the flip's direction only
-    breaks ties among the furthest spots: left takes the leftmost, right the rightmost,
-    across the top-most and then the leftmost ("furthest to the left of the start if the
-    exit is across"). Never the entrance when there is another spot."""
+    """Determining the Exit: "a 2-4 indicates the exit is to the left of the starting side,
+    a 5-7 ... across ..., and a 8-10 ... to the right ... The actual exit spot will be the
+    furthest card away from the starting spot". Left (right) takes the spots left (right)
+    of the entrance's column, and among them the furthest in steps through the room (gaps
+    cannot be crossed), then the leftmost (rightmost). Across, or a side with no spot,
+    takes the furthest of the whole room: the flip's side breaks ties, across the top-most
+    and then the leftmost ("furthest to the left of the start if the exit is across").
+    Never the entrance when there is another spot."""
     dist = walk_distances(spots, 0, cost_of=lambda s: 1)
     cands = [i for i in range(1, len(spots)) if dist[i] < 10 ** 6] or [0]
+    x0 = spots[0]["x"]
+    side = {"left": [i for i in cands if spots[i]["x"] < x0],
+            "right": [i for i in cands if spots[i]["x"] > x0]}.get(direction)
+    cands = side or cands
     far = max(dist[i] for i in cands)
     cands = [i for i in cands if dist[i] == far]
     if direction == "left":
