@@ -492,6 +492,9 @@ class Bench:
             page.wait_for_selector("button.pile, section.setup", state="attached")
         if page.locator("section.setup").count() == 0:
             # a game already in progress: start a new one so every series starts alike
+            menu = page.locator("nav details.menu")  # New game sits in the bar's More menu (issue 24)
+            if menu.count() and menu.first.get_attribute("open") is None:
+                menu.first.locator("summary").tap()
             page.get_by_role("button", name="New game").tap()
             page.wait_for_selector("section.setup", state="attached")
         page.get_by_role("button", name="52 cards").tap()

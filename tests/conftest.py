@@ -143,6 +143,18 @@ def tap_action(page, action: dict) -> None:
     page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
 
 
+def more(page, name: str) -> None:
+    """Tap a button of the table's bar, opening its More menu first when it holds it
+    (issue 24: Library, Share and New game live in the menu)."""
+    inside = page.locator("nav details.menu").get_by_role("button", name=name, include_hidden=True)
+    if not inside.count():  # not a table's bar (home, the Library): the button as it is
+        page.get_by_role("button", name=name).first.tap()
+        return
+    if not inside.first.is_visible():
+        page.locator("nav details.menu > summary").first.tap()
+    inside.first.tap()
+
+
 def check_both_schemes(page, where: str, *, open_panels: bool = False) -> None:
     """No serious or critical axe-core violation in the light and the dark palette;
     ``open_panels`` opens every <details> first so folded panels are checked too."""

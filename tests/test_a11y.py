@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import check_both_schemes, pinned_context, tap_action
+from conftest import check_both_schemes, more, pinned_context, tap_action
 from test_browser_p52 import find_seed, twin
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def test_home_and_deck_screens(phone, server):
     for _ in range(3):
         page.locator("button.pile").tap()
     page.locator("details.left summary").tap()
-    page.get_by_role("button", name="Share").tap()
+    more(page, "Share")  # in the bar's More menu (issue 24)
     check_both_schemes(page, "Deck table")
 
 

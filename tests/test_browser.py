@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SUBPATH
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SUBPATH, more
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -172,7 +172,7 @@ def test_share_link_opens_the_same_game_and_hostile_links_are_refused(phone, ser
     for _ in range(2):
         page.locator("button.pile").tap()
     hand = hand_cards(page)
-    page.get_by_role("button", name="Share").tap()
+    more(page, "Share")  # in the bar's More menu (issue 24)
     link = page.locator("input.share-link").input_value()
     assert "#g=" in link
     other = phone.browser.new_context(**PHONE)

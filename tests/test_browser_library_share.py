@@ -26,7 +26,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, boot_offline, check_both_schemes  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, boot_offline, check_both_schemes, more  # noqa: E402
 from test_browser import boot  # noqa: E402
 from test_browser_library import fits_360, names  # noqa: E402
 
@@ -157,20 +157,20 @@ def test_ticked_export_storage_share_sheet_and_dofa_kinds(browser, server, tmp_p
     page.wait_for_selector(".flash:has-text('sheet is in the library')")
     check_both_schemes(page, "the DofA table with its sheet", open_panels=True)
     # the new-game form offers the kept sheet too
-    page.get_by_role("button", name="New game").tap()
+    more(page, "New game")  # in the bar's More menu (issue 24)
     page.wait_for_selector("text=Your kept sheets")
     check_both_schemes(page, "the DofA new-game form with a kept sheet")
     fits_360(page)
     page.get_by_role("button", name="Play Wren (Support, level 3)").tap()
     page.wait_for_selector("[data-system=dofa]")
-    page.get_by_role("button", name="Library").first.tap()
+    more(page, "Library")
     assert page.locator(".lib-item[data-key^='item:sheet:dofa:']").count() == 1
-    page.get_by_role("button", name="Library").first.tap()
+    more(page, "Library")
     page.locator(f".lib-item[data-key='{table}'] [data-action=lib-open]").tap()
     page.wait_for_selector("[data-system=dofa-gm]")
 
     # no camera on this phone: the scan says so, and Stop closes it
-    page.get_by_role("button", name="Library").first.tap()
+    more(page, "Library")
     page.get_by_role("button", name="Scan a QR code").tap()
     page.wait_for_selector(".scan-note:has-text('camera could not be opened')")
     check_both_schemes(page, "the scan with no camera")

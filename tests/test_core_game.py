@@ -149,6 +149,21 @@ def test_random_playthroughs_in_process():
     assert summary["outcomes"] == {"over": 60} and summary["steps"] > 60 * 52
 
 
+def test_simulate_counts_a_game_stopped_at_the_step_cap_as_unfinished():
+    """A game still running at the step cap is reported as 'unfinished' with the same
+    figures as a finished one (steps, digest, the system's own stats) and replays to the
+    same state; it used to crash the summary (KeyError 'stats', seen on
+    `simulate ads_build --games 100`)."""
+    for system in ("deck", "deckbuilder"):
+        summary = simulate(system, games=3, seed=5, step_cap=4)
+        assert summary["errors"] == 0, summary["failures"]
+        assert summary["outcomes"] == {"unfinished": 3} and summary["steps"] == 3 * 4
+    from pocketdeck.core.simulate import play_one
+    result = play_one(get_game("deckbuilder"), 5, step_cap=4)
+    assert result["outcome"] == "unfinished" and result["steps"] == 4
+    assert isinstance(result["stats"], list) and len(result["digest"]) == 16
+
+
 def test_simulate_command_1000_games():
     """The issue's bar: `python -m pocketdeck simulate deck --games 1000` with zero errors
     (engine checks on every step; --no-render keeps this one fast)."""

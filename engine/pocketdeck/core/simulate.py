@@ -41,6 +41,7 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
     cards = game.card_total(state)
     cap = step_cap or getattr(game, "sim_step_cap", 10_000)
     actions: list[dict[str, Any]] = []
+    unfinished = False
     for step in range(cap + 1):
         _check_step(game, state, cards, step)
         for observe in observers:
@@ -48,8 +49,9 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
         legal = game.legal_actions(state)
         if game.is_over(state):
             break
-        if step == cap:
-            return {"steps": step, "outcome": "unfinished", "options": options}
+        if step == cap:  # stopped at the cap: reported like a finished game, outcome aside
+            unfinished = True
+            break
         if chooser.below(16) == 0:
             _check_illegal(game, state)
         if hasattr(game, "sim_choose"):
@@ -61,7 +63,10 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
     again = replay(game.name, options, seed, actions)
     if again != state:
         raise AssertionError("replaying seed + actions gave a different final state")
-    outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
+    if unfinished:
+        outcome = "unfinished"
+    else:
+        outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
     stats = game.sim_stats(state) if hasattr(game, "sim_stats") else None
     return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest, "stats": stats}
