@@ -164,3 +164,19 @@ def report(steps: list[Step]) -> dict[str, float]:
 def assert_clean(steps: list[Step], where: str) -> None:
     bad = [f"{s.label}: {'; '.join(s.problems())}" for s in steps if s.problems()]
     assert not bad, f"{where}: {len(bad)} of {len(steps)} taps failed:\n" + "\n".join(bad[:15])
+
+
+def guide_once(page, steps: list[Step], *, nexts: int, table: str, boot_ms: int = 90_000) -> None:
+    """The first game's guide is on screen; it is followed ``nexts`` steps, then skipped;
+    once its end is saved, a reload brings the ``table`` back without it (issue 25: never
+    shown again unless asked for from Rules)."""
+    assert page.locator(".guide").count() == 1, "the first game's guide is not on screen"
+    for _ in range(nexts):
+        tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
+    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
+    assert page.locator(".guide").count() == 0
+    page.wait_for_function("Number(document.documentElement.dataset.saving || 0) === 0")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=boot_ms)
+    page.wait_for_selector(table, timeout=boot_ms)
+    assert page.locator(".guide").count() == 0, "the guide came back after a reload"

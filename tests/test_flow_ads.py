@@ -1,17 +1,23 @@
-"""Issues 24 and 25, the ADS fight at 360x740: from the home screen a first turn in at most
-4 taps (Play now with a ready-made deck), the first-game guide shown once (never again after
-a reload), then a seeded walk of 20+ taps, every tap measured (tests/flow_walk.py): the
-prompt in view, focus kept, the result announced, text and targets readable, no sideways
-scroll, axe clean in light and dark."""
+"""Issues 24 and 25, the ADS fight and the ADS adventure at 360x740: from the home screen a
+first turn in at most 4 taps (Play now with a ready-made deck), the first-game guide shown
+once (never again after a reload), then a seeded walk of 20+ taps, every tap measured
+(tests/flow_walk.py): the prompt in view, focus kept, the result announced, text and
+targets readable, no sideways scroll, axe clean in light and dark."""
 
 from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, random_taps, tap
+from flow_walk import assert_clean, guide_once, random_taps, tap
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
+# table system, its name, Play now's button, the guide's steps before Skip, the table's root
+TABLES = {
+    "fight": ("ads", "the ADS fight", "Play now as Brakka the Warrior against a Goblin Skirmisher", 1, ".ads-table"),
+    "adventure": ("ads_adventure", "the ADS adventure", "Play now as Brakka the Warrior into the Drowned Lantern Keep",
+                  2, ".adv-table"),
+}
 
 
 def _boot(page, server, seed):
@@ -20,25 +26,18 @@ def _boot(page, server, seed):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
 
 
-@pytest.mark.parametrize("seed", [3, 7])
-def test_ads_fight_walk(phone, server, seed):
+@pytest.mark.parametrize("table, seed", [("fight", 3), ("fight", 7), ("adventure", 3), ("adventure", 7)])
+def test_ads_walk(phone, server, table, seed):
+    system, name, play_now, nexts, root = TABLES[table]
     page = phone.new_page()
     _boot(page, server, seed)
     steps = []
-    tap(page, page.locator("[data-action=open][data-arg=ads]"), "open the ADS fight", steps, axe_scheme="light")
-    tap(page, page.get_by_role("button", name="Play now as Brakka the Warrior against a Goblin Skirmisher"),
-        "play now", steps, axe_scheme="dark")
-    assert page.locator(".guide").count() == 1  # the first game's guide
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
-    assert page.locator(".guide").count() == 0
+    tap(page, page.locator(f"[data-action=open][data-arg={system}]"), f"open {name}", steps, axe_scheme="light")
+    tap(page, page.get_by_role("button", name=play_now), "play now", steps, axe_scheme="dark")
+    guide_once(page, steps, nexts=nexts, table=root)
     # the third tap from home: the initiative; then it is a turn (or a Foe's attack to answer)
     tap(page, page.get_by_role("button", name="Declare Up ^", exact=True), "initiative", steps, axe_scheme="light")
-    assert page.locator(".ads-table [data-prompt]").count() == 1
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-    page.wait_for_selector(".ads-table")
-    assert page.locator(".guide").count() == 0  # never again
+    assert page.locator(f"{root} [data-prompt]").count() == 1
     walked, k = 0, 0
     while walked < 22 and k < 5:  # a fight can end before 22 taps: then a new one, the same way
         before = len(steps)
@@ -46,8 +45,8 @@ def test_ads_fight_walk(phone, server, seed):
         walked, k = walked + len(steps) - before, k + 1
         if walked < 22:
             page.locator("nav .menu > summary").tap()
-            tap(page, page.locator("[data-action=setup][data-arg=ads]"), "new game", steps)
-            tap(page, page.get_by_role("button", name="Play now as Brakka the Warrior against a Goblin Skirmisher"), "play now again", steps)
+            tap(page, page.locator(f"[data-action=setup][data-arg={system}]"), "new game", steps)
+            tap(page, page.get_by_role("button", name=play_now), "play now again", steps)
     assert walked >= 22
-    assert_clean(steps, f"ADS fight, seed {seed}")
+    assert_clean(steps, f"{name}, seed {seed}")
     assert len(steps) >= 20

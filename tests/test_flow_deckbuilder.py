@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, random_taps, tap
+from flow_walk import assert_clean, guide_once, random_taps, tap
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -25,15 +25,7 @@ def test_deckbuilder_walk(phone, server, seed):
     quick = page.get_by_role("button", name="Play now: Brann the Warrior alone in The Lonely Watchtower")
     tap(page, quick, "play now", steps, axe_scheme="dark")  # the second tap from home: a first turn
     assert page.locator(".db-tableau button.db-stack").count() == 6
-    assert page.locator(".guide").count() == 1  # the first game's guide
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
-    assert page.locator(".guide").count() == 0
-    page.wait_for_function("Number(document.documentElement.dataset.saved || 0) > 0")
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-    page.wait_for_selector("[data-system=deckbuilder]")
-    assert page.locator(".guide").count() == 0  # never again, a reload included
+    guide_once(page, steps, nexts=1, table="[data-system=deckbuilder]")
     random_taps(page, 22, seed=seed, steps=steps)
     assert_clean(steps, f"Deckbuilder (seed {seed})")
     assert len(steps) >= 24

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, random_taps, tap
+from flow_walk import assert_clean, guide_once, random_taps, tap
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -37,15 +37,7 @@ def test_dofa_walk(phone, server, seed):
     _boot(page, server)
     steps = []
     _play_now(page, steps)
-    assert page.locator(".guide").count() == 1  # the first game's guide
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
-    assert page.locator(".guide").count() == 0
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-    page.wait_for_selector("[data-system=dofa]")
-    assert page.locator(".guide").count() == 0  # never again
+    guide_once(page, steps, nexts=2, table="[data-system=dofa]")
 
     # the GM: "8 of Clubs, Athletics, DR 2": Draw stays in view at every step
     for name in ("8", "Clubs", "Athletics +0", "DR 2"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, random_taps, tap
+from flow_walk import assert_clean, guide_once, random_taps, tap
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -37,14 +37,7 @@ def test_dofa_gm_walk(phone, server, seed, way):
         assert all(rows.nth(i).bounding_box()["height"] <= 70 for i in range(6))
     else:
         assert page.get_by_role("button", name="Start combat: the party surprises", exact=True).count() == 1
-    assert page.locator(".guide").count() == 1                    # the first game's guide
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
-    assert page.locator(".guide").count() == 0
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-    page.wait_for_selector("[data-system=dofa-gm]")
-    assert page.locator(".guide").count() == 0                    # never again
+    guide_once(page, steps, nexts=1, table="[data-system=dofa-gm]")
     random_taps(page, 22, seed=seed, steps=steps)
     assert_clean(steps, f"DofA GM ({way}, seed {seed})")
     assert len(steps) >= 24

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, random_taps, tap
+from flow_walk import assert_clean, guide_once, random_taps, tap
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -35,15 +35,7 @@ def test_p52_walk(phone, server, seed):
     steps = []
     assert _first_turn(page, steps) <= 4
     assert page.locator(".p52 .actionbar [data-action=play], .p52 .pending").count() > 0  # a first turn
-    assert page.locator(".guide").count() == 1  # the first game's guide
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=next]"), "guide: next", steps)
-    tap(page, page.locator(".guide [data-arg=skip]"), "guide: skip", steps)
-    assert page.locator(".guide").count() == 0
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
-    page.wait_for_selector(".p52", timeout=BOOT_MS)
-    assert page.locator(".guide").count() == 0  # never again
+    guide_once(page, steps, nexts=2, table=".p52")
     rounds = 0
     while len(steps) < 27 and rounds < 4:  # the game is dealt from the browser's entropy:
         rounds += 1                        # a party that falls early starts a new quest
