@@ -166,6 +166,9 @@ try {
     }
   }
   result.persistCalls = await page.evaluate(() => window.__persistCalls.length);
+  // what differs between the engines (README, "Browsers"): a share sheet, an install prompt
+  result.features = await page.evaluate(() => ({ share: typeof navigator.share === "function",
+    installPrompt: "onbeforeinstallprompt" in window }));
   out = { ...result, timings, boots, errors };
 } catch (e) {
   process.stderr.write(`[${config.browser}] FAILED: ${e.message}\n`);

@@ -163,7 +163,7 @@ def test_firefox_smoke_and_the_same_games_as_chromium(dist, site, tmp_path):
     config = {"puppeteer": str(puppeteer), "url": site + SUBPATH, "control": site + "/__offline__/",
               "entropy": ENTROPY, "snapshot": snapshot_key(dist), "games": steps}
     fx = drive(tmp_path, "firefox", dict(config, browser="firefox", executable=str(build.FIREFOX), full=True))
-    print("firefox timings (ms):", fx["timings"], "boots:", fx["boots"])
+    print("firefox timings (ms):", fx["timings"], "boots:", fx["boots"], "features:", fx["features"])
     assert fx["errors"] == []
     assert fx["persistCalls"] == 0  # no permission prompt at any start
     assert "Stored on this phone:" in fx["storage"]
