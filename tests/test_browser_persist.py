@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, watch_errors
+from conftest import PHONE, check_both_schemes, watch_errors
 from test_browser import BOOT_MS, open_deck, wait_saved
-from test_browser_library import more
+from test_browser_library import fits_360, more
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +55,8 @@ def test_no_persist_call_at_start_up_and_one_from_the_storage_line(browser, serv
         said = storage_line(page)
         assert "has not promised" in said or "for good" in said
     assert page.evaluate("window.__persist") == []
+    check_both_schemes(page, "the Library with the storage line's request")
+    fits_360(page)
     # the line's button asks once, in the tap's own event; the answer is kept
     page.get_by_role("button", name=ASK).tap()
     page.wait_for_function("window.__persist.length === 1")

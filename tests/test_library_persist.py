@@ -4,14 +4,19 @@ side, in CPython; tests/test_browser_persist.py checks the browser side in Chrom
 
 from __future__ import annotations
 
+import json
+
 from pocketdeck.ui import library_screen as lib
 from pocketdeck.ui.app import App
 
 ASK = "Keep my games safe on this phone"
 
 
-def library(status: dict) -> tuple[App, str]:
+def library(status: dict, kept: bool = True) -> tuple[App, str]:
     app = App(seed_source=3)
+    if kept:  # a Deck game is kept
+        app.handle("open", "deck")
+        app.handle("new", json.dumps({"options": {"deck": "standard52"}, "system": "deck"}))
     app.handle("lib-status", "", status)
     app.handle("lib", "", {})
     return app, app.render()
@@ -38,5 +43,8 @@ def test_no_request_where_it_cannot_be_asked_or_is_granted():
                    {"persisted": False, "usage": 1, "quota": 2, "can_ask": True, "asked": "granted"},
                    {"persisted": None, "usage": None, "quota": None, "can_ask": False, "asked": None}, {}):
         assert ASK not in library(status)[1], status
+    # nothing kept yet: nothing to keep safe
+    assert ASK not in library({"persisted": False, "usage": 1, "quota": 2, "can_ask": True, "asked": None},
+                              kept=False)[1]
     assert set(lib.shelf(library({"asked": "<b>", "x": 1})[0]).status) == {
         "persisted", "usage", "quota", "can_ask", "asked"}

@@ -557,7 +557,7 @@ def _storage(app: "App") -> str:
     elif st.get("persisted") is False:
         keep = ("The browser has not promised to keep this library: it may clear it after weeks "
                 "unused. Export it now and then and keep the file safe.")
-        ask = _ask_line(st)
+        ask = _ask_line(st) if app.sessions or app.library else ""  # once something is kept
     else:
         keep = "Export the library now and then and keep the file safe."
     return (f'<p class="storage muted" data-persisted="{esc(st.get("persisted"))}">{esc(used)} {esc(keep)} '
