@@ -10,7 +10,10 @@ fresh machine before anything is installed.
 
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
-for tests the PyPI packages pytest, playwright and hypothesis and Debian's chromium.
+for tests the PyPI packages pytest, playwright and hypothesis, Debian's chromium and
+firefox-esr (the Firefox smoke suite skips, saying why, where firefox-esr cannot be
+installed), and npm's puppeteer-core with its dependencies (it drives Firefox; it never
+downloads a browser).
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
 TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0", "hypothesis==6.170.15"]
 CHROMIUM = Path("/usr/bin/chromium")
+# the second engine of the tests (tests/test_firefox.py): Debian's Firefox ESR driven over
+# WebDriver BiDi by puppeteer-core, installed with its dependencies (npm install, scripts
+# off, no browser download) into .cache/npm/
+FIREFOX = Path("/usr/bin/firefox-esr")
+PUPPETEER = ("puppeteer-core", "25.16.0")
 # how the tests and the benchmark start Debian's Chromium (this machine has no network
 # beyond the package registries: no background connections, no downloads)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -94,6 +102,29 @@ def npm_package(name: str, version: str) -> Path:
         tar.extractall(dest, filter="data")
     (tmp / out).unlink()
     return dest / "package"
+
+
+def npm_tree(name: str, version: str) -> Path:
+    """``name@version`` and its dependencies under .cache/npm/<name>-<version>/node_modules/,
+    installed with `npm install` if missing (install scripts off: nothing is downloaded
+    but the packages). Returns the folder holding node_modules/."""
+    dest = CACHE / "npm" / f"{name.replace('/', '__')}-{version}-tree"
+    if (dest / "node_modules" / name / "package.json").exists():
+        return dest
+    if not shutil.which("npm"):
+        sys.exit(f"npm is needed to fetch {name}: apt-get install -y npm")
+    (CACHE / "npm").mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="pocketdeck-npm-", dir=CACHE / "npm"))
+    try:
+        (tmp / "package.json").write_text('{"private": true}')
+        run(["npm", "install", "--silent", "--ignore-scripts", "--no-audit", "--no-fund",
+             "--save-exact", f"{name}@{version}"], cwd=str(tmp),
+            env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
+        if not dest.exists():
+            tmp.rename(dest)  # whole or not at all: checkouts share the cache
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest
 
 
 def runtime_files() -> dict[str, Path]:
@@ -424,9 +455,24 @@ def ensure_test_tools() -> None:
         run([*apt, "update", "-q"])
         run([*apt, "install", "-y", "-q", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
     npm_package("axe-core", AXE_VERSION)
+    ensure_firefox()
     if not shutil.which("node"):
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "install", "-y", "-q", "nodejs"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def ensure_firefox() -> None:
+    """Debian's firefox-esr and puppeteer-core for the Firefox smoke suite. A Firefox that
+    cannot be installed is not an error here: tests/test_firefox.py skips and says why."""
+    if not FIREFOX.exists():
+        apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+        res = subprocess.run([*apt, "install", "-y", "-q", "firefox-esr"], capture_output=True, text=True,
+                             env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        if res.returncode != 0 or not FIREFOX.exists():
+            log("firefox-esr could not be installed: the Firefox smoke suite will skip "
+                f"({(res.stderr or res.stdout).strip()[-200:]})")
+            return
+    npm_tree(*PUPPETEER)
 
 
 def test(pytest_args: list[str]) -> int:

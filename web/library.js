@@ -94,19 +94,38 @@ async function act(effect) {
   return done;
 }
 
-// persisted (true/false/null where the browser has no storage manager), usage, quota
-async function status(ask) {
+// What the storage manager says now, never waiting for a person: persisted (true/false, null
+// where the browser has no storage manager), usage, quota, whether persistence can be asked
+// for, and the answer the player already gave (kept in localStorage: it is asked once).
+// navigator.storage.persist() is called only by ask(), from the Library's button: in
+// Firefox it waits for the answer to a permission prompt (issue 31).
+const ASKED = "pocketdeck-persist-asked";
+function askedBefore() {
+  try { return localStorage.getItem(ASKED); } catch (e) { return null; }
+}
+async function status() {
   const s = navigator.storage;
-  if (!s) return { persisted: null, usage: null, quota: null };
-  let persisted = s.persisted ? await s.persisted() : null;
-  if (ask && persisted === false && s.persist) {
-    try { persisted = await s.persist(); } catch (e) { /* refused: said on the screen */ }
-  }
-  const est = s.estimate ? await s.estimate() : {};
-  return { persisted, usage: est.usage ?? null, quota: est.quota ?? null };
+  if (!s) return { persisted: null, usage: null, quota: null, can_ask: false, asked: askedBefore() };
+  let persisted = null, est = {};
+  try { persisted = s.persisted ? await s.persisted() : null; } catch (e) { /* unknown */ }
+  try { est = s.estimate ? await s.estimate() : {}; } catch (e) { /* unknown */ }
+  return { persisted, usage: est.usage ?? null, quota: est.quota ?? null,
+           can_ask: typeof s.persist === "function", asked: askedBefore() };
 }
 
-window.pocketdeckLibrary = { act, status };
+// The one request for persistent storage, on the player's tap ("Keep my games safe on this
+// phone"); the answer is remembered so the question never comes again.
+async function ask() {
+  const s = navigator.storage;
+  if (s && typeof s.persist === "function" && !askedBefore()) {
+    let answer = "refused";
+    try { answer = (await s.persist()) ? "granted" : "refused"; } catch (e) { /* refused */ }
+    try { localStorage.setItem(ASKED, answer); } catch (e) { /* private mode: asked once per visit */ }
+  }
+  return status();
+}
+
+window.pocketdeckLibrary = { act, status, ask };
 
 // QR codes: every [data-qr] element on the screen gets its link drawn as an SVG by the
 // vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,

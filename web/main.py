@@ -87,9 +87,13 @@ def start_persist(effects) -> None:
     """Hand the effects to IndexedDB now (the write starts before anything is drawn) and
     count the finished write in <html data-saved> when it lands."""
     global pending
-    # what is not a storage write is the Library's, for the browser (web/library.js)
+    # what is not a storage write is the Library's, for the browser (web/library.js); the
+    # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:
-        window.pocketdeckLibrary.act(to_js(list(effect)))
+        if effect[0] == "persist":
+            asyncio.ensure_future(library_status(window.pocketdeckLibrary.ask()))
+        else:
+            window.pocketdeckLibrary.act(to_js(list(effect)))
     effects = [e for e in effects or [] if e[0] in ("put", "delete")]
     if not effects:
         return
@@ -167,10 +171,13 @@ async def on_change(event) -> None:
     render()
 
 
-async def library_status(ask: bool) -> None:
-    """Ask once for persistent storage; show what the browser answered and how much is used."""
+async def library_status(asked=None) -> None:
+    """Show what the browser says about storage (measured, never waiting for a person);
+    ``asked``: the promise of the player's request for persistent storage (web/library.js
+    ask, started in the tap's own event), whose answer may take as long as the person."""
     try:
-        status = (await window.pocketdeckLibrary.status(ask)).to_py()
+        pending = asked if asked is not None else window.pocketdeckLibrary.status()
+        status = (await pending).to_py()
     except Exception:  # noqa: BLE001 - no storage manager: the screen says export instead
         return
     app.handle("lib-status", "", status)
@@ -218,7 +225,7 @@ async def boot() -> None:
     window.addEventListener("hashchange", create_proxy(on_hashchange))
     document.addEventListener("submit", create_proxy(on_submit))
     document.addEventListener("change", create_proxy(lambda e: asyncio.ensure_future(on_change(e))))
-    asyncio.ensure_future(library_status(bool(app.sessions or app.library)))
+    asyncio.ensure_future(library_status())  # measured only: persist() waits for a tap
     start_persist(effects)
     render()
     html_el.setAttribute("data-ready", "")

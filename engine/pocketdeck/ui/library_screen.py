@@ -248,6 +248,10 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-status":
         set_status(app, fields)
         return []
+    if verb == "lib-persist":  # the one request for persistent storage (web/library.js ask)
+        sh.status["asking"] = True
+        app.screen = "library"
+        return [("persist",)]
     if verb == "lib-search":
         sh.query = str(fields.get("q") or "")[:40]
         app.screen = "library"
@@ -540,9 +544,10 @@ def _take(app: "App", choice: str) -> list["Effect"]:
 
 
 def set_status(app: "App", status: Any) -> None:
-    """What library.js found out about storage: persisted (bool or None), usage, quota."""
+    """What library.js found out about storage: persisted (bool or None), usage, quota,
+    can_ask (the browser can be asked to keep it) and asked (the player's earlier answer)."""
     if isinstance(status, dict):
-        shelf(app).status = {k: status.get(k) for k in ("persisted", "usage", "quota")}
+        shelf(app).status = {k: status.get(k) for k in ("persisted", "usage", "quota", "can_ask", "asked")}
 
 
 # -- screens ------------------------------------------------------------------------------------
@@ -612,14 +617,29 @@ def _storage(app: "App") -> str:
     used = f"Stored on this phone: {_size(st.get('usage'))} of {_size(st.get('quota'))}." if st else ""
     last = app.notes.get("exported")
     last_text = f"Last export: {esc(last)}." if last else "Never exported yet."
+    ask = ""
     if st.get("persisted") is True:
         keep = "The browser keeps this library for good (persistent storage granted)."
     elif st.get("persisted") is False:
         keep = ("The browser has not promised to keep this library: it may clear it after weeks "
                 "unused. Export it now and then and keep the file safe.")
+        ask = _ask_line(st) if app.sessions or app.library else ""  # once something is kept
     else:
         keep = "Export the library now and then and keep the file safe."
-    return f'<p class="storage muted" data-persisted="{esc(st.get("persisted"))}">{esc(used)} {esc(keep)} {last_text}</p>'
+    return (f'<p class="storage muted" data-persisted="{esc(st.get("persisted"))}">{esc(used)} {esc(keep)} '
+            f'{last_text}</p>{ask}')
+
+
+def _ask_line(st: dict[str, Any]) -> str:
+    """The one moment persistent storage is asked for (issue 31): a tap on the storage line,
+    with why; never at start-up (Firefox shows a permission prompt), never after an answer."""
+    if st.get("asking"):
+        return '<p class="storage-ask muted">Waiting for the browser\'s answer\u2026</p>'
+    if not st.get("can_ask") or st.get("asked"):
+        return ""
+    return ('<p class="storage-ask">Browsers may clear a site\'s storage when the phone runs short of '
+            'space. Ask this browser to keep your games (it may ask you to allow it; asked once). '
+            + button("Keep my games safe on this phone", "lib-persist", cls="btn small") + '</p>')
 
 
 def _list(app: "App") -> str:
