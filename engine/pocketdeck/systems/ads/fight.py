@@ -167,12 +167,20 @@ def advance(state: State, rng: Rng) -> None:
 
 
 def start_player_turn(state: State, rng: Rng) -> None:
+    """Order of Play: draw up to the hand maximum; a hand above it (a level of Exhaustion
+    or Fatigue since the last turn: "reducing their Hand by 1 Card") is discarded down to
+    the maximum before anything else is done, and then there is no draw-over."""
     state["phase"] = "turn"
     state["fresh"] = True
     refill(state, rng)
     if state["phase"] == "over":
         return
     state["phase"] = "turn"
+    if len(state["hand"]) > hand_max(state):
+        state["fresh"] = False
+        state["phase"] = "discard"
+        state["after_discard"] = "turn"
+        log(state, f"Hand maximum {hand_max(state)}: discard down to it before your turn.")
 
 
 def end_foe_turn(state: State, rng: Rng) -> None:

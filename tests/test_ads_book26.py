@@ -1,0 +1,31 @@
+"""ADS issue 26: the fight and the adventure brought to the book, item by item (prefix
+tk_ in docs/rules/ads.md). Each test is named after the book's section it pins."""
+
+from __future__ import annotations
+
+from test_ads_engine import GAME, Script, at_turn
+
+from pocketdeck.core.rng import Rng
+from pocketdeck.systems.ads import fight
+from pocketdeck.systems.ads.deck import hand_max
+
+
+def legal_types(s):
+    return [a["type"] for a in GAME.legal_actions(s)]
+
+
+# -- Death (Exhaustion); Order of Play -------------------------------------------------
+
+def test_death_exhaustion_reduces_the_hand_before_the_next_turn():
+    """"a single additional Level of Exhaustion, reducing their Hand by 1 Card"; Order of
+    Play: "Discard Card(s) until you have a maximum of 7 Cards": the next Turn opens with
+    the discard down to 6, not with every action offered on 7 cards."""
+    s = at_turn("warrior", "goblin_skirmisher", ["strength"] * 7, 2)
+    s["exhaustion"] = 1
+    s["phase"] = "foe"
+    fight.start_player_turn(s, Rng(1))
+    assert hand_max(s) == 6 and len(s["hand"]) == 7
+    assert s["phase"] == "discard" and set(legal_types(s)) == {"discard"}
+    s = GAME.apply(s, {"type": "discard", "card": "strength"})
+    assert s["phase"] == "turn" and len(s["hand"]) == 6
+    assert "draw_over" not in legal_types(s)
