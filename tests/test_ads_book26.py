@@ -29,3 +29,20 @@ def test_death_exhaustion_reduces_the_hand_before_the_next_turn():
     s = GAME.apply(s, {"type": "discard", "card": "strength"})
     assert s["phase"] == "turn" and len(s["hand"]) == 6
     assert "draw_over" not in legal_types(s)
+
+
+def test_death_hp_never_shows_below_0():
+    """Death: "would reduce a Player to 0 HP or lower": the log says 0 HP left, and the
+    Exhaustion prompt and the end screen say HP 0, never HP -2."""
+    from pocketdeck.ui.ads import render
+    s = at_turn("warrior", "goblin_skirmisher", [], 2)
+    s["hp"] = 2
+    s["phase"] = "react"
+    s["pending"] = {"kind": "attack", "foe": 0, "name": "Short Sword", "damage": 4, "ethereal": False,
+                    "ranged": False, "melee": True, "sneak": False, "counters": ["agility"]}
+    s = GAME.apply(s, {"type": "take"})
+    assert s["phase"] == "exhaust" and "0 HP left" in s["log"][-1]
+    for t in (s, GAME.apply(s, {"type": "die"})):
+        v = GAME.view(t, "player")
+        assert v["hp"] == 0
+        assert "HP -" not in render(v, None)

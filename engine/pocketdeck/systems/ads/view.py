@@ -294,7 +294,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "phase": state["phase"], "outcome": state["outcome"], "round": r, "count": state["count"],
         "mode": state["mode"], "light": state["light"], "hero": state["hero"], "race": race["name"], "class": klass["name"],
-        "level": state["level"], "hp": state["hp"], "max_hp": state["max_hp"],
+        "level": state["level"], "hp": max(state["hp"], 0), "max_hp": state["max_hp"],
         "hand_max": hand_max(state), "fatigue": state["fatigue"], "exhaustion": state["exhaustion"],
         "draw_count": len(state["draw"]), "discard_count": len(state["discard"]),
         "discard_top": card_face(state["discard"][-1], r) if state["discard"] else None,
