@@ -46,3 +46,46 @@ def test_death_hp_never_shows_below_0():
         v = GAME.view(t, "player")
         assert v["hp"] == 0
         assert "HP -" not in render(v, None)
+
+
+# -- Turns (Combat Initiative) ----------------------------------------------------------
+
+def _to_initiative(**opts):
+    s = GAME.new_game({"deck": "warrior", "foe": "goblin_skirmisher", **opts}, seed=7)
+    while s["phase"] == "choose":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    return s
+
+
+def test_turns_initiative_a_full_match_on_a_tie_is_shown_as_three_matches(monkeypatch):
+    """Turns: "the Player (or Foe) that draws the most matching Up/Downs wins": a tie of
+    three matches each is three matches, a tie, not "no match"."""
+    from pocketdeck.systems.ads import flow
+    from pocketdeck.ui.ads import render
+    monkeypatch.setattr(flow, "DOWN", "^")  # the Foes declare Up
+    Script(monkeypatch, *[["^"]] * 6, *[["^"], ["^"], ["v"], ["v"], ["v"], ["v"]])
+    s = GAME.apply(_to_initiative(), {"type": "declare", "symbol": "^"})
+    first = [d for d in s["draws"] if d["why"] == "initiative"][:2]
+    assert [d["result"] for d in first] == ["3 of 3 match: a tie, draw again"] * 2
+    html = render(GAME.view(s, "player"), None)
+    assert "3 of 3 match: a tie, draw again" in html
+    assert s["order"][0] == "player"
+
+
+def test_turns_initiative_an_agility_card_the_foes_draw_wins_for_them(monkeypatch):
+    """Turns: "Drawing an Agility Card is an automatic win", for "the Player (or Foe)"."""
+    from pocketdeck.systems.ads import deck, flow
+    s = _to_initiative(updown="deck")
+    calls = []
+    real = deck.updown
+
+    def fake(state, rng):
+        calls.append(1)
+        sym = real(state, rng)
+        # the player's three draws show no Agility and all match; the Foes' first is Agility
+        state["_last_draw_card"] = "agility" if len(calls) == 4 else "strength"
+        return "^" if len(calls) <= 3 else "v"
+    monkeypatch.setattr(deck, "updown", fake)
+    monkeypatch.setattr(flow, "DOWN", "^")
+    s = GAME.apply(s, {"type": "declare", "symbol": "^"})
+    assert s["order"][0] != "player"

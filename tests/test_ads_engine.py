@@ -593,7 +593,7 @@ def test_initiative_more_matches_goes_first(monkeypatch):
     s = GAME.new_game({"deck": "warrior"}, seed=2)
     for _ in range(4):
         s = GAME.apply(s, GAME.legal_actions(s)[0])
-    Script(monkeypatch, ["^"], ["^"], ["^"], ["^", "v", "^"])  # you: 3 Ups; the Foes at most 2
+    Script(monkeypatch, ["^"], ["^"], ["^"], ["^"], ["v"], ["^"])  # you: 3 Ups; the Foes at most 2
     s = GAME.apply(s, {"type": "declare", "symbol": "^"})
     assert s["order"][0] == "player"
 

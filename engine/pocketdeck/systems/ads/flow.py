@@ -40,17 +40,20 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
     mine = a["symbol"]
     for _ in range(50):
         theirs = UP if rng.below(2) == 0 else DOWN
-        you, agility = [], False
-        for _k in range(3):
-            you.append(draw_symbols(state, rng, 1)[0])
-            agility = agility or state.get("_last_draw_card") == "agility"
-        them = draw_symbols(state, rng, 3)
+        you, agility = _initiative_draw(state, rng)
+        them, their_agility = _initiative_draw(state, rng)
         a_hits, b_hits = you.count(mine), them.count(theirs)
-        record_draw(state, "You", "initiative", you, mine * 3, a_hits > b_hits or agility)
-        record_draw(state, "Foes", "initiative", them, theirs * 3, b_hits > a_hits and not agility)
-        if agility or a_hits != b_hits:
+        # "Drawing an Agility Card is an automatic win" (either side; both: a tie)
+        a_wins = (agility and not their_agility) or (agility == their_agility and a_hits > b_hits)
+        b_wins = (their_agility and not agility) or (agility == their_agility and b_hits > a_hits)
+        tie = not a_wins and not b_wins
+        record_draw(state, "You", "initiative", you, mine * 3, a_wins,
+                    result=_initiative_result(a_hits, tie, a_wins, agility))
+        record_draw(state, "Foes", "initiative", them, theirs * 3, b_wins,
+                    result=_initiative_result(b_hits, tie, b_wins, their_agility))
+        if not tie:
             break
-    first = agility or a_hits > b_hits
+    first = a_wins
     foes = [str(i) for i in range(len(state["foes"]))]
     state["order"] = party.order(state) + foes if first else foes + party.order(state)
     log(state, "You win the initiative." if first else "The Foes win the initiative.")
@@ -75,6 +78,25 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
         return
     state["phase"] = "foe"
     presneak(state, rng)
+
+
+def _initiative_draw(state: State, rng: Rng) -> tuple[list[str], bool]:
+    """Three Up/Downs for one side and whether an Agility card showed among them (only
+    the player's-deck source has card faces)."""
+    drawn, agility = [], False
+    for _k in range(3):
+        drawn.append(draw_symbols(state, rng, 1)[0])
+        agility = agility or state.get("_last_draw_card") == "agility"
+    return drawn, agility
+
+
+def _initiative_result(hits: int, tie: bool, won: bool, agility: bool) -> str:
+    """Turns: the side with more matching Up/Downs goes first; the words say how many
+    matched (a full match on a tie is still three matches, not "no match")."""
+    text = f"{hits} of 3 match"
+    if agility:
+        text += ", an Agility card"
+    return text + (": a tie, draw again" if tie else ": goes first" if won else "")
 
 
 def _player_presneak(state: State, a: Action, rng: Rng) -> None:
