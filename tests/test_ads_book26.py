@@ -89,3 +89,58 @@ def test_turns_initiative_an_agility_card_the_foes_draw_wins_for_them(monkeypatc
     monkeypatch.setattr(flow, "DOWN", "^")
     s = GAME.apply(s, {"type": "declare", "symbol": "^"})
     assert s["order"][0] != "player"
+
+
+# -- Boost; what the buttons say ----------------------------------------------------------
+
+def _face_out(s, card_id, until):
+    inst = next(c for c in s["draw"] if c.split(".")[0] == card_id)
+    s["draw"].remove(inst)
+    s["persist"].append({"card": inst, "until": until, "since": 0})
+
+
+def test_boost_attribute_cards_boost_damage_or_defense_never_healing():
+    """Play a Boost Action Card: "Boost the Damage or Defense of your Card": a Healing
+    Potion with 3 Fortitude in hand is offered alone and heals its own figure."""
+    s = at_turn("warrior", "goblin_skirmisher", ["healing_potion"] + ["fortitude"] * 3, 3)
+    s["hp"] = 5
+    pots = [a for a in GAME.legal_actions(s) if a["type"] == "play" and a["card"] == "healing_potion"]
+    assert pots and all(a["extra"] == 0 and a["boost"] == "" for a in pots)
+    from pocketdeck.systems.ads import data
+    from pocketdeck.systems.ads.facts import value
+    heal = value(data.card("healing_potion"), 3)
+    s = GAME.apply(s, pots[0])
+    assert s["hp"] == 5 + heal
+
+
+def _label(s, a):
+    from pocketdeck.systems.ads.view import label
+    return label(s, a)[0]
+
+
+def test_card_icons_the_take_button_counts_mage_armor_held_face_out():
+    """Mage Armor held face-out wards 1: the "No reaction" button says what is taken."""
+    s = at_turn("mage", "goblin_skirmisher", [], 2)
+    _face_out(s, "mage_armor", 4)
+    s["phase"] = "react"
+    s["pending"] = {"kind": "attack", "foe": 0, "name": "Short Sword", "damage": 3, "ethereal": False,
+                    "ranged": False, "melee": True, "sneak": False, "counters": []}
+    take = next(a for a in GAME.legal_actions(s) if a["type"] == "take")
+    assert _label(s, take) == "No reaction: take 2"
+    hp = s["hp"]
+    assert GAME.apply(s, take)["hp"] == hp - 2
+
+
+def test_card_icons_the_play_button_counts_blessing_and_sneak(monkeypatch):
+    """Blessing held face-out adds 1 and a Sneak adds R/2: the button says the damage the
+    play deals (the log's figure)."""
+    s = at_turn("priest", "goblin_skirmisher", ["mace"], 4)
+    _face_out(s, "blessing", "count")
+    s["sneak_bonus"] = True
+    mace = next(a for a in GAME.legal_actions(s) if a["type"] == "play" and a["card"] == "mace")
+    from pocketdeck.systems.ads import data
+    from pocketdeck.systems.ads.facts import value
+    dmg = value(data.card("mace"), 4) + 1 + 2
+    assert f"({dmg} dmg, Sneak +2)" in _label(s, mace)
+    s = GAME.apply(s, mace)
+    assert f": {dmg} damage from Sneak" in " ".join(s["log"])

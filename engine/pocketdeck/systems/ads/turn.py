@@ -13,8 +13,8 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
-from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
-                    slot, take_up, targets, value)
+from .facts import (allowed, base_action, blessing, dual_pair_ok, held, is_ranged, needs_swap_for,
+                    play_damage, play_price, slot, sneaking, take_up, targets, value)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -105,7 +105,7 @@ def boost_options(state: State, b: str, c: dict[str, Any], r: int, needs_swap: b
         return [(bb, 0) for bb in sorted({base(x) for x in state["hand"]})
                 if data.card(bb).get("fast_swap") and slot(data.card(bb), r) != "-"]
     opts: list[tuple[str, int]] = [("", 0)]
-    if c["effect"] in ("damage", "heal"):
+    if c["effect"] == "damage":  # Boost: "Boost the Damage or Defense of your Card", never healing
         attr = c["attribute"]
         n = count_in_hand(state, attr) - (1 if b == attr else 0)
         opts.extend((attr, k) for k in range(1, min(r, n) + 1))
@@ -379,23 +379,16 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         log(state, f"You play {c['name']}.")
         flow.end_turn(state, rng)
         return
-    dmg = value(c, r) + bonus
-    if boost_card and boost_card["effect"] == "damage":
-        dmg += value(boost_card, r)
-    sneak = False
+    dmg = play_damage(state, c, bonus, a["boost"], r)  # the same figure as its button
+    sneak = sneaking(state)
     if state["sneak_bonus"]:
         state["sneak_bonus"] = False
-        sneak = True
-        dmg += r_value("R/2", r)
-    for p in list(state["persist"]):
-        k = data.card(p["card"])
-        if k.get("bless"):
-            dmg += k["bless"]
-        if p["until"] == "attack" and not sneak:
-            sneak = True
-            dmg += r_value("R/2", r)
-            state["persist"].remove(p)
-            state["discard"].append(p["card"])
+    else:
+        for p in list(state["persist"]):
+            if p["until"] == "attack":  # the Sneak card ends with this attack
+                state["persist"].remove(p)
+                state["discard"].append(p["card"])
+                break
     foe = state["foes"][a["foe"]]
     if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)  # the card fails and stays discarded
@@ -468,7 +461,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
         inst = next(x for x in state["hand"] if base(x) == b)
         discard(state, inst)
         blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
-                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "damage": value(c, r) + blessing(state),
                       "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
                       "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
                       "counter_shield": "", "attribute": c["attribute"]})

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import base_action, defense_of, play_price, slot, value
+from .facts import base_action, damage_taken, defense_of, play_damage, play_price, slot, sneaking, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
 from .foeturn import foe_counter_chance
@@ -135,11 +135,11 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"for {party.seat(state, a['ally'])['hero']}")
         if a.get("declare"):
             parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
-        amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
-        if a["boost"] and not a["extra"] and data.card(a["boost"])["effect"] == "damage":
-            amount = (amount or 0) + value(data.card(a["boost"]), r)
-        if amount is not None:
-            parts.append(f"({amount} {'heal' if c['effect'] == 'heal' else 'dmg'})")
+        if c["effect"] == "damage":  # the figure turn._play deals, Sneak and Blessing included
+            parts.append(f"({play_damage(state, c, a['extra'], a['boost'], r)} dmg"
+                         f"{', Sneak +' + str(r_value('R/2', r)) if sneaking(state) else ''})")
+        elif c["effect"] == "heal":
+            parts.append(f"({value(c, r)} heal)")
         return " ".join(parts), "play"
     if t == "split":
         return f"1 damage at {foes[a['foe']]['name']} ({state['split']['left']} to divide)", "prompt"
@@ -155,7 +155,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "take":
         if state["pending"].get("disarm"):
             return f"No counter: lose your {data.card(state['armed'])['name']}", "prompt"
-        return f"No reaction: take {state['pending']['damage']}", "prompt"
+        return f"No reaction: take {damage_taken(state, state['pending'], 0)}", "prompt"
     if t == "counter":
         if state["pending"].get("disarm"):
             return f"Counter with {a['card'].title()}: keep your weapon", "prompt"
