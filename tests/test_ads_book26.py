@@ -144,3 +144,26 @@ def test_card_icons_the_play_button_counts_blessing_and_sneak(monkeypatch):
     assert f"({dmg} dmg, Sneak +2)" in _label(s, mace)
     s = GAME.apply(s, mace)
     assert f": {dmg} damage from Sneak" in " ".join(s["log"])
+
+
+# -- Fleeing ------------------------------------------------------------------------------
+
+def _foe_turn(s, i, seed=1):
+    from pocketdeck.systems.ads import foeturn
+    s["phase"] = "foe"
+    s["turn"] = s["order"].index(str(i))
+    foeturn.foe_turn(s, Rng(seed), i)
+    return s
+
+
+def test_fleeing_a_hampered_foe_tries_to_flee_again_on_its_next_turn():
+    """Fleeing: hampered, it "cannot Flee this Round. They can attempt to Flee again on
+    their next Turn": a Bandit at 1 HP (Self Preservation - 2) hampered in Round 2 tries
+    to Flee in Round 3 instead of attacking."""
+    s = at_turn("warrior", "bandit", [], 2)
+    s["foes"][0]["hp"] = 1
+    s["foes"][0]["hampered"] = True
+    fight.end_round(s, Rng(1))
+    assert s["round"] == 3
+    s = _foe_turn(s, 0)
+    assert s["free_turn"] == 0 and "tries to Flee" in " ".join(s["log"])

@@ -199,6 +199,8 @@ def end_round(state: State, rng: Rng) -> None:
     """The end of a Round: persistent effects count down; then the next Round (after 6
     comes 1, and a new Count) begins."""
     party.each(state, _persist_round)
+    for foe in state["foes"]:
+        foe["hampered"] = False  # Fleeing: "cannot Flee this Round" ends with the Round
     state["round"] = next_round(state["round"])
     if state["round"] == 1:
         state["count"] += 1

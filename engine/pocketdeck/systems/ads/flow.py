@@ -229,6 +229,8 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
     foe = state["foes"][i]
     ok = match_one(state, rng, "You", f"hamper {foe['name']}", a["symbol"])
     if ok:
+        # lifetime: "cannot Flee this Round. They can attempt to Flee again on their next
+        # Turn": it holds to the end of this Round (cleared in fight.end_round)
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
     else:
@@ -245,7 +247,7 @@ def _flee(state: State, a: Action, rng: Rng) -> None:
     may declare an Up/Down and, matching, hamper you. Unhampered, you escape."""
     log(state, "You try to Flee: every Foe gets a free Turn at you.")
     state["fleeing"] = True
-    state["hampered"] = False
+    state["hampered"] = False  # lifetime: this Flee's free turns (set in reactions.after_damage, read in flee_run)
     state["fresh"] = False
     state["flee_queue"] = [i for i in live_foes(state)]
     state["phase"] = "foe"

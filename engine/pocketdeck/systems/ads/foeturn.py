@@ -38,8 +38,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
         foe_flees(state, rng, i)
         return
-    hampered = foe["hampered"]
-    foe["hampered"] = False
+    hampered = foe["hampered"]  # set by flow._hamper, it holds to the end of the Round
     pursued, backed = foe.get("pursued", False), foe.get("backed", 0)
     foe["pursued"], foe["backed"] = False, 0
     if not free and trait(foe, "overwhelm"):
