@@ -167,3 +167,19 @@ def test_fleeing_a_hampered_foe_tries_to_flee_again_on_its_next_turn():
     assert s["round"] == 3
     s = _foe_turn(s, 0)
     assert s["free_turn"] == 0 and "tries to Flee" in " ".join(s["log"])
+
+
+def test_fleeing_the_free_turn_offers_only_actions_against_the_fleeing_foe():
+    """Fleeing: "one CURRENT Round of Normal Actions that Target You", "an extra Turn
+    this Round against the Player or Foe that Flees": no attack on another Foe, no swap,
+    no Recall, no healing, no draw-over."""
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword", "handaxe", "healing_potion"] + ["strength"] * 4,
+                3, count=2)
+    s["hp"] -= 5
+    s["free_turn"] = 1
+    s["fresh"] = True
+    legal = GAME.legal_actions(s)
+    assert {"type": "pass"} in legal
+    assert all(a["type"] == "pass" or a.get("foe") == 1 for a in legal)
+    assert any(a["type"] == "play" and a["card"] == "longsword" and a["foe"] == 1 for a in legal)
+    assert not any(a["type"] in ("arm", "recall", "draw_over", "move", "flee") for a in legal)

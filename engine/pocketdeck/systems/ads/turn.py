@@ -22,6 +22,27 @@ SYM = (UP, DOWN)
 
 
 def turn_actions(state: State) -> list[Action]:
+    """Every action of the player's turn; in the free Turn a fleeing Foe gives, only those
+    against it (Fleeing: "one CURRENT Round of Normal Actions that Target You", "an extra
+    Turn this Round against the Player or Foe that Flees")."""
+    out = _all_turn_actions(state)
+    i = state["free_turn"]
+    if i is None:
+        return out
+    return [a for a in out if a["type"] == "pass" or _against(state, a, i)]
+
+
+def _against(state: State, a: Action, i: int) -> bool:
+    """Does action ``a`` target Foe ``i`` alone (no area; a divided Energy Bolt is not
+    divided in the free Turn: `_play`)?"""
+    if a["type"] == "grapple_strike":
+        return state["grapple"]["foe"] == i
+    if a["type"] not in ("play", "base", "dual_attack", "grapple") or a.get("foe") != i:
+        return False
+    return a["type"] != "play" or not data.card(a["card"]).get("area")
+
+
+def _all_turn_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "pass"}]
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
@@ -409,7 +430,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                         "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
     if c.get("area"):  # everyone inside its area is hit too (area.py)
         state["attack_queue"] = area.spread(state, c, state["pending"])
-    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
+    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1 and state["free_turn"] is None:
         # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
         state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
                           "max": r_value(c["split"], r)}
