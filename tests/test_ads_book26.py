@@ -183,3 +183,35 @@ def test_fleeing_the_free_turn_offers_only_actions_against_the_fleeing_foe():
     assert all(a["type"] == "pass" or a.get("foe") == 1 for a in legal)
     assert any(a["type"] == "play" and a["card"] == "longsword" and a["foe"] == 1 for a in legal)
     assert not any(a["type"] in ("arm", "recall", "draw_over", "move", "flee") for a in legal)
+
+
+# -- Order of Play: the draw after a Reaction -----------------------------------------------
+
+def test_order_of_play_spotting_a_sneak_draws_at_the_end_of_that_turn():
+    """Order of Play: "if you Played a Reaction in response to an Opponent ... you may
+    Draw Cards at the end of that Opponent's ... Turn": the Intellect card that spots a
+    Sneak is replaced before the next Foe attacks."""
+    s = at_turn("mage", "goblin_skirmisher", ["intellect"] * 7, 5, count=2)
+    s["order"], s["turn"] = ["0", "1", "player"], 0
+    s["foes"][0]["hidden"] = True
+    s["phase"], s["pending"] = "spot", {"kind": "spot", "foe": 0}
+    s = GAME.apply(s, {"type": "spot"})
+    assert s["phase"] == "react" and s["turn"] == 1 and len(s["hand"]) == 7
+
+
+def test_order_of_play_the_foes_free_turns_at_a_fleeing_player_each_end_with_the_draw(monkeypatch):
+    """Fleeing gives every Foe a free Turn; a Reaction in one draws at its end, before the
+    next Foe's free Turn begins."""
+    from pocketdeck.systems.ads import flow
+    met = []
+    real = flow.foe_turn
+
+    def spy(state, rng, i, **kw):
+        met.append((i, len(state["hand"])))
+        return real(state, rng, i, **kw)
+    monkeypatch.setattr(flow, "foe_turn", spy)
+    s = at_turn("rogue", "goblin_skirmisher", ["agility"] * 7, 5, count=2)
+    s = GAME.apply(s, {"type": "flee"})
+    assert s["phase"] == "react" and s["flee_queue"] == [1]
+    s = GAME.apply(s, {"type": "counter", "card": "agility"})
+    assert met == [(0, 7), (1, 7)]

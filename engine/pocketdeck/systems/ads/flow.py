@@ -255,13 +255,21 @@ def _flee(state: State, a: Action, rng: Rng) -> None:
 
 
 def flee_run(state: State, rng: Rng) -> None:
+    """The Foes' free Turns at a fleeing player, one by one; each ends as a Turn does
+    (Order of Play: a Reaction in it draws at its end: `end_foe_turn`)."""
     while state["flee_queue"]:
+        end_foe_turn(state, rng)  # the free Turn before this one (a no-op at the first)
+        if state["phase"] == "over":
+            return
         i = state["flee_queue"].pop(0)
         if state["foes"][i]["hp"] <= 0 or state["foes"][i]["fled"]:
             continue
         foe_turn(state, rng, i, free=True)
         if state["phase"] != "foe":
             return
+    end_foe_turn(state, rng)
+    if state["phase"] == "over":
+        return
     state["flee_queue"] = None
     state["fleeing"] = False
     if state["phase"] == "over":

@@ -108,6 +108,8 @@ def _grapple_card(state: State, a: Action, rng: Rng) -> None:
     """Counter (or Escalate) with a Strength or Agility card."""
     p = state["pending"]
     take(state, a["card"])
+    if p["kind"] == "foe_grapple":  # in the Foe's Turn: a Reaction (escaping is your own Turn)
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
     foe = state["foes"][p["foe"]]
     if p["chain"]:
         note(state, "player_escalation")

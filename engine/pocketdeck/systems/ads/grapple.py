@@ -132,6 +132,7 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
     then hold again with another Strength card, or let it go."""
     p = state["pending"]
     take(state, "strength")
+    state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
     if p.get("chain"):
         note(state, "player_escalation")
     if foe_escalates(state, rng, p["foe"], GRAPPLE_ATTRS, "Re-Counter"):

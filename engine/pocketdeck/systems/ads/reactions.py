@@ -194,6 +194,7 @@ def _spot(state: State, a: Action, rng: Rng) -> None:
             return
     else:
         take(state, "intellect")
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
         log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
     flow.resume(state, rng)
 
