@@ -215,3 +215,22 @@ def test_order_of_play_the_foes_free_turns_at_a_fleeing_player_each_end_with_the
     assert s["phase"] == "react" and s["flee_queue"] == [1]
     s = GAME.apply(s, {"type": "counter", "card": "agility"})
     assert met == [(0, 7), (1, 7)]
+
+
+# -- Throwing Weapons ------------------------------------------------------------------------
+
+def test_throwing_weapons_a_free_hand_draws_and_throws_as_the_action():
+    """Throwing Weapons: "If you have a free hand your Character can draw and Throw a
+    Weapon as an Action": a Longsword in one hand, the other free, a Handaxe card in hand,
+    a Foe at Thrown: the Handaxe is thrown at once; the Longsword stays in hand."""
+    s = at_turn("warrior", "goblin_skirmisher", ["handaxe"], 2, mode="line")
+    s["armed"], s["shield"], s["dual"], s["offhand"] = "longsword", False, False, None
+    s["foes"][0]["distance"] = "thrown"
+    throws = [a for a in GAME.legal_actions(s) if a["type"] == "play" and a["card"] == "handaxe"]
+    assert throws and all(a.get("throw") for a in throws)
+    s = GAME.apply(s, throws[0])
+    assert s["armed"] == "longsword" and "throw it" in " ".join(s["log"])
+    s2 = at_turn("warrior", "goblin_skirmisher", ["handaxe"], 2, mode="line")
+    s2["armed"], s2["shield"] = "longsword", True  # no free hand: a swap first
+    s2["foes"][0]["distance"] = "thrown"
+    assert not [a for a in GAME.legal_actions(s2) if a["type"] == "play" and a["card"] == "handaxe"]

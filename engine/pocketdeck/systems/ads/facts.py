@@ -91,6 +91,14 @@ def needs_swap_for(state: State, b: str) -> bool:
     return True
 
 
+def free_hand(state: State) -> bool:
+    """A hand free beside the weapon held: a one-handed weapon, no shield, no second
+    weapon (Throwing Weapons: "If you have a free hand ...")."""
+    armed = state["armed"]
+    return bool(armed) and not data.card(armed)["two_handed"] and not state["shield"] and not (
+        state["dual"] and state["offhand"])
+
+
 def take_up(state: State, b: str) -> None:
     """Put weapon ``b`` in a hand (after a free draw, a swap or Fast Weapon Swap)."""
     if b in held(state):

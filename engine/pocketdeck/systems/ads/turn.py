@@ -13,7 +13,7 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
-from .facts import (allowed, base_action, blessing, dual_pair_ok, held, is_ranged, needs_swap_for,
+from .facts import (allowed, base_action, blessing, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
                     play_damage, play_price, slot, sneaking, take_up, targets, value)
 
 State = dict[str, Any]
@@ -190,6 +190,14 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         for m in mates:  # healing an ally (a key only these actions carry: old saves unchanged)
             out.extend({"type": "play", "card": b, "foe": -1, "boost": bb, "extra": k, "pay": pay, "ally": m}
                        for bb, k in boosts)
+        if needs_swap and c.get("throw") and free_hand(state):
+            # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
+            # Weapon as an Action": at a Foe at Thrown distance (any Foe in Simple play), the
+            # weapon held stays in its hand
+            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] == "thrown"]
+            for i in throw_at:
+                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
+                           for bb, k in boost_options(state, b, c, r, False))
         for i in ranged_at_melee(state, c, foes):
             for bb, k in boosts:
                 out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
@@ -369,7 +377,9 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if state["phase"] in ("recalled", "ward_off"):
         state["phase"] = "turn"
     state["pending"] = None
-    if c["kind"] == "weapon" and b not in held(state):
+    if a.get("throw"):
+        log(state, f"You draw your {c['name']} with your free hand and throw it.")
+    elif c["kind"] == "weapon" and b not in held(state):
         how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
         log(state, f"You draw your {c['name']} ({how}).")
         take_up(state, b)

@@ -129,6 +129,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"pay {a['pay']} {data.card(play_price(c, r)[1])['name']}")
         if a["boost"]:
             parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
+        if a.get("throw"):
+            parts.append("thrown from your free hand")
         if a["foe"] >= 0:
             parts.append(f"at {foes[a['foe']]['name']}")
         if "ally" in a:
