@@ -234,3 +234,24 @@ def test_throwing_weapons_a_free_hand_draws_and_throws_as_the_action():
     s2["armed"], s2["shield"] = "longsword", True  # no free hand: a swap first
     s2["foes"][0]["distance"] = "thrown"
     assert not [a for a in GAME.legal_actions(s2) if a["type"] == "play" and a["card"] == "handaxe"]
+
+
+# -- Ammunition & Throwing: a disarmed weapon --------------------------------------------------
+
+def test_ammunition_and_throwing_every_disarmed_weapon_must_be_retrieved():
+    """Ammunition & Throwing: "if your Character is disarmed ... you must retrieve your
+    Weapon": disarmed twice, the first weapon is still on the floor (not playable) until
+    retrieved too."""
+    from pocketdeck.systems.ads import foeturn
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword", "handaxe"], 2)
+    s["armed"], s["shield"] = "longsword", False
+    foeturn.disarmed(s, "A Goblin")
+    s["armed"] = "handaxe"
+    foeturn.disarmed(s, "A Goblin")
+    legal = GAME.legal_actions(s)
+    assert not any(a["type"] in ("play", "arm") and a.get("card") in ("longsword", "handaxe") for a in legal)
+    s = GAME.apply(s, {"type": "retrieve"})
+    assert s["armed"] == "handaxe" and s["dropped"] == ["longsword"]
+    s["phase"], s["pending"], s["turn"] = "turn", None, 0
+    assert not any(a["type"] == "play" and a["card"] == "longsword" for a in GAME.legal_actions(s))
+    assert {"type": "retrieve"} in GAME.legal_actions(s)

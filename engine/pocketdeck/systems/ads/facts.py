@@ -91,6 +91,13 @@ def needs_swap_for(state: State, b: str) -> bool:
     return True
 
 
+def dropped(state: State) -> list[str]:
+    """Every weapon knocked away and still on the floor (Ammunition & Throwing: "you must
+    retrieve your Weapon"), oldest first. Older saves hold one card id or none."""
+    v = state.get("dropped")
+    return [] if not v else [v] if isinstance(v, str) else list(v)
+
+
 def free_hand(state: State) -> bool:
     """A hand free beside the weapon held: a one-handed weapon, no shield, no second
     weapon (Throwing Weapons: "If you have a free hand ...")."""

@@ -13,6 +13,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
+from .facts import dropped
 from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 from .maths import DOWN, UP, matches, pattern_chance, r_value
@@ -285,7 +286,7 @@ def disarmed(state: State, by: str) -> None:
     Normal Action to retrieve it; another weapon may still be drawn into the empty hand
     as a Free Action. A Dual Wielder keeps the other weapon in hand."""
     lost = state["armed"]
-    state["dropped"] = lost
+    state["dropped"] = dropped(state) + [lost]  # each stays on the floor until retrieved
     state["armed"], state["offhand"] = (state["offhand"], None) if state["dual"] and state["offhand"] else (None, None)
     note(state, "disarmed")
     log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")

@@ -13,7 +13,7 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
-from .facts import (allowed, base_action, blessing, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
+from .facts import (allowed, base_action, blessing, dropped, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
                     play_damage, play_price, slot, sneaking, take_up, targets, value)
 
 State = dict[str, Any]
@@ -59,13 +59,13 @@ def _all_turn_actions(state: State) -> list[Action]:
                     out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
     weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
     for w in weapons:
-        if w not in held(state) and w != state.get("dropped") and not (data.card(w)["two_handed"] and state["shield"]):
+        if w not in held(state) and w not in dropped(state) and not (data.card(w)["two_handed"] and state["shield"]):
             out.append({"type": "arm", "card": w})
     if state["shield"]:
         out.append({"type": "shield", "on": False})
     elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
         out.append({"type": "shield", "on": True})
-    if state.get("dropped"):
+    if dropped(state):
         out.append({"type": "retrieve"})
     if state["dual_declared"] and not state["dual"]:
         out.append({"type": "dual"})
@@ -86,7 +86,7 @@ def dual_attacks(state: State) -> list[Action]:
         return []
     r = state["round"]
     ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
-                 and slot(data.card(c), r) == "P" and base(c) != state.get("dropped")})
+                 and slot(data.card(c), r) == "P" and base(c) not in dropped(state)})
     out: list[Action] = []
     for k, a in enumerate(ws):
         for b in ws[k:]:
@@ -171,7 +171,7 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         pay = price[0]
         needs_swap = False
         if c["kind"] == "weapon":
-            if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
+            if (c["two_handed"] and state["shield"]) or b in dropped(state):
                 continue
             needs_swap = needs_swap_for(state, b)
         mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
@@ -294,7 +294,12 @@ def _split(state: State, a: Action, rng: Rng) -> None:
 
 def _retrieve(state: State, a: Action, rng: Rng) -> None:
     """Disarmed: retrieving the weapon is your Normal Action; it is back in your hand."""
-    w = state.pop("dropped")
+    floor = dropped(state)
+    w = floor.pop()  # the last knocked away first
+    if floor:
+        state["dropped"] = floor
+    else:
+        state.pop("dropped", None)
     if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], w):
         state["offhand"] = w
     else:

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import base_action, damage_taken, defense_of, play_damage, play_price, slot, sneaking, value
+from .facts import base_action, damage_taken, dropped, defense_of, play_damage, play_price, slot, sneaking, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
 from .foeturn import foe_counter_chance
@@ -186,7 +186,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             return f"Escape the Grapple with {a['how'].title()}", "grapple"
         return f"Escape the Grapple declaring {'Up ^' if a['how'] == '^' else 'Down v'}", "grapple"
     if t == "retrieve":
-        return f"Retrieve your {data.card(state['dropped'])['name']}", "gear"
+        return f"Retrieve your {data.card(dropped(state)[-1])['name']}", "gear"
     if t == "updown_counter":
         need = state["pending"]["updown"]
         half = state["pending"]["damage"] - state["pending"]["damage"] // 2
@@ -309,7 +309,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "sneaking": state["sneak_bonus"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "grappled": bool(state["grapple"] and state["grapple"].get("holder") == "foe"),
-        "dropped": data.card(state["dropped"])["name"] if state.get("dropped") else "",
+        "dropped": " and ".join(data.card(w)["name"] for w in dropped(state)),
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
