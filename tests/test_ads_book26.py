@@ -255,3 +255,16 @@ def test_ammunition_and_throwing_every_disarmed_weapon_must_be_retrieved():
     s["phase"], s["pending"], s["turn"] = "turn", None, 0
     assert not any(a["type"] == "play" and a["card"] == "longsword" for a in GAME.legal_actions(s))
     assert {"type": "retrieve"} in GAME.legal_actions(s)
+
+
+# -- Foe Traits: DISEASE ------------------------------------------------------------------------
+
+def test_disease_is_countered_by_being_healed_by_a_priest():
+    """DISEASE: "Countered at any point by using a Healing Potion, being Healed by a
+    Priest, or taking a Rest": a diseased Priest at full HP is offered Mend, and it cures."""
+    s = at_turn("priest", "plague_rat", [], 2)
+    s["disease"] = {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
+    mend = [a for a in GAME.legal_actions(s) if a["type"] == "base" and a["foe"] == -1 and "ally" not in a]
+    assert mend
+    s = GAME.apply(s, mend[0])
+    assert s["disease"] is None

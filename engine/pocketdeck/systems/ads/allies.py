@@ -86,13 +86,20 @@ def others(state: State) -> list[int]:
 
 # -- healing an ally ------------------------------------------------------------------
 
+def heals_disease(state: State, c: dict[str, Any]) -> bool:
+    """Does this heal cure a Disease? A card that says so, or any heal by a Priest
+    (DISEASE: "Countered at any point by using a Healing Potion, being Healed by a
+    Priest, or taking a Rest"); ``state`` is the healer's."""
+    return bool(c.get("cures")) or state["class"] == "priest"
+
+
 def heal_targets(state: State, c: dict[str, Any]) -> list[int]:
     """Allies a healing card (or Base Action) ``c`` may heal: hurt (or, for a card that
     cures, diseased) and within its reach."""
     out = []
     for k in others(state):
         s = party.seat(state, k)
-        if (s["hp"] < s["max_hp"] or (c.get("cures") and s["disease"])) and in_reach_of(state, k, c):
+        if (s["hp"] < s["max_hp"] or (heals_disease(state, c) and s["disease"])) and in_reach_of(state, k, c):
             out.append(k)
     return out
 

@@ -112,7 +112,7 @@ def base_normals(state: State) -> list[Action]:
             for i in targets(state, {"distances": b.get("distances", [])}):
                 out.append({"type": "base", "which": which, "foe": i})
         elif b["effect"] == "heal":
-            if state["hp"] < state["max_hp"]:
+            if state["hp"] < state["max_hp"] or (allies.heals_disease(state, b) and state["disease"]):
                 out.append({"type": "base", "which": which, "foe": -1})
             out.extend({"type": "base", "which": which, "foe": -1, "ally": k}
                        for k in allies.heal_targets(state, dict(b, kind="base")))
@@ -176,7 +176,7 @@ def plays(state: State, only: str | None = None) -> list[Action]:
             needs_swap = needs_swap_for(state, b)
         mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
         myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
-                      and not (c.get("cures") and state["disease"]))
+                      and not (allies.heals_disease(state, c) and state["disease"]))
         if not myself and not mates:
             continue
         boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
@@ -336,9 +336,13 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
         return
     if b["effect"] == "heal" and "ally" in a:
-        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)", False)
+        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)",
+                         allies.heals_disease(state, b))
     elif b["effect"] == "heal":
         heal_player(state, r_value(b["value"], r), b["name"])
+        if allies.heals_disease(state, b) and state["disease"]:
+            state["disease"] = None
+            log(state, "The Disease is cured.")
     else:
         dmg = r_value(b["value"], r)
         foe = state["foes"][a["foe"]]
@@ -402,11 +406,11 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if c["effect"] == "heal":
         amount = value(c, r) + bonus
         if "ally" in a:
-            allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", bool(c.get("cures")))
+            allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
             flow.end_turn(state, rng)
             return
         heal_player(state, amount, f"{c['name']}{boost_text}")
-        if c.get("cures") and state["disease"]:
+        if allies.heals_disease(state, c) and state["disease"]:
             state["disease"] = None
             log(state, "The Disease is cured.")
         flow.end_turn(state, rng)
