@@ -268,3 +268,44 @@ def test_disease_is_countered_by_being_healed_by_a_priest():
     assert mend
     s = GAME.apply(s, mend[0])
     assert s["disease"] is None
+
+
+# -- Grapple (Melee Distance Only): what happens in a Grapple ------------------------------------
+
+def _in_grapple(deck, hand, holder=None, **opts):
+    s = at_turn(deck, "goblin_skirmisher", hand, 2, **opts)
+    s["grapple"] = {"foe": 0, "holder": holder} if holder else {"foe": 0}
+    s["foes"][0]["distance"] = "melee"
+    return s
+
+
+def test_grapple_held_by_a_foe_bars_only_spells_weapons_and_moving():
+    """"Spells cannot be Cast ... Weapons cannot be used ... You cannot move": held by a
+    Foe, a Healing Potion and a healing Base Action are still offered."""
+    s = _in_grapple("warrior", ["healing_potion", "longsword"], holder="foe")
+    s["hp"] -= 4
+    legal = GAME.legal_actions(s)
+    assert any(a["type"] == "play" and a["card"] == "healing_potion" for a in legal)
+    assert not any(a["type"] == "play" and a["card"] == "longsword" for a in legal)
+    assert not any(a["type"] in ("move", "arm") for a in legal)
+
+
+def test_grapple_the_dagger_can_be_used_in_a_grapple():
+    """The Dagger's card: "Can be used in a Grapple"; Grapple: "Weapons cannot be used in
+    a Grapple unless otherwise noted on the Weapon Card"."""
+    s = _in_grapple("rogue", ["dagger", "rapier"], count=2)
+    legal = GAME.legal_actions(s)
+    daggers = [a for a in legal if a["type"] == "play" and a["card"] == "dagger"]
+    assert daggers and all(a["foe"] == 0 and not a.get("throw") for a in daggers)
+    assert not any(a["type"] == "play" and a["card"] == "rapier" for a in legal)
+
+
+def test_grapple_a_recalled_weapon_cannot_be_played_now_in_a_grapple():
+    """Recall a Card, "play it now": in a Grapple a weapon is still barred."""
+    s = _in_grapple("warrior", ["strength"] * 3)
+    s["discard"].append(next(c for c in s["draw"] if c.startswith("longsword.")))
+    s["draw"].remove(s["discard"][-1])
+    recall = next(a for a in GAME.legal_actions(s) if a["type"] == "recall" and a["card"] == "longsword")
+    s = GAME.apply(s, recall)
+    assert not any(a["type"] == "play" for a in GAME.legal_actions(s))
+    assert any(c.startswith("longsword.") for c in s["hand"])  # kept for later

@@ -185,11 +185,11 @@ def done(state: State, rng: Rng) -> None:
 
 def held_actions(state: State) -> list[Action]:
     """Held: 1 base Physical damage to the grappler, or a Normal Action to escape (a
-    Strength or Agility card, or a declared Up/Down)."""
+    Strength or Agility card, or a declared Up/Down), or what a Grapple leaves playable."""
     out: list[Action] = [{"type": "grapple_strike"}]
     out.extend({"type": "escape", "how": x} for x in GRAPPLE_ATTRS if count_in_hand(state, x))
     out.extend({"type": "escape", "how": s} for s in SYM)
-    return out
+    return out + turn.grapple_turn_extras(state)  # a Grapple bars spells, weapons, moving only
 
 
 def _escape(state: State, a: Action, rng: Rng) -> None:

@@ -32,12 +32,7 @@ def grapples(state: State) -> list[Action]:
 def grapple_actions(state: State) -> list[Action]:
     """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
     hold, or let go; cards that are neither weapons nor spells may still be played."""
-    out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
-    out.extend(a for a in turn.base_normals(state) if a["foe"] == -1)
-    out.extend(a for a in turn.plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell")
-               and not data.card(a["card"]).get("area"))  # no room in a Grapple to sweep
-    out.extend(turn.recalls(state))
-    return out
+    return [{"type": "grapple_strike"}, {"type": "release"}] + turn.grapple_turn_extras(state)
 
 
 def _grapple(state: State, a: Action, rng: Rng) -> None:

@@ -79,6 +79,37 @@ def _all_turn_actions(state: State) -> list[Action]:
     return out
 
 
+def grapple_plays(state: State, only: str | None = None) -> list[Action]:
+    """What a Grapple (yours or a Foe's on you) leaves playable: "Spells cannot be Cast
+    unless otherwise noted on the Spell Card. Weapons cannot be used in a Grapple unless
+    otherwise noted on the Weapon Card" (content `in_grapple`, the Dagger's "Can be used
+    in a Grapple"); nothing that moves or reaches past the Grapple: no area, no throw, no
+    shot; an attack only at the one in the Grapple. Everything else (a potion, a skill, a
+    healing Base Action, a Recall) stays."""
+    i = state["grapple"]["foe"]
+    out = []
+    for a in plays(state, only=only):
+        c = data.card(a["card"])
+        if c["kind"] in ("weapon", "spell") and not c.get("in_grapple"):
+            continue
+        if c.get("area") or a.get("throw") or a.get("declare") or a["foe"] not in (-1, i):
+            continue
+        out.append(a)
+    return out
+
+
+def grapple_turn_extras(state: State) -> list[Action]:
+    """A turn in a Grapple besides its own actions: the plays above, a healing Base
+    Action, a Recall."""
+    return ([a for a in base_normals(state) if a["foe"] == -1] + grapple_plays(state) + recalls(state))
+
+
+def recalled_plays(state: State) -> list[Action]:
+    """"Play it now" after a Recall: in a Grapple only what a Grapple allows."""
+    only = state["pending"]["card"]
+    return grapple_plays(state, only=only) if state["grapple"] else plays(state, only=only)
+
+
 def dual_attacks(state: State) -> list[Action]:
     """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
     Round that is primary for both; the two in hand (or free hands to draw them)."""
@@ -468,10 +499,11 @@ def _recall(state: State, a: Action, rng: Rng) -> None:
     state["hand"].append(cid)
     log(state, f"You Recall {data.card(b)['name']} from the discards.")
     state["fresh"] = False
-    if plays(state, only=b):
+    state["pending"] = {"kind": "recalled", "card": b}
+    if recalled_plays(state):
         state["phase"] = "recalled"
-        state["pending"] = {"kind": "recalled", "card": b}
     else:
+        state["pending"] = None
         flow.end_turn(state, rng)
 
 
