@@ -309,3 +309,14 @@ def test_grapple_a_recalled_weapon_cannot_be_played_now_in_a_grapple():
     s = GAME.apply(s, recall)
     assert not any(a["type"] == "play" for a in GAME.legal_actions(s))
     assert any(c.startswith("longsword.") for c in s["hand"])  # kept for later
+
+
+def test_the_foe_card_a_foe_plays_its_attribute_against_a_grapple_by_matching_its_up_downs(monkeypatch):
+    """The Foe Card: "You use the Up/Down listed next to their Attribute to determine if
+    they can play the Attribute": a Goblin (Agility vv) that misses its draw has no
+    Agility card, so it must match the declaration, and missing it is Grappled."""
+    s = at_turn("warrior", "goblin_skirmisher", ["longsword"], 3)
+    Script(monkeypatch, ["v"], ["^", "v"], ["v"])  # free strike: 1; Agility missed; declaration missed
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
+    s = GAME.apply(s, {"type": "take"})
+    assert s["grapple"] == {"foe": 0}

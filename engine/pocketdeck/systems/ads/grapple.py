@@ -8,9 +8,9 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import action_row, hurt_foe
+from .fight import action_row, chance_text, hurt_foe
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
-from .maths import DOWN, UP, matches
+from .maths import DOWN, UP, matches, pattern_chance
 from . import flow, grid, turn
 from .facts import targets
 
@@ -88,8 +88,9 @@ def grapple_contest(state: State, rng: Rng) -> None:
                 won = True
         else:
             won = True
-    elif attr and attr["name"] in GRAPPLE_ATTRS:
-        log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
+    elif attr and attr["name"] in GRAPPLE_ATTRS and foe_plays_attribute(state, rng, foe, attr, "an Up/Down Grapple"):
+        # The Foe Card: its Up/Downs "determine if they can play the Attribute"
+        log(state, f"{foe['name']} plays {attr['name'].title()} against an Up/Down Grapple: you lose it at once.")
     else:
         matched = match_one(state, rng, foe["name"], "match your Grapple declaration", t["how"])
         won = not matched
@@ -98,6 +99,17 @@ def grapple_contest(state: State, rng: Rng) -> None:
     else:
         log(state, "Your Grapple fails.")
     flow.end_turn(state, rng)
+
+
+def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[str, Any], against: str) -> bool:
+    """The Foe Card: "You use the Up/Down listed next to their Attribute to determine if
+    they can play the Attribute": a Foe has its Strength or Agility card when its draw
+    matches."""
+    drawn = draw_symbols(state, rng, len(attr["pattern"]))
+    ok = matches(attr["pattern"], drawn)
+    record_draw(state, foe["name"], f"play {attr['name'].title()} against {against}", drawn, attr["pattern"], ok,
+                chance_text(pattern_chance(attr["pattern"])))
+    return ok
 
 
 def grab(state: State, i: int) -> None:
