@@ -320,3 +320,14 @@ def test_the_foe_card_a_foe_plays_its_attribute_against_a_grapple_by_matching_it
     s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
     s = GAME.apply(s, {"type": "take"})
     assert s["grapple"] == {"foe": 0}
+
+
+def test_grapple_a_foe_held_in_your_grapple_cannot_flee():
+    """Grapple: "You cannot move from your space while in a Grapple": a fleeing Foe that
+    is held stays in the fight (and can still be struck)."""
+    s = _in_grapple("warrior", ["strength"] * 3)
+    s["free_turn"] = 0
+    s["foes"][0]["took_in_free"] = 0
+    s = GAME.apply(s, {"type": "pass"})
+    assert not s["foes"][0]["fled"] and s["grapple"] == {"foe": 0}
+    assert "cannot Flee" in " ".join(s["log"])

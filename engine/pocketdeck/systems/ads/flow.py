@@ -216,12 +216,23 @@ def finish_turn(state: State, rng: Rng) -> None:
             state["pending"] = {"kind": "hamper", "foe": i}
             return
         if foe["hp"] > 0:
-            foe["fled"] = True
-            log(state, f"{foe['name']} Flees the fight.")
+            foe_gets_away(state, i)
         state["phase"] = "foe"
         end_foe_turn(state, rng)
     state["phase"] = "foe"
     advance(state, rng)
+
+
+def foe_gets_away(state: State, i: int) -> None:
+    """A fleeing Foe leaves the fight, unless it is held in a Grapple (Grapple: "You
+    cannot move from your space while in a Grapple")."""
+    foe = state["foes"][i]
+    g = state["grapple"]
+    if g and g["foe"] == i:
+        log(state, f"{foe['name']} cannot Flee: it is held in the Grapple.")
+        return
+    foe["fled"] = True
+    log(state, f"{foe['name']} Flees the fight.")
 
 
 def _hamper(state: State, a: Action, rng: Rng) -> None:
@@ -234,8 +245,7 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
     else:
-        foe["fled"] = True
-        log(state, f"{foe['name']} Flees the fight.")
+        foe_gets_away(state, i)
     state["pending"] = None
     state["phase"] = "foe"
     end_foe_turn(state, rng)
