@@ -331,3 +331,18 @@ def test_grapple_a_foe_held_in_your_grapple_cannot_flee():
     s = GAME.apply(s, {"type": "pass"})
     assert not s["foes"][0]["fled"] and s["grapple"] == {"foe": 0}
     assert "cannot Flee" in " ".join(s["log"])
+
+
+# -- Pre-Sneaking --------------------------------------------------------------------------------
+
+def test_pre_sneaking_a_matched_draw_sees_a_hidden_foe_that_sneaks_again(monkeypatch):
+    """Pre-Sneaking: matching the sneaker's Up/Down sees it and cancels the Sneak: a
+    hidden Goblin that Sneaks again and is matched is no longer hidden."""
+    from pocketdeck.systems.ads import foeturn
+    s = at_turn("warrior", "goblin_skirmisher", [], 2)
+    s["foes"][0]["hidden"] = True
+    monkeypatch.setattr(foeturn, "DOWN", "^")  # it declares Up
+    Script(monkeypatch, ["^"])  # you match
+    s["phase"] = "foe"
+    foeturn.foe_sneak(s, Rng(1), 0, "Cowardly Sneak")
+    assert not s["foes"][0]["hidden"] and "you spot it" in s["log"][-1]

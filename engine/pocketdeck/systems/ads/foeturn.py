@@ -215,7 +215,8 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
     foe = state["foes"][i]
     declared = UP if rng.below(2) == 0 else DOWN
     ok = match_one(state, rng, "You", f"spot {foe['name']}'s Sneak ({why})", declared)
-    if ok:
+    if ok:  # Pre-Sneaking: a match sees the sneaker and cancels the Sneak (a hidden Foe too)
+        foe["hidden"] = False
         log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
         return
     foe["hidden"] = True
