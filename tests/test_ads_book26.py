@@ -346,3 +346,15 @@ def test_pre_sneaking_a_matched_draw_sees_a_hidden_foe_that_sneaks_again(monkeyp
     s["phase"] = "foe"
     foeturn.foe_sneak(s, Rng(1), 0, "Cowardly Sneak")
     assert not s["foes"][0]["hidden"] and "you spot it" in s["log"][-1]
+
+
+def test_playing_foes_a_foe_reacts_to_your_strike_in_the_grapple(monkeypatch):
+    """Playing Foes: the Foe has a Reaction to its Opponent's Action: the Skeletal
+    Warrior's Old Mail (^*, blocks 2) blocks your 1 base damage in the Grapple."""
+    s = at_turn("warrior", "skeletal_warrior", [], 2)
+    s["grapple"] = {"foe": 0}
+    s["foes"][0]["distance"] = "melee"
+    hp = s["foes"][0]["hp"]
+    Script(monkeypatch, ["^", "v"])  # its reaction draw: Old Mail
+    s = GAME.apply(s, {"type": "grapple_strike"})
+    assert s["foes"][0]["hp"] == hp

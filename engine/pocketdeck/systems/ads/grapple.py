@@ -8,10 +8,10 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import action_row, chance_text, hurt_foe
+from .fight import action_row, chance_text
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
-from . import flow, grid, turn
+from . import counters, flow, grid, turn
 from .facts import targets
 
 State = dict[str, Any]
@@ -121,10 +121,17 @@ def grab(state: State, i: int) -> None:
 
 
 def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
+    """"1 Base Physical Damage to a single Opponent that is in the Grapple": an attack
+    like any other, so the Foe answers it (Playing Foes: its Reaction row), as you may
+    answer its strike."""
     i = state["grapple"]["foe"]
     log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
-    hurt_foe(state, i, 1)
-    flow.end_turn(state, rng)
+    state["fresh"] = False
+    state["pending"] = {"kind": "attack_out", "foe": i, "card": "", "inst": "", "name": "strike in the Grapple",
+                        "damage": 1, "ethereal": False, "sneak": False, "ranged": False, "stage": 0,
+                        "half": False, "counters": [], "counter_updown": "", "counter_shield": "",
+                        "attribute": ""}
+    counters.resolve_attack(state, rng)
 
 
 def _release(state: State, a: Action, rng: Rng) -> None:
