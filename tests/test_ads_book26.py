@@ -358,3 +358,22 @@ def test_playing_foes_a_foe_reacts_to_your_strike_in_the_grapple(monkeypatch):
     Script(monkeypatch, ["^", "v"])  # its reaction draw: Old Mail
     s = GAME.apply(s, {"type": "grapple_strike"})
     assert s["foes"][0]["hp"] == hp
+
+
+# -- Foe Traits: OUTNUMBER ---------------------------------------------------------------------------
+
+def test_foe_traits_outnumber_a_missed_draw_never_brings_it_into_melee(monkeypatch):
+    """OUTNUMBER: "Foe will always try to stay out of Melee Distance unless they outnumber
+    Opponents by at least (X) to (Y)": a lone Cultist Healer (2 to 1) at Thrown that
+    misses its draw (Failure: Base Damage) stays at Thrown."""
+    s = at_turn("warrior", "cultist", [], 2, mode="line")
+    s["foes"][0]["distance"] = "thrown"
+    Script(monkeypatch, ["v", "^"])  # no outcome: v^ (unhurt, so the hurt-only ^v is out too)
+    s = _foe_turn(s, 0)
+    assert s["foes"][0]["distance"] == "thrown" and "stays out of Melee" in " ".join(s["log"])
+
+
+def test_foe_traits_outnumber_the_plague_rats_show_no_outnumber_0_to_0():
+    """The Plague Rat Swarm had "Outnumber - 0 to 0", a trait with no meaning: gone."""
+    from pocketdeck.systems.ads import data
+    assert not any(t[0] == "outnumber" for t in data.foes()["plague_rat"]["traits"])

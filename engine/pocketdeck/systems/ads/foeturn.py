@@ -63,7 +63,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
             back_away(state, rng, i, pursued, backed, hampered)
             return
         on = trait(foe, "outnumber")
-        if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
+        if foe["distance"] == "melee" and keeps_out_of_melee(state, foe):
             log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
             back_away(state, rng, i, pursued, backed, hampered)
             return
@@ -81,6 +81,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if row["failure"] == "base":
             base_dmg = data.foes()[foe["id"]]["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
+                if not may_step(state, foe, step_toward(foe["distance"], ["melee"])):
+                    return
                 move_foe(foe, step_toward(foe["distance"], ["melee"]), state)
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
@@ -96,6 +98,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            if not may_step(state, foe, step_toward(foe["distance"], chosen["distances"])):
+                return
             move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
@@ -104,6 +108,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         foe_attack(state, rng, i, chosen)
     elif kind == "disarm":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            if not may_step(state, foe, step_toward(foe["distance"], chosen["distances"])):
+                return
             move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
         elif not state["armed"]:
@@ -116,14 +122,30 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
     elif kind == "move" and state["mode"] == "line":
         to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
-        if to == foe["distance"]:
-            log(state, f"{foe['name']} holds its ground at {to.title()}.")
+        if to == foe["distance"] or not may_step(state, foe, to):
+            log(state, f"{foe['name']} holds its ground at {foe['distance'].title()}.")
             return
         log(state, f"{foe['name']} moves to {to.title()}.")
         if DIST.index(to) < DIST.index(foe["distance"]):
             back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
         else:
             move_foe(foe, to, state)
+
+def keeps_out_of_melee(state: State, foe: dict[str, Any]) -> bool:
+    """OUTNUMBER: "Foe will always try to stay out of Melee Distance unless they
+    outnumber Opponents by at least (X) to (Y)" (One Dimensional play)."""
+    on = trait(foe, "outnumber")
+    return (bool(on and on[2]) and state["mode"] == "line"
+            and len(live_foes(state)) * on[2] < on[1] * state["players"])
+
+
+def may_step(state: State, foe: dict[str, Any], to: str) -> bool:
+    """A Foe's step to ``to``: never into Melee for a Foe that keeps out of it."""
+    if to == "melee" and foe["distance"] != "melee" and keeps_out_of_melee(state, foe):
+        log(state, f"{foe['name']} stays out of Melee (Outnumber).")
+        return False
+    return True
+
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:
     """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
