@@ -377,3 +377,18 @@ def test_foe_traits_outnumber_the_plague_rats_show_no_outnumber_0_to_0():
     """The Plague Rat Swarm had "Outnumber - 0 to 0", a trait with no meaning: gone."""
     from pocketdeck.systems.ads import data
     assert not any(t[0] == "outnumber" for t in data.foes()["plague_rat"]["traits"])
+
+
+# -- Foe Traits: KITER -------------------------------------------------------------------------------
+
+def test_foe_traits_kiter_backs_off_to_thrown_then_ranged():
+    """KITER: "this Foe will use its Turns to Move to ... Thrown then Ranged Distance (if
+    using Ranged Distance Weapons)": the Goblin Archer, from Melee, goes to Thrown on one
+    Turn and to Ranged on the next."""
+    s = at_turn("warrior", "goblin_archer", [], 2, mode="line")
+    s["foes"][0]["distance"] = "melee"
+    s = _foe_turn(s, 0)
+    assert s["foes"][0]["distance"] == "thrown"
+    s["phase"], s["pending"] = "foe", None
+    s = _foe_turn(s, 0)
+    assert s["foes"][0]["distance"] == "ranged"

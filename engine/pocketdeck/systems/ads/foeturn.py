@@ -60,8 +60,17 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     if state["mode"] == "line" and not free:
         if trait(foe, "kiter") and foe["distance"] == "melee":
             log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
+            # lifetime of "kiting": from backing out of Melee until it reaches Ranged (KITER:
+            # "to Thrown then Ranged Distance (if using Ranged Distance Weapons)")
+            foe["kiting"] = shoots_at_range(foe)
             back_away(state, rng, i, pursued, backed, hampered)
             return
+        if trait(foe, "kiter") and foe.get("kiting"):
+            foe["kiting"] = False
+            if foe["distance"] == "thrown":
+                log(state, f"{foe['name']} backs off on to Ranged distance (Kiter).")
+                back_away(state, rng, i, pursued, backed, hampered)
+                return
         on = trait(foe, "outnumber")
         if foe["distance"] == "melee" and keeps_out_of_melee(state, foe):
             log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
@@ -130,6 +139,12 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
             back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
         else:
             move_foe(foe, to, state)
+
+def shoots_at_range(foe: dict[str, Any]) -> bool:
+    """Does the Foe use Ranged Distance weapons (an attack of its card reaching Ranged)?"""
+    return any(o["kind"] == "attack" and "ranged" in o.get("distances", [])
+               for row in data.foes()[foe["id"]]["actions"] for o in row["outcomes"])
+
 
 def keeps_out_of_melee(state: State, foe: dict[str, Any]) -> bool:
     """OUTNUMBER: "Foe will always try to stay out of Melee Distance unless they
