@@ -392,3 +392,29 @@ def test_foe_traits_kiter_backs_off_to_thrown_then_ranged():
     s["phase"], s["pending"] = "foe", None
     s = _foe_turn(s, 0)
     assert s["foes"][0]["distance"] == "ranged"
+
+
+# -- Combat Conditions ~ Lighting ------------------------------------------------------------------
+
+def test_lighting_a_foe_without_darksight_in_the_dark_must_match():
+    """Lighting: "such as a Human in a dark room or a Goblin under a sunlit sky, then the
+    Player or Foe must match": a Bandit (no Darksight) in the dark is hampered, a Dwarf
+    (Darksight) under a sunlit sky is too."""
+    s = at_turn("warrior", "bandit", [], 2, light="dark")
+    assert fight.sight_hampered(s, s["foes"][0]) and not fight.sight_hampered(s, None)
+    s = at_turn("warrior", "bandit", [], 2, light="bright")
+    assert fight.sight_hampered(s, None) and not fight.sight_hampered(s, s["foes"][0])
+
+
+def test_lighting_a_grapple_and_base_damage_have_a_distance(monkeypatch):
+    """Lighting covers "any Card or Action/Reaction with a Distance": a Human grappling in
+    the dark, and a Foe's Base Damage (Melee) in the dark, draw to see first."""
+    s = at_turn("priest", "goblin_skirmisher", [], 2, light="dark")
+    s["foes"][0]["hidden"] = False
+    s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
+    assert any(d["why"].startswith("see at Melee") for d in s["draws"])
+    s = at_turn("priest", "bandit", [], 2, light="dark", mode="line")
+    s["foes"][0]["distance"] = "melee"
+    Script(monkeypatch, ["v", "v"])  # no outcome: Failure, Base Damage at Melee
+    s = _foe_turn(s, 0)
+    assert any(d["why"].startswith("see at Melee") and d["who"] == "Bandit Cutthroat" for d in s["draws"])

@@ -316,11 +316,14 @@ def hurt_foe(state: State, i: int, dealt: int) -> None:
 # -- the Foe reacting to the player's attack ---------------------------------------
 
 def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
-    """Combat Conditions ~ Lighting: without Darksight in the dark, or with Darksight in
-    bright light, sight is hampered."""
+    """Combat Conditions ~ Lighting: "such as a Human in a dark room or a Goblin under a
+    sunlit sky, then the Player or Foe must match": without Darksight in the dark, or
+    with Darksight in bright light, sight is hampered, for a character and a Foe alike."""
     if foe is None:
-        return state["light"] == "dark" and not data.core()["races"][state["race"]]["darksight"]
-    return state["light"] == "bright" and trait(foe, "darksight") is not None
+        darksight = bool(data.core()["races"][state["race"]]["darksight"])
+    else:
+        darksight = trait(foe, "darksight") is not None
+    return (state["light"] == "dark" and not darksight) or (state["light"] == "bright" and darksight)
 
 
 def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: list[str],

@@ -95,6 +95,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
                 move_foe(foe, step_toward(foe["distance"], ["melee"]), state)
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
+            if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
+                return  # Lighting: Base Damage is a Melee Action too
             foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
             return
         if row["failure"] != "action":

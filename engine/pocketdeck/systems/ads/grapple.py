@@ -8,7 +8,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import action_row, chance_text
+from .fight import action_row, chance_text, sight_check
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
 from . import counters, flow, grid, turn
@@ -47,6 +47,10 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
     state["fresh"] = False
     log(state, f"You try to Grapple {foe['name']}"
                f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
+    if not sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):
+        state.pop("grapple_try")  # Lighting: "Grapple (Melee Distance Only)" has a Distance
+        flow.end_turn(state, rng)
+        return
     row = action_row(foe, state["round"])
     drawn = draw_symbols(state, rng, row["draw"])
     hit = next((o for o in row["outcomes"] if o["kind"] == "attack" and "melee" in o.get("distances", [])
