@@ -418,3 +418,17 @@ def test_lighting_a_grapple_and_base_damage_have_a_distance(monkeypatch):
     Script(monkeypatch, ["v", "v"])  # no outcome: Failure, Base Damage at Melee
     s = _foe_turn(s, 0)
     assert any(d["why"].startswith("see at Melee") and d["who"] == "Bandit Cutthroat" for d in s["draws"])
+
+
+# -- The Foe Card: the chances shown -------------------------------------------------------------
+
+def test_the_foe_card_chances_count_the_conditions_on_its_outcomes():
+    """Playing Foes: "Some Actions have conditions, such as whether or not the Foe took
+    damage this Round or last Round, or if the Characters are within striking range": an
+    unhurt Cultist Healer at Thrown can only Dark Bolt (^^, 25%); the rest (75%) is its
+    Failure, Base Damage."""
+    s = at_turn("warrior", "cultist", [], 2, mode="line")
+    s["foes"][0]["distance"] = "thrown"
+    f = GAME.view(s, "player")["foes"][0]
+    assert [a["chance"] for a in f["actions"]] == ["25%", "0%", "0%"]
+    assert f["failure"]["chance"] == "75%"

@@ -4,6 +4,7 @@ for the screen and, for Foe draws, the chance before the draw."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from . import data, party
@@ -11,7 +12,7 @@ from .allies import aid_block
 from .facts import base_action, damage_taken, dropped, defense_of, play_damage, play_price, slot, sneaking, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
-from .foeturn import foe_counter_chance
+from .foeturn import condition, foe_counter_chance
 from .maths import pattern_chance, r_value
 from .party import view as party_view
 from .grid import view as grid_view
@@ -55,12 +56,21 @@ def outcome_text(o: dict[str, Any], r: int) -> str:
     return o["kind"].title()
 
 
+def live_chances(state: State, foe: dict[str, Any], row: dict[str, Any]) -> list[Any]:
+    """Each outcome's chance as the Foe's turn would pick it now (`foeturn.foe_turn`: the
+    first outcome that matches and whose condition holds); one whose condition does not
+    hold now has 0, and its draws fall through to the next or to the Failure."""
+    live = [o for o in row["outcomes"] if condition(state, foe, o)]
+    got = iter(outcome_chances([o["match"] for o in live], row["draw"]) if live else [])
+    return [next(got) if condition(state, foe, o) else Fraction(0) for o in row["outcomes"]]
+
+
 def foe_view(state: State, i: int) -> dict[str, Any]:
     foe = state["foes"][i]
     f = data.foes()[foe["id"]]
     r = state["round"]
     row = action_row(foe, r)
-    chances = outcome_chances([o["match"] for o in row["outcomes"]], row["draw"])
+    chances = live_chances(state, foe, row)
     acts = []
     for o, p in zip(row["outcomes"], chances):
         what = outcome_text(o, r)
