@@ -210,10 +210,13 @@ def test_order_of_play_the_foes_free_turns_at_a_fleeing_player_each_end_with_the
         met.append((i, len(state["hand"])))
         return real(state, rng, i, **kw)
     monkeypatch.setattr(flow, "foe_turn", spy)
-    s = at_turn("rogue", "goblin_skirmisher", ["agility"] * 7, 5, count=2)
+    s = at_turn("warrior", "goblin_skirmisher", ["strength"] * 7, 5, count=2)
     s = GAME.apply(s, {"type": "flee"})
     assert s["phase"] == "react" and s["flee_queue"] == [1]
-    s = GAME.apply(s, {"type": "counter", "card": "agility"})
+    # a fleeing player may play only an Up/Down or Attribute Reaction: say one was played
+    s["discard"].append(s["hand"].pop())
+    s["reacted"] = True
+    s = GAME.apply(s, {"type": "take"})
     assert met == [(0, 7), (1, 7)]
 
 
@@ -432,3 +435,16 @@ def test_the_foe_card_chances_count_the_conditions_on_its_outcomes():
     f = GAME.view(s, "player")["foes"][0]
     assert [a["chance"] for a in f["actions"]] == ["25%", "0%", "0%"]
     assert f["failure"]["chance"] == "75%"
+
+
+# -- Reaction/Counter: only the counters a card lists ---------------------------------------------
+
+def test_reaction_counter_a_foes_attack_is_countered_only_by_attributes_its_card_lists():
+    """Reaction/Counter: "Attribute Cards listed as Counters on the Card you Played";
+    "Typically if a Card has a Counter it will be listed": the Goblin's Short Sword lists
+    none, so an Agility card in hand does not counter it."""
+    from pocketdeck.systems.ads import foeturn
+    s = at_turn("rogue", "goblin_skirmisher", ["agility"] * 3, 4)
+    s["order"], s["turn"] = ["player", "0"], 1
+    foeturn.foe_attack(s, Rng(1), 0, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
+    assert not any(a["type"] == "counter" for a in GAME.legal_actions(s))

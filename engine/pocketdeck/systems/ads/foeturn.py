@@ -288,7 +288,7 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
                         "ethereal": bool(o.get("ethereal")), "ranged": ranged,
                         "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
                         or foe["distance"] == "melee",
-                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"],
+                        "sneak": sneak, "counters": list(o.get("counters", [])),  # Reaction/Counter: only those "listed as Counters on the Card"
                         "updown": updown_need(state, rng, foe, o.get("counter_updown", 0))}
     log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
                f"{' from hiding' if sneak else ''}.")
