@@ -164,10 +164,19 @@ def test_rest_refills_from_the_discards_a_fatigue_and_wandering_foes():
     assert seen == {(), ("goblin_archer",), ("plague_rat",), ("goblin_skirmisher", "goblin_skirmisher")}
 
 
-def test_rest_only_at_a_rest_spot():
+def test_combat_encounters_and_rest_after_any_fight_not_only_at_the_rest_spot():
+    """Combat Encounters and Rest: "After or between Combat Encounters during an
+    adventure, Players can choose to have their Characters Rest" (issue 26, tk_ row):
+    after K1's fight the party may Rest in K1; a room away from the rest spot draws on
+    the rest spot's Wandering Foes table."""
     s = cleared()
+    assert {"type": "rest"} in G.legal_actions(s)
+    s["fights"] = 0  # before any Combat Encounter: only a rest spot
     with pytest.raises(IllegalAction, match="Rest"):
         G.apply(s, {"type": "rest"})
+    s["fights"] = 1
+    t = G.apply(s, {"type": "rest"})
+    assert t["heroes"][0]["fatigue"] == 1 and "Wandering Foes" in " ".join(t["log"])
 
 
 def test_loot_into_the_hand_removes_a_hand_card_from_the_game():

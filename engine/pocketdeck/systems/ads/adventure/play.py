@@ -102,7 +102,9 @@ def legal(state: State) -> list[Action]:
     out = [{"type": "go", "to": to} for to, _ in room["exits"] if to not in blocked]
     if ob and state["room"] not in state["passed"]:
         out += [{"type": "attempt", "symbol": UP}, {"type": "attempt", "symbol": DOWN}]
-    if room["rest"]:
+    if room["rest"] or state["fights"] > 0:
+        # Combat Encounters and Rest: "After or between Combat Encounters during an
+        # adventure, Players can choose to have their Characters Rest"
         out.append({"type": "rest"})
     return out + lead
 
@@ -420,7 +422,9 @@ def wander(state: State, rng: Rng) -> None:
     room = rooms()[state["room"]]
     state["phase"] = "room"
     drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(2)]
-    row = room["wander"][(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)] if room["wander"] else []
+    # a room without a table of its own: the adventure's rest spot's (the keep's wanderers)
+    table = room["wander"] or next(r["wander"] for r in rooms().values() if r["wander"])
+    row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
     foes = [fid for fid, n in row for _ in range(n)]
     if foes:
         log(state, f"Wandering Foes ({' '.join(drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")
