@@ -169,8 +169,8 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
         state["in_fight"] = alive(state)
     if state["mode"] in ("grid", "cover"):
         grid.setup(fight, fight["foes"][0]["distance"], room["cover"] if state["mode"] == "cover" else None)
-    if not room["presneak"]:
-        fight["presneak_ok"] = False  # the Room Description card allows no Pre-Sneaking here
+    # Pre-Sneaking: "Anyone who has Sneak Cards ... may Pre-Sneak ... when entering a new
+    # Room or Combat Zone"; Sneaky Foes "will Pre-Sneak if possible": every fight allows it
     # the Map card's usable Distances (and its Up/Down for the optional penalty)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
