@@ -302,3 +302,18 @@ def test_adventure_screen_shows_room_loot_and_the_fight():
     s = end_fight(s)
     html = render(G.view(s, "player"), session)
     assert "Loot: where does it go?" in html and "Healing Potion" in html and "Removed from the game 0" in html
+
+
+def test_up_down_randomization_obstacles_and_wandering_foes_use_the_declared_source():
+    """Up/Down Randomization: "your Combat Draw Deck ... or a dedicated Up/Down Deck ...
+    declared at the beginning of the game" holds for "Picking a lock or forcing a door
+    open" too (issue 26): with the Combat Deck declared, the draws are the leader's cards."""
+    for seed in range(6):
+        s = G.apply(cleared(seed), {"type": "go", "to": "K2"})
+        s["updown"] = "deck"
+        h = s["heroes"][0]
+        ups = [c for c in h["draw"] if data.instance_symbol(c) == "^"]
+        h["discard"] += [c for c in h["draw"] if c not in ups]
+        h["draw"] = ups
+        t = G.apply(s, {"type": "attempt", "symbol": "^"})
+        assert set(t["obstacle_draw"]["drawn"]) == {"^"}

@@ -298,12 +298,30 @@ def next_loot(state: State) -> None:
         finish(state, "won")
 
 
+def updowns(state: State, rng: Rng, n: int) -> list[str]:
+    """Up/Down Randomization from the source "declared at the beginning of the game", for
+    "Picking a lock or forcing a door open" and the Wandering Foes table too: the balanced
+    deck (a fair coin per draw), or the leader's own Combat Draw Deck (a card looked at
+    and shuffled back, as in a fight: `deck.updown`)."""
+    if state["updown"] != "deck":
+        return [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+    h = me(state)
+    out = []
+    for _ in range(n):
+        pile = h["draw"] or h["discard"] or h["hand"]
+        cid = rng.choice(pile)
+        if pile is h["draw"]:
+            rng.shuffle(h["draw"])
+        out.append(data.instance_symbol(cid))
+    return out
+
+
 def attempt(state: State, a: Action, rng: Rng) -> None:
     """Non-Combat Encounters: the target is declared before the draw (the room gives the
     difficulty, the player the symbol)."""
     ob = rooms()[state["room"]]["obstacle"]
     n = int(DIFFICULTIES[ob["difficulty"]]["draw"])  # type: ignore[call-overload]
-    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+    drawn = updowns(state, rng, n)
     ok = difficulty_success(ob["difficulty"], a["symbol"], drawn)
     state["obstacle_draw"] = {"declared": a["symbol"], "drawn": drawn, "ok": ok}
     title = DIFFICULTIES[ob["difficulty"]]["title"]
@@ -421,7 +439,7 @@ def wander(state: State, rng: Rng) -> None:
     """Wandering Foes: the rest spot's own table, one row by two Up/Downs."""
     room = rooms()[state["room"]]
     state["phase"] = "room"
-    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(2)]
+    drawn = updowns(state, rng, 2)
     # a room without a table of its own: the adventure's rest spot's (the keep's wanderers)
     table = room["wander"] or next(r["wander"] for r in rooms().values() if r["wander"])
     row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
