@@ -317,3 +317,24 @@ def test_up_down_randomization_obstacles_and_wandering_foes_use_the_declared_sou
         h["draw"] = ups
         t = G.apply(s, {"type": "attempt", "symbol": "^"})
         assert set(t["obstacle_draw"]["drawn"]) == {"^"}
+
+
+def test_disease_goes_on_after_a_won_fight_until_a_rest():
+    """DISEASE: "can be Countered at any point by using a Healing Potion, being Healed by
+    a Priest, or taking a Rest" (issue 26): winning the fight does not cure it; it comes
+    into the next fight, and a Rest cures it."""
+    s = new()
+    s["fight"]["disease"] = {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
+    s = end_fight(s)
+    assert s["heroes"][0]["disease"]["from"] == "Plague Rat Swarm"
+    s = G.apply(s, {"type": "loot", "to": "aside"})
+    t = G.apply(s, {"type": "go", "to": "K2"})
+    s["heroes"][0]["discard"].append(s["heroes"][0]["draw"].pop())
+    r = G.apply(s, {"type": "rest"})
+    assert r["heroes"][0]["disease"] is None
+    from pocketdeck.systems.ads.rules import new_fight
+    f = new_fight({"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
+                   "dual": False, "ranged_melee": False}, {"name": "X", "race": "human", "class": "warrior",
+                                                           "level": 2}, "adventure", [], ["bandit"],
+                  carry=H.carry(t["heroes"][0]))
+    assert f["disease"]["from"] == "Plague Rat Swarm"
