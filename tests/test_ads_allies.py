@@ -119,15 +119,18 @@ def test_no_declaration_without_an_ally_in_a_grapple_with_it():
     assert s["phase"] != "into_grapple"
 
 
-def test_a_miss_that_drops_the_ally_to_0_gives_them_exhaustion(monkeypatch):
+def test_death_a_miss_that_drops_the_ally_to_0_makes_them_fall(monkeypatch):
+    """Death: Exhaustion instead of dying is for "an attack from a Foe (not a Player), any
+    Effect, or any other Damage from the environment" (issue 26): an ally's own miss into
+    the Grapple is a Player's attack, so the ally falls."""
     s, rng = grappled(), Rng(1)
     party.seat(s, 1)["hp"] = 2
     play(s, {"type": "play", "card": "longsword", "foe": 0, "boost": "", "extra": 0, "pay": 0}, rng)
     script(monkeypatch, "v")
     play(s, {"type": "into", "symbol": "^"}, rng)
     p = party.seat(s, 1)
-    assert (p["hp"], p["exhaustion"]) == (1, 1)
-    assert s["party"]["out"] == ["", ""]
+    assert p["exhaustion"] == 0
+    assert s["party"]["out"] == ["", "fallen"]
 
 
 # -- healing an ally ---------------------------------------------------------------------

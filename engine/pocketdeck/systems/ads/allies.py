@@ -166,19 +166,16 @@ def _into(state: State, a: Action, rng: Rng) -> None:
 
 
 def hurt_ally(state: State, k: int, amount: int, why: str) -> None:
-    """Damage to a character who is not playing now: from an ally, not a Foe, so Exhaustion
-    is taken for them while the hand maximum allows (as for an effect); else they fall."""
+    """Damage to a character who is not playing now, from an ally's attack. Death: "If an
+    attack from a Foe (not a Player), any Effect, or any other Damage from the environment
+    ... would reduce a Player to 0 HP": an ally is a Player, so there is no Exhaustion to
+    choose: at 0 HP they fall."""
     s = party.seat(state, k)
     if amount <= 0:
         return
     s["hp"] -= amount
     log(state, f"{why}: {s['hero']} takes {amount} damage ({max(s['hp'], 0)} HP left).")
     if s["hp"] > 0:
-        return
-    if hand_max(s) > 1:
-        s["exhaustion"] += 1
-        s["hp"] = 1
-        log(state, f"{s['hero']}: Exhaustion {s['exhaustion']}, stays at 1 HP, hand maximum {hand_max(s)}.")
         return
     p = state["party"]
     p["out"][k] = "fallen"
