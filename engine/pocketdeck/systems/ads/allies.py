@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, party
-from .deck import base, hand_max, log, match_one, refill, take
+from .deck import base, log, match_one, refill, take
 from .maths import DOWN, UP
 
 State = dict[str, Any]
