@@ -331,7 +331,7 @@ def test_disease_goes_on_after_a_won_fight_until_a_rest():
     t = G.apply(s, {"type": "go", "to": "K2"})
     s["heroes"][0]["discard"].append(s["heroes"][0]["draw"].pop())
     r = G.apply(s, {"type": "rest"})
-    assert r["heroes"][0]["disease"] is None
+    assert r["heroes"][0].get("disease") is None
     from pocketdeck.systems.ads.rules import new_fight
     f = new_fight({"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
                    "dual": False, "ranged_melee": False}, {"name": "X", "race": "human", "class": "warrior",

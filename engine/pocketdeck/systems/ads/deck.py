@@ -105,13 +105,9 @@ def draw_symbols(state: State, rng: Rng, n: int) -> list[str]:
 
 
 def record_draw(state: State, who: str, why: str, drawn: list[str], need: str, ok: bool,
-                chance: str = "", result: str = "") -> None:
-    """One Up/Down draw for the draws panel; ``result`` words what came of it where
-    "match" / "no match" would not (initiative counts matches)."""
-    entry = {"who": who, "why": why, "drawn": "".join(drawn), "need": need, "ok": ok, "chance": chance}
-    if result:
-        entry["result"] = result
-    state["draws"].append(entry)
+                chance: str = "") -> None:
+    state["draws"].append({"who": who, "why": why, "drawn": "".join(drawn), "need": need,
+                           "ok": ok, "chance": chance})
     if len(state["draws"]) > 6:
         del state["draws"][:-6]
 

@@ -46,11 +46,9 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
         # "Drawing an Agility Card is an automatic win" (either side; both: a tie)
         a_wins = (agility and not their_agility) or (agility == their_agility and a_hits > b_hits)
         b_wins = (their_agility and not agility) or (agility == their_agility and b_hits > a_hits)
-        tie = not a_wins and not b_wins
-        record_draw(state, "You", "initiative", you, mine * 3, a_wins,
-                    result=_initiative_result(a_hits, tie, a_wins, agility))
-        record_draw(state, "Foes", "initiative", them, theirs * 3, b_wins,
-                    result=_initiative_result(b_hits, tie, b_wins, their_agility))
+        tie = not a_wins and not b_wins  # the draws panel words it: view.draw_result
+        record_draw(state, "You", "initiative", you, mine * 3, a_wins)
+        record_draw(state, "Foes", "initiative", them, theirs * 3, b_wins)
         if not tie:
             break
     first = a_wins
@@ -88,15 +86,6 @@ def _initiative_draw(state: State, rng: Rng) -> tuple[list[str], bool]:
         drawn.append(draw_symbols(state, rng, 1)[0])
         agility = agility or state.get("_last_draw_card") == "agility"
     return drawn, agility
-
-
-def _initiative_result(hits: int, tie: bool, won: bool, agility: bool) -> str:
-    """Turns: the side with more matching Up/Downs goes first; the words say how many
-    matched (a full match on a tie is still three matches, not "no match")."""
-    text = f"{hits} of 3 match"
-    if agility:
-        text += ", an Agility card"
-    return text + (": a tie, draw again" if tie else ": goes first" if won else "")
 
 
 def _player_presneak(state: State, a: Action, rng: Rng) -> None:

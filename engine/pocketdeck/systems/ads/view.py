@@ -56,6 +56,16 @@ def outcome_text(o: dict[str, Any], r: int) -> str:
     return o["kind"].title()
 
 
+def draw_result(d: dict[str, Any]) -> str:
+    """The words for an initiative draw (Turns: "the Player (or Foe) that draws the most
+    matching Up/Downs wins"): how many matched, not "match" / "no match" (a full match on
+    a tie is still three matches)."""
+    if d["why"] != "initiative":
+        return ""
+    hits = d["drawn"].count(d["need"][:1])
+    return f"{hits} of {len(d['drawn'])} match" + (": goes first" if d["ok"] else "")
+
+
 def live_chances(state: State, foe: dict[str, Any], row: dict[str, Any]) -> list[Any]:
     """Each outcome's chance as the Foe's turn would pick it now (`foeturn.foe_turn`: the
     first outcome that matches and whose condition holds); one whose condition does not
@@ -323,7 +333,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
-        "draws": list(state["draws"]), "pending": pend, "fleeing": state["fleeing"],
+        "draws": [dict(d, result=draw_result(d)) if draw_result(d) else d for d in state["draws"]], "pending": pend, "fleeing": state["fleeing"],
         "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
         "actions": entries, "party": party_view(state), "grid": grid_view(state),
     }

@@ -107,7 +107,10 @@ def take_back(h: Hero, fight: dict[str, Any]) -> None:
     h["hand"] = list(fight["hand"])
     h["discard"] = list(fight["discard"]) + [p["card"] for p in fight["persist"]]
     h["fatigue"], h["exhaustion"] = fight["fatigue"], fight["exhaustion"]
-    h["disease"] = fight.get("disease")  # it goes on until a Rest, a Healing Potion or a Priest cures it
+    if fight.get("disease"):  # it goes on until a Rest, a Healing Potion or a Priest cures it
+        h["disease"] = fight["disease"]
+    else:
+        h.pop("disease", None)  # (no key when healthy: older saves replay to the same state)
     if fight.get("outcome") == "lost":
         h["alive"] = False
 

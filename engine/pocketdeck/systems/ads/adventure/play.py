@@ -425,7 +425,7 @@ def rest(state: State, a: Action, rng: Rng) -> None:
         rng.shuffle(h["draw"])
         h["fatigue"] += 1
         h["hp"] = h["max_hp"]
-        h["disease"] = None  # DISEASE: "Countered at any point by ... taking a Rest"
+        h.pop("disease", None)  # DISEASE: "Countered at any point by ... taking a Rest"
         log(state, f"{h['name'] + ' rests' if party else 'You rest'}: the discards are shuffled back, full "
                    f"Hit Points, Fatigue {h['fatigue']} (hand maximum {H.hand_limit(h)}).")
     over = [k for k in alive(state) if len(state["heroes"][k]["hand"]) > H.hand_limit(state["heroes"][k])]
