@@ -306,3 +306,15 @@ def test_refusals_name_the_rule_and_leave_the_state_unchanged():
         with pytest.raises(IllegalAction, match=words):
             game.apply(s, bad)
     assert repr(s) == before
+
+
+def test_attack_biggest_threat_a_foes_miss_into_the_grapple_is_nobodys_damage(monkeypatch):
+    """ATTACK - BIGGEST THREAT: "against the Opponent that has damaged it the most" (issue
+    26): a Foe's miss into a Grapple that hits another Foe is booked to no character."""
+    s = party_fight(foes=("bandit", "bandit"))
+    s["grapple"] = {"foe": 0}
+    s["foes"][0]["hp"] = s["foes"][1]["hp"] = 6
+    monkeypatch.setattr(foeturn, "match_one", lambda *a, **k: False)
+    foeturn.foe_attack(s, Rng(1), 1, {"name": "Short Sword", "damage": "3", "distances": ["melee"]})
+    assert s["foes"][0]["hp"] == 3
+    assert s["party"]["dealt"][0] == [0, 0]

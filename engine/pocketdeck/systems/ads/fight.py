@@ -294,13 +294,16 @@ def exhaust(state: State) -> None:
     log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
 
 
-def hurt_foe(state: State, i: int, dealt: int) -> None:
+def hurt_foe(state: State, i: int, dealt: int, by_character: bool = True) -> None:
+    """Damage to Foe ``i``; booked to the character playing (for ATTACK - BIGGEST THREAT,
+    "the Opponent that has damaged it the most") unless it came from a Foe."""
     foe = state["foes"][i]
     if dealt <= 0:
         log(state, f"{foe['name']} takes no damage.")
         return
     foe["hp"] -= dealt
-    party.note_damage(state, i, dealt)
+    if by_character:
+        party.note_damage(state, i, dealt)
     foe["took_since_turn"] += dealt
     foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
     foe["hurt_tick"] = tick(state)

@@ -282,7 +282,7 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
         if not ok:
             other = g["foe"]
             log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
-            hurt_foe(state, other, dmg)
+            hurt_foe(state, other, dmg, by_character=False)  # a Foe's blow: nobody's damage for Biggest Threat
             return
     state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
                         "ethereal": bool(o.get("ethereal")), "ranged": ranged,
