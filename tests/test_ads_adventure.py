@@ -164,10 +164,19 @@ def test_rest_refills_from_the_discards_a_fatigue_and_wandering_foes():
     assert seen == {(), ("goblin_archer",), ("plague_rat",), ("goblin_skirmisher", "goblin_skirmisher")}
 
 
-def test_rest_only_at_a_rest_spot():
+def test_combat_encounters_and_rest_after_any_fight_not_only_at_the_rest_spot():
+    """Combat Encounters and Rest: "After or between Combat Encounters during an
+    adventure, Players can choose to have their Characters Rest" (issue 26, tk_ row):
+    after K1's fight the party may Rest in K1; a room away from the rest spot draws on
+    the rest spot's Wandering Foes table."""
     s = cleared()
+    assert {"type": "rest"} in G.legal_actions(s)
+    s["fights"] = 0  # before any Combat Encounter: only a rest spot
     with pytest.raises(IllegalAction, match="Rest"):
         G.apply(s, {"type": "rest"})
+    s["fights"] = 1
+    t = G.apply(s, {"type": "rest"})
+    assert t["heroes"][0]["fatigue"] == 1 and "Wandering Foes" in " ".join(t["log"])
 
 
 def test_loot_into_the_hand_removes_a_hand_card_from_the_game():
@@ -293,3 +302,39 @@ def test_adventure_screen_shows_room_loot_and_the_fight():
     s = end_fight(s)
     html = render(G.view(s, "player"), session)
     assert "Loot: where does it go?" in html and "Healing Potion" in html and "Removed from the game 0" in html
+
+
+def test_up_down_randomization_obstacles_and_wandering_foes_use_the_declared_source():
+    """Up/Down Randomization: "your Combat Draw Deck ... or a dedicated Up/Down Deck ...
+    declared at the beginning of the game" holds for "Picking a lock or forcing a door
+    open" too (issue 26): with the Combat Deck declared, the draws are the leader's cards."""
+    for seed in range(6):
+        s = G.apply(cleared(seed), {"type": "go", "to": "K2"})
+        s["updown"] = "deck"
+        h = s["heroes"][0]
+        ups = [c for c in h["draw"] if data.instance_symbol(c) == "^"]
+        h["discard"] += [c for c in h["draw"] if c not in ups]
+        h["draw"] = ups
+        t = G.apply(s, {"type": "attempt", "symbol": "^"})
+        assert set(t["obstacle_draw"]["drawn"]) == {"^"}
+
+
+def test_disease_goes_on_after_a_won_fight_until_a_rest():
+    """DISEASE: "can be Countered at any point by using a Healing Potion, being Healed by
+    a Priest, or taking a Rest" (issue 26): winning the fight does not cure it; it comes
+    into the next fight, and a Rest cures it."""
+    s = new()
+    s["fight"]["disease"] = {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
+    s = end_fight(s)
+    assert s["heroes"][0]["disease"]["from"] == "Plague Rat Swarm"
+    s = G.apply(s, {"type": "loot", "to": "aside"})
+    t = G.apply(s, {"type": "go", "to": "K2"})
+    s["heroes"][0]["discard"].append(s["heroes"][0]["draw"].pop())
+    r = G.apply(s, {"type": "rest"})
+    assert r["heroes"][0].get("disease") is None
+    from pocketdeck.systems.ads.rules import new_fight
+    f = new_fight({"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
+                   "dual": False, "ranged_melee": False}, {"name": "X", "race": "human", "class": "warrior",
+                                                           "level": 2}, "adventure", [], ["bandit"],
+                  carry=H.carry(t["heroes"][0]))
+    assert f["disease"]["from"] == "Plague Rat Swarm"

@@ -119,15 +119,18 @@ def test_no_declaration_without_an_ally_in_a_grapple_with_it():
     assert s["phase"] != "into_grapple"
 
 
-def test_a_miss_that_drops_the_ally_to_0_gives_them_exhaustion(monkeypatch):
+def test_death_a_miss_that_drops_the_ally_to_0_makes_them_fall(monkeypatch):
+    """Death: Exhaustion instead of dying is for "an attack from a Foe (not a Player), any
+    Effect, or any other Damage from the environment" (issue 26): an ally's own miss into
+    the Grapple is a Player's attack, so the ally falls."""
     s, rng = grappled(), Rng(1)
     party.seat(s, 1)["hp"] = 2
     play(s, {"type": "play", "card": "longsword", "foe": 0, "boost": "", "extra": 0, "pay": 0}, rng)
     script(monkeypatch, "v")
     play(s, {"type": "into", "symbol": "^"}, rng)
     p = party.seat(s, 1)
-    assert (p["hp"], p["exhaustion"]) == (1, 1)
-    assert s["party"]["out"] == ["", ""]
+    assert p["exhaustion"] == 0
+    assert s["party"]["out"] == ["", "fallen"]
 
 
 # -- healing an ally ---------------------------------------------------------------------
@@ -303,3 +306,15 @@ def test_refusals_name_the_rule_and_leave_the_state_unchanged():
         with pytest.raises(IllegalAction, match=words):
             game.apply(s, bad)
     assert repr(s) == before
+
+
+def test_attack_biggest_threat_a_foes_miss_into_the_grapple_is_nobodys_damage(monkeypatch):
+    """ATTACK - BIGGEST THREAT: "against the Opponent that has damaged it the most" (issue
+    26): a Foe's miss into a Grapple that hits another Foe is booked to no character."""
+    s = party_fight(foes=("bandit", "bandit"))
+    s["grapple"] = {"foe": 0}
+    s["foes"][0]["hp"] = s["foes"][1]["hp"] = 6
+    monkeypatch.setattr(foeturn, "match_one", lambda *a, **k: False)
+    foeturn.foe_attack(s, Rng(1), 1, {"name": "Short Sword", "damage": "3", "distances": ["melee"]})
+    assert s["foes"][0]["hp"] == 3
+    assert s["party"]["dealt"][0] == [0, 0]

@@ -168,3 +168,12 @@ def test_validate_deck_cli_as_a_process(tmp_path):
     run = subprocess.run([sys.executable, "-m", "pocketdeck", "validate-deck", "ads", str(f)],
                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT / "engine")})
     assert run.returncode == 1 and "Requirement" in run.stdout
+
+
+def test_character_deck_building_a_specialized_class_cannot_have_a_hybrid_class():
+    """Character Deck Building: "Specialized Class (cannot have a Hybrid Class) / Hybrid
+    Class (cannot have a Specialized Class)" (issue 26): a deck naming both is refused."""
+    d = deck()
+    assert validate(d) == []
+    d["specialized"], d["hybrid"] = "Berserker", "Spellblade"
+    assert any("Hybrid Class" in v.text for v in validate(d))

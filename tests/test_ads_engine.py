@@ -448,7 +448,8 @@ def test_grapple_only_at_melee_by_strength_or_declaration():
 
 def test_up_down_grapple_loses_at_once_against_agility(monkeypatch):
     s = at_turn("warrior", "goblin_skirmisher", ["longsword"], 3)
-    Script(monkeypatch, ["v"])  # the Goblin's free strike draw: no Up, so 1 base damage
+    # the Goblin's free strike draw: no Up, so 1 base damage; then its Agility (vv) is played
+    Script(monkeypatch, ["v"], ["v", "v"])
     s = GAME.apply(s, {"type": "grapple", "foe": 0, "how": "^"})
     assert s["phase"] == "react" and s["pending"]["damage"] == 1  # the target strikes first
     s = GAME.apply(s, {"type": "take"})
@@ -593,7 +594,7 @@ def test_initiative_more_matches_goes_first(monkeypatch):
     s = GAME.new_game({"deck": "warrior"}, seed=2)
     for _ in range(4):
         s = GAME.apply(s, GAME.legal_actions(s)[0])
-    Script(monkeypatch, ["^"], ["^"], ["^"], ["^", "v", "^"])  # you: 3 Ups; the Foes at most 2
+    Script(monkeypatch, ["^"], ["^"], ["^"], ["^"], ["v"], ["^"])  # you: 3 Ups; the Foes at most 2
     s = GAME.apply(s, {"type": "declare", "symbol": "^"})
     assert s["order"][0] == "player"
 

@@ -117,7 +117,7 @@ def test_disarmed_weapon_must_be_retrieved_with_an_action(monkeypatch):
     assert s["phase"] == "react" and s["pending"]["disarm"]
     assert legal_types(s) == ["take"]  # no Agility or Strength in hand to counter with
     s = GAME.apply(s, {"type": "take"})
-    assert s["armed"] is None and s["dropped"] == "longsword" and s["events"]["disarmed"] == 1
+    assert s["armed"] is None and s["dropped"] == ["longsword"] and s["events"]["disarmed"] == 1
     s["phase"], s["turn"] = "turn", 0
     legal = GAME.legal_actions(s)
     assert not any(a["type"] in ("play", "arm") and a.get("card") == "longsword" for a in legal)
@@ -228,7 +228,9 @@ def test_foes_counter_once_unless_their_card_says_otherwise(monkeypatch):
 def test_a_foe_re_counters_your_counter_and_you_escalate_with_a_listed_attribute(monkeypatch):
     s = at_turn("rogue", "hobgoblin_captain", ["agility", "agility", "dodge"], 4)
     s["order"], s["turn"] = ["player", "0"], 1
-    foeturn.foe_attack(s, Rng(1), 0, {"name": "Flail", "damage": "5", "distances": ["melee"]})
+    # an attack whose card lists Agility as a Counter (Reaction/Counter: "Attribute Cards
+    # listed as Counters on the Card")
+    foeturn.foe_attack(s, Rng(1), 0, {"name": "Flail", "damage": "5", "distances": ["melee"], "counters": ["agility"]})
     hp = s["hp"]
     Script(monkeypatch, ["^"], ["v"])
     s = GAME.apply(s, {"type": "counter", "card": "agility"})

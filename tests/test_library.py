@@ -62,6 +62,8 @@ def fingerprint(store: dict) -> dict:
 # A rules change that alters how a game replays bumps the system's schema_version; its older
 # saves are then refused by name (tests/test_deckbuilder_book.py pins the message).
 BROKEN: dict[str, str] = {
+    "game-ads-v1": ("an ADS lone fight whose Foes' initiative draw held an Agility card (issue 26: it wins for "
+                    "them now), so its step 6 is no longer legal; refused with its message, never a crash"),
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
                             "or expend like heroes, so a format-2 game no longer replays to its stored state); "
                             "refused with 'this Deckbuilder RPG save is from rules format 2; this version reads "

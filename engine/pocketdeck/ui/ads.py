@@ -138,7 +138,7 @@ def _draws(view: dict[str, Any]) -> str:
         return ""
     rows = "".join(
         f'<li class="{"ok" if d["ok"] else "miss"}"><b>{esc(d["who"])}</b> {esc(d["why"])}: {pattern(d["drawn"])} '
-        f'<span class="muted">needs {esc(d["need"])}</span> {"match" if d["ok"] else "no match"}</li>'
+        f'<span class="muted">needs {esc(d["need"])}</span> {esc(d.get("result") or ("match" if d["ok"] else "no match"))}</li>'
         for d in reversed(view["draws"]))
     return f'<h2>{term("up-down", "Up/Down")} draws</h2><ul class="ads-draws">{rows}</ul>'
 

@@ -61,7 +61,7 @@ def legal(state: State) -> list[Action]:
     if phase == "into_grapple":
         return allies.into_actions(state)
     if phase == "recalled":
-        return turn.plays(state, only=state["pending"]["card"]) + [{"type": "keep"}]
+        return turn.recalled_plays(state) + [{"type": "keep"}]
     if phase == "turn":
         return turn.turn_actions(state)
     return []

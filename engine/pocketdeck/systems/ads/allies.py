@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, party
-from .deck import base, hand_max, log, match_one, refill, take
+from .deck import base, log, match_one, refill, take
 from .maths import DOWN, UP
 
 State = dict[str, Any]
@@ -86,13 +86,20 @@ def others(state: State) -> list[int]:
 
 # -- healing an ally ------------------------------------------------------------------
 
+def heals_disease(state: State, c: dict[str, Any]) -> bool:
+    """Does this heal cure a Disease? A card that says so, or any heal by a Priest
+    (DISEASE: "Countered at any point by using a Healing Potion, being Healed by a
+    Priest, or taking a Rest"); ``state`` is the healer's."""
+    return bool(c.get("cures")) or state["class"] == "priest"
+
+
 def heal_targets(state: State, c: dict[str, Any]) -> list[int]:
     """Allies a healing card (or Base Action) ``c`` may heal: hurt (or, for a card that
     cures, diseased) and within its reach."""
     out = []
     for k in others(state):
         s = party.seat(state, k)
-        if (s["hp"] < s["max_hp"] or (c.get("cures") and s["disease"])) and in_reach_of(state, k, c):
+        if (s["hp"] < s["max_hp"] or (heals_disease(state, c) and s["disease"])) and in_reach_of(state, k, c):
             out.append(k)
     return out
 
@@ -159,19 +166,16 @@ def _into(state: State, a: Action, rng: Rng) -> None:
 
 
 def hurt_ally(state: State, k: int, amount: int, why: str) -> None:
-    """Damage to a character who is not playing now: from an ally, not a Foe, so Exhaustion
-    is taken for them while the hand maximum allows (as for an effect); else they fall."""
+    """Damage to a character who is not playing now, from an ally's attack. Death: "If an
+    attack from a Foe (not a Player), any Effect, or any other Damage from the environment
+    ... would reduce a Player to 0 HP": an ally is a Player, so there is no Exhaustion to
+    choose: at 0 HP they fall."""
     s = party.seat(state, k)
     if amount <= 0:
         return
     s["hp"] -= amount
     log(state, f"{why}: {s['hero']} takes {amount} damage ({max(s['hp'], 0)} HP left).")
     if s["hp"] > 0:
-        return
-    if hand_max(s) > 1:
-        s["exhaustion"] += 1
-        s["hp"] = 1
-        log(state, f"{s['hero']}: Exhaustion {s['exhaustion']}, stays at 1 HP, hand maximum {hand_max(s)}.")
         return
     p = state["party"]
     p["out"][k] = "fallen"

@@ -38,7 +38,7 @@ def _card_defaults(c: dict[str, Any]) -> dict[str, Any]:
     out = {"level": 1, "size": "M", "two_handed": False, "ethereal": False, "distances": [],
            "counters": [], "counter_updown": "", "counter_shield": "", "requires": [],
            "recall_requires": [], "recall_attributes": [], "recall_cost": "", "persist": "",
-           "primary": "0", "secondary": "0", "throw": False}
+           "primary": "0", "secondary": "0", "throw": False, "in_grapple": False}
     out.update(c)
     return out
 
@@ -114,6 +114,8 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
             out.append(f"{where}: updown must be 'up' or 'down'")
         if c.get("attribute") not in ATTRIBUTES:
             out.append(f"{where}: attribute {c.get('attribute')!r} unknown")
+        if not isinstance(c.get("in_grapple", False), bool):
+            out.append(f"{where}: in_grapple (\"Can be used in a Grapple\") must be true or false")
         for key in ("primary", "secondary", "recall_cost", "play_cost", "split"):
             if key in c and (err := check_formula(c[key])):
                 out.append(f"{where}: {key}: {err}")

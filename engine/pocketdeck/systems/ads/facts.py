@@ -91,6 +91,21 @@ def needs_swap_for(state: State, b: str) -> bool:
     return True
 
 
+def dropped(state: State) -> list[str]:
+    """Every weapon knocked away and still on the floor (Ammunition & Throwing: "you must
+    retrieve your Weapon"), oldest first. Older saves hold one card id or none."""
+    v = state.get("dropped")
+    return [] if not v else [v] if isinstance(v, str) else list(v)
+
+
+def free_hand(state: State) -> bool:
+    """A hand free beside the weapon held: a one-handed weapon, no shield, no second
+    weapon (Throwing Weapons: "If you have a free hand ...")."""
+    armed = state["armed"]
+    return bool(armed) and not data.card(armed)["two_handed"] and not state["shield"] and not (
+        state["dual"] and state["offhand"])
+
+
 def take_up(state: State, b: str) -> None:
     """Put weapon ``b`` in a hand (after a free draw, a swap or Fast Weapon Swap)."""
     if b in held(state):
@@ -150,3 +165,36 @@ def base_action(state: State, which: str) -> dict[str, Any]:
     c = data.core()
     table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
     return table["base"]
+
+
+# -- what a play deals, one function for the deed and its button (issue 26: labels) ----
+
+def sneaking(state: State) -> bool:
+    """A Sneak under way: a Pre-Sneak that worked, or a Sneak card held face-out (it
+    lasts "until your next attack")."""
+    return bool(state["sneak_bonus"]) or any(p["until"] == "attack" for p in state["persist"])
+
+
+def blessing(state: State) -> int:
+    """Damage added to every attack by cards held face-out (Blessing)."""
+    return sum(data.card(p["card"]).get("bless", 0) for p in state["persist"])
+
+
+def play_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int) -> int:
+    """The damage a card play deals before the Foe answers: the card's value on this
+    Round, its Boost (attribute cards +1 each, or a Boost card's own damage), the Sneak's
+    R/2 and Blessing. `turn._play` deals it and `view.label` shows it."""
+    dmg = value(c, r) + extra
+    if boost and not extra and data.card(boost)["effect"] == "damage":
+        dmg += value(data.card(boost), r)
+    if sneaking(state):
+        dmg += r_value("R/2", r)
+    return dmg + blessing(state)
+
+
+def damage_taken(state: State, p: dict[str, Any], block: int) -> int:
+    """What a Foe's attack ``p`` takes off the player after a block: less Mage Armor's
+    ward held face-out and an ally's aid. `reactions.reduce_and_take` deals it and
+    `view.label` shows it."""
+    ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
+    return max(0, p["damage"] - block - ward - p.get("aid", 0))

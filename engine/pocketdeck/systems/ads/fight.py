@@ -167,12 +167,20 @@ def advance(state: State, rng: Rng) -> None:
 
 
 def start_player_turn(state: State, rng: Rng) -> None:
+    """Order of Play: draw up to the hand maximum; a hand above it (a level of Exhaustion
+    or Fatigue since the last turn: "reducing their Hand by 1 Card") is discarded down to
+    the maximum before anything else is done, and then there is no draw-over."""
     state["phase"] = "turn"
     state["fresh"] = True
     refill(state, rng)
     if state["phase"] == "over":
         return
     state["phase"] = "turn"
+    if len(state["hand"]) > hand_max(state):
+        state["fresh"] = False
+        state["phase"] = "discard"
+        state["after_discard"] = "turn"
+        log(state, f"Hand maximum {hand_max(state)}: discard down to it before your turn.")
 
 
 def end_foe_turn(state: State, rng: Rng) -> None:
@@ -191,6 +199,8 @@ def end_round(state: State, rng: Rng) -> None:
     """The end of a Round: persistent effects count down; then the next Round (after 6
     comes 1, and a new Count) begins."""
     party.each(state, _persist_round)
+    for foe in state["foes"]:
+        foe["hampered"] = False  # Fleeing: "cannot Flee this Round" ends with the Round
     state["round"] = next_round(state["round"])
     if state["round"] == 1:
         state["count"] += 1
@@ -284,10 +294,12 @@ def exhaust(state: State) -> None:
     log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
 
 
-def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 0) -> None:
-    """Damage to a Foe, logged as a result a player reads at a glance ("Your Longsword hits
-    Goblin A: 3 damage, 3 -> 0 HP, defeated"); ``source`` names the attack when known,
-    ``blocked`` what its reaction took off."""
+def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 0,
+             by_character: bool = True) -> None:
+    """Damage to Foe ``i``, logged as a result a player reads at a glance ("Your Longsword
+    hits Goblin A: 3 damage, 3 -> 0 HP, defeated"); ``source`` names the attack when known,
+    ``blocked`` what its reaction took off. Booked to the character playing (for ATTACK -
+    BIGGEST THREAT, "the Opponent that has damaged it the most") unless it came from a Foe."""
     foe = state["foes"][i]
     hit = f"{source} hits {foe['name']}: " if source else f"{foe['name']}: "
     if dealt <= 0:
@@ -296,7 +308,8 @@ def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 
         return
     before = foe["hp"]
     foe["hp"] -= dealt
-    party.note_damage(state, i, dealt)
+    if by_character:
+        party.note_damage(state, i, dealt)
     foe["took_since_turn"] += dealt
     foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
     foe["hurt_tick"] = tick(state)
@@ -313,11 +326,14 @@ def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 
 # -- the Foe reacting to the player's attack ---------------------------------------
 
 def sight_hampered(state: State, foe: dict[str, Any] | None) -> bool:
-    """Combat Conditions ~ Lighting: without Darksight in the dark, or with Darksight in
-    bright light, sight is hampered."""
+    """Combat Conditions ~ Lighting: "such as a Human in a dark room or a Goblin under a
+    sunlit sky, then the Player or Foe must match": without Darksight in the dark, or
+    with Darksight in bright light, sight is hampered, for a character and a Foe alike."""
     if foe is None:
-        return state["light"] == "dark" and not data.core()["races"][state["race"]]["darksight"]
-    return state["light"] == "bright" and trait(foe, "darksight") is not None
+        darksight = bool(data.core()["races"][state["race"]]["darksight"])
+    else:
+        darksight = trait(foe, "darksight") is not None
+    return (state["light"] == "dark" and not darksight) or (state["light"] == "bright" and darksight)
 
 
 def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: list[str],

@@ -40,17 +40,18 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
     mine = a["symbol"]
     for _ in range(50):
         theirs = UP if rng.below(2) == 0 else DOWN
-        you, agility = [], False
-        for _k in range(3):
-            you.append(draw_symbols(state, rng, 1)[0])
-            agility = agility or state.get("_last_draw_card") == "agility"
-        them = draw_symbols(state, rng, 3)
+        you, agility = _initiative_draw(state, rng)
+        them, their_agility = _initiative_draw(state, rng)
         a_hits, b_hits = you.count(mine), them.count(theirs)
-        record_draw(state, "You", "initiative", you, mine * 3, a_hits > b_hits or agility)
-        record_draw(state, "Foes", "initiative", them, theirs * 3, b_hits > a_hits and not agility)
-        if agility or a_hits != b_hits:
+        # "Drawing an Agility Card is an automatic win" (either side; both: a tie)
+        a_wins = (agility and not their_agility) or (agility == their_agility and a_hits > b_hits)
+        b_wins = (their_agility and not agility) or (agility == their_agility and b_hits > a_hits)
+        tie = not a_wins and not b_wins  # the draws panel words it: view.draw_result
+        record_draw(state, "You", "initiative", you, mine * 3, a_wins)
+        record_draw(state, "Foes", "initiative", them, theirs * 3, b_wins)
+        if not tie:
             break
-    first = agility or a_hits > b_hits
+    first = a_wins
     foes = [str(i) for i in range(len(state["foes"]))]
     state["order"] = party.order(state) + foes if first else foes + party.order(state)
     log(state, "You win the initiative." if first else "The Foes win the initiative.")
@@ -75,6 +76,16 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
         return
     state["phase"] = "foe"
     presneak(state, rng)
+
+
+def _initiative_draw(state: State, rng: Rng) -> tuple[list[str], bool]:
+    """Three Up/Downs for one side and whether an Agility card showed among them (only
+    the player's-deck source has card faces)."""
+    drawn, agility = [], False
+    for _k in range(3):
+        drawn.append(draw_symbols(state, rng, 1)[0])
+        agility = agility or state.get("_last_draw_card") == "agility"
+    return drawn, agility
 
 
 def _player_presneak(state: State, a: Action, rng: Rng) -> None:
@@ -194,12 +205,23 @@ def finish_turn(state: State, rng: Rng) -> None:
             state["pending"] = {"kind": "hamper", "foe": i}
             return
         if foe["hp"] > 0:
-            foe["fled"] = True
-            log(state, f"{foe['name']} Flees the fight.")
+            foe_gets_away(state, i)
         state["phase"] = "foe"
         end_foe_turn(state, rng)
     state["phase"] = "foe"
     advance(state, rng)
+
+
+def foe_gets_away(state: State, i: int) -> None:
+    """A fleeing Foe leaves the fight, unless it is held in a Grapple (Grapple: "You
+    cannot move from your space while in a Grapple")."""
+    foe = state["foes"][i]
+    g = state["grapple"]
+    if g and g["foe"] == i:
+        log(state, f"{foe['name']} cannot Flee: it is held in the Grapple.")
+        return
+    foe["fled"] = True
+    log(state, f"{foe['name']} Flees the fight.")
 
 
 def _hamper(state: State, a: Action, rng: Rng) -> None:
@@ -207,11 +229,12 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
     foe = state["foes"][i]
     ok = match_one(state, rng, "You", f"hamper {foe['name']}", a["symbol"])
     if ok:
+        # lifetime: "cannot Flee this Round. They can attempt to Flee again on their next
+        # Turn": it holds to the end of this Round (cleared in fight.end_round)
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
     else:
-        foe["fled"] = True
-        log(state, f"{foe['name']} Flees the fight.")
+        foe_gets_away(state, i)
     state["pending"] = None
     state["phase"] = "foe"
     end_foe_turn(state, rng)
@@ -223,7 +246,7 @@ def _flee(state: State, a: Action, rng: Rng) -> None:
     may declare an Up/Down and, matching, hamper you. Unhampered, you escape."""
     log(state, "You try to Flee: every Foe gets a free Turn at you.")
     state["fleeing"] = True
-    state["hampered"] = False
+    state["hampered"] = False  # lifetime: this Flee's free turns (set in reactions.after_damage, read in flee_run)
     state["fresh"] = False
     state["flee_queue"] = [i for i in live_foes(state)]
     state["phase"] = "foe"
@@ -231,13 +254,21 @@ def _flee(state: State, a: Action, rng: Rng) -> None:
 
 
 def flee_run(state: State, rng: Rng) -> None:
+    """The Foes' free Turns at a fleeing player, one by one; each ends as a Turn does
+    (Order of Play: a Reaction in it draws at its end: `end_foe_turn`)."""
     while state["flee_queue"]:
+        end_foe_turn(state, rng)  # the free Turn before this one (a no-op at the first)
+        if state["phase"] == "over":
+            return
         i = state["flee_queue"].pop(0)
         if state["foes"][i]["hp"] <= 0 or state["foes"][i]["fled"]:
             continue
         foe_turn(state, rng, i, free=True)
         if state["phase"] != "foe":
             return
+    end_foe_turn(state, rng)
+    if state["phase"] == "over":
+        return
     state["flee_queue"] = None
     state["fleeing"] = False
     if state["phase"] == "over":

@@ -108,6 +108,8 @@ def _grapple_card(state: State, a: Action, rng: Rng) -> None:
     """Counter (or Escalate) with a Strength or Agility card."""
     p = state["pending"]
     take(state, a["card"])
+    if p["kind"] == "foe_grapple":  # in the Foe's Turn: a Reaction (escaping is your own Turn)
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
     foe = state["foes"][p["foe"]]
     if p["chain"]:
         note(state, "player_escalation")
@@ -183,11 +185,11 @@ def done(state: State, rng: Rng) -> None:
 
 def held_actions(state: State) -> list[Action]:
     """Held: 1 base Physical damage to the grappler, or a Normal Action to escape (a
-    Strength or Agility card, or a declared Up/Down)."""
+    Strength or Agility card, or a declared Up/Down), or what a Grapple leaves playable."""
     out: list[Action] = [{"type": "grapple_strike"}]
     out.extend({"type": "escape", "how": x} for x in GRAPPLE_ATTRS if count_in_hand(state, x))
     out.extend({"type": "escape", "how": s} for s in SYM)
-    return out
+    return out + turn.grapple_turn_extras(state)  # a Grapple bars spells, weapons, moving only
 
 
 def _escape(state: State, a: Action, rng: Rng) -> None:

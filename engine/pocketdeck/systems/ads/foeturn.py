@@ -13,6 +13,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
+from .facts import dropped
 from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 from .maths import DOWN, UP, matches, pattern_chance, r_value
@@ -38,8 +39,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         log(state, f"{foe['name']} is down to {foe['hp']} HP and tries to Flee (Self Preservation).")
         foe_flees(state, rng, i)
         return
-    hampered = foe["hampered"]
-    foe["hampered"] = False
+    hampered = foe["hampered"]  # set by flow._hamper, it holds to the end of the Round
     pursued, backed = foe.get("pursued", False), foe.get("backed", 0)
     foe["pursued"], foe["backed"] = False, 0
     if not free and trait(foe, "overwhelm"):
@@ -60,10 +60,19 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     if state["mode"] == "line" and not free:
         if trait(foe, "kiter") and foe["distance"] == "melee":
             log(state, f"{foe['name']} backs off to Thrown distance (Kiter).")
+            # lifetime of "kiting": from backing out of Melee until it reaches Ranged (KITER:
+            # "to Thrown then Ranged Distance (if using Ranged Distance Weapons)")
+            foe["kiting"] = shoots_at_range(foe)
             back_away(state, rng, i, pursued, backed, hampered)
             return
+        if trait(foe, "kiter") and foe.get("kiting"):
+            foe["kiting"] = False
+            if foe["distance"] == "thrown":
+                log(state, f"{foe['name']} backs off on to Ranged distance (Kiter).")
+                back_away(state, rng, i, pursued, backed, hampered)
+                return
         on = trait(foe, "outnumber")
-        if on and on[2] and foe["distance"] == "melee" and len(live_foes(state)) * on[2] < on[1] * state["players"]:
+        if foe["distance"] == "melee" and keeps_out_of_melee(state, foe):
             log(state, f"{foe['name']} keeps out of Melee: it does not outnumber you {on[1]} to {on[2]} (Outnumber).")
             back_away(state, rng, i, pursued, backed, hampered)
             return
@@ -81,9 +90,13 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         if row["failure"] == "base":
             base_dmg = data.foes()[foe["id"]]["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
+                if not may_step(state, foe, step_toward(foe["distance"], ["melee"])):
+                    return
                 move_foe(foe, step_toward(foe["distance"], ["melee"]), state)
                 log(state, f"{foe['name']} misses its draw and closes in to {foe['distance'].title()}.")
                 return
+            if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
+                return  # Lighting: Base Damage is a Melee Action too
             foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
             return
         if row["failure"] != "action":
@@ -96,6 +109,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     kind = chosen["kind"]
     if kind == "attack":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            if not may_step(state, foe, step_toward(foe["distance"], chosen["distances"])):
+                return
             move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
             return
@@ -104,6 +119,8 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         foe_attack(state, rng, i, chosen)
     elif kind == "disarm":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
+            if not may_step(state, foe, step_toward(foe["distance"], chosen["distances"])):
+                return
             move_foe(foe, step_toward(foe["distance"], chosen["distances"]), state)
             log(state, f"{foe['name']} moves to {foe['distance'].title()} distance to use its {chosen['name']}.")
         elif not state["armed"]:
@@ -116,14 +133,36 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
     elif kind == "move" and state["mode"] == "line":
         to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
-        if to == foe["distance"]:
-            log(state, f"{foe['name']} holds its ground at {to.title()}.")
+        if to == foe["distance"] or not may_step(state, foe, to):
+            log(state, f"{foe['name']} holds its ground at {foe['distance'].title()}.")
             return
         log(state, f"{foe['name']} moves to {to.title()}.")
         if DIST.index(to) < DIST.index(foe["distance"]):
             back_away(state, rng, i, pursued, backed, hampered)  # moving away counts
         else:
             move_foe(foe, to, state)
+
+def shoots_at_range(foe: dict[str, Any]) -> bool:
+    """Does the Foe use Ranged Distance weapons (an attack of its card reaching Ranged)?"""
+    return any(o["kind"] == "attack" and "ranged" in o.get("distances", [])
+               for row in data.foes()[foe["id"]]["actions"] for o in row["outcomes"])
+
+
+def keeps_out_of_melee(state: State, foe: dict[str, Any]) -> bool:
+    """OUTNUMBER: "Foe will always try to stay out of Melee Distance unless they
+    outnumber Opponents by at least (X) to (Y)" (One Dimensional play)."""
+    on = trait(foe, "outnumber")
+    return (bool(on and on[2]) and state["mode"] == "line"
+            and len(live_foes(state)) * on[2] < on[1] * state["players"])
+
+
+def may_step(state: State, foe: dict[str, Any], to: str) -> bool:
+    """A Foe's step to ``to``: never into Melee for a Foe that keeps out of it."""
+    if to == "melee" and foe["distance"] != "melee" and keeps_out_of_melee(state, foe):
+        log(state, f"{foe['name']} stays out of Melee (Outnumber).")
+        return False
+    return True
+
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:
     """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
@@ -215,7 +254,8 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
     foe = state["foes"][i]
     declared = UP if rng.below(2) == 0 else DOWN
     ok = match_one(state, rng, "You", f"spot {foe['name']}'s Sneak ({why})", declared)
-    if ok:
+    if ok:  # Pre-Sneaking: a match sees the sneaker and cancels the Sneak (a hidden Foe too)
+        foe["hidden"] = False
         log(state, f"{foe['name']} tries to Sneak ({why}) but you spot it.")
         return
     foe["hidden"] = True
@@ -242,13 +282,13 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
         if not ok:
             other = g["foe"]
             log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
-            hurt_foe(state, other, dmg)
+            hurt_foe(state, other, dmg, by_character=False)  # a Foe's blow: nobody's damage for Biggest Threat
             return
     state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
                         "ethereal": bool(o.get("ethereal")), "ranged": ranged,
                         "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
                         or foe["distance"] == "melee",
-                        "sneak": sneak, "counters": ["agility"] if not o.get("ethereal") else ["agility", "intellect"],
+                        "sneak": sneak, "counters": list(o.get("counters", [])),  # Reaction/Counter: only those "listed as Counters on the Card"
                         "updown": updown_need(state, rng, foe, o.get("counter_updown", 0))}
     log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
                f"{' from hiding' if sneak else ''}.")
@@ -286,7 +326,7 @@ def disarmed(state: State, by: str) -> None:
     Normal Action to retrieve it; another weapon may still be drawn into the empty hand
     as a Free Action. A Dual Wielder keeps the other weapon in hand."""
     lost = state["armed"]
-    state["dropped"] = lost
+    state["dropped"] = dropped(state) + [lost]  # each stays on the floor until retrieved
     state["armed"], state["offhand"] = (state["offhand"], None) if state["dual"] and state["offhand"] else (None, None)
     note(state, "disarmed")
     log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")

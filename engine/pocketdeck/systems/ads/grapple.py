@@ -8,10 +8,10 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import action_row, hurt_foe
+from .fight import action_row, chance_text, sight_check
 from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
-from .maths import DOWN, UP, matches
-from . import flow, grid, turn
+from .maths import DOWN, UP, matches, pattern_chance
+from . import counters, flow, grid, turn
 from .facts import targets
 
 State = dict[str, Any]
@@ -32,12 +32,7 @@ def grapples(state: State) -> list[Action]:
 def grapple_actions(state: State) -> list[Action]:
     """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
     hold, or let go; cards that are neither weapons nor spells may still be played."""
-    out: list[Action] = [{"type": "grapple_strike"}, {"type": "release"}]
-    out.extend(a for a in turn.base_normals(state) if a["foe"] == -1)
-    out.extend(a for a in turn.plays(state) if data.card(a["card"])["kind"] not in ("weapon", "spell")
-               and not data.card(a["card"]).get("area"))  # no room in a Grapple to sweep
-    out.extend(turn.recalls(state))
-    return out
+    return [{"type": "grapple_strike"}, {"type": "release"}] + turn.grapple_turn_extras(state)
 
 
 def _grapple(state: State, a: Action, rng: Rng) -> None:
@@ -52,6 +47,10 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
     state["fresh"] = False
     log(state, f"You try to Grapple {foe['name']}"
                f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
+    if not sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):
+        state.pop("grapple_try")  # Lighting: "Grapple (Melee Distance Only)" has a Distance
+        flow.end_turn(state, rng)
+        return
     row = action_row(foe, state["round"])
     drawn = draw_symbols(state, rng, row["draw"])
     hit = next((o for o in row["outcomes"] if o["kind"] == "attack" and "melee" in o.get("distances", [])
@@ -93,8 +92,9 @@ def grapple_contest(state: State, rng: Rng) -> None:
                 won = True
         else:
             won = True
-    elif attr and attr["name"] in GRAPPLE_ATTRS:
-        log(state, f"{foe['name']} has {attr['name'].title()} to answer an Up/Down Grapple: you lose it at once.")
+    elif attr and attr["name"] in GRAPPLE_ATTRS and foe_plays_attribute(state, rng, foe, attr, "an Up/Down Grapple"):
+        # The Foe Card: its Up/Downs "determine if they can play the Attribute"
+        log(state, f"{foe['name']} plays {attr['name'].title()} against an Up/Down Grapple: you lose it at once.")
     else:
         matched = match_one(state, rng, foe["name"], "match your Grapple declaration", t["how"])
         won = not matched
@@ -103,6 +103,17 @@ def grapple_contest(state: State, rng: Rng) -> None:
     else:
         log(state, "Your Grapple fails.")
     flow.end_turn(state, rng)
+
+
+def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[str, Any], against: str) -> bool:
+    """The Foe Card: "You use the Up/Down listed next to their Attribute to determine if
+    they can play the Attribute": a Foe has its Strength or Agility card when its draw
+    matches."""
+    drawn = draw_symbols(state, rng, len(attr["pattern"]))
+    ok = matches(attr["pattern"], drawn)
+    record_draw(state, foe["name"], f"play {attr['name'].title()} against {against}", drawn, attr["pattern"], ok,
+                chance_text(pattern_chance(attr["pattern"])))
+    return ok
 
 
 def grab(state: State, i: int) -> None:
@@ -114,10 +125,17 @@ def grab(state: State, i: int) -> None:
 
 
 def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
+    """"1 Base Physical Damage to a single Opponent that is in the Grapple": an attack
+    like any other, so the Foe answers it (Playing Foes: its Reaction row), as you may
+    answer its strike."""
     i = state["grapple"]["foe"]
     log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
-    hurt_foe(state, i, 1)
-    flow.end_turn(state, rng)
+    state["fresh"] = False
+    state["pending"] = {"kind": "attack_out", "foe": i, "card": "", "inst": "", "name": "strike in the Grapple",
+                        "damage": 1, "ethereal": False, "sneak": False, "ranged": False, "stage": 0,
+                        "half": False, "counters": [], "counter_updown": "", "counter_shield": "",
+                        "attribute": ""}
+    counters.resolve_attack(state, rng)
 
 
 def _release(state: State, a: Action, rng: Rng) -> None:
@@ -132,6 +150,7 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
     then hold again with another Strength card, or let it go."""
     p = state["pending"]
     take(state, "strength")
+    state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
     if p.get("chain"):
         note(state, "player_escalation")
     if foe_escalates(state, rng, p["foe"], GRAPPLE_ATTRS, "Re-Counter"):

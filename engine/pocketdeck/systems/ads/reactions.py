@@ -13,7 +13,7 @@ from .fight import chance_text, exhaust, hurt_player
 from .foeturn import after_hit, disarmed, foe_escalates
 from .maths import DOWN, UP, matches, pattern_chance
 from . import flow
-from .facts import slot, allowed, defense_of, base_action
+from .facts import slot, allowed, damage_taken, defense_of, base_action
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -117,9 +117,8 @@ def _react(state: State, a: Action, rng: Rng) -> None:
 
 def reduce_and_take(state: State, rng: Rng, block: int, by: str) -> None:
     p = state["pending"]
-    ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
     aid = p.get("aid", 0)  # an ally's card played for you (allies.offer_aid)
-    dmg = max(0, p["damage"] - block - ward - aid)
+    dmg = damage_taken(state, p, block)  # the same figure as the buttons
     if by:
         state["reacted"] = True
         log(state, f"You react with {by}: blocks {block}.")
@@ -195,6 +194,7 @@ def _spot(state: State, a: Action, rng: Rng) -> None:
             return
     else:
         take(state, "intellect")
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
         log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
     flow.resume(state, rng)
 

@@ -66,7 +66,7 @@ def new_fight(o: dict[str, Any], deck: dict[str, Any], deck_id: str, instances: 
         "armed": None, "offhand": None, "dual": o["dual"], "dual_declared": o["dual"],
         "shield": has_shields and not o["dual"], "has_shields": has_shields, "shield_cover": 0,
         "base_used": {"class": False, "race": False}, "foes": foes, "pending": None,
-        "ranged_melee": o["ranged_melee"], "disease": None, "grapple": None, "avoid": 0, "sneak_bonus": False,
+        "ranged_melee": o["ranged_melee"], "disease": carry.get("disease"), "grapple": None, "avoid": 0, "sneak_bonus": False,
         "fleeing": False, "hampered": False, "flee_queue": None,
         "free_turn": None, "presneak": [], "begun": False, "fresh": False, "reacted": False,
         "after_discard": "end", "exhaust_from": "", "_last_draw_card": "",

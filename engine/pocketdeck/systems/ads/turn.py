@@ -13,8 +13,8 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
-from .facts import (allowed, base_action, dual_pair_ok, held, is_ranged, needs_swap_for, play_price,
-                    slot, take_up, targets, value)
+from .facts import (allowed, base_action, blessing, dropped, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
+                    play_damage, play_price, slot, sneaking, take_up, targets, value)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -22,6 +22,27 @@ SYM = (UP, DOWN)
 
 
 def turn_actions(state: State) -> list[Action]:
+    """Every action of the player's turn; in the free Turn a fleeing Foe gives, only those
+    against it (Fleeing: "one CURRENT Round of Normal Actions that Target You", "an extra
+    Turn this Round against the Player or Foe that Flees")."""
+    out = _all_turn_actions(state)
+    i = state["free_turn"]
+    if i is None:
+        return out
+    return [a for a in out if a["type"] == "pass" or _against(state, a, i)]
+
+
+def _against(state: State, a: Action, i: int) -> bool:
+    """Does action ``a`` target Foe ``i`` alone (no area; a divided Energy Bolt is not
+    divided in the free Turn: `_play`)?"""
+    if a["type"] == "grapple_strike":
+        return state["grapple"]["foe"] == i
+    if a["type"] not in ("play", "base", "dual_attack", "grapple") or a.get("foe") != i:
+        return False
+    return a["type"] != "play" or not data.card(a["card"]).get("area")
+
+
+def _all_turn_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "pass"}]
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
@@ -38,13 +59,13 @@ def turn_actions(state: State) -> list[Action]:
                     out.append({"type": "move", "foe": i, "to": data.DISTANCES[j]})
     weapons = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"})
     for w in weapons:
-        if w not in held(state) and w != state.get("dropped") and not (data.card(w)["two_handed"] and state["shield"]):
+        if w not in held(state) and w not in dropped(state) and not (data.card(w)["two_handed"] and state["shield"]):
             out.append({"type": "arm", "card": w})
     if state["shield"]:
         out.append({"type": "shield", "on": False})
     elif state["has_shields"] and not (state["armed"] and data.card(state["armed"])["two_handed"]):
         out.append({"type": "shield", "on": True})
-    if state.get("dropped"):
+    if dropped(state):
         out.append({"type": "retrieve"})
     if state["dual_declared"] and not state["dual"]:
         out.append({"type": "dual"})
@@ -58,6 +79,37 @@ def turn_actions(state: State) -> list[Action]:
     return out
 
 
+def grapple_plays(state: State, only: str | None = None) -> list[Action]:
+    """What a Grapple (yours or a Foe's on you) leaves playable: "Spells cannot be Cast
+    unless otherwise noted on the Spell Card. Weapons cannot be used in a Grapple unless
+    otherwise noted on the Weapon Card" (content `in_grapple`, the Dagger's "Can be used
+    in a Grapple"); nothing that moves or reaches past the Grapple: no area, no throw, no
+    shot; an attack only at the one in the Grapple. Everything else (a potion, a skill, a
+    healing Base Action, a Recall) stays."""
+    i = state["grapple"]["foe"]
+    out = []
+    for a in plays(state, only=only):
+        c = data.card(a["card"])
+        if c["kind"] in ("weapon", "spell") and not c.get("in_grapple"):
+            continue
+        if c.get("area") or a.get("throw") or a.get("declare") or a["foe"] not in (-1, i):
+            continue
+        out.append(a)
+    return out
+
+
+def grapple_turn_extras(state: State) -> list[Action]:
+    """A turn in a Grapple besides its own actions: the plays above, a healing Base
+    Action, a Recall."""
+    return ([a for a in base_normals(state) if a["foe"] == -1] + grapple_plays(state) + recalls(state))
+
+
+def recalled_plays(state: State) -> list[Action]:
+    """"Play it now" after a Recall: in a Grapple only what a Grapple allows."""
+    only = state["pending"]["card"]
+    return grapple_plays(state, only=only) if state["grapple"] else plays(state, only=only)
+
+
 def dual_attacks(state: State) -> list[Action]:
     """Dual Wield: two different weapon cards (or two of one kind) in one attack, only on a
     Round that is primary for both; the two in hand (or free hands to draw them)."""
@@ -65,7 +117,7 @@ def dual_attacks(state: State) -> list[Action]:
         return []
     r = state["round"]
     ws = sorted({base(c) for c in state["hand"] if data.card(c)["kind"] == "weapon"
-                 and slot(data.card(c), r) == "P" and base(c) != state.get("dropped")})
+                 and slot(data.card(c), r) == "P" and base(c) not in dropped(state)})
     out: list[Action] = []
     for k, a in enumerate(ws):
         for b in ws[k:]:
@@ -91,7 +143,7 @@ def base_normals(state: State) -> list[Action]:
             for i in targets(state, {"distances": b.get("distances", [])}):
                 out.append({"type": "base", "which": which, "foe": i})
         elif b["effect"] == "heal":
-            if state["hp"] < state["max_hp"]:
+            if state["hp"] < state["max_hp"] or (allies.heals_disease(state, b) and state["disease"]):
                 out.append({"type": "base", "which": which, "foe": -1})
             out.extend({"type": "base", "which": which, "foe": -1, "ally": k}
                        for k in allies.heal_targets(state, dict(b, kind="base")))
@@ -105,7 +157,7 @@ def boost_options(state: State, b: str, c: dict[str, Any], r: int, needs_swap: b
         return [(bb, 0) for bb in sorted({base(x) for x in state["hand"]})
                 if data.card(bb).get("fast_swap") and slot(data.card(bb), r) != "-"]
     opts: list[tuple[str, int]] = [("", 0)]
-    if c["effect"] in ("damage", "heal"):
+    if c["effect"] == "damage":  # Boost: "Boost the Damage or Defense of your Card", never healing
         attr = c["attribute"]
         n = count_in_hand(state, attr) - (1 if b == attr else 0)
         opts.extend((attr, k) for k in range(1, min(r, n) + 1))
@@ -150,12 +202,12 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         pay = price[0]
         needs_swap = False
         if c["kind"] == "weapon":
-            if (c["two_handed"] and state["shield"]) or b == state.get("dropped"):
+            if (c["two_handed"] and state["shield"]) or b in dropped(state):
                 continue
             needs_swap = needs_swap_for(state, b)
         mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
         myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
-                      and not (c.get("cures") and state["disease"]))
+                      and not (allies.heals_disease(state, c) and state["disease"]))
         if not myself and not mates:
             continue
         boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
@@ -169,6 +221,14 @@ def plays(state: State, only: str | None = None) -> list[Action]:
         for m in mates:  # healing an ally (a key only these actions carry: old saves unchanged)
             out.extend({"type": "play", "card": b, "foe": -1, "boost": bb, "extra": k, "pay": pay, "ally": m}
                        for bb, k in boosts)
+        if needs_swap and c.get("throw") and free_hand(state):
+            # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
+            # Weapon as an Action": at a Foe at Thrown distance (any Foe in Simple play), the
+            # weapon held stays in its hand
+            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] == "thrown"]
+            for i in throw_at:
+                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
+                           for bb, k in boost_options(state, b, c, r, False))
         for i in ranged_at_melee(state, c, foes):
             for bb, k in boosts:
                 out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
@@ -265,7 +325,12 @@ def _split(state: State, a: Action, rng: Rng) -> None:
 
 def _retrieve(state: State, a: Action, rng: Rng) -> None:
     """Disarmed: retrieving the weapon is your Normal Action; it is back in your hand."""
-    w = state.pop("dropped")
+    floor = dropped(state)
+    w = floor.pop()  # the last knocked away first
+    if floor:
+        state["dropped"] = floor
+    else:
+        state.pop("dropped", None)
     if state["dual"] and state["armed"] and state["offhand"] is None and dual_pair_ok(state["armed"], w):
         state["offhand"] = w
     else:
@@ -302,9 +367,13 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
         return
     if b["effect"] == "heal" and "ally" in a:
-        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)", False)
+        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)",
+                         allies.heals_disease(state, b))
     elif b["effect"] == "heal":
         heal_player(state, r_value(b["value"], r), b["name"])
+        if allies.heals_disease(state, b) and state["disease"]:
+            state["disease"] = None
+            log(state, "The Disease is cured.")
     else:
         dmg = r_value(b["value"], r)
         foe = state["foes"][a["foe"]]
@@ -348,7 +417,9 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if state["phase"] in ("recalled", "ward_off"):
         state["phase"] = "turn"
     state["pending"] = None
-    if c["kind"] == "weapon" and b not in held(state):
+    if a.get("throw"):
+        log(state, f"You draw your {c['name']} with your free hand and throw it.")
+    elif c["kind"] == "weapon" and b not in held(state):
         how = "Fast Weapon Swap" if boost_card and boost_card.get("fast_swap") else "a free action"
         log(state, f"You draw your {c['name']} ({how}).")
         take_up(state, b)
@@ -366,11 +437,11 @@ def _play(state: State, a: Action, rng: Rng) -> None:
     if c["effect"] == "heal":
         amount = value(c, r) + bonus
         if "ally" in a:
-            allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", bool(c.get("cures")))
+            allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
             flow.end_turn(state, rng)
             return
         heal_player(state, amount, f"{c['name']}{boost_text}")
-        if c.get("cures") and state["disease"]:
+        if allies.heals_disease(state, c) and state["disease"]:
             state["disease"] = None
             log(state, "The Disease is cured.")
         flow.end_turn(state, rng)
@@ -379,23 +450,16 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         log(state, f"You play {c['name']}.")
         flow.end_turn(state, rng)
         return
-    dmg = value(c, r) + bonus
-    if boost_card and boost_card["effect"] == "damage":
-        dmg += value(boost_card, r)
-    sneak = False
+    dmg = play_damage(state, c, bonus, a["boost"], r)  # the same figure as its button
+    sneak = sneaking(state)
     if state["sneak_bonus"]:
         state["sneak_bonus"] = False
-        sneak = True
-        dmg += r_value("R/2", r)
-    for p in list(state["persist"]):
-        k = data.card(p["card"])
-        if k.get("bless"):
-            dmg += k["bless"]
-        if p["until"] == "attack" and not sneak:
-            sneak = True
-            dmg += r_value("R/2", r)
-            state["persist"].remove(p)
-            state["discard"].append(p["card"])
+    else:
+        for p in list(state["persist"]):
+            if p["until"] == "attack":  # the Sneak card ends with this attack
+                state["persist"].remove(p)
+                state["discard"].append(p["card"])
+                break
     foe = state["foes"][a["foe"]]
     if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
         flow.end_turn(state, rng)  # the card fails and stays discarded
@@ -416,7 +480,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                         "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
     if c.get("area"):  # everyone inside its area is hit too (area.py)
         state["attack_queue"] = area.spread(state, c, state["pending"])
-    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1:
+    if c.get("split") and dmg > 1 and len(targets(state, c)) > 1 and state["free_turn"] is None:
         # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
         state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
                           "max": r_value(c["split"], r)}
@@ -435,10 +499,11 @@ def _recall(state: State, a: Action, rng: Rng) -> None:
     state["hand"].append(cid)
     log(state, f"You Recall {data.card(b)['name']} from the discards.")
     state["fresh"] = False
-    if plays(state, only=b):
+    state["pending"] = {"kind": "recalled", "card": b}
+    if recalled_plays(state):
         state["phase"] = "recalled"
-        state["pending"] = {"kind": "recalled", "card": b}
     else:
+        state["pending"] = None
         flow.end_turn(state, rng)
 
 
@@ -468,7 +533,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
         inst = next(x for x in state["hand"] if base(x) == b)
         discard(state, inst)
         blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
-                      "damage": value(c, r) + sum(data.card(p["card"]).get("bless", 0) for p in state["persist"]),
+                      "damage": value(c, r) + blessing(state),
                       "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
                       "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
                       "counter_shield": "", "attribute": c["attribute"]})

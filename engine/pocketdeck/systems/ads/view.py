@@ -4,14 +4,15 @@ for the screen and, for Foe draws, the chance before the draw."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import base_action, defense_of, play_price, slot, value
+from .facts import base_action, damage_taken, dropped, defense_of, play_damage, play_price, slot, sneaking, value
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
-from .foeturn import foe_counter_chance
+from .foeturn import condition, foe_counter_chance
 from .maths import pattern_chance, r_value
 from .party import view as party_view
 from .grid import view as grid_view
@@ -55,12 +56,31 @@ def outcome_text(o: dict[str, Any], r: int) -> str:
     return o["kind"].title()
 
 
+def draw_result(d: dict[str, Any]) -> str:
+    """The words for an initiative draw (Turns: "the Player (or Foe) that draws the most
+    matching Up/Downs wins"): how many matched, not "match" / "no match" (a full match on
+    a tie is still three matches)."""
+    if d["why"] != "initiative":
+        return ""
+    hits = d["drawn"].count(d["need"][:1])
+    return f"{hits} of {len(d['drawn'])} match" + (": goes first" if d["ok"] else "")
+
+
+def live_chances(state: State, foe: dict[str, Any], row: dict[str, Any]) -> list[Any]:
+    """Each outcome's chance as the Foe's turn would pick it now (`foeturn.foe_turn`: the
+    first outcome that matches and whose condition holds); one whose condition does not
+    hold now has 0, and its draws fall through to the next or to the Failure."""
+    live = [o for o in row["outcomes"] if condition(state, foe, o)]
+    got = iter(outcome_chances([o["match"] for o in live], row["draw"]) if live else [])
+    return [next(got) if condition(state, foe, o) else Fraction(0) for o in row["outcomes"]]
+
+
 def foe_view(state: State, i: int) -> dict[str, Any]:
     foe = state["foes"][i]
     f = data.foes()[foe["id"]]
     r = state["round"]
     row = action_row(foe, r)
-    chances = outcome_chances([o["match"] for o in row["outcomes"]], row["draw"])
+    chances = live_chances(state, foe, row)
     acts = []
     for o, p in zip(row["outcomes"], chances):
         what = outcome_text(o, r)
@@ -129,17 +149,19 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"pay {a['pay']} {data.card(play_price(c, r)[1])['name']}")
         if a["boost"]:
             parts.append(f"+ {a['extra']} {a['boost'].title()}" if a["extra"] else f"+ {data.card(a['boost'])['name']}")
+        if a.get("throw"):
+            parts.append("thrown from your free hand")
         if a["foe"] >= 0:
             parts.append(f"at {foes[a['foe']]['name']}")
         if "ally" in a:
             parts.append(f"for {party.seat(state, a['ally'])['hero']}")
         if a.get("declare"):
             parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
-        amount = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else None
-        if a["boost"] and not a["extra"] and data.card(a["boost"])["effect"] == "damage":
-            amount = (amount or 0) + value(data.card(a["boost"]), r)
-        if amount is not None:
-            parts.append(f"({amount} {'heal' if c['effect'] == 'heal' else 'dmg'})")
+        if c["effect"] == "damage":  # the figure turn._play deals, Sneak and Blessing included
+            parts.append(f"({play_damage(state, c, a['extra'], a['boost'], r)} dmg"
+                         f"{', Sneak +' + str(r_value('R/2', r)) if sneaking(state) else ''})")
+        elif c["effect"] == "heal":
+            parts.append(f"({value(c, r)} heal)")
         return " ".join(parts), "play"
     if t == "split":
         return f"1 damage at {foes[a['foe']]['name']} ({state['split']['left']} to divide)", "prompt"
@@ -155,7 +177,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "take":
         if state["pending"].get("disarm"):
             return f"No counter: lose your {data.card(state['armed'])['name']}", "prompt"
-        return f"No reaction: take {state['pending']['damage']}", "prompt"
+        return f"No reaction: take {damage_taken(state, state['pending'], 0)}", "prompt"
     if t == "counter":
         if state["pending"].get("disarm"):
             return f"Counter with {a['card'].title()}: keep your weapon", "prompt"
@@ -184,7 +206,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             return f"Escape the Grapple with {a['how'].title()}", "grapple"
         return f"Escape the Grapple declaring {'Up ^' if a['how'] == '^' else 'Down v'}", "grapple"
     if t == "retrieve":
-        return f"Retrieve your {data.card(state['dropped'])['name']}", "gear"
+        return f"Retrieve your {data.card(dropped(state)[-1])['name']}", "gear"
     if t == "updown_counter":
         need = state["pending"]["updown"]
         half = state["pending"]["damage"] - state["pending"]["damage"] // 2
@@ -294,7 +316,7 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "phase": state["phase"], "outcome": state["outcome"], "round": r, "count": state["count"],
         "mode": state["mode"], "light": state["light"], "hero": state["hero"], "race": race["name"], "class": klass["name"],
-        "level": state["level"], "hp": state["hp"], "max_hp": state["max_hp"],
+        "level": state["level"], "hp": max(state["hp"], 0), "max_hp": state["max_hp"],
         "hand_max": hand_max(state), "fatigue": state["fatigue"], "exhaustion": state["exhaustion"],
         "draw_count": len(state["draw"]), "discard_count": len(state["discard"]),
         "discard_top": card_face(state["discard"][-1], r) if state["discard"] else None,
@@ -307,11 +329,11 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "sneaking": state["sneak_bonus"],
         "grapple": state["foes"][state["grapple"]["foe"]]["name"] if state["grapple"] else "",
         "grappled": bool(state["grapple"] and state["grapple"].get("holder") == "foe"),
-        "dropped": data.card(state["dropped"])["name"] if state.get("dropped") else "",
+        "dropped": " and ".join(data.card(w)["name"] for w in dropped(state)),
         "bases": [{"which": w, "name": base_action(state, w)["name"], "text": base_action(state, w)["text"],
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
-        "draws": list(state["draws"]),
+        "draws": [dict(d, result=draw_result(d)) if draw_result(d) else d for d in state["draws"]],
         # how many of ``draws`` (the newest) the last action made: the screen draws them as cards
         "fresh_draws": min(len(state["draws"]), state.get("draws_made", 0) - state.get("draws_before", 0)),
         "pending": pend, "fleeing": state["fleeing"],

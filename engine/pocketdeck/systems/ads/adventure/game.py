@@ -145,7 +145,7 @@ class AdsAdventureGame(Game):
         rules = {
             "go": "Map and Room Cards: only the exits of this room, not through an obstacle not yet overcome, "
                   "and not during a fight or a choice",
-            "rest": "Combat Encounters and Rest: only at a rest spot, between fights",
+            "rest": "Combat Encounters and Rest: after a Combat Encounter (or at a rest spot)",
             "attempt": "Non-Combat Encounters: only where an obstacle stands, before it is overcome",
             "overcome": "Non-Combat Encounters: after a failure, the Attribute card from the hand, or from the "
                         "Combat Deck for a level of Exhaustion",

@@ -90,11 +90,13 @@ def legal_with(h: Hero, add: str, remove: str) -> bool:
     return not validate(d)
 
 
-CARRIED = ("hp", "draw", "hand", "discard", "fatigue", "exhaustion")
+CARRIED = ("hp", "draw", "hand", "discard", "fatigue", "exhaustion", "disease")
 
 
 def carry(h: Hero) -> dict[str, Any]:
-    return {k: h[k] for k in CARRIED}
+    """What a fight brings from before it; a Disease too (DISEASE: "Countered at any point
+    by ... taking a Rest": winning a fight does not cure it). Older saves have none."""
+    return {k: h.get(k) for k in CARRIED}
 
 
 def take_back(h: Hero, fight: dict[str, Any]) -> None:
@@ -105,6 +107,10 @@ def take_back(h: Hero, fight: dict[str, Any]) -> None:
     h["hand"] = list(fight["hand"])
     h["discard"] = list(fight["discard"]) + [p["card"] for p in fight["persist"]]
     h["fatigue"], h["exhaustion"] = fight["fatigue"], fight["exhaustion"]
+    if fight.get("disease"):  # it goes on until a Rest, a Healing Potion or a Priest cures it
+        h["disease"] = fight["disease"]
+    else:
+        h.pop("disease", None)  # (no key when healthy: older saves replay to the same state)
     if fight.get("outcome") == "lost":
         h["alive"] = False
 

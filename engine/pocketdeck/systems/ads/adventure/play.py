@@ -102,7 +102,9 @@ def legal(state: State) -> list[Action]:
     out = [{"type": "go", "to": to} for to, _ in room["exits"] if to not in blocked]
     if ob and state["room"] not in state["passed"]:
         out += [{"type": "attempt", "symbol": UP}, {"type": "attempt", "symbol": DOWN}]
-    if room["rest"]:
+    if room["rest"] or state["fights"] > 0:
+        # Combat Encounters and Rest: "After or between Combat Encounters during an
+        # adventure, Players can choose to have their Characters Rest"
         out.append({"type": "rest"})
     return out + lead
 
@@ -167,8 +169,8 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
         state["in_fight"] = alive(state)
     if state["mode"] in ("grid", "cover"):
         grid.setup(fight, fight["foes"][0]["distance"], room["cover"] if state["mode"] == "cover" else None)
-    if not room["presneak"]:
-        fight["presneak_ok"] = False  # the Room Description card allows no Pre-Sneaking here
+    # Pre-Sneaking: "Anyone who has Sneak Cards ... may Pre-Sneak ... when entering a new
+    # Room or Combat Zone"; Sneaky Foes "will Pre-Sneak if possible": every fight allows it
     # the Map card's usable Distances (and its Up/Down for the optional penalty)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
@@ -296,12 +298,30 @@ def next_loot(state: State) -> None:
         finish(state, "won")
 
 
+def updowns(state: State, rng: Rng, n: int) -> list[str]:
+    """Up/Down Randomization from the source "declared at the beginning of the game", for
+    "Picking a lock or forcing a door open" and the Wandering Foes table too: the balanced
+    deck (a fair coin per draw), or the leader's own Combat Draw Deck (a card looked at
+    and shuffled back, as in a fight: `deck.updown`)."""
+    if state["updown"] != "deck":
+        return [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+    h = me(state)
+    out = []
+    for _ in range(n):
+        pile = h["draw"] or h["discard"] or h["hand"]
+        cid = rng.choice(pile)
+        if pile is h["draw"]:
+            rng.shuffle(h["draw"])
+        out.append(data.instance_symbol(cid))
+    return out
+
+
 def attempt(state: State, a: Action, rng: Rng) -> None:
     """Non-Combat Encounters: the target is declared before the draw (the room gives the
     difficulty, the player the symbol)."""
     ob = rooms()[state["room"]]["obstacle"]
     n = int(DIFFICULTIES[ob["difficulty"]]["draw"])  # type: ignore[call-overload]
-    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+    drawn = updowns(state, rng, n)
     ok = difficulty_success(ob["difficulty"], a["symbol"], drawn)
     state["obstacle_draw"] = {"declared": a["symbol"], "drawn": drawn, "ok": ok}
     title = DIFFICULTIES[ob["difficulty"]]["title"]
@@ -405,6 +425,7 @@ def rest(state: State, a: Action, rng: Rng) -> None:
         rng.shuffle(h["draw"])
         h["fatigue"] += 1
         h["hp"] = h["max_hp"]
+        h.pop("disease", None)  # DISEASE: "Countered at any point by ... taking a Rest"
         log(state, f"{h['name'] + ' rests' if party else 'You rest'}: the discards are shuffled back, full "
                    f"Hit Points, Fatigue {h['fatigue']} (hand maximum {H.hand_limit(h)}).")
     over = [k for k in alive(state) if len(state["heroes"][k]["hand"]) > H.hand_limit(state["heroes"][k])]
@@ -419,8 +440,10 @@ def wander(state: State, rng: Rng) -> None:
     """Wandering Foes: the rest spot's own table, one row by two Up/Downs."""
     room = rooms()[state["room"]]
     state["phase"] = "room"
-    drawn = [UP if rng.below(2) == 0 else DOWN for _ in range(2)]
-    row = room["wander"][(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)] if room["wander"] else []
+    drawn = updowns(state, rng, 2)
+    # a room without a table of its own: the adventure's rest spot's (the keep's wanderers)
+    table = room["wander"] or next(r["wander"] for r in rooms().values() if r["wander"])
+    row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
     foes = [fid for fid, n in row for _ in range(n)]
     if foes:
         log(state, f"Wandering Foes ({' '.join(drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")

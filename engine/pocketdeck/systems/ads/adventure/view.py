@@ -49,7 +49,7 @@ def party_line(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Every character of a party between fights (one alone: empty)."""
     if len(state["heroes"]) < 2:
         return []
-    return [{"name": h["name"], "class": h["class"], "level": h["level"], "hp": h["hp"], "max_hp": h["max_hp"],
+    return [{"name": h["name"], "class": h["class"], "level": h["level"], "hp": max(h["hp"], 0), "max_hp": h["max_hp"],
              "hand_max": H.hand_limit(h), "alive": h["alive"], "lead": i == state["active"]}
             for i, h in enumerate(state["heroes"])]
 
@@ -92,7 +92,7 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
                  "rest": room["rest"], "boss": room["boss"], "cleared": state["room"] in state["cleared"]},
         "obstacle": obstacle, "fight": fight, "last_fight": state["last_fight"], "pending": pending,
         "hero": {"name": h["name"], "race": h["race"], "class": h["class"], "level": h["level"], "xp": h["xp"],
-                 "gold": h["gold"], "hp": h["hp"], "max_hp": h["max_hp"], "fatigue": h["fatigue"],
+                 "gold": h["gold"], "hp": max(h["hp"], 0), "max_hp": h["max_hp"], "fatigue": h["fatigue"],
                  "exhaustion": h["exhaustion"], "hand_max": H.hand_limit(h), "draw": len(h["draw"]),
                  "discard": len(h["discard"]), "removed": [data.card(c)["name"] for c in h["removed"]],
                  "aside": [data.card(c)["name"] for c in h["aside"]],

@@ -83,6 +83,11 @@ def validate(deck: Any) -> list[Violation]:
     if not _is_int(level) or not 1 <= level <= MAX_LEVEL:
         out.append(Violation(info, f"the Level card is a whole number from 1 to {MAX_LEVEL}"))
         level = MAX_LEVEL
+    if deck.get("specialized") and deck.get("hybrid"):
+        # "Specialized Class (cannot have a Hybrid Class) / Hybrid Class (cannot have a
+        # Specialized Class)"; the book defines no such class card yet, nor does the app
+        out.append(Violation(info, "a Specialized Class cannot have a Hybrid Class, nor a Hybrid Class a "
+                                   "Specialized Class: name one of them"))
     out.extend(_story(deck))
     counts = combat_counts(deck)
     total = sum(counts.values())
