@@ -219,7 +219,9 @@ def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
         return prompt(top + body, cls="ads-prompt", label="Choose your starting hand")
     head = question(view)
     if head:
-        entries = [e for e in view["actions"] if e["group"] == "prompt"]
+        # a recalled card: play it now (its plays, in the play group) or keep it
+        answers = ("play", "prompt") if phase == "recalled" else ("prompt",)
+        entries = [e for e in view["actions"] if e["group"] in answers]
         return prompt(f'{top}<p class="ads-q">{head}</p><div class="choices">{_buttons(entries)}</div>',
                       cls="ads-prompt ads-answer", label="Answer the Foe")
     groups = ""
