@@ -488,7 +488,7 @@ class Bench:
         """From the home screen (or the table) to a fresh 52-card Deck game."""
         tile = page.locator("li.tile").filter(has=page.locator("h2", has_text=re.compile(r"^\s*Deck\s*$")))
         if page.locator("button.pile").count() == 0:
-            tile.get_by_role("button", name=re.compile(r"^(Start|Continue)$")).tap()
+            tile.get_by_role("button", name=re.compile(r"^(Start|Continue) the Deck table$")).tap()
             page.wait_for_selector("button.pile, section.setup", state="attached")
         if page.locator("section.setup").count() == 0:
             # a game already in progress: start a new one so every series starts alike

@@ -155,6 +155,14 @@ def more(page, name: str) -> None:
     inside.first.tap()
 
 
+def table_html(page, selector: str) -> str:
+    """A table as drawn, less the last tap's result box (issue 24: the box shows what a
+    tap just did, so a reload, which is no tap, has none; its lines stay in the log).
+    What a reload must give back unchanged."""
+    return page.evaluate("""sel => { const t = document.querySelector(sel).cloneNode(true);
+        t.querySelectorAll('[data-result]').forEach(e => e.remove()); return t.innerHTML; }""", selector)
+
+
 def check_both_schemes(page, where: str, *, open_panels: bool = False) -> None:
     """No serious or critical axe-core violation in the light and the dark palette;
     ``open_panels`` opens every <details> first so folded panels are checked too."""

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
+from conftest import boot_offline, check_both_schemes, pinned_context, table_html, tap_action
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
@@ -46,13 +46,6 @@ def plan(entropy: int, form: dict | None = None, must: frozenset = frozenset(),
     return actions if ok else None
 
 
-def table_html(page) -> str:
-    """The fight as drawn, less the last tap's result box (issue 24: the box shows what a
-    tap just did, so a reload, which is no tap, has none; its lines stay in the log)."""
-    return page.evaluate("""() => { const t = document.querySelector('[data-system=ads]').cloneNode(true);
-        t.querySelectorAll('[data-result]').forEach(e => e.remove()); return t.innerHTML; }""")
-
-
 def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
     entropy, actions = next((e, a) for e in range(1, 300) if (a := plan(e)))
     ctx, errors = pinned_context(browser, entropy)
@@ -79,11 +72,11 @@ def test_a_whole_fight_by_taps_offline_with_a_reload(browser, server):
                 check_both_schemes(page, f"ADS {phase}")
             if phase == "turn" and not reloaded and i >= 6:
                 assert_phone_layout(page, "ADS fight")
-                before = table_html(page)
+                before = table_html(page, "[data-system=ads]")
                 page.reload()
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
                 page.wait_for_selector(f"[data-system=ads][data-phase={phase}]")
-                assert table_html(page) == before
+                assert table_html(page, "[data-system=ads]") == before
                 reloaded = True
         assert reloaded
         page.wait_for_selector("[data-system=ads][data-phase=over]")

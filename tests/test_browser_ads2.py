@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
+from conftest import boot_offline, check_both_schemes, pinned_context, table_html, tap_action
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads.sim import choose as fight_choose
@@ -125,11 +125,11 @@ def test_build_then_three_rooms_offline_with_a_reload(browser, server):
                 assert_phone_layout(page, f"ADS adventure {key}")
                 check_both_schemes(page, f"ADS adventure {key}")
             if phase == "fight" and s["fight"]["phase"] == "turn" and not reloaded and s["room"] == "K1":
-                before = page.locator("[data-system=ads_adventure]").inner_html()
+                before = table_html(page, "[data-system=ads_adventure]")
                 page.reload()
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
                 page.wait_for_selector("[data-system=ads_adventure][data-phase=fight]")
-                assert page.locator("[data-system=ads_adventure]").inner_html() == before
+                assert table_html(page, "[data-system=ads_adventure]") == before
                 reloaded = True
         assert reloaded
         assert {"loot", "remove_hand", "room"} <= seen

@@ -72,7 +72,7 @@ def test_an_ally_raises_a_shield_for_the_one_attacked(browser, server):
                 assert page.locator(".ads-pass").inner_text() == f"Pass the phone to {target}"
         assert helper and session.state["fight"]["pending"].get("aid")
         prompt = page.locator(".ads-prompt").inner_text()  # back with the one attacked
-        assert "attacks with" in prompt and page.locator(".ads-seat").inner_text() == f"{target} to answer"
+        assert "attacks you with" in prompt and page.locator(".ads-seat").inner_text() == f"{target} to answer"
         assert not errors, errors
     finally:
         ctx.close()

@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from conftest import boot_offline, check_both_schemes, pinned_context, tap_action
+from conftest import boot_offline, check_both_schemes, pinned_context, table_html, tap_action
 from test_browser import assert_phone_layout
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads.sim import choose as fight_choose
@@ -97,11 +97,11 @@ def test_a_party_of_two_passes_the_phone_offline(browser, server, mode):
                 assert page.locator(".ads-pass").inner_text() == f"Pass the phone to {name}"
                 assert page.locator("svg.ads-card").count() == 0  # no hand under the cover
                 if not reloaded and f["phase"] == "turn":  # a reload keeps the cover: no hand leaks
-                    before = page.locator("[data-system=ads_adventure]").inner_html()
+                    before = table_html(page, "[data-system=ads_adventure]")
                     page.reload()
                     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
                     page.wait_for_selector("[data-system=ads][data-phase=cover]")
-                    assert page.locator("[data-system=ads_adventure]").inner_html() == before
+                    assert table_html(page, "[data-system=ads_adventure]") == before
                     reloaded = True
             elif phase in ("turn", "choose"):
                 assert page.locator(".ads-seat").inner_text() == f"{name}'s turn"

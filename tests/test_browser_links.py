@@ -102,7 +102,7 @@ def test_a_valid_link_is_a_preview_and_keep_both_keeps_the_players_game(ctx):
     p.wait_for_function("Number(document.documentElement.dataset.saved || 0) >= 1")
     assert stored_game(p) == text  # the player's own save was not touched
     p.get_by_role("button", name="\u2190 Home").tap()
-    p.get_by_role("button", name="Continue", exact=True).first.tap()
+    p.get_by_role("button", name="Continue the Deck table", exact=True).tap()  # not the shared game
     p.wait_for_selector("[data-system=deck]")
     assert hand_cards(p) == hand
     p.reload()
