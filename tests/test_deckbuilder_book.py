@@ -236,7 +236,7 @@ def make_active(state, hid, hand):
 
 def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place():
     """Melee: the attack owed comes from a card; Cleave adds counters and cannot attack, so
-    the taken card must make the attack (Cleave's counters then wait for a later attack)."""
+    the taken card must make the attack."""
     import pytest
     from pocketdeck.core.game import IllegalAction
     s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
@@ -583,17 +583,18 @@ def test_draw_a_boss_draws_one_card_after_its_turn_up_to_eight():
 
 # -- old saves: a game of rules format 2 is refused by name, never a crash -----------------------
 def test_an_older_rules_format_save_is_refused_with_a_clear_message():
-    """Issue 33 changed how bosses play (Draw, Defend, Rest), so a game saved under rules
-    format 2 cannot replay to its stored state: the app says which format it is and keeps
-    the entry as it was (tests/library_fixtures/game-deckbuilder-v1.json)."""
+    """Issue 33 changed how bosses play (Draw, Defend, Rest), and its review how melee
+    counters last (format 4), so a game saved under rules format 2 cannot replay to its
+    stored state: the app says which format it is and keeps the entry as it was
+    (tests/library_fixtures/game-deckbuilder-v1.json)."""
     import json
     from pathlib import Path
     import pytest
     from pocketdeck.core.saves import SaveError, from_record
     from pocketdeck.ui.app import App
     fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
-    assert GAME.schema_version == 3 and fixture["item"]["data"]["schema"] == 2
-    with pytest.raises(SaveError, match="rules format 2; this version reads format 3"):
+    assert GAME.schema_version == 4 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 4"):
         from_record(fixture["item"]["data"])
     app = App()
     app.restore(fixture["stored"])
@@ -624,3 +625,56 @@ def test_overview_a_stat_or_health_upgrade_goes_on_the_information_card_not_into
     card = next(a for a in GAME.legal_actions(s) if a.get("what") == "card")
     s = GAME.apply(s, card)
     assert Counter(hero_cards(s, hid)) - deck == Counter([card["card"]])
+
+
+# -- Range and Mana: "attacking with a ranged weapon or casting a spell may wait more than one
+# turn" -- and so melee may not: melee counters fall away when the turn ends --------------------
+def test_range_and_mana_melee_counters_do_not_wait_for_a_later_turn():
+    """Range and Mana: "The main difference between these actions and the melee action is
+    that attacking with a ranged weapon or casting a spell may wait more than one turn."
+    Melee counters left when a hero's turn ends are discarded; range counters stay."""
+    s = make_active(battle(heroes=("rogue",), seed=1), "h0", ["melee", "range"])
+    for m in s["monsters"]:  # nobody in reach: the must-attack is void, so both cards may aim
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})
+    assert s["heroes"][0]["counters"] == {"dagger": 2}
+    s["heroes"][0]["counters"]["shortbow"] = 1  # aimed on an earlier turn
+    s = GAME.apply(s, {"type": "end"})
+    assert s["heroes"][0]["counters"] == {"shortbow": 1}
+    assert any("melee counters fall away" in line for line in s["log"])
+
+
+def test_range_and_mana_a_synergy_melee_counter_falls_away_with_the_synergy_action():
+    """The same for an ally's Synergy action: a melee counter not used in it is discarded."""
+    s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
+    for m in s["monsters"]:
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    s["piles"]["h1:draw"].extend(s["piles"]["h1:hand"])
+    s["piles"]["h1:hand"] = []
+    s["piles"]["h1:draw"].remove("melee")
+    s["piles"]["h1:hand"].append("melee")
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    gear = next(a["gear"] for a in GAME.legal_actions(s) if a["type"] == "counter")
+    s = GAME.apply(s, {"type": "counter", "gear": gear})
+    assert s["heroes"][1]["counters"] == {gear: 1}
+    s = GAME.apply(s, {"type": "done"})
+    assert s["heroes"][1]["counters"] == {}
+
+
+def test_range_and_mana_a_boss_melee_counters_fall_away_when_its_turn_ends():
+    """A boss plays "just like the player characters": its melee counters do not wait either."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("melee", ["melee"], hero_here=False)
+    counter = next(a for a in monster_actions(s) if a["type"] == "gm_counter")
+    apply_monster(s, counter, rng)
+    assert boss["counters"] == {counter["gear"]: 1}
+    apply_monster(s, counter, rng)
+    assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
+    assert boss["counters"] == {}

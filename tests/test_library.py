@@ -63,9 +63,10 @@ def fingerprint(store: dict) -> dict:
 # saves are then refused by name (tests/test_deckbuilder_book.py pins the message).
 BROKEN: dict[str, str] = {
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
-                            "or expend like heroes, so a format-2 game no longer replays to its stored state); "
+                            "or expend like heroes; its review made it 4: melee counters do not wait for a "
+                            "later turn; so a format-2 game no longer replays to its stored state); "
                             "refused with 'this Deckbuilder RPG save is from rules format 2; this version reads "
-                            "format 3', never a crash"),
+                            "format 4', never a crash"),
 }
 
 

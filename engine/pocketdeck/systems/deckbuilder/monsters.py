@@ -39,7 +39,7 @@ from ...core.rng import Rng
 from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours, revealed, step_towards
-from .common import State, log, pile
+from .common import State, drop_melee_counters, log, pile
 from .setup import armor_bonus, boss_draw, hero
 
 AVERAGE_ROLL = 7
@@ -132,7 +132,9 @@ def end_monster_turn(state: State, rng: Rng) -> None:
     mt = state["mturn"]
     if mt is not None and mt["step"] != "stack":
         mid = mt["actor"]
-        if f"{mid}:front" in state["piles"]:  # a boss: the cards played and taken join its deck
+        if f"{mid}:front" in state["piles"]:
+            boss = next(x for x in state["monsters"] if x["id"] == mid)
+            drop_melee_counters(state, boss, boss["name"])  # melee counters do not wait (Range and Mana)  # a boss: the cards played and taken join its deck
             pile(state, f"{mid}:discard").extend(pile(state, f"{mid}:front"))
             state["piles"][f"{mid}:front"] = []
             boss_draw(state, mid, rng, len(pile(state, f"{mid}:hand")) + 1)  # Draw: one card, up to eight

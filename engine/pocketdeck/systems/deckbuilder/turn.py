@@ -11,7 +11,7 @@ from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours
 from .flow import advance
-from .common import HAND_LIMIT, State, draw, log, pile, room
+from .common import HAND_LIMIT, State, draw, drop_melee_counters, log, pile, room
 from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
@@ -214,10 +214,12 @@ def apply_turn(state: State, a: Action, rng: Rng) -> None:
     elif kind == "end":
         end_turn(state, h, rng)
     elif kind == "synergy_draw":
+        drop_melee_counters(state, h, h["name"])
         draw(state, h, rng)
         log(state, f"{h['name']} draws a card instead of a Synergy action.")
         next_synergy(state)
     elif kind == "done":
+        drop_melee_counters(state, h, h["name"])
         discard_front(state, me)
         next_synergy(state)
     else:
@@ -479,6 +481,7 @@ def discard_front(state: State, hid: str) -> None:
 
 
 def end_turn(state: State, h: dict[str, Any], rng: Rng) -> None:
+    drop_melee_counters(state, h, h["name"])
     discard_front(state, h["id"])
     if draw(state, h, rng, HAND_LIMIT):
         log(state, f"{h['name']} draws a card.")
