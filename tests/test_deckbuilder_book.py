@@ -397,7 +397,8 @@ def test_policy_bosses_take_the_same_actions():
 
 # -- Encounter zone: "some of which may have associated monsters or items" -----------------------
 def test_arena_items_are_laid_out_shown_and_picked_up():
-    from pocketdeck.content import check
+    """Encounter zone: "some of which may have associated monsters or items": the items lie
+    in their arena, and the first hero to move in picks them up (at-hand items)."""
     assert any(a.get("items") for z in data.zones().values() for a in z["arena"])  # content carries some
     assert data.cross_check() == []
     s = battle(heroes=("warrior",), seed=2)
@@ -406,16 +407,34 @@ def test_arena_items_are_laid_out_shown_and_picked_up():
     view = GAME.view(s)
     assert next(a for a in view["arenas"] if a["id"] == "ossuary")["items"] == ["Dagger"]
     s = make_active(s, "h0", ["rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    legal = GAME.legal_actions(s)
+    while {"type": "retreat", "to": "ossuary"} not in legal:  # the penalty attack first
+        s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
+        legal = GAME.legal_actions(s)
+    s = GAME.apply(s, {"type": "retreat", "to": "ossuary"})
+    assert "dagger" in s["piles"]["h0:at_hand"] and s["piles"]["items:crypt/ossuary"] == []
+    assert any("picks up Dagger" in line for line in s["log"])
+    assert GAME.card_total(s) == total
+
+
+def test_item_ability_offers_three_options_and_no_fourth():
+    """Item/Ability: "It offers three options. 'Take a latent ability card into your
+    discard pile. -or- Activate a power. -or- Equip an at-hand item, spell, or power.'"
+    A hero standing by an item lying in the arena gets no "pick up" option from the card."""
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["rest"])
     s["heroes"][0]["arena"] = "ossuary"
     s = GAME.apply(s, {"type": "take", "stack": "item"})
     legal = GAME.legal_actions(s)
-    while {"type": "pickup", "item": "dagger"} not in legal:  # the penalty attack first
+    while any(a["type"] == "attack" for a in legal):  # the penalty attack first
         s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
         legal = GAME.legal_actions(s)
-    s = GAME.apply(s, {"type": "pickup", "item": "dagger"})
-    assert "dagger" in s["piles"]["h0:at_hand"] and s["piles"]["items:crypt/ossuary"] == []
-    assert GAME.card_total(s) == total
-    from pocketdeck.ui.app import App  # noqa: F401  (the screen draws the item: see test_deckbuilder_ui)
+    assert s["piles"]["items:crypt/ossuary"] == ["dagger"]
+    assert legal and {a["type"] for a in legal} <= {"latent", "power", "equip", "skip"}
+    import pytest
+    from pocketdeck.core.game import IllegalAction
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "pickup", "item": "dagger"})
 
 
 def test_the_checker_refuses_an_unknown_arena_item():

@@ -67,7 +67,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
-    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "pickup", "latent", "equip", "power",
+    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
               "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
         if k in kinds:
             return rng.choice(by(k))

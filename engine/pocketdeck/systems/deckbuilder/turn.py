@@ -130,9 +130,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
             out.append({"type": "heal2"})
     elif stack == "item":
         out = [{"type": "latent", "card": c} for c in sorted(set(pile(state, f"{me}:latent")))]
-        if room(state, h):
-            out += [{"type": "pickup", "item": c} for c in sorted(set(arena_items(state, h["arena"])))]
-        out += power_options(state, h)
+        out += power_options(state, h)  # "It offers three options": no fourth (arena items: see retreat)
         out += equip_options(state, h)
     return out or [{"type": "skip"}]
 
@@ -284,10 +282,6 @@ def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -
                 heal(state, o, pw["amount"], name)
     elif kind == "equip":
         equip(state, h, a["gear"], a.get("swap"), a.get("from", "at_hand"))
-    elif kind == "pickup":
-        arena_items(state, h["arena"]).remove(a["item"])
-        pile(state, f"{me}:at_hand").append(a["item"])
-        log(state, f"{name} picks up {data.card_name(a['item'])}: it joins their at-hand items.")
     elif kind == "skip":
         log(state, f"{name}'s {data.card_name(card)} has no use now.")
     else:
@@ -333,7 +327,8 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None, source: 
 def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
     """Defend's second option: move to an adjacent arena; every enemy engaged in the arena
     left gets one parting melee reaction. The first hero through a door opens it (the
-    whole zone was laid out when the battle began)."""
+    whole zone was laid out when the battle began), and the items lying in the arena
+    entered are picked up (``pick_up``)."""
     from .monsters import queue_parting
     here = h["arena"]
     engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
@@ -345,6 +340,19 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
             log(state, f"{h['name']} opens the door to the next arena.")
     h["arena"] = to
     log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
+    pick_up(state, h)
+
+
+def pick_up(state: State, h: dict[str, Any]) -> None:
+    """Encounter zone: arenas "may have associated monsters or items". The book gives no
+    action for taking an item (Item/Ability "offers three options", none of them this), so
+    a hero who enters an arena picks up the items lying there: they join the hero's at-hand
+    items (to equip with Item/Ability), while the character's own cards have room."""
+    items = arena_items(state, h["arena"])
+    while items and room(state, h):
+        item = items.pop(0)
+        pile(state, f"{h['id']}:at_hand").append(item)
+        log(state, f"{h['name']} picks up {data.card_name(item)}: it joins their at-hand items.")
 
 
 def arena_items(state: State, arena: str) -> list[str]:

@@ -242,8 +242,6 @@ def label(state: State, a: dict[str, Any]) -> str:
     if k == "equip":
         return (f"Equip {n(a['gear'])}" + (" from your hand" if a.get("from") == "hand" else "")
                 + (f" in place of {n(a['swap'])}" if "swap" in a else ""))
-    if k == "pickup":
-        return f"Pick up {n(a['item'])} (to your at-hand items)"
     if k == "heal":
         return f"Heal {hero(state, a['target'])['name']}"
     if k == "spend":
