@@ -697,3 +697,29 @@ def test_range_and_mana_a_boss_melee_counters_fall_away_when_its_turn_ends():
     apply_monster(s, counter, rng)
     assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
     assert boss["counters"] == {}
+
+
+# -- Bosses: "decks just like the player characters"; Rest: "Your character will also build up
+# fatigue cards" -- a boss reshuffling gains a Fatigue card as a hero does ---------------------
+def test_bosses_a_boss_reshuffling_its_discard_gains_a_fatigue_card_like_a_hero():
+    """Bosses have "full stats and decks just like the player characters", and a character
+    "will also build up fatigue cards" (Rest): Pocketdeck's Fatigue rule (one card from the
+    supply each time the discard pile is shuffled into an empty draw pile) holds for a boss
+    too, and the cards go back to the supply when the battle ends."""
+    from pocketdeck.systems.deckbuilder.setup import boss_draw
+    s = battle(heroes=("warrior",), seed=1)
+    total = GAME.card_total(s)
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    p, me = s["piles"], boss["id"]
+    assert len(p["fatigue"]) == 2 * data.fatigue_per_hero()  # a supply for the hero and for the boss
+    p[f"{me}:discard"].extend(p[f"{me}:draw"])
+    p[f"{me}:draw"] = []
+    supply = len(p["fatigue"])
+    boss_draw(s, me, Rng(0), len(p[f"{me}:hand"]) + 1)
+    assert len(p["fatigue"]) == supply - 1
+    assert "fatigue" in p[f"{me}:draw"] + p[f"{me}:hand"]
+    assert any("Morvane" in line and "Fatigue" in line for line in s["log"])
+    assert GAME.card_total(s) == total
+    s = win_battle(s)
+    assert len(s["piles"]["fatigue"]) == supply
+    assert not any("fatigue" in p[f"{me}:{k}"] for k in ("draw", "hand", "discard", "front", "expended"))

@@ -23,7 +23,8 @@ class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
     schema_version = 4  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card);
-    # 4: the review of issue 33 (melee counters do not wait; arena items picked up on entering, not by Item/Ability; ...)
+    # 4: the review of issue 33 (melee counters do not wait; arena items picked up on entering, not by Item/Ability;
+    # bosses gain Fatigue; ...)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:
