@@ -723,3 +723,26 @@ def test_bosses_a_boss_reshuffling_its_discard_gains_a_fatigue_card_like_a_hero(
     s = win_battle(s)
     assert len(s["piles"]["fatigue"]) == supply
     assert not any("fatigue" in p[f"{me}:{k}"] for k in ("draw", "hand", "discard", "front", "expended"))
+
+
+# -- Defend: "any enemies get one parting melee reaction" -- a ranged minion has no melee ---------
+def test_defend_a_ranged_minion_gets_no_parting_melee_reaction():
+    """Defend: "This allows the player to move their character to an adjacent arena,
+    however, any enemies get one parting melee reaction." The Skeleton (melee) strikes at
+    the retreating hero; the Cultist Archer (range) has no melee attack and does not."""
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["rest"])
+    s["heroes"][0]["arena"] = "ossuary"
+    assert {m["type"] for m in s["monsters"] if m["arena"] == "ossuary"} == {"skeleton", "archer"}
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    legal = GAME.legal_actions(s)
+    while {"type": "retreat", "to": "stair"} not in legal:  # the penalty attack first
+        s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
+        legal = GAME.legal_actions(s)
+    n = len(s["rolls"])
+    engaged = [m for m in s["monsters"] if m["arena"] == "ossuary" and not m["dead"]]
+    s = GAME.apply(s, {"type": "retreat", "to": "stair"})
+    while s.get("pending"):  # the hero's defense counters against each reaction: spend none
+        s = GAME.apply(s, {"type": "spend", "n": 0})
+    parting = [r["attacker"] for r in s["rolls"][n:] if r.get("label") == "parting reaction"]
+    skeleton_up = any(m["type"] == "skeleton" and not m["dead"] for m in engaged)
+    assert parting == (["Skeleton"] if skeleton_up else [])  # never the Cultist Archer

@@ -28,7 +28,8 @@ policy can only do what a GM could.
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
-- Engaged monsters get one parting melee reaction when a hero retreats.
+- Engaged monsters get one parting melee reaction when a hero retreats (those with a
+  melee attack: not a ranged minion).
 """
 
 from __future__ import annotations
@@ -87,8 +88,13 @@ def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]
 
 
 def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
-    """One parting melee reaction from an engaged monster at a retreating hero."""
+    """One parting melee reaction from an engaged monster at a retreating hero (Defend:
+    "any enemies get one parting melee reaction"): a melee minion's own attack, a boss's
+    melee weapon; a ranged minion (the Cultist Archer) has no melee attack and gets none,
+    as a boss or a hero without a melee weapon gets none."""
     if m["kind"] == "minion":
+        if data.minions()[m["type"]]["kind"] != "melee":
+            return
         hv, dmg = minion_attack_values(m)
         queue_attack(state, m, h, hv, dmg, m["name"], "parting reaction")
         return
