@@ -746,3 +746,25 @@ def test_defend_a_ranged_minion_gets_no_parting_melee_reaction():
     parting = [r["attacker"] for r in s["rolls"][n:] if r.get("label") == "parting reaction"]
     skeleton_up = any(m["type"] == "skeleton" and not m["dead"] for m in engaged)
     assert parting == (["Skeleton"] if skeleton_up else [])  # never the Cultist Archer
+
+
+# -- Synergy: "they are allowed to draw one card" -- a draw the ally may decline --------------------
+def test_synergy_the_draw_instead_of_a_synergy_action_is_allowed_not_forced():
+    """Synergy: "If the character doesn't have any matching cards in their hand or chooses
+    not to play them, they are allowed to draw one card." An ally may pass without drawing
+    (a draw from an empty draw pile would reshuffle and bring a Fatigue card)."""
+    s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
+    for m in s["monsters"]:
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    legal = GAME.legal_actions(s)
+    assert {"type": "synergy_draw"} in legal and {"type": "done"} in legal
+    hand = list(s["piles"]["h1:hand"])
+    draw = list(s["piles"]["h1:draw"])
+    s = GAME.apply(s, {"type": "done"})
+    assert s["piles"]["h1:hand"] == hand and s["piles"]["h1:draw"] == draw
+    assert s["turn"] is None or s["turn"]["actor"] != "h1"
+    assert any("draws none" in line for line in s["log"])

@@ -24,7 +24,7 @@ class DeckbuilderGame(Game):
     title = "Deckbuilder RPG"
     schema_version = 4  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card);
     # 4: the review of issue 33 (melee counters do not wait; arena items picked up on entering, not by Item/Ability;
-    # bosses gain Fatigue; no parting reaction from a ranged minion; ...)
+    # bosses gain Fatigue; no parting reaction from a ranged minion; the Synergy draw may be declined; ...)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:

@@ -68,7 +68,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
     for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
-              "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
+              "draw3", "expend_card", "expend_done", "skip", "end", "synergy_draw", "done"):
         if k in kinds:
             return rng.choice(by(k))
     return rng.choice(legal)

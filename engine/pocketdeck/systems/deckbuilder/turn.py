@@ -65,8 +65,8 @@ def turn_actions(state: State) -> list[Action]:
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
-    else:
-        out.append({"type": "synergy_draw"})
+    else:  # Synergy: "they are allowed to draw one card": a draw, or "done" without one
+        out += [{"type": "synergy_draw"}, {"type": "done"}]
     return out
 
 
@@ -218,6 +218,8 @@ def apply_turn(state: State, a: Action, rng: Rng) -> None:
         next_synergy(state)
     elif kind == "done":
         drop_melee_counters(state, h, h["name"])
+        if not t["played"]:
+            log(state, f"{h['name']} plays no Synergy card and draws none.")
         discard_front(state, me)
         next_synergy(state)
     else:

@@ -257,6 +257,8 @@ def label(state: State, a: dict[str, Any]) -> str:
         return f"+1 {STAT_NAMES[a['stat']]} ({up['stat_cost']} experience)"
     if k == "upgrade_done":
         return "Done: keep the rest"
+    if k == "done" and state["turn"] and not state["turn"]["played"]:
+        return "Pass: no card, no draw"
     if k.startswith("gm_"):
         return _gm_label(state, a)
     return {"armor": "Add a defense counter to your armor", "draw3": "Draw 3 cards",
