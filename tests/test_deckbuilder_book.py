@@ -251,9 +251,7 @@ def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place()
         GAME.apply(s, {"type": "counter", "gear": "longsword"})
     s = GAME.apply(s, legal[0])
     assert s["rolls"][0]["counters"] == 0 and s["turn"]["attacked"]
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters, after the attack
-    assert s["heroes"][0]["counters"]["longsword"] == 2
-    assert {"type": "end"} in GAME.legal_actions(s)
+    assert GAME.legal_actions(s) == [{"type": "end"}]  # Cleave is spent: the attack came last
 
 
 def test_melee_one_card_gives_a_counter_or_the_attack_never_both():
@@ -768,3 +766,33 @@ def test_synergy_the_draw_instead_of_a_synergy_action_is_allowed_not_forced():
     assert s["piles"]["h1:hand"] == hand and s["piles"]["h1:draw"] == draw
     assert s["turn"] is None or s["turn"]["actor"] != "h1"
     assert any("draws none" in line for line in s["log"])
+
+
+# -- Melee: "Once the cards have been played and the counters tallied, the melee attack is rolled"
+def test_melee_the_attack_is_rolled_once_after_the_counters_and_ends_the_cards_use():
+    """Melee: "Once the cards have been played and the counters tallied, the melee attack
+    is rolled ... you must make a melee attack this turn"; the example: "You would use 2 of
+    the cards to add 2 attack counters to a melee weapon. The final card would be used to
+    attack with it." One melee attack a Melee turn, and no card is played or used after it."""
+    import pytest
+    from pocketdeck.core.game import IllegalAction
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["melee", "melee", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    attack = next(a for a in GAME.legal_actions(s) if a["type"] == "attack")
+    s = GAME.apply(s, attack)  # the taken card attacks at once
+    assert GAME.legal_actions(s) == [{"type": "end"}]  # no more Melee cards, counters or attacks
+    with pytest.raises(IllegalAction, match="melee attack is made"):
+        GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["piles"]["h0:hand"].count("melee") >= 2  # the two Melee cards stayed in the hand
+
+
+def test_melee_a_boss_melee_attack_ends_its_card_use_too():
+    """A boss plays "just like the player characters": after its melee attack the cards it
+    played and did not use are spent, and its turn ends."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("melee", ["melee", "melee"])
+    attack = next(a for a in monster_actions(s) if a["type"] == "gm_attack")
+    apply_monster(s, attack, rng)
+    assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
+    assert len(s["attacks"]) == 1

@@ -260,7 +260,8 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
         mt["step"] = "use"
     elif mt["left"] > 0:
         mt["left"] -= 1
-    if mt["left"] == 0 and not (mt["stack"] == "melee" and not mt["attacked"] and boss_attacks(state, m, "melee")):
+    melee_done = mt["stack"] == "melee" and mt["attacked"]  # Melee: the attack comes last, once
+    if melee_done or (mt["left"] == 0 and not (mt["stack"] == "melee" and boss_attacks(state, m, "melee"))):
         end_monster_turn(state, rng)
 
 

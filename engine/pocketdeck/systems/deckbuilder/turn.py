@@ -57,6 +57,8 @@ def turn_actions(state: State) -> list[Action]:
     if t["step"] == "expend":
         return ([{"type": "expend_card", "card": c} for c in sorted(set(pile(state, f"{h['id']}:hand")))]
                 + [{"type": "expend_done"}])
+    if melee_attack_made(t):  # the attack closes the Melee turn: the cards left are spent
+        return [{"type": "end"}]
     out = [{"type": "play", "card": c} for c in matching(state, h["id"], t["stack"])]
     if t["tokens"]:
         out.extend(token_options(state, h, t))
@@ -75,6 +77,14 @@ def attack_owed(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
     the turn cannot end without it while a target is in the arena."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
             and bool(attacks(state, h, "melee")))
+
+
+def melee_attack_made(t: dict[str, Any]) -> bool:
+    """Melee: "Once the cards have been played and the counters tallied, the melee attack
+    is rolled" (the example: "The final card would be used to attack with it"): one melee
+    attack in a Melee Turn, and it comes last; once it is made, no card is played or used
+    (the cards played and not used go to the discard pile with the rest)."""
+    return t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"] and t["step"] == "use"
 
 
 def makes_melee_attack(card: str) -> bool:
