@@ -236,7 +236,7 @@ def make_active(state, hid, hand):
 
 def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place():
     """Melee: the attack owed comes from a card; Cleave adds counters and cannot attack, so
-    the taken card must make the attack (Cleave's counters then wait for a later attack)."""
+    the taken card must make the attack."""
     import pytest
     from pocketdeck.core.game import IllegalAction
     s = make_active(battle(heroes=("warrior",), seed=3), "h0", ["cleave", "rest"])
@@ -251,9 +251,7 @@ def test_melee_commits_to_the_attack_and_an_ability_card_cannot_take_its_place()
         GAME.apply(s, {"type": "counter", "gear": "longsword"})
     s = GAME.apply(s, legal[0])
     assert s["rolls"][0]["counters"] == 0 and s["turn"]["attacked"]
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})  # Cleave: two counters, after the attack
-    assert s["heroes"][0]["counters"]["longsword"] == 2
-    assert {"type": "end"} in GAME.legal_actions(s)
+    assert GAME.legal_actions(s) == [{"type": "end"}]  # Cleave is spent: the attack came last
 
 
 def test_melee_one_card_gives_a_counter_or_the_attack_never_both():
@@ -397,7 +395,8 @@ def test_policy_bosses_take_the_same_actions():
 
 # -- Encounter zone: "some of which may have associated monsters or items" -----------------------
 def test_arena_items_are_laid_out_shown_and_picked_up():
-    from pocketdeck.content import check
+    """Encounter zone: "some of which may have associated monsters or items": the items lie
+    in their arena, and the first hero to move in picks them up (at-hand items)."""
     assert any(a.get("items") for z in data.zones().values() for a in z["arena"])  # content carries some
     assert data.cross_check() == []
     s = battle(heroes=("warrior",), seed=2)
@@ -406,16 +405,34 @@ def test_arena_items_are_laid_out_shown_and_picked_up():
     view = GAME.view(s)
     assert next(a for a in view["arenas"] if a["id"] == "ossuary")["items"] == ["Dagger"]
     s = make_active(s, "h0", ["rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    legal = GAME.legal_actions(s)
+    while {"type": "retreat", "to": "ossuary"} not in legal:  # the penalty attack first
+        s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
+        legal = GAME.legal_actions(s)
+    s = GAME.apply(s, {"type": "retreat", "to": "ossuary"})
+    assert "dagger" in s["piles"]["h0:at_hand"] and s["piles"]["items:crypt/ossuary"] == []
+    assert any("picks up Dagger" in line for line in s["log"])
+    assert GAME.card_total(s) == total
+
+
+def test_item_ability_offers_three_options_and_no_fourth():
+    """Item/Ability: "It offers three options. 'Take a latent ability card into your
+    discard pile. -or- Activate a power. -or- Equip an at-hand item, spell, or power.'"
+    A hero standing by an item lying in the arena gets no "pick up" option from the card."""
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["rest"])
     s["heroes"][0]["arena"] = "ossuary"
     s = GAME.apply(s, {"type": "take", "stack": "item"})
     legal = GAME.legal_actions(s)
-    while {"type": "pickup", "item": "dagger"} not in legal:  # the penalty attack first
+    while any(a["type"] == "attack" for a in legal):  # the penalty attack first
         s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
         legal = GAME.legal_actions(s)
-    s = GAME.apply(s, {"type": "pickup", "item": "dagger"})
-    assert "dagger" in s["piles"]["h0:at_hand"] and s["piles"]["items:crypt/ossuary"] == []
-    assert GAME.card_total(s) == total
-    from pocketdeck.ui.app import App  # noqa: F401  (the screen draws the item: see test_deckbuilder_ui)
+    assert s["piles"]["items:crypt/ossuary"] == ["dagger"]
+    assert legal and {a["type"] for a in legal} <= {"latent", "power", "equip", "skip"}
+    import pytest
+    from pocketdeck.core.game import IllegalAction
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "pickup", "item": "dagger"})
 
 
 def test_the_checker_refuses_an_unknown_arena_item():
@@ -583,17 +600,18 @@ def test_draw_a_boss_draws_one_card_after_its_turn_up_to_eight():
 
 # -- old saves: a game of rules format 2 is refused by name, never a crash -----------------------
 def test_an_older_rules_format_save_is_refused_with_a_clear_message():
-    """Issue 33 changed how bosses play (Draw, Defend, Rest), so a game saved under rules
-    format 2 cannot replay to its stored state: the app says which format it is and keeps
-    the entry as it was (tests/library_fixtures/game-deckbuilder-v1.json)."""
+    """Issue 33 changed how bosses play (Draw, Defend, Rest), and its review how melee
+    counters last (format 4), so a game saved under rules format 2 cannot replay to its
+    stored state: the app says which format it is and keeps the entry as it was
+    (tests/library_fixtures/game-deckbuilder-v1.json)."""
     import json
     from pathlib import Path
     import pytest
     from pocketdeck.core.saves import SaveError, from_record
     from pocketdeck.ui.app import App
     fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
-    assert GAME.schema_version == 3 and fixture["item"]["data"]["schema"] == 2
-    with pytest.raises(SaveError, match="rules format 2; this version reads format 3"):
+    assert GAME.schema_version == 4 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 4"):
         from_record(fixture["item"]["data"])
     app = App()
     app.restore(fixture["stored"])
@@ -624,3 +642,157 @@ def test_overview_a_stat_or_health_upgrade_goes_on_the_information_card_not_into
     card = next(a for a in GAME.legal_actions(s) if a.get("what") == "card")
     s = GAME.apply(s, card)
     assert Counter(hero_cards(s, hid)) - deck == Counter([card["card"]])
+
+
+# -- Range and Mana: "attacking with a ranged weapon or casting a spell may wait more than one
+# turn" -- and so melee may not: melee counters fall away when the turn ends --------------------
+def test_range_and_mana_melee_counters_do_not_wait_for_a_later_turn():
+    """Range and Mana: "The main difference between these actions and the melee action is
+    that attacking with a ranged weapon or casting a spell may wait more than one turn."
+    Melee counters left when a hero's turn ends are discarded; range counters stay."""
+    s = make_active(battle(heroes=("rogue",), seed=1), "h0", ["melee", "range"])
+    for m in s["monsters"]:  # nobody in reach: the must-attack is void, so both cards may aim
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "dagger"})
+    assert s["heroes"][0]["counters"] == {"dagger": 2}
+    s["heroes"][0]["counters"]["shortbow"] = 1  # aimed on an earlier turn
+    s = GAME.apply(s, {"type": "end"})
+    assert s["heroes"][0]["counters"] == {"shortbow": 1}
+    assert any("melee counters fall away" in line for line in s["log"])
+
+
+def test_range_and_mana_a_synergy_melee_counter_falls_away_with_the_synergy_action():
+    """The same for an ally's Synergy action: a melee counter not used in it is discarded."""
+    s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
+    for m in s["monsters"]:
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    s["piles"]["h1:draw"].extend(s["piles"]["h1:hand"])
+    s["piles"]["h1:hand"] = []
+    s["piles"]["h1:draw"].remove("melee")
+    s["piles"]["h1:hand"].append("melee")
+    s = GAME.apply(s, {"type": "play", "card": "melee"})
+    gear = next(a["gear"] for a in GAME.legal_actions(s) if a["type"] == "counter")
+    s = GAME.apply(s, {"type": "counter", "gear": gear})
+    assert s["heroes"][1]["counters"] == {gear: 1}
+    s = GAME.apply(s, {"type": "done"})
+    assert s["heroes"][1]["counters"] == {}
+
+
+def test_range_and_mana_a_boss_melee_counters_fall_away_when_its_turn_ends():
+    """A boss plays "just like the player characters": its melee counters do not wait either."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("melee", ["melee"], hero_here=False)
+    counter = next(a for a in monster_actions(s) if a["type"] == "gm_counter")
+    apply_monster(s, counter, rng)
+    assert boss["counters"] == {counter["gear"]: 1}
+    apply_monster(s, counter, rng)
+    assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
+    assert boss["counters"] == {}
+
+
+# -- Bosses: "decks just like the player characters"; Rest: "Your character will also build up
+# fatigue cards" -- a boss reshuffling gains a Fatigue card as a hero does ---------------------
+def test_bosses_a_boss_reshuffling_its_discard_gains_a_fatigue_card_like_a_hero():
+    """Bosses have "full stats and decks just like the player characters", and a character
+    "will also build up fatigue cards" (Rest): Pocketdeck's Fatigue rule (one card from the
+    supply each time the discard pile is shuffled into an empty draw pile) holds for a boss
+    too, and the cards go back to the supply when the battle ends."""
+    from pocketdeck.systems.deckbuilder.setup import boss_draw
+    s = battle(heroes=("warrior",), seed=1)
+    total = GAME.card_total(s)
+    boss = next(m for m in s["monsters"] if m["kind"] == "boss")
+    p, me = s["piles"], boss["id"]
+    assert len(p["fatigue"]) == 2 * data.fatigue_per_hero()  # a supply for the hero and for the boss
+    p[f"{me}:discard"].extend(p[f"{me}:draw"])
+    p[f"{me}:draw"] = []
+    supply = len(p["fatigue"])
+    boss_draw(s, me, Rng(0), len(p[f"{me}:hand"]) + 1)
+    assert len(p["fatigue"]) == supply - 1
+    assert "fatigue" in p[f"{me}:draw"] + p[f"{me}:hand"]
+    assert any("Morvane" in line and "Fatigue" in line for line in s["log"])
+    assert GAME.card_total(s) == total
+    s = win_battle(s)
+    assert len(s["piles"]["fatigue"]) == supply
+    assert not any("fatigue" in p[f"{me}:{k}"] for k in ("draw", "hand", "discard", "front", "expended"))
+
+
+# -- Defend: "any enemies get one parting melee reaction" -- a ranged minion has no melee ---------
+def test_defend_a_ranged_minion_gets_no_parting_melee_reaction():
+    """Defend: "This allows the player to move their character to an adjacent arena,
+    however, any enemies get one parting melee reaction." The Skeleton (melee) strikes at
+    the retreating hero; the Cultist Archer (range) has no melee attack and does not."""
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["rest"])
+    s["heroes"][0]["arena"] = "ossuary"
+    assert {m["type"] for m in s["monsters"] if m["arena"] == "ossuary"} == {"skeleton", "archer"}
+    s = GAME.apply(s, {"type": "take", "stack": "defend"})
+    legal = GAME.legal_actions(s)
+    while {"type": "retreat", "to": "stair"} not in legal:  # the penalty attack first
+        s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
+        legal = GAME.legal_actions(s)
+    n = len(s["rolls"])
+    engaged = [m for m in s["monsters"] if m["arena"] == "ossuary" and not m["dead"]]
+    s = GAME.apply(s, {"type": "retreat", "to": "stair"})
+    while s.get("pending"):  # the hero's defense counters against each reaction: spend none
+        s = GAME.apply(s, {"type": "spend", "n": 0})
+    parting = [r["attacker"] for r in s["rolls"][n:] if r.get("label") == "parting reaction"]
+    skeleton_up = any(m["type"] == "skeleton" and not m["dead"] for m in engaged)
+    assert parting == (["Skeleton"] if skeleton_up else [])  # never the Cultist Archer
+
+
+# -- Synergy: "they are allowed to draw one card" -- a draw the ally may decline --------------------
+def test_synergy_the_draw_instead_of_a_synergy_action_is_allowed_not_forced():
+    """Synergy: "If the character doesn't have any matching cards in their hand or chooses
+    not to play them, they are allowed to draw one card." An ally may pass without drawing
+    (a draw from an empty draw pile would reshuffle and bring a Fatigue card)."""
+    s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
+    for m in s["monsters"]:
+        m["arena"] = "vault"
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    legal = GAME.legal_actions(s)
+    assert {"type": "synergy_draw"} in legal and {"type": "done"} in legal
+    hand = list(s["piles"]["h1:hand"])
+    draw = list(s["piles"]["h1:draw"])
+    s = GAME.apply(s, {"type": "done"})
+    assert s["piles"]["h1:hand"] == hand and s["piles"]["h1:draw"] == draw
+    assert s["turn"] is None or s["turn"]["actor"] != "h1"
+    assert any("draws none" in line for line in s["log"])
+
+
+# -- Melee: "Once the cards have been played and the counters tallied, the melee attack is rolled"
+def test_melee_the_attack_is_rolled_once_after_the_counters_and_ends_the_cards_use():
+    """Melee: "Once the cards have been played and the counters tallied, the melee attack
+    is rolled ... you must make a melee attack this turn"; the example: "You would use 2 of
+    the cards to add 2 attack counters to a melee weapon. The final card would be used to
+    attack with it." One melee attack a Melee turn, and no card is played or used after it."""
+    import pytest
+    from pocketdeck.core.game import IllegalAction
+    s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["melee", "melee", "rest"])
+    s = GAME.apply(s, {"type": "take", "stack": "melee"})
+    attack = next(a for a in GAME.legal_actions(s) if a["type"] == "attack")
+    s = GAME.apply(s, attack)  # the taken card attacks at once
+    assert GAME.legal_actions(s) == [{"type": "end"}]  # no more Melee cards, counters or attacks
+    with pytest.raises(IllegalAction, match="melee attack is made"):
+        GAME.apply(s, {"type": "play", "card": "melee"})
+    s = GAME.apply(s, {"type": "end"})
+    assert s["piles"]["h0:hand"].count("melee") >= 2  # the two Melee cards stayed in the hand
+
+
+def test_melee_a_boss_melee_attack_ends_its_card_use_too():
+    """A boss plays "just like the player characters": after its melee attack the cards it
+    played and did not use are spent, and its turn ends."""
+    from pocketdeck.systems.deckbuilder.monsters import apply_monster, monster_actions
+    s, boss, rng = boss_turn("melee", ["melee", "melee"])
+    attack = next(a for a in monster_actions(s) if a["type"] == "gm_attack")
+    apply_monster(s, attack, rng)
+    assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
+    assert len(s["attacks"]) == 1

@@ -45,8 +45,8 @@ def test_random_battles_with_the_screen_drawn_on_every_step():
 
 
 def test_more_random_battles_reach_the_newer_rules():
-    seen = Seen()
-    summary = simulate("deckbuilder", 40, seed=7000, observers=[seen])
+    seen = Seen()  # seed 9000: rules format 4 changed random play; 7000 no longer reached a boss retreat
+    summary = simulate("deckbuilder", 40, seed=9000, observers=[seen])
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
     want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",

@@ -65,9 +65,10 @@ BROKEN: dict[str, str] = {
     "game-ads-v1": ("an ADS lone fight whose Foes' initiative draw held an Agility card (issue 26: it wins for "
                     "them now), so its step 6 is no longer legal; refused with its message, never a crash"),
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
-                            "or expend like heroes, so a format-2 game no longer replays to its stored state); "
+                            "or expend like heroes; its review made it 4: melee counters do not wait for a "
+                            "later turn; so a format-2 game no longer replays to its stored state); "
                             "refused with 'this Deckbuilder RPG save is from rules format 2; this version reads "
-                            "format 3', never a crash"),
+                            "format 4', never a crash"),
 }
 
 

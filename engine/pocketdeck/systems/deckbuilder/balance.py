@@ -39,7 +39,7 @@ def aggressive(state: State, legal: list[Action], rng: Rng) -> Action:
     take = [a for a in legal if a["type"] == "take"]
     if take:
         return next((a for a in take if a["stack"] == "melee"), rng.choice(take))
-    pick = _first(legal, "attack", "retreat", "counter", "play", "end", "done", "synergy_draw", "skip")
+    pick = _first(legal, "attack", "retreat", "counter", "play", "end", "synergy_draw", "done", "skip")
     return pick or choose(state, legal, rng)
 
 
@@ -49,7 +49,7 @@ def looper(state: State, legal: list[Action], rng: Rng) -> Action:
     take = [a for a in legal if a["type"] == "take"]
     if take:
         return next((a for a in take if a["stack"] == "item"), take[0])
-    pick = _first(legal, "power", "attack", "latent", "equip", "end", "done", "synergy_draw", "skip")
+    pick = _first(legal, "power", "attack", "latent", "equip", "end", "synergy_draw", "done", "skip")
     return pick or choose(state, legal, rng)
 
 

@@ -44,6 +44,19 @@ def draw(state: State, h: dict[str, Any], rng: Rng, limit: int = HAND_LIMIT) -> 
     return True
 
 
+def drop_melee_counters(state: State, who: dict[str, Any], name: str) -> None:
+    """Range and Mana: "The main difference between these actions and the melee action is
+    that attacking with a ranged weapon or casting a spell may wait more than one turn":
+    melee counters do not wait. When a hero's or a boss's turn (or a hero's Synergy action)
+    ends, the counters left on its melee weapons are discarded; range and spell counters stay."""
+    from . import data
+    melee = sorted(w for w, n in who["counters"].items() if n and data.weapons()[w]["kind"] == "melee")
+    for w in melee:
+        del who["counters"][w]
+    if melee:
+        log(state, f"{name}'s unused melee counters fall away: melee cannot wait for a later turn.")
+
+
 def own_cards(state: State, h: dict[str, Any]) -> list[str]:
     """The character deck: every battle card the hero owns wherever it lies, without the
     Fatigue cards and the tableau cards taken this battle (they go back to the tableau)."""

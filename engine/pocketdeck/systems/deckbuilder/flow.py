@@ -111,6 +111,10 @@ def end_battle(state: State) -> None:
     for m in state["monsters"]:
         if m["kind"] == "boss":
             give_back_tableau(state, m, ("draw", "discard", "hand", "front", "expended"))
+            for k in ("draw", "discard", "hand", "front", "expended"):  # Fatigue back to the supply
+                cards = pile(state, f"{m['id']}:{k}")
+                state["piles"]["fatigue"].extend(c for c in cards if c == "fatigue")
+                cards[:] = [c for c in cards if c != "fatigue"]
 
 
 def battle_over(state: State, rng: Rng) -> bool:

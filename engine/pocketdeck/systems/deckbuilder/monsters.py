@@ -28,7 +28,8 @@ policy can only do what a GM could.
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
-- Engaged monsters get one parting melee reaction when a hero retreats.
+- Engaged monsters get one parting melee reaction when a hero retreats (those with a
+  melee attack: not a ranged minion).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ...core.rng import Rng
 from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours, revealed, step_towards
-from .common import State, log, pile
+from .common import State, drop_melee_counters, log, pile
 from .setup import armor_bonus, boss_draw, hero
 
 AVERAGE_ROLL = 7
@@ -87,8 +88,13 @@ def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]
 
 
 def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
-    """One parting melee reaction from an engaged monster at a retreating hero."""
+    """One parting melee reaction from an engaged monster at a retreating hero (Defend:
+    "any enemies get one parting melee reaction"): a melee minion's own attack, a boss's
+    melee weapon; a ranged minion (the Cultist Archer) has no melee attack and gets none,
+    as a boss or a hero without a melee weapon gets none."""
     if m["kind"] == "minion":
+        if data.minions()[m["type"]]["kind"] != "melee":
+            return
         hv, dmg = minion_attack_values(m)
         queue_attack(state, m, h, hv, dmg, m["name"], "parting reaction")
         return
@@ -132,7 +138,9 @@ def end_monster_turn(state: State, rng: Rng) -> None:
     mt = state["mturn"]
     if mt is not None and mt["step"] != "stack":
         mid = mt["actor"]
-        if f"{mid}:front" in state["piles"]:  # a boss: the cards played and taken join its deck
+        if f"{mid}:front" in state["piles"]:
+            boss = next(x for x in state["monsters"] if x["id"] == mid)
+            drop_melee_counters(state, boss, boss["name"])  # melee counters do not wait (Range and Mana)  # a boss: the cards played and taken join its deck
             pile(state, f"{mid}:discard").extend(pile(state, f"{mid}:front"))
             state["piles"][f"{mid}:front"] = []
             boss_draw(state, mid, rng, len(pile(state, f"{mid}:hand")) + 1)  # Draw: one card, up to eight
@@ -252,7 +260,8 @@ def apply_monster(state: State, a: Action, rng: Rng) -> None:
         mt["step"] = "use"
     elif mt["left"] > 0:
         mt["left"] -= 1
-    if mt["left"] == 0 and not (mt["stack"] == "melee" and not mt["attacked"] and boss_attacks(state, m, "melee")):
+    melee_done = mt["stack"] == "melee" and mt["attacked"]  # Melee: the attack comes last, once
+    if melee_done or (mt["left"] == 0 and not (mt["stack"] == "melee" and boss_attacks(state, m, "melee"))):
         end_monster_turn(state, rng)
 
 

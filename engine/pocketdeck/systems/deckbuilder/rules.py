@@ -23,7 +23,10 @@ PHASES = ("battle", "spoils", "upgrade", "over")
 class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
-    schema_version = 3  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card)
+    schema_version = 4  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card);
+    # 4: the review of issue 33 (melee counters do not wait; arena items picked up on entering, not by Item/Ability;
+    # bosses gain Fatigue; no parting reaction from a ranged minion; the Synergy draw may be declined;
+    # one melee attack in a Melee turn, and it ends the turn's card use)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:
@@ -145,6 +148,9 @@ class DeckbuilderGame(Game):
         if kind == "end" and t["mode"] == "turn" and t["stack"] == "melee":
             return ("you took the melee action: you must make a melee attack this turn before it "
                     "ends, with a melee card (Melee)")
+        if t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"] and kind != "end":
+            return ("the melee attack is made: it comes once the cards have been played and the "
+                    "counters tallied, so the turn can only end now (Melee)")
         if kind == "counter" and t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]:
             return ("each Melee card gives a counter or the attack: no other card played or in your "
                     "hand can make the melee attack you owe, so this one must (Melee)")

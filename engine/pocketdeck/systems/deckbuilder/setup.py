@@ -38,7 +38,8 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
     piles: dict[str, list[str]] = {}
     for s in data.STACKS:
         piles[f"tableau:{s}"] = [s] * data.stack_size()
-    piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * len(specs))
+    bosses = sum(1 for z in options["zones"] for a in data.zones()[z]["arena"] if a.get("boss"))
+    piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * (len(specs) + bosses))  # bosses tire too
     piles["training"] = [c for c, n in sorted(data.upgrade()["cards"].items()) for _ in range(n)]
     mdeck = [c["id"] for c in data.minion_cards().values() for _ in range(c["count"])]
     rng.shuffle(mdeck)
@@ -226,7 +227,8 @@ def boss_draw(state: State, mid: str, rng: Rng, upto: int = BOSS_HAND) -> int:
     """A boss draws up to ``upto`` cards in hand, never above the hand limit (its opening
     hand of BOSS_HAND; after its turn one card, as a hero's "Draw"; Rest's draw 3),
     shuffling its discard pile into an empty draw pile (its deck, like a hero's, holds the
-    tableau cards it took). Returns the number of cards drawn."""
+    tableau cards it took) and, like a hero's, one Fatigue card from the supply ("decks
+    just like the player characters"). Returns the number of cards drawn."""
     hand, deck, disc = (state["piles"][f"{mid}:{k}"] for k in ("hand", "draw", "discard"))
     n = 0
     while len(hand) < min(upto, HAND_LIMIT):
@@ -235,6 +237,9 @@ def boss_draw(state: State, mid: str, rng: Rng, upto: int = BOSS_HAND) -> int:
                 break
             deck.extend(disc)
             disc.clear()
+            if state["piles"]["fatigue"]:
+                deck.append(state["piles"]["fatigue"].pop())
+                log(state, f"{monster(state, mid)['name']} reshuffles and gains a Fatigue card.")
             rng.shuffle(deck)
         hand.append(deck.pop())
         n += 1

@@ -12,7 +12,7 @@ from .arena import step_towards
 from .monsters import policy
 from .common import State
 from .setup import current_zone, hero
-from .turn import arena_items, attacks
+from .turn import attacks
 
 Action = dict[str, Any]
 
@@ -46,7 +46,7 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
         if h["health"] * 3 < h["max_health"] and rng.below(2) == 0:
             return {"type": "take", "stack": "rest"}
         gear_in_hand = any(data.is_gear(c) for c in state["piles"][f"{h['id']}:hand"])
-        if (gear_in_hand or arena_items(state, h["arena"])) and rng.below(2) == 0:
+        if gear_in_hand and rng.below(2) == 0:
             return {"type": "take", "stack": "item"}
         if attacks(state, h, "melee") and rng.below(3) > 0:
             return {"type": "take", "stack": "melee"}
@@ -59,6 +59,8 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     for k in ("play",):
         if k in kinds and rng.below(3) > 0:
             return rng.choice(by(k))
+    if t["mode"] == "turn" and t["stack"] == "melee" and "counter" in kinds and len(t["tokens"]) > 1:
+        return rng.choice(by("counter"))  # Melee: the attack ends the cards' use, so counters first
     if "retreat" in kinds:
         step = _goal_step(state, h)
         engaged = any(not m["dead"] and m["arena"] == h["arena"] for m in state["monsters"])
@@ -67,8 +69,8 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
-    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "pickup", "latent", "equip", "power",
-              "draw3", "expend_card", "expend_done", "skip", "end", "done", "synergy_draw"):
+    for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
+              "draw3", "expend_card", "expend_done", "skip", "end", "synergy_draw", "done"):
         if k in kinds:
             return rng.choice(by(k))
     return rng.choice(legal)

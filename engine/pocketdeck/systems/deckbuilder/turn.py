@@ -11,7 +11,7 @@ from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours
 from .flow import advance
-from .common import HAND_LIMIT, State, draw, log, pile, room
+from .common import HAND_LIMIT, State, draw, drop_melee_counters, log, pile, room
 from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
@@ -57,6 +57,8 @@ def turn_actions(state: State) -> list[Action]:
     if t["step"] == "expend":
         return ([{"type": "expend_card", "card": c} for c in sorted(set(pile(state, f"{h['id']}:hand")))]
                 + [{"type": "expend_done"}])
+    if melee_attack_made(t):  # the attack closes the Melee turn: the cards left are spent
+        return [{"type": "end"}]
     out = [{"type": "play", "card": c} for c in matching(state, h["id"], t["stack"])]
     if t["tokens"]:
         out.extend(token_options(state, h, t))
@@ -65,8 +67,8 @@ def turn_actions(state: State) -> list[Action]:
             out.append({"type": "end"})
     elif t["played"]:
         out.append({"type": "done"})
-    else:
-        out.append({"type": "synergy_draw"})
+    else:  # Synergy: "they are allowed to draw one card": a draw, or "done" without one
+        out += [{"type": "synergy_draw"}, {"type": "done"}]
     return out
 
 
@@ -75,6 +77,14 @@ def attack_owed(state: State, h: dict[str, Any], t: dict[str, Any]) -> bool:
     the turn cannot end without it while a target is in the arena."""
     return (t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]
             and bool(attacks(state, h, "melee")))
+
+
+def melee_attack_made(t: dict[str, Any]) -> bool:
+    """Melee: "Once the cards have been played and the counters tallied, the melee attack
+    is rolled" (the example: "The final card would be used to attack with it"): one melee
+    attack in a Melee Turn, and it comes last; once it is made, no card is played or used
+    (the cards played and not used go to the discard pile with the rest)."""
+    return t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"] and t["step"] == "use"
 
 
 def makes_melee_attack(card: str) -> bool:
@@ -130,9 +140,7 @@ def token_options(state: State, h: dict[str, Any], t: dict[str, Any]) -> list[Ac
             out.append({"type": "heal2"})
     elif stack == "item":
         out = [{"type": "latent", "card": c} for c in sorted(set(pile(state, f"{me}:latent")))]
-        if room(state, h):
-            out += [{"type": "pickup", "item": c} for c in sorted(set(arena_items(state, h["arena"])))]
-        out += power_options(state, h)
+        out += power_options(state, h)  # "It offers three options": no fourth (arena items: see retreat)
         out += equip_options(state, h)
     return out or [{"type": "skip"}]
 
@@ -214,10 +222,14 @@ def apply_turn(state: State, a: Action, rng: Rng) -> None:
     elif kind == "end":
         end_turn(state, h, rng)
     elif kind == "synergy_draw":
+        drop_melee_counters(state, h, h["name"])
         draw(state, h, rng)
         log(state, f"{h['name']} draws a card instead of a Synergy action.")
         next_synergy(state)
     elif kind == "done":
+        drop_melee_counters(state, h, h["name"])
+        if not t["played"]:
+            log(state, f"{h['name']} plays no Synergy card and draws none.")
         discard_front(state, me)
         next_synergy(state)
     else:
@@ -282,10 +294,6 @@ def use_token(state: State, h: dict[str, Any], card: str, a: Action, rng: Rng) -
                 heal(state, o, pw["amount"], name)
     elif kind == "equip":
         equip(state, h, a["gear"], a.get("swap"), a.get("from", "at_hand"))
-    elif kind == "pickup":
-        arena_items(state, h["arena"]).remove(a["item"])
-        pile(state, f"{me}:at_hand").append(a["item"])
-        log(state, f"{name} picks up {data.card_name(a['item'])}: it joins their at-hand items.")
     elif kind == "skip":
         log(state, f"{name}'s {data.card_name(card)} has no use now.")
     else:
@@ -331,7 +339,8 @@ def equip(state: State, h: dict[str, Any], gear: str, swap: str | None, source: 
 def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
     """Defend's second option: move to an adjacent arena; every enemy engaged in the arena
     left gets one parting melee reaction. The first hero through a door opens it (the
-    whole zone was laid out when the battle began)."""
+    whole zone was laid out when the battle began), and the items lying in the arena
+    entered are picked up (``pick_up``)."""
     from .monsters import queue_parting
     here = h["arena"]
     engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
@@ -343,6 +352,19 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
             log(state, f"{h['name']} opens the door to the next arena.")
     h["arena"] = to
     log(state, f"{h['name']} {'retreats' if engaged else 'moves'} to {arena_name(state, to)}.")
+    pick_up(state, h)
+
+
+def pick_up(state: State, h: dict[str, Any]) -> None:
+    """Encounter zone: arenas "may have associated monsters or items". The book gives no
+    action for taking an item (Item/Ability "offers three options", none of them this), so
+    a hero who enters an arena picks up the items lying there: they join the hero's at-hand
+    items (to equip with Item/Ability), while the character's own cards have room."""
+    items = arena_items(state, h["arena"])
+    while items and room(state, h):
+        item = items.pop(0)
+        pile(state, f"{h['id']}:at_hand").append(item)
+        log(state, f"{h['name']} picks up {data.card_name(item)}: it joins their at-hand items.")
 
 
 def arena_items(state: State, arena: str) -> list[str]:
@@ -479,6 +501,7 @@ def discard_front(state: State, hid: str) -> None:
 
 
 def end_turn(state: State, h: dict[str, Any], rng: Rng) -> None:
+    drop_melee_counters(state, h, h["name"])
     discard_front(state, h["id"])
     if draw(state, h, rng, HAND_LIMIT):
         log(state, f"{h['name']} draws a card.")

@@ -242,8 +242,6 @@ def label(state: State, a: dict[str, Any]) -> str:
     if k == "equip":
         return (f"Equip {n(a['gear'])}" + (" from your hand" if a.get("from") == "hand" else "")
                 + (f" in place of {n(a['swap'])}" if "swap" in a else ""))
-    if k == "pickup":
-        return f"Pick up {n(a['item'])} (to your at-hand items)"
     if k == "heal":
         return f"Heal {hero(state, a['target'])['name']}"
     if k == "spend":
@@ -259,6 +257,8 @@ def label(state: State, a: dict[str, Any]) -> str:
         return f"+1 {STAT_NAMES[a['stat']]} ({up['stat_cost']} experience)"
     if k == "upgrade_done":
         return "Done: keep the rest"
+    if k == "done" and state["turn"] and not state["turn"]["played"]:
+        return "Pass: no card, no draw"
     if k.startswith("gm_"):
         return _gm_label(state, a)
     return {"armor": "Add a defense counter to your armor", "draw3": "Draw 3 cards",
