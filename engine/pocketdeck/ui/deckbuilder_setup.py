@@ -91,18 +91,9 @@ def _play_now() -> str:
 
 def setup(app: "App" = None) -> str:  # type: ignore[assignment]
     lib = LIB.entries(app) if app is not None else {}
-    saved = ""
-    if lib:
-        rows = "".join(
-            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
-            f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(data.heroes()[r["hero"]]["name"])}, '
-            f'health {r["max_health"]}, {r["xp"]} experience, {len(r["deck"])} cards, '
-            f'{r["encounters"]} encounter{"s" if r["encounters"] != 1 else ""}</span></span></label>'
-            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
-               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
-            + '</div>'
-            for key, r in lib.items())
-        saved = f'<fieldset><legend>Heroes from your library</legend>{rows}</fieldset>'
+    saved = LIB.picks(app, "Heroes from your library", lambda r: (
+        f'{data.heroes()[r["hero"]]["name"]}, health {r["max_health"]}, {r["xp"]} experience, '
+        f'{len(r["deck"])} cards, {r["encounters"]} encounter{"s" if r["encounters"] != 1 else ""}')) if lib else ""
     rows = []
     for hid, h in data.heroes().items():
         checked = " checked" if hid in ("warrior", "priest") and not lib else ""

@@ -67,6 +67,23 @@ class CharacterLibrary:
         effects.append(("put", meta_key, json.dumps(meta)))
         return effects
 
+    def picks(self, app: "App", legend: str, detail: Callable[[Record], str]) -> str:
+        """The setup form's list of kept characters: a checkbox each (field ``library``),
+        its name and ``detail`` (plain text, escaped here), and Remove (a second tap removes
+        for good); "" when none is kept."""
+        from .html import button, esc
+        lib = self.entries(app)
+        if not lib:
+            return ""
+        rows = "".join(
+            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
+            f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(detail(r))}</span></span></label>'
+            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
+               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
+            + '</div>'
+            for key, r in lib.items())
+        return f'<fieldset><legend>{esc(legend)}</legend>{rows}</fieldset>'
+
     def new_key(self, app: "App", name: str) -> str:
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "hero"
         key, n = self.prefix + slug, 1

@@ -442,17 +442,8 @@ LAYOUT_MEANS = {"app": "the app lays each room out at random, as the book's rule
 
 def setup(app: "App") -> str:
     lib = LIB.entries(app)
-    saved = ""
-    if lib:
-        rows = "".join(
-            f'<div class="lib-row"><label class="check"><input type="checkbox" name="library" value="{esc(key)}"> '
-            f'<span><b>{esc(r["name"])}</b> <span class="muted">{esc(r["race"])} {esc(r["class"])}, '
-            f'level {r["level"]}{" (resurrected)" if r.get("resurrected") else ""}</span></span></label>'
-            + (button("Remove for good?", "forget", key, cls="btn small danger") if app.confirm == key
-               else button("Remove", "forget", key, cls="btn small ghost", title=f'Remove {r["name"]}'))
-            + '</div>'
-            for key, r in lib.items())
-        saved = f'<fieldset><legend>Characters from your library</legend>{rows}</fieldset>'
+    saved = LIB.picks(app, "Characters from your library", lambda r: (
+        f'{r["race"]} {r["class"]}, level {r["level"]}{" (resurrected)" if r.get("resurrected") else ""}'))
     count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
                     for n in range(0, MAX_PARTY + 1))
     fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
