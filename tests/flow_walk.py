@@ -180,3 +180,18 @@ def guide_once(page, steps: list[Step], *, nexts: int, table: str, boot_ms: int 
     page.wait_for_selector("html[data-ready]", state="attached", timeout=boot_ms)
     page.wait_for_selector(table, timeout=boot_ms)
     assert page.locator(".guide").count() == 0, "the guide came back after a reload"
+
+
+def taps_across_games(page, n: int, seed: int, steps: list[Step], *, system: str, play_now: str) -> int:
+    """``n`` random taps even when a game ends first: then More, New game and the
+    ``play_now`` button start another the same way (at most 5 games); the taps walked."""
+    walked, k = 0, 0
+    while walked < n and k < 5:
+        before = len(steps)
+        random_taps(page, n - walked, seed=seed + k, steps=steps)
+        walked, k = walked + len(steps) - before, k + 1
+        if walked < n:
+            page.locator("nav .menu > summary").tap()
+            tap(page, page.locator(f"[data-action=setup][data-arg={system}]"), "new game", steps)
+            tap(page, page.get_by_role("button", name=play_now, exact=True), "play now again", steps)
+    return walked

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, guide_once, random_taps, tap
+from flow_walk import assert_clean, guide_once, tap, taps_across_games
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -38,15 +38,7 @@ def test_ads_walk(phone, server, table, seed):
     # the third tap from home: the initiative; then it is a turn (or a Foe's attack to answer)
     tap(page, page.get_by_role("button", name="Declare Up ^", exact=True), "initiative", steps, axe_scheme="light")
     assert page.locator(f"{root} [data-prompt]").count() == 1
-    walked, k = 0, 0
-    while walked < 22 and k < 5:  # a fight can end before 22 taps: then a new one, the same way
-        before = len(steps)
-        random_taps(page, 22 - walked, seed=seed + k, steps=steps)
-        walked, k = walked + len(steps) - before, k + 1
-        if walked < 22:
-            page.locator("nav .menu > summary").tap()
-            tap(page, page.locator(f"[data-action=setup][data-arg={system}]"), "new game", steps)
-            tap(page, page.get_by_role("button", name=play_now), "play now again", steps)
-    assert walked >= 22
+    # a fight can end before 22 taps: then a new one, the same way
+    assert taps_across_games(page, 22, seed, steps, system=system, play_now=play_now) >= 22
     assert_clean(steps, f"{name}, seed {seed}")
     assert len(steps) >= 20

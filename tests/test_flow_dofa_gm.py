@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from flow_walk import assert_clean, guide_once, random_taps, tap
+from flow_walk import assert_clean, guide_once, tap, taps_across_games
 
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
@@ -38,14 +38,7 @@ def test_dofa_gm_walk(phone, server, seed, way):
     else:
         assert page.get_by_role("button", name="Start combat: the party surprises", exact=True).count() == 1
     guide_once(page, steps, nexts=1, table="[data-system=dofa-gm]")
-    walked, k = 0, 0
-    while walked < 22 and k < 5:  # a skirmish can end before 22 taps: then a new one, the same way
-        before = len(steps)
-        random_taps(page, 22 - walked, seed=seed + k, steps=steps)
-        walked, k = walked + len(steps) - before, k + 1
-        if walked < 22:
-            page.locator("nav .menu > summary").tap()
-            tap(page, page.locator("[data-action=setup][data-arg=dofa-gm]"), "new game", steps)
-            tap(page, page.get_by_role("button", name=READY[way], exact=True), "play now again", steps)
+    # a skirmish can end before 22 taps: then a new one, the same way
+    taps_across_games(page, 22, seed, steps, system="dofa-gm", play_now=READY[way])
     assert_clean(steps, f"DofA GM ({way}, seed {seed})")
     assert len(steps) >= 24
