@@ -495,7 +495,7 @@ class Bench:
             menu = page.locator("nav details.menu")  # New game sits in the bar's More menu (issue 24)
             if menu.count() and menu.first.get_attribute("open") is None:
                 menu.first.locator("summary").tap()
-            page.get_by_role("button", name="New game").tap()
+            page.get_by_role("button", name=re.compile(r"^New (Deck )?game$")).tap()  # named "New Deck game" (issue 24)
             page.wait_for_selector("section.setup", state="attached")
         page.get_by_role("button", name="52 cards").tap()
         page.wait_for_selector("button.pile", state="attached")
