@@ -64,3 +64,18 @@ def test_p52_screens(browser, server):
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_focused_prompt_ring_only_for_keyboard(phone, server):
+    """The shell focuses the prompt after each screen (issue 24), the home screen's tile list
+    at start included. A phone that was only touched shows no yellow frame round the whole
+    list; once a key is pressed the focused prompt is ringed (WCAG 2.4.7 for keyboard use)."""
+    page = phone.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+    ring = "getComputedStyle(document.activeElement).outlineStyle"
+    assert page.evaluate("document.activeElement.matches('[data-prompt]')")
+    assert page.evaluate(ring) == "none"
+    page.keyboard.press("Shift")
+    assert page.evaluate("document.documentElement.dataset.keys") == "1"
+    assert page.evaluate(ring) == "solid"

@@ -88,6 +88,11 @@ function twinOf(app, action, arg) {
 // After each screen: a new screen opens at its top; the guide's target is outlined; the
 // prompt is brought into view; focus stays on the tapped button's twin, else goes to the
 // prompt (never to <body>); the sentence is spoken.
+// A key pressed once (Tab, arrows, Enter): this person moves by keyboard, so the focused
+// prompt shows its ring from now on (app.css: html[data-keys]); touch alone never sets it.
+document.addEventListener("keydown", () => { document.documentElement.dataset.keys = "1"; },
+  { once: true, capture: true });
+
 function settle(app, said, fresh, action, arg) {
   if (fresh) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   const prompts = [...app.querySelectorAll("[data-prompt]")].filter(visible);
