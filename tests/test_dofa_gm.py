@@ -842,3 +842,17 @@ def test_simulated_tables_keep_every_invariant():
     from pocketdeck.core.simulate import simulate
     out = simulate("dofa-gm", 3, seed=300)
     assert out["errors"] == 0, out["failures"]
+
+
+def test_pg_status_conditions_blinded_a_made_save_gives_no_lower_hand():
+    """PG, Status Conditions 4: Blinded, "At the start of their turn ... a DR 3 Intuition
+    Save. If they fail, they draw Lower Hand (3)": a creature whose save succeeded attacks
+    without it (review G1)."""
+    from pocketdeck.systems.dofa_gm import draws
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Blinded", None)
+    ft.save_result(s, x, "Blinded", True, Rng(1))
+    assert ft.status(x, "Blinded") is not None
+    assert ("Blinded: needs sight", -3) not in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    ft.save_result(s, x, "Blinded", False, Rng(1))
+    assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
