@@ -856,3 +856,17 @@ def test_pg_status_conditions_blinded_a_made_save_gives_no_lower_hand():
     assert ("Blinded: needs sight", -3) not in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
     ft.save_result(s, x, "Blinded", False, Rng(1))
     assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+
+
+def test_pg_hidden_a_creature_that_uses_a_power_is_no_longer_hidden():
+    """PG, Interacting with the Environment, Hidden: "a creature is no longer Hidden ... if
+    the creature: Uses a Power"; an attack is a Power (04_Powers Weapon Attack). The attack
+    from hiding keeps its Upper Hand ("Attacks against unaware creatures"), the next has
+    none (review G2)."""
+    s, x = _foes_turn(["Attack, Weapon", "Attack, Mystic Confusion"], 1)
+    ft.add_status(s, x, "Hidden", None)
+    after = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Weapon"})
+    assert after["draw"]["hand"] == 1
+    assert ft.status(actor(after, x["id"]), "Hidden") is None
+    after = play(s, {"type": "power", "who": x["id"], "target": "p1", "power": "Attack, Mystic Confusion"})
+    assert ft.status(actor(after, x["id"]), "Hidden") is None

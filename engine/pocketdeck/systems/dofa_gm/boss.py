@@ -117,6 +117,8 @@ def run(s: State, a: Action, rng: Rng) -> None:
     boss = ft.actor(s, a["who"])
     kind, how = ACTIONS[a["name"]]
     ft.log(s, f"{boss['name']}: {a['name']} ({'Adversary' if kind == 'adversary' else 'House'} Action).")
+    if how != "attack":
+        ft.uses_power(s, boss)        # a Boss-Only power (an attack ends them in do_attack)
     if how == "attack":
         power = next((p for p in ("Attack, Weapon", "Attack, Mystic") if p in boss["powers"]), None)
         if power:

@@ -262,6 +262,15 @@ def remove_status(s: State, a: Actor, name: str, quiet: bool = False) -> None:
     log(s, f"{a['name']} is no longer Hidden (damaged)." if quiet else f"{a['name']}: {name} ends.")
 
 
+def uses_power(s: State, a: Actor) -> None:
+    """Using a Power (an attack is one: 04_Powers Weapon Attack, Mystic Attack) ends
+    Invisible (PG, Status Conditions 12) and Hidden (PG, Hidden: "no longer Hidden ... if
+    the creature: Uses a Power")."""
+    for name in ("Invisible", "Hidden"):
+        if status(a, name):
+            remove_status(s, a, name)
+
+
 def add_due(s: State, a: Actor, name: str, when: str) -> None:
     if not any(d["who"] == a["id"] and d["status"] == name for d in s["due"]):
         st = status(a, name) or {}

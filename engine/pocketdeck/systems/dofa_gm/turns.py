@@ -322,8 +322,7 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
-    if ft.status(x, "Invisible"):
-        ft.remove_status(s, x, "Invisible")     # PG, Status Conditions 12: the attack ends it
+    ft.uses_power(s, x)                         # after the hand: the attack keeps its Upper Hand
     tc = ft.tc_of(s, y) or ""
     draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
                 target=y["id"], power=a["power"],
@@ -345,8 +344,7 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     spend_turn(s, x)
     more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
-    if ft.status(x, "Invisible"):
-        ft.remove_status(s, x, "Invisible")     # using a Power ends it
+    ft.uses_power(s, x)
     if rule.get("heal"):
         ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
