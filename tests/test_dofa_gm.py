@@ -870,3 +870,21 @@ def test_pg_hidden_a_creature_that_uses_a_power_is_no_longer_hidden():
     assert ft.status(actor(after, x["id"]), "Hidden") is None
     after = play(s, {"type": "power", "who": x["id"], "target": "p1", "power": "Attack, Mystic Confusion"})
     assert ft.status(actor(after, x["id"]), "Hidden") is None
+
+
+def test_pg_making_a_check_a_contested_calls_hidden_dr_stays_out_of_the_players_log():
+    """PG, Making a Check: the GM "can choose whether or not to reveal" the DR; a contest's
+    DR (PG, Contested Checks: 3 minus half the initiator's modifier) is the GM's to hide
+    too: no player's seat reads it (review G3; issue 27 item 2)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2H")
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = play(s, {"type": "call", "who": "p1"}, {"type": "call_hidden", "on": True},
+             {"type": "call_contest", "by": g["id"]}, {"type": "call_vs_mod", "mod": 2})
+    assert s["call"]["dr"] == 2
+    assert "The initiator's modifier +2: the contested DR is 2." in s["log"]
+    public = ft.public_log(s, 80)
+    assert any("A contested check against Grunt" in line for line in public)
+    assert not [line for line in public if "contested DR" in line or "DR 2" in line or "DR 3" in line]
+    assert GAME.view(s, "player:p1")["call"]["dr"] is None

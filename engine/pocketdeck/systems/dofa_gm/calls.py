@@ -160,13 +160,14 @@ def do_call_contest(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     y = actor(s, a["by"])
     c.update(tc=tc_of(s, y), vs=y["id"], vs_mod=0, dr=ck.contest_dr(0), aim=None, suggested=None)
-    log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}, DR {c['dr']}.")
+    log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}.")
+    log(s, f"The contested DR is {c['dr']} (3 minus half the initiator's +0).")
 
 
 def do_call_vs_mod(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     c["vs_mod"], c["dr"] = a["mod"], ck.contest_dr(a["mod"])
-    log(s, f"The initiator's modifier {a['mod']:+d}: DR {c['dr']}.")
+    log(s, f"The initiator's modifier {a['mod']:+d}: the contested DR is {c['dr']}.")
 
 
 def do_call_tc(s: State, a: Action, rng: Rng) -> None:

@@ -58,7 +58,7 @@ def log(s: State, text: str) -> None:
 # seat reads of the log (``public_log``) leaves out the GM's deliberation over a DR and
 # reads a draw on a hidden DR without its EDR. The lines are told apart by their words
 # (draws.secret_summary marks a hidden check's line), so the state keeps one log.
-GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
+GM_ONLY = ("the chart suggests DR", "overrides the suggested DR", "contested DR is")
 HIDDEN = " (DR hidden)"
 SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
                      r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
