@@ -668,7 +668,27 @@ def test_gmg_house_actions_once_initiated_happen_at_the_start_of_every_round():
         s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
     assert "Wall Grab happens again at the start of the round." in s["log"]
     assert [d["status"] for d in s["due"]] == ["Entangled"]
-    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))
+    assert not any(a["type"] == "house" and a["name"] == "Wall Grab" for a in GAME.legal_actions(s))
+
+
+def test_gmg_house_actions_a_repeating_house_action_leaves_the_bosss_others_open():
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat"; nothing limits a boss to one: a repeat is not an initiation, so at a later
+    round's start the boss may initiate another (review G4)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "house", "who": queen["id"], "name": "Summon Ally"})
+    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))     # one a round's start
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    while s["due"] or s["draw"]:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result")))
+    assert "Summon Ally happens again at the start of the round." in s["log"]
+    houses = {a["name"] for a in GAME.legal_actions(s) if a["type"] == "house"}
+    assert "Wall Grab" in houses and "Summon Ally" not in houses
 
 
 def test_pg_status_conditions_a_creature_spends_its_actions_to_end_entangled_knocked_down_burned():

@@ -1,6 +1,7 @@
 """Bosses (GMG, Creating a Boss Encounter): Adversary Actions (outside the boss's turn,
-once per round each boss), House Actions (offered at the start of a round; once
-initiated, repeated at the start of every round of that combat), Phases
+once per round each boss), House Actions (one initiated at the start of a round; once
+initiated, repeated at the start of every round of that combat, and never initiated
+twice, while the boss's others may still be initiated in later rounds), Phases
 (at 0 HP a boss with a phase left refills its HP and draws a new Target Card).
 
 The actions are the bestiary bosses' own (04_Powers.yaml, Boss-Only); the skirmish has no
@@ -55,7 +56,7 @@ def actions(s: State, current_id: str | None) -> list[Action]:
             kind, how = ACTIONS.get(name, (None, None))
             if kind == "adversary" and (b["id"] == current_id or b["id"] in c["adversary"]):
                 continue
-            if kind == "house" and (c["house"] or c["at"] != 0):
+            if kind == "house" and (c["house"] or c["at"] != 0 or started(c, b["id"], name)):
                 continue
             if kind is None or PP.get(name, 0) > b["pp"]:
                 continue
@@ -66,6 +67,11 @@ def actions(s: State, current_id: str | None) -> list[Action]:
             else:
                 acts.append({"type": verb, "who": b["id"], "name": name})
     return acts
+
+
+def started(c: dict[str, Any], boss_id: str, name: str) -> bool:
+    """A House Action this boss initiated this combat (it repeats by itself)."""
+    return any(h["who"] == boss_id and h["name"] == name for h in c.get("houses", []))
 
 
 def do_adversary(s: State, a: Action, rng: Rng) -> None:
@@ -104,8 +110,7 @@ def repeat_houses(s: State, rng: Rng) -> None:
         if a.get("target") and not ft.standing(ft.actor(s, a["target"])):
             ft.log(s, f"{boss['name']}'s {a['name']} has no target left: it ends.")
             continue
-        keep.append(a)
-        c["house"] = True
+        keep.append(a)       # a repeat is no initiation: the boss may still start another
         ft.log(s, f"{a['name']} happens again at the start of the round.")
         run(s, a, rng)
     if "houses" in c:
