@@ -908,3 +908,17 @@ def test_pg_making_a_check_a_contested_calls_hidden_dr_stays_out_of_the_players_
     assert any("A contested check against Grunt" in line for line in public)
     assert not [line for line in public if "contested DR" in line or "DR 2" in line or "DR 3" in line]
     assert GAME.view(s, "player:p1")["call"]["dr"] is None
+
+
+def test_pg_status_conditions_suffocating_a_made_saves_damage_takes_ap_first():
+    """PG, Status Conditions 9: "On failure, take 2 damage bypassing AP. On a success, take
+    1 damage." (Health and Armor: "Unless otherwise specified, damage subtracts from AP
+    first"; review G5)."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    x["ap"] = x["ap_max"] = 1
+    hp = x["hp"]
+    ft.add_status(s, x, "Suffocating", None)
+    ft.save_result(s, x, "Suffocating", True, Rng(1))
+    assert (x["ap"], x["hp"]) == (0, hp)
+    ft.save_result(s, x, "Suffocating", False, Rng(1))
+    assert (x["ap"], x["hp"]) == (0, hp - 2)

@@ -323,8 +323,8 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
         st["held"] = passed
     if passed and (rule.get("ends") or st.get("ends")):
         remove_status(s, a, name)
-    if passed and rule.get("pass_damage"):
-        hurt(s, a, rule["pass_damage"], rng, True)
+    if passed and rule.get("pass_damage"):   # Suffocating: "On a success, take 1 damage" (AP first)
+        hurt(s, a, rule["pass_damage"], rng)
     if not passed and rule.get("fail_damage"):
         hurt(s, a, rule["fail_damage"], rng, True)
     if not passed and rule.get("fail_discard"):
