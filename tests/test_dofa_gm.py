@@ -922,3 +922,14 @@ def test_pg_status_conditions_suffocating_a_made_saves_damage_takes_ap_first():
     assert (x["ap"], x["hp"]) == (0, hp)
     ft.save_result(s, x, "Suffocating", False, Rng(1))
     assert (x["ap"], x["hp"]) == (0, hp - 2)
+
+
+def test_04_powers_mystic_attack_does_1_damage_whatever_the_weapon():
+    """04_Powers Mystic Attack "Damage: 1"; PG, In Combat: "Powers do 1 damage unless
+    otherwise stated"; GMG, Weapons: the weapon's quality is a weapon attack's damage
+    (review G6)."""
+    s, x = _foes_turn(["Attack, Weapon", "Attack, Mystic"], 0)
+    x["weapon"] = 3
+    mystic = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Mystic"})
+    weapon = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Weapon"})
+    assert (mystic["draw"]["weapon"], weapon["draw"]["weapon"]) == (1, 3)

@@ -16,6 +16,7 @@ from . import fight as ft
 from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
+MYSTIC_DAMAGE = 1
 
 
 def current(s: State) -> dict[str, Any] | None:
@@ -324,9 +325,12 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
     ft.uses_power(s, x)                         # after the hand: the attack keeps its Upper Hand
     tc = ft.tc_of(s, y) or ""
+    # GMG, Weapons: a weapon's quality is its damage; 04_Powers Mystic Attack "Damage: 1"
+    # (PG, In Combat: "Powers do 1 damage unless otherwise stated")
+    base = MYSTIC_DAMAGE if mystic else x["weapon"]
     draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
                 target=y["id"], power=a["power"],
-                weapon=x["weapon"] + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
+                weapon=base + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
     if a["type"] == "attack":
         spend_turn(s, x)
 
