@@ -933,3 +933,30 @@ def test_04_powers_mystic_attack_does_1_damage_whatever_the_weapon():
     mystic = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Mystic"})
     weapon = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Weapon"})
     assert (mystic["draw"]["weapon"], weapon["draw"]["weapon"]) == (1, 3)
+
+
+def test_pg_in_combat_actions_a_players_readied_attack_is_typed_in_when_triggered():
+    """PG, In Combat Actions: "If the trigger occurs, the readied Major Action can then be
+    activated": a player at the table who readied an attack has it typed in outside their
+    turn, graded against the target's hidden AR, without spending the acting one's turn
+    (review G7)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "KH")
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = _turn_of(s, "p1")
+    s = play(s, {"type": "ready"}, {"type": "end_turn"})
+    assert s["combat"]["readied"] == ["p1"] and turns_current(s) == "p2"
+    fire = {"type": "readied_attack", "who": "p1", "target": g["id"]}
+    assert fire in GAME.legal_actions(s)
+    s = play(s, fire)
+    assert s["entry"]["for"]["kind"] == "attack"
+    hp = actor(s, g["id"])["hp"]
+    s = play(s, {"type": "entry_hit", "degree": 1})          # a Major: weapon 1 + 1
+    assert actor(s, g["id"])["hp"] == max(0, hp - 2) and s["combat"]["readied"] == []
+    assert turns_current(s) == "p2" and not s["combat"]["acted"]
+
+
+def turns_current(s: dict) -> str:
+    c = s["combat"]
+    return c["order"][c["at"]]

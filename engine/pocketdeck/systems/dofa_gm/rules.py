@@ -299,7 +299,10 @@ def entry_done(s: State, rng: Rng) -> None:
             ft.hurt(s, y, dmg, rng, by=x["id"])
             if deg == 0 and ft.standing(y):
                 ft.add_status(s, y, "Stunned", None, by=x["id"])
-        turns.spend_turn(s, x)
+        if f.get("readied"):
+            s["combat"]["readied"].remove(x["id"])      # its readied Major Action, spent now
+        else:
+            turns.spend_turn(s, x)
     elif kind == "call":
         calls.close(s)
     elif kind == "epic":

@@ -312,6 +312,8 @@ def ready_actions(s: State) -> list[Action]:
         x = ft.actor(s, i)
         if ft.standing(x) and x["deck"]:
             acts += [dict(p, type="readied_attack") for p in power_actions(s, x) if p["type"] == "attack"]
+        elif ft.standing(x):        # a player's: drawn on their phone, the card typed in
+            acts += [{"type": "readied_attack", "who": i, "target": y["id"]} for y in enemies(s, x)]
     return acts
 
 
@@ -336,6 +338,13 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
+    """PG, In Combat Actions: "If the trigger occurs, the readied Major Action can then be
+    activated". A player's is typed in as their reported attack (``readied``: it spends
+    no turn, and leaves the readied list when the card is in: rules.entry_done)."""
+    if ft.actor(s, a["who"])["deck"] is None:
+        do_player_attack(s, a, rng)
+        s["entry"]["for"]["readied"] = True
+        return
     s["combat"]["readied"].remove(a["who"])
     do_attack(s, a, rng)
 

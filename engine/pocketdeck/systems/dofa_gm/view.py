@@ -75,7 +75,7 @@ def label(s: State, a: Action) -> str:
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
     if t == "readied_attack":
-        return f"{who}'s readied {a['power']} on {tgt}"
+        return f"{who}'s readied {a.get('power', 'attack')} on {tgt}"
     if t == "power":
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
