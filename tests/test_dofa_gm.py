@@ -960,3 +960,24 @@ def test_pg_in_combat_actions_a_players_readied_attack_is_typed_in_when_triggere
 def turns_current(s: dict) -> str:
     c = s["combat"]
     return c["order"][c["at"]]
+
+
+def test_pg_fatigue_a_tired_dealers_knocked_out_and_epic_event_draws_are_at_lower_hand():
+    """PG, Fatigue 2: "Lower hand (1) on all checks"; the Knocked Out Epic Event's draws
+    are "DR 4 Vitality Checks" and an Epic Event's draws are checks too; the GM's own
+    Upper/Lower Hand tap counts on them as on any draw (review G9)."""
+    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    cap = next(a for a in s["actors"] if a["side"] == "foes")
+    cap["fatigue"] = 2
+    ft.hurt(s, cap, 99, Rng(1))
+    s = _turn_of(s, cap["id"])
+    s = play(s, {"type": "hand", "hand": 1}, {"type": "ko_draw"})
+    assert s["draw"]["hand"] == -1 + 1          # Fatigue 2, then the GM's Upper Hand
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Spades2"], "foes": []}, 4)
+    hero = next(a for a in s["actors"] if a["kind"] == "pc")
+    hero["fatigue"] = 2
+    s = play(s, {"type": "epic_setup"}, {"type": "epic_begin"}, {"type": "epic_reveal"},
+             {"type": "epic_dr", "dr": 3}, {"type": "epic_join", "who": hero["id"]},
+             {"type": "epic_go"}, {"type": "epic_draw"})
+    assert s["draw"]["hand"] == -1

@@ -460,7 +460,8 @@ def do_ko_draw(s: State, a: Action, rng: Rng) -> None:
     x = current(s)
     assert x is not None
     tc = dk.draw_tc(s["decks"]["npc"], rng, "ko")
-    hand = -1 if x["ko"]["damaged"] else 0
+    # "Vitality Checks": Fatigue and the GM's call count as on any check (PG, Fatigue)
+    hand = (-1 if x["ko"]["damaged"] else 0) + sum(n for _, n in draws.hand_parts(s, x, "check", KO_STAT))
     s["combat"]["acted"] = True
     draws.start(s, rng, x, kind="epic", tc=tc, stat=KO_STAT, dr=KO_DR, hand=hand, ko=True)
 
