@@ -981,3 +981,18 @@ def test_pg_fatigue_a_tired_dealers_knocked_out_and_epic_event_draws_are_at_lowe
              {"type": "epic_dr", "dr": 3}, {"type": "epic_join", "who": hero["id"]},
              {"type": "epic_go"}, {"type": "epic_draw"})
     assert s["draw"]["hand"] == -1
+
+
+def test_pg_status_conditions_stunned_a_failed_save_leaves_one_action_not_both():
+    """PG, Status Conditions 1: Stunned, "If failed, they may either move or make one
+    Action on their turn, not both": a creature whose save failed gets up (its Minor
+    Action) and can then only end its turn; unstunned it could still attack (review G8)."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Knocked Down", None)
+    up = {"type": "shake_off", "who": x["id"], "status": "Knocked Down"}
+    after = play(s, up)
+    assert any(a["type"] == "attack" for a in GAME.legal_actions(after))
+    ft.add_status(s, x, "Stunned", None)
+    ft.save_result(s, x, "Stunned", False, Rng(1))
+    after = play(s, up)
+    assert [a["type"] for a in GAME.legal_actions(after) if a["type"] in ("attack", "end_turn", "ready")] == ["end_turn"]

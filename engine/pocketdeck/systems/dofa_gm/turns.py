@@ -218,6 +218,10 @@ def turn_actions(s: State) -> list[Action]:
         else:
             acts.append({"type": "end_turn"})
         return acts
+    if ft.in_force(x, "Stunned") and (c["acted"] or c.get("minor")):
+        # PG, Status Conditions 1: its save failed, "they may either move or make one
+        # Action on their turn, not both": one Action spent, the turn can only end
+        return acts + [{"type": "end_turn"}]
     if not c["acted"]:
         if x["deck"]:
             acts += power_actions(s, x)
