@@ -996,3 +996,22 @@ def test_pg_status_conditions_stunned_a_failed_save_leaves_one_action_not_both()
     ft.save_result(s, x, "Stunned", False, Rng(1))
     after = play(s, up)
     assert [a["type"] for a in GAME.legal_actions(after) if a["type"] in ("attack", "end_turn", "ready")] == ["end_turn"]
+
+
+def test_04_powers_condition_immunity_and_resilience_of_the_spider_queen():
+    """04_Powers Condition Immunity ("You are now immune to this condition") and Condition
+    Resilience ("If you make a check to avoid being subjected to this effect, you do so at
+    Upper Hand"); 06_Bestiary: the Spider Queen, Immunity: Poisoned, Resilience: Blinded
+    (review G15)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "focus", "who": queen["id"]})
+    names = {a["name"] for a in GAME.legal_actions(s) if a["type"] == "status"}
+    assert "Poisoned" not in names and "Blinded" in names
+    ft.add_status(s, actor(s, queen["id"]), "Poisoned", None)
+    assert ft.status(actor(s, queen["id"]), "Poisoned") is None
+    s = play(s, {"type": "status", "who": queen["id"], "name": "Blinded", "rounds": None})
+    ft.add_due(s, actor(s, queen["id"]), "Blinded", "start of turn")
+    s = play(s, {"type": "save", "who": queen["id"], "status": "Blinded"})
+    assert s["draw"]["hand"] == 1

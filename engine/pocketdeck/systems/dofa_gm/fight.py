@@ -239,7 +239,12 @@ def in_force(a: Actor, name: str) -> bool:
 def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
                save: dict[str, Any] | None = None) -> None:
     """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
-    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect")."""
+    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect"). A
+    creature with Condition Immunity to it is not affected (04_Powers: "You are now
+    immune to this condition")."""
+    if f"Condition Immunity: {name}" in a.get("powers", []):
+        log(s, f"{a['name']} is immune to {name} (Condition Immunity).")
+        return
     st = status(a, name)
     if st is None:
         a["statuses"].append(dict({"name": name, "rounds": rounds, "held": False, "by": by,

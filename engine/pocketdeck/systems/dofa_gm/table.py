@@ -121,7 +121,8 @@ def actions(s: State) -> list[Action]:
         if ft.standing(x):
             have = {st["name"] for st in x["statuses"]}
             acts += [{"type": "status", "who": focus, "name": n, "rounds": r}
-                     for n in ft.STATUSES if n not in have for r in ft.DURATIONS]
+                     for n in ft.STATUSES if n not in have
+                     and f"Condition Immunity: {n}" not in x["powers"] for r in ft.DURATIONS]
             acts += [{"type": "end_status", "who": focus, "name": n} for n in sorted(have)]
         acts += [{"type": "weapon", "who": focus, "damage": n} for n in DAMAGE if n != x["weapon"]]
         for f in EDITS:

@@ -427,6 +427,8 @@ def do_save(s: State, a: Action, rng: Rng) -> None:
         dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
     hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
+    if f"Condition Resilience: {d['status']}" in x["powers"]:
+        hand += 1      # 04_Powers Condition Resilience: "you do so at Upper Hand"
     draws.start(s, rng, x, kind="save", tc=ft.tc_of(s, x) or "", stat=d["stat"], dr=d["dr"],
                 hand=hand, status=d["status"])
 
