@@ -1015,3 +1015,20 @@ def test_04_powers_condition_immunity_and_resilience_of_the_spider_queen():
     ft.add_due(s, actor(s, queen["id"]), "Blinded", "start of turn")
     s = play(s, {"type": "save", "who": queen["id"], "status": "Blinded"})
     assert s["draw"]["hand"] == 1
+
+
+def test_gmg_boss_phases_the_new_target_card_sets_the_bosss_place_from_the_next_round():
+    """GMG, Boss Phases: "Every time a Boss enters a new Phase, draw a new TC for them"; PG,
+    Taking Turns: the TC "values represent the turn order (Ace first, then K, Q, etc.)":
+    from the next round the boss acts by its new card (review G13)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "KS")
+    boss = next(a for a in s["actors"] if a["kind"] == "boss")
+    assert s["combat"]["order"] == ["p1", boss["id"]]
+    s = stack(s, boss["deck"], "AS")
+    ft.hurt(s, actor(s, boss["id"]), 99, Rng(2))
+    assert ft.tc_of(s, actor(s, boss["id"])) == "AS"
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    assert s["combat"]["order"] == [boss["id"], "p1"]
