@@ -1032,3 +1032,19 @@ def test_gmg_boss_phases_the_new_target_card_sets_the_bosss_place_from_the_next_
         legal = GAME.legal_actions(s)
         s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
     assert s["combat"]["order"] == [boss["id"], "p1"]
+
+
+def test_gmg_resting_a_contest_before_any_combat_draws_the_creatures_target_card():
+    """PG, Contested Checks: the targets "must draw a Check against the initiator's TC";
+    GMG, Resting: "(b) an enemy Detection Check" before a Rest, often before any combat:
+    a creature the app holds that has no TC yet draws one from its deck (review G18)."""
+    s = new(("Ann",), foes=["Grunt"])
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    assert ft.tc_of(s, g) is None
+    s = play(s, {"type": "call", "who": "p1"})
+    s = play(s, {"type": "call_contest", "by": g["id"]})
+    tc = ft.tc_of(s, actor(s, g["id"]))
+    assert tc and s["call"]["tc"] == tc and s["call"]["dr"] == 3
+    s = play(s, {"type": "call_card"})
+    s = report(s, "2S")
+    assert s["call"] is None and ft.tc_of(s, actor(s, g["id"])) == tc   # its TC stays on the table
