@@ -1048,3 +1048,28 @@ def test_gmg_resting_a_contest_before_any_combat_draws_the_creatures_target_card
     s = play(s, {"type": "call_card"})
     s = report(s, "2S")
     assert s["call"] is None and ft.tc_of(s, actor(s, g["id"])) == tc   # its TC stays on the table
+
+
+def test_pg_fate_cards_a_target_card_drawn_for_a_deck_the_app_holds_may_be_redrawn():
+    """PG, Fate Cards 3: "Any time a player or the GM draws a card, they may discard one held
+    Fate Card and redraw. Only one redraw is permitted": a premade's or a GM Dealer's Target
+    Card, drawn at the start of combat, may be redrawn at once; the turn order follows the
+    new card (PG, Taking Turns); a Minion (no Fate Cards) has no such offer (review G16)."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Spades2"],
+                       "foes": ["Captain, Defender", "Grunt"]}, 4)
+    hero = next(a for a in s["actors"] if a["kind"] == "pc")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = stack(s, hero["deck"], "2C", "AD")
+    s = play(s, {"type": "start_combat"})
+    assert ft.tc_of(s, actor(s, hero["id"])) == "2C"
+    legal = GAME.legal_actions(s)
+    offers = [a for a in legal if a["type"] == "redraw_tc"]
+    assert {a["who"] for a in offers} == {hero["id"], next(a["id"] for a in s["actors"] if a["kind"] == "dealer")}
+    assert not any(a["who"] == grunt["id"] for a in offers)
+    fate = len(s["decks"][hero["deck"]]["fate"])
+    first = s["combat"]["order"][s["combat"]["at"]]
+    s = play(s, next(a for a in offers if a["who"] == hero["id"]))
+    assert ft.tc_of(s, actor(s, hero["id"])) == "AD"
+    assert len(s["decks"][hero["deck"]]["fate"]) == fate - 1
+    assert first != hero["id"] and s["combat"]["order"][1] == hero["id"]   # an Ace: next to act
+    assert not any(a["type"] == "redraw_tc" and a["who"] == hero["id"] for a in GAME.legal_actions(s))

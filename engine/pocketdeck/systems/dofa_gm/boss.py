@@ -158,10 +158,13 @@ def next_phase(s: State, a: dict[str, Any], rng: Rng) -> None:
     a["statuses"] = []
     s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
     card = dk.draw_tc(s["decks"][a["deck"]], rng, a["id"]) if a["deck"] else None
-    c = s["combat"]
-    if card and c and c["stage"] == "turns" and a["id"] in c["order"]:
+    if card:
         # PG, Taking Turns: the TC's value is the turn order; from the next round the boss
         # takes its place by the new card (turns.new_round re-places those who "joined")
-        c.setdefault("joined", []).append(a["id"])
+        c = s["combat"]
+        if c and c["stage"] == "turns" and a["id"] in c["order"]:
+            c.setdefault("joined", []).append(a["id"])
+        from .fate import tc_drawn
+        tc_drawn(s, a)
     ft.log(s, f"{a['name']} enters phase {a['phase']} of {a['phases']}: HP back to {a['hp']}"
               + (f", new Target Card {ft.card_name(card)}." if card else "."))

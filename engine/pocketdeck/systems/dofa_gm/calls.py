@@ -162,6 +162,8 @@ def do_call_contest(s: State, a: Action, rng: Rng) -> None:
     if not tc_of(s, y):       # none held yet (before a first combat): drawn from its deck
         dk.draw_tc(s["decks"][y["deck"]], rng, y["id"])
         log(s, f"{y['name']} draws the Target Card {draws_name(tc_of(s, y) or '')}.")
+        from .fate import tc_drawn
+        tc_drawn(s, y)
     c.update(tc=tc_of(s, y), vs=y["id"], vs_mod=0, dr=ck.contest_dr(0), aim=None, suggested=None)
     log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}.")
     log(s, f"The contested DR is {c['dr']} (3 minus half the initiator's +0).")

@@ -190,6 +190,9 @@ class DofaGmGame(Game):
         tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
         if kind == "toughen_up" and tough:
             s["tough"] = tough
+        fresh = s.pop("fresh_tc", None)     # a Target Card's redraw: at once, or not (fate.py)
+        if kind == "redraw_tc" and fresh:
+            s["fresh_tc"] = fresh
         if kind == "accept":
             accept(s, rng)
         elif kind == "fate_redraw":
@@ -207,6 +210,8 @@ class DofaGmGame(Game):
         draws.tire(s)
         if not any(s.get("tough", {}).values()):
             s.pop("tough", None)
+        if not s.get("fresh_tc"):
+            s.pop("fresh_tc", None)
         settle_fight(s)
         s["steps"] += 1
         del s["log"][:-80]

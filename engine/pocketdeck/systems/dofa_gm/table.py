@@ -70,6 +70,8 @@ def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> di
         card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
         s["combat"]["has_tc"].append(x["id"])
         ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")
+        from .fate import tc_drawn
+        tc_drawn(s, x)
         if s["combat"]["stage"] == "turns":
             from .turns import join_order
             join_order(s, x["id"])

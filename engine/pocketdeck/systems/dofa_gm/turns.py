@@ -13,6 +13,7 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import draws, entry
 from . import fight as ft
+from .fate import tc_drawn
 from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
@@ -50,6 +51,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
             card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
             s["combat"]["has_tc"].append(x["id"])
             ft.log(s, f"{x['name']} draws the Target Card {entry_name(card)}.")
+            tc_drawn(s, x)
         else:
             x["tc"] = None
     if not ft.needs_tc(s):
@@ -93,6 +95,20 @@ def place(s: State, order: list[str], who: str, start: int) -> None:
     i = next((j for j in range(start, len(order))
               if ft.init_key(s, ft.actor(s, order[j])) > key), len(order))
     order.insert(i, who)
+
+
+def retake_place(s: State, who: str) -> None:
+    """A combatant whose Target Card changed mid-fight (a Fate redraw, a boss's new Phase):
+    still to act this round, it moves to its place by the new card among those still to
+    act; from the next round its place is by the new card (``new_round``)."""
+    c = s["combat"]
+    if not c or c["stage"] != "turns" or who not in c["order"]:
+        return
+    i = c["order"].index(who)
+    if i > c["at"]:
+        c["order"].pop(i)
+        place(s, c["order"], who, c["at"] + 1)
+    c.setdefault("joined", []).append(who)
 
 
 def begin_round(s: State, rng: Rng) -> None:
@@ -426,6 +442,7 @@ def do_save(s: State, a: Action, rng: Rng) -> None:
     if not ft.tc_of(s, x):
         dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
+        tc_drawn(s, x)
     hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
     if f"Condition Resilience: {d['status']}" in x["powers"]:
         hand += 1      # 04_Powers Condition Resilience: "you do so at Upper Hand"

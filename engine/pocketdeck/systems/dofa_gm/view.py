@@ -67,6 +67,8 @@ def label(s: State, a: Action) -> str:
         return f"{who}: exchange the Fate Card {card(a['card'])} for 1 PP"
     if t == "toughen_up":
         return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
+    if t == "redraw_tc":
+        return f"{who}: redraw the Target Card with the Fate Card {card(a['card'])}"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
