@@ -668,7 +668,27 @@ def test_gmg_house_actions_once_initiated_happen_at_the_start_of_every_round():
         s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
     assert "Wall Grab happens again at the start of the round." in s["log"]
     assert [d["status"] for d in s["due"]] == ["Entangled"]
-    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))
+    assert not any(a["type"] == "house" and a["name"] == "Wall Grab" for a in GAME.legal_actions(s))
+
+
+def test_gmg_house_actions_a_repeating_house_action_leaves_the_bosss_others_open():
+    """GMG, House Actions: "Once initiated, they happen at the beginning of every round of
+    combat"; nothing limits a boss to one: a repeat is not an initiation, so at a later
+    round's start the boss may initiate another (review G4)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "house", "who": queen["id"], "name": "Summon Ally"})
+    assert not any(a["type"] == "house" for a in GAME.legal_actions(s))     # one a round's start
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    while s["due"] or s["draw"]:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result")))
+    assert "Summon Ally happens again at the start of the round." in s["log"]
+    houses = {a["name"] for a in GAME.legal_actions(s) if a["type"] == "house"}
+    assert "Wall Grab" in houses and "Summon Ally" not in houses
 
 
 def test_pg_status_conditions_a_creature_spends_its_actions_to_end_entangled_knocked_down_burned():
@@ -842,3 +862,214 @@ def test_simulated_tables_keep_every_invariant():
     from pocketdeck.core.simulate import simulate
     out = simulate("dofa-gm", 3, seed=300)
     assert out["errors"] == 0, out["failures"]
+
+
+def test_pg_status_conditions_blinded_a_made_save_gives_no_lower_hand():
+    """PG, Status Conditions 4: Blinded, "At the start of their turn ... a DR 3 Intuition
+    Save. If they fail, they draw Lower Hand (3)": a creature whose save succeeded attacks
+    without it (review G1)."""
+    from pocketdeck.systems.dofa_gm import draws
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Blinded", None)
+    ft.save_result(s, x, "Blinded", True, Rng(1))
+    assert ft.status(x, "Blinded") is not None
+    assert ("Blinded: needs sight", -3) not in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+    ft.save_result(s, x, "Blinded", False, Rng(1))
+    assert ("Blinded: needs sight", -3) in draws.hand_parts(s, x, "attack", "Brute", actor(s, "p1"))
+
+
+def test_pg_hidden_a_creature_that_uses_a_power_is_no_longer_hidden():
+    """PG, Interacting with the Environment, Hidden: "a creature is no longer Hidden ... if
+    the creature: Uses a Power"; an attack is a Power (04_Powers Weapon Attack). The attack
+    from hiding keeps its Upper Hand ("Attacks against unaware creatures"), the next has
+    none (review G2)."""
+    s, x = _foes_turn(["Attack, Weapon", "Attack, Mystic Confusion"], 1)
+    ft.add_status(s, x, "Hidden", None)
+    after = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Weapon"})
+    assert after["draw"]["hand"] == 1
+    assert ft.status(actor(after, x["id"]), "Hidden") is None
+    after = play(s, {"type": "power", "who": x["id"], "target": "p1", "power": "Attack, Mystic Confusion"})
+    assert ft.status(actor(after, x["id"]), "Hidden") is None
+
+
+def test_pg_making_a_check_a_contested_calls_hidden_dr_stays_out_of_the_players_log():
+    """PG, Making a Check: the GM "can choose whether or not to reveal" the DR; a contest's
+    DR (PG, Contested Checks: 3 minus half the initiator's modifier) is the GM's to hide
+    too: no player's seat reads it (review G3; issue 27 item 2)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "2H")
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = play(s, {"type": "call", "who": "p1"}, {"type": "call_hidden", "on": True},
+             {"type": "call_contest", "by": g["id"]}, {"type": "call_vs_mod", "mod": 2})
+    assert s["call"]["dr"] == 2
+    assert "The initiator's modifier +2: the contested DR is 2." in s["log"]
+    public = ft.public_log(s, 80)
+    assert any("A contested check against Grunt" in line for line in public)
+    assert not [line for line in public if "contested DR" in line or "DR 2" in line or "DR 3" in line]
+    assert GAME.view(s, "player:p1")["call"]["dr"] is None
+
+
+def test_pg_status_conditions_suffocating_a_made_saves_damage_takes_ap_first():
+    """PG, Status Conditions 9: "On failure, take 2 damage bypassing AP. On a success, take
+    1 damage." (Health and Armor: "Unless otherwise specified, damage subtracts from AP
+    first"; review G5)."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    x["ap"] = x["ap_max"] = 1
+    hp = x["hp"]
+    ft.add_status(s, x, "Suffocating", None)
+    ft.save_result(s, x, "Suffocating", True, Rng(1))
+    assert (x["ap"], x["hp"]) == (0, hp)
+    ft.save_result(s, x, "Suffocating", False, Rng(1))
+    assert (x["ap"], x["hp"]) == (0, hp - 2)
+
+
+def test_04_powers_mystic_attack_does_1_damage_whatever_the_weapon():
+    """04_Powers Mystic Attack "Damage: 1"; PG, In Combat: "Powers do 1 damage unless
+    otherwise stated"; GMG, Weapons: the weapon's quality is a weapon attack's damage
+    (review G6)."""
+    s, x = _foes_turn(["Attack, Weapon", "Attack, Mystic"], 0)
+    x["weapon"] = 3
+    mystic = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Mystic"})
+    weapon = play(s, {"type": "attack", "who": x["id"], "target": "p1", "power": "Attack, Weapon"})
+    assert (mystic["draw"]["weapon"], weapon["draw"]["weapon"]) == (1, 3)
+
+
+def test_pg_in_combat_actions_a_players_readied_attack_is_typed_in_when_triggered():
+    """PG, In Combat Actions: "If the trigger occurs, the readied Major Action can then be
+    activated": a player at the table who readied an attack has it typed in outside their
+    turn, graded against the target's hidden AR, without spending the acting one's turn
+    (review G7)."""
+    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
+    s = report(play(s, {"type": "player_tc", "who": "p2"}), "KH")
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = _turn_of(s, "p1")
+    s = play(s, {"type": "ready"}, {"type": "end_turn"})
+    assert s["combat"]["readied"] == ["p1"] and turns_current(s) == "p2"
+    fire = {"type": "readied_attack", "who": "p1", "target": g["id"]}
+    assert fire in GAME.legal_actions(s)
+    s = play(s, fire)
+    assert s["entry"]["for"]["kind"] == "attack"
+    hp = actor(s, g["id"])["hp"]
+    s = play(s, {"type": "entry_hit", "degree": 1})          # a Major: weapon 1 + 1
+    assert actor(s, g["id"])["hp"] == max(0, hp - 2) and s["combat"]["readied"] == []
+    assert turns_current(s) == "p2" and not s["combat"]["acted"]
+
+
+def turns_current(s: dict) -> str:
+    c = s["combat"]
+    return c["order"][c["at"]]
+
+
+def test_pg_fatigue_a_tired_dealers_knocked_out_and_epic_event_draws_are_at_lower_hand():
+    """PG, Fatigue 2: "Lower hand (1) on all checks"; the Knocked Out Epic Event's draws
+    are "DR 4 Vitality Checks" and an Epic Event's draws are checks too; the GM's own
+    Upper/Lower Hand tap counts on them as on any draw (review G9)."""
+    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    cap = next(a for a in s["actors"] if a["side"] == "foes")
+    cap["fatigue"] = 2
+    ft.hurt(s, cap, 99, Rng(1))
+    s = _turn_of(s, cap["id"])
+    s = play(s, {"type": "hand", "hand": 1}, {"type": "ko_draw"})
+    assert s["draw"]["hand"] == -1 + 1          # Fatigue 2, then the GM's Upper Hand
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Spades2"], "foes": []}, 4)
+    hero = next(a for a in s["actors"] if a["kind"] == "pc")
+    hero["fatigue"] = 2
+    s = play(s, {"type": "epic_setup"}, {"type": "epic_begin"}, {"type": "epic_reveal"},
+             {"type": "epic_dr", "dr": 3}, {"type": "epic_join", "who": hero["id"]},
+             {"type": "epic_go"}, {"type": "epic_draw"})
+    assert s["draw"]["hand"] == -1
+
+
+def test_pg_status_conditions_stunned_a_failed_save_leaves_one_action_not_both():
+    """PG, Status Conditions 1: Stunned, "If failed, they may either move or make one
+    Action on their turn, not both": a creature whose save failed gets up (its Minor
+    Action) and can then only end its turn; unstunned it could still attack (review G8)."""
+    s, x = _foes_turn(["Attack, Weapon"], 0)
+    ft.add_status(s, x, "Knocked Down", None)
+    up = {"type": "shake_off", "who": x["id"], "status": "Knocked Down"}
+    after = play(s, up)
+    assert any(a["type"] == "attack" for a in GAME.legal_actions(after))
+    ft.add_status(s, x, "Stunned", None)
+    ft.save_result(s, x, "Stunned", False, Rng(1))
+    after = play(s, up)
+    assert [a["type"] for a in GAME.legal_actions(after) if a["type"] in ("attack", "end_turn", "ready")] == ["end_turn"]
+
+
+def test_04_powers_condition_immunity_and_resilience_of_the_spider_queen():
+    """04_Powers Condition Immunity ("You are now immune to this condition") and Condition
+    Resilience ("If you make a check to avoid being subjected to this effect, you do so at
+    Upper Hand"); 06_Bestiary: the Spider Queen, Immunity: Poisoned, Resilience: Blinded
+    (review G15)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    queen = next(a for a in s["actors"] if a["kind"] == "boss")
+    s = play(s, {"type": "focus", "who": queen["id"]})
+    names = {a["name"] for a in GAME.legal_actions(s) if a["type"] == "status"}
+    assert "Poisoned" not in names and "Blinded" in names
+    ft.add_status(s, actor(s, queen["id"]), "Poisoned", None)
+    assert ft.status(actor(s, queen["id"]), "Poisoned") is None
+    s = play(s, {"type": "status", "who": queen["id"], "name": "Blinded", "rounds": None})
+    ft.add_due(s, actor(s, queen["id"]), "Blinded", "start of turn")
+    s = play(s, {"type": "save", "who": queen["id"], "status": "Blinded"})
+    assert s["draw"]["hand"] == 1
+
+
+def test_gmg_boss_phases_the_new_target_card_sets_the_bosss_place_from_the_next_round():
+    """GMG, Boss Phases: "Every time a Boss enters a new Phase, draw a new TC for them"; PG,
+    Taking Turns: the TC "values represent the turn order (Ace first, then K, Q, etc.)":
+    from the next round the boss acts by its new card (review G13)."""
+    s = play(new(("Ann",), foes=["Spider Queen"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "KS")
+    boss = next(a for a in s["actors"] if a["kind"] == "boss")
+    assert s["combat"]["order"] == ["p1", boss["id"]]
+    s = stack(s, boss["deck"], "AS")
+    ft.hurt(s, actor(s, boss["id"]), 99, Rng(2))
+    assert ft.tc_of(s, actor(s, boss["id"])) == "AS"
+    while s["combat"]["round"] == 1:
+        legal = GAME.legal_actions(s)
+        s = play(s, next(a for a in legal if a["type"] in ("save", "accept", "save_result", "end_turn")))
+    assert s["combat"]["order"] == [boss["id"], "p1"]
+
+
+def test_gmg_resting_a_contest_before_any_combat_draws_the_creatures_target_card():
+    """PG, Contested Checks: the targets "must draw a Check against the initiator's TC";
+    GMG, Resting: "(b) an enemy Detection Check" before a Rest, often before any combat:
+    a creature the app holds that has no TC yet draws one from its deck (review G18)."""
+    s = new(("Ann",), foes=["Grunt"])
+    g = next(a for a in s["actors"] if a["source"] == "Grunt")
+    assert ft.tc_of(s, g) is None
+    s = play(s, {"type": "call", "who": "p1"})
+    s = play(s, {"type": "call_contest", "by": g["id"]})
+    tc = ft.tc_of(s, actor(s, g["id"]))
+    assert tc and s["call"]["tc"] == tc and s["call"]["dr"] == 3
+    s = play(s, {"type": "call_card"})
+    s = report(s, "2S")
+    assert s["call"] is None and ft.tc_of(s, actor(s, g["id"])) == tc   # its TC stays on the table
+
+
+def test_pg_fate_cards_a_target_card_drawn_for_a_deck_the_app_holds_may_be_redrawn():
+    """PG, Fate Cards 3: "Any time a player or the GM draws a card, they may discard one held
+    Fate Card and redraw. Only one redraw is permitted": a premade's or a GM Dealer's Target
+    Card, drawn at the start of combat, may be redrawn at once; the turn order follows the
+    new card (PG, Taking Turns); a Minion (no Fate Cards) has no such offer (review G16)."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Spades2"],
+                       "foes": ["Captain, Defender", "Grunt"]}, 4)
+    hero = next(a for a in s["actors"] if a["kind"] == "pc")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = stack(s, hero["deck"], "2C", "AD")
+    s = play(s, {"type": "start_combat"})
+    assert ft.tc_of(s, actor(s, hero["id"])) == "2C"
+    legal = GAME.legal_actions(s)
+    offers = [a for a in legal if a["type"] == "redraw_tc"]
+    assert {a["who"] for a in offers} == {hero["id"], next(a["id"] for a in s["actors"] if a["kind"] == "dealer")}
+    assert not any(a["who"] == grunt["id"] for a in offers)
+    fate = len(s["decks"][hero["deck"]]["fate"])
+    first = s["combat"]["order"][s["combat"]["at"]]
+    s = play(s, next(a for a in offers if a["who"] == hero["id"]))
+    assert ft.tc_of(s, actor(s, hero["id"])) == "AD"
+    assert len(s["decks"][hero["deck"]]["fate"]) == fate - 1
+    assert first != hero["id"] and s["combat"]["order"][1] == hero["id"]   # an Ace: next to act
+    assert not any(a["type"] == "redraw_tc" and a["who"] == hero["id"] for a in GAME.legal_actions(s))

@@ -1,6 +1,7 @@
 """Bosses (GMG, Creating a Boss Encounter): Adversary Actions (outside the boss's turn,
-once per round each boss), House Actions (offered at the start of a round; once
-initiated, repeated at the start of every round of that combat), Phases
+once per round each boss), House Actions (one initiated at the start of a round; once
+initiated, repeated at the start of every round of that combat, and never initiated
+twice, while the boss's others may still be initiated in later rounds), Phases
 (at 0 HP a boss with a phase left refills its HP and draws a new Target Card).
 
 The actions are the bestiary bosses' own (04_Powers.yaml, Boss-Only); the skirmish has no
@@ -55,7 +56,7 @@ def actions(s: State, current_id: str | None) -> list[Action]:
             kind, how = ACTIONS.get(name, (None, None))
             if kind == "adversary" and (b["id"] == current_id or b["id"] in c["adversary"]):
                 continue
-            if kind == "house" and (c["house"] or c["at"] != 0):
+            if kind == "house" and (c["house"] or c["at"] != 0 or started(c, b["id"], name)):
                 continue
             if kind is None or PP.get(name, 0) > b["pp"]:
                 continue
@@ -66,6 +67,11 @@ def actions(s: State, current_id: str | None) -> list[Action]:
             else:
                 acts.append({"type": verb, "who": b["id"], "name": name})
     return acts
+
+
+def started(c: dict[str, Any], boss_id: str, name: str) -> bool:
+    """A House Action this boss initiated this combat (it repeats by itself)."""
+    return any(h["who"] == boss_id and h["name"] == name for h in c.get("houses", []))
 
 
 def do_adversary(s: State, a: Action, rng: Rng) -> None:
@@ -104,8 +110,7 @@ def repeat_houses(s: State, rng: Rng) -> None:
         if a.get("target") and not ft.standing(ft.actor(s, a["target"])):
             ft.log(s, f"{boss['name']}'s {a['name']} has no target left: it ends.")
             continue
-        keep.append(a)
-        c["house"] = True
+        keep.append(a)       # a repeat is no initiation: the boss may still start another
         ft.log(s, f"{a['name']} happens again at the start of the round.")
         run(s, a, rng)
     if "houses" in c:
@@ -117,6 +122,8 @@ def run(s: State, a: Action, rng: Rng) -> None:
     boss = ft.actor(s, a["who"])
     kind, how = ACTIONS[a["name"]]
     ft.log(s, f"{boss['name']}: {a['name']} ({'Adversary' if kind == 'adversary' else 'House'} Action).")
+    if how != "attack":
+        ft.uses_power(s, boss)        # a Boss-Only power (an attack ends them in do_attack)
     if how == "attack":
         power = next((p for p in ("Attack, Weapon", "Attack, Mystic") if p in boss["powers"]), None)
         if power:
@@ -151,5 +158,13 @@ def next_phase(s: State, a: dict[str, Any], rng: Rng) -> None:
     a["statuses"] = []
     s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
     card = dk.draw_tc(s["decks"][a["deck"]], rng, a["id"]) if a["deck"] else None
+    if card:
+        # PG, Taking Turns: the TC's value is the turn order; from the next round the boss
+        # takes its place by the new card (turns.new_round re-places those who "joined")
+        c = s["combat"]
+        if c and c["stage"] == "turns" and a["id"] in c["order"]:
+            c.setdefault("joined", []).append(a["id"])
+        from .fate import tc_drawn
+        tc_drawn(s, a)
     ft.log(s, f"{a['name']} enters phase {a['phase']} of {a['phases']}: HP back to {a['hp']}"
               + (f", new Target Card {ft.card_name(card)}." if card else "."))

@@ -79,7 +79,7 @@ def actions(s: State) -> list[Action]:
         acts.append({"type": "call_tc"})
     if c["tc"] is None:
         acts += [{"type": "call_contest", "by": y["id"]} for y in s["actors"]
-                 if y["id"] != c["who"] and standing(y) and tc_of(s, y)]
+                 if y["id"] != c["who"] and standing(y) and (tc_of(s, y) or own_tc(y))]
     if c.get("vs"):
         acts += [{"type": "call_vs_mod", "mod": m} for m in entry.MODS if m != c.get("vs_mod", 0)]
     ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
@@ -159,14 +159,26 @@ def do_call_contest(s: State, a: Action, rng: Rng) -> None:
     Target Detection"."""
     c = s["call"]
     y = actor(s, a["by"])
+    if not tc_of(s, y):       # none held yet (before a first combat): drawn from its deck
+        dk.draw_tc(s["decks"][y["deck"]], rng, y["id"])
+        log(s, f"{y['name']} draws the Target Card {draws_name(tc_of(s, y) or '')}.")
+        from .fate import tc_drawn
+        tc_drawn(s, y)
     c.update(tc=tc_of(s, y), vs=y["id"], vs_mod=0, dr=ck.contest_dr(0), aim=None, suggested=None)
-    log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}, DR {c['dr']}.")
+    log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}.")
+    log(s, f"The contested DR is {c['dr']} (3 minus half the initiator's +0).")
+
+
+def own_tc(y: dict[str, Any]) -> bool:
+    """A Target Card the app can draw for ``y`` from a deck it holds (not a Companion's or a
+    grouped Minion's: theirs is another's)."""
+    return bool(y["deck"]) and not y.get("dealer") and not y.get("shares")
 
 
 def do_call_vs_mod(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     c["vs_mod"], c["dr"] = a["mod"], ck.contest_dr(a["mod"])
-    log(s, f"The initiator's modifier {a['mod']:+d}: DR {c['dr']}.")
+    log(s, f"The initiator's modifier {a['mod']:+d}: the contested DR is {c['dr']}.")
 
 
 def do_call_tc(s: State, a: Action, rng: Rng) -> None:

@@ -40,9 +40,10 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
     faux = {"conditions": [x["name"] for x in a["statuses"]],
             "shaken": [x["name"] for x in a["statuses"] if x.get("held")],
             "fatigue": a["fatigue"], "light": "bright", "received": None,
-            # a status on the GM's table is one in force: those that act through a failed
-            # save (part 1's conditions.BY_FAILED_SAVE) are put on when the save failed
-            "failed": [x["name"] for x in a["statuses"]]}
+            # those that act through a failed save (part 1's conditions.BY_FAILED_SAVE) are
+            # in force until a save succeeds (``held``: PG, Status Conditions 4 Blinded, "If
+            # they fail, they draw Lower Hand (3)": a made save gives none)
+            "failed": [x["name"] for x in a["statuses"] if not x.get("held")]}
     # an attack the app draws is a Power (04_Powers: Weapon Attack, Mystic Attack), so
     # Grappled gives Lower Hand; it needs sight, so a failed Blinded save gives Lower Hand 3
     attack = kind == "attack"

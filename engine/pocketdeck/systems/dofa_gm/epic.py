@@ -148,7 +148,10 @@ def do_epic_draw(s: State, a: Action, rng: Rng) -> None:
     ep = s["epic"]
     who = actor(s, drawer(s) or "")
     stat = ep["stat"] or best_stat(who)
-    draws.start(s, rng, who, kind="epic", tc=ep["tc"], stat=stat, dr=ep["dr"], hand=0, purpose="epic")
+    # an Epic Event draw is a check: Fatigue, the drawer's conditions and the GM's call
+    # give their Upper/Lower Hand (PG, Fatigue; Upper and Lower Hand)
+    hand = sum(n for _, n in draws.hand_parts(s, who, "check", stat))
+    draws.start(s, rng, who, kind="epic", tc=ep["tc"], stat=stat, dr=ep["dr"], hand=hand, purpose="epic")
 
 
 def do_epic_card(s: State, a: Action, rng: Rng) -> None:

@@ -42,7 +42,31 @@ def actions(s: State) -> list[Action]:
             acts += [{"type": "exchange_fate", "who": x["id"], "card": c} for c in cards]
         if pools.get(x["id"]):
             acts += [{"type": "toughen_up", "who": x["id"], "card": c} for c in cards]
+        if x["id"] in s.get("fresh_tc", []) and ft.tc_of(s, x):
+            acts += [{"type": "redraw_tc", "who": x["id"], "card": c} for c in cards]
     return acts
+
+
+def tc_drawn(s: State, x: dict[str, Any]) -> None:
+    """A Target Card just drawn for a deck the app holds that has a Fate Card: it may be
+    redrawn now (PG, Fate Cards 3: "Any time a player or the GM draws a card, they may
+    discard one held Fate Card and redraw"), until the next action that is not such a
+    redraw; once per card drawn."""
+    if holds_fate(s, x) and x["id"] not in s.get("fresh_tc", []):
+        s.setdefault("fresh_tc", []).append(x["id"])
+
+
+def do_redraw_tc(s: State, a: Action, rng: Rng) -> None:
+    """The Fate Card spent, a new Target Card drawn (the old one discarded); a combatant
+    already in this round's order takes its place by it (turns.retake_place)."""
+    from .turns import retake_place
+    x = ft.actor(s, a["who"])
+    deck = s["decks"][x["deck"]]
+    dk.spend_fate(deck, a["card"])
+    card = dk.draw_tc(deck, rng, x["id"])
+    s["fresh_tc"].remove(x["id"])
+    ft.log(s, f"{x['name']} spends a Fate Card to redraw the Target Card: {ft.card_name(card)}.")
+    retake_place(s, x["id"])
 
 
 def took(s: State, x: dict[str, Any], lost: int) -> None:

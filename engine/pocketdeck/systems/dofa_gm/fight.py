@@ -58,7 +58,7 @@ def log(s: State, text: str) -> None:
 # seat reads of the log (``public_log``) leaves out the GM's deliberation over a DR and
 # reads a draw on a hidden DR without its EDR. The lines are told apart by their words
 # (draws.secret_summary marks a hidden check's line), so the state keeps one log.
-GM_ONLY = ("the chart suggests DR", "overrides the suggested DR")
+GM_ONLY = ("the chart suggests DR", "overrides the suggested DR", "contested DR is")
 HIDDEN = " (DR hidden)"
 SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
                      r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
@@ -239,7 +239,12 @@ def in_force(a: Actor, name: str) -> bool:
 def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
                save: dict[str, Any] | None = None) -> None:
     """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
-    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect")."""
+    ends it), kept on the status (04_Powers Obey Me: DR 2, "Succeed: end effect"). A
+    creature with Condition Immunity to it is not affected (04_Powers: "You are now
+    immune to this condition")."""
+    if f"Condition Immunity: {name}" in a.get("powers", []):
+        log(s, f"{a['name']} is immune to {name} (Condition Immunity).")
+        return
     st = status(a, name)
     if st is None:
         a["statuses"].append(dict({"name": name, "rounds": rounds, "held": False, "by": by,
@@ -260,6 +265,15 @@ def remove_status(s: State, a: Actor, name: str, quiet: bool = False) -> None:
     a["statuses"].remove(st)
     s["due"] = [d for d in s["due"] if not (d["who"] == a["id"] and d["status"] == name)]
     log(s, f"{a['name']} is no longer Hidden (damaged)." if quiet else f"{a['name']}: {name} ends.")
+
+
+def uses_power(s: State, a: Actor) -> None:
+    """Using a Power (an attack is one: 04_Powers Weapon Attack, Mystic Attack) ends
+    Invisible (PG, Status Conditions 12) and Hidden (PG, Hidden: "no longer Hidden ... if
+    the creature: Uses a Power")."""
+    for name in ("Invisible", "Hidden"):
+        if status(a, name):
+            remove_status(s, a, name)
 
 
 def add_due(s: State, a: Actor, name: str, when: str) -> None:
@@ -314,8 +328,8 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
         st["held"] = passed
     if passed and (rule.get("ends") or st.get("ends")):
         remove_status(s, a, name)
-    if passed and rule.get("pass_damage"):
-        hurt(s, a, rule["pass_damage"], rng, True)
+    if passed and rule.get("pass_damage"):   # Suffocating: "On a success, take 1 damage" (AP first)
+        hurt(s, a, rule["pass_damage"], rng)
     if not passed and rule.get("fail_damage"):
         hurt(s, a, rule["fail_damage"], rng, True)
     if not passed and rule.get("fail_discard"):

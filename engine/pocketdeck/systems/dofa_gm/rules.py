@@ -190,6 +190,9 @@ class DofaGmGame(Game):
         tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
         if kind == "toughen_up" and tough:
             s["tough"] = tough
+        fresh = s.pop("fresh_tc", None)     # a Target Card's redraw: at once, or not (fate.py)
+        if kind == "redraw_tc" and fresh:
+            s["fresh_tc"] = fresh
         if kind == "accept":
             accept(s, rng)
         elif kind == "fate_redraw":
@@ -207,6 +210,8 @@ class DofaGmGame(Game):
         draws.tire(s)
         if not any(s.get("tough", {}).values()):
             s.pop("tough", None)
+        if not s.get("fresh_tc"):
+            s.pop("fresh_tc", None)
         settle_fight(s)
         s["steps"] += 1
         del s["log"][:-80]
@@ -299,7 +304,10 @@ def entry_done(s: State, rng: Rng) -> None:
             ft.hurt(s, y, dmg, rng, by=x["id"])
             if deg == 0 and ft.standing(y):
                 ft.add_status(s, y, "Stunned", None, by=x["id"])
-        turns.spend_turn(s, x)
+        if f.get("readied"):
+            s["combat"]["readied"].remove(x["id"])      # its readied Major Action, spent now
+        else:
+            turns.spend_turn(s, x)
     elif kind == "call":
         calls.close(s)
     elif kind == "epic":

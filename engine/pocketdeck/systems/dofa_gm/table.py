@@ -70,6 +70,8 @@ def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> di
         card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
         s["combat"]["has_tc"].append(x["id"])
         ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")
+        from .fate import tc_drawn
+        tc_drawn(s, x)
         if s["combat"]["stage"] == "turns":
             from .turns import join_order
             join_order(s, x["id"])
@@ -121,7 +123,8 @@ def actions(s: State) -> list[Action]:
         if ft.standing(x):
             have = {st["name"] for st in x["statuses"]}
             acts += [{"type": "status", "who": focus, "name": n, "rounds": r}
-                     for n in ft.STATUSES if n not in have for r in ft.DURATIONS]
+                     for n in ft.STATUSES if n not in have
+                     and f"Condition Immunity: {n}" not in x["powers"] for r in ft.DURATIONS]
             acts += [{"type": "end_status", "who": focus, "name": n} for n in sorted(have)]
         acts += [{"type": "weapon", "who": focus, "damage": n} for n in DAMAGE if n != x["weapon"]]
         for f in EDITS:

@@ -13,9 +13,11 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import draws, entry
 from . import fight as ft
+from .fate import tc_drawn
 from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
+MYSTIC_DAMAGE = 1
 
 
 def current(s: State) -> dict[str, Any] | None:
@@ -49,6 +51,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
             card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
             s["combat"]["has_tc"].append(x["id"])
             ft.log(s, f"{x['name']} draws the Target Card {entry_name(card)}.")
+            tc_drawn(s, x)
         else:
             x["tc"] = None
     if not ft.needs_tc(s):
@@ -92,6 +95,20 @@ def place(s: State, order: list[str], who: str, start: int) -> None:
     i = next((j for j in range(start, len(order))
               if ft.init_key(s, ft.actor(s, order[j])) > key), len(order))
     order.insert(i, who)
+
+
+def retake_place(s: State, who: str) -> None:
+    """A combatant whose Target Card changed mid-fight (a Fate redraw, a boss's new Phase):
+    still to act this round, it moves to its place by the new card among those still to
+    act; from the next round its place is by the new card (``new_round``)."""
+    c = s["combat"]
+    if not c or c["stage"] != "turns" or who not in c["order"]:
+        return
+    i = c["order"].index(who)
+    if i > c["at"]:
+        c["order"].pop(i)
+        place(s, c["order"], who, c["at"] + 1)
+    c.setdefault("joined", []).append(who)
 
 
 def begin_round(s: State, rng: Rng) -> None:
@@ -217,6 +234,10 @@ def turn_actions(s: State) -> list[Action]:
         else:
             acts.append({"type": "end_turn"})
         return acts
+    if ft.in_force(x, "Stunned") and (c["acted"] or c.get("minor")):
+        # PG, Status Conditions 1: its save failed, "they may either move or make one
+        # Action on their turn, not both": one Action spent, the turn can only end
+        return acts + [{"type": "end_turn"}]
     if not c["acted"]:
         if x["deck"]:
             acts += power_actions(s, x)
@@ -311,6 +332,8 @@ def ready_actions(s: State) -> list[Action]:
         x = ft.actor(s, i)
         if ft.standing(x) and x["deck"]:
             acts += [dict(p, type="readied_attack") for p in power_actions(s, x) if p["type"] == "attack"]
+        elif ft.standing(x):        # a player's: drawn on their phone, the card typed in
+            acts += [{"type": "readied_attack", "who": i, "target": y["id"]} for y in enemies(s, x)]
     return acts
 
 
@@ -322,17 +345,26 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
-    if ft.status(x, "Invisible"):
-        ft.remove_status(s, x, "Invisible")     # PG, Status Conditions 12: the attack ends it
+    ft.uses_power(s, x)                         # after the hand: the attack keeps its Upper Hand
     tc = ft.tc_of(s, y) or ""
+    # GMG, Weapons: a weapon's quality is its damage; 04_Powers Mystic Attack "Damage: 1"
+    # (PG, In Combat: "Powers do 1 damage unless otherwise stated")
+    base = MYSTIC_DAMAGE if mystic else x["weapon"]
     draws.start(s, rng, x, kind="attack", tc=tc, stat=stat, dr=max(0, y["ar"]), hand=hand,
                 target=y["id"], power=a["power"],
-                weapon=x["weapon"] + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
+                weapon=base + (amount(a["power"], cost(a["power"], a)) if rule.get("bonus") else 0))
     if a["type"] == "attack":
         spend_turn(s, x)
 
 
 def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
+    """PG, In Combat Actions: "If the trigger occurs, the readied Major Action can then be
+    activated". A player's is typed in as their reported attack (``readied``: it spends
+    no turn, and leaves the readied list when the card is in: rules.entry_done)."""
+    if ft.actor(s, a["who"])["deck"] is None:
+        do_player_attack(s, a, rng)
+        s["entry"]["for"]["readied"] = True
+        return
     s["combat"]["readied"].remove(a["who"])
     do_attack(s, a, rng)
 
@@ -345,8 +377,7 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     spend_turn(s, x)
     more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
-    if ft.status(x, "Invisible"):
-        ft.remove_status(s, x, "Invisible")     # using a Power ends it
+    ft.uses_power(s, x)
     if rule.get("heal"):
         ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
@@ -411,7 +442,10 @@ def do_save(s: State, a: Action, rng: Rng) -> None:
     if not ft.tc_of(s, x):
         dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
+        tc_drawn(s, x)
     hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
+    if f"Condition Resilience: {d['status']}" in x["powers"]:
+        hand += 1      # 04_Powers Condition Resilience: "you do so at Upper Hand"
     draws.start(s, rng, x, kind="save", tc=ft.tc_of(s, x) or "", stat=d["stat"], dr=d["dr"],
                 hand=hand, status=d["status"])
 
@@ -449,7 +483,8 @@ def do_ko_draw(s: State, a: Action, rng: Rng) -> None:
     x = current(s)
     assert x is not None
     tc = dk.draw_tc(s["decks"]["npc"], rng, "ko")
-    hand = -1 if x["ko"]["damaged"] else 0
+    # "Vitality Checks": Fatigue and the GM's call count as on any check (PG, Fatigue)
+    hand = (-1 if x["ko"]["damaged"] else 0) + sum(n for _, n in draws.hand_parts(s, x, "check", KO_STAT))
     s["combat"]["acted"] = True
     draws.start(s, rng, x, kind="epic", tc=tc, stat=KO_STAT, dr=KO_DR, hand=hand, ko=True)
 

@@ -67,6 +67,8 @@ def label(s: State, a: Action) -> str:
         return f"{who}: exchange the Fate Card {card(a['card'])} for 1 PP"
     if t == "toughen_up":
         return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
+    if t == "redraw_tc":
+        return f"{who}: redraw the Target Card with the Fate Card {card(a['card'])}"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
@@ -75,7 +77,7 @@ def label(s: State, a: Action) -> str:
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
     if t == "readied_attack":
-        return f"{who}'s readied {a['power']} on {tgt}"
+        return f"{who}'s readied {a.get('power', 'attack')} on {tgt}"
     if t == "power":
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
