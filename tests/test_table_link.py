@@ -266,3 +266,19 @@ def test_a_guest_that_drops_is_away_and_rejoins_its_seat_with_its_view():
     w.tap("host", "tl-code", "", {"code": table_screens.guesting(w.guest).code})
     assert host.guests["h1"].status == "joined" and w.guest.screen == "tl-guest"
     assert table_screens.guesting(w.guest).connected
+    w.tap("guest", "home")  # home and back: the table is one tap away
+    assert "Back to Deckbuilder RPG as Odo the Priest" in w.guest.render()
+    w.tap("guest", "tl-show")
+    assert w.guest.screen == "tl-guest"
+
+
+def test_the_home_screen_never_loads_the_table_link():
+    for name in ("web/index.html", "web/boot.js", "web/library.js", "web/lastscreen.js", "web/paint.js"):
+        assert "tablelink" not in open(name, encoding="utf-8").read(), name
+    import subprocess
+    import sys
+    code = ("from pocketdeck.ui.app import App; import sys; a = App(); a.render(); "
+            "print([m for m in sys.modules if 'table_' in m])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": "engine"}, check=True).stdout
+    assert out.strip() == "[]"

@@ -132,10 +132,14 @@ async def table_link(text: str) -> None:
     """Hand one table-link effect to web/tablelink.js, imported the first time a table
     link is used (never by the home screen)."""
     global table_js
-    if table_js is None:
-        window.pocketdeckTableEvent = create_proxy(on_table_event)
-        table_js = await window.eval("import('./tablelink.js')")
-    await table_js.run(window.JSON.parse(text))
+    try:
+        if table_js is None:
+            window.pocketdeckTableEvent = create_proxy(on_table_event)
+            # the page's address, not the runtime's (eval'd code resolves against pyodide's)
+            table_js = await window.eval("import(new URL('./tablelink.js', document.baseURI).href)")
+        await table_js.run(window.JSON.parse(text))
+    except Exception as exc:  # noqa: BLE001 - said on screen in plain words (no link possible)
+        on_table_event("error", "", f"{type(exc).__name__}")
 
 
 def on_table_event(kind, seat, data) -> None:

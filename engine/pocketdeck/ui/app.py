@@ -671,6 +671,9 @@ class App:
                 f'{extra}{how}</div></li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
         library = button("Library: every game, character and deck", "lib", cls="btn lib-btn")
+        if self.link is not None:  # a guest phone's way back to the host's table (ui/table_screens.py)
+            from . import table_screens
+            library = table_screens.home_line(self) + library
         return (f'<section class="home">{problems}<h1 id="home-h">Tables</h1>'
                 f'<ul class="tiles" data-prompt tabindex="-1" aria-labelledby="home-h">{"".join(items)}</ul>'
                 f'{library}</section>')

@@ -266,7 +266,7 @@ def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[E
     if isinstance(before, list) and isinstance(g.view.get("log"), list):
         from .flow import new_lines
         app.result = new_lines(before, g.view["log"])
-    if app.screen in ("tl-answer", "tl-join", "tl-reconnect", "home"):
+    if app.screen in ("tl-answer", "tl-join", "tl-reconnect"):
         app.screen = "tl-guest"
     keep = json.dumps({"system": g.system, "seat": g.seat, "name": g.name, "title": g.title, "view": g.view})
     return [("put", GUEST_KEY, keep), ("put", "ui:screen", "tl-guest")], True
@@ -312,6 +312,14 @@ def host_view(app: "App", slot: str, view: dict[str, Any]) -> tuple[dict[str, An
                     f'<span>{esc(g.name)} {state}</span> {again}{back}</li>')
     strip = f'<ul class="tl-seats" aria-label="Players at this table">{"".join(rows)}</ul>'
     return table_link.seat_view(host.system, view, host.mine(view)), strip
+
+
+def home_line(app: "App") -> str:
+    """The home screen's way back to the table this phone joined as a guest."""
+    g = guesting(app)
+    if g is None:
+        return ""
+    return button(f"Back to {g.title} as {g.name}", "tl-show", cls="btn primary tl-back")
 
 
 def restore(app: "App", text: Any) -> None:
