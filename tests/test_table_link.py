@@ -282,3 +282,27 @@ def test_the_home_screen_never_loads_the_table_link():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={"PYTHONPATH": "engine"}, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_answer_to_a_spent_invite_is_refused_so_a_stranger_cannot_take_the_seat():
+    app, host = joined_host()
+    stranger = table_code.from_sdp(SDP, "a", "h1").text()
+    effects = app.handle("tl-code", "", {"code": stranger})
+    assert not [e for e in effects if e[0] == "tl"] and "not showing now" in app.flash[1]
+
+
+def test_phones_that_cannot_reach_each_other_are_told_in_plain_words():
+    app = App(seed_source=7)
+    app.handle("new", json.dumps(DB))
+    app.handle("tl-host")
+    app.handle("tl-invite", "h1")
+    table_screens.event(app, "offer", "h1", SDP)
+    table_screens.event(app, "close", "h1", "")
+    assert "one Wi-Fi" in app.render() and "Share" in app.flash[1]
+    guest = App()
+    guest.open_link(table_code.from_sdp(SDP, "o", "h1", system="deckbuilder", title="Deckbuilder RPG",
+                                        seat_name="Odo").text())
+    guest.handle("tl-join")
+    table_screens.event(guest, "answer", "", SDP)
+    table_screens.event(guest, "close", "", "")
+    assert "one Wi-Fi" in guest.render()

@@ -215,6 +215,9 @@ def _host_event(app: "App", host: table_link.Host, kind: str, seat: str, data: A
             guest.status = "away"
             app.flash = ("info", f"{guest.name} is away: the game waits for their seat.")
             return sync(app), True
+        if guest.status == "inviting" and app.screen == f"tl-invite:{seat}":  # never opened
+            app.flash = ("error", NO_LINK)
+            return [], True
         return [], False
     if kind != "msg":
         return [], False
@@ -223,7 +226,8 @@ def _host_event(app: "App", host: table_link.Host, kind: str, seat: str, data: A
     was = guest.status
     action, why = host.receive(seat, data, now, view, legal)
     if action is None:
-        if was != guest.status:  # hello: joined
+        if was != guest.status:  # hello: joined; its invite is spent (a stale answer is refused)
+            guest.code = ""
             if app.screen == f"tl-invite:{seat}":
                 app.screen = f"table:{host.slot}"
             app.flash = ("info", f"{guest.name} joined from their own phone.")
@@ -247,6 +251,8 @@ def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[E
         return [tl("send", text=json.dumps({"t": "hello"}))], True
     if kind == "close":
         g.connected = False
+        if app.screen == "tl-answer":  # the two phones never reached each other
+            app.flash = ("error", NO_LINK)
         return [], True
     if kind != "msg":
         return [], False
