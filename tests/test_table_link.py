@@ -306,3 +306,26 @@ def test_phones_that_cannot_reach_each_other_are_told_in_plain_words():
     table_screens.event(guest, "answer", "", SDP)
     table_screens.event(guest, "close", "", "")
     assert "one Wi-Fi" in guest.render()
+
+
+def test_the_hosts_screen_shows_no_button_nor_hand_of_a_seat_a_guest_plays():
+    app, _ = joined_host()
+    s = app.sessions["deckbuilder"]
+    while acting(app) != "h1":
+        app.handle("play", json.dumps(s.game.legal_actions(s.state)[-1]))
+    html = app.render()
+    assert 'data-action="play"' not in html and "plays on their own phone" in html
+    assert "Odo the Priest\\'s hand" not in html and "Odo the Priest's hand" not in html
+
+
+def test_a_broken_view_from_the_host_draws_a_readable_screen_never_an_error():
+    guest = App()
+    guest.open_link(table_code.from_sdp(SDP, "o", "h1", system="deckbuilder", title="Deckbuilder RPG",
+                                        seat_name="Odo").text())
+    guest.handle("tl-join")
+    table_screens.event(guest, "open", "", "")
+    for bad in ('{"t": "view"}', "[]", "{" * 40, json.dumps({"t": "view", "system": "deckbuilder", "seat": "h1",
+                                                              "name": "Odo", "title": "x", "v": {"zone": 1}})):
+        table_screens.event(guest, "msg", "", bad)
+        assert guest.render()
+    assert "could not be drawn" in guest.render()  # the last one is a view no table can draw
