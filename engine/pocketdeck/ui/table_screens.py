@@ -88,13 +88,15 @@ def _host_tap(app: "App", verb: str, arg: str) -> list[Effect]:
     if pol is None:
         raise IllegalAction("players join from their own phones in the Deckbuilder RPG only, so far")
     host = hosting(app)
-    if host is None or host.slot != slot:
+    closed: list[Effect] = []
+    if host is None or host.slot != slot:  # a table of another game: the old one's guests are let go
+        closed = [tl("close", seat=seat) for seat in (host.guests if host else {})]
         host = app.link = table_link.Host(session.system, slot, tables()[session.system].title)
     view = session.game.view(session.state, "player")
     names = dict(pol.seats(view))
     if verb == "tl-host":
         app.screen = "tl-host"
-        return []
+        return closed
     if verb == "tl-back":
         app.screen = f"table:{slot}"
         return []
@@ -104,7 +106,7 @@ def _host_tap(app: "App", verb: str, arg: str) -> list[Effect]:
         old = host.guests.get(arg)
         host.guests[arg] = table_link.Guest(arg, names[arg], rejoin=bool(old and (old.rejoin or old.status != "inviting")))
         app.screen = f"tl-invite:{arg}"
-        return ([tl("close", seat=arg)] if old else []) + [tl("offer", seat=arg)]
+        return closed + ([tl("close", seat=arg)] if old else []) + [tl("offer", seat=arg)]
     if verb == "tl-release":
         host.guests.pop(arg, None)
         app.screen = f"table:{slot}"
