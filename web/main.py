@@ -90,7 +90,9 @@ def start_persist(effects) -> None:
     # what is not a storage write is the Library's, for the browser (web/library.js); the
     # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:
-        if effect[0] == "persist":
+        if effect[0] == "tl":  # the table link (issue 29): web/tablelink.js, loaded on first use
+            asyncio.ensure_future(table_link(effect[1]))
+        elif effect[0] == "persist":
             asyncio.ensure_future(library_status(window.pocketdeckLibrary.ask()))
         else:
             window.pocketdeckLibrary.act(to_js(list(effect)))
@@ -121,6 +123,33 @@ async def finish_persist(promise, error) -> None:
     finally:
         pending -= 1
         html_el.setAttribute("data-saving", str(pending))
+
+
+table_js = None
+
+
+async def table_link(text: str) -> None:
+    """Hand one table-link effect to web/tablelink.js, imported the first time a table
+    link is used (never by the home screen)."""
+    global table_js
+    try:
+        if table_js is None:
+            window.pocketdeckTableEvent = create_proxy(on_table_event)
+            # the page's address, not the runtime's (eval'd code resolves against pyodide's)
+            table_js = await window.eval("import(new URL('./tablelink.js', document.baseURI).href)")
+        await table_js.run(window.JSON.parse(text))
+    except Exception as exc:  # noqa: BLE001 - said on screen in plain words (no link possible)
+        on_table_event("error", "", f"{type(exc).__name__}")
+
+
+def on_table_event(kind, seat, data) -> None:
+    """What the connection reports (offer, answer, open, msg, close, error): to the App;
+    the screen is drawn again only when it changed."""
+    from pocketdeck.ui import table_screens
+    effects, redraw = table_screens.event(app, str(kind), str(seat), str(data))
+    start_persist(effects)
+    if redraw:
+        render()
 
 
 def gather_fields(el) -> dict:

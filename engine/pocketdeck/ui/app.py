@@ -74,6 +74,7 @@ class App:
     guide: tuple[str, str, int] | None = None  # (rules folder, table system, step)
     rules_back: str = "home"                  # the screen the Rules screen returns to
     rules_query: str = ""
+    link: Any = None                          # a table of phones (ui/table_screens.py), host or guest
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -95,12 +96,17 @@ class App:
             return
         if screen.startswith("table:") and screen[6:] in self.sessions:
             self.screen = screen
+        elif screen == "tl-guest" and self.link is not None:  # a guest phone: its table, "Reconnect"
+            self.screen = screen
         elif screen.startswith("setup:") and screen[6:] in tables():
             self.screen = screen
 
     def _restore_entry(self, key: str, text: Any) -> None:
         if key == "ui:library":
             self.notes = _library_notes(text)
+        elif key == "tl:guest":
+            from . import table_screens
+            table_screens.restore(self, text)
         elif key.startswith(("item:", "char:")) and kind_of_key(key) is not None:
             try:
                 self.library[key] = read_stored(key, text)["data"]
@@ -160,6 +166,9 @@ class App:
         if isinstance(fragment, str) and fragment.startswith("i="):  # a library item
             from . import library_screen
             return library_screen.open_item_link(self, fragment)
+        if isinstance(fragment, str) and fragment.startswith("t="):  # a table link's code (issue 29)
+            from . import table_screens
+            return table_screens.open_code(self, fragment)
         if not isinstance(fragment, str) or not fragment.startswith("g="):
             return []
         try:
@@ -223,6 +232,8 @@ class App:
     def _screen_ok(self, screen: str) -> bool:
         if screen.startswith(("rules:", "library")):
             return True
+        if screen.startswith("tl-"):
+            return self.link is not None
         if screen.startswith("table:"):
             return screen[6:] in self.sessions
         if screen.startswith("setup:"):
@@ -248,7 +259,15 @@ class App:
             if verb.startswith("lib"):
                 from . import library_screen
                 return self._written(library_screen.handle(self, verb, arg, fields or {}) + self._touch())
-            return self._written(self._handle(verb, arg, fields or {}) + self._touch())
+            if verb.startswith("tl-") or self.screen.startswith("tl-"):  # a table of phones
+                from . import table_screens
+                if verb.startswith("tl-") or verb == "play":
+                    return self._written(table_screens.handle(self, verb, arg, fields or {}))
+            effects = self._handle(verb, arg, fields or {}) + self._touch()
+            if self.link is not None:  # every guest whose view changed gets it (ui/table_screens.py)
+                from . import table_screens
+                effects += table_screens.sync(self)
+            return self._written(effects)
         except IllegalAction as exc:
             self.flash = ("error", excerpt(str(exc), 300))
         except Exception as exc:  # noqa: BLE001 - a tap never breaks the app
@@ -298,15 +317,11 @@ class App:
         if verb == "play":
             action = _json_object(arg)
             action.update(fields)
+            if self.link is not None:  # a seat a guest holds is played on the guest's phone
+                from . import table_screens
+                table_screens.check_local(self, slot)
             self.log_before = self.shown_log
-            before = (session.actions, session.state, session.base, session.mark)
-            session.play(action)
-            try:
-                effects = self._save(slot)
-            except SaveError:  # past a save's limits: the tap is refused, nothing changes
-                session.actions, session.state, session.base, session.mark = before
-                raise
-            return effects + table.after_play(self, session)
+            return self.play_in(slot, action)
         if verb == "undo":
             session.undo()
             self.flash = ("info", "Undone: the last move was taken back.")
@@ -318,6 +333,19 @@ class App:
             self.share_link = "g=" + to_link(session)
             return [("share" if arg == "share" else "copy", self.share_link, f"Pocketdeck: {table.title}")]
         raise IllegalAction(f"unknown command {excerpt(verb)!r}")
+
+    def play_in(self, slot: str, action: dict[str, Any]) -> list[Effect]:
+        """Play ``action`` in the game in ``slot`` and save it (a local tap, or a guest's
+        action the table link checked: ui/table_screens.py)."""
+        session = self.sessions[slot]
+        before = (session.actions, session.state, session.base, session.mark)
+        session.play(action)
+        try:
+            effects = self._save(slot)
+        except SaveError:  # past a save's limits: the tap is refused, nothing changes
+            session.actions, session.state, session.base, session.mark = before
+            raise
+        return effects + tables()[slot_system(slot)].after_play(self, session)
 
     def _learn(self, verb: str, arg: str, fields: dict[str, Any]) -> list[Effect]:
         """The Rules screen (open, search, back) and the first-run guide (next, skip,
@@ -531,6 +559,9 @@ class App:
         if self.screen.startswith("library"):
             from . import library_screen
             return library_screen.render(self)
+        if self.screen.startswith("tl-"):
+            from . import table_screens
+            return table_screens.render(self)
         if self.screen.startswith("rules:"):
             from . import learn_ui
             folder = self.screen[6:]
@@ -547,6 +578,10 @@ class App:
             session = self.sessions[slot]
             table = tables()[system]
             view = session.game.view(session.state, table.seat)
+            seats = ""
+            if self.link is not None:  # the seats guests hold are theirs (ui/table_screens.py)
+                from . import table_screens
+                view, seats = table_screens.host_view(self, slot, view)
             log = view.get("log") if isinstance(view, dict) else None
             if self.log_before is not None and isinstance(log, list):
                 self.result = flow.new_lines(self.log_before, log)
@@ -566,7 +601,7 @@ class App:
                 shared = ('<p class="shared-note muted">A shared game, kept beside your own '
                           f'{esc(table.title)} game.</p>')
             return (self._nav(system, in_game=True, can_undo=session.can_undo()) + shared + share
-                    + table.render(view, session))
+                    + seats + table.render(view, session))
         return self._home()
 
     def _preview(self) -> str:
@@ -609,6 +644,9 @@ class App:
         if in_game:
             parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost",
                                 title="Undo the last move"))
+            if system in ("deckbuilder",):  # a table of phones (issue 29; ui/table_link.POLICIES)
+                more.append(button("Invite a player", "tl-host", cls="btn ghost",
+                                   title="Invite a player to play from their own phone"))
             more += [button("Share", "share", cls="btn ghost", title="Share this game as a link"),
                      button("New game", "setup", system, cls="btn ghost", title=f"New {title} game")]
         if rules_key(system):
@@ -633,6 +671,9 @@ class App:
                 f'{extra}{how}</div></li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
         library = button("Library: every game, character and deck", "lib", cls="btn lib-btn")
+        if self.link is not None:  # a guest phone's way back to the host's table (ui/table_screens.py)
+            from . import table_screens
+            library = table_screens.home_line(self) + library
         return (f'<section class="home">{problems}<h1 id="home-h">Tables</h1>'
                 f'<ul class="tiles" data-prompt tabindex="-1" aria-labelledby="home-h">{"".join(items)}</ul>'
                 f'{library}</section>')

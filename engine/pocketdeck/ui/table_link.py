@@ -1,0 +1,181 @@
+"""Seat routing of a table of phones (issue 29): the host's game is the truth.
+
+The host runs the engine. A guest phone holds one seat; what it sends is read here before
+anything else sees it, in this order: the channel it came on (that fixes the seat: a
+message never names its own seat), the rate (at most ``RATE`` a second per seat), the size
+(``MAX_MESSAGE``), readable JSON within the app's limits, then an action that this seat
+must choose now and that ``legal_actions`` lists, exactly as a local tap is checked. Every
+refusal leaves the game as it was and answers the guest once with why.
+
+Each seat is answered with its own view only (``seat_view``): another seat's hand, a boss's
+hand and the choices of other seats are taken out before anything is sent. The host's own
+screen gets the same treatment for the seats guests hold.
+
+Pure Python, no browser import: web/tablelink.js carries the text both ways.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..core.game import is_legal
+from ..core.limits import excerpt, load_json
+
+MAX_MESSAGE = 2_000        # characters of one guest message (the largest action is ~200)
+MAX_VIEW = 400_000         # characters of one view the guest reads (a Deckbuilder view: ~10 KB)
+RATE = 20                  # guest messages a second per seat; a person taps a few at most
+HOST = "host"              # the seats nobody else holds play on the host's phone
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the routing needs to know of one system: the seats a guest may take (id, name),
+    the seat that must choose now, and a view with what a set of seats may not see removed."""
+
+    seats: Callable[[dict[str, Any]], list[tuple[str, str]]]
+    owner: Callable[[dict[str, Any]], str | None]
+    strip: Callable[[dict[str, Any], set[str]], dict[str, Any]]
+
+
+# -- the Deckbuilder: one seat per hero; the monsters (a GM's choices) stay on the host ------
+def _db_seats(view: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(h["id"], h["name"]) for h in view["heroes"]]
+
+
+def _db_owner(view: dict[str, Any]) -> str | None:
+    acting = view.get("acting")
+    if not acting:
+        return None
+    return acting if acting.startswith("h") else "gm"
+
+
+def _db_strip(view: dict[str, Any], mine: set[str]) -> dict[str, Any]:
+    out = dict(view)
+    out["heroes"] = [dict(h, hand=h["hand"] if h["id"] in mine else None) for h in view["heroes"]]
+    if "gm" not in mine:
+        out["monsters"] = [dict(m, hand=None) if "hand" in m else m for m in view["monsters"]]
+    if _db_owner(view) not in mine:
+        out["actions"] = []
+    return out
+
+
+POLICIES: dict[str, Policy] = {"deckbuilder": Policy(_db_seats, _db_owner, _db_strip)}
+
+
+def policy(system: str) -> Policy | None:
+    return POLICIES.get(system)
+
+
+def seat_view(system: str, view: dict[str, Any], mine: set[str]) -> dict[str, Any]:
+    """``view`` (the full one) as the holder of the seats ``mine`` may see it."""
+    return POLICIES[system].strip(view, mine)
+
+
+@dataclass
+class Guest:
+    """A seat held by a guest phone, as the host knows it."""
+
+    seat: str
+    name: str
+    status: str = "inviting"     # inviting (code shown), joined, away
+    code: str = ""               # the invite code shown now
+    window: float = -1.0         # the start of the current one-second window
+    count: int = 0               # messages in it
+    refused: int = 0             # messages refused, all told
+    sent: str = ""               # the last view sent (a view is sent when it changed)
+    rejoin: bool = False         # invited again for a seat a guest held: it stays held
+
+
+@dataclass
+class Host:
+    """The host's side of the table link: which seats are held by whom, and the refusals."""
+
+    system: str
+    slot: str
+    title: str
+    guests: dict[str, Guest] = field(default_factory=dict)
+
+    def held(self) -> set[str]:
+        """Seats a guest holds (joined or away: an away seat waits for its player)."""
+        return {s for s, g in self.guests.items() if g.status in ("joined", "away") or g.rejoin}
+
+    def mine(self, view: dict[str, Any]) -> set[str]:
+        """The seats the host's phone plays: every seat no guest holds, and the GM's."""
+        return {s for s, _ in POLICIES[self.system].seats(view)} - self.held() | {"gm"}
+
+    def check_local(self, view: dict[str, Any], action: Any) -> None:
+        """A tap on the host's phone: refused when a guest holds the seat that must act."""
+        owner = POLICIES[self.system].owner(view)
+        if owner in self.held():
+            g = self.guests[owner]
+            where = "played on their own phone" if g.status == "joined" else "away; tap Take back to play it here"
+            raise PermissionError(f"{g.name} is {where}")
+
+    def receive(self, seat: str, text: Any, now: float, view: dict[str, Any],
+                legal: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
+        """One message from the guest on ``seat``'s channel: (the action to play, None) or
+        (None, the refusal to answer with; None when the guest is not answered: a flood)."""
+        g = self.guests.get(seat)
+        if g is None or g.status not in ("joined", "inviting"):
+            return None, None
+        if now - g.window >= 1.0:
+            g.window, g.count = now, 0
+        g.count += 1
+        if g.count > RATE:
+            g.refused += 1
+            return None, ("too many messages: at most 20 a second are read" if g.count == RATE + 1 else None)
+        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+            g.refused += 1
+            return None, f"a message is at most {MAX_MESSAGE:,} characters"
+        try:
+            msg = load_json(text, "the message", MAX_MESSAGE)
+        except ValueError:
+            g.refused += 1
+            return None, "that message is not readable"
+        if not isinstance(msg, dict) or msg.get("t") not in ("hello", "act"):
+            g.refused += 1
+            return None, "that message is not one the app sends"
+        if msg["t"] == "hello":
+            g.status = "joined"
+            g.sent = ""  # the view goes out again
+            return None, None
+        action = msg.get("a")
+        owner = POLICIES[self.system].owner(view)
+        if owner != seat:
+            g.refused += 1
+            return None, f"it is not {g.name}'s turn to choose"
+        if not is_legal(action, legal):
+            g.refused += 1
+            return None, f"{excerpt(action)} is not a legal action now"
+        return action, None
+
+    def views(self, view: dict[str, Any], away: list[str]) -> list[tuple[str, str]]:
+        """(seat, message) for each joined guest whose view changed since it was last sent."""
+        out = []
+        for seat, g in self.guests.items():
+            if g.status != "joined":
+                continue
+            text = json.dumps({"t": "view", "system": self.system, "title": self.title, "seat": seat,
+                               "name": g.name, "away": away, "v": seat_view(self.system, view, {seat})},
+                              sort_keys=True)
+            if text != g.sent:
+                g.sent = text
+                out.append((seat, text))
+        return out
+
+
+def refusal(why: str) -> str:
+    return json.dumps({"t": "no", "why": why})
+
+
+def read_host_message(text: Any) -> dict[str, Any]:
+    """What a guest accepts from the host: a view of a known table, or a refusal."""
+    msg = load_json(text, "the host's message", MAX_VIEW)
+    if not isinstance(msg, dict) or msg.get("t") not in ("view", "no"):
+        raise ValueError("not a message of the table link")
+    if msg["t"] == "view" and not (isinstance(msg.get("v"), dict) and msg.get("system") in POLICIES
+                                   and all(isinstance(msg.get(k), str) for k in ("seat", "name", "title"))):
+        raise ValueError("not a view of a table this app shows")
+    return msg
