@@ -272,6 +272,12 @@ def accept(s: State, rng: Rng) -> None:
         ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
     elif kind == "epic":
         epic.after_draw(s, d["by"], result["degree"])
+    elif d.get("treat"):           # PG, Status Conditions 5: a Heal on a Knocked Out ally
+        y = ft.actor(s, d["treat"])
+        if result["success"]:
+            ft.heal(s, y, d["heal"])
+        else:
+            ft.log(s, f"The treatment fails: {y['name']} stays Knocked Out.")
     else:
         calls.close(s)
 

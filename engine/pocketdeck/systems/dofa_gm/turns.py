@@ -378,7 +378,9 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     ft.uses_power(s, x)
-    if rule.get("heal"):
+    if rule.get("heal") and y["ko"]:
+        treat(s, rng, x, y, amount(a["power"], pp))
+    elif rule.get("heal"):
         ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
         y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
@@ -386,6 +388,20 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     elif rule.get("save"):
         for z in [y] + more:
             effect_save(s, z, rule["save"], x["id"], a["power"])
+
+
+def treat(s: State, rng: Rng, x: dict[str, Any], y: dict[str, Any], hp: int) -> None:
+    """PG, Status Conditions 5 Knocked Out: "treated by a Craft check or a Healing Power
+    (DR 5 vs. the KO character's TC, minus 1 for each turn passed since the effect onset)":
+    a Heal on a Knocked Out ally is a draw at that DR against the ally's TC (review G10,
+    the lead's reading); its HP land only on a success (``rules.accept``, a check with ``treat``).
+    The healer's modifier is its better mystic skill (Knowledge or Craft), as for a
+    mystic power's save (``power_dr``)."""
+    stat = draws.attack_stat(x, True)
+    dr = ft.treat_dr(y)
+    ft.log(s, f"{y['name']} is Knocked Out: the Heal is a treatment draw at DR {dr} against their Target Card.")
+    draws.start(s, rng, x, kind="check", tc=ft.tc_of(s, y) or "", stat=stat, dr=dr,
+                hand=sum(n for _, n in draws.hand_parts(s, x, "check", stat)), treat=y["id"], heal=hp)
 
 
 def power_dr(x: dict[str, Any], power: str) -> int:

@@ -1,0 +1,44 @@
+"""The GM's table, the review's last differences (docs/reviews/dofa-gm-2026-11-26.md G10,
+G11, G12, G17, G20), each named after its book section (GMG: the GM's Guide, PG: the
+Player's Guide)."""
+
+from __future__ import annotations
+
+from pocketdeck.core.rng import Rng
+from pocketdeck.systems.dofa_gm import bestiary as bs
+from pocketdeck.systems.dofa_gm import fight as ft
+from pocketdeck.systems.dofa_gm.fight import actor
+from test_dofa_gm import GAME, _foes_turn, new, play
+
+
+def test_pg_status_conditions_knocked_out_a_heal_on_a_knocked_out_ally_is_a_treatment_draw():
+    """PG, Status Conditions 5 Knocked Out: "treated by a Craft check or a Healing Power
+    (DR 5 vs. the KO character's TC, minus 1 for each turn passed since the effect onset)"."""
+    s, x = _foes_turn(["Heal"], 2)
+    ally = next(a for a in s["actors"] if a["side"] == "foes" and a["id"] != x["id"])
+    ft.hurt(s, actor(s, ally["id"]), 99, Rng(1))
+    ko = actor(s, ally["id"])
+    ko["ko"]["turns"] = 2
+    heal = {"type": "power", "who": x["id"], "target": ally["id"], "power": "Heal"}
+    assert heal in GAME.legal_actions(s)
+    s = play(s, heal)
+    assert actor(s, ally["id"])["ko"] and s["draw"] is not None      # not woken by the power alone
+    d = s["draw"]
+    assert d["dr"] == 3 and d["tc"] == ft.tc_of(s, actor(s, ally["id"])) and d["treat"] == ally["id"]
+    assert actor(s, x["id"])["pp"] == 1                                # the PP is spent either way
+    s = play(s, {"type": "accept"})
+    woke = not actor(s, ally["id"])["ko"]
+    assert woke == any("wakes" in line for line in s["log"][-3:])
+    assert woke or "stays Knocked Out" in s["log"][-1]
+
+
+def test_pg_health_and_armor_a_companion_has_half_its_dealers_level_in_hp():
+    """PG, Health and Armor: "The health of Companions HP is half the level of their Dealer,
+    rounding up"; the stat block's HP is what it had before joining."""
+    s = GAME.new_game({"mode": "table", "players": [], "party": ["Diamonds1"], "foes": ["Grunt"]}, 5)
+    s = play(s, {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Wolf"})
+    wolf = next(a for a in s["actors"] if a["source"] == "Wolf")
+    level = actor(s, "p1")["level"]
+    assert wolf["dealer"] == "p1"
+    assert wolf["hp"] == wolf["hp_max"] == (level + 1) // 2
+    assert wolf["block_hp"] == bs.creatures()["Wolf"]["hp"]
