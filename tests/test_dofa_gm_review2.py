@@ -8,7 +8,7 @@ from pocketdeck.core.rng import Rng
 from pocketdeck.systems.dofa_gm import bestiary as bs
 from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor
-from test_dofa_gm import GAME, _foes_turn, new, play
+from test_dofa_gm import GAME, _foes_turn, new, play, report
 
 
 def test_pg_status_conditions_knocked_out_a_heal_on_a_knocked_out_ally_is_a_treatment_draw():
@@ -42,3 +42,31 @@ def test_pg_health_and_armor_a_companion_has_half_its_dealers_level_in_hp():
     assert wolf["dealer"] == "p1"
     assert wolf["hp"] == wolf["hp_max"] == (level + 1) // 2
     assert wolf["block_hp"] == bs.creatures()["Wolf"]["hp"]
+
+
+def test_gmg_game_master_resources_a_minions_social_check_draws_from_the_world_deck():
+    """GMG, Game Master Resources: "The World Deck is used to make social checks"; the
+    social skills are Conviction's (PG, Complete Attribute and Skill List: Bluffing,
+    Performance). Other checks of a Minion stay on the NPC Deck."""
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "9H")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = play(s, {"type": "call", "who": grunt["id"]}, {"type": "call_stat", "stat": "Bluffing"},
+             {"type": "call_aim", "aim": "moderate"}, {"type": "call_tc"})
+    assert "call" in s["decks"]["world"]["tcs"] and "call" not in s["decks"]["npc"]["tcs"]
+    npc = len(s["decks"]["npc"]["draw"])
+    s = play(s, {"type": "call_draw"})
+    assert s["decks"]["world"]["drawing"] and not s["decks"]["npc"]["drawing"]
+    assert len(s["decks"]["npc"]["draw"]) == npc
+    s = play(s, {"type": "accept"})
+    assert s["call"] is None
+    s = play(s, {"type": "call", "who": grunt["id"]}, {"type": "call_stat", "stat": "Detection"},
+             {"type": "call_aim", "aim": "moderate"}, {"type": "call_tc"}, {"type": "call_draw"})
+    assert s["decks"]["npc"]["drawing"] and not s["decks"]["world"]["drawing"]
+
+
+def test_pg_health_and_armor_the_legend_names_ar_the_armor_range():
+    """PG, Health and Armor: AR is the Armor Range (the GM's table called it "Armor Rating")."""
+    from pocketdeck.ui import dofa_gm
+    legend = dofa_gm._legend()
+    assert "Armor Range" in legend and "Armor Rating" not in legend

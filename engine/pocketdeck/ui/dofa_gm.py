@@ -328,7 +328,7 @@ def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
 
 def _legend() -> str:
     return (f'<p class="gm-legend muted">HP health · AP Armor Points · '
-            f'AR {term("armor-rating", "Armor Rating")} · PP {term("power-points", "Power Points")}; '
+            f'AR {term("armor-rating", "Armor Range")} · PP {term("power-points", "Power Points")}; '
             f'the card is each one\u2019s {term("target-card", "Target Card")}.</p>')
 
 
