@@ -5,10 +5,12 @@ Player's Guide)."""
 from __future__ import annotations
 
 from pocketdeck.core.rng import Rng
+from pocketdeck.systems.dofa import odds
 from pocketdeck.systems.dofa_gm import bestiary as bs
+from pocketdeck.systems.dofa_gm import calls
 from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor
-from test_dofa_gm import GAME, _foes_turn, new, play, report
+from test_dofa_gm import GAME, _foes_turn, new, play, report, stack
 
 
 def test_pg_status_conditions_knocked_out_a_heal_on_a_knocked_out_ally_is_a_treatment_draw():
@@ -70,3 +72,32 @@ def test_pg_health_and_armor_the_legend_names_ar_the_armor_range():
     from pocketdeck.ui import dofa_gm
     legend = dofa_gm._legend()
     assert "Armor Range" in legend and "Armor Rating" not in legend
+
+
+def test_gmg_difficulty_chart_a_check_may_require_a_color_or_suited_success():
+    """GMG, Difficulty Chart: "you might say that a specific check requires a Color or
+    Suited Success. Note that Color or Suit make success half or a quarter as likely"."""
+    s = play(new(("Ann",), foes=["Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "9H")
+    grunt = next(a for a in s["actors"] if a["source"] == "Grunt")
+    s = play(s, {"type": "call", "who": grunt["id"]}, {"type": "call_stat", "stat": "Detection"},
+             {"type": "call_dr", "dr": 6}, {"type": "call_tc"})
+    tc = s["call"]["tc"]
+    plain = calls.chances(s, s["call"])["exact"]
+    assert {"type": "call_needs", "needs": "suit"} in GAME.legal_actions(s)
+    s = play(s, {"type": "call_needs", "needs": "suit"})
+    suited = calls.chances(s, s["call"])
+    assert suited["exact"] < plain and suited["chart"] == odds.chart_chance(suited["edr"], match="suit")
+    # a card of another suit within the DR: a success by the degree, a failure by the call
+    other = next(c for c in s["decks"]["npc"]["draw"] if c[-1] != tc[-1] and c[:-1] != tc[:-1])
+    s = stack(s, "npc", other)
+    s = play(s, {"type": "call_draw"}, {"type": "accept"})
+    assert "The GM required a Suited Success: a failure." in s["log"][-1]
+    # a player's card typed in: the same requirement
+    s = play(s, {"type": "call", "who": "p1"}, {"type": "call_dr", "dr": 6},
+             {"type": "call_needs", "needs": "color"}, {"type": "call_tc"}, {"type": "call_card"})
+    tc = s["entry"]["for"]["tc"]
+    red = tc[-1] in "HD"
+    off = next(c for c in ("2S", "2H", "3C", "3D") if (c[-1] in "HD") != red)
+    s = report(s, off)
+    assert "The GM required a Color Success: a failure." in s["log"][-1]

@@ -243,6 +243,7 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
         (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
          _keypad(pool.take("call_dr"), "dr", range(0, 7), c["dr"], "dofa-keys drs", show=str,
                  name=lambda v: f"DR {v}") + _grid(pool.take("call_hidden"))),
+        ("Colour or Suited Success (GMG, Difficulty Chart)", _grid(pool.take("call_needs"))),
         ("Upper or Lower Hand", _keypad(pool.take("call_hand"), "hand", HANDS, c["hand"], "dofa-keys hands",
                                         show=hand_name, name=lambda h: "No Upper/Lower Hand" if h == 0 else
                                         (f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}"))),

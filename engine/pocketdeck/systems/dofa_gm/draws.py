@@ -137,6 +137,26 @@ def redraw(s: State, rng: Rng, card: str) -> None:
     deal(s, rng)
 
 
+# GMG, Difficulty Chart: "you might say that a specific check requires a Color or Suited
+# Success" (PG, Making a Check: a success matching the TC's colour, or its suit); review G17
+NEEDS: dict[str | None, str] = {None: "", "color": "a Color Success", "suit": "a Suited Success"}
+
+
+def meets(card: str, tc: str, needs: str | None) -> bool:
+    """Does ``card`` match ``tc`` as the GM's requirement asks (colour, suit, or nothing)?"""
+    from ...core.cards import Card
+    c, t = Card.parse(card), Card.parse(tc)
+    return needs is None or (c.suit == t.suit if needs == "suit" else c.colour == t.colour)
+
+
+def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool, str]:
+    """A success that lacks the match the GM required is a failure: the outcome and what
+    the log adds."""
+    if success and not meets(card, tc, needs):
+        return False, f" The GM required {NEEDS[needs]}: a failure."
+    return success, ""
+
+
 def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     """The kept card and its grade; the deck's drawn cards are settled (Aces kept where the
     deck keeps them)."""
@@ -146,6 +166,9 @@ def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     result = grade(d, card)
     dk.settle(drawing_deck(s, d))
     summary = result["summary"]
+    if d.get("needs") and result["success"] is not None:
+        result["success"], tail = required(bool(result["success"]), card, d["tc"], d["needs"])
+        summary += tail
     if d.get("hidden"):            # the players' seats read it without the EDR (fight.public_log)
         summary = summary.replace(f" at EDR {d['effective']}:", f" at EDR {d['effective']} (DR hidden):", 1)
     log(s, summary)

@@ -300,9 +300,10 @@ def entry_done(s: State, rng: Rng) -> None:
         what = f"draws ({e['mod']:+d})"
     from ..dofa.checks import DEGREES, is_success
     ok = is_success(deg)
+    ok, tail = draws.required(ok, card, f["tc"], f.get("needs"))
     told = ("a Critical (the TC's own card)" if e.get("hit") == 0 else
             "a Major (the TC's value)" if e.get("hit") == 1 else ft.card_name(card))
-    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.")
+    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.{tail}")
     if kind == "attack":
         if ok:
             dmg = x["weapon"] + (1 if deg <= 1 else 0)

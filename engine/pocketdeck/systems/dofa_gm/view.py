@@ -15,6 +15,7 @@ from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from . import bestiary as bs
 from . import calls, epic
+from .draws import NEEDS
 from . import fight as ft
 from .turns import current
 
@@ -154,6 +155,8 @@ def label(s: State, a: Action) -> str:
         if t == "call_hand":
             return "No Upper/Lower Hand" if a["hand"] == 0 else (
                 f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
+        if t == "call_needs":
+            return "Any success" if a["needs"] is None else f"Requires {NEEDS[a['needs']]}"
         if t == "call_tool":
             return "No tool needed" if a["tool"] is None else str(a["tool"])
         if t == "call_contest":
