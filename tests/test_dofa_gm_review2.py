@@ -7,10 +7,10 @@ from __future__ import annotations
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.dofa import odds
 from pocketdeck.systems.dofa_gm import bestiary as bs
-from pocketdeck.systems.dofa_gm import calls
+from pocketdeck.systems.dofa_gm import calls, discards, draws
 from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor
-from test_dofa_gm import GAME, _foes_turn, new, play, report, stack
+from test_dofa_gm import GAME, _foes_turn, _turn_of, new, play, report, stack
 
 
 def test_pg_status_conditions_knocked_out_a_heal_on_a_knocked_out_ally_is_a_treatment_draw():
@@ -101,3 +101,26 @@ def test_gmg_difficulty_chart_a_check_may_require_a_color_or_suited_success():
     off = next(c for c in ("2S", "2H", "3C", "3D") if (c[-1] in "HD") != red)
     s = report(s, off)
     assert "The GM required a Color Success: a failure." in s["log"][-1]
+
+
+def test_pg_discard_powers_a_level_2_dealer_the_app_holds_thwarts_and_helps():
+    """PG, Discard Powers: "Dealers may discard cards as a Minor Action for additional
+    benefits in combat starting at Level 2. For every 2 cards discarded ... Upper/Lower Hand
+    +1"; Thwart: "an enemy ... all Checks at Lower Hand (N/2) until the start of the
+    triggering Dealer's next turn"; Dealers, NPCs and Companions: "Can use Discard Actions"."""
+    s, x = _foes_turn([], 0, foes=("Sentinel, Martial", "Captain, Defender", "Grunt"))
+    mine = [a for a in GAME.legal_actions(s) if a["type"] == "discard_power" and a["who"] == x["id"]]
+    assert {a["power"] for a in mine} == {"Thwart"} and {a["cards"] for a in mine} == {2, 4}
+    assert {a["target"] for a in mine} == {"p1", "p2"}                   # enemies only
+    before = len(s["decks"][x["deck"]]["draw"])
+    s = play(s, next(a for a in mine if a["target"] == "p1" and a["cards"] == 4))
+    assert len(s["decks"][x["deck"]]["draw"]) == before - 4
+    assert actor(s, "p1")["discarded"] == {"power": "Thwart", "n": 2, "by": x["id"]}
+    assert ("Thwart (a Discard Power)", -2) in draws.hand_parts(s, actor(s, "p1"), "check", "AGL")
+    assert not any(a["type"] == "discard_power" for a in GAME.legal_actions(s))   # the Minor Action spent
+    s = _turn_of(play(s, {"type": "end_turn"}), x["id"])
+    assert "discarded" not in actor(s, "p1")                                  # ended at its next turn
+    # a level 1 Boss has none; a level 2 premade has its role's (Hearts: Support, Help)
+    assert discards.powers_of(actor(GAME.new_game({"mode": "skirmish", "party": ["Hearts2"],
+                                                   "foes": ["Grunt"]}, 4), "p1")) == ["Help"]
+    assert not discards.actions(s, dict(actor(s, x["id"]), level=1))

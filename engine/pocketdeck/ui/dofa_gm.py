@@ -346,6 +346,10 @@ def _turn_buttons(view: dict[str, Any], entries: Acts) -> str:
         elif a["type"] == "player_attack":
             head = f'{_who(view, a["who"])} attacks (type in the reported card)'
             groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
+        elif a["type"] == "discard_power":
+            head = f'{_who(view, a["who"])}: {a["power"]} (a Discard Power, Minor Action)'
+            on = _who(view, a["target"]) + ", " if a.get("target") else ""
+            groups.setdefault(head, []).append(_named(f'{on}discard {a["cards"]}', e["label"], a))
         elif a["type"] == "delay":
             groups.setdefault("Delay the turn until after", []).append(
                 _named(_who(view, a["after"]), e["label"], a))
@@ -369,7 +373,7 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("shake_off", "end_turn", "ready", "delay")
+    moves = pool.take("shake_off", "discard_power", "end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""

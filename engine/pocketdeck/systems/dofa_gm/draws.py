@@ -62,6 +62,8 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
         parts.append(("The NPC Deck ran out this combat", -1))
     if a.get("lower_next"):
         parts.append(("Shake Enemy: the next check", -1))
+    from .discards import hand
+    parts += hand(a, kind, target)
     if s["hand"]:
         parts.append(("The GM's call", s["hand"]))
     return parts

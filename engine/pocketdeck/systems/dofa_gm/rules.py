@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, draws, entry, epic, fate, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -27,7 +27,7 @@ PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp"
 PANELS = ("none", "add", "ledger")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, entry, epic, fate, table, turns)
+    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 

@@ -83,6 +83,9 @@ def label(s: State, a: Action) -> str:
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
         return f"{who} attacks {tgt}: type in the reported card"
+    if t == "discard_power":
+        on = f" on {tgt}" if a.get("target") else " on every enemy"
+        return f"{who}: {a['power']}{on}, discard {a['cards']} (Minor Action)"
     if t == "shake_off":
         return {"Knocked Down": f"{who} gets up (Minor Action)",
                 "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
