@@ -243,6 +243,7 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
         (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
          _keypad(pool.take("call_dr"), "dr", range(0, 7), c["dr"], "dofa-keys drs", show=str,
                  name=lambda v: f"DR {v}") + _grid(pool.take("call_hidden"))),
+        ("Colour or Suited Success (GMG, Difficulty Chart)", _grid(pool.take("call_needs"))),
         ("Upper or Lower Hand", _keypad(pool.take("call_hand"), "hand", HANDS, c["hand"], "dofa-keys hands",
                                         show=hand_name, name=lambda h: "No Upper/Lower Hand" if h == 0 else
                                         (f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}"))),
@@ -328,7 +329,7 @@ def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
 
 def _legend() -> str:
     return (f'<p class="gm-legend muted">HP health · AP Armor Points · '
-            f'AR {term("armor-rating", "Armor Rating")} · PP {term("power-points", "Power Points")}; '
+            f'AR {term("armor-rating", "Armor Range")} · PP {term("power-points", "Power Points")}; '
             f'the card is each one\u2019s {term("target-card", "Target Card")}.</p>')
 
 
@@ -345,6 +346,10 @@ def _turn_buttons(view: dict[str, Any], entries: Acts) -> str:
         elif a["type"] == "player_attack":
             head = f'{_who(view, a["who"])} attacks (type in the reported card)'
             groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
+        elif a["type"] == "discard_power":
+            head = f'{_who(view, a["who"])}: {a["power"]} (a Discard Power, Minor Action)'
+            on = _who(view, a["target"]) + ", " if a.get("target") else ""
+            groups.setdefault(head, []).append(_named(f'{on}discard {a["cards"]}', e["label"], a))
         elif a["type"] == "delay":
             groups.setdefault("Delay the turn until after", []).append(
                 _named(_who(view, a["after"]), e["label"], a))
@@ -368,7 +373,7 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("shake_off", "end_turn", "ready", "delay")
+    moves = pool.take("shake_off", "discard_power", "end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""

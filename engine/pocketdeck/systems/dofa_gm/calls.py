@@ -26,11 +26,29 @@ from .fight import actor, log, standing, tc_of
 AIMS = {"extremely hard": 1, "hard": 2, "moderate": 3, "easy": 4, "very easy": 5}
 HANDS = (-3, -2, -1, 0, 1, 2, 3)     # PG, Status Conditions 4: Lower Hand (3) exists
 HOLDER = "call"
+# GMG, Game Master Resources: "The World Deck is used to make social checks". The social
+# skills are Conviction's in the PG's Complete Attribute and Skill List: Bluffing (In Combat
+# Actions, Convince: "convince a target to change their course of action") and Performance
+# (the PG's example: "distract the cultists, using Performance Checks"); review G20
+SOCIAL = ("Bluffing", "Performance")
 
 
 def blank(who: str) -> dict[str, Any]:
     return {"who": who, "stat": None, "mod": 0, "aim": None, "dr": None, "suggested": None,
-            "hidden": False, "hand": 0, "tc": None}
+            "hidden": False, "hand": 0, "tc": None, "needs": None}
+
+
+def deck_of_call(s: State, c: dict[str, Any]) -> str | None:
+    """The deck a call draws from: a Minion's (the NPC Deck's) social check draws from the
+    World Deck (``SOCIAL``); every other deck the app holds draws its own."""
+    x = actor(s, c["who"])
+    return "world" if x["deck"] == "npc" and c["stat"] in SOCIAL else x["deck"]
+
+
+def tc_deck(s: State, c: dict[str, Any]) -> str:
+    """The Target Card of a call: the World Deck's for a social check or outside combat,
+    the NPC Deck's in combat (GMG, Game Master Resources)."""
+    return "npc" if s["combat"] and c["stat"] not in SOCIAL else "world"
 
 
 def modifier(s: State, c: dict[str, Any]) -> int:
@@ -48,16 +66,30 @@ def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
     x = actor(s, c["who"])
     eff = ck.edr(c["dr"], modifier(s, c))
     k, lower = 1 + abs(c["hand"]), c["hand"] < 0
-    chart = odds.chart_chance(eff, extra=k - 1, lower=lower) if eff >= ck.LOWEST_EDR else Fraction(0)
+    match = c.get("needs") or "any"
+    chart = (odds.chart_chance(eff, extra=k - 1, lower=lower, match=match) if eff >= ck.LOWEST_EDR
+             else Fraction(0))
     exact: Fraction | None = None
-    if x["deck"] and c["tc"] and eff >= ck.LOWEST_EDR:
-        pile = s["decks"][x["deck"]]["draw"]
+    own = deck_of_call(s, c)
+    if own and c["tc"] and eff >= ck.LOWEST_EDR:
+        pile = s["decks"][own]["draw"]
         if len(pile) >= k:
-            exact = odds.success(odds.draw_dist(odds.degree_counts(pile, c["tc"], eff), k, lower))
+            exact = exact_chance(pile, c["tc"], eff, k, lower, c.get("needs"))
     if exact is None and eff >= ck.LOWEST_EDR:
-        exact = odds.chart_chance(eff, extra=k - 1, lower=lower, draws="deck")
+        exact = odds.chart_chance(eff, extra=k - 1, lower=lower, match=match, draws="deck")
     return {"edr": eff, "exact": exact, "chart": chart, "sure": eff >= ck.SURE_EDR,
-            "from": "deck" if x["deck"] and c["tc"] else "fresh"}
+            "from": "deck" if own and c["tc"] else "fresh"}
+
+
+def exact_chance(pile: list[str], tc: str, eff: int, k: int, lower: bool,
+                 needs: str | None) -> Fraction:
+    """Success from the cards left in the deck; with a Colour or Suited requirement only
+    the successes that match count (the best card of a success kept, as ``checks.pick``)."""
+    if needs is None:
+        return odds.success(odds.draw_dist(odds.degree_counts(pile, tc, eff), k, lower))
+    ok = sum(1 for card in pile if ck.is_success(ck.degree(card, tc, eff)) and draws.meets(card, tc, needs))
+    counts = [ok, len(pile) - ok] + [0] * (len(ck.DEGREES) - 2)
+    return odds.draw_dist(counts, k, lower)[0]
 
 
 def actions(s: State) -> list[Action]:
@@ -74,7 +106,8 @@ def actions(s: State) -> list[Action]:
     acts += [{"type": "call_hand", "hand": h} for h in HANDS if h != c["hand"]]
     acts += [{"type": "call_tool", "tool": t} for t in (None, *tools()) if t != c.get("tool")]
     acts.append({"type": "call_hidden", "on": not c["hidden"]})
-    deck = s["decks"]["npc" if s["combat"] else "world"]
+    acts += [{"type": "call_needs", "needs": n} for n in draws.NEEDS if n != c.get("needs")]
+    deck = s["decks"][tc_deck(s, c)]
     if c["tc"] is None and dk.drawable(deck):
         acts.append({"type": "call_tc"})
     if c["tc"] is None:
@@ -85,7 +118,7 @@ def actions(s: State) -> list[Action]:
     ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
     if ready:
         if x["deck"]:
-            if dk.drawable(s["decks"][x["deck"]]) >= 1:
+            if dk.drawable(s["decks"][deck_of_call(s, c) or ""]) >= 1:
                 acts.append({"type": "call_draw"})
         else:
             acts.append({"type": "call_card"})
@@ -148,6 +181,12 @@ def do_call_tool(s: State, a: Action, rng: Rng) -> None:
     log(s, f"A check needing {a['tool']}: {held} (suggested).")
 
 
+def do_call_needs(s: State, a: Action, rng: Rng) -> None:
+    """GMG, Difficulty Chart: the GM may require a Color or Suited Success (review G17)."""
+    s["call"]["needs"] = a["needs"]
+    log(s, f"The GM requires {draws.NEEDS[a['needs']]}." if a["needs"] else "Any success will do.")
+
+
 def do_call_hidden(s: State, a: Action, rng: Rng) -> None:
     s["call"]["hidden"] = a["on"]
 
@@ -182,7 +221,7 @@ def do_call_vs_mod(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_call_tc(s: State, a: Action, rng: Rng) -> None:
-    deck = s["decks"]["npc" if s["combat"] else "world"]
+    deck = s["decks"][tc_deck(s, s["call"])]
     s["call"]["tc"] = dk.draw_tc(deck, rng, HOLDER)
     log(s, f"The GM reveals the Target Card {draws_name(s['call']['tc'])}.")
 
@@ -195,15 +234,18 @@ def draws_name(code: str) -> str:
 def do_call_draw(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     x = actor(s, c["who"])
-    hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"]))
+    deck = deck_of_call(s, c)
+    if deck != x["deck"]:
+        log(s, f"A social check ({c['stat']}): {x['name']} draws from the World Deck.")
+    hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"], deck=deck))
     draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand,
-                hidden=c["hidden"])
+                hidden=c["hidden"], deck=deck, needs=c.get("needs"))
 
 
 def do_call_card(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     entry.open_entry(s, {"kind": "call", "who": c["who"], "tc": c["tc"], "dr": c["dr"],
-                         "hidden": c["hidden"], "mod": c["mod"]})
+                         "hidden": c["hidden"], "mod": c["mod"], "needs": c.get("needs")})
     s["entry"]["mod"] = c["mod"]
 
 

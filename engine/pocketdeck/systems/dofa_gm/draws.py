@@ -31,7 +31,8 @@ def attack_stat(a: Actor, mystic: bool) -> str:
 
 
 def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
-               target: Actor | None = None, mystic: bool = False) -> list[tuple[str, int]]:
+               target: Actor | None = None, mystic: bool = False,
+               deck: str | None = None) -> list[tuple[str, int]]:
     """Upper (+) / Lower (-) Hand on a draw, with reasons: the drawer's own conditions and
     Fatigue through part 1's ``conditions.hand_parts``, then the target's (PG, Status
     Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``). PG,
@@ -57,10 +58,12 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
         if status(target, "Knocked Down"):
             parts.append(("Knocked Down target, from afar" if mystic
                           else "Knocked Down target, within 1 space", -1 if mystic else +1))
-    if a["deck"] == "npc" and npc_spent(s):
+    if (deck or a["deck"]) == "npc" and npc_spent(s):
         parts.append(("The NPC Deck ran out this combat", -1))
     if a.get("lower_next"):
         parts.append(("Shake Enemy: the next check", -1))
+    from .discards import hand
+    parts += hand(a, kind, target)
     if s["hand"]:
         parts.append(("The GM's call", s["hand"]))
     return parts
@@ -69,8 +72,9 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
 def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None, dr: int,
           hand: int, **extra: Any) -> None:
     """Draw 1 + |hand| cards from ``a``'s deck into ``s['draw']`` (the GM then accepts it
-    or spends a Fate Card on a redraw)."""
-    deck = s["decks"][a["deck"]]
+    or spends a Fate Card on a redraw). ``extra`` may name another ``deck`` (a Minion's
+    social check: the World Deck, calls.deck_of_call)."""
+    deck = s["decks"][extra.get("deck") or a["deck"]]
     mod = sh.modifier(a, stat) if stat else 0
     k = 1 + abs(hand)
     k = max(1, min(k, dk.drawable(deck)))
@@ -83,9 +87,14 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
     deal(s, rng)
 
 
+def drawing_deck(s: State, d: dict[str, Any]) -> dk.Deck:
+    """The deck a draw in progress takes its cards from."""
+    return s["decks"][d.get("deck") or actor(s, d["by"])["deck"]]
+
+
 def deal(s: State, rng: Rng) -> None:
     d = s["draw"]
-    deck = s["decks"][actor(s, d["by"])["deck"]]
+    deck = drawing_deck(s, d)
     d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
 
 
@@ -113,7 +122,7 @@ def npc_spent(s: State) -> bool:
 
 def can_redraw(s: State) -> list[str]:
     d = s["draw"]
-    deck = s["decks"][actor(s, d["by"])["deck"]]
+    deck = drawing_deck(s, d)
     if d["redrawn"] or dk.drawable(deck) < d["k"]:
         return []
     return sorted(set(deck["fate"]), key=deck["fate"].index)
@@ -122,12 +131,32 @@ def can_redraw(s: State) -> list[str]:
 def redraw(s: State, rng: Rng, card: str) -> None:
     """PG, Fate Cards 3: discard a Fate Card and draw again; the redraw stands."""
     d = s["draw"]
-    deck = s["decks"][actor(s, d["by"])["deck"]]
+    deck = drawing_deck(s, d)
     dk.spend_fate(deck, card)
     dk.settle(deck)
     log(s, f"{d['who']} spends a Fate Card to redraw.")
     d["redrawn"] = True
     deal(s, rng)
+
+
+# GMG, Difficulty Chart: "you might say that a specific check requires a Color or Suited
+# Success" (PG, Making a Check: a success matching the TC's colour, or its suit); review G17
+NEEDS: dict[str | None, str] = {None: "", "color": "a Color Success", "suit": "a Suited Success"}
+
+
+def meets(card: str, tc: str, needs: str | None) -> bool:
+    """Does ``card`` match ``tc`` as the GM's requirement asks (colour, suit, or nothing)?"""
+    from ...core.cards import Card
+    c, t = Card.parse(card), Card.parse(tc)
+    return needs is None or (c.suit == t.suit if needs == "suit" else c.colour == t.colour)
+
+
+def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool, str]:
+    """A success that lacks the match the GM required is a failure: the outcome and what
+    the log adds."""
+    if success and not meets(card, tc, needs):
+        return False, f" The GM required {NEEDS[needs]}: a failure."
+    return success, ""
 
 
 def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -137,8 +166,11 @@ def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     s["draw"] = None
     card = kept(d)
     result = grade(d, card)
-    dk.settle(s["decks"][actor(s, d["by"])["deck"]])
+    dk.settle(drawing_deck(s, d))
     summary = result["summary"]
+    if d.get("needs") and result["success"] is not None:
+        result["success"], tail = required(bool(result["success"]), card, d["tc"], d["needs"])
+        summary += tail
     if d.get("hidden"):            # the players' seats read it without the EDR (fight.public_log)
         summary = summary.replace(f" at EDR {d['effective']}:", f" at EDR {d['effective']} (DR hidden):", 1)
     log(s, summary)

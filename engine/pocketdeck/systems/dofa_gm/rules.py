@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, draws, entry, epic, fate, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -27,7 +27,7 @@ PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp"
 PANELS = ("none", "add", "ledger")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, entry, epic, fate, table, turns)
+    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -272,6 +272,12 @@ def accept(s: State, rng: Rng) -> None:
         ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
     elif kind == "epic":
         epic.after_draw(s, d["by"], result["degree"])
+    elif d.get("treat"):           # PG, Status Conditions 5: a Heal on a Knocked Out ally
+        y = ft.actor(s, d["treat"])
+        if result["success"]:
+            ft.heal(s, y, d["heal"])
+        else:
+            ft.log(s, f"The treatment fails: {y['name']} stays Knocked Out.")
     else:
         calls.close(s)
 
@@ -294,9 +300,10 @@ def entry_done(s: State, rng: Rng) -> None:
         what = f"draws ({e['mod']:+d})"
     from ..dofa.checks import DEGREES, is_success
     ok = is_success(deg)
+    ok, tail = draws.required(ok, card, f["tc"], f.get("needs"))
     told = ("a Critical (the TC's own card)" if e.get("hit") == 0 else
             "a Major (the TC's value)" if e.get("hit") == 1 else ft.card_name(card))
-    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.")
+    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.{tail}")
     if kind == "attack":
         if ok:
             dmg = x["weapon"] + (1 if deg <= 1 else 0)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.game import Action, State
 from ...core.rng import Rng
+from ..dofa import sheet as sh
 from . import bestiary as bs
 from . import decks as dk
 from . import fight as ft
@@ -53,7 +54,13 @@ def companion_of(s: State, x: dict[str, Any]) -> bool:
     if dealer is None:
         return False
     x["dealer"], x["deck"] = dealer["id"], dealer["deck"]
-    ft.log(s, f"{x['name']} is {dealer['name']}'s Companion: it acts on their turn and draws from their deck.")
+    # PG, Health and Armor: "The health of Companions HP is half the level of their Dealer,
+    # rounding up"; the stat block's HP is kept as what it had before joining (review G11)
+    x["block_hp"] = x["hp_max"]
+    x["hp"] = x["hp_max"] = sh.companion_hp(dealer.get("level", 1))
+    ft.log(s, f"{x['name']} is {dealer['name']}'s Companion: it acts on their turn and draws from their deck; "
+              f"HP {x['hp']} (half {dealer['name']}'s level {dealer.get('level', 1)}, rounded up; "
+              f"{x['block_hp']} in its stat block).")
     return True
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import draws, entry
+from . import discards, draws, entry
 from . import fight as ft
 from .fate import tc_drawn
 from .powers import OPTION_OF, POWERS, amount, cost, options, usable
@@ -152,6 +152,7 @@ def begin_turn(s: State, rng: Rng) -> None:
     x = ft.actor(s, c["order"][c["at"]])
     c["acted"] = False
     c.pop("minor", None)
+    discards.turn_starts(s, x)
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
         ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
@@ -247,7 +248,7 @@ def turn_actions(s: State) -> list[Action]:
                  if ft.in_fight(ft.actor(s, i))]
         acts.append({"type": "ready"})
     if x["deck"]:
-        acts += shake_actions(s, x)
+        acts += shake_actions(s, x) + discards.actions(s, x)
     acts += companion_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
@@ -346,6 +347,7 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
     ft.uses_power(s, x)                         # after the hand: the attack keeps its Upper Hand
+    discards.attacked(x, y)
     tc = ft.tc_of(s, y) or ""
     # GMG, Weapons: a weapon's quality is its damage; 04_Powers Mystic Attack "Damage: 1"
     # (PG, In Combat: "Powers do 1 damage unless otherwise stated")
@@ -378,7 +380,9 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     more = [ft.actor(s, i) for i in also(a)]
     ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
     ft.uses_power(s, x)
-    if rule.get("heal"):
+    if rule.get("heal") and y["ko"]:
+        treat(s, rng, x, y, amount(a["power"], pp))
+    elif rule.get("heal"):
         ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
         y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
@@ -386,6 +390,20 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     elif rule.get("save"):
         for z in [y] + more:
             effect_save(s, z, rule["save"], x["id"], a["power"])
+
+
+def treat(s: State, rng: Rng, x: dict[str, Any], y: dict[str, Any], hp: int) -> None:
+    """PG, Status Conditions 5 Knocked Out: "treated by a Craft check or a Healing Power
+    (DR 5 vs. the KO character's TC, minus 1 for each turn passed since the effect onset)":
+    a Heal on a Knocked Out ally is a draw at that DR against the ally's TC (review G10,
+    the lead's reading); its HP land only on a success (``rules.accept``, a check with ``treat``).
+    The healer's modifier is its better mystic skill (Knowledge or Craft), as for a
+    mystic power's save (``power_dr``)."""
+    stat = draws.attack_stat(x, True)
+    dr = ft.treat_dr(y)
+    ft.log(s, f"{y['name']} is Knocked Out: the Heal is a treatment draw at DR {dr} against their Target Card.")
+    draws.start(s, rng, x, kind="check", tc=ft.tc_of(s, y) or "", stat=stat, dr=dr,
+                hand=sum(n for _, n in draws.hand_parts(s, x, "check", stat)), treat=y["id"], heal=hp)
 
 
 def power_dr(x: dict[str, Any], power: str) -> int:
@@ -506,6 +524,7 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
     if any([ft.end_of_turn(s, y) for y in companions(s, x)]):
         return
     dk.drop_tc(s["decks"]["npc"], "ko")
+    discards.turn_ends(s, x)
     s["combat"]["at"] += 1
     begin_turn(s, rng)
 

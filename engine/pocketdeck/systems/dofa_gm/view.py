@@ -15,6 +15,7 @@ from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from . import bestiary as bs
 from . import calls, epic
+from .draws import NEEDS
 from . import fight as ft
 from .turns import current
 
@@ -82,6 +83,9 @@ def label(s: State, a: Action) -> str:
         return f"{who}: {a['power']} on {tgt}"
     if t == "player_attack":
         return f"{who} attacks {tgt}: type in the reported card"
+    if t == "discard_power":
+        on = f" on {tgt}" if a.get("target") else " on every enemy"
+        return f"{who}: {a['power']}{on}, discard {a['cards']} (Minor Action)"
     if t == "shake_off":
         return {"Knocked Down": f"{who} gets up (Minor Action)",
                 "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
@@ -154,6 +158,8 @@ def label(s: State, a: Action) -> str:
         if t == "call_hand":
             return "No Upper/Lower Hand" if a["hand"] == 0 else (
                 f"Upper Hand {a['hand']}" if a["hand"] > 0 else f"Lower Hand {-a['hand']}")
+        if t == "call_needs":
+            return "Any success" if a["needs"] is None else f"Requires {NEEDS[a['needs']]}"
         if t == "call_tool":
             return "No tool needed" if a["tool"] is None else str(a["tool"])
         if t == "call_contest":
