@@ -463,3 +463,54 @@ def test_every_hand_made_forgery_is_refused():
     for label, value in forgeries():
         with pytest.raises(RecordError):
             read_item(copy.deepcopy(value))
+
+
+# -- 8. the page's import is checked in slices, with progress and a Cancel that keeps nothing -------
+def _long_file() -> str:
+    from library_samples import game_session
+    from pocketdeck.core.records import game_item
+    games = [game_item(game_session(s, moves=60, seed=3), f"Game {s}") for s in ("p52", "deck", "dofa")]
+    return export_file(games + [item("deck", "deck", own_deck())], "2026-11-26")
+
+
+def test_8_the_pages_import_is_checked_in_slices_with_progress(monkeypatch):
+    text = _long_file()
+    at_once, store_once = App(seed_source=3), {}
+    apply(store_once, lib.import_text(at_once, text))
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)      # one move a slice: every slice seen
+    app, store = App(seed_source=3), {}
+    assert app.handle("lib-import-start", text) == [] and app.screen == "library-progress"
+    seen, effects = [], []
+    while lib.shelf(app).job is not None:
+        effects = app.handle("lib-import-step")
+        if lib.shelf(app).job is not None:
+            assert effects == [], "something kept before the whole file is checked"
+            seen.append(lib.shelf(app).progress)
+            html = app.render()
+            assert "Cancel the import" in html and 'class="lib-progress"' in html
+    apply(store, effects)
+    done = [d for d, _ in seen]
+    assert len(seen) > 100 and done == sorted(done) and all(d <= t for d, t in seen)
+    assert store == store_once and app.flash == at_once.flash == ("info", "Import: 4 added.")
+
+
+def test_8_cancel_keeps_nothing_of_the_file(monkeypatch):
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    app, store = full_app()
+    before = fingerprint(store)
+    app.handle("lib-import-start", _long_file())
+    for _ in range(20):
+        apply(store, app.handle("lib-import-step"))
+    apply(store, app.handle("lib-import-cancel"))
+    assert lib.shelf(app).job is None and app.screen == "library" and "nothing" in app.flash[1]
+    assert store == before and app.handle("lib-import-step") == []
+    app.handle("lib-import-start", _long_file())          # leaving the screen cancels too
+    app.handle("lib")
+    assert app.handle("lib-import-step") == [] and lib.shelf(app).job is None and store == before
+
+
+def test_8_a_file_refused_as_a_whole_is_refused_in_the_first_slice():
+    app = App()
+    app.handle("lib-import-start", "{")
+    assert app.handle("lib-import-step") == [] and lib.shelf(app).job is None
+    assert app.flash[0] == "error" and app.screen == "library"

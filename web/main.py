@@ -167,7 +167,18 @@ async def on_change(event) -> None:
         render()
         return
     text = await chosen.text()
-    start_persist(app.handle("lib-import", str(text), {}))
+    # checked in slices of about 50 ms, the page given back between them: the progress
+    # line is written in place, Cancel is a tap like any other; what the file brings is
+    # kept (one write) only once all of it is checked (issue 28)
+    from pocketdeck.ui.library_screen import progress_line, shelf
+    start_persist(app.handle("lib-import-start", str(text), {}))
+    render()
+    while shelf(app).job is not None:
+        await asyncio.sleep(0.001)
+        start_persist(app.handle("lib-import-step"))
+        line = document.querySelector(".lib-progress")
+        if shelf(app).job is not None and line:
+            line.innerHTML = progress_line(app)
     render()
 
 

@@ -24,7 +24,7 @@ import importlib
 import json
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 from .limits import (MAX_ACTIONS, MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
                      check_value, excerpt, json_depth_ok, load_json, name_problem)
@@ -172,15 +172,22 @@ def read_item(value: Any, *, own: bool = False) -> Item:
     """A parsed item (from a file, a link, storage) -> the item at today's version, its
     record checked by the rules. ``own``: it comes from this app's own storage, the one
     place a checkpointed game is accepted. RecordError otherwise."""
+    from .game import run_steps
+    return run_steps(read_item_steps(value, own=own))
+
+
+def read_item_steps(value: Any, *, own: bool = False) -> Generator[int, None, Item]:
+    """read_item a move at a time: a game yields 1 after each move replayed (a record
+    once, after its check), so an import gives the page back between slices (issue 28)."""
     try:
-        return _read_item(value, own)
+        return (yield from _read_item(value, own))
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
         raise RecordError(f"this item could not be read ({type(exc).__name__}: {excerpt(str(exc))})") from None
 
 
-def _read_item(value: Any, own: bool) -> Item:
+def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
     if not isinstance(value, dict) or value.get("format") != ITEM_FORMAT:
         raise RecordError("this is not a Pocketdeck item")
     try:
@@ -200,22 +207,23 @@ def _read_item(value: Any, own: bool) -> Item:
                               f"{kind.max_chars:,}")
         one_name(kind, name, data)
     if kind.replayed:
-        data = _game_data(kind, data, own)
+        data = yield from _game_data(kind, data, own)
     else:
         reason = problem(kind, data)
         if reason:
             raise RecordError(f"{kind.title} {name!r}: {reason}")
+        yield 1
     return make_item(kind, name, data)
 
 
-def _game_data(kind: Kind, data: Any, own: bool) -> dict[str, Any]:
+def _game_data(kind: Kind, data: Any, own: bool) -> Generator[int, None, dict[str, Any]]:
     """A game's record, replayed from its seed (saves.from_record); the state it leads to
     is kept in the record so that it is compared again when the game is loaded."""
-    from .saves import SaveError, from_record
+    from .saves import SaveError, from_record_steps
     if not isinstance(data, dict) or data.get("system") != kind.system:
         raise RecordError(f"this {kind.title} does not hold a {kind.title}")
     try:
-        session = from_record(data, checked=True, own=own)
+        session = yield from from_record_steps(data, checked=True, own=own)
     except SaveError as exc:
         raise RecordError(str(exc)) from None
     record = session.record()
@@ -275,6 +283,14 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
     """A library file -> (the items it holds, one refusal per item that is not accepted).
     The file as a whole is refused (RecordError) when it is not a library file or breaks
     a limit: more than MAX_FILE_CHARS characters or MAX_FILE_ITEMS items."""
+    from .game import run_steps
+    values = file_values(text)
+    return run_steps(read_values_steps(values))
+
+
+def file_values(text: Any) -> list[Any]:
+    """A library file's items as parsed, not checked yet; RecordError when the file as a
+    whole is refused (see read_file), the work budget included."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -310,10 +326,21 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         raise RecordError(f"this file asks for {work:,} moves and steps to be replayed; one import checks "
                           f"at most {MAX_IMPORT_WORK:,} (the page would freeze): export fewer long games "
                           "at a time and import them in parts")
+    return items
+
+
+def file_work(values: list[Any]) -> int:
+    """What read_values_steps will yield in all (at most MAX_IMPORT_WORK): the progress bar's end."""
+    return sum(map(_work, values))
+
+
+def read_values_steps(values: list[Any]) -> Generator[int, None, tuple[list[Item], list[str]]]:
+    """The file's items checked one move at a time (yields 1 per move or record; never
+    more than file_work in all): (the items accepted, one refusal per item refused)."""
     good, bad = [], []
-    for i, value in enumerate(items):
+    for i, value in enumerate(values):
         try:
-            good.append(read_item(value))
+            good.append((yield from read_item_steps(value)))
         except RecordError as exc:
             bad.append(f"item {i + 1}: {exc}")
     return good, bad

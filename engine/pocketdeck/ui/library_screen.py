@@ -17,14 +17,15 @@ import copy
 import datetime
 import json
 import re
+import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
-from ..core.game import IllegalAction
+from ..core.game import IllegalAction, run_steps
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
-                            get_kind, item_from_link, item_link, make_item, named_function,
-                            problem, read_file, session_of, stored_text)
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values, file_work,
+                            game_item, get_kind, item_from_link, item_link, make_item, named_function,
+                            problem, read_values_steps, session_of, stored_text)
 from ..core.saves import save_text, to_link
 from .flow import prompt
 from .html import button, esc
@@ -55,6 +56,8 @@ class Shelf:
     back: str = "library"
     status: dict[str, Any] = field(default_factory=dict)  # persisted / usage / quota (library.js)
     zone: str = "list"                            # where the last tap was (its result is shown there)
+    job: Any = None                               # an import being checked in slices (import_steps)
+    progress: tuple[int, int] = (0, 0)            # its moves checked, of how many
 
 
 def shelf(app: "App") -> Shelf:
@@ -231,7 +234,7 @@ def remove(app: "App", key: str) -> list["Effect"]:
 # the tap, so its message ("Exported 2 items.", "Import: 1 added.", "The link is copied")
 # appears beside the button that caused it, and the shell brings it into view (issue 24).
 ZONES = {"lib": "list", "lib-search": "search", "lib-item": "acts", "lib-rename": "rename", "lib-dup": "acts",
-         "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-resolve": "list",
+         "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-import-cancel": "tools", "lib-import-start": "tools", "lib-import-step": "tools", "lib-resolve": "list",
          "lib-share": "share", "lib-send": "share", "lib-take": "list", "lib-sheet": "acts"}
 
 
@@ -293,6 +296,15 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         return _export(app, arg, fields)
     if verb == "lib-import":
         return import_text(app, arg)
+    if verb == "lib-import-start":  # the page's import: checked in slices (web/main.py)
+        start_import(app, arg)
+        return []
+    if verb == "lib-import-step":
+        if app.screen != "library-progress":  # the player went elsewhere (a link): nothing kept
+            return _cancel_import(app)
+        return run_slice(app) or []
+    if verb == "lib-import-cancel":
+        return _cancel_import(app)
     if verb == "lib-resolve":
         return _resolve(app, fields)
     if verb == "lib-share":
@@ -459,15 +471,85 @@ def file_size_refused(app: "App", size: Any) -> bool:
 
 def import_text(app: "App", text: Any) -> list["Effect"]:
     """A library file chosen with the file picker: new items are kept at once, items that
-    meet one already kept wait for the player's answer (per item), refused ones are listed."""
-    sh = shelf(app)
-    app.screen = "library"
+    meet one already kept wait for the player's answer (per item), refused ones are listed.
+    All at once; the page imports in slices (start_import, run_slice)."""
+    return run_steps(import_steps(app, text))
+
+
+def import_steps(app: "App", text: Any) -> Generator[tuple[int, int], None, list["Effect"]]:
+    """import_text a move at a time: yields (moves checked, moves in all) after each move
+    replayed or record checked; nothing is kept (no effect) before the last is checked."""
     try:
-        items, refused = read_file(text)
+        values = file_values(text)
     except RecordError as exc:
-        app.flash = ("error", f"That file was not imported: {exc}")
+        app.screen, app.flash = "library", ("error", f"That file was not imported: {exc}")
         return []
-    return _arrive(app, items, refused)
+    total, done = file_work(values), 0
+    steps = read_values_steps(values)
+    while True:
+        try:
+            done += next(steps)
+        except StopIteration as stop:
+            items, refused = stop.value
+            return _arrive(app, items, refused)
+        yield done, total
+
+
+SLICE_S = 0.05   # one slice of an import's checks: the page is given back after it (issue 28)
+
+
+def start_import(app: "App", text: Any) -> None:
+    """The page's import (web/main.py on_change): the file is checked in slices of SLICE_S
+    by run_slice, with a progress line and Cancel (library-progress) between them."""
+    sh = shelf(app)
+    sh.job, sh.progress = import_steps(app, text), (0, 0)
+    app.screen, app.flash = "library-progress", None
+
+
+def run_slice(app: "App", seconds: float | None = None) -> list["Effect"] | None:
+    """Check the import for about ``seconds``: None while it goes on, else its effects
+    (none when it was cancelled: nothing of it is kept, since effects come only at the end)."""
+    sh = shelf(app)
+    if sh.job is None:
+        return []
+    end = time.perf_counter() + (SLICE_S if seconds is None else seconds)
+    try:
+        sh.progress = next(sh.job)   # one move at least
+        while time.perf_counter() < end:
+            sh.progress = next(sh.job)
+    except StopIteration as stop:
+        sh.job = None
+        return stop.value
+    except Exception:  # noqa: BLE001 - never leave the page in a half-import
+        sh.job = None
+        app.screen, app.flash = "library", ("error", "That file was not imported: it could not be checked")
+        return []
+    return None
+
+
+def _cancel_import(app: "App") -> list["Effect"]:
+    sh = shelf(app)
+    if sh.job is not None:
+        sh.job.close()
+        sh.job = None
+        app.flash = ("info", "Import cancelled: nothing of the file was kept.")
+    app.screen = "library"
+    return []
+
+
+def progress_line(app: "App") -> str:
+    """The progress line's inside (web/main.py writes it in place between slices, so the
+    focus stays where it is, on Cancel for one)."""
+    done, total = shelf(app).progress
+    return (f'Checking the file by the rules: {done:,} of {total:,} moves and items '
+            f'<progress max="{max(total, 1)}" value="{done}" aria-hidden="true"></progress>')
+
+
+def _progress_screen(app: "App") -> str:
+    line = f'<p class="lib-progress" role="status">{progress_line(app)}</p>'
+    body = prompt(line + button("Cancel the import", "lib-import-cancel", cls="btn"),
+                  label="Import in progress", cls="lib-zone", tag="div")
+    return f'<section class="library lib-import"><h1>Import</h1>{body}</section>'
 
 
 def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]:
@@ -561,6 +643,8 @@ def render(app: "App") -> str:
         return nav + deck_editor.render(app, screen[13:])
     if screen == "library-import":
         return nav + _import_screen(app)
+    if screen == "library-progress" and shelf(app).job is not None:
+        return _progress_screen(app)
     if screen == "library-preview" and shelf(app).preview is not None:
         return _preview(app)
     if screen.startswith("library:"):
