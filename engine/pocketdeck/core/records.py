@@ -243,9 +243,16 @@ def game_item(session: Any, name: str) -> Item:
 
 
 def session_of(item: Item) -> Any:
-    """The game an item of kind game holds (already checked by read_item)."""
-    from .saves import from_record
-    return from_record(item["data"], checked=True)
+    """The game an item of kind game holds, already checked by read_item: its record and
+    the state read_item's replay led to (kept in the record), without a second replay
+    (it doubled an import's work, issue 28)."""
+    from .saves import Session, from_record
+    data = item["data"]
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return from_record(data, checked=True)
+    return Session(data["system"], state["options"], data["seed"], list(data["actions"]), state,
+                   data.get("base"))
 
 
 # -- storage --------------------------------------------------------------------------------
@@ -284,13 +291,14 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
     The file as a whole is refused (RecordError) when it is not a library file or breaks
     a limit: more than MAX_FILE_CHARS characters or MAX_FILE_ITEMS items."""
     from .game import run_steps
-    values = file_values(text)
+    values = run_steps(file_values_steps(text))
     return run_steps(read_values_steps(values))
 
 
-def file_values(text: Any) -> list[Any]:
+def file_values_steps(text: Any) -> Generator[int, None, list[Any]]:
     """A library file's items as parsed, not checked yet; RecordError when the file as a
-    whole is refused (see read_file), the work budget included."""
+    whole is refused (see read_file), the work budget included. Yields 0 once, between the
+    nesting check and the parse (each a few hundred ms of a 4 MB file in Pyodide)."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -302,6 +310,7 @@ def file_values(text: Any) -> list[Any]:
         if not json_depth_ok(text):
             raise RecordError(f"this file is not readable JSON: its brackets nest deeper than "
                               f"{MAX_DEPTH} levels or do not pair up")
+        yield 0
         # the values are checked item by item (read_item): a file of 100,000 items is
         # refused by its count before they are walked
         data = json.loads(text, parse_constant=_no_constant)

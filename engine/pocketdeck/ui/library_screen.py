@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ..core.game import IllegalAction, run_steps
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values, file_work,
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values_steps, file_work,
                             game_item, get_kind, item_from_link, item_link, make_item, named_function,
                             problem, read_values_steps, session_of, stored_text)
 from ..core.saves import save_text, to_link
@@ -480,18 +480,22 @@ def import_steps(app: "App", text: Any) -> Generator[tuple[int, int], None, list
     """import_text a move at a time: yields (moves checked, moves in all) after each move
     replayed or record checked; nothing is kept (no effect) before the last is checked."""
     try:
-        values = file_values(text)
+        values = yield from _progress(file_values_steps(text), 0)
     except RecordError as exc:
         app.screen, app.flash = "library", ("error", f"That file was not imported: {exc}")
         return []
-    total, done = file_work(values), 0
-    steps = read_values_steps(values)
+    items, refused = yield from _progress(read_values_steps(values), file_work(values))
+    return _arrive(app, items, refused)
+
+
+def _progress(steps: Generator[int, None, Any], total: int) -> Generator[tuple[int, int], None, Any]:
+    """``steps`` (yielding the work done by each step) as (done so far, total); its result."""
+    done = 0
     while True:
         try:
             done += next(steps)
         except StopIteration as stop:
-            items, refused = stop.value
-            return _arrive(app, items, refused)
+            return stop.value
         yield done, total
 
 
