@@ -487,7 +487,7 @@ def test_8_the_pages_import_is_checked_in_slices_with_progress(monkeypatch):
             assert effects == [], "something kept before the whole file is checked"
             seen.append(lib.shelf(app).progress)
             html = app.render()
-            assert "Cancel the import" in html and 'class="lib-progress"' in html
+            assert "Cancel: keep nothing of the file" in html and 'class="lib-progress"' in html
     apply(store, effects)
     done = [d for d, _ in seen]
     assert len(seen) > 100 and done == sorted(done) and all(d <= t for d, t in seen)
@@ -514,3 +514,45 @@ def test_8_a_file_refused_as_a_whole_is_refused_in_the_first_slice():
     app.handle("lib-import-start", "{")
     assert app.handle("lib-import-step") == [] and lib.shelf(app).job is None
     assert app.flash[0] == "error" and app.screen == "library"
+
+
+def _steps_until_done(app) -> list:
+    seen = []
+    while lib.shelf(app).job is not None:
+        effects = app.handle("lib-import-step")
+        seen.append(lib.shelf(app).progress)
+    return effects
+
+
+@pytest.mark.parametrize("door", ["g", "i"])
+def test_8_a_link_is_checked_in_slices_then_previewed_as_at_once(door, monkeypatch):
+    from library_samples import game_session
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    session = game_session("p52", moves=60, seed=3)
+    fragment = "g=" + to_link(session) if door == "g" else item_link(item("deck", "deck", own_deck()))
+    at_once = App()
+    at_once.open_link(fragment)
+    app = App()
+    app.screen = "home"
+    assert app.handle("lib-link-start", fragment) == [] and app.screen == "library-progress"
+    assert "Cancel: keep nothing of the link" in app.render()
+    assert _steps_until_done(app) == []
+    assert app.screen == at_once.screen and app.screen in ("preview", "library-preview")
+    if door == "g":
+        assert app.preview.actions == session.actions and app.preview.state == at_once.preview.state
+    else:
+        assert app.shelf.preview == at_once.shelf.preview
+
+
+def test_8_a_link_cancelled_or_refused_keeps_nothing(monkeypatch):
+    from library_samples import game_session
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    app = App()
+    app.screen = "home"
+    app.handle("lib-link-start", "g=" + to_link(game_session("p52", moves=60, seed=3)))
+    app.handle("lib-import-step")
+    app.handle("lib-import-cancel")
+    assert app.screen == "home" and app.preview is None and "nothing of the link" in app.flash[1]
+    app.handle("lib-link-start", "g=" + _deckbuilder_link(["\u202eZed"]))
+    _steps_until_done(app)
+    assert app.screen == "home" and app.preview is None and app.flash[0] == "error"

@@ -376,6 +376,12 @@ def item_link(item: Item) -> str:
 
 def item_from_link(text: Any) -> Item:
     """A fragment ``i=...`` -> item, or RecordError."""
+    from .game import run_steps
+    return run_steps(item_from_link_steps(text))
+
+
+def item_from_link_steps(text: Any) -> Generator[int, None, Item]:
+    """item_from_link a move at a time (read_item_steps), for the page's slices."""
     try:
         if not isinstance(text, str) or not text.startswith("i=") or len(text) > MAX_LINK_CHARS:
             raise RecordError(f"this is not an item link (or it is longer than {MAX_LINK_CHARS:,} characters)")
@@ -397,7 +403,7 @@ def item_from_link(text: Any) -> Item:
             value = load_json(raw.decode("utf-8"), "this link", MAX_RECORD_CHARS)
         except (LimitError, ValueError) as exc:
             raise RecordError(f"this link is damaged ({excerpt(str(exc))})") from None
-        return read_item(value)
+        return (yield from read_item_steps(value))
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001

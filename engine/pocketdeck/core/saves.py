@@ -346,8 +346,13 @@ def from_link(text: str) -> Session:
     """A share link's fragment (after ``g=``) -> Session. Refused with SaveError, whatever
     is wrong with it, including a game whose save would break the save limits (so an
     accepted link always gives a save that is accepted and written)."""
+    return run_steps(from_link_steps(text))
+
+
+def from_link_steps(text: str) -> Generator[int, None, Session]:
+    """from_link a move at a time (from_record_steps), for the page's slices (issue 28)."""
     try:
-        session = _from_link(text)
+        session = yield from _from_link(text)
         save_text(session)
         return session
     except SaveError:
@@ -356,7 +361,7 @@ def from_link(text: str) -> Session:
         raise SaveError(f"this link could not be opened ({type(exc).__name__}: {excerpt(str(exc))})") from None
 
 
-def _from_link(text: str) -> Session:
+def _from_link(text: str) -> Generator[int, None, Session]:
     if not isinstance(text, str) or len(text) > MAX_LINK_CHARS:
         raise SaveError(f"this link is too long (the limit is {MAX_LINK_CHARS:,} characters) or not text")
     try:
@@ -377,4 +382,4 @@ def _from_link(text: str) -> Session:
         raise SaveError(str(exc)) from None
     except ValueError:  # not UTF-8, not JSON
         raise SaveError("this link is damaged: it does not decode to a game") from None
-    return from_record(data, stored_state=False, checked=True)
+    return (yield from from_record_steps(data, stored_state=False, checked=True))

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ..core.game import IllegalAction, run_steps
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values_steps, file_work,
-                            game_item, get_kind, item_from_link, item_link, make_item, named_function,
-                            problem, read_values_steps, session_of, stored_text)
-from ..core.saves import save_text, to_link
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values_steps,
+                            file_work, game_item, get_kind, item_from_link, item_from_link_steps,
+                            item_link, make_item, named_function, problem, read_values_steps,
+                            session_of, stored_text)
+from ..core.saves import SaveError, from_link_steps, save_text, to_link
 from .flow import prompt
 from .html import button, esc
 
@@ -58,6 +59,8 @@ class Shelf:
     zone: str = "list"                            # where the last tap was (its result is shown there)
     job: Any = None                               # an import being checked in slices (import_steps)
     progress: tuple[int, int] = (0, 0)            # its moves checked, of how many
+    what: str = "file"                            # what the job checks: "file" or "link"
+    before: str = "library"                       # the screen it was started from
 
 
 def shelf(app: "App") -> Shelf:
@@ -299,6 +302,8 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
     if verb == "lib-import-start":  # the page's import: checked in slices (web/main.py)
         start_import(app, arg)
         return []
+    if verb == "lib-link-start":
+        return start_link(app, arg)
     if verb == "lib-import-step":
         if app.screen != "library-progress":  # the player went elsewhere (a link): nothing kept
             return _cancel_import(app)
@@ -499,19 +504,48 @@ def _progress(steps: Generator[int, None, Any], total: int) -> Generator[tuple[i
         yield done, total
 
 
-SLICE_S = 0.05   # one slice of an import's checks: the page is given back after it (issue 28)
+SLICE_S = 0.05   # one slice of a file's or a link's checks: the page is given back after it (issue 28)
 
 
 def start_import(app: "App", text: Any) -> None:
     """The page's import (web/main.py on_change): the file is checked in slices of SLICE_S
     by run_slice, with a progress line and Cancel (library-progress) between them."""
+    _start(app, import_steps(app, text), "file", "library")
+
+
+def start_link(app: "App", fragment: Any) -> list["Effect"]:
+    """A link opened on the page (#g= a game, #i= an item): checked in slices like a file,
+    then its preview (App.open_link with what was checked), or its refusal."""
+    if not isinstance(fragment, str) or not fragment.startswith(("g=", "i=")):
+        return app.open_link(fragment)
+    _start(app, link_steps(app, fragment), "link", app.screen)
+    return []
+
+
+def _start(app: "App", job: Generator[tuple[int, int], None, list["Effect"]], what: str, before: str) -> None:
     sh = shelf(app)
-    sh.job, sh.progress = import_steps(app, text), (0, 0)
+    if sh.job is not None:
+        sh.job.close()
+    sh.job, sh.progress, sh.what, sh.before = job, (0, 0), what, before
     app.screen, app.flash = "library-progress", None
 
 
+def link_steps(app: "App", fragment: str) -> Generator[tuple[int, int], None, list["Effect"]]:
+    before = shelf(app).before
+    try:
+        if fragment.startswith("g="):
+            checked = yield from _progress(from_link_steps(fragment[2:]), 0)
+        else:
+            checked = yield from _progress(item_from_link_steps(fragment), 0)
+    except (SaveError, RecordError) as exc:
+        app.screen, app.flash = before, ("error", f"That link could not be opened: {exc}")
+        return []
+    app.screen = before
+    return app.open_link(fragment, checked)
+
+
 def run_slice(app: "App", seconds: float | None = None) -> list["Effect"] | None:
-    """Check the import for about ``seconds``: None while it goes on, else its effects
+    """Check the file or link for about ``seconds``: None while it goes on, else its effects
     (none when it was cancelled: nothing of it is kept, since effects come only at the end)."""
     sh = shelf(app)
     if sh.job is None:
@@ -526,7 +560,8 @@ def run_slice(app: "App", seconds: float | None = None) -> list["Effect"] | None
         return stop.value
     except Exception:  # noqa: BLE001 - never leave the page in a half-import
         sh.job = None
-        app.screen, app.flash = "library", ("error", "That file was not imported: it could not be checked")
+        app.screen = sh.before
+        app.flash = ("error", f"That {sh.what} was not opened: it could not be checked")
         return []
     return None
 
@@ -536,24 +571,28 @@ def _cancel_import(app: "App") -> list["Effect"]:
     if sh.job is not None:
         sh.job.close()
         sh.job = None
-        app.flash = ("info", "Import cancelled: nothing of the file was kept.")
-    app.screen = "library"
+        app.flash = ("info", f"Cancelled: nothing of the {sh.what} was kept.")
+    app.screen = sh.before if app.screen == "library-progress" else app.screen
     return []
 
 
 def progress_line(app: "App") -> str:
     """The progress line's inside (web/main.py writes it in place between slices, so the
     focus stays where it is, on Cancel for one)."""
-    done, total = shelf(app).progress
+    sh = shelf(app)
+    done, total = sh.progress
+    if not total:  # a link: its length is known once it is unpacked
+        return f"Checking the {sh.what} by the rules: {done:,} moves"
     return (f'Checking the file by the rules: {done:,} of {total:,} moves and items '
-            f'<progress max="{max(total, 1)}" value="{done}" aria-hidden="true"></progress>')
+            f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>')
 
 
 def _progress_screen(app: "App") -> str:
     line = f'<p class="lib-progress" role="status">{progress_line(app)}</p>'
-    body = prompt(line + button("Cancel the import", "lib-import-cancel", cls="btn"),
-                  label="Import in progress", cls="lib-zone", tag="div")
-    return f'<section class="library lib-import"><h1>Import</h1>{body}</section>'
+    what = shelf(app).what
+    body = prompt(line + button(f"Cancel: keep nothing of the {what}", "lib-import-cancel", cls="btn"),
+                  label="Checking by the rules", cls="lib-zone", tag="div")
+    return f'<section class="library lib-import"><h1>{"Import" if what == "file" else "A link"}</h1>{body}</section>'
 
 
 def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]:
@@ -595,11 +634,12 @@ def _resolve(app: "App", fields: dict[str, Any]) -> list["Effect"]:
     return effects
 
 
-def open_item_link(app: "App", fragment: str) -> list["Effect"]:
-    """An item link ``#i=...``: read and checked, then a preview that asks."""
+def open_item_link(app: "App", fragment: str, checked: Item | None = None) -> list["Effect"]:
+    """An item link ``#i=...``: read and checked (``checked``: already, by link_steps), then
+    a preview that asks."""
     sh = shelf(app)
     try:
-        item = item_from_link(fragment)
+        item = checked or item_from_link(fragment)
     except RecordError as exc:
         app.flash = ("error", f"That link could not be opened: {exc}")
         return []
