@@ -124,7 +124,7 @@ def measure_pyodide(new_page: Callable[[], Any], corpus: dict[str, str], tmp: Pa
             t0 = time.perf_counter()
             if text.startswith(("i=", "g=")):
                 page.evaluate("(f) => { location.hash = f; }", text)
-                page.wait_for_selector(".flash, [data-screen='link-preview'], .preview", timeout=300_000)
+                page.wait_for_selector(".flash, .preview", timeout=300_000)
             else:
                 path = tmp / "import.json"
                 path.write_text(text)
@@ -135,7 +135,7 @@ def measure_pyodide(new_page: Callable[[], Any], corpus: dict[str, str], tmp: Pa
             wall = (time.perf_counter() - t0) * 1000
             page.wait_for_timeout(300)   # the last long task is reported after it ends
             tasks = page.evaluate("window.pdLong")
-            said = page.evaluate("(document.querySelector('.flash') || {}).textContent || document.title")
+            said = page.evaluate("(document.querySelector('.flash, .preview h1') || {}).textContent")
             out[name] = {"wall_ms": round(wall, 1), "longest_task_ms": round(max(tasks, default=0), 1),
                          "blocked_ms": round(sum(tasks), 1), "long_tasks": len(tasks),
                          "answer": str(said).strip()[:120]}
