@@ -180,6 +180,8 @@ async def run_job() -> None:
     render()
     while shelf(app).job is not None:
         await asyncio.sleep(0.001)
+        if shelf(app).job is None:  # cancelled by a tap meanwhile (on_click drew its screen)
+            return
         start_persist(app.handle("lib-import-step"))
         line = document.querySelector(".lib-progress")
         if shelf(app).job is not None and line:
