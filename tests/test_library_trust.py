@@ -556,3 +556,60 @@ def test_8_a_link_cancelled_or_refused_keeps_nothing(monkeypatch):
     app.handle("lib-link-start", "g=" + _deckbuilder_link(["\u202eZed"]))
     _steps_until_done(app)
     assert app.screen == "home" and app.preview is None and app.flash[0] == "error"
+
+
+# -- 12, the sweep: a script in any field of a stored game, every system, every screen ---------------
+def _leaves(value, path=()):
+    """Every number and text of a state (the first two elements of each list)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:2]):
+            yield from _leaves(v, path + (i,))
+    elif value is not None and not isinstance(value, bool):
+        yield path
+
+
+def _planted(state: dict, path: tuple) -> dict:
+    out = copy.deepcopy(state)
+    at = out
+    for k in path[:-1]:
+        at = at[k]
+    at[path[-1]] = SCRIPT
+    return out
+
+
+def _shown(app, system: str) -> list[str]:
+    pages = []
+    for screen in (f"table:{system}", "home", "library"):
+        app.screen = screen
+        pages.append(app.render())
+    return pages
+
+
+@pytest.mark.parametrize("system", ["deck", "p52", "ads", "ads_build", "ads_adventure", "dofa", "dofa-gm",
+                                    "deckbuilder"])
+def test_12_a_script_in_any_field_of_a_stored_game_never_reaches_the_page(system):
+    """Each number and text of a game's state (two points of a game), one at a time, replaced
+    by a script: stored as the player's own checkpoint, it is refused on load (the state's
+    check and shape) or, if loaded, shown escaped on the table, home and Library screens; and
+    drawn without any load check at all (defence in depth), it is escaped too."""
+    from library_samples import game_session
+    from pocketdeck.core.saves import Session, to_json
+    leaks = []
+    for moves, seed in ((30, 4), (120, 5)):
+        session = game_session(system, moves=moves, seed=seed)
+        saved = json.loads(to_json(session))
+        for path in _leaves(session.state):
+            if path[0] == "options":
+                continue
+            forged = _planted(session.state, path)
+            app = App()
+            app.restore({f"game:{system}": json.dumps(dict(saved, base=forged, state=forged, actions=[])),
+                         "ui:screen": f"table:{system}"})
+            drawn = App()   # no check: the screens alone
+            drawn.sessions[system] = Session(system, session.options, session.seed, [], forged)
+            if any(SCRIPT in page for page in _shown(app, system) + _shown(drawn, system)):
+                leaks.append(path)
+    assert leaks == [], f"a script reached the page from {leaks[:5]}"
