@@ -368,6 +368,10 @@ FORGED = {
         ("hp", lambda b: _db(b, hp=-1)),
         ("phase", lambda b: _db(b, phase="won")),
     ]),
+    "p52": ({}, [
+        ("ability text", lambda b: b["chars"][0]["abilities"].update(dodge=SCRIPT)),          # 12
+        ("status text", lambda b: b["chars"][0].update(status=SCRIPT)),                        # 12
+    ]),
     "ads": ({}, [
         ("max hp", lambda b: _db(b, max_hp=0)),
         ("level", lambda b: _db(b, level=11)),
