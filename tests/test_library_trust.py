@@ -176,7 +176,23 @@ def _forged_heroes() -> list[dict]:
         _hero(encounters=5, max_health=base["max_health"] + 1),       # health comes in steps
         _hero(encounters=5, max_health=base["max_health"] - up["health_gain"]),
         _hero(encounters=5, stats={stat: base["stats"][stat] - 1}),   # below the card
+        # learnt cards cost experience: a training card more, with all the experience kept
+        _hero(encounters=1, xp=xp_per, deck=base["deck"] + ["backstab"]),
+        _hero(encounters=1, xp=xp_per - up["card_cost"] + 1, deck=base["deck"] + ["backstab"]),
+        _hero(encounters=50, deck=base["deck"] + [_alien_card()]),    # from nowhere the rules give cards
+        # before any encounter is cleared, only the arenas' items of one zone (3 at most)
+        _hero(encounters=0, deck=base["deck"] + ["rapier", "sling", "mana_missile", "blessing"]),
     ]
+
+
+def _alien_card() -> str:
+    """A card no hero starts with, no spoil or arena holds, and training does not teach."""
+    from pocketdeck.systems.deckbuilder import data as db
+    given = {c for z in db.zones().values() for c in z.get("spoils", []) + [i for a in z["arena"] for i in a.get("items", [])]}
+    given |= set(db.upgrade()["cards"])
+    given |= {c for h in db.heroes().values()
+              for c in list(h["deck"]) + h["latent"] + h["at_hand"] + h["equipped"] + [h["armor"]] + h["powers"]}
+    return sorted(c for c in db.weapons() if c not in given)[0]    # a monster's weapon
 
 
 @pytest.mark.parametrize("forged", _forged_heroes())
@@ -192,6 +208,31 @@ def test_1_a_hero_that_spent_exactly_what_it_earned_is_kept():
     hero = _hero(encounters=3, stats={stat: base["stats"][stat] + 1}, max_health=base["max_health"] + up["health_gain"],
                  xp=3 * xp_per - up["stat_cost"] - up["health_cost"])
     read_item(item("hero", "deckbuilder", hero))
+
+
+def test_1_a_hero_that_learnt_a_card_with_its_experience_is_kept():
+    """Upgrades: a training card for card_cost experience, a spoil from an encounter."""
+    from pocketdeck.systems.deckbuilder import data as db
+    up, base = db.upgrade(), deckbuilder_hero()
+    xp_per = max(z["experience"] for z in db.zones().values())
+    read_item(item("hero", "deckbuilder", _hero(encounters=1, xp=xp_per - up["card_cost"],
+                                                deck=base["deck"] + ["backstab", "rapier"])))
+
+
+def test_1_heroes_the_game_writes_pass_the_card_check():
+    """Every hero of 40 simulated games (learning, spoils, items picked up) is kept."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
+    game, learnt = get_game("deckbuilder"), 0
+    for seed in range(40):
+        rng = Rng(seed)
+        state = game.new_game(game.sim_options(rng), seed)
+        while not game.is_over(state):
+            state = game.apply(state, game.sim_choose(state, game.legal_actions(state), rng))
+        learnt += sum(" learns " in line for line in state["log"])
+        assert all(record_problems(r) == [] for r in export_heroes(state)), seed
+    assert learnt > 0
 
 
 def test_1_a_forged_hero_in_a_games_share_link_is_refused():
