@@ -38,6 +38,7 @@ import platform
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -52,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
 import bench_refusals  # noqa: E402  (how fast the library answers bad input)
 import bench_flow  # noqa: E402  (the play-flow walk of every table, issue 24)
+import bench_imports  # noqa: E402  (the worst imports the library accepts, issue 28)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -610,6 +612,9 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                     bench.load(page, "app")
                     return page
                 info["flow"] = bench_flow.walks(walk_page, lambda m: print(m, flush=True))
+                info["imports"] = bench_imports.measure_pyodide(walk_page, bench_imports.inputs(),
+                                                                Path(tempfile.mkdtemp()),
+                                                                lambda m: print(m, flush=True))
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:
                 browser.close()
@@ -813,6 +818,11 @@ def main() -> int:
         report["refusals"] = bench_refusals.measure()
     except Exception as exc:
         report["refusals"] = {"error": f"{type(exc).__name__}: {exc}"}
+    print("[bench] the worst imports (CPython)", flush=True)
+    try:
+        report["imports"] = bench_imports.measure_cpython(bench_imports.inputs())
+    except Exception as exc:
+        report["imports"] = {"error": f"{type(exc).__name__}: {exc}"}
     rec = Record()
     server, traffic, base = start_server(dist)
     try:
@@ -852,6 +862,8 @@ def main() -> int:
                                  for k in ("runtime", "our_code", "content", "total")}
         print()
         print(table(report))
+        print("\nworst imports (issue 28): CPython", json.dumps(report["imports"]),
+              "\n  Pyodide 1x", json.dumps(browser.get("imports")))
         print(f"\nreport: {args.report}  ({report['elapsed_s']} s)")
     except Exception as exc:
         print(f"[bench] could not print the table: {exc}", file=sys.stderr)

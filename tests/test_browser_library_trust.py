@@ -51,3 +51,54 @@ def test_12_a_forged_checkpoint_never_reaches_the_page(phone, server, monkeypatc
     page.get_by_role("button", name="Library").first.tap()
     page.wait_for_selector(".lib-item:has-text('could not be read')")
     assert page.title() == title and page.locator("img[onerror]").count() == 0
+
+
+def _long_games_file(tmp_path) -> Path:
+    """Adventure games filling the work budget (tests/bench_imports.py): seconds of replay."""
+    from bench_imports import most_work
+    path = tmp_path / "long.json"
+    path.write_text(most_work())
+    return path
+
+
+KEYS_JS = "async () => (await window.pocketdeckStore.entries('')).map((e) => e[0])"
+LONG_JS = """() => { window.pdLong = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.pdLong.push(e.duration); })
+    .observe({type: 'longtask'}); }"""
+# a tap on Cancel between two slices, once the line says some moves are checked
+CANCEL_JS = """() => { window.pdCancelled = null;
+  const watch = new MutationObserver(() => {
+    const line = document.querySelector('.lib-progress');
+    if (!line || !/[1-9][0-9,]* of/.test(line.textContent)) return;
+    watch.disconnect();
+    window.pdCancelled = line.textContent;
+    document.querySelector('[data-action=lib-import-cancel]').click();
+  });
+  watch.observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+
+
+def test_8_a_long_import_is_checked_in_slices_and_cancel_keeps_nothing(phone, server, tmp_path):
+    """The work budget's file (bench_imports): slices of about 50 ms with a progress line;
+    Cancel between two slices keeps nothing; imported to the end, every task of the page is
+    under a second. The first slice of a file holds the first load of the system's code
+    (Adventure: 1 s at 1x on a quiet machine, 2 s here under load), as opening its table does."""
+    path = _long_games_file(tmp_path)
+    page = phone.new_page()
+    boot(page, server + "/")
+    before = sorted(page.evaluate(KEYS_JS))
+    page.get_by_role("button", name="Library").first.tap()
+    page.wait_for_selector("#lib-file", state="attached")
+    page.evaluate(CANCEL_JS)
+    page.set_input_files("#lib-file", str(path))
+    page.wait_for_selector(".flash:has-text('nothing of the file was kept')")
+    assert "Checking the file by the rules" in page.evaluate("window.pdCancelled")
+    assert page.locator(".lib-progress").count() == 0
+    page.wait_for_timeout(300)
+    assert sorted(page.evaluate(KEYS_JS)) == before
+    page.evaluate(LONG_JS)
+    page.set_input_files("#lib-file", str(path))                   # again, to the end
+    page.wait_for_selector(".flash:has-text('Import: 14 added.')", timeout=120_000)
+    page.wait_for_timeout(300)
+    assert len(page.evaluate(KEYS_JS)) == len(before) + 14 + 1    # the games and ui:library
+    tasks = page.evaluate("window.pdLong")
+    assert len(tasks) > 10 and max(tasks) < 1000, tasks               # sliced: never frozen

@@ -133,6 +133,8 @@ def test_folding_uses_the_state_marked_on_the_way_and_replays_only_after_a_reloa
     real, real_from = saves.replay, saves.replay_from
     monkeypatch.setattr(saves, "replay", lambda *a: calls.append(a) or real(*a))
     monkeypatch.setattr(saves, "replay_from", lambda *a: calls.append(a) or real_from(*a))
+    real_steps = saves.replay_steps   # what loading replays with (issue 28: a move at a time)
+    monkeypatch.setattr(saves, "replay_steps", lambda *a: calls.append(a) or real_steps(*a))
     s.play({"type": "draw"} if {"type": "draw"} in s.game.legal_actions(s.state) else {"type": "gather"})
     assert s.base is not None and not calls
     assert s.base == real("deck", s.options, s.seed, done[:5])

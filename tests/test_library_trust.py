@@ -176,7 +176,23 @@ def _forged_heroes() -> list[dict]:
         _hero(encounters=5, max_health=base["max_health"] + 1),       # health comes in steps
         _hero(encounters=5, max_health=base["max_health"] - up["health_gain"]),
         _hero(encounters=5, stats={stat: base["stats"][stat] - 1}),   # below the card
+        # learnt cards cost experience: a training card more, with all the experience kept
+        _hero(encounters=1, xp=xp_per, deck=base["deck"] + ["backstab"]),
+        _hero(encounters=1, xp=xp_per - up["card_cost"] + 1, deck=base["deck"] + ["backstab"]),
+        _hero(encounters=50, deck=base["deck"] + [_alien_card()]),    # from nowhere the rules give cards
+        # before any encounter is cleared, only the arenas' items of one zone (3 at most)
+        _hero(encounters=0, deck=base["deck"] + ["rapier", "sling", "mana_missile", "blessing"]),
     ]
+
+
+def _alien_card() -> str:
+    """A card no hero starts with, no spoil or arena holds, and training does not teach."""
+    from pocketdeck.systems.deckbuilder import data as db
+    given = {c for z in db.zones().values() for c in z.get("spoils", []) + [i for a in z["arena"] for i in a.get("items", [])]}
+    given |= set(db.upgrade()["cards"])
+    given |= {c for h in db.heroes().values()
+              for c in list(h["deck"]) + h["latent"] + h["at_hand"] + h["equipped"] + [h["armor"]] + h["powers"]}
+    return sorted(c for c in db.weapons() if c not in given)[0]    # a monster's weapon
 
 
 @pytest.mark.parametrize("forged", _forged_heroes())
@@ -192,6 +208,31 @@ def test_1_a_hero_that_spent_exactly_what_it_earned_is_kept():
     hero = _hero(encounters=3, stats={stat: base["stats"][stat] + 1}, max_health=base["max_health"] + up["health_gain"],
                  xp=3 * xp_per - up["stat_cost"] - up["health_cost"])
     read_item(item("hero", "deckbuilder", hero))
+
+
+def test_1_a_hero_that_learnt_a_card_with_its_experience_is_kept():
+    """Upgrades: a training card for card_cost experience, a spoil from an encounter."""
+    from pocketdeck.systems.deckbuilder import data as db
+    up, base = db.upgrade(), deckbuilder_hero()
+    xp_per = max(z["experience"] for z in db.zones().values())
+    read_item(item("hero", "deckbuilder", _hero(encounters=1, xp=xp_per - up["card_cost"],
+                                                deck=base["deck"] + ["backstab", "rapier"])))
+
+
+def test_1_heroes_the_game_writes_pass_the_card_check():
+    """Every hero of 40 simulated games (learning, spoils, items picked up) is kept."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
+    game, learnt = get_game("deckbuilder"), 0
+    for seed in range(40):
+        rng = Rng(seed)
+        state = game.new_game(game.sim_options(rng), seed)
+        while not game.is_over(state):
+            state = game.apply(state, game.sim_choose(state, game.legal_actions(state), rng))
+        learnt += sum(" learns " in line for line in state["log"])
+        assert all(record_problems(r) == [] for r in export_heroes(state)), seed
+    assert learnt > 0
 
 
 def test_1_a_forged_hero_in_a_games_share_link_is_refused():
@@ -368,6 +409,10 @@ FORGED = {
         ("hp", lambda b: _db(b, hp=-1)),
         ("phase", lambda b: _db(b, phase="won")),
     ]),
+    "p52": ({}, [
+        ("ability text", lambda b: b["chars"][0]["abilities"].update(dodge=SCRIPT)),          # 12
+        ("status text", lambda b: b["chars"][0].update(status=SCRIPT)),                        # 12
+    ]),
     "ads": ({}, [
         ("max hp", lambda b: _db(b, max_hp=0)),
         ("level", lambda b: _db(b, level=11)),
@@ -463,3 +508,153 @@ def test_every_hand_made_forgery_is_refused():
     for label, value in forgeries():
         with pytest.raises(RecordError):
             read_item(copy.deepcopy(value))
+
+
+# -- 8. the page's import is checked in slices, with progress and a Cancel that keeps nothing -------
+def _long_file() -> str:
+    from library_samples import game_session
+    from pocketdeck.core.records import game_item
+    games = [game_item(game_session(s, moves=60, seed=3), f"Game {s}") for s in ("p52", "deck", "dofa")]
+    return export_file(games + [item("deck", "deck", own_deck())], "2026-11-26")
+
+
+def test_8_the_pages_import_is_checked_in_slices_with_progress(monkeypatch):
+    text = _long_file()
+    at_once, store_once = App(seed_source=3), {}
+    apply(store_once, lib.import_text(at_once, text))
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)      # one move a slice: every slice seen
+    app, store = App(seed_source=3), {}
+    assert app.handle("lib-import-start", text) == [] and app.screen == "library-progress"
+    seen, effects = [], []
+    while lib.shelf(app).job is not None:
+        effects = app.handle("lib-import-step")
+        if lib.shelf(app).job is not None:
+            assert effects == [], "something kept before the whole file is checked"
+            seen.append(lib.shelf(app).progress)
+            html = app.render()
+            assert "Cancel: keep nothing of the file" in html and 'class="lib-progress"' in html
+    apply(store, effects)
+    done = [d for d, _ in seen]
+    assert len(seen) > 100 and done == sorted(done) and all(d <= t for d, t in seen)
+    assert store == store_once and app.flash == at_once.flash == ("info", "Import: 4 added.")
+
+
+def test_8_cancel_keeps_nothing_of_the_file(monkeypatch):
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    app, store = full_app()
+    before = fingerprint(store)
+    app.handle("lib-import-start", _long_file())
+    for _ in range(20):
+        apply(store, app.handle("lib-import-step"))
+    apply(store, app.handle("lib-import-cancel"))
+    assert lib.shelf(app).job is None and app.screen == "library" and "nothing" in app.flash[1]
+    assert store == before and app.handle("lib-import-step") == []
+    app.handle("lib-import-start", _long_file())          # leaving the screen cancels too
+    app.handle("lib")
+    assert app.handle("lib-import-step") == [] and lib.shelf(app).job is None and store == before
+
+
+def test_8_a_file_refused_as_a_whole_is_refused_in_the_first_slice():
+    app = App()
+    app.handle("lib-import-start", "{")
+    assert app.handle("lib-import-step") == [] and lib.shelf(app).job is None
+    assert app.flash[0] == "error" and app.screen == "library"
+
+
+def _steps_until_done(app) -> list:
+    seen = []
+    while lib.shelf(app).job is not None:
+        effects = app.handle("lib-import-step")
+        seen.append(lib.shelf(app).progress)
+    return effects
+
+
+@pytest.mark.parametrize("door", ["g", "i"])
+def test_8_a_link_is_checked_in_slices_then_previewed_as_at_once(door, monkeypatch):
+    from library_samples import game_session
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    session = game_session("p52", moves=60, seed=3)
+    fragment = "g=" + to_link(session) if door == "g" else item_link(item("deck", "deck", own_deck()))
+    at_once = App()
+    at_once.open_link(fragment)
+    app = App()
+    app.screen = "home"
+    assert app.handle("lib-link-start", fragment) == [] and app.screen == "library-progress"
+    assert "Cancel: keep nothing of the link" in app.render()
+    assert _steps_until_done(app) == []
+    assert app.screen == at_once.screen and app.screen in ("preview", "library-preview")
+    if door == "g":
+        assert app.preview.actions == session.actions and app.preview.state == at_once.preview.state
+    else:
+        assert app.shelf.preview == at_once.shelf.preview
+
+
+def test_8_a_link_cancelled_or_refused_keeps_nothing(monkeypatch):
+    from library_samples import game_session
+    monkeypatch.setattr(lib, "SLICE_S", 0.0)
+    app = App()
+    app.screen = "home"
+    app.handle("lib-link-start", "g=" + to_link(game_session("p52", moves=60, seed=3)))
+    app.handle("lib-import-step")
+    app.handle("lib-import-cancel")
+    assert app.screen == "home" and app.preview is None and "nothing of the link" in app.flash[1]
+    app.handle("lib-link-start", "g=" + _deckbuilder_link(["\u202eZed"]))
+    _steps_until_done(app)
+    assert app.screen == "home" and app.preview is None and app.flash[0] == "error"
+
+
+# -- 12, the sweep: a script in any field of a stored game, every system, every screen ---------------
+def _leaves(value, path=()):
+    """Every number and text of a state (the first two elements of each list)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:2]):
+            yield from _leaves(v, path + (i,))
+    elif value is not None and not isinstance(value, bool):
+        yield path
+
+
+def _planted(state: dict, path: tuple) -> dict:
+    out = copy.deepcopy(state)
+    at = out
+    for k in path[:-1]:
+        at = at[k]
+    at[path[-1]] = SCRIPT
+    return out
+
+
+def _shown(app, system: str) -> list[str]:
+    pages = []
+    for screen in (f"table:{system}", "home", "library"):
+        app.screen = screen
+        pages.append(app.render())
+    return pages
+
+
+@pytest.mark.parametrize("system", ["deck", "p52", "ads", "ads_build", "ads_adventure", "dofa", "dofa-gm",
+                                    "deckbuilder"])
+def test_12_a_script_in_any_field_of_a_stored_game_never_reaches_the_page(system):
+    """Each number and text of a game's state (two points of a game), one at a time, replaced
+    by a script: stored as the player's own checkpoint, it is refused on load (the state's
+    check and shape) or, if loaded, shown escaped on the table, home and Library screens; and
+    drawn without any load check at all (defence in depth), it is escaped too."""
+    from library_samples import game_session
+    from pocketdeck.core.saves import Session, to_json
+    leaks = []
+    for moves, seed in ((30, 4), (120, 5)):
+        session = game_session(system, moves=moves, seed=seed)
+        saved = json.loads(to_json(session))
+        for path in _leaves(session.state):
+            if path[0] == "options":
+                continue
+            forged = _planted(session.state, path)
+            app = App()
+            app.restore({f"game:{system}": json.dumps(dict(saved, base=forged, state=forged, actions=[])),
+                         "ui:screen": f"table:{system}"})
+            drawn = App()   # no check: the screens alone
+            drawn.sessions[system] = Session(system, session.options, session.seed, [], forged)
+            if any(SCRIPT in page for page in _shown(app, system) + _shown(drawn, system)):
+                leaks.append(path)
+    assert leaks == [], f"a script reached the page from {leaks[:5]}"

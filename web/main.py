@@ -196,7 +196,25 @@ async def on_change(event) -> None:
         render()
         return
     text = await chosen.text()
-    start_persist(app.handle("lib-import", str(text), {}))
+    start_persist(app.handle("lib-import-start", str(text), {}))
+    await run_job()
+
+
+async def run_job() -> None:
+    """A file or a link being checked (library_screen.run_slice): slices of about 50 ms,
+    the page given back between them; the progress line is written in place, Cancel is a
+    tap like any other; what it brings is kept (one write) only once all of it is checked
+    (issue 28)."""
+    from pocketdeck.ui.library_screen import progress_line, shelf
+    render()
+    while shelf(app).job is not None:
+        await asyncio.sleep(0.001)
+        if shelf(app).job is None:  # cancelled by a tap meanwhile (on_click drew its screen)
+            return
+        start_persist(app.handle("lib-import-step"))
+        line = document.querySelector(".lib-progress")
+        if shelf(app).job is not None and line:
+            line.innerHTML = progress_line(app)
     render()
 
 
@@ -227,13 +245,12 @@ def take_link() -> list:
     if not fragment:
         return []
     window.history.replaceState(None, "", window.location.pathname + window.location.search)
-    return app.open_link(fragment)
+    return app.handle("lib-link-start", fragment)   # checked in slices by run_job
 
 
-def on_hashchange(event) -> None:
-    effects = take_link()
-    start_persist(effects)
-    render()
+async def on_hashchange(event) -> None:
+    start_persist(take_link())
+    await run_job()
 
 
 async def boot() -> None:
@@ -251,13 +268,14 @@ async def boot() -> None:
                             "it is kept as it was.")
     effects = take_link()
     document.addEventListener("click", create_proxy(on_click))
-    window.addEventListener("hashchange", create_proxy(on_hashchange))
+    window.addEventListener("hashchange", create_proxy(lambda e: asyncio.ensure_future(on_hashchange(e))))
     document.addEventListener("submit", create_proxy(on_submit))
     document.addEventListener("change", create_proxy(lambda e: asyncio.ensure_future(on_change(e))))
     asyncio.ensure_future(library_status())  # measured only: persist() waits for a tap
     start_persist(effects)
     render()
     html_el.setAttribute("data-ready", "")
+    await run_job()  # a link the page was opened with
 
 
 asyncio.ensure_future(boot())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import json
 from contextlib import contextmanager
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Generator, Iterator
 
 from .limits import excerpt
 from .rng import Rng
@@ -222,10 +222,26 @@ def replay(system: str, options: dict[str, Any], seed: int, actions: list[Action
 
 def replay_from(system: str, state: State, actions: list[Action]) -> State:
     """A state (a new game, or a long game's checkpoint) + actions -> state."""
+    return run_steps(replay_steps(system, state, actions))
+
+
+def replay_steps(system: str, state: State, actions: list[Action]) -> Generator[int, None, State]:
+    """replay_from one move at a time: yields 1 after each move, so an import can give the
+    page back between slices (issue 28, ui/library_screen.run_slice); returns the state."""
     game = get_game(system)
     for i, action in enumerate(actions):
         try:
             state = game.apply(state, action)
         except IllegalAction as exc:
             raise IllegalAction(f"step {i + 1} of the replay is not legal: {exc}") from None
+        yield 1
     return state
+
+
+def run_steps(steps: Iterator[int]) -> Any:
+    """Drive a stepwise computation (``*_steps``) to its end at once; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value

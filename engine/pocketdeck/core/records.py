@@ -24,7 +24,7 @@ import importlib
 import json
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 from .limits import (MAX_ACTIONS, MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
                      check_value, excerpt, json_depth_ok, load_json, name_problem)
@@ -172,15 +172,22 @@ def read_item(value: Any, *, own: bool = False) -> Item:
     """A parsed item (from a file, a link, storage) -> the item at today's version, its
     record checked by the rules. ``own``: it comes from this app's own storage, the one
     place a checkpointed game is accepted. RecordError otherwise."""
+    from .game import run_steps
+    return run_steps(read_item_steps(value, own=own))
+
+
+def read_item_steps(value: Any, *, own: bool = False) -> Generator[int, None, Item]:
+    """read_item a move at a time: a game yields 1 after each move replayed (a record
+    once, after its check), so an import gives the page back between slices (issue 28)."""
     try:
-        return _read_item(value, own)
+        return (yield from _read_item(value, own))
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
         raise RecordError(f"this item could not be read ({type(exc).__name__}: {excerpt(str(exc))})") from None
 
 
-def _read_item(value: Any, own: bool) -> Item:
+def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
     if not isinstance(value, dict) or value.get("format") != ITEM_FORMAT:
         raise RecordError("this is not a Pocketdeck item")
     try:
@@ -200,22 +207,23 @@ def _read_item(value: Any, own: bool) -> Item:
                               f"{kind.max_chars:,}")
         one_name(kind, name, data)
     if kind.replayed:
-        data = _game_data(kind, data, own)
+        data = yield from _game_data(kind, data, own)
     else:
         reason = problem(kind, data)
         if reason:
             raise RecordError(f"{kind.title} {name!r}: {reason}")
+        yield 1
     return make_item(kind, name, data)
 
 
-def _game_data(kind: Kind, data: Any, own: bool) -> dict[str, Any]:
+def _game_data(kind: Kind, data: Any, own: bool) -> Generator[int, None, dict[str, Any]]:
     """A game's record, replayed from its seed (saves.from_record); the state it leads to
     is kept in the record so that it is compared again when the game is loaded."""
-    from .saves import SaveError, from_record
+    from .saves import SaveError, from_record_steps
     if not isinstance(data, dict) or data.get("system") != kind.system:
         raise RecordError(f"this {kind.title} does not hold a {kind.title}")
     try:
-        session = from_record(data, checked=True, own=own)
+        session = yield from from_record_steps(data, checked=True, own=own)
     except SaveError as exc:
         raise RecordError(str(exc)) from None
     record = session.record()
@@ -235,9 +243,16 @@ def game_item(session: Any, name: str) -> Item:
 
 
 def session_of(item: Item) -> Any:
-    """The game an item of kind game holds (already checked by read_item)."""
-    from .saves import from_record
-    return from_record(item["data"], checked=True)
+    """The game an item of kind game holds, already checked by read_item: its record and
+    the state read_item's replay led to (kept in the record), without a second replay
+    (it doubled an import's work, issue 28)."""
+    from .saves import Session, from_record
+    data = item["data"]
+    state = data.get("state")
+    if not isinstance(state, dict):
+        return from_record(data, checked=True)
+    return Session(data["system"], state["options"], data["seed"], list(data["actions"]), state,
+                   data.get("base"))
 
 
 # -- storage --------------------------------------------------------------------------------
@@ -275,6 +290,15 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
     """A library file -> (the items it holds, one refusal per item that is not accepted).
     The file as a whole is refused (RecordError) when it is not a library file or breaks
     a limit: more than MAX_FILE_CHARS characters or MAX_FILE_ITEMS items."""
+    from .game import run_steps
+    values = run_steps(file_values_steps(text))
+    return run_steps(read_values_steps(values))
+
+
+def file_values_steps(text: Any) -> Generator[int, None, list[Any]]:
+    """A library file's items as parsed, not checked yet; RecordError when the file as a
+    whole is refused (see read_file), the work budget included. Yields 0 once, between the
+    nesting check and the parse (each a few hundred ms of a 4 MB file in Pyodide)."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -286,6 +310,7 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         if not json_depth_ok(text):
             raise RecordError(f"this file is not readable JSON: its brackets nest deeper than "
                               f"{MAX_DEPTH} levels or do not pair up")
+        yield 0
         # the values are checked item by item (read_item): a file of 100,000 items is
         # refused by its count before they are walked
         data = json.loads(text, parse_constant=_no_constant)
@@ -310,10 +335,21 @@ def read_file(text: Any) -> tuple[list[Item], list[str]]:
         raise RecordError(f"this file asks for {work:,} moves and steps to be replayed; one import checks "
                           f"at most {MAX_IMPORT_WORK:,} (the page would freeze): export fewer long games "
                           "at a time and import them in parts")
+    return items
+
+
+def file_work(values: list[Any]) -> int:
+    """What read_values_steps will yield in all (at most MAX_IMPORT_WORK): the progress bar's end."""
+    return sum(map(_work, values))
+
+
+def read_values_steps(values: list[Any]) -> Generator[int, None, tuple[list[Item], list[str]]]:
+    """The file's items checked one move at a time (yields 1 per move or record; never
+    more than file_work in all): (the items accepted, one refusal per item refused)."""
     good, bad = [], []
-    for i, value in enumerate(items):
+    for i, value in enumerate(values):
         try:
-            good.append(read_item(value))
+            good.append((yield from read_item_steps(value)))
         except RecordError as exc:
             bad.append(f"item {i + 1}: {exc}")
     return good, bad
@@ -340,6 +376,12 @@ def item_link(item: Item) -> str:
 
 def item_from_link(text: Any) -> Item:
     """A fragment ``i=...`` -> item, or RecordError."""
+    from .game import run_steps
+    return run_steps(item_from_link_steps(text))
+
+
+def item_from_link_steps(text: Any) -> Generator[int, None, Item]:
+    """item_from_link a move at a time (read_item_steps), for the page's slices."""
     try:
         if not isinstance(text, str) or not text.startswith("i=") or len(text) > MAX_LINK_CHARS:
             raise RecordError(f"this is not an item link (or it is longer than {MAX_LINK_CHARS:,} characters)")
@@ -361,7 +403,7 @@ def item_from_link(text: Any) -> Item:
             value = load_json(raw.decode("utf-8"), "this link", MAX_RECORD_CHARS)
         except (LimitError, ValueError) as exc:
             raise RecordError(f"this link is damaged ({excerpt(str(exc))})") from None
-        return read_item(value)
+        return (yield from read_item_steps(value))
     except RecordError:
         raise
     except Exception as exc:  # noqa: BLE001

@@ -24,9 +24,9 @@ import json
 import operator
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generator
 
-from .game import Action, IllegalAction, State, get_game, replay, replay_from
+from .game import Action, IllegalAction, State, get_game, replay, replay_from, replay_steps, run_steps
 from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
                      excerpt, json_depth_ok, load_json)
 from .shapes import shape_problem
@@ -242,6 +242,13 @@ def from_record(data: Any, *, stored_state: bool = True, checked: bool = False,
     """A parsed record -> Session, replayed from its seed (or its checkpoint). ``checked``:
     the caller already ran the value limits (load_json). ``own``: the record comes from
     this app's own storage, the one place a checkpoint (``base``) is accepted."""
+    return run_steps(from_record_steps(data, stored_state=stored_state, checked=checked, own=own))
+
+
+def from_record_steps(data: Any, *, stored_state: bool = True, checked: bool = False,
+                      own: bool = False) -> Generator[int, None, Session]:
+    """from_record one move at a time: yields 1 after each move replayed, so an import
+    can give the page back between slices (issue 28); returns the Session."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Pocketdeck saved game")
     if not checked:
@@ -276,10 +283,8 @@ def from_record(data: Any, *, stored_state: bool = True, checked: bool = False,
                             "this one starts from a checkpoint")
         check_base(game, base, options, seed)
     try:
-        if base is None:
-            state = replay(system, options, seed, actions)
-        else:
-            state = replay_from(system, base, actions)
+        state = yield from replay_steps(system, game.new_game(options, seed) if base is None else base,
+                                        actions)
     except Exception as exc:  # noqa: BLE001 - IllegalAction, or a rule tripping on odd input
         raise SaveError(f"the save's history cannot be replayed: {excerpt(str(exc), 200)}") from None
     if stored_state and "state" in data and data["state"] != state \
@@ -341,8 +346,13 @@ def from_link(text: str) -> Session:
     """A share link's fragment (after ``g=``) -> Session. Refused with SaveError, whatever
     is wrong with it, including a game whose save would break the save limits (so an
     accepted link always gives a save that is accepted and written)."""
+    return run_steps(from_link_steps(text))
+
+
+def from_link_steps(text: str) -> Generator[int, None, Session]:
+    """from_link a move at a time (from_record_steps), for the page's slices (issue 28)."""
     try:
-        session = _from_link(text)
+        session = yield from _from_link(text)
         save_text(session)
         return session
     except SaveError:
@@ -351,7 +361,7 @@ def from_link(text: str) -> Session:
         raise SaveError(f"this link could not be opened ({type(exc).__name__}: {excerpt(str(exc))})") from None
 
 
-def _from_link(text: str) -> Session:
+def _from_link(text: str) -> Generator[int, None, Session]:
     if not isinstance(text, str) or len(text) > MAX_LINK_CHARS:
         raise SaveError(f"this link is too long (the limit is {MAX_LINK_CHARS:,} characters) or not text")
     try:
@@ -372,4 +382,4 @@ def _from_link(text: str) -> Session:
         raise SaveError(str(exc)) from None
     except ValueError:  # not UTF-8, not JSON
         raise SaveError("this link is damaged: it does not decode to a game") from None
-    return from_record(data, stored_state=False, checked=True)
+    return (yield from from_record_steps(data, stored_state=False, checked=True))

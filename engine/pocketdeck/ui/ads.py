@@ -122,8 +122,8 @@ def _foe(f: dict[str, Any]) -> str:
     attr = (f'<p class="muted">{term("ads-counter", "Counters")} with {esc(f["attribute"]["name"])} on '
             f'{pattern(f["attribute"]["pattern"])} <b class="chance">{esc(f["attribute"]["chance"])}</b></p>'
             if f["attribute"] else "")
-    head = (f'<h3>{esc(f["name"])} <span class="muted">L{f["level"]} {esc(f["size"])} · XP {f["xp"]} · Gold {f["gold"]}</span></h3>'
-            f'<p class="hpline"><b>HP {f["hp"]}/{f["max_hp"]}</b> <span class="hpbar"><span style="width:{pct}%"></span></span>'
+    head = (f'<h3>{esc(f["name"])} <span class="muted">L{esc(f["level"])} {esc(f["size"])} · XP {esc(f["xp"])} · Gold {esc(f["gold"])}</span></h3>'
+            f'<p class="hpline"><b>HP {esc(f["hp"])}/{esc(f["max_hp"])}</b> <span class="hpbar"><span style="width:{pct}%"></span></span>'
             f' <span class="muted">{esc(f["distance"].title())}{(" · " + state) if state else ""}</span></p>')
     if state in ("defeated", "fled"):
         return f'<article class="ads-foe gone">{head}</article>'
@@ -151,7 +151,7 @@ def _party(view: dict[str, Any]) -> str:
     big = f"{me}'s turn" if doing == "turn" else f"{me} to answer"
     rows = "".join(
         f'<li class="{"now" if s["active"] else ""}{" out" if s["out"] else ""}"><b>{esc(s["name"])}</b> '
-        f'<span class="muted">{esc(s["class"].title())} L{s["level"]}</span> HP {s["hp"]}/{s["max_hp"]} · '
+        f'<span class="muted">{esc(s["class"].title())} L{esc(s["level"])}</span> HP {esc(s["hp"])}/{esc(s["max_hp"])} · '
         f'hand {s["hand"]}/{s["hand_max"]} · Fatigue {s["fatigue"]}'
         + (f' · {"fallen" if s["out"] == "fallen" else "fled"}' if s["out"] else "") + "</li>"
         for s in p["seats"])
@@ -206,12 +206,12 @@ def _details(view: dict[str, Any]) -> str:
     """The character's state in full (the prompt shows only Round, HP and hand)."""
     bases = " · ".join(f'{esc(b["name"])}{" (used)" if b["used"] else ""}: {esc(b["text"])}' for b in view["bases"])
     mode = term("one-dimensional") if view["mode"] == "line" else term("simple-play", "Simple play")
-    return (f'<div class="ads-details"><p class="ads-stats"><b>HP {view["hp"]}/{view["max_hp"]}</b> · '
+    return (f'<div class="ads-details"><p class="ads-stats"><b>HP {esc(view["hp"])}/{esc(view["max_hp"])}</b> · '
             f'{term("ads-hand-maximum", "Hand max " + str(view["hand_max"]))}'
             f' · {term("ads-fatigue", "Fatigue " + str(view["fatigue"]))}'
             f' · {term("ads-exhaustion", "Exhaustion " + str(view["exhaustion"]))}'
-            f' · Draw {view["draw_count"]} · Discard {view["discard_count"]} · {term("ads-count", "Count")} {view["count"]}</p>'
-            f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{view["level"]}'
+            f' · Draw {esc(view["draw_count"])} · Discard {esc(view["discard_count"])} · {term("ads-count", "Count")} {esc(view["count"])}</p>'
+            f'<p class="muted">{esc(view["hero"])}, {esc(view["race"])} {esc(view["class"])} L{esc(view["level"])}'
             f' · Armed: {esc(view["armed"] or "nothing")}'
             + (f' ({term("dual-wield")})' if view["dual"] else "")
             + f' · Shield {"ready" if view["shield"] else "off"}'

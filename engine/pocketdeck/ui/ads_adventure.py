@@ -39,12 +39,12 @@ def _room(v: dict[str, Any]) -> str:
 
 def _hero(v: dict[str, Any]) -> str:
     h = v["hero"]
-    story = (f'XP {h["xp"]} · Gold {h["gold"]}' + (f' · Treasure: {esc(", ".join(h["treasure"]))}' if h["treasure"] else ""))
+    story = (f'XP {esc(h["xp"])} · Gold {esc(h["gold"])}' + (f' · Treasure: {esc(", ".join(h["treasure"]))}' if h["treasure"] else ""))
     piles = (f'Draw {h["draw"]} · Discard {h["discard"]} · Removed from the game {len(h["removed"])}'
              + (f' · Set aside {len(h["aside"])}' if h["aside"] else ""))
     return (f'<div class="adv-hero"><p><b>{esc(h["name"])}</b> <span class="muted">{esc(h["race"].title())} '
-            f'{esc(h["class"].title())} L{h["level"]}</span></p>'
-            f'<p class="ads-stats"><b>HP {h["hp"]}/{h["max_hp"]}</b> · {term("ads-hand-maximum", "Hand max")} {h["hand_max"]} · '
+            f'{esc(h["class"].title())} L{esc(h["level"])}</span></p>'
+            f'<p class="ads-stats"><b>HP {esc(h["hp"])}/{esc(h["max_hp"])}</b> · {term("ads-hand-maximum", "Hand max")} {h["hand_max"]} · '
             f'{term("ads-fatigue", "Fatigue")} {h["fatigue"]} · {term("ads-exhaustion", "Exhaustion")} {h["exhaustion"]}</p>'
             f'<p class="muted">{piles}</p>'
             f'<p class="muted">{term("story-cards", "Story cards")}: {story}</p></div>')
@@ -56,7 +56,7 @@ def _party(v: dict[str, Any]) -> str:
         return ""
     rows = "".join(
         f'<li class="{"now" if h["lead"] else ""}{"" if h["alive"] else " out"}"><b>{esc(h["name"])}</b> '
-        f'<span class="muted">{esc(h["class"].title())} L{h["level"]}</span> HP {max(h["hp"], 0)}/{h["max_hp"]} · '
+        f'<span class="muted">{esc(h["class"].title())} L{esc(h["level"])}</span> HP {esc(max(h["hp"], 0))}/{esc(h["max_hp"])} · '
         f'hand max {h["hand_max"]}{" · leads" if h["lead"] else ""}{"" if h["alive"] else " · fallen"}</li>'
         for h in v["party"])
     return f'<div class="ads-party"><h2>The party</h2><ul class="ads-seats">{rows}</ul></div>'
@@ -142,8 +142,8 @@ def render(view: dict[str, Any], session: Session) -> str:
         text = json.dumps(view["deck_json"], sort_keys=True)
         export = (f'<details class="adv-export"><summary>Character Deck as JSON (validate-deck)</summary>'
                   f'<textarea readonly rows="4" aria-label="Character Deck as JSON">{esc(text)}</textarea></details>')
-    status = (f'<p class="ads-stats">{esc(h["name"])}: <b>HP {h["hp"]}/{h["max_hp"]}</b> · hand max {h["hand_max"]}'
-              f' · XP {h["xp"]} · Gold {h["gold"]}</p>')
+    status = (f'<p class="ads-stats">{esc(h["name"])}: <b>HP {esc(h["hp"])}/{esc(h["max_hp"])}</b> · hand max {h["hand_max"]}'
+              f' · XP {esc(h["xp"])} · Gold {esc(h["gold"])}</p>')
     body = f'{over}{status}{last}{_obstacle(view)}{pending}{_choices(view)}'
     label = {"over": "The adventure is over"}.get(view["phase"], "What to do in this room")
     return (f'<section class="table adv-table" data-system="ads_adventure" data-phase="{esc(view["phase"])}">'

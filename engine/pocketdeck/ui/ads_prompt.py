@@ -186,15 +186,15 @@ def _foe_line(f: dict[str, Any]) -> str:
     state = "defeated" if f["down"] else "fled" if f["fled"] else "hidden" if f["hidden"] else ""
     pct = 0 if f["max_hp"] == 0 else round(100 * f["hp"] / f["max_hp"])
     return (f'<li class="{"gone" if state in ("defeated", "fled") else ""}"><b>{esc(f["name"])}</b> '
-            f'HP {f["hp"]}/{f["max_hp"]} <span class="hpbar" aria-hidden="true"><span style="width:{pct}%"></span></span>'
+            f'HP {esc(f["hp"])}/{esc(f["max_hp"])} <span class="hpbar" aria-hidden="true"><span style="width:{pct}%"></span></span>'
             f' <span class="muted">{esc(f["distance"].title())}{(" · " + state) if state else ""}</span></li>')
 
 
 def status(view: dict[str, Any], rondel: str) -> str:
     """Round, HP, hand and the Foes in two lines: what a player glances at before choosing."""
     foes = "".join(_foe_line(f) for f in view["foes"])
-    return (f'<div class="ads-now">{rondel}<div><p class="ads-stats">{term("ads-round")} <b>{view["round"]}</b>'
-            f' · HP <b>{view["hp"]}/{view["max_hp"]}</b> · hand {len(view["hand"])}/{view["hand_max"]}</p>'
+    return (f'<div class="ads-now">{rondel}<div><p class="ads-stats">{term("ads-round")} <b>{esc(view["round"])}</b>'
+            f' · HP <b>{esc(view["hp"])}/{esc(view["max_hp"])}</b> · hand {len(view["hand"])}/{esc(view["hand_max"])}</p>'
             f'<ul class="ads-foeline">{foes}</ul></div></div>')
 
 

@@ -151,28 +151,29 @@ class App:
                                      f"{excerpt(str(exc), 300)}. It is kept as it was; starting a "
                                      "new game replaces it.")
 
-    def open_link(self, fragment: str) -> list[Effect]:
+    def open_link(self, fragment: str, checked: Any = None) -> list[Effect]:
         """A shared game arriving in the URL fragment ``g=...``: checked and replayed, then
         shown as a preview that asks (nothing is stored until the player answers). Any
         problem at all becomes the refusal message; this never raises."""
         try:
-            return self._open_link(fragment)
+            return self._open_link(fragment, checked)
         except Exception as exc:  # noqa: BLE001 - the documented refusal, whatever went wrong
             self.preview = None
             self.flash = ("error", f"That link could not be opened ({type(exc).__name__}).")
             return []
 
-    def _open_link(self, fragment: str) -> list[Effect]:
+    def _open_link(self, fragment: str, checked: Any) -> list[Effect]:
+        # ``checked``: what the page already read from this fragment in slices (library_screen.link_steps)
         if isinstance(fragment, str) and fragment.startswith("i="):  # a library item
             from . import library_screen
-            return library_screen.open_item_link(self, fragment)
+            return library_screen.open_item_link(self, fragment, checked)
         if isinstance(fragment, str) and fragment.startswith("t="):  # a table link's code (issue 29)
             from . import table_screens
             return table_screens.open_code(self, fragment)
         if not isinstance(fragment, str) or not fragment.startswith("g="):
             return []
         try:
-            session = from_link(fragment[2:])
+            session = checked or from_link(fragment[2:])
         except SaveError as exc:
             self.flash = ("error", f"That link could not be opened: {exc}")
             return []

@@ -171,7 +171,7 @@ def _roll_words(view: dict[str, Any], r: dict[str, Any]) -> str:
         res = f'hit{", critical" if r["critical"] else ""}: {r["damage"]} damage'
         h = next((x for x in view["heroes"] if x["name"] == r["target"]), None)
         if h is not None:
-            res += f', {h["health"]}/{h["max_health"]} left' + (" (unconscious)" if h["down"] else "")
+            res += f', {esc(h["health"])}/{esc(h["max_health"])} left' + (" (unconscious)" if h["down"] else "")
     else:
         res = "miss"
     return (f'{esc(r["attacker"])} → {esc(r["target"])}: {esc(r["total"])} against {esc(r["defense"])}, '
@@ -367,7 +367,7 @@ def _arenas(view: dict[str, Any]) -> str:
             out.append(f'<li class="db-arena hidden"><h3>Unexplored arena</h3><ul class="db-links">{"".join(links)}</ul></li>')
             continue
         hs = "".join(f'<li class="db-chip hero{" down" if heroes[x]["down"] else ""}">{esc(heroes[x]["name"])} '
-                     f'<span class="muted">{heroes[x]["health"]}/{heroes[x]["max_health"]}</span></li>' for x in a["heroes"])
+                     f'<span class="muted">{esc(heroes[x]["health"])}/{esc(heroes[x]["max_health"])}</span></li>' for x in a["heroes"])
         ms = "".join(_monster(mons[x]) for x in a["monsters"])
         ms += "".join(f'<li class="db-chip item">Item: {esc(i)}</li>' for i in a.get("items", []))
         out.append(f'<li class="db-arena"><h3>{esc(a["name"])}</h3><ul class="db-who">{hs}{ms}</ul>'
@@ -381,7 +381,7 @@ def _monster(m: dict[str, Any]) -> str:
         life = f'{m["hits"]} hit{"s" if m["hits"] != 1 else ""} left'
         extra = f'{term("db-minion", "minion")}, defense {esc(m["defense"])}, attack {m["attack"]:+d}, damage {esc(m["damage"])}'
     else:
-        life = f'{m["health"]}/{m["max_health"]} health'
+        life = f'{esc(m["health"])}/{esc(m["max_health"])} health'
         cs = ", ".join(f"{esc(k)} {esc(v)}" for k, v in m["counters"].items())
         extra = (f'{term("db-boss", "boss")}, defense {esc(m["defense"])}, {esc(m["defense_counters"])} defense counters'
                  + (f", counters: {cs}" if cs else "") + f', deck {esc(m["deck"])}')

@@ -98,7 +98,7 @@ def _header(view: dict[str, Any]) -> str:
     flag_html = "".join(f'<span class="badge">{esc(f)}</span> ' for f in flags)
     flag_html += "".join(f'<br><span class="muted">{esc(p)}</span>' for p in view.get("prompts", []))
     piles = view["piles"]
-    return (f'<h1>{esc(s["name"])} <span class="muted">· {esc(s["role"])}, level {s["level"]}</span></h1>'
+    return (f'<h1>{esc(s["name"])} <span class="muted">· {esc(s["role"])}, level {esc(s["level"])}</span></h1>'
             f'<ul class="dofa-points">{cells}</ul>'
             f'<div class="dofa-hand"><div><span class="cap">My {term("target-card", "TC")}</span>{tc_html}</div>'
             f'<div class="fate"><span class="cap">{term("fate-card", "Fate Cards")}</span><div class="row">{fate}</div></div>'
@@ -157,14 +157,14 @@ def _health(view: dict[str, Any]) -> str:
 def _table_flow(view: dict[str, Any]) -> str:
     body = _buttons(view, "draw_tc", "redraw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
     rests = (f'<p class="muted">{term("quick-rest", "Quick Rests")} taken since the last '
-             f'{term("full-rest")}: {view["quick_rests"]} of 2</p>')
+             f'{term("full-rest")}: {esc(view["quick_rests"])} of 2</p>')
     return f'<section class="dofa-panel"><h2>Combat and rests</h2>{rests}<div class="dofa-grid">{body}</div></section>'
 
 
 def _powers(view: dict[str, Any]) -> str:
     """The powers held, each with its words under a <details> (what it does, ours) and its
     spend-PP buttons; then the Discard Power or Intensify buttons."""
-    weapon = (f'<h3>Weapon: {view["weapon"]} damage (+1 on a Major)</h3>'
+    weapon = (f'<h3>Weapon: {esc(view["weapon"])} damage (+1 on a Major)</h3>'
               f'<div class="dofa-grid">{_buttons(view, "weapon")}</div>')
     spend = _by(view, ("power",), "power")
     held = "".join(_held(pid, spend.get(pid, "")) for pid in view["sheet"]["powers"])
@@ -251,9 +251,9 @@ def _builder(view: dict[str, Any]) -> str:
     s = view["sheet"]
     creating = view["phase"] == "build"
     title = "Build your character" if creating else f"Level {s['level']}: spend your XP"
-    head = (f'<p class="dofa-summary">{term("experience-points", "XP")} left: {s["xp_left"]} · level {s["level"]} · modifiers '
-            f'{-2 if creating else "up"} to +{sh.cap(s["level"])} · HP {s["hp_max"]} · AR {s["ar"]} · '
-            f'PP {s["pp_max"]}</p>')
+    head = (f'<p class="dofa-summary">{term("experience-points", "XP")} left: {esc(s["xp_left"])} · level {esc(s["level"])} · modifiers '
+            f'{-2 if creating else "up"} to +{esc(sh.cap(s["level"]))} · HP {esc(s["hp_max"])} · AR {esc(s["ar"])} · '
+            f'PP {esc(s["pp_max"])}</p>')
     if s["role"] is None:
         return (f'<h2>{esc(title)}</h2>{head}<h3>Choose a {term("role", "Role")}</h3>'
                 f'<div class="dofa-grid">{_buttons(view, "role")}</div>')

@@ -172,7 +172,7 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
     against = f' against {esc(d["target"])}' if d["target"] else ""
     body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>'
             f'<p>{esc(d["stat"] or "no modifier")} {d["modifier"]:+d} vs {esc(_name(d["tc"]))}, '
-            f'{term("difficulty-range", "DR")} {d["dr"]}, EDR {d["effective"]}{hand}</p>'
+            f'{term("difficulty-range", "DR")} {esc(d["dr"])}, EDR {esc(d["effective"])}{hand}</p>'
             f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(d["tc"])}</div>'
             f'<ul class="dofa-cards">{cards}</ul></div>{_grid(acts, "btn primary")}')
     return pool.panel(body, f'{d["who"]}: {d["kind"]}, accept the draw')
@@ -225,10 +225,10 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
     if ch:
         sure = " An assured success: the GMG says to let it happen." if ch["sure"] else ""
         src = "this character's deck" if ch["from"] == "deck" else "a fresh deck"
-        odds = (f'<p class="gm-odds">EDR {ch["edr"]} (DR {c["dr"]} {c["modifier"]:+d}): '
+        odds = (f'<p class="gm-odds">EDR {esc(ch["edr"])} (DR {esc(c["dr"])} {c["modifier"]:+d}): '
                 f'<b>{esc(ch["exact"] or "0%")}</b> exact from {esc(src)}; the GMG chart says '
                 f'{esc(ch["chart"])}.{esc(sure)}</p>')
-    sugg = f'The chart suggests DR {c["suggested"]} ({esc(c["aim"])}).' if c["suggested"] is not None else \
+    sugg = f'The chart suggests DR {esc(c["suggested"])} ({esc(c["aim"])}).' if c["suggested"] is not None else \
         "Say how hard the task is; the chart suggests the DR."
     tc = f'<div class="gm-tcbox"><span class="cap">TC</span>{_mini(c["tc"], "No TC yet")}</div>'
     hand_name = lambda h: "None" if h == 0 else (f"Upper {h}" if h > 0 else f"Lower {-h}")  # noqa: E731
@@ -270,7 +270,7 @@ def _epic(view: dict[str, Any], pool: _Pool) -> str:
     if ep["drawer"]:
         who = "The GM draws next." if ep["drawer"] == "gm" else f'Next to draw: {_who(view, ep["drawer"])}.'
     vols = ", ".join(ep["volunteer_names"]) or "none yet"
-    dr = f'DR {ep["dr"]}' if ep["dr"] is not None else "DR not set"
+    dr = f'DR {esc(ep["dr"])}' if ep["dr"] is not None else "DR not set"
     result = f'<p class="banner">The Epic Event ends: {esc(ep["result"])}.</p>' if ep["result"] else ""
     stage = ep.get("stage")
     setup = stage == "setup"
@@ -296,7 +296,7 @@ def _due(view: dict[str, Any], pool: _Pool) -> str:
     acts = pool.take("save", "save_result")
     if not view["due"]:
         return ""
-    items = "".join(f'<li>{esc(d["name"])}: DR {d["dr"]} {esc(d["stat"] or "")} save against '
+    items = "".join(f'<li>{esc(d["name"])}: DR {esc(d["dr"])} {esc(d["stat"] or "")} save against '
                     f'{esc(d["status"])} ({esc(d["when"])})</li>' for d in view["due"])
     return pool.panel(f'<h2>Saves due now</h2><ul>{items}</ul>{_grid(acts, "btn primary")}',
                       "Saves due now", cls="dofa-panel due")
@@ -307,13 +307,13 @@ def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
     acting one marked (the word, not colour alone)."""
     nums = ""
     if "hp" in a:
-        nums = (f'HP {a["hp"]}/{a["hp_max"]} · AP {a["ap"]} · AR {a["ar"]} · PP {a["pp"]}'
+        nums = (f'HP {esc(a["hp"])}/{esc(a["hp_max"])} · AP {esc(a["ap"])} · AR {esc(a["ar"])} · PP {esc(a["pp"])}'
                 + (f' · phase {a["phase"]}/{a["phases"]}' if a["kind"] == "boss" else ""))
     flags = [s["name"] + (f' ({s["rounds"]} rd)' if s["rounds"] else "") + (" (saved)" if s.get("held") else "")
              for s in a["statuses"]]
     if a["ko"]:
         flags.append("Knocked Out" + (", stable" if a["ko"]["stable"] else "")
-                     + (f', treat DR {a["treat_dr"]}' if "treat_dr" in a else ""))
+                     + (f', treat DR {esc(a["treat_dr"])}' if "treat_dr" in a else ""))
     if a["dead"]:
         flags.append("Dead")
     badges = "".join(f'<span class="badge">{esc(f)}</span>' for f in flags)

@@ -17,15 +17,17 @@ import copy
 import datetime
 import json
 import re
+import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
-from ..core.game import IllegalAction
+from ..core.game import IllegalAction, run_steps
 from ..core.limits import excerpt
-from ..core.records import (Item, Kind, RecordError, check_name, export_file, game_item,
-                            get_kind, item_from_link, item_link, make_item, named_function,
-                            problem, read_file, session_of, stored_text)
-from ..core.saves import save_text, to_link
+from ..core.records import (Item, Kind, RecordError, check_name, export_file, file_values_steps,
+                            file_work, game_item, get_kind, item_from_link, item_from_link_steps,
+                            item_link, make_item, named_function, problem, read_values_steps,
+                            session_of, stored_text)
+from ..core.saves import SaveError, from_link_steps, save_text, to_link
 from .flow import prompt
 from .html import button, esc
 
@@ -55,6 +57,10 @@ class Shelf:
     back: str = "library"
     status: dict[str, Any] = field(default_factory=dict)  # persisted / usage / quota (library.js)
     zone: str = "list"                            # where the last tap was (its result is shown there)
+    job: Any = None                               # an import being checked in slices (import_steps)
+    progress: tuple[int, int] = (0, 0)            # its moves checked, of how many
+    what: str = "file"                            # what the job checks: "file" or "link"
+    before: str = "library"                       # the screen it was started from
 
 
 def shelf(app: "App") -> Shelf:
@@ -231,7 +237,7 @@ def remove(app: "App", key: str) -> list["Effect"]:
 # the tap, so its message ("Exported 2 items.", "Import: 1 added.", "The link is copied")
 # appears beside the button that caused it, and the shell brings it into view (issue 24).
 ZONES = {"lib": "list", "lib-search": "search", "lib-item": "acts", "lib-rename": "rename", "lib-dup": "acts",
-         "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-resolve": "list",
+         "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-import-cancel": "tools", "lib-import-start": "tools", "lib-import-step": "tools", "lib-resolve": "list",
          "lib-share": "share", "lib-send": "share", "lib-take": "list", "lib-sheet": "acts"}
 
 
@@ -293,6 +299,17 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         return _export(app, arg, fields)
     if verb == "lib-import":
         return import_text(app, arg)
+    if verb == "lib-import-start":  # the page's import: checked in slices (web/main.py)
+        start_import(app, arg)
+        return []
+    if verb == "lib-link-start":
+        return start_link(app, arg)
+    if verb == "lib-import-step":
+        if app.screen != "library-progress":  # the player went elsewhere (a link): nothing kept
+            return _cancel_import(app)
+        return run_slice(app) or []
+    if verb == "lib-import-cancel":
+        return _cancel_import(app)
     if verb == "lib-resolve":
         return _resolve(app, fields)
     if verb == "lib-share":
@@ -459,15 +476,123 @@ def file_size_refused(app: "App", size: Any) -> bool:
 
 def import_text(app: "App", text: Any) -> list["Effect"]:
     """A library file chosen with the file picker: new items are kept at once, items that
-    meet one already kept wait for the player's answer (per item), refused ones are listed."""
-    sh = shelf(app)
-    app.screen = "library"
+    meet one already kept wait for the player's answer (per item), refused ones are listed.
+    All at once; the page imports in slices (start_import, run_slice)."""
+    return run_steps(import_steps(app, text))
+
+
+def import_steps(app: "App", text: Any) -> Generator[tuple[int, int], None, list["Effect"]]:
+    """import_text a move at a time: yields (moves checked, moves in all) after each move
+    replayed or record checked; nothing is kept (no effect) before the last is checked."""
     try:
-        items, refused = read_file(text)
+        values = yield from _progress(file_values_steps(text), 0)
     except RecordError as exc:
-        app.flash = ("error", f"That file was not imported: {exc}")
+        app.screen, app.flash = "library", ("error", f"That file was not imported: {exc}")
         return []
+    items, refused = yield from _progress(read_values_steps(values), file_work(values))
     return _arrive(app, items, refused)
+
+
+def _progress(steps: Generator[int, None, Any], total: int) -> Generator[tuple[int, int], None, Any]:
+    """``steps`` (yielding the work done by each step) as (done so far, total); its result."""
+    done = 0
+    while True:
+        try:
+            done += next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield done, total
+
+
+SLICE_S = 0.05   # one slice of a file's or a link's checks: the page is given back after it (issue 28)
+
+
+def start_import(app: "App", text: Any) -> None:
+    """The page's import (web/main.py on_change): the file is checked in slices of SLICE_S
+    by run_slice, with a progress line and Cancel (library-progress) between them."""
+    _start(app, import_steps(app, text), "file", "library")
+
+
+def start_link(app: "App", fragment: Any) -> list["Effect"]:
+    """A link opened on the page (#g= a game, #i= an item): checked in slices like a file,
+    then its preview (App.open_link with what was checked), or its refusal."""
+    if not isinstance(fragment, str) or not fragment.startswith(("g=", "i=")):
+        return app.open_link(fragment)
+    _start(app, link_steps(app, fragment), "link", app.screen)
+    return []
+
+
+def _start(app: "App", job: Generator[tuple[int, int], None, list["Effect"]], what: str, before: str) -> None:
+    sh = shelf(app)
+    if sh.job is not None:
+        sh.job.close()
+    sh.job, sh.progress, sh.what, sh.before = job, (0, 0), what, before
+    app.screen, app.flash = "library-progress", None
+
+
+def link_steps(app: "App", fragment: str) -> Generator[tuple[int, int], None, list["Effect"]]:
+    before = shelf(app).before
+    try:
+        if fragment.startswith("g="):
+            checked = yield from _progress(from_link_steps(fragment[2:]), 0)
+        else:
+            checked = yield from _progress(item_from_link_steps(fragment), 0)
+    except (SaveError, RecordError) as exc:
+        app.screen, app.flash = before, ("error", f"That link could not be opened: {exc}")
+        return []
+    app.screen = before
+    return app.open_link(fragment, checked)
+
+
+def run_slice(app: "App", seconds: float | None = None) -> list["Effect"] | None:
+    """Check the file or link for about ``seconds``: None while it goes on, else its effects
+    (none when it was cancelled: nothing of it is kept, since effects come only at the end)."""
+    sh = shelf(app)
+    if sh.job is None:
+        return []
+    end = time.perf_counter() + (SLICE_S if seconds is None else seconds)
+    try:
+        sh.progress = next(sh.job)   # one move at least
+        while time.perf_counter() < end:
+            sh.progress = next(sh.job)
+    except StopIteration as stop:
+        sh.job = None
+        return stop.value
+    except Exception:  # noqa: BLE001 - never leave the page in a half-import
+        sh.job = None
+        app.screen = sh.before
+        app.flash = ("error", f"That {sh.what} was not opened: it could not be checked")
+        return []
+    return None
+
+
+def _cancel_import(app: "App") -> list["Effect"]:
+    sh = shelf(app)
+    if sh.job is not None:
+        sh.job.close()
+        sh.job = None
+        app.flash = ("info", f"Cancelled: nothing of the {sh.what} was kept.")
+    app.screen = sh.before if app.screen == "library-progress" else app.screen
+    return []
+
+
+def progress_line(app: "App") -> str:
+    """The progress line's inside (web/main.py writes it in place between slices, so the
+    focus stays where it is, on Cancel for one)."""
+    sh = shelf(app)
+    done, total = sh.progress
+    if not total:  # a link: its length is known once it is unpacked
+        return f"Checking the {sh.what} by the rules: {done:,} moves"
+    return (f'Checking the file by the rules: {done:,} of {total:,} moves and items '
+            f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>')
+
+
+def _progress_screen(app: "App") -> str:
+    line = f'<p class="lib-progress" role="status">{progress_line(app)}</p>'
+    what = shelf(app).what
+    body = prompt(line + button(f"Cancel: keep nothing of the {what}", "lib-import-cancel", cls="btn"),
+                  label="Checking by the rules", cls="lib-zone", tag="div")
+    return f'<section class="library lib-import"><h1>{"Import" if what == "file" else "A link"}</h1>{body}</section>'
 
 
 def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]:
@@ -509,11 +634,12 @@ def _resolve(app: "App", fields: dict[str, Any]) -> list["Effect"]:
     return effects
 
 
-def open_item_link(app: "App", fragment: str) -> list["Effect"]:
-    """An item link ``#i=...``: read and checked, then a preview that asks."""
+def open_item_link(app: "App", fragment: str, checked: Item | None = None) -> list["Effect"]:
+    """An item link ``#i=...``: read and checked (``checked``: already, by link_steps), then
+    a preview that asks."""
     sh = shelf(app)
     try:
-        item = item_from_link(fragment)
+        item = checked or item_from_link(fragment)
     except RecordError as exc:
         app.flash = ("error", f"That link could not be opened: {exc}")
         return []
@@ -561,6 +687,8 @@ def render(app: "App") -> str:
         return nav + deck_editor.render(app, screen[13:])
     if screen == "library-import":
         return nav + _import_screen(app)
+    if screen == "library-progress" and shelf(app).job is not None:
+        return _progress_screen(app)
     if screen == "library-preview" and shelf(app).preview is not None:
         return _preview(app)
     if screen.startswith("library:"):

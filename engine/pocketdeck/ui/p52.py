@@ -396,8 +396,8 @@ def _sheet_named(c: dict[str, Any], name: str, *, open_: bool = False) -> str:
 
 
 def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str:
-    core = "".join(f'<li><span>{esc(k)}</span><b>{v}</b></li>' for k, v in c["core"].items())
-    abil = ", ".join(f'{esc(a["name"])} {a["level"]}' for a in c["abilities"]) or "none yet"
+    core = "".join(f'<li><span>{esc(k)}</span><b>{esc(v)}</b></li>' for k, v in c["core"].items())
+    abil = ", ".join(f'{esc(a["name"])} {esc(a["level"])}' for a in c["abilities"]) or "none yet"
     items = ", ".join(esc(i["name"]) for i in c["items"]) or "none"
     eq = ", ".join(f'{esc(s)}: {esc(i["name"])}' for s, i in c["equipped"].items()) or "nothing"
     quirk = ""
@@ -406,14 +406,14 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
         quirk = (f'<p><span class="muted">{term("quirk")}:</span> <b>{esc(q["name"])}</b>: '
                  f'{esc(q["bonus"])}; {esc(q["penalty"])}</p>')
     stamina = _mini_back("mini stamina", "Stamina card") * c["stamina"]
-    status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {c["status"]}')
+    status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {esc(c["status"])}')
     title = esc(c["name"] or "New character")
     race = " ".join(x for x in (c["race"] or "", c["class"] or "") if x)
     pct = 0 if not c["max_hp"] else max(0, min(100, round(100 * c["hp"] / c["max_hp"])))
     extra = ""
     if c.get("aim") or c.get("stance"):
         extra = (f'<p class="muted">{term("aim", "Aim")} +{1 if c.get("aim") else 0} · '
-                 f'{term("defensive-stance", "Stance")} +{c.get("stance") or 0}</p>')
+                 f'{term("defensive-stance", "Stance")} +{esc(c.get("stance") or 0)}</p>')
     return (f'<details class="sheet{" live" if live else ""}"{" open" if open_ else ""}>'
             f'<summary><b>{title}</b> <span class="muted">{esc(race)} · level {c["level"]}{status}</span>'
             f'<span class="hp small"><span style="width:{pct}%"></span></span>'
@@ -422,7 +422,7 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
             f'<p class="derived">{term("p52-hp", "Max HP")} <b>{c["max_hp"]}</b> · '
             f'{term("p52-movement", "Movement")} <b>{c["movement"]}</b> · '
             f'{term("p52-initiative", "Initiative")} <b>{c["initiative"]}</b> · '
-            f'{term("p52-exp", "Exp")} <b>{c["exp"]}</b>/{c["next_level"]}</p>'
+            f'{term("p52-exp", "Exp")} <b>{esc(c["exp"])}</b>/{esc(c["next_level"])}</p>'
             f'{quirk}{extra}<p><span class="muted">{term("p52-ability", "Abilities")}:</span> {abil}</p>'
             f'<p><span class="muted">Items:</span> {items}</p><p><span class="muted">Equipped:</span> {eq}</p>'
             f'<div class="stamina-row"><span class="muted">{term("p52-stamina", "Stamina")} ({c["stamina"]}):</span>{stamina}</div>'
@@ -443,7 +443,7 @@ LAYOUT_MEANS = {"app": "the app lays each room out at random, as the book's rule
 def setup(app: "App") -> str:
     lib = LIB.entries(app)
     saved = LIB.picks(app, "Characters from your library", lambda r: (
-        f'{r["race"]} {r["class"]}, level {r["level"]}{" (resurrected)" if r.get("resurrected") else ""}'))
+        f'{esc(r["race"])} {esc(r["class"])}, level {esc(r["level"])}{" (resurrected)" if r.get("resurrected") else ""}'))
     count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
                     for n in range(0, MAX_PARTY + 1))
     fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"

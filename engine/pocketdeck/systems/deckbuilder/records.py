@@ -85,15 +85,43 @@ def bought_problems(rec: dict[str, Any]) -> list[str]:
     if gained < 0 or gained % up["health_gain"]:
         out.append(f"Upgrades: maximum health {rec['max_health']} is the card's {card['health']} "
                    f"plus {up['health_gain']} a time, never less")
+    learnt, out = _gained_cards(rec, card, out)
     if out:
         return out
     spent = up["stat_cost"] * sum(rec["stats"][k] - card[k] for k in up["stats"]) \
-        + up["health_cost"] * (gained // up["health_gain"])
+        + up["health_cost"] * (gained // up["health_gain"]) + up["card_cost"] * learnt
     most = rec["encounters"] * max(z["experience"] for z in data.zones().values())
     if rec["xp"] + spent > most:
         out.append(f"Upgrades: {rec['xp']:,} experience kept and {spent:,} spent on upgrades, but "
                    f"{rec['encounters']:,} encounter{'s' if rec['encounters'] != 1 else ''} give at most {most:,}")
     return out
+
+
+def _gained_cards(rec: dict[str, Any], card: dict[str, Any], out: list[str]) -> tuple[int, list[str]]:
+    """The cards a hero holds beyond its information card (deck, latent, equipped, armor,
+    at hand, powers: every card moves among these and none leaves but what is used up) came
+    from a zone's spoils or an arena's items (at most one spoil an encounter, and the items of
+    one zone's arenas: flow.take_spoil, turn.pick_up) or were learnt from the training supply
+    at ``card_cost`` each (flow.take_upgrade). Returns (the cards learnt, ``out`` + problems)."""
+    from collections import Counter
+    start = Counter(card["deck"]) + Counter(card["latent"] + card["equipped"] + [card["armor"]]
+                                            + card["at_hand"] + card["powers"])
+    held = Counter(c for k in ("deck", "latent", "equipped", "armor", "at_hand", "powers") for c in rec[k])
+    extra = held - start
+    found_in = {c for z in data.zones().values()
+                for c in z.get("spoils", []) + [i for a in z["arena"] for i in a.get("items", [])]}
+    training = set(data.upgrade()["cards"])
+    alien = sorted(c for c in extra if c not in found_in and c not in training)
+    if alien:
+        return 0, out + [f"Upgrades: {data.card_name(alien[0])} is not on the {card['name']} card, in any "
+                         "spoils or arena, nor in the training supply"]
+    found = sum(n for c, n in extra.items() if c in found_in)
+    items = max(sum(len(a.get("items", [])) for a in z["arena"]) for z in data.zones().values())
+    most = rec["encounters"] + items * (rec["encounters"] + 1)  # the items of the zone it left the game in too
+    if found > most:
+        out = out + [f"Upgrades: {found} cards found, but {rec['encounters']:,} encounters give at most "
+                     f"{most:,} (one spoil each, and the arenas' items of each zone entered)"]
+    return sum(n for c, n in extra.items() if c not in found_in), out
 
 
 def export_heroes(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -403,6 +403,13 @@ class P52Game(Game):
         for c in state["chars"]:
             if len(p[stamina_pile(c["id"])]) > 10:
                 raise ValueError(f"{c['name']} holds more than 10 Stamina cards")
+            # what the shape check cannot see (issue 28): a status is one the rules give, and
+            # an ability's level (keyed by ability, absent from a new game) a whole number
+            if c.get("status") not in ("ok", "stunned", "dead"):
+                raise ValueError("a character's status is ok, stunned or dead")
+            levels = c.get("abilities")
+            if not isinstance(levels, dict) or not all(type(v) is int and 0 <= v <= 99 for v in levels.values()):
+                raise ValueError("a character's ability levels are whole numbers")
         room = state.get("room")
         if room:
             if [s["card"] for s in room["spots"]] != p["layout"]:
