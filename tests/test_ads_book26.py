@@ -186,6 +186,33 @@ def test_fleeing_the_free_turn_offers_only_actions_against_the_fleeing_foe():
     assert not any(a["type"] in ("arm", "recall", "draw_over", "move", "flee") for a in legal)
 
 
+def test_fleeing_in_a_party_every_opponent_gets_the_extra_turn():
+    """Fleeing: "Fleeing allows all Opponents to take an extra Turn this Round against the
+    Player or Foe that Flees": in a party every character still in takes a free Turn at the
+    fleeing Foe (the one it faced first, then the others in seat order); one who hurts it
+    may hamper it; unhampered after the last, it gets away."""
+    from test_ads_party import party_fight, play, through_cover
+    from pocketdeck.systems.ads import actions, party
+    s = party_fight(("warrior", "mage", "rogue"), foes=("bandit", "cave_troll"))
+    s.update(phase="foe", begun=True, round=2, order=["0", "1", "p0", "p1", "p2"], turn=0)
+    for k in (2, 1, 0):
+        party.enter(s, k)
+        s["hand"] = []
+    party.enter(s, 1)  # the Bandit faces the mage
+    s["foes"][0]["hp"] = 1  # Self Preservation - 2: it tries to Flee
+    seen, rng = [], Rng(3)
+    s = _foe_turn(s, 0)
+    for _ in range(3):
+        assert s["free_turn"] == 0 and s["phase"] == "turn"
+        seen.append(s["party"]["active"])
+        assert all(a["type"] == "pass" or a.get("foe") == 0 for a in actions.legal(s))
+        play(s, {"type": "pass"}, rng)
+        through_cover(s, rng)
+    assert seen == [1, 0, 2]
+    assert s["foes"][0]["fled"] and s["free_turn"] is None
+    assert s["party"]["free_left"] == []
+
+
 # -- Order of Play: the draw after a Reaction -----------------------------------------------
 
 def test_order_of_play_spotting_a_sneak_draws_at_the_end_of_that_turn():

@@ -9,7 +9,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
-from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
+from .fight import advance, begin_fight, end_foe_turn, live_foes, start_player_turn, trait
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
 from . import foegrapple, grapple, party
@@ -204,12 +204,35 @@ def finish_turn(state: State, rng: Rng) -> None:
             state["phase"] = "hamper"
             state["pending"] = {"kind": "hamper", "foe": i}
             return
-        if foe["hp"] > 0:
-            foe_gets_away(state, i)
+        if next_free_turn(state, rng, i):
+            return
         state["phase"] = "foe"
         end_foe_turn(state, rng)
     state["phase"] = "foe"
     advance(state, rng)
+
+
+def next_free_turn(state: State, rng: Rng, i: int) -> bool:
+    """Fleeing: "all Opponents" get the extra Turn against the fleeing Foe ``i``: in a
+    party the next character still in takes theirs (True). After the last one, a Foe still
+    standing and not hampered by any of them gets away."""
+    foe = state["foes"][i]
+    left = state["party"].get("free_left") if "party" in state else None
+    while left and foe["hp"] > 0:
+        k = left.pop(0)
+        if k not in party.seats_in(state):
+            continue
+        party.enter(state, k)
+        state["free_turn"] = i
+        foe["took_in_free"] = 0
+        start_player_turn(state, rng)
+        log(state, f"{state['hero']} gets a free Turn against the fleeing Foe.")
+        return True
+    if left:
+        left.clear()
+    if foe["hp"] > 0 and not foe["hampered"]:
+        foe_gets_away(state, i)
+    return False
 
 
 def foe_gets_away(state: State, i: int) -> None:
@@ -233,9 +256,9 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
         # Turn": it holds to the end of this Round (cleared in fight.end_round)
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
-    else:
-        foe_gets_away(state, i)
     state["pending"] = None
+    if next_free_turn(state, rng, i):
+        return
     state["phase"] = "foe"
     end_foe_turn(state, rng)
     advance(state, rng)

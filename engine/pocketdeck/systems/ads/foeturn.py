@@ -17,6 +17,7 @@ from .facts import dropped
 from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 from .maths import DOWN, UP, matches, pattern_chance, r_value
+from .party import seats_in
 
 State = dict[str, Any]
 
@@ -165,8 +166,14 @@ def may_step(state: State, foe: dict[str, Any], to: str) -> bool:
 
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:
-    """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
-    CURRENT Round of Normal Actions"); a hurt Foe may then be hampered (``finish_turn``)."""
+    """A Foe Flees: every character still in gets one free Turn at it (Fleeing: "all
+    Opponents get one CURRENT Round of Normal Actions", "allows all Opponents to take an
+    extra Turn this Round against the Player or Foe that Flees"): the character it faced
+    first, then the others in seat order (``flow.next_free_turn``); after each, one who
+    hurt it may hamper it (``flow.finish_turn``)."""
+    if "party" in state:
+        here = state["party"]["active"]
+        state["party"]["free_left"] = [k for k in seats_in(state) if k != here]
     state["free_turn"] = i
     state["foes"][i]["took_in_free"] = 0
     start_player_turn(state, rng)
