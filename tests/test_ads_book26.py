@@ -476,3 +476,35 @@ def test_reaction_counter_a_foes_attack_is_countered_only_by_attributes_its_card
     s["order"], s["turn"] = ["player", "0"], 1
     foeturn.foe_attack(s, Rng(1), 0, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
     assert not any(a["type"] == "counter" for a in GAME.legal_actions(s))
+
+
+# -- Dual Wield -----------------------------------------------------------------------------
+
+def test_dual_wield_is_declared_at_the_beginning_of_every_combat_in_an_adventure():
+    """Dual Wield: "The Player must state that their Character is Dual Wielding at the
+    beginning of Combat": every fight of an adventure offers the declaration in one tap
+    (before the Initiative), for each character who can; declared, the character holds a
+    weapon in each hand and no shield; once the fight has begun it is no longer offered."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.core.saves import Session
+    from pocketdeck.systems.ads import party
+    from pocketdeck.systems.ads.adventure import play
+    from pocketdeck.systems.ads.adventure.content import rooms
+    from pocketdeck.ui.ads_adventure import render
+    adv = get_game("ads_adventure")
+    s = adv.new_game({"hero": ["warrior", "rogue"]}, seed=3)
+    offers = [a for a in adv.legal_actions(s) if a["type"] == "dual_wield"]
+    assert offers == [{"type": "dual_wield", "seat": 0}, {"type": "dual_wield", "seat": 1}]
+    html = render(adv.view(s, "player"), Session("ads_adventure", s["options"], s["seed"], [], s))
+    assert "Declare Dual Wielding for this fight: Brakka" in html
+    s = adv.apply(s, offers[0])
+    f = s["fight"]
+    assert f["dual"] and f["dual_declared"] and not f["shield"]
+    assert [a["seat"] for a in adv.legal_actions(s) if a["type"] == "dual_wield"] == [1]
+    f["begun"] = True
+    assert not any(a["type"] == "dual_wield" for a in adv.legal_actions(s))
+    # the next Combat offers it again, to a character whose hand came along too
+    s["fight"] = None
+    play.start_fight(s, ["goblin_skirmisher"], rooms()[s["room"]], wander=True)
+    assert s["fight"]["dual_ask"] and not party.seat(s["fight"], 0)["dual_declared"]
+    assert {"type": "dual_wield", "seat": 0} in play.legal(s)

@@ -31,9 +31,9 @@ def legal(state: State) -> list[Action]:
         return [{"type": "ready"}]  # hot-seat: the phone goes to the next player first
     if phase == "choose":
         return [{"type": "choose", "card": b} for b in sorted({base(c) for c in state["draw"]})
-                if b != "fortitude"]
+                if b != "fortitude"] + flow.dual_offers(state)
     if phase == "initiative":
-        return [{"type": "declare", "symbol": s} for s in SYM]
+        return [{"type": "declare", "symbol": s} for s in SYM] + flow.dual_offers(state)
     if phase == "player_presneak":
         return [{"type": "presneak", "symbol": s} for s in SYM] + [{"type": "no_presneak"}]
     if phase in ("hamper",):
@@ -90,7 +90,7 @@ def apply(state: State, a: Action, rng: Rng) -> None:
 HANDLERS = {
     # the start and the flow
     "ready": party.ready, "choose": flow._choose, "declare": flow._declare, "presneak": flow._player_presneak,
-    "no_presneak": flow._no_presneak, "flee": flow._flee, "hamper": flow._hamper,
+    "no_presneak": flow._no_presneak, "dual_wield": flow._dual_wield, "flee": flow._flee, "hamper": flow._hamper,
     # the player's turn
     "pass": turn._pass, "move": turn._move, "arm": turn._arm, "shield": turn._shield,
     "retrieve": turn._retrieve, "base": turn._base, "play": turn._play, "split": turn._split,

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
+from .facts import can_dual_wield, declare_dual
 from .fight import advance, begin_fight, end_foe_turn, live_foes, start_player_turn, trait
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
@@ -76,6 +77,23 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
         return
     state["phase"] = "foe"
     presneak(state, rng)
+
+
+def dual_offers(state: State) -> list[Action]:
+    """Dual Wield: "The Player must state that their Character is Dual Wielding at the
+    beginning of Combat". A fight of an adventure (``dual_ask``) offers each character who
+    can a one-tap declaration until the fight begins (while choosing a hand or before the
+    Initiative); the lone fight declares it in its options."""
+    if not state.get("dual_ask") or state["begun"]:
+        return []
+    return [{"type": "dual_wield", "seat": k} for k in party.seats_in(state)
+            if not party.seat(state, k)["dual_declared"] and can_dual_wield(party.seat(state, k))]
+
+
+def _dual_wield(state: State, a: Action, rng: Rng) -> None:
+    s = party.seat(state, a["seat"])
+    declare_dual(s)
+    log(state, f"{s['hero']} declares Dual Wielding for this fight: a weapon in each hand, no shield.")
 
 
 def _initiative_draw(state: State, rng: Rng) -> tuple[list[str], bool]:

@@ -174,6 +174,9 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
     # the Map card's usable Distances (and its Up/Down for the optional penalty)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
+    # Dual Wield: "The Player must state that their Character is Dual Wielding at the
+    # beginning of Combat": every fight of the adventure offers the declaration
+    fight["dual_ask"] = True
     state["fight"] = fight
     state["wander"] = wander
     state["phase"] = "fight"
