@@ -506,5 +506,5 @@ def test_dual_wield_is_declared_at_the_beginning_of_every_combat_in_an_adventure
     # the next Combat offers it again, to a character whose hand came along too
     s["fight"] = None
     play.start_fight(s, ["goblin_skirmisher"], rooms()[s["room"]], wander=True)
-    assert s["fight"]["dual_ask"] and not party.seat(s["fight"], 0)["dual_declared"]
+    assert not party.seat(s["fight"], 0)["dual_declared"]
     assert {"type": "dual_wield", "seat": 0} in play.legal(s)

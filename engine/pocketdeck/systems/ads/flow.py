@@ -81,10 +81,11 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
 
 def dual_offers(state: State) -> list[Action]:
     """Dual Wield: "The Player must state that their Character is Dual Wielding at the
-    beginning of Combat". A fight of an adventure (``dual_ask``) offers each character who
-    can a one-tap declaration until the fight begins (while choosing a hand or before the
-    Initiative); the lone fight declares it in its options."""
-    if not state.get("dual_ask") or state["begun"]:
+    beginning of Combat". A fight of an adventure (a room's: it has the Map card, ``map``)
+    offers each character who can a one-tap declaration until the fight begins (while
+    choosing a hand or before the Initiative); the lone fight declares it in its options.
+    (No mark of its own on the state: saves of earlier versions replay unchanged.)"""
+    if "map" not in state or state["begun"]:
         return []
     return [{"type": "dual_wield", "seat": k} for k in party.seats_in(state)
             if not party.seat(state, k)["dual_declared"] and can_dual_wield(party.seat(state, k))]

@@ -171,12 +171,10 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
         grid.setup(fight, fight["foes"][0]["distance"], room["cover"] if state["mode"] == "cover" else None)
     # Pre-Sneaking: "Anyone who has Sneak Cards ... may Pre-Sneak ... when entering a new
     # Room or Combat Zone"; Sneaky Foes "will Pre-Sneak if possible": every fight allows it
-    # the Map card's usable Distances (and its Up/Down for the optional penalty)
+    # the Map card's usable Distances (and its Up/Down for the optional penalty); a fight
+    # with a Map card offers the Dual Wield declaration at its beginning (flow.dual_offers)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
-    # Dual Wield: "The Player must state that their Character is Dual Wielding at the
-    # beginning of Combat": every fight of the adventure offers the declaration
-    fight["dual_ask"] = True
     state["fight"] = fight
     state["wander"] = wander
     state["phase"] = "fight"
