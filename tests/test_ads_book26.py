@@ -508,3 +508,27 @@ def test_dual_wield_is_declared_at_the_beginning_of_every_combat_in_an_adventure
     play.start_fight(s, ["goblin_skirmisher"], rooms()[s["room"]], wander=True)
     assert not party.seat(s["fight"], 0)["dual_declared"]
     assert {"type": "dual_wield", "seat": 0} in play.legal(s)
+
+
+# -- Foe Traits: ATTACK - OPPORTUNIST ------------------------------------------------------
+
+def test_foe_traits_opportunist_nearest_is_counted_in_squares_in_two_dimensional_play():
+    """ATTACK - OPPORTUNIST: "against the nearest Opponent"; Two Dimensional play: "Distance
+    is an important factor", counted in squares. Two characters at Thrown, 2 and 4 squares
+    off: the Foe goes for the one 2 squares off, whatever the draw; the same default
+    "nearest" serves a Foe with no Attack trait. Only a true tie is a seeded draw."""
+    from test_ads_party import party_fight
+    from pocketdeck.systems.ads import grid, party
+    for foe, why in (("goblin_archer", "Opportunist: the nearest"), ("goblin_skirmisher", "the nearest")):
+        s = party_fight(("warrior", "mage", "rogue"), foes=(foe,), mode="line")
+        grid.setup(s, "ranged")
+        s["foes"][0]["at"] = [4, 2]
+        for k, sq in enumerate(([4, 6], [6, 4], [0, 8])):  # 4, 2 and 6 squares off
+            party.seat(s, k)["pos"] = sq
+        grid.sync(s)
+        assert [party.seat(s, k)["foe_pos"][0]["distance"] if party.seat(s, k) is not s
+                else s["foes"][0]["distance"] for k in range(3)] == ["thrown", "thrown", "ranged"]
+        assert {party.target(s, Rng(n), 0) for n in range(20)} == {(1, why)}
+        party.seat(s, 0)["pos"] = [2, 4]  # 2 squares off too: now a tie, by a seeded draw
+        grid.sync(s)
+        assert {party.target(s, Rng(n), 0)[0] for n in range(30)} == {0, 1}

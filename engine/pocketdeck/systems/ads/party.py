@@ -21,6 +21,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, log
+from .maths import apart
 
 State = dict[str, Any]
 # the fields that belong to one character (the rest of the state is the fight's)
@@ -255,9 +256,17 @@ def _wounds(state: State, k: int) -> int:
 
 
 def _nearest(state: State, rng: Rng, i: int, live: list[int]) -> int:
-    def near(k: int) -> int:
-        pos = state["foes"][i] if k == state["party"]["active"] else seat(state, k)["foe_pos"][i]
-        return data.DISTANCES.index(pos["distance"])
+    """OPPORTUNIST "the nearest Opponent" (and the default of a Foe with no Attack trait):
+    the nearest Distance category; in Two Dimensional play nearest is counted in squares,
+    so of two characters at Thrown the one 2 squares off comes before the one 4 off. Only
+    a true tie is a seeded draw."""
+    foe = state["foes"][i]
+
+    def near(k: int) -> tuple[int, int]:
+        s = seat(state, k)
+        pos = foe if s is state else s["foe_pos"][i]
+        squares = apart(s["pos"], foe["at"]) if "grid" in state and "pos" in s and "at" in foe else 0
+        return data.DISTANCES.index(pos["distance"]), -squares
     return _best(rng, live, near)
 
 
