@@ -532,3 +532,26 @@ def test_foe_traits_opportunist_nearest_is_counted_in_squares_in_two_dimensional
         party.seat(s, 0)["pos"] = [2, 4]  # 2 squares off too: now a tie, by a seeded draw
         grid.sync(s)
         assert {party.target(s, Rng(n), 0)[0] for n in range(30)} == {0, 1}
+
+
+# -- The Foe Card: XP and Gold for defeating a Foe -------------------------------------------
+
+def test_the_foe_card_a_foe_that_flees_gives_no_xp_and_the_end_says_so():
+    """The Foe Card: XP and Gold are what "defeating this Foe grants"; Fleeing: the one who
+    Flees "removes themselves from Combat", undefeated. When the last Foe flees the fight
+    ends with no Foe left, and the end says that it fled and gave no XP, not "Victory! 0 XP"."""
+    from pocketdeck.ui.ads import render
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
+    s["foes"][0]["fled"] = True
+    s["foes"][1]["fled"] = True
+    fight.advance(s, Rng(1))
+    assert s["outcome"] == "won" and s["xp"] == 0 and s["gold"] == 0
+    html = render(GAME.view(s, "player"), None)
+    assert "Victory!" not in html and "0 XP" not in html
+    assert "fled. A Foe that flees is not defeated, so it gives no XP or Gold" in html
+    # one defeated, one fled: the defeated one's XP, and the fled one named
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
+    s["foes"][0]["hp"], s["foes"][1]["fled"] = 0, True
+    fight.advance(s, Rng(1))
+    assert s["xp"] > 0
+    assert f"Victory! {s['xp']} XP" in s["log"][-1] and "fled: no XP or Gold for a Foe not defeated" in s["log"][-1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..systems.ads import data
+from ..systems.ads.fight import win_words
 from .flow import prompt
 from .html import button, esc
 from .learn_ui import term, why
@@ -212,7 +213,10 @@ def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
     phase = view["phase"]
     top = status(view, rondel) + fresh_draws(view)
     if phase == "over":
-        words = {"won": f"Victory! {view['xp']} XP and {view['gold']} Gold.", "lost": "You have fallen.",
+        gone = [f for f in view["foes"] if f["fled"] or f["down"]]
+        won = win_words([f["name"] for f in gone if f["down"]], [f["name"] for f in gone if not f["down"]],
+                        view["xp"], view["gold"])
+        words = {"won": won, "lost": "You have fallen.",
                  "fled": "You fled the fight."}
         body = f'<p class="banner">{esc(words.get(view["outcome"], "The fight is over."))}</p>'
         return prompt(top + body, cls="ads-prompt", label="The fight is over")

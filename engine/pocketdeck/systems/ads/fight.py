@@ -261,8 +261,20 @@ def win(state: State) -> None:
     gold = sum(data.foes()[f["id"]]["gold"] // state["players"] and
                max(1, data.foes()[f["id"]]["gold"] // state["players"]) for f in dead)
     state["xp"], state["gold"] = xp, gold
-    log(state, f"The fight is won: {xp} XP, {gold} Gold.")
+    log(state, win_words([f["name"] for f in dead], [f["name"] for f in state["foes"] if f["fled"]], xp, gold))
     finish(state, "won")
+
+
+def win_words(dead: list[str], fled: list[str], xp: int, gold: int) -> str:
+    """What the end of a fight with no Foe left means. The Foe Card: XP and Gold are what
+    "defeating this Foe grants"; a Foe that Flees "removes themselves from Combat" and is
+    not defeated, so it grants neither. Said, not a bare "Victory! 0 XP"."""
+    gone = f"{' and '.join(fled)} fled" if fled else ""
+    if not dead:
+        return (f"No Foe is left: {gone}. A Foe that flees is not defeated, so it gives no XP "
+                f"or Gold (The Foe Card: XP and Gold for defeating a Foe).")
+    won = f"Victory! {xp} XP and {gold} Gold"
+    return f"{won} ({gone}: no XP or Gold for a Foe not defeated)." if fled else f"{won}."
 
 
 # -- damage to the player -----------------------------------------------------------

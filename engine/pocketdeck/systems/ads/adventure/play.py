@@ -15,6 +15,7 @@ from ..actions import legal as fight_legal
 from ..deck import base
 from ..maths import DIFFICULTIES, DOWN, UP, difficulty_success
 from ..rules import new_fight
+from ..fight import win_words
 from .. import grid, party
 from . import hero as H
 from .content import foe_list, rooms, treasures
@@ -218,8 +219,9 @@ def fight_over(state: State, rng: Rng) -> None:
             state["room"], state["came_from"] = back, None
         state["phase"] = "room"
         return
-    log(state, f"Victory: {fight['xp']} XP and {fight['gold']} Gold"
-               + (" each." if len(stayed) > 1 else "."))
+    words = win_words([f["name"] for f in fight["foes"] if f["hp"] <= 0],
+                      [f["name"] for f in fight["foes"] if f["fled"] and f["hp"] > 0], fight["xp"], fight["gold"])
+    log(state, words.replace(" Gold", " Gold each", 1) if len(stayed) > 1 and fight["xp"] else words)
     for i in stayed:  # XP and Gold shared: the fight gave each its share
         h = state["heroes"][i]
         h["gold"] += fight["gold"]
