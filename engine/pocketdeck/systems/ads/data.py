@@ -51,7 +51,10 @@ def card(cid: str) -> dict[str, Any]:
 def core() -> dict[str, Any]:
     data = load("ads/core.toml")
     return {"races": {r["id"]: r for r in data["race"]},
-            "classes": {c["id"]: c for c in data["class"]}, "level_hp": data["level_hp"]}
+            "classes": {c["id"]: c for c in data["class"]}, "level_hp": data["level_hp"],
+            # Character Deck Building: "Specialized Class" / "Hybrid Class" cards (none yet)
+            "specialized": {c["id"]: c for c in data.get("specialized", [])},
+            "hybrid": {c["id"]: c for c in data.get("hybrid", [])}}
 
 
 @lru_cache(maxsize=None)
@@ -161,6 +164,24 @@ def _check_core(data: dict[str, Any]) -> list[str]:
                 out.append(f"{where}: base value: {err}")
     if not isinstance(data.get("level_hp"), int):
         out.append("level_hp must be an integer")
+    return out + _check_class_kinds(data)
+
+
+def _check_class_kinds(data: dict[str, Any]) -> list[str]:
+    """Character Deck Building: a Specialized Class card names the one Class it specializes
+    (``class``), a Hybrid Class card the two Classes it joins (``classes``)."""
+    out: list[str] = []
+    classes = {c.get("id") for c in data.get("class", [])}
+    for table, key in (("specialized", "class"), ("hybrid", "classes")):
+        for c in data.get(table, []):
+            where = f"{table} {c.get('id', '?')}"
+            if not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
+                out.append(f"{where}: needs an id and a name")
+            named = [c.get(key)] if table == "specialized" else c.get(key)
+            if (not isinstance(named, list) or len(named) != (1 if table == "specialized" else 2)
+                    or len(set(map(str, named))) != len(named) or not set(named) <= classes):
+                out.append(f"{where}: {key} must name " + ("one Class" if table == "specialized"
+                                                            else "two different Classes") + " of this content")
     return out
 
 
