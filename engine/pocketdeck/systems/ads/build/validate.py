@@ -239,22 +239,16 @@ def _class_kinds(deck: dict[str, Any], c: dict[str, Any], info: str) -> list[Vio
                                 f"({hyb[:40]!r}): a Specialized Class cannot have a Hybrid Class, nor a Hybrid "
                                 "Class a Specialized Class; keep one of them")]
     klass = deck.get("class")
-    if spec:
-        card = c["specialized"].get(spec)
+    for key, cid in (("specialized", spec), ("hybrid", hyb)):
+        if not cid:
+            continue
+        kind, card = f"{key.title()} Class", c[key].get(cid)
         if card is None:
-            out.append(Violation(info, f"{spec[:40]!r} is not a Specialized Class card of this app"
-                                       + (f" (there are: {', '.join(sorted(c['specialized']))})" if c["specialized"]
-                                          else " (it has none yet)")))
-        elif card["class"] != klass:
-            out.append(Violation(info, f"{card['name']} specializes the {str(card['class']).title()} Class, "
-                                       f"not the deck's {str(klass).title()}"))
-    if hyb:
-        card = c["hybrid"].get(hyb)
-        if card is None:
-            out.append(Violation(info, f"{hyb[:40]!r} is not a Hybrid Class card of this app"
-                                       + (f" (there are: {', '.join(sorted(c['hybrid']))})" if c["hybrid"]
-                                          else " (it has none yet)")))
-        elif klass not in card["classes"]:
-            out.append(Violation(info, f"{card['name']} joins the {' and '.join(x.title() for x in card['classes'])} "
-                                       f"Classes, not the deck's {str(klass).title()}"))
+            have = ", ".join(sorted(c[key])) or "none yet"
+            out.append(Violation(info, f"{cid[:40]!r} is not a {kind} card of this app (it has: {have})"))
+            continue
+        joins = [card["class"]] if key == "specialized" else card["classes"]
+        if klass not in joins:
+            out.append(Violation(info, f"{card['name']} goes with the {' and '.join(x.title() for x in joins)} "
+                                       f"Class{'es' if len(joins) > 1 else ''}, not the deck's {str(klass).title()}"))
     return out
