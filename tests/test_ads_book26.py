@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_ads_engine import GAME, Script, at_turn
 
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import fight
+from pocketdeck.systems.ads import fight, flow
 from pocketdeck.systems.ads.deck import hand_max
 
 
@@ -544,7 +544,7 @@ def test_the_foe_card_a_foe_that_flees_gives_no_xp_and_the_end_says_so():
     s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
     s["foes"][0]["fled"] = True
     s["foes"][1]["fled"] = True
-    fight.advance(s, Rng(1))
+    flow.advance(s, Rng(1))
     assert s["outcome"] == "won" and s["xp"] == 0 and s["gold"] == 0
     html = render(GAME.view(s, "player"), None)
     assert "Victory!" not in html and "0 XP" not in html
@@ -552,6 +552,6 @@ def test_the_foe_card_a_foe_that_flees_gives_no_xp_and_the_end_says_so():
     # one defeated, one fled: the defeated one's XP, and the fled one named
     s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
     s["foes"][0]["hp"], s["foes"][1]["fled"] = 0, True
-    fight.advance(s, Rng(1))
+    flow.advance(s, Rng(1))
     assert s["xp"] > 0
     assert f"Victory! {s['xp']} XP" in s["log"][-1] and "fled: no XP or Gold for a Foe not defeated" in s["log"][-1]

@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1] / "engine" / "pocketdeck" / "systems" / "ads"
 PKG = "pocketdeck.systems.ads"
 
@@ -100,7 +98,6 @@ def test_the_graph_reads_top_and_function_level_imports():
     assert _resolve(f"{PKG}.party", False, node) == f"{PKG}.flow"
 
 
-@pytest.mark.xfail(strict=True, reason="the cycles are being taken apart (issue 26, The shape)")
 def test_no_import_cycle_among_the_ads_modules():
     """Issue 26, "The shape": "no import cycle among systems/ads modules (a test that fails
     on one, function-level imports included)"."""

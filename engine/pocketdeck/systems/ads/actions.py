@@ -51,7 +51,7 @@ def legal(state: State) -> list[Action]:
     if phase == "split":
         return turn.split_actions(state)
     if phase == "ward_off":
-        return foegrapple.ward_off_actions(state)
+        return turn.ward_off_actions(state)
     if phase == "grapple_counter":
         return foegrapple.counter_actions(state)
     if phase == "react":
@@ -59,7 +59,7 @@ def legal(state: State) -> list[Action]:
     if phase == "aid":
         return allies.aid_actions(state)
     if phase == "into_grapple":
-        return allies.into_actions(state)
+        return counters.into_actions(state)
     if phase == "recalled":
         return turn.recalled_plays(state) + [{"type": "keep"}]
     if phase == "turn":
@@ -84,7 +84,7 @@ def apply(state: State, a: Action, rng: Rng) -> None:
         raise IllegalAction(f"unknown action {t}")
     party.note_action(state, a)
     handler(state, a, rng)
-    party.settle(state, rng)
+    flow.settle(state, rng)
 
 
 HANDLERS = {
@@ -109,5 +109,5 @@ HANDLERS = {
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
     "escape": foegrapple._escape,
     # a party: attacking into an ally's Grapple, a Reaction played for an ally
-    "into": allies._into, "aid": allies._aid, "no_aid": allies._no_aid,
+    "into": counters._into, "aid": allies._aid, "no_aid": allies._no_aid,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...content import load, register_checker
+from ...content import load
 from .maths import DOWN, SYMBOLS, UP, check_formula
 
 KINDS = {"weapon", "armor", "shield", "attribute", "skill", "spell", "potion"}
@@ -185,12 +185,6 @@ def _check_class_kinds(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _check_decks(data: dict[str, Any]) -> list[str]:
-    """The ready-made decks pass the same Character Deck validation as a built one."""
-    from .build import validate
-    return [f"deck {d.get('id', '?')}: {v}" for d in data.get("deck", []) for v in validate(d)]
-
-
 def _check_foes(data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for f in data.get("foe", []):
@@ -244,13 +238,10 @@ def _check_pattern(where: str, pattern: str, draw: Any) -> list[str]:
     return []
 
 
-def check_content(name: str, data: dict[str, Any]) -> list[str]:
-    base = name.split("/", 1)[1]
-    if base == "adventure.toml":
-        from .adventure.content import check_adventure
-        return check_adventure(data)
-    return {"cards.toml": _check_cards, "core.toml": _check_core, "decks.toml": _check_decks,
-            "foes.toml": _check_foes}.get(base, lambda d: [f"unknown ADS content file {base}"])(data)
 
 
-register_checker("ads", check_content)
+def base_action(state: dict[str, Any], which: str) -> dict[str, Any]:
+    """The character's Base Action of its Race or Class card (``which``)."""
+    c = core()
+    table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
+    return table["base"]

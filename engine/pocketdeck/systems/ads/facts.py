@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
+from .data import base_action  # noqa: F401 (read here by the rules and the view)
 from .deck import base
 from .fight import in_reach, live_foes
 from .maths import r_value
@@ -173,12 +174,6 @@ def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None
     if c["kind"] == "armor" and p["ranged"]:
         return v // 2
     return v
-
-
-def base_action(state: State, which: str) -> dict[str, Any]:
-    c = data.core()
-    table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
-    return table["base"]
 
 
 # -- what a play deals, one function for the deed and its button (issue 26: labels) ----

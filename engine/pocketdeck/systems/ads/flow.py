@@ -10,13 +10,88 @@ from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
 from .facts import can_dual_wield, declare_dual
-from .fight import advance, begin_fight, end_foe_turn, live_foes, start_player_turn, trait
+from .allies import refill_helpers
+from .fight import end_round, live_foes, start_player_turn, start_round_effects, tick, trait, win
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
-from . import foegrapple, grapple, party
+from . import foegrapple, grapple, party, steps
 
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+# -- whose turn it is: the turn order, a Foe's turn ended, after every action -------------
+
+def begin_fight(state: State, rng: Rng) -> None:
+    """After initiative: the first Round begins with the first in the turn order."""
+    state["turn"] = -1
+    state["start_tick"] = tick(state)
+    start_round_effects(state, rng, first=True)
+    advance(state, rng)
+
+
+def advance(state: State, rng: Rng) -> None:
+    """Hand play to the next in the turn order; Foes act until the player must choose."""
+    while state["phase"] != "over":
+        if not live_foes(state):
+            win(state)
+            return
+        state["turn"] += 1
+        if state["turn"] >= len(state["order"]):
+            if "party" in state:
+                state["turn"] = -1  # a character falling at the Round's start: the Round still begins
+            end_round(state, rng)
+            if state["phase"] == "over":
+                return
+            state["turn"] = 0
+        actor = state["order"][state["turn"]]
+        if actor[0] == "p":  # "player", or a party's "p0".."p3"
+            if not party.take_turn(state, actor):
+                continue
+            start_player_turn(state, rng)
+            return
+        i = int(actor)
+        foe = state["foes"][i]
+        if foe["hp"] <= 0 or foe["fled"]:
+            continue
+        if "party" in state:
+            party.aim(state, rng, i)
+        foe_turn(state, rng, i)
+        if state["phase"] != "foe":
+            return  # the player must react, choose, or the fight is over
+        end_foe_turn(state, rng)
+
+
+def end_foe_turn(state: State, rng: Rng) -> None:
+    """Draw after the turn in which you reacted."""
+    if state["reacted"]:
+        state["reacted"] = False
+        refill(state, rng)
+    if state["phase"] != "over":
+        state["phase"] = "foe"
+        if "party" in state:  # allies who reacted for the one attacked draw too
+            refill_helpers(state, rng)
+
+
+def settle(state: State, rng: Rng) -> None:
+    """After every action: a character who fell (or fled) leaves the fight and the others
+    fight on; the fight ends when none is left. Then, if the phone must go to another
+    player, the pass-the-phone cover."""
+    p = state.get("party")
+    if p is None:
+        return
+    while state["phase"] == "over" and state["outcome"] in ("lost", "fled"):
+        if not party.leave(state):
+            break
+        state["phase"] = "foe"
+        party.enter(state, party.seats_in(state)[0])
+        if not state["begun"]:
+            presneak(state, rng)
+        else:
+            state.setdefault("start_tick", tick(state))
+            advance(state, rng)
+    if state["phase"] != "over" and p["active"] != p["shown"]:
+        p["cover"] = True
 
 
 def _choose(state: State, a: Action, rng: Rng) -> None:
@@ -323,3 +398,8 @@ def flee_run(state: State, rng: Rng) -> None:
         return
     log(state, "You get away: the fight is over.")
     finish(state, "fled")
+
+
+# the hand-back points of the rules below (steps.py)
+steps.provide(end_turn=end_turn, finish_turn=finish_turn, resume=resume, flee=_flee,
+              presneak_next=presneak_next, presneak_seen=presneak_seen)
