@@ -225,7 +225,7 @@ def test_an_ally_at_melee_may_raise_a_shield_for_the_one_attacked_then_draws_bac
     s, rng = attacked()
     n = total(s)
     assert s["phase"] == "aid" and s["party"]["active"] == 0  # the warrior is asked first
-    actions.party.settle(s, rng)
+    actions.flow.settle(s, rng)
     assert actions.legal(s) == [{"type": "ready"}]  # behind the pass-the-phone cover
     play(s, {"type": "ready"}, rng)
     assert actions.legal(s) == [{"type": "aid", "card": "small_shield"}, {"type": "no_aid"}]

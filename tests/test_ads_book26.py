@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_ads_engine import GAME, Script, at_turn
 
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import fight
+from pocketdeck.systems.ads import fight, flow
 from pocketdeck.systems.ads.deck import hand_max
 
 
@@ -184,6 +184,33 @@ def test_fleeing_the_free_turn_offers_only_actions_against_the_fleeing_foe():
     assert all(a["type"] == "pass" or a.get("foe") == 1 for a in legal)
     assert any(a["type"] == "play" and a["card"] == "longsword" and a["foe"] == 1 for a in legal)
     assert not any(a["type"] in ("arm", "recall", "draw_over", "move", "flee") for a in legal)
+
+
+def test_fleeing_in_a_party_every_opponent_gets_the_extra_turn():
+    """Fleeing: "Fleeing allows all Opponents to take an extra Turn this Round against the
+    Player or Foe that Flees": in a party every character still in takes a free Turn at the
+    fleeing Foe (the one it faced first, then the others in seat order); one who hurts it
+    may hamper it; unhampered after the last, it gets away."""
+    from test_ads_party import party_fight, play, through_cover
+    from pocketdeck.systems.ads import actions, party
+    s = party_fight(("warrior", "mage", "rogue"), foes=("bandit", "cave_troll"))
+    s.update(phase="foe", begun=True, round=2, order=["0", "1", "p0", "p1", "p2"], turn=0)
+    for k in (2, 1, 0):
+        party.enter(s, k)
+        s["hand"] = []
+    party.enter(s, 1)  # the Bandit faces the mage
+    s["foes"][0]["hp"] = 1  # Self Preservation - 2: it tries to Flee
+    seen, rng = [], Rng(3)
+    s = _foe_turn(s, 0)
+    for _ in range(3):
+        assert s["free_turn"] == 0 and s["phase"] == "turn"
+        seen.append(s["party"]["active"])
+        assert all(a["type"] == "pass" or a.get("foe") == 0 for a in actions.legal(s))
+        play(s, {"type": "pass"}, rng)
+        through_cover(s, rng)
+    assert seen == [1, 0, 2]
+    assert s["foes"][0]["fled"] and s["free_turn"] is None
+    assert s["party"]["free_left"] == []
 
 
 # -- Order of Play: the draw after a Reaction -----------------------------------------------
@@ -449,3 +476,82 @@ def test_reaction_counter_a_foes_attack_is_countered_only_by_attributes_its_card
     s["order"], s["turn"] = ["player", "0"], 1
     foeturn.foe_attack(s, Rng(1), 0, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
     assert not any(a["type"] == "counter" for a in GAME.legal_actions(s))
+
+
+# -- Dual Wield -----------------------------------------------------------------------------
+
+def test_dual_wield_is_declared_at_the_beginning_of_every_combat_in_an_adventure():
+    """Dual Wield: "The Player must state that their Character is Dual Wielding at the
+    beginning of Combat": every fight of an adventure offers the declaration in one tap
+    (before the Initiative), for each character who can; declared, the character holds a
+    weapon in each hand and no shield; once the fight has begun it is no longer offered."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.core.saves import Session
+    from pocketdeck.systems.ads import party
+    from pocketdeck.systems.ads.adventure import play
+    from pocketdeck.systems.ads.adventure.content import rooms
+    from pocketdeck.ui.ads_adventure import render
+    adv = get_game("ads_adventure")
+    s = adv.new_game({"hero": ["warrior", "rogue"]}, seed=3)
+    offers = [a for a in adv.legal_actions(s) if a["type"] == "dual_wield"]
+    assert offers == [{"type": "dual_wield", "seat": 0}, {"type": "dual_wield", "seat": 1}]
+    html = render(adv.view(s, "player"), Session("ads_adventure", s["options"], s["seed"], [], s))
+    assert "Declare Dual Wielding for this fight: Brakka" in html
+    s = adv.apply(s, offers[0])
+    f = s["fight"]
+    assert f["dual"] and f["dual_declared"] and not f["shield"]
+    assert [a["seat"] for a in adv.legal_actions(s) if a["type"] == "dual_wield"] == [1]
+    f["begun"] = True
+    assert not any(a["type"] == "dual_wield" for a in adv.legal_actions(s))
+    # the next Combat offers it again, to a character whose hand came along too
+    s["fight"] = None
+    play.start_fight(s, ["goblin_skirmisher"], rooms()[s["room"]], wander=True)
+    assert not party.seat(s["fight"], 0)["dual_declared"]
+    assert {"type": "dual_wield", "seat": 0} in play.legal(s)
+
+
+# -- Foe Traits: ATTACK - OPPORTUNIST ------------------------------------------------------
+
+def test_foe_traits_opportunist_nearest_is_counted_in_squares_in_two_dimensional_play():
+    """ATTACK - OPPORTUNIST: "against the nearest Opponent"; Two Dimensional play: "Distance
+    is an important factor", counted in squares. Two characters at Thrown, 2 and 4 squares
+    off: the Foe goes for the one 2 squares off, whatever the draw; the same default
+    "nearest" serves a Foe with no Attack trait. Only a true tie is a seeded draw."""
+    from test_ads_party import party_fight
+    from pocketdeck.systems.ads import grid, party
+    for foe, why in (("goblin_archer", "Opportunist: the nearest"), ("goblin_skirmisher", "the nearest")):
+        s = party_fight(("warrior", "mage", "rogue"), foes=(foe,), mode="line")
+        grid.setup(s, "ranged")
+        s["foes"][0]["at"] = [4, 2]
+        for k, sq in enumerate(([4, 6], [6, 4], [0, 8])):  # 4, 2 and 6 squares off
+            party.seat(s, k)["pos"] = sq
+        grid.sync(s)
+        assert [party.seat(s, k)["foe_pos"][0]["distance"] if party.seat(s, k) is not s
+                else s["foes"][0]["distance"] for k in range(3)] == ["thrown", "thrown", "ranged"]
+        assert {party.target(s, Rng(n), 0) for n in range(20)} == {(1, why)}
+        party.seat(s, 0)["pos"] = [2, 4]  # 2 squares off too: now a tie, by a seeded draw
+        grid.sync(s)
+        assert {party.target(s, Rng(n), 0)[0] for n in range(30)} == {0, 1}
+
+
+# -- The Foe Card: XP and Gold for defeating a Foe -------------------------------------------
+
+def test_the_foe_card_a_foe_that_flees_gives_no_xp_and_the_end_says_so():
+    """The Foe Card: XP and Gold are what "defeating this Foe grants"; Fleeing: the one who
+    Flees "removes themselves from Combat", undefeated. When the last Foe flees the fight
+    ends with no Foe left, and the end says that it fled and gave no XP, not "Victory! 0 XP"."""
+    from pocketdeck.ui.ads import render
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
+    s["foes"][0]["fled"] = True
+    s["foes"][1]["fled"] = True
+    flow.advance(s, Rng(1))
+    assert s["outcome"] == "won" and s["xp"] == 0 and s["gold"] == 0
+    html = render(GAME.view(s, "player"), None)
+    assert "Victory!" not in html and "0 XP" not in html
+    assert "fled. A Foe that flees is not defeated, so it gives no XP or Gold" in html
+    # one defeated, one fled: the defeated one's XP, and the fled one named
+    s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
+    s["foes"][0]["hp"], s["foes"][1]["fled"] = 0, True
+    flow.advance(s, Rng(1))
+    assert s["xp"] > 0
+    assert f"Victory! {s['xp']} XP" in s["log"][-1] and "fled: no XP or Gold for a Foe not defeated" in s["log"][-1]

@@ -177,3 +177,34 @@ def test_character_deck_building_a_specialized_class_cannot_have_a_hybrid_class(
     assert validate(d) == []
     d["specialized"], d["hybrid"] = "Berserker", "Spellblade"
     assert any("Hybrid Class" in v.text for v in validate(d))
+
+
+def test_character_deck_building_specialized_and_hybrid_class_cards_in_the_content(monkeypatch):
+    """Character Deck Building: "Specialized Class (cannot have a Hybrid Class) / Hybrid
+    Class (cannot have a Specialized Class)" (issue 26 item 30): the content can hold both
+    kinds of card (core.toml ``[[specialized]]`` with its Class, ``[[hybrid]]`` with its two),
+    the content checker names a bad one, and a deck names at most one that fits its Class;
+    naming both is refused with a message that says which two and what to do."""
+    from pocketdeck.systems.ads import data as D
+    raw = D.load("ads/core.toml")
+    good = dict(raw, specialized=[{"id": "berserker", "name": "Berserker", "class": "warrior"}],
+                hybrid=[{"id": "spellblade", "name": "Spellblade", "classes": ["warrior", "mage"]}])
+    assert D._check_core(good) == []
+    bad = dict(raw, specialized=[{"id": "x", "name": "X", "class": "bard"}],
+               hybrid=[{"id": "y", "name": "Y", "classes": ["mage", "mage"]}])
+    assert D._check_core(bad) == ["specialized x: class must name one Class of this content",
+                                  "hybrid y: classes must name two different Classes of this content"]
+    core = dict(D.core(), specialized={"berserker": good["specialized"][0]},
+                hybrid={"spellblade": good["hybrid"][0]})
+    monkeypatch.setattr(D, "core", lambda: core)
+    d = deck()
+    assert d["class"] == "warrior"
+    for fields in ({"specialized": "berserker"}, {"hybrid": "spellblade"}):
+        assert validate(dict(d, **fields)) == []
+    both = validate(dict(d, specialized="berserker", hybrid="spellblade"))
+    assert [v.text for v in both] == [
+        "this deck names both a Specialized Class ('berserker') and a Hybrid Class ('spellblade'): a Specialized "
+        "Class cannot have a Hybrid Class, nor a Hybrid Class a Specialized Class; keep one of them"]
+    assert "not a Specialized Class card" in validate(dict(d, specialized="paladin"))[0].text
+    assert "not the deck's Priest" in validate(dict(d, hybrid="spellblade", **{"class": "priest"}))[-1].text
+    assert "names one Specialized Class card" in validate(dict(d, specialized=3))[0].text

@@ -11,7 +11,7 @@ import pytest
 
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import actions, data, party
+from pocketdeck.systems.ads import actions, data, flow, party
 from pocketdeck.systems.ads.rules import new_fight
 from pocketdeck.ui.check import render_check
 
@@ -199,11 +199,11 @@ def test_a_fallen_character_leaves_and_the_others_fight_on():
     k = s["party"]["active"]
     from pocketdeck.systems.ads.deck import finish
     finish(s, "lost")
-    party.settle(s, rng)
+    flow.settle(s, rng)
     assert s["party"]["out"][k] == "fallen" and s["phase"] != "over" and s["players"] == 1
     assert s["party"]["active"] != k
     finish(s, "lost")
-    party.settle(s, rng)
+    flow.settle(s, rng)
     assert s["phase"] == "over" and s["outcome"] == "lost"
 
 
@@ -214,7 +214,7 @@ def test_a_fled_character_gets_away_and_xp_is_shared_by_those_still_in():
     from pocketdeck.systems.ads.deck import finish
     from pocketdeck.systems.ads.fight import win
     finish(s, "fled")
-    party.settle(s, rng)
+    flow.settle(s, rng)
     assert s["players"] == 2 and s["phase"] != "over"
     s["foes"][0]["hp"] = 0
     win(s)
@@ -228,9 +228,9 @@ def test_everyone_fled_or_fallen_ends_the_fight_fled():
     start(s, rng)
     from pocketdeck.systems.ads.deck import finish
     finish(s, "fled")
-    party.settle(s, rng)
+    flow.settle(s, rng)
     finish(s, "lost")
-    party.settle(s, rng)
+    flow.settle(s, rng)
     assert s["phase"] == "over" and s["outcome"] == "fled"
 
 

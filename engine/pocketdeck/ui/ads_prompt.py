@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..systems.ads import data
+from ..systems.ads.fight import win_words
 from .flow import prompt
 from .html import button, esc
 from .learn_ui import term, why
@@ -198,12 +199,24 @@ def status(view: dict[str, Any], rondel: str) -> str:
             f'<ul class="ads-foeline">{foes}</ul></div></div>')
 
 
+def dual_offers(view: dict[str, Any]) -> str:
+    """Dual Wield, declared at the beginning of an adventure's Combat: one tap each."""
+    entries = [e for e in view["actions"] if e["group"] == "dual"]
+    if not entries:
+        return ""
+    return (f'<h3>{term("dual-wield")}</h3><p class="muted">Declared now, before the Initiative: '
+            f'a weapon in each hand, no shield, for this fight.</p><div class="choices">{_buttons(entries)}</div>')
+
+
 def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
     """The prompt: the status, the last tap's Up/Down cards, and what to do now."""
     phase = view["phase"]
     top = status(view, rondel) + fresh_draws(view)
     if phase == "over":
-        words = {"won": f"Victory! {view['xp']} XP and {view['gold']} Gold.", "lost": "You have fallen.",
+        gone = [f for f in view["foes"] if f["fled"] or f["down"]]
+        won = win_words([f["name"] for f in gone if f["down"]], [f["name"] for f in gone if not f["down"]],
+                        view["xp"], view["gold"])
+        words = {"won": won, "lost": "You have fallen.",
                  "fled": "You fled the fight."}
         body = f'<p class="banner">{esc(words.get(view["outcome"], "The fight is over."))}</p>'
         return prompt(top + body, cls="ads-prompt", label="The fight is over")
@@ -215,14 +228,15 @@ def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
         body = (f'<h2>Choose 4 starting cards ({len(view["chosen"])} of 4)</h2>'
                 f'<p class="muted">Any 4 of your {term("combat-deck")} but Fortitude; then you draw 3 more.</p>'
                 + (f'<div class="ads-hand">{hand_cards}</div>' if hand_cards else "")
-                + f'<div class="choices ads-picks">{_buttons(picks)}</div>')
+                + f'<div class="choices ads-picks">{_buttons(picks)}</div>' + dual_offers(view))
         return prompt(top + body, cls="ads-prompt", label="Choose your starting hand")
     head = question(view)
     if head:
         # a recalled card: play it now (its plays, in the play group) or keep it
         answers = ("play", "prompt") if phase == "recalled" else ("prompt",)
         entries = [e for e in view["actions"] if e["group"] in answers]
-        return prompt(f'{top}<p class="ads-q">{head}</p><div class="choices">{_buttons(entries)}</div>',
+        return prompt(f'{top}<p class="ads-q">{head}</p><div class="choices">{_buttons(entries)}</div>'
+                      + dual_offers(view),
                       cls="ads-prompt ads-answer", label="Answer the Foe")
     groups = ""
     heads = {"base": term("base-action", "Base Actions"), "recall": term("recall"), "grapple": term("grapple")}

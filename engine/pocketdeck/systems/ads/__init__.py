@@ -5,6 +5,7 @@ Public API: ``GAME`` (the registered system), ``odds_cli`` (``python -m pocketde
 ads``); the rules document is docs/rules/ads.md.
 """
 
+from . import checks  # noqa: F401 (registers the content checker)
 from .odds import odds_cli
 from .rules import GAME, AdsGame
 

@@ -31,9 +31,9 @@ def legal(state: State) -> list[Action]:
         return [{"type": "ready"}]  # hot-seat: the phone goes to the next player first
     if phase == "choose":
         return [{"type": "choose", "card": b} for b in sorted({base(c) for c in state["draw"]})
-                if b != "fortitude"]
+                if b != "fortitude"] + flow.dual_offers(state)
     if phase == "initiative":
-        return [{"type": "declare", "symbol": s} for s in SYM]
+        return [{"type": "declare", "symbol": s} for s in SYM] + flow.dual_offers(state)
     if phase == "player_presneak":
         return [{"type": "presneak", "symbol": s} for s in SYM] + [{"type": "no_presneak"}]
     if phase in ("hamper",):
@@ -51,7 +51,7 @@ def legal(state: State) -> list[Action]:
     if phase == "split":
         return turn.split_actions(state)
     if phase == "ward_off":
-        return foegrapple.ward_off_actions(state)
+        return turn.ward_off_actions(state)
     if phase == "grapple_counter":
         return foegrapple.counter_actions(state)
     if phase == "react":
@@ -59,7 +59,7 @@ def legal(state: State) -> list[Action]:
     if phase == "aid":
         return allies.aid_actions(state)
     if phase == "into_grapple":
-        return allies.into_actions(state)
+        return counters.into_actions(state)
     if phase == "recalled":
         return turn.recalled_plays(state) + [{"type": "keep"}]
     if phase == "turn":
@@ -84,13 +84,13 @@ def apply(state: State, a: Action, rng: Rng) -> None:
         raise IllegalAction(f"unknown action {t}")
     party.note_action(state, a)
     handler(state, a, rng)
-    party.settle(state, rng)
+    flow.settle(state, rng)
 
 
 HANDLERS = {
     # the start and the flow
     "ready": party.ready, "choose": flow._choose, "declare": flow._declare, "presneak": flow._player_presneak,
-    "no_presneak": flow._no_presneak, "flee": flow._flee, "hamper": flow._hamper,
+    "no_presneak": flow._no_presneak, "dual_wield": flow._dual_wield, "flee": flow._flee, "hamper": flow._hamper,
     # the player's turn
     "pass": turn._pass, "move": turn._move, "arm": turn._arm, "shield": turn._shield,
     "retrieve": turn._retrieve, "base": turn._base, "play": turn._play, "split": turn._split,
@@ -109,5 +109,5 @@ HANDLERS = {
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
     "escape": foegrapple._escape,
     # a party: attacking into an ally's Grapple, a Reaction played for an ally
-    "into": allies._into, "aid": allies._aid, "no_aid": allies._no_aid,
+    "into": counters._into, "aid": allies._aid, "no_aid": allies._no_aid,
 }

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, party
-from .deck import base, log, match_one, refill, take
+from .deck import base, log, refill, take
 from .maths import DOWN, UP
 
 State = dict[str, Any]
@@ -139,30 +139,6 @@ def check_grapple(state: State) -> bool:
     p["into"] = k
     state["phase"] = "into_grapple"
     return True
-
-
-def into_actions(state: State) -> list[Action]:
-    return [{"type": "into", "symbol": s} for s in SYM]
-
-
-def _into(state: State, a: Action, rng: Rng) -> None:
-    """Draw to match the declaration: a match hits the Foe (it answers as usual); a miss
-    hits the ally in the Grapple, whole, with no Reaction ("they hit their Ally in the
-    Grapple")."""
-    from . import counters
-    p = state["pending"]
-    k = p["into"]
-    foe = state["foes"][p["foe"]]
-    ok = match_one(state, rng, "You", f"hit {foe['name']} in the Grapple", a["symbol"])
-    state["phase"] = "turn"
-    if ok:
-        counters.resolve_attack(state, rng)
-        return
-    ally = party.seat(state, k)
-    log(state, f"Your {p['name']} misses {foe['name']} in the Grapple and hits {ally['hero']}.")
-    hurt_ally(state, k, p["damage"], p["name"])
-    state["pending"] = None
-    counters.finish_attack(state, rng)
 
 
 def hurt_ally(state: State, k: int, amount: int, why: str) -> None:

@@ -9,13 +9,13 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import hurt_foe, reaction_outcomes
-from .foeturn import GRAPPLE_ATTRS, foe_escalates
-from .maths import matches, r_value
-from . import allies, flow, grapple
+from .fight import GRAPPLE_ATTRS, foe_escalates, grab, hurt_foe, reaction_outcomes
+from .maths import DOWN, UP, matches, r_value
+from . import allies, party, steps
 
 State = dict[str, Any]
 Action = dict[str, Any]
+SYM = (UP, DOWN)
 
 
 def resolve_attack(state: State, rng: Rng) -> None:
@@ -105,7 +105,7 @@ def finish_attack(state: State, rng: Rng) -> None:
         resolve_attack(state, rng)
         return
     state.pop("attack_queue", None)
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
@@ -150,14 +150,14 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
     if p["kind"] == "grapple":
         state["pending"] = None
         state["phase"] = "turn"
-        grapple.grab(state, p["foe"])
-        flow.end_turn(state, rng)
+        grab(state, p["foe"])
+        steps.end_turn(state, rng)
         return
     if p["kind"] == "presneak":
         log(state, f"{state['foes'][p['foe']]['name']} loses sight of you.")
         state["pending"] = None
         state["phase"] = "foe"
-        flow.presneak_next(state, rng)
+        steps.presneak_next(state, rng)
         return
     log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
@@ -170,13 +170,13 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     if p["kind"] == "presneak":
-        flow.presneak_seen(state, rng, p["foe"])
+        steps.presneak_seen(state, rng, p["foe"])
         return
     if p["kind"] == "grapple":
         log(state, "Your Grapple fails.")
         state["pending"] = None
         state["phase"] = "turn"
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     if p.get("countered") in ("half", "shield"):
         if p["countered"] == "half":
@@ -188,4 +188,29 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
     log(state, f"Your {p['name']} has no effect.")
     state["pending"] = None
     state["phase"] = "turn"
+    finish_attack(state, rng)
+
+
+# -- attacking into an ally's Grapple (allies.check_grapple asks) -----------------------
+
+def into_actions(state: State) -> list[Action]:
+    return [{"type": "into", "symbol": s} for s in SYM]
+
+
+def _into(state: State, a: Action, rng: Rng) -> None:
+    """Draw to match the declaration: a match hits the Foe (it answers as usual); a miss
+    hits the ally in the Grapple, whole, with no Reaction ("they hit their Ally in the
+    Grapple")."""
+    p = state["pending"]
+    k = p["into"]
+    foe = state["foes"][p["foe"]]
+    ok = match_one(state, rng, "You", f"hit {foe['name']} in the Grapple", a["symbol"])
+    state["phase"] = "turn"
+    if ok:
+        resolve_attack(state, rng)
+        return
+    ally = party.seat(state, k)
+    log(state, f"Your {p['name']} misses {foe['name']} in the Grapple and hits {ally['hero']}.")
+    allies.hurt_ally(state, k, p["damage"], p["name"])
+    state["pending"] = None
     finish_attack(state, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...content import load, register_checker
+from ...content import load
 from .maths import DOWN, SYMBOLS, UP, check_formula
 
 KINDS = {"weapon", "armor", "shield", "attribute", "skill", "spell", "potion"}
@@ -51,7 +51,10 @@ def card(cid: str) -> dict[str, Any]:
 def core() -> dict[str, Any]:
     data = load("ads/core.toml")
     return {"races": {r["id"]: r for r in data["race"]},
-            "classes": {c["id"]: c for c in data["class"]}, "level_hp": data["level_hp"]}
+            "classes": {c["id"]: c for c in data["class"]}, "level_hp": data["level_hp"],
+            # Character Deck Building: "Specialized Class" / "Hybrid Class" cards (none yet)
+            "specialized": {c["id"]: c for c in data.get("specialized", [])},
+            "hybrid": {c["id"]: c for c in data.get("hybrid", [])}}
 
 
 @lru_cache(maxsize=None)
@@ -161,13 +164,25 @@ def _check_core(data: dict[str, Any]) -> list[str]:
                 out.append(f"{where}: base value: {err}")
     if not isinstance(data.get("level_hp"), int):
         out.append("level_hp must be an integer")
+    return out + _check_class_kinds(data)
+
+
+def _check_class_kinds(data: dict[str, Any]) -> list[str]:
+    """Character Deck Building: a Specialized Class card names the one Class it specializes
+    (``class``), a Hybrid Class card the two Classes it joins (``classes``)."""
+    out: list[str] = []
+    classes = {c.get("id") for c in data.get("class", [])}
+    for table, key in (("specialized", "class"), ("hybrid", "classes")):
+        for c in data.get(table, []):
+            where = f"{table} {c.get('id', '?')}"
+            if not isinstance(c.get("id"), str) or not isinstance(c.get("name"), str):
+                out.append(f"{where}: needs an id and a name")
+            named = [c.get(key)] if table == "specialized" else c.get(key)
+            if (not isinstance(named, list) or len(named) != (1 if table == "specialized" else 2)
+                    or len(set(map(str, named))) != len(named) or not set(named) <= classes):
+                out.append(f"{where}: {key} must name " + ("one Class" if table == "specialized"
+                                                            else "two different Classes") + " of this content")
     return out
-
-
-def _check_decks(data: dict[str, Any]) -> list[str]:
-    """The ready-made decks pass the same Character Deck validation as a built one."""
-    from .build import validate
-    return [f"deck {d.get('id', '?')}: {v}" for d in data.get("deck", []) for v in validate(d)]
 
 
 def _check_foes(data: dict[str, Any]) -> list[str]:
@@ -223,13 +238,10 @@ def _check_pattern(where: str, pattern: str, draw: Any) -> list[str]:
     return []
 
 
-def check_content(name: str, data: dict[str, Any]) -> list[str]:
-    base = name.split("/", 1)[1]
-    if base == "adventure.toml":
-        from .adventure.content import check_adventure
-        return check_adventure(data)
-    return {"cards.toml": _check_cards, "core.toml": _check_core, "decks.toml": _check_decks,
-            "foes.toml": _check_foes}.get(base, lambda d: [f"unknown ADS content file {base}"])(data)
 
 
-register_checker("ads", check_content)
+def base_action(state: dict[str, Any], which: str) -> dict[str, Any]:
+    """The character's Base Action of its Race or Class card (``which``)."""
+    c = core()
+    table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
+    return table["base"]

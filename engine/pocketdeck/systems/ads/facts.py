@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
+from .data import base_action  # noqa: F401 (read here by the rules and the view)
+from .deck import base
 from .fight import in_reach, live_foes
 from .maths import r_value
 
@@ -75,6 +77,19 @@ def dual_pair_ok(a: str, b: str) -> bool:
     if ca["two_handed"] or cb["two_handed"] or "XL" in (ca["size"], cb["size"]):
         return False
     return not (ca["size"] == "L" and cb["size"] == "L")
+
+
+def can_dual_wield(s: State) -> bool:
+    """Dual Wield: does this character's Combat Deck hold two weapons that may be wielded
+    together (two copies of one count)?"""
+    ws = sorted(base(c) for c in s["draw"] + s["hand"] + s["discard"] if data.card(c)["kind"] == "weapon")
+    return any(dual_pair_ok(a, b) for n, a in enumerate(ws) for b in ws[n + 1:])
+
+
+def declare_dual(s: State) -> None:
+    """Dual Wield declared at the start of Combat: two weapons in hand, no shield."""
+    s["dual"] = s["dual_declared"] = True
+    s["shield"] = False
 
 
 def held(state: State) -> set[str]:
@@ -159,12 +174,6 @@ def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None
     if c["kind"] == "armor" and p["ranged"]:
         return v // 2
     return v
-
-
-def base_action(state: State, which: str) -> dict[str, Any]:
-    c = data.core()
-    table = c["races"][state["race"]] if which == "race" else c["classes"][state["class"]]
-    return table["base"]
 
 
 # -- what a play deals, one function for the deed and its button (issue 26: labels) ----

@@ -11,9 +11,10 @@ from typing import Any
 
 from ...core.odds import as_percent
 from ...core.rng import Rng
-from . import data, party
-from .deck import draw_symbols, finish, hand_max, log, match_one, record_draw, refill
-from .maths import DOWN, SYMBOLS, UP, matches, next_round
+from . import data, grid, party
+from .deck import draw_symbols, finish, hand_max, log, match_one, note, record_draw, refill
+from .cover import cover_check
+from .maths import DOWN, SYMBOLS, UP, matches, next_round, pattern_chance, tick
 
 State = dict[str, Any]
 DIST = data.DISTANCES  # ranged, thrown, melee
@@ -80,15 +81,9 @@ def move_foe(foe: dict[str, Any], to: str, state: State | None = None) -> None:
     (Two Dimensional play walks its square there: ``grid.move_foe``.)"""
     foe["closed"] = DIST.index(to) > DIST.index(foe["distance"])
     if state is not None and "grid" in state:
-        from . import grid
         grid.move_foe(state, foe, to)
         return
     foe["distance"] = to
-
-
-def tick(state: State) -> int:
-    """An absolute Round number, for "took damage this Round or last"."""
-    return state["count"] * 6 + state["round"]
 
 
 # -- chances shown before a draw ----------------------------------------------------
@@ -125,47 +120,6 @@ def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, 
 
 # -- Rounds and turns ---------------------------------------------------------------
 
-def begin_fight(state: State, rng: Rng) -> None:
-    """After initiative: the first Round begins with the first in the turn order."""
-    state["turn"] = -1
-    state["start_tick"] = tick(state)
-    start_round_effects(state, rng, first=True)
-    advance(state, rng)
-
-
-def advance(state: State, rng: Rng) -> None:
-    """Hand play to the next in the turn order; Foes act until the player must choose."""
-    while state["phase"] != "over":
-        if not live_foes(state):
-            win(state)
-            return
-        state["turn"] += 1
-        if state["turn"] >= len(state["order"]):
-            if "party" in state:
-                state["turn"] = -1  # a character falling at the Round's start: the Round still begins
-            end_round(state, rng)
-            if state["phase"] == "over":
-                return
-            state["turn"] = 0
-        actor = state["order"][state["turn"]]
-        if actor[0] == "p":  # "player", or a party's "p0".."p3"
-            if not party.take_turn(state, actor):
-                continue
-            start_player_turn(state, rng)
-            return
-        i = int(actor)
-        foe = state["foes"][i]
-        if foe["hp"] <= 0 or foe["fled"]:
-            continue
-        from . import foeturn  # the Foes' side imports this module
-        if "party" in state:
-            party.aim(state, rng, i)
-        foeturn.foe_turn(state, rng, i)
-        if state["phase"] != "foe":
-            return  # the player must react, choose, or the fight is over
-        end_foe_turn(state, rng)
-
-
 def start_player_turn(state: State, rng: Rng) -> None:
     """Order of Play: draw up to the hand maximum; a hand above it (a level of Exhaustion
     or Fatigue since the last turn: "reducing their Hand by 1 Card") is discarded down to
@@ -181,18 +135,6 @@ def start_player_turn(state: State, rng: Rng) -> None:
         state["phase"] = "discard"
         state["after_discard"] = "turn"
         log(state, f"Hand maximum {hand_max(state)}: discard down to it before your turn.")
-
-
-def end_foe_turn(state: State, rng: Rng) -> None:
-    """Draw after the turn in which you reacted."""
-    if state["reacted"]:
-        state["reacted"] = False
-        refill(state, rng)
-    if state["phase"] != "over":
-        state["phase"] = "foe"
-        if "party" in state:  # allies who reacted for the one attacked draw too
-            from .allies import refill_helpers
-            refill_helpers(state, rng)
 
 
 def end_round(state: State, rng: Rng) -> None:
@@ -261,8 +203,20 @@ def win(state: State) -> None:
     gold = sum(data.foes()[f["id"]]["gold"] // state["players"] and
                max(1, data.foes()[f["id"]]["gold"] // state["players"]) for f in dead)
     state["xp"], state["gold"] = xp, gold
-    log(state, f"The fight is won: {xp} XP, {gold} Gold.")
+    log(state, win_words([f["name"] for f in dead], [f["name"] for f in state["foes"] if f["fled"]], xp, gold))
     finish(state, "won")
+
+
+def win_words(dead: list[str], fled: list[str], xp: int, gold: int) -> str:
+    """What the end of a fight with no Foe left means. The Foe Card: XP and Gold are what
+    "defeating this Foe grants"; a Foe that Flees "removes themselves from Combat" and is
+    not defeated, so it grants neither. Said, not a bare "Victory! 0 XP"."""
+    gone = f"{' and '.join(fled)} fled" if fled else ""
+    if not dead:
+        return (f"No Foe is left: {gone}. A Foe that flees is not defeated, so it gives no XP "
+                f"or Gold (The Foe Card: XP and Gold for defeating a Foe).")
+    won = f"Victory! {xp} XP and {gold} Gold"
+    return f"{won} ({gone}: no XP or Gold for a Foe not defeated)." if fled else f"{won}."
 
 
 # -- damage to the player -----------------------------------------------------------
@@ -345,7 +299,6 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
     if not map_penalty_check(state, rng, distances, dist, who):
         return False
     if "grid" in state and distances:  # the Map card's cover (area.py), Two Dimensional play
-        from .area import cover_check
         if not cover_check(state, rng, foe, target, dist, who):
             return False
     if not distances or not sight_hampered(state, foe):
@@ -364,3 +317,36 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
 
 def chance_text(p: Fraction) -> str:
     return as_percent(p)
+
+
+# -- shared by the grapple rules and the Foes' answers (below both) ------------------------
+
+GRAPPLE_ATTRS = ("strength", "agility")
+
+
+def grab(state: State, i: int) -> None:
+    state["grapple"] = {"foe": i}
+    state["foes"][i]["distance"] = "melee"
+    if "grid" in state:
+        grid.pull(state, i)
+    log(state, f"You Grapple {state['foes'][i]['name']}.")
+
+
+def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str, ...], why: str) -> bool:
+    """Re-Counter & Escalation: "By default, Foes cannot Re-Counter or Escalate. If a Foe
+    can ... it will be noted on their Foe Card" (our field ``escalate``). Such a Foe
+    answers again by drawing its Attribute pattern, and only with an Attribute the
+    contest allows ("Escalation only with the listed attributes")."""
+    foe = state["foes"][i]
+    f = data.foes()[foe["id"]]
+    attr = f.get("attribute")
+    if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
+        return False
+    drawn = draw_symbols(state, rng, len(attr["pattern"]))
+    ok = matches(attr["pattern"], drawn)
+    record_draw(state, foe["name"], f"{why} with {attr['name'].title()}", drawn, attr["pattern"], ok,
+                chance_text(pattern_chance(attr["pattern"])))
+    if ok:
+        note(state, "foe_escalation")
+        log(state, f"{foe['name']} answers again with {attr['name'].title()} ({why}).")
+    return ok

@@ -9,13 +9,89 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
-from .fight import advance, begin_fight, end_foe_turn, live_foes, trait
+from .facts import can_dual_wield, declare_dual
+from .allies import refill_helpers
+from .fight import end_round, live_foes, start_player_turn, start_round_effects, tick, trait, win
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
-from . import foegrapple, grapple, party
+from . import foegrapple, grapple, party, steps
 
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+# -- whose turn it is: the turn order, a Foe's turn ended, after every action -------------
+
+def begin_fight(state: State, rng: Rng) -> None:
+    """After initiative: the first Round begins with the first in the turn order."""
+    state["turn"] = -1
+    state["start_tick"] = tick(state)
+    start_round_effects(state, rng, first=True)
+    advance(state, rng)
+
+
+def advance(state: State, rng: Rng) -> None:
+    """Hand play to the next in the turn order; Foes act until the player must choose."""
+    while state["phase"] != "over":
+        if not live_foes(state):
+            win(state)
+            return
+        state["turn"] += 1
+        if state["turn"] >= len(state["order"]):
+            if "party" in state:
+                state["turn"] = -1  # a character falling at the Round's start: the Round still begins
+            end_round(state, rng)
+            if state["phase"] == "over":
+                return
+            state["turn"] = 0
+        actor = state["order"][state["turn"]]
+        if actor[0] == "p":  # "player", or a party's "p0".."p3"
+            if not party.take_turn(state, actor):
+                continue
+            start_player_turn(state, rng)
+            return
+        i = int(actor)
+        foe = state["foes"][i]
+        if foe["hp"] <= 0 or foe["fled"]:
+            continue
+        if "party" in state:
+            party.aim(state, rng, i)
+        foe_turn(state, rng, i)
+        if state["phase"] != "foe":
+            return  # the player must react, choose, or the fight is over
+        end_foe_turn(state, rng)
+
+
+def end_foe_turn(state: State, rng: Rng) -> None:
+    """Draw after the turn in which you reacted."""
+    if state["reacted"]:
+        state["reacted"] = False
+        refill(state, rng)
+    if state["phase"] != "over":
+        state["phase"] = "foe"
+        if "party" in state:  # allies who reacted for the one attacked draw too
+            refill_helpers(state, rng)
+
+
+def settle(state: State, rng: Rng) -> None:
+    """After every action: a character who fell (or fled) leaves the fight and the others
+    fight on; the fight ends when none is left. Then, if the phone must go to another
+    player, the pass-the-phone cover."""
+    p = state.get("party")
+    if p is None:
+        return
+    while state["phase"] == "over" and state["outcome"] in ("lost", "fled"):
+        if not party.leave(state):
+            break
+        state["phase"] = "foe"
+        party.enter(state, party.seats_in(state)[0])
+        if not state["begun"]:
+            presneak(state, rng)
+        else:
+            state.setdefault("start_tick", tick(state))
+            advance(state, rng)
+    if state["phase"] != "over" and p["active"] != p["shown"]:
+        p["cover"] = True
 
 
 def _choose(state: State, a: Action, rng: Rng) -> None:
@@ -76,6 +152,24 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
         return
     state["phase"] = "foe"
     presneak(state, rng)
+
+
+def dual_offers(state: State) -> list[Action]:
+    """Dual Wield: "The Player must state that their Character is Dual Wielding at the
+    beginning of Combat". A fight of an adventure (a room's: it has the Map card, ``map``)
+    offers each character who can a one-tap declaration until the fight begins (while
+    choosing a hand or before the Initiative); the lone fight declares it in its options.
+    (No mark of its own on the state: saves of earlier versions replay unchanged.)"""
+    if "map" not in state or state["begun"]:
+        return []
+    return [{"type": "dual_wield", "seat": k} for k in party.seats_in(state)
+            if not party.seat(state, k)["dual_declared"] and can_dual_wield(party.seat(state, k))]
+
+
+def _dual_wield(state: State, a: Action, rng: Rng) -> None:
+    s = party.seat(state, a["seat"])
+    declare_dual(s)
+    log(state, f"{s['hero']} declares Dual Wielding for this fight: a weapon in each hand, no shield.")
 
 
 def _initiative_draw(state: State, rng: Rng) -> tuple[list[str], bool]:
@@ -204,12 +298,35 @@ def finish_turn(state: State, rng: Rng) -> None:
             state["phase"] = "hamper"
             state["pending"] = {"kind": "hamper", "foe": i}
             return
-        if foe["hp"] > 0:
-            foe_gets_away(state, i)
+        if next_free_turn(state, rng, i):
+            return
         state["phase"] = "foe"
         end_foe_turn(state, rng)
     state["phase"] = "foe"
     advance(state, rng)
+
+
+def next_free_turn(state: State, rng: Rng, i: int) -> bool:
+    """Fleeing: "all Opponents" get the extra Turn against the fleeing Foe ``i``: in a
+    party the next character still in takes theirs (True). After the last one, a Foe still
+    standing and not hampered by any of them gets away."""
+    foe = state["foes"][i]
+    left = state["party"].get("free_left") if "party" in state else None
+    while left and foe["hp"] > 0:
+        k = left.pop(0)
+        if k not in party.seats_in(state):
+            continue
+        party.enter(state, k)
+        state["free_turn"] = i
+        foe["took_in_free"] = 0
+        start_player_turn(state, rng)
+        log(state, f"{state['hero']} gets a free Turn against the fleeing Foe.")
+        return True
+    if left:
+        left.clear()
+    if foe["hp"] > 0 and not foe["hampered"]:
+        foe_gets_away(state, i)
+    return False
 
 
 def foe_gets_away(state: State, i: int) -> None:
@@ -233,9 +350,9 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
         # Turn": it holds to the end of this Round (cleared in fight.end_round)
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
-    else:
-        foe_gets_away(state, i)
     state["pending"] = None
+    if next_free_turn(state, rng, i):
+        return
     state["phase"] = "foe"
     end_foe_turn(state, rng)
     advance(state, rng)
@@ -281,3 +398,8 @@ def flee_run(state: State, rng: Rng) -> None:
         return
     log(state, "You get away: the fight is over.")
     finish(state, "fled")
+
+
+# the hand-back points of the rules below (steps.py)
+steps.provide(end_turn=end_turn, finish_turn=finish_turn, resume=resume, flee=_flee,
+              presneak_next=presneak_next, presneak_seen=presneak_seen)

@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from . import data, flow, grid, turn
+from . import data, grid, steps
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import chance_text, hurt_foe, live_foes, tick, trait
-from .foeturn import GRAPPLE_ATTRS, foe_escalates
+from .fight import GRAPPLE_ATTRS, chance_text, foe_escalates, hurt_foe, live_foes, tick, trait
 from .maths import DOWN, UP, matches, pattern_chance
 
 State = dict[str, Any]
@@ -61,16 +60,6 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
     state["phase"] = "ward_off"
 
 
-def ward_off_actions(state: State) -> list[Action]:
-    """Before the Grapple lands: a Melee weapon card (with its one Boost) at the grappler
-    as a Free Action; without one, strike it for 1 base Physical damage; or neither."""
-    i = state["foe_grapple"]["foe"]
-    weapons = [a for a in turn.plays(state) if a["foe"] == i and data.card(a["card"])["kind"] == "weapon"
-               and "melee" in data.card(a["card"])["distances"]]
-    out: list[Action] = weapons or [{"type": "strike_back"}]
-    return out + [{"type": "no_strike"}]
-
-
 def _strike_back(state: State, a: Action, rng: Rng) -> None:
     i = state["foe_grapple"]["foe"]
     log(state, f"You strike {state['foes'][i]['name']} for 1 base Physical damage as it grabs at you.")
@@ -109,7 +98,7 @@ def _grapple_card(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     take(state, a["card"])
     if p["kind"] == "foe_grapple":  # in the Foe's Turn: a Reaction (escaping is your own Turn)
-        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (flow.end_foe_turn draws, clears)
     foe = state["foes"][p["foe"]]
     if p["chain"]:
         note(state, "player_escalation")
@@ -145,7 +134,7 @@ def _grapple_yield(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
     state["phase"] = "turn"
     log(state, "Your escape fails.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def submit(state: State, rng: Rng) -> None:
@@ -178,7 +167,7 @@ def done(state: State, rng: Rng) -> None:
     state.pop("foe_grapple", None)
     state["pending"] = None
     state["phase"] = "foe"
-    flow.resume(state, rng)
+    steps.resume(state, rng)
 
 
 # -- held by a Foe ------------------------------------------------------------------
@@ -189,7 +178,7 @@ def held_actions(state: State) -> list[Action]:
     out: list[Action] = [{"type": "grapple_strike"}]
     out.extend({"type": "escape", "how": x} for x in GRAPPLE_ATTRS if count_in_hand(state, x))
     out.extend({"type": "escape", "how": s} for s in SYM)
-    return out + turn.grapple_turn_extras(state)  # a Grapple bars spells, weapons, moving only
+    return out  # and what a Grapple leaves playable: ``turn.grapple_turn_extras``, added by the turn
 
 
 def _escape(state: State, a: Action, rng: Rng) -> None:
@@ -216,16 +205,16 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
                 state["phase"] = "grapple_counter"
                 return
             log(state, "Your escape fails.")
-            return flow.end_turn(state, rng)  # the escape was your Normal Action
+            return steps.end_turn(state, rng)  # the escape was your Normal Action
         return escaped(state, rng)
     log(state, f"You try to break free, declaring {'Up' if a['how'] == UP else 'Down'}.")
     if strength:
         log(state, f"{foe['name']} holds you with Strength: the escape fails.")
-        return flow.end_turn(state, rng)
+        return steps.end_turn(state, rng)
     ok = match_one(state, rng, foe["name"], "match your escape declaration", a["how"])
     if ok:
         log(state, f"{foe['name']} keeps its hold.")
-        return flow.end_turn(state, rng)
+        return steps.end_turn(state, rng)
     escaped(state, rng)
 
 
@@ -236,4 +225,4 @@ def escaped(state: State, rng: Rng) -> None:
     note(state, "player_escaped")
     log(state, f"You break free of {state['foes'][i]['name']}'s Grapple.")
     state["phase"] = "turn"
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)

@@ -14,9 +14,10 @@ from ...core.rng import Rng
 from . import data
 from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
 from .facts import dropped
-from .fight import (DIST, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
+from .fight import (DIST, GRAPPLE_ATTRS, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 from .maths import DOWN, UP, matches, pattern_chance, r_value
+from .party import seats_in
 
 State = dict[str, Any]
 
@@ -165,8 +166,14 @@ def may_step(state: State, foe: dict[str, Any], to: str) -> bool:
 
 
 def foe_flees(state: State, rng: Rng, i: int) -> None:
-    """A Foe Flees: the player gets one free Turn at it (Fleeing: "all Opponents get one
-    CURRENT Round of Normal Actions"); a hurt Foe may then be hampered (``finish_turn``)."""
+    """A Foe Flees: every character still in gets one free Turn at it (Fleeing: "all
+    Opponents get one CURRENT Round of Normal Actions", "allows all Opponents to take an
+    extra Turn this Round against the Player or Foe that Flees"): the character it faced
+    first, then the others in seat order (``flow.next_free_turn``); after each, one who
+    hurt it may hamper it (``flow.finish_turn``)."""
+    if "party" in state:
+        here = state["party"]["active"]
+        state["party"]["free_left"] = [k for k in seats_in(state) if k != here]
     state["free_turn"] = i
     state["foes"][i]["took_in_free"] = 0
     start_player_turn(state, rng)
@@ -185,7 +192,6 @@ def back_away(state: State, rng: Rng, i: int, pursued: bool, backed: int, hamper
         log(state, f"{foe['name']} has backed away from you twice in a row: that is Fleeing.")
         foe_flees(state, rng, i)
 
-GRAPPLE_ATTRS = ("strength", "agility")
 
 def grappled_turn(state: State, rng: Rng, i: int) -> None:
     """A grappled Foe cannot move, cast or use weapons. Its card does not say what it does,
@@ -349,25 +355,6 @@ def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
         return
     state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
     log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
-
-def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str, ...], why: str) -> bool:
-    """Re-Counter & Escalation: "By default, Foes cannot Re-Counter or Escalate. If a Foe
-    can ... it will be noted on their Foe Card" (our field ``escalate``). Such a Foe
-    answers again by drawing its Attribute pattern, and only with an Attribute the
-    contest allows ("Escalation only with the listed attributes")."""
-    foe = state["foes"][i]
-    f = data.foes()[foe["id"]]
-    attr = f.get("attribute")
-    if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
-        return False
-    drawn = draw_symbols(state, rng, len(attr["pattern"]))
-    ok = matches(attr["pattern"], drawn)
-    record_draw(state, foe["name"], f"{why} with {attr['name'].title()}", drawn, attr["pattern"], ok,
-                chance_text(pattern_chance(attr["pattern"])))
-    if ok:
-        note(state, "foe_escalation")
-        log(state, f"{foe['name']} answers again with {attr['name'].title()} ({why}).")
-    return ok
 
 def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
     attr = data.foes()[foe["id"]].get("attribute")

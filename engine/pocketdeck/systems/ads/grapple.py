@@ -8,10 +8,10 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import action_row, chance_text, sight_check
-from .foeturn import GRAPPLE_ATTRS, escape_resolve, foe_attack, foe_escalates
+from .fight import GRAPPLE_ATTRS, action_row, chance_text, foe_escalates, grab, sight_check
+from .foeturn import escape_resolve, foe_attack
 from .maths import DOWN, UP, matches, pattern_chance
-from . import counters, flow, grid, turn
+from . import counters, steps
 from .facts import targets
 
 State = dict[str, Any]
@@ -31,8 +31,9 @@ def grapples(state: State) -> list[Action]:
 
 def grapple_actions(state: State) -> list[Action]:
     """In a Grapple: no move, no weapon, no spell; 1 base Physical damage to the one you
-    hold, or let go; cards that are neither weapons nor spells may still be played."""
-    return [{"type": "grapple_strike"}, {"type": "release"}] + turn.grapple_turn_extras(state)
+    hold, or let go; cards that are neither weapons nor spells may still be played
+    (``turn.grapple_turn_extras``, added by the turn)."""
+    return [{"type": "grapple_strike"}, {"type": "release"}]
 
 
 def _grapple(state: State, a: Action, rng: Rng) -> None:
@@ -49,7 +50,7 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
                f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
     if not sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):
         state.pop("grapple_try")  # Lighting: "Grapple (Melee Distance Only)" has a Distance
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     row = action_row(foe, state["round"])
     drawn = draw_symbols(state, rng, row["draw"])
@@ -71,7 +72,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
     attr = data.foes()[foe["id"]].get("attribute")
     state["phase"] = "turn"
     if foe["hp"] <= 0:
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     won = False
     if t["how"] == "strength":
@@ -102,7 +103,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
         grab(state, i)
     else:
         log(state, "Your Grapple fails.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[str, Any], against: str) -> bool:
@@ -114,14 +115,6 @@ def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[
     record_draw(state, foe["name"], f"play {attr['name'].title()} against {against}", drawn, attr["pattern"], ok,
                 chance_text(pattern_chance(attr["pattern"])))
     return ok
-
-
-def grab(state: State, i: int) -> None:
-    state["grapple"] = {"foe": i}
-    state["foes"][i]["distance"] = "melee"
-    if "grid" in state:
-        grid.pull(state, i)
-    log(state, f"You Grapple {state['foes'][i]['name']}.")
 
 
 def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
@@ -141,7 +134,7 @@ def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
 def _release(state: State, a: Action, rng: Rng) -> None:
     log(state, f"You let go of {state['foes'][state['grapple']['foe']]['name']}.")
     state["grapple"] = None
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _hold(state: State, a: Action, rng: Rng) -> None:
@@ -150,7 +143,7 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
     then hold again with another Strength card, or let it go."""
     p = state["pending"]
     take(state, "strength")
-    state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
+    state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (flow.end_foe_turn draws, clears)
     if p.get("chain"):
         note(state, "player_escalation")
     if foe_escalates(state, rng, p["foe"], GRAPPLE_ATTRS, "Re-Counter"):
@@ -162,11 +155,11 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
         return
     log(state, "You hold on with Strength: the escape fails.")
     state["pending"] = None
-    flow.resume(state, rng)
+    steps.resume(state, rng)
 
 
 def _let_go(state: State, a: Action, rng: Rng) -> None:
     pend = state["pending"]
     state["pending"] = None
     escape_resolve(state, rng, pend)
-    flow.resume(state, rng)
+    steps.resume(state, rng)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .maths import apart  # noqa: F401 (squares apart, kept here for callers)
+
 State = dict[str, Any]
 SIZE = 9
 START_GAP = {"melee": 1, "thrown": 3, "ranged": 5}
@@ -28,10 +30,6 @@ COLUMNS = (4, 3, 5, 2, 6)  # from the middle outward
 
 def category(squares: int) -> str:
     return "melee" if squares <= 1 else "thrown" if squares <= 4 else "ranged"
-
-
-def apart(a: list[int], b: list[int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def setup(state: State, start: str, cover: list[list[int]] | None = None) -> None:

@@ -151,3 +151,13 @@ def starting_round(draws: list[str]) -> int | None:
         raise ValueError("the Starting Round takes three draws")
     index = sum((1 << (2 - i)) for i, s in enumerate(draws) if s == DOWN)
     return index + 1 if index < 6 else None
+
+
+def apart(a: list[int], b: list[int]) -> int:
+    """Two Dimensional play: squares between two squares, counted as a king moves."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def tick(state: dict) -> int:
+    """An absolute Round number, for "took damage this Round or last"."""
+    return state["count"] * 6 + state["round"]

@@ -21,6 +21,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, log
+from .maths import apart, tick
 
 State = dict[str, Any]
 # the fields that belong to one character (the rest of the state is the fight's)
@@ -180,8 +181,7 @@ def note_action(state: State, a: dict[str, Any]) -> None:
     p, k, t = state["party"], state["party"]["active"], a["type"]
     card = data.card(a["card"]) if t in ("play", "dual_attack") else None
     if t == "base":
-        from .facts import base_action
-        heals = base_action(state, a["which"]).get("effect") == "heal"
+        heals = data.base_action(state, a["which"]).get("effect") == "heal"
     else:
         heals = bool(card and card["effect"] == "heal")
     if heals:
@@ -245,7 +245,6 @@ def target(state: State, rng: Rng, i: int) -> tuple[int, str]:
 
 
 def _rounds_in(state: State) -> int:
-    from .fight import tick
     return tick(state) - state.get("start_tick", tick(state))
 
 
@@ -255,9 +254,17 @@ def _wounds(state: State, k: int) -> int:
 
 
 def _nearest(state: State, rng: Rng, i: int, live: list[int]) -> int:
-    def near(k: int) -> int:
-        pos = state["foes"][i] if k == state["party"]["active"] else seat(state, k)["foe_pos"][i]
-        return data.DISTANCES.index(pos["distance"])
+    """OPPORTUNIST "the nearest Opponent" (and the default of a Foe with no Attack trait):
+    the nearest Distance category; in Two Dimensional play nearest is counted in squares,
+    so of two characters at Thrown the one 2 squares off comes before the one 4 off. Only
+    a true tie is a seeded draw."""
+    foe = state["foes"][i]
+
+    def near(k: int) -> tuple[int, int]:
+        s = seat(state, k)
+        pos = foe if s is state else s["foe_pos"][i]
+        squares = apart(s["pos"], foe["at"]) if "grid" in state and "pos" in s and "at" in foe else 0
+        return data.DISTANCES.index(pos["distance"]), -squares
     return _best(rng, live, near)
 
 
@@ -268,29 +275,6 @@ def _best(rng: Rng, live: list[int], key: Any) -> int:
 
 
 # -- a character leaves the fight ------------------------------------------------------------
-
-def settle(state: State, rng: Rng) -> None:
-    """After every action: a character who fell (or fled) leaves the fight and the others
-    fight on; the fight ends when none is left. Then, if the phone must go to another
-    player, the pass-the-phone cover."""
-    p = state.get("party")
-    if p is None:
-        return
-    from .fight import advance, tick
-    from .flow import presneak
-    while state["phase"] == "over" and state["outcome"] in ("lost", "fled"):
-        if not leave(state):
-            break
-        state["phase"] = "foe"
-        enter(state, seats_in(state)[0])
-        if not state["begun"]:
-            presneak(state, rng)
-        else:
-            state.setdefault("start_tick", tick(state))
-            advance(state, rng)
-    if state["phase"] != "over" and p["active"] != p["shown"]:
-        p["cover"] = True
-
 
 def leave(state: State) -> bool:
     """The active character fell or fled (the fight said "over"): they leave the fight.

@@ -9,10 +9,10 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, match_one, note, record_draw, take
-from .fight import chance_text, exhaust, hurt_player
-from .foeturn import after_hit, disarmed, foe_escalates
+from .fight import chance_text, exhaust, foe_escalates, hurt_player
+from .foeturn import after_hit, disarmed
 from .maths import DOWN, UP, matches, pattern_chance
-from . import flow
+from . import steps
 from .facts import slot, allowed, damage_taken, defense_of, base_action
 
 State = dict[str, Any]
@@ -79,7 +79,7 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
         log(state, "Escalate with another listed Attribute card, or take it.")
         return
     state["pending"] = None
-    flow.resume(state, rng)
+    steps.resume(state, rng)
 
 
 def _updown_counter(state: State, a: Action, rng: Rng) -> None:
@@ -147,7 +147,7 @@ def after_damage(state: State, rng: Rng) -> None:
             if ok:
                 state["hampered"] = True
                 log(state, f"{foe['name']} hampers you: you cannot Flee this Round.")
-    flow.resume(state, rng)
+    steps.resume(state, rng)
 
 
 def _exhaust(state: State, a: Action, rng: Rng) -> None:
@@ -194,11 +194,11 @@ def _spot(state: State, a: Action, rng: Rng) -> None:
             return
     else:
         take(state, "intellect")
-        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (fight.end_foe_turn draws, clears)
+        state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (flow.end_foe_turn draws, clears)
         log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
-    flow.resume(state, rng)
+    steps.resume(state, rng)
 
 
 def _let_hide(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
-    flow.resume(state, rng)
+    steps.resume(state, rng)

@@ -178,6 +178,9 @@ class AdsGame(Game):
         }
         if kind in party_rules:
             return party_rules[kind]
+        if kind == "dual_wield":
+            return ("Dual Wield: declared at the beginning of Combat (before the Initiative), by a character "
+                    "with two weapons that may be wielded together, once")
         if kind == "split" and phase == "split":
             return "Energy Bolt: divide the damage between up to R+1 Foes in reach"
         if kind in ("grapple_card", "grapple_yield", "strike_back", "no_strike") and phase not in ("ward_off",

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_one, note, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
-from . import allies, area, counters, flow, foegrapple, grapple, grid, reactions
+from . import allies, area, counters, foegrapple, grapple, grid, reactions, steps
 from .facts import (allowed, base_action, blessing, dropped, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
                     play_damage, play_price, slot, sneaking, take_up, targets, value)
 
@@ -47,9 +47,9 @@ def _all_turn_actions(state: State) -> list[Action]:
     if state["fresh"] and len(state["hand"]) == hand_max(state) and state["draw"]:
         out.append({"type": "draw_over"})
     if state["grapple"] and state["grapple"].get("holder") == "foe":
-        return out + foegrapple.held_actions(state)
+        return out + foegrapple.held_actions(state) + grapple_turn_extras(state)
     if state["grapple"]:
-        return out + grapple.grapple_actions(state)
+        return out + grapple.grapple_actions(state) + grapple_turn_extras(state)
     if state["mode"] == "line":
         for i in live_foes(state):
             d = state["foes"][i]["distance"]
@@ -77,6 +77,16 @@ def _all_turn_actions(state: State) -> list[Action]:
     if state["free_turn"] is None:
         out.append({"type": "flee"})
     return out
+
+
+def ward_off_actions(state: State) -> list[Action]:
+    """Before the Grapple lands: a Melee weapon card (with its one Boost) at the grappler
+    as a Free Action; without one, strike it for 1 base Physical damage; or neither."""
+    i = state["foe_grapple"]["foe"]
+    weapons = [a for a in plays(state) if a["foe"] == i and data.card(a["card"])["kind"] == "weapon"
+               and "melee" in data.card(a["card"])["distances"]]
+    out: list[Action] = weapons or [{"type": "strike_back"}]
+    return out + [{"type": "no_strike"}]
 
 
 def grapple_plays(state: State, only: str | None = None) -> list[Action]:
@@ -262,7 +272,7 @@ def recalls(state: State) -> list[Action]:
 
 def _pass(state: State, a: Action, rng: Rng) -> None:
     log(state, "You pass.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _move(state: State, a: Action, rng: Rng) -> None:
@@ -283,9 +293,9 @@ def _move(state: State, a: Action, rng: Rng) -> None:
     if state["avoid"] >= 2 and state["free_turn"] is None:
         state["avoid"] = 0
         log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
-        flow._flee(state, a, rng)
+        steps.flee(state, a, rng)
         return
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def split_actions(state: State) -> list[Action]:
@@ -336,7 +346,7 @@ def _retrieve(state: State, a: Action, rng: Rng) -> None:
     else:
         take_up(state, w)
     log(state, f"You retrieve your {data.card(w)['name']}.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _arm(state: State, a: Action, rng: Rng) -> None:
@@ -345,7 +355,7 @@ def _arm(state: State, a: Action, rng: Rng) -> None:
         state["offhand"] = None  # the swap replaces what was held
     take_up(state, a["card"])
     log(state, f"You swap to your {data.card(a['card'])['name']}.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _shield(state: State, a: Action, rng: Rng) -> None:
@@ -355,7 +365,7 @@ def _shield(state: State, a: Action, rng: Rng) -> None:
     state["shield"] = a["on"]
     state["shield_cover"] = 0
     log(state, "You ready your shield." if a["on"] else "You drop your shield.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _base(state: State, a: Action, rng: Rng) -> None:
@@ -379,7 +389,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
         if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
-            flow.end_turn(state, rng)
+            steps.end_turn(state, rng)
             return
         state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
                             "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
@@ -387,7 +397,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
                             "counters": [], "counter_updown": "", "counter_shield": "", "attribute": ""}
         counters.resolve_attack(state, rng)
         return
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def heal_player(state: State, amount: int, why: str) -> None:
@@ -431,24 +441,24 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         state["persist"].append({"card": inst, "until": until, "since": tick(state)})
         log(state, f"You play {c['name']}: it stays face-out"
                    f" ({'until your next attack' if until == 'attack' else 'to the end of the Count' if until == 'count' else f'{until} Rounds'}).")
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     state["discard"].append(inst)
     if c["effect"] == "heal":
         amount = value(c, r) + bonus
         if "ally" in a:
             allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
-            flow.end_turn(state, rng)
+            steps.end_turn(state, rng)
             return
         heal_player(state, amount, f"{c['name']}{boost_text}")
         if allies.heals_disease(state, c) and state["disease"]:
             state["disease"] = None
             log(state, "The Disease is cured.")
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     if c["effect"] != "damage":
         log(state, f"You play {c['name']}.")
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     dmg = play_damage(state, c, bonus, a["boost"], r)  # the same figure as its button
     sneak = sneaking(state)
@@ -462,14 +472,14 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                 break
     foe = state["foes"][a["foe"]]
     if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
-        flow.end_turn(state, rng)  # the card fails and stays discarded
+        steps.end_turn(state, rng)  # the card fails and stays discarded
         return
     if a.get("declare"):
         ok = match_one(state, rng, "You", f"shoot {c['name']} at Melee", a["declare"])
         note(state, "ranged_at_melee")
         if not ok:
             log(state, f"You cannot get a shot off with your {c['name']} at Melee: the card is spent.")
-            flow.end_turn(state, rng)
+            steps.end_turn(state, rng)
             return
     log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
                f"{' from Sneak' if sneak else ''}.")
@@ -504,14 +514,14 @@ def _recall(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "recalled"
     else:
         state["pending"] = None
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
 
 
 def _keep(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
     state["phase"] = "turn"
     log(state, "You keep the recalled card for later.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _dual(state: State, a: Action, rng: Rng) -> None:
@@ -520,7 +530,7 @@ def _dual(state: State, a: Action, rng: Rng) -> None:
     if state["armed"] and data.card(state["armed"])["two_handed"]:
         state["armed"] = None
     log(state, "You take up Dual Wielding again.")
-    flow.end_turn(state, rng)
+    steps.end_turn(state, rng)
 
 
 def _dual_attack(state: State, a: Action, rng: Rng) -> None:
@@ -540,7 +550,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
     state["armed"], state["offhand"] = a["card"], a["card2"]
     log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
     if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You", target=foe):
-        flow.end_turn(state, rng)
+        steps.end_turn(state, rng)
         return
     blows[1]["intro"] = "Second blow"
     state["pending"], state["attack_queue"] = blows[0], [blows[1]]
@@ -565,6 +575,6 @@ def _discard(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "turn"
     elif state["after_discard"] == "resume":
         state["phase"] = "foe"
-        flow.resume(state, rng)
+        steps.resume(state, rng)
     else:
-        flow.finish_turn(state, rng)
+        steps.finish_turn(state, rng)

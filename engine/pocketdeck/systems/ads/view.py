@@ -116,6 +116,9 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     foes = state["foes"]
     if t == "choose":
         return f"Take {data.card(a['card'])['name']}", "choose"
+    if t == "dual_wield":
+        who = "" if "party" not in state else f": {party.seat(state, a['seat'])['hero']}"
+        return f"Declare Dual Wielding for this fight{who}", "dual"
     if t == "declare":
         return f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'}", "prompt"
     if t == "hamper":

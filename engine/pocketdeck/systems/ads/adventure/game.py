@@ -14,7 +14,6 @@ from .. import data
 from ..build import validate
 from ..party import card_count as party_cards
 from ..party import seat as seat_of
-from ..view import view as fight_view
 from . import hero as H
 from . import play
 from .content import adventure, rooms
@@ -171,14 +170,6 @@ class AdsAdventureGame(Game):
 
     def outcome(self, state: State) -> str:
         return state["outcome"] or "unfinished"
-
-
-def fight_view_of(state: State) -> dict[str, Any] | None:
-    """The running fight's own view (the fight screen draws it unchanged)."""
-    if state["fight"] is None:
-        return None
-    from ..actions import legal
-    return fight_view(state["fight"], legal(state["fight"]))
 
 
 GAME = register(AdsAdventureGame())

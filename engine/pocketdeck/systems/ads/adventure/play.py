@@ -15,6 +15,7 @@ from ..actions import legal as fight_legal
 from ..deck import base
 from ..maths import DIFFICULTIES, DOWN, UP, difficulty_success
 from ..rules import new_fight
+from ..fight import win_words
 from .. import grid, party
 from . import hero as H
 from .content import foe_list, rooms, treasures
@@ -171,7 +172,8 @@ def start_fight(state: State, foe_ids: list[str], room: dict[str, Any], wander: 
         grid.setup(fight, fight["foes"][0]["distance"], room["cover"] if state["mode"] == "cover" else None)
     # Pre-Sneaking: "Anyone who has Sneak Cards ... may Pre-Sneak ... when entering a new
     # Room or Combat Zone"; Sneaky Foes "will Pre-Sneak if possible": every fight allows it
-    # the Map card's usable Distances (and its Up/Down for the optional penalty)
+    # the Map card's usable Distances (and its Up/Down for the optional penalty); a fight
+    # with a Map card offers the Dual Wield declaration at its beginning (flow.dual_offers)
     fight["map"] = {"distances": list(room["distances"]), "updown": "^" if room["updown"] == "up" else "v",
                     "penalty": state.get("map_penalty", False)}
     state["fight"] = fight
@@ -217,8 +219,9 @@ def fight_over(state: State, rng: Rng) -> None:
             state["room"], state["came_from"] = back, None
         state["phase"] = "room"
         return
-    log(state, f"Victory: {fight['xp']} XP and {fight['gold']} Gold"
-               + (" each." if len(stayed) > 1 else "."))
+    words = win_words([f["name"] for f in fight["foes"] if f["hp"] <= 0],
+                      [f["name"] for f in fight["foes"] if f["fled"] and f["hp"] > 0], fight["xp"], fight["gold"])
+    log(state, words.replace(" Gold", " Gold each", 1) if len(stayed) > 1 and fight["xp"] else words)
     for i in stayed:  # XP and Gold shared: the fight gave each its share
         h = state["heroes"][i]
         h["gold"] += fight["gold"]

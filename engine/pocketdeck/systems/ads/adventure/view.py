@@ -10,12 +10,15 @@ from .. import data
 from ..deck import base
 from ..maths import DIFFICULTIES, difficulty_chance, truncated_percent
 from ..view import card_face
+from ..view import view as fight_view
 from . import hero as H
 from .content import adventure, rooms, treasures
 
 LOOT_WORDS = {"hand": "Into my hand (remove a card of my hand from the game)",
               "draw": "Into my Draw Deck (remove a card of it from the game)",
               "aside": "Set it aside in my Character Deck", "leave": "Leave it here"}
+
+State = dict[str, Any]
 
 
 def label(state: dict[str, Any], a: dict[str, Any]) -> str:
@@ -79,7 +82,6 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
                     "passed": state["room"] in state["passed"], "draw": state["obstacle_draw"]}
     fight = None
     if state["fight"] is not None:
-        from .game import fight_view_of
         fight = fight_view_of(state)
         if fight is not None and fight.get("party"):
             fight = hidden_for(fight, seat, state.get("in_fight") or [state["active"]])
@@ -108,3 +110,11 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
 
 def kinds_in(cards: list[str]) -> list[str]:
     return sorted({base(c) for c in cards})
+
+
+def fight_view_of(state: State) -> dict[str, Any] | None:
+    """The running fight's own view (the fight screen draws it unchanged)."""
+    if state["fight"] is None:
+        return None
+    from ..actions import legal
+    return fight_view(state["fight"], legal(state["fight"]))

@@ -83,11 +83,7 @@ def validate(deck: Any) -> list[Violation]:
     if not _is_int(level) or not 1 <= level <= MAX_LEVEL:
         out.append(Violation(info, f"the Level card is a whole number from 1 to {MAX_LEVEL}"))
         level = MAX_LEVEL
-    if deck.get("specialized") and deck.get("hybrid"):
-        # "Specialized Class (cannot have a Hybrid Class) / Hybrid Class (cannot have a
-        # Specialized Class)"; the book defines no such class card yet, nor does the app
-        out.append(Violation(info, "a Specialized Class cannot have a Hybrid Class, nor a Hybrid Class a "
-                                   "Specialized Class: name one of them"))
+    out.extend(_class_kinds(deck, c, info))
     out.extend(_story(deck))
     counts = combat_counts(deck)
     total = sum(counts.values())
@@ -225,3 +221,34 @@ def check_record(record: Any) -> str | None:
         return str(Violation("Character Deck Building", f"a Character Deck has no field {extra[0]!r}"))
     found = validate(record)
     return str(found[0]) if found else None
+
+
+def _class_kinds(deck: dict[str, Any], c: dict[str, Any], info: str) -> list[Violation]:
+    """"Specialized Class (cannot have a Hybrid Class) / Hybrid Class (cannot have a
+    Specialized Class)": at most one of the two, each a card of the content (core.toml
+    ``[[specialized]]``, ``[[hybrid]]``) that goes with the deck's Class."""
+    spec, hyb = deck.get("specialized"), deck.get("hybrid")
+    out: list[Violation] = []
+    for key, v in (("specialized", spec), ("hybrid", hyb)):
+        if v is not None and not isinstance(v, str):
+            out.append(Violation(info, f"{key} names one {key.title()} Class card by its id"))
+    if out:
+        return out
+    if spec and hyb:
+        return [Violation(info, f"this deck names both a Specialized Class ({spec[:40]!r}) and a Hybrid Class "
+                                f"({hyb[:40]!r}): a Specialized Class cannot have a Hybrid Class, nor a Hybrid "
+                                "Class a Specialized Class; keep one of them")]
+    klass = deck.get("class")
+    for key, cid in (("specialized", spec), ("hybrid", hyb)):
+        if not cid:
+            continue
+        kind, card = f"{key.title()} Class", c[key].get(cid)
+        if card is None:
+            have = ", ".join(sorted(c[key])) or "none yet"
+            out.append(Violation(info, f"{cid[:40]!r} is not a {kind} card of this app (it has: {have})"))
+            continue
+        joins = [card["class"]] if key == "specialized" else card["classes"]
+        if klass not in joins:
+            out.append(Violation(info, f"{card['name']} goes with the {' and '.join(x.title() for x in joins)} "
+                                       f"Class{'es' if len(joins) > 1 else ''}, not the deck's {str(klass).title()}"))
+    return out
