@@ -5,7 +5,10 @@ section and fails on the code before the fix; docs/rules/p52.md has the rows ("t
 from __future__ import annotations
 
 from pocketdeck.core.game import get_game
-from test_p52_engine import act, party, record, scene
+from pocketdeck.systems.p52.combat import ability_target
+from pocketdeck.systems.p52.flow import new_turn
+from test_p52_engine import (act, line_room, mage, party, record, scene, stack_action,
+                             stack_stamina)
 
 G = get_game("p52")
 
@@ -21,3 +24,31 @@ def test_stamina_a_stamina_boost_does_not_draw_past_five():
         s["piles"]["action_discard"].append(pile.pop())
     s = act(s, type="use", item="stamina_boost")
     assert len(s["piles"]["stamina_c0"]) == 5
+
+
+def test_abilities_an_ace_does_not_fail_a_support_ability():
+    """Card Values: "Aces always have a value of 1"; the book gives the Ace a meaning of its
+    own only on attack flips (Counter Attacks), lock picking and chest attacks. A support
+    ability meets its target or not: Stamina K + flip A = 14 against Regeneration's 9."""
+    s = mage({"regeneration": 1})
+    line_room(s, 3)
+    scene(s, enemy_card=None)
+    s["chars"][0]["hp"] -= 10
+    stack_stamina(s, "c0", "KD")
+    stack_action(s, ["AS", "2C"])
+    s = act(s, type="ability", ability="regeneration", target="c0", stamina=True)
+    assert s["chars"][0]["regen"][0] == 5  # Over 14 - 9
+    assert not any("it fails" in x for x in s["log"][-3:])
+
+
+def test_abilities_hover_moves_over_spots_none_at_over_0():
+    """Abilities table, Hover: "move Over spots": a flip that just meets the target (Over 0)
+    moves the character no spot (it moved 1 before)."""
+    s = mage({"hover": 1})
+    line_room(s, 5)
+    eid = scene(s, "KH", enemy_pos=2)
+    s["turn"] = new_turn(["c0", eid], 1)
+    tgt = ability_target(s, s["chars"][0], "hover", 0, 0)
+    stack_action(s, [f"{tgt if tgt <= 10 else 'JQK'[tgt - 11]}S", "2C"])
+    s = act(s, type="ability", ability="hover", target=3, stamina=False)
+    assert s["chars"][0]["pos"] == 0

@@ -386,7 +386,9 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
     s = play_stamina(state, c["id"]) if use_stamina else 0
     f = flip(state, rng)
     total = value(f) + s
-    if value(f) == 1 or not defence_succeeds(total, tgt):
+    # no Ace rule here: the book gives the Ace a meaning on attack flips (Counter Attacks),
+    # lock picking and chest attacks only; a support ability meets its target or not
+    if not defence_succeeds(total, tgt):
         log(state, f"{c['name']} tries {ab['name']}: {f}{f' + {s}' if s else ''} = {total} vs {tgt}; it fails.")
         return
     by = over(total, tgt)
@@ -427,10 +429,12 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
         if ab["kind"] == "poof":
             route = [target]
         else:
-            route = reachable(state, c, unlimited=True)[target][: max(1, by)]  # type: ignore[index]
+            # the Abilities table: "move Over spots": an Over of 0 moves none
+            route = reachable(state, c, unlimited=True)[target][:by]  # type: ignore[index]
         log(state, f"{c['name']} {'vanishes and reappears' if ab['kind'] == 'poof' else 'floats'} "
                    f"({len(route)} spot(s)), out of reach of passing blows.")
-        state["stack"].append({"f": "move", "char": c["id"], "path": list(route), "hover": True})
+        if route:
+            state["stack"].append({"f": "move", "char": c["id"], "path": list(route), "hover": True})
     elif ab["kind"] == "regen":
         c["regen"] = [amount, 3]
         log(state, f"{c['name']} will regain {amount} HP at the end of each of the next 3 turns.")
