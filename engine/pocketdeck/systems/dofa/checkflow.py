@@ -48,7 +48,7 @@ def ready(s: State) -> bool:
     if d["stat"] is None:
         return False
     if d["kind"] == "save":
-        if d["dr"] is None or not own_tc(s):
+        if (d["dr"] is None and not d.get("hidden")) or not own_tc(s):
             return False
     else:
         if not (d["rank"] and d["suit"]):
@@ -102,7 +102,11 @@ def draft_actions(s: State) -> list[Action]:
         acts += [{"type": "attacker", "mod": m} for m in ATTACKER_MODS]
     else:
         drs: list[int | None] = list(DRS) if d["kind"] in ("check", "attack") else list(range(0, 7))
-        if d["kind"] == "check":
+        if not d.get("condition"):
+            # PG, Making a Check: "The Difficulty Range is decided by the GM and they can
+            # choose whether or not to reveal it": any check, an attack or a save too (the
+            # GM's table keeps an attack's DR, the AR, hidden). A condition's save has the
+            # DR its condition names, and its result must be known to end the condition.
             drs.append(None)
         acts += [{"type": "dr", "dr": v} for v in drs]
     acts += [{"type": "hand", "hand": h} for h in HANDS]
@@ -259,7 +263,7 @@ def do_accept(s: State, a: Action, rng: Rng) -> None:
     if kind == "attack" and mine and "Invisible" in conds:
         conds.remove("Invisible")     # PG, Status Conditions 12: the attack ends it
         s["log"].append("The attack ends Invisible.")
-    if dr["condition"] and mine:
+    if dr["condition"] and mine and result["success"] is not None:
         cd.condition_result(s, dr["condition"], bool(result["success"]), rng)
     s["draft"] = dict(blank_draft(s["draft"]["kind"]), hand=0)
 

@@ -1,0 +1,25 @@
+"""Deck of Adventures, the player's phone: the differences the reading of 2026-11-26
+(docs/reviews/dofa-2026-11-26.md, D2-D20) left open, against the Player's Guide (PG) and the
+public reference. Each test is named after its book section and fails on the code before the
+fix; docs/rules/dofa.md has the rows ("tod_")."""
+
+from __future__ import annotations
+
+from test_dofa_player_book import legal
+from test_dofa_rules import GAME, check, knock_out, new, play, stack
+
+
+# -- D9 --------------------------------------------------------------------------------------
+def test_making_a_check_an_attack_or_a_save_with_a_hidden_dr():
+    """PG, Making a Check: "The Difficulty Range is decided by the GM and they can choose
+    whether or not to reveal it before a check is made": an attack (the GM's table keeps the
+    AR hidden) and a save may be drawn with the DR hidden; the player reports the card."""
+    s = play(new("Spades1"), {"type": "kind", "kind": "attack"})
+    assert {"type": "dr", "dr": None} in GAME.legal_actions(s)
+    s = play(check(stack(s, "8S"), "3D", "Finesse", None), {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["degree"] is None and s["last"]["report"]
+    s = play(stack(new(), "QH"), {"type": "draw_tc"}, {"type": "kind", "kind": "save"},
+             {"type": "stat", "stat": "CON"})
+    assert {"type": "dr", "dr": None} in GAME.legal_actions(s)
+    s = play(stack(s, "9D"), {"type": "dr", "dr": None}, {"type": "draw"}, {"type": "accept"})
+    assert s["last"]["kind"] == "save" and s["last"]["report"]
