@@ -23,3 +23,29 @@ def test_making_a_check_an_attack_or_a_save_with_a_hidden_dr():
     assert {"type": "dr", "dr": None} in GAME.legal_actions(s)
     s = play(stack(s, "9D"), {"type": "dr", "dr": None}, {"type": "draw"}, {"type": "accept"})
     assert s["last"]["kind"] == "save" and s["last"]["report"]
+
+
+# -- D2 --------------------------------------------------------------------------------------
+def closed(s: dict) -> dict:
+    """End turns until no earlier damage can be Toughened Up."""
+    while s["toughen"]:
+        s = play(s, {"type": "end_turn"})
+    return s
+
+
+def test_epic_events_fate_cards_negate_damage_taken_while_knocked_out():
+    """PG, Epic Events: "If they take additional damage, they make these checks at Lower
+    Hand (+1). Players may use Fate Cards, as outlined above, to negate damage taken during
+    the Epic Event." Damage while Knocked Out (0 AP, 0 HP) can be Toughened Up, and ignoring
+    all of it takes its Lower Hand away; after stable, the new Epic Event it began too."""
+    s = closed(knock_out(play(new("Spades1"), {"type": "start_combat"})))
+    s["ap"] = 0
+    s = play(s, {"type": "damage", "amount": 1, "bypass": False})
+    assert s["ko"]["damaged"] and s["toughen"] == 1 and legal(s, "toughen_up")
+    s = play(s, {"type": "toughen_up", "card": "RJ"})
+    assert s["ko"] and not s["ko"]["damaged"] and s["hp"] == 0 and s["toughen"] == 0
+    s["ko"].update(stable=True, successes=2)
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True})
+    assert not s["ko"]["stable"] and s["ko"]["successes"] == 0
+    s = play(s, {"type": "toughen_up", "card": "BJ"})
+    assert s["ko"]["stable"] and s["ko"]["successes"] == 2 and not s["ko"]["damaged"]

@@ -24,7 +24,8 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     s["ap"] -= to_ap
     to_hp = min(s["hp"], amount - to_ap)
     s["hp"] -= to_hp
-    if to_ap + to_hp:
+    ko_before = dict(s["ko"]) if s["ko"] else None
+    if to_ap + to_hp or (ko_before and amount > 0):
         # outside combat there are no turns: the window waits for the next turn (None),
         # the first of the next combat (combat.do_start_combat), or a Full Rest
         hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1 if s["combat"] else None}
@@ -34,6 +35,11 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
             # overkill hit leaves the rest landing (kept only when there is some, so a
             # game without an overkill hit keeps its old state)
             hit["over"] = over
+        if ko_before:
+            # PG, Epic Events: "Players may use Fate Cards ... to negate damage taken during
+            # the Epic Event": the hit keeps what the Epic Event was before it, given back
+            # when the whole hit is ignored (fate.undo_ko_hit)
+            hit["ko"] = {k: ko_before[k] for k in ("damaged", "stable", "successes", "failures")}
         hits(s).append(hit)
         sync_toughen(s)
     s["log"].append(f"Takes {amount} damage ({to_ap} AP, {to_hp} HP"
@@ -98,6 +104,20 @@ def close_toughen(s: State, turn: int | None = None) -> None:
     else:
         s["toughen_hits"] = [h for h in hits(s) if h["until"] is None or turn <= h["until"]]
     sync_toughen(s)
+
+
+def undo_ko_hit(s: State, hit: dict) -> None:
+    """A hit taken while Knocked Out, wholly ignored by Toughen Up, did not happen: no Lower
+    Hand for it, and if it began a new Epic Event after stable (no draw since), the Dealer is
+    stable again. Only the latest such hit still open gives back its Epic Event."""
+    before = hit.pop("ko", None)
+    if not before or not s["ko"] or any("ko" in h for h in hits(s) if h is not hit and left(h)):
+        return
+    ko = s["ko"]
+    ko["damaged"] = before["damaged"]
+    if before["stable"] and not ko["stable"] and ko["successes"] == ko["failures"] == 0:
+        ko.update(stable=True, successes=before["successes"], failures=before["failures"])
+    s["log"].append("The damage taken while Knocked Out is ignored: the Epic Event is as before it.")
 
 
 def on_damage(s: State) -> None:
