@@ -217,7 +217,8 @@ def test_holding_breath_then_suffocating():
 def test_help_and_thwart_received_do_not_stack_and_help_lasts_to_my_next_turn_end():
     """PG, Discard Powers: Help N/2 is Upper Hand on all my checks until the end of my next
     turn; Thwart is Lower Hand; only one applies at a time (a new one replaces the old)."""
-    s = check(play(new("Spades1"), {"type": "start_combat"}), "8C", "Finesse", 2)
+    from test_dofa_player_book import acted    # Help given once my turn has begun (D4)
+    s = check(acted(play(new("Spades1"), {"type": "start_combat"})), "8C", "Finesse", 2)
     s = play(s, {"type": "received", "power": "Help", "n": 2})
     assert net(s) == 2
     s = play(s, {"type": "received", "power": "Thwart", "n": 1})

@@ -49,3 +49,23 @@ def test_epic_events_fate_cards_negate_damage_taken_while_knocked_out():
     assert not s["ko"]["stable"] and s["ko"]["successes"] == 0
     s = play(s, {"type": "toughen_up", "card": "BJ"})
     assert s["ko"]["stable"] and s["ko"]["successes"] == 2 and not s["ko"]["damaged"]
+
+
+# -- D4 --------------------------------------------------------------------------------------
+def test_fate_cards_toughen_up_damage_between_my_turns():
+    """PG, Fate Cards 4.3: "before the end of the Player's next turn after receiving damage";
+    Discard Powers, Help: "until the end of their next turn". What arrives after End my turn
+    and before I act again lasts to the end of that coming turn, not one turn more; what
+    arrives once I have acted in my turn lasts through the next one."""
+    s = play(new("Spades1"), {"type": "start_combat"}, {"type": "end_turn"})
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True},
+             {"type": "received", "power": "Help", "n": 1})
+    assert s["toughen"] == 1 and s["received"]
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0 and not legal(s, "toughen_up") and s["received"] is None
+    s = play(check(stack(s, "9H"), "5C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True},
+             {"type": "received", "power": "Help", "n": 1}, {"type": "end_turn"})
+    assert s["toughen"] == 1 and s["received"]
+    s = play(s, {"type": "end_turn"})
+    assert s["toughen"] == 0 and s["received"] is None

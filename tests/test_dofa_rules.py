@@ -105,7 +105,11 @@ def test_exchange_fate_and_toughen_up():
 
 
 def test_toughen_up_window_closes_after_next_turn():
-    s = play(new(), {"type": "start_combat"}, {"type": "damage", "amount": 1, "bypass": True})
+    """Damage taken in my own turn (a check drawn: the turn has begun) stays open through
+    my next turn (between my turns: tod_fate_cards_toughen_up_damage_between_my_turns)."""
+    s = play(check(stack(new(), "9H"), "5C", "Finesse", 2), {"type": "start_combat"},
+             {"type": "draw"}, {"type": "accept"})
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True})
     assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))
     s = play(s, {"type": "end_turn"})
     assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))

@@ -133,6 +133,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     settle(s, s["tc"])
     s["tc"] = []
     s["combat"], s["turn"] = True, 0
+    s.pop("acted", None)          # turns restart: my first turn has not begun
     toughen_at_combat_start(s)
     card = draw_my_tc(s, rng, bool(a.get("quick_draw")))
     s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")

@@ -24,7 +24,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import sheet as sh
-from .deck import discard_from_deck
+from .deck import discard_from_deck, next_turn_end
 from .health import due, hurt
 
 TURN_START, TURN_END, MAJOR, MINOR = "start of turn", "end of turn", "a Major Action", "a Minor Action"
@@ -266,7 +266,7 @@ def do_received(s: State, a: Action, rng: Rng) -> None:
     thwarter's next turn: ended by a tap). They do not stack: a new one replaces the old."""
     s["log"].append(f"{a['power']} {a['n']} on my checks.")
     s["received"] = {"power": a["power"], "n": a["n"],
-                     "until": s["turn"] + 1 if s["combat"] and a["power"] == "Help" else None}
+                     "until": next_turn_end(s) if s["combat"] and a["power"] == "Help" else None}
 
 
 def do_received_end(s: State, a: Action, rng: Rng) -> None:

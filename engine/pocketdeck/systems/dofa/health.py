@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.game import Action, State
 from ...core.rng import Rng
-from .deck import knock_out
+from .deck import knock_out, next_turn_end
 
 ON_DAMAGE_SAVES = ("Charmed", "Enthralled")   # "at the start of their turn or whenever taking damage"
 
@@ -28,7 +28,7 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     if to_ap + to_hp or (ko_before and amount > 0):
         # outside combat there are no turns: the window waits for the next turn (None),
         # the first of the next combat (combat.do_start_combat), or a Full Rest
-        hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1 if s["combat"] else None}
+        hit = {"ap": to_ap, "hp": to_hp, "until": next_turn_end(s) if s["combat"] else None}
         over = amount - to_ap - to_hp
         if over:
             # PG, Fate Cards 4.3: the damage past 0 HP is damage too; ignoring part of an
