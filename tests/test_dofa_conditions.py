@@ -187,12 +187,13 @@ def test_poisoned_save_due_at_start_of_turn_failure_discards_n_plus_one():
 
 
 def test_suffocating_save_at_start_of_turn_success_still_one_damage():
-    """9 Suffocating: a DR 3 VIT save at the start of the turn; failure 2 damage, success 1 (bypassing AP)."""
+    """9 Suffocating: a DR 3 VIT save at the start of the turn; failure 2 damage bypassing AP,
+    success 1 (AP first: tod_status_conditions_9_suffocating_a_success_takes_ap_first)."""
     s = on(stack(new("Clubs1"), "7S", "7D"), "Suffocating")
     s = play(s, {"type": "start_combat"})
     assert due(s) == ["Suffocating"]
     s = save(s, "Suffocating")
-    assert s["hp"] == s["sheet"]["hp_max"] - 1 and s["ap"] == s["sheet"]["ap_max"]
+    assert s["hp"] == s["sheet"]["hp_max"] and s["ap"] == s["sheet"]["ap_max"] - 1
 
 
 def test_hidden_attack_at_upper_hand():

@@ -69,3 +69,23 @@ def test_fate_cards_toughen_up_damage_between_my_turns():
     assert s["toughen"] == 1 and s["received"]
     s = play(s, {"type": "end_turn"})
     assert s["toughen"] == 0 and s["received"] is None
+
+
+# -- D6, D7 ----------------------------------------------------------------------------------
+def test_status_conditions_9_suffocating_a_success_takes_ap_first():
+    """PG, Status Conditions 9: "On failure, take 2 damage bypassing AP. On a success, take
+    1 damage": the success's damage follows the default rule, AP first (Clubs1: AP 2)."""
+    from test_dofa_conditions import on, save
+    s = play(on(stack(new("Clubs1"), "7S", "7D"), "Suffocating"), {"type": "start_combat"})
+    s = save(s, "Suffocating")
+    assert (s["ap"], s["hp"]) == (s["sheet"]["ap_max"] - 1, s["sheet"]["hp_max"])
+
+
+def test_holding_breath_no_time_at_low_vitality_is_suffocating():
+    """PG, Holding Breath: "1 + 2 times Vitality Mod minutes ... After this time, the
+    character gains the Suffocating Status Condition": at Vitality -1 the time is 0."""
+    from test_dofa_build import custom
+    s = play(custom(), {"type": "vulnerability", "id": "Frail, Minor", "xp": 1}, {"type": "finish"})
+    assert s["sheet"]["attrs"]["VIT"] == -1
+    s = play(s, {"type": "breath", "hold": "start"})
+    assert s["breath"] == 0 and "Suffocating" in s["conditions"]

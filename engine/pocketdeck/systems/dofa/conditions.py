@@ -246,7 +246,9 @@ def condition_result(s: State, name: str, passed: bool, rng: Rng) -> None:
             s["poison"] = 0
         s["log"].append(f"{name} ends.")
     if passed and rule.get("pass_damage"):
-        hurt(s, rule["pass_damage"], True)
+        # PG, Status Conditions 9: "On failure, take 2 damage bypassing AP. On a success,
+        # take 1 damage": only the failure's damage bypasses; the success's takes AP first
+        hurt(s, rule["pass_damage"], False)
     if not passed and rule.get("fail_damage"):
         hurt(s, rule["fail_damage"], True)
     if not passed and rule.get("fail_discard"):

@@ -176,6 +176,11 @@ def do_breath(s: State, a: Action, rng: Rng) -> None:
     if a["hold"] == "start":
         s["breath"] = max(0, 1 + 2 * s["sheet"]["attrs"]["VIT"])
         s["log"].append(f"Holds breath: {s['breath']} minute(s).")
+        if s["breath"] == 0 and "Suffocating" not in s["conditions"]:
+            # "After this time, the character gains the Suffocating Status Condition":
+            # at Vitality -1 or -2 there is no time (review D7)
+            s["conditions"].append("Suffocating")
+            s["log"].append("No time without air: Suffocating.")
     elif a["hold"] == "minute":
         s["breath"] = max(0, s["breath"] - 1)
         s["log"].append(f"A minute without air: {s['breath']} left.")
