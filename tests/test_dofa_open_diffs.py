@@ -89,3 +89,32 @@ def test_holding_breath_no_time_at_low_vitality_is_suffocating():
     assert s["sheet"]["attrs"]["VIT"] == -1
     s = play(s, {"type": "breath", "hold": "start"})
     assert s["breath"] == 0 and "Suffocating" in s["conditions"]
+
+
+# -- D11, D12, D17 ---------------------------------------------------------------------------
+def test_discard_powers_only_in_combat():
+    """PG, Discard Powers: "discard cards as a Minor Action for additional benefits in
+    combat": not offered outside combat (Spades2 from level 2; a Caster's Intensify too)."""
+    s = new("Spades2")
+    assert not legal(s, "discard_power")
+    assert legal(play(s, {"type": "start_combat"}), "discard_power")
+
+
+def test_items_charm_of_efficiency_no_quick_draw_upper_hand():
+    """07_Items, Charm of Efficiency: "You cannot draw with Upper or Lower Hand": Quick
+    Draw's Upper Hand Target Card is not offered while it is active."""
+    s = new("Spades1")
+    s["sheet"]["powers"].append("Quick Draw")
+    assert {"type": "start_combat", "quick_draw": True} in GAME.legal_actions(s)
+    s = play(s, {"type": "use_item", "item": "Charm of Efficiency"})
+    assert {"type": "start_combat", "quick_draw": True} not in GAME.legal_actions(s)
+    assert {"type": "start_combat"} in GAME.legal_actions(s)
+
+
+def test_powers_quick_draw_is_passive_no_use_button():
+    """04_Powers, Quick Draw (Passive): "When drawing a TC for combat, you may draw with
+    Upper Hand": it is never "used" as a power (which would end Hidden and mark the next
+    check as a Power's); it works at the start of combat only."""
+    s = new("Spades1")
+    s["sheet"]["powers"].append("Quick Draw")
+    assert not [a for a in legal(s, "power") if a["power"] == "Quick Draw"]
