@@ -52,3 +52,40 @@ def test_abilities_hover_moves_over_spots_none_at_over_0():
     stack_action(s, [f"{tgt if tgt <= 10 else 'JQK'[tgt - 11]}S", "2C"])
     s = act(s, type="ability", ability="hover", target=3, stamina=False)
     assert s["chars"][0]["pos"] == 0
+
+
+def test_big_boss_the_major_boss_flips_every_time_he_falls_below_0():
+    """Big Boss (the scenario table): "Below 0 HP: flip; 6 or less revives him with HP = the
+    card's value": every time, not only the first (the table says no "once")."""
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.p52.combat import damage_enemy
+    from pocketdeck.systems.p52.room import make_enemy
+    s = party(record(), quest="big_boss")
+    scene(s, enemy_card=None)
+    s["quest"]["boss_stage"] = 1
+    boss = make_enemy(s, None, 0, boss="major")
+    s["room"]["enemies"].append(boss)
+    boss["hp"] = 5
+    stack_action(s, ["3C", "4D", "9S"])
+    damage_enemy(s, boss, 6, s["chars"][0], Rng(1))
+    assert boss["hp"] == 3 and s["quest"]["done"] is None
+    damage_enemy(s, boss, 4, s["chars"][0], Rng(1))
+    assert boss["hp"] == 4 and s["quest"]["done"] is None        # raised a second time
+    damage_enemy(s, boss, 5, s["chars"][0], Rng(1))
+    assert s["quest"]["done"] == "won"                           # a 9: he falls
+
+
+def test_big_boss_a_second_ace_while_the_minor_boss_stands_is_a_plain_spot():
+    """Big Boss: "the second is the Major Boss" / "existing enemies will flee immediately"
+    contradict "You must defeat both Bosses"; the documented choice (docs/rules/p52.md):
+    while the Minor Boss stands, another Ace is a plain spot; once it is beaten, the next
+    Ace is the Major Boss."""
+    from pocketdeck.systems.p52.room import _boss
+    s = party(record(), quest="big_boss")
+    scene(s, enemy_card=None)
+    s["room"]["boss_here"] = "minor"
+    assert _boss(s, 1) == [] and s["room"]["spots"][1]["kind"] == "normal"
+    s["room"]["boss_here"] = None
+    s["quest"]["boss_stage"] = 1
+    ids = _boss(s, 2)
+    assert ids and s["room"]["enemies"][-1]["boss"] == "major"

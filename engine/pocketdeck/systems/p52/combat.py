@@ -240,8 +240,10 @@ def damage_enemy(state: State, e: dict[str, Any], dmg: int, by: dict[str, Any] |
     e["hp"] -= dmg
     if e["hp"] > 0:
         return
-    if e["boss"] == "major" and not e["revived"] and e["hp"] < 0:
-        # the scenario: "Below 0 HP: flip; 6 or less revives him" (at exactly 0 he falls)
+    if e["boss"] == "major" and e["hp"] < 0:
+        # the scenario: "Below 0 HP: flip; 6 or less revives him" (at exactly 0 he falls);
+        # every time he falls below 0, not only the first (the table says no "once";
+        # review 2026-11-26). ``revived`` stays as the record that he came back at least once
         f = flip(state, rng)
         e["revived"] = True
         if value(f) <= data.enemies()["boss"]["revive_at_most"]:
