@@ -118,3 +118,19 @@ def test_powers_quick_draw_is_passive_no_use_button():
     s = new("Spades1")
     s["sheet"]["powers"].append("Quick Draw")
     assert not [a for a in legal(s, "power") if a["power"] == "Quick Draw"]
+
+
+# -- D15, D16 --------------------------------------------------------------------------------
+def test_discard_powers_help_and_thwart_on_the_epic_event_check():
+    """PG, Discard Powers: Help and Thwart act "on all Checks", the Knocked Out Epic Event
+    check too; Epic Events "Lower Hand (+1)" when damaged again counts once however often
+    (the stacking notation is "(1+)": a documented choice)."""
+    from pocketdeck.systems.dofa.checkflow import epic_hand
+    s = knock_out(play(new("Spades1"), {"type": "start_combat"}))
+    s = play(s, {"type": "received", "power": "Thwart", "n": 2})
+    assert epic_hand(s) == -2
+    s = play(s, {"type": "received", "power": "Help", "n": 1})
+    assert epic_hand(s) == 1
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True},
+             {"type": "damage", "amount": 1, "bypass": True})
+    assert epic_hand(s) == 0                       # Help 1, damaged again: Lower Hand 1 once

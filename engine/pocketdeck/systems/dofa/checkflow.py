@@ -69,11 +69,15 @@ def epic_open(s: State) -> bool:
 
 
 def epic_hand(s: State) -> int:
-    """The Epic Event check's Lower Hand: (1) when damaged again (PG, Epic Events) and (1)
-    at Fatigue 2 ("Lower Hand (1) on all checks"; the check is not a save: no Fatigue 1)."""
+    """The Epic Event check's Upper/Lower Hand: Lower Hand (1) when damaged again (PG, Epic
+    Events; once however often: "(+1)" is not the stacking "(1+)"), (1) at Fatigue 2 ("Lower
+    Hand (1) on all checks"; the check is not a save: no Fatigue 1) and a received Help or
+    Thwart (Discard Powers: "on all Checks"; review D15)."""
     if no_hand(s):
         return 0
-    return -int(s["ko"]["damaged"]) - int(s["fatigue"] >= 2)
+    got = s.get("received")
+    help_ = (got["n"] if got["power"] == "Help" else -got["n"]) if got else 0
+    return help_ - int(bool(s["ko"]["damaged"])) - int(s["fatigue"] >= 2)
 
 
 def draft_actions(s: State) -> list[Action]:

@@ -187,10 +187,17 @@ def condition_actions(s: State, can_save: bool) -> list[Action]:
             acts.append({"type": "condition_save", "name": name})
     if "Poisoned" in s["conditions"]:
         acts.append({"type": "poison_more"})
+    return acts + received_actions(s)
+
+
+def received_actions(s: State) -> list[Action]:
+    """Another Dealer's Help or an enemy's Thwart received, or ended: offered while Knocked
+    Out too (Discard Powers: "on all Checks", the Epic Event's included; review D15)."""
     got = s.get("received")
     top = sh.discard_cap(10) // 2
-    acts += [{"type": "received", "power": p, "n": n} for p in RECEIVED for n in range(1, top + 1)
-             if not (got and got["power"] == p and got["n"] == n)]
+    acts: list[Action] = [{"type": "received", "power": p, "n": n} for p in RECEIVED
+                          for n in range(1, top + 1)
+                          if not (got and got["power"] == p and got["n"] == n)]
     if got:
         acts.append({"type": "received_end"})
     return acts

@@ -126,6 +126,7 @@ class DofaGame(Game):
             acts += [{"type": "heal", "amount": n} for n in (1, 2)]
         if ko:
             acts.append({"type": "treated"})
+            acts += conditions.received_actions(s)
         comp = s.get("companion")
         if comp:
             if comp["hp"] > 0:
