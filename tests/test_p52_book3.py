@@ -89,3 +89,29 @@ def test_big_boss_a_second_ace_while_the_minor_boss_stands_is_a_plain_spot():
     s["quest"]["boss_stage"] = 1
     ids = _boss(s, 2)
     assert ids and s["room"]["enemies"][-1]["boss"] == "major"
+
+
+def test_abilities_ice_storm_freezes_for_3_rounds_even_when_attacked():
+    """Abilities table, Ice Storm: "freeze ... for 3 rounds": an enemy hit while frozen by
+    it stays frozen (the Ice Elixir's "until attacked" is another item's rule)."""
+    from pocketdeck.systems.p52.combat import _hit_enemy
+    from pocketdeck.systems.p52 import data
+    from pocketdeck.core.rng import Rng
+    s = party(record())
+    eid = scene(s, "KH", enemy_pos=0)
+    e = s["room"]["enemies"][0]
+    e["frozen"], e["thaw"] = True, 3
+    _hit_enemy(s, s["chars"][0], e, data.ability("sword_play"), 20, 1, False, Rng(1), "test")
+    assert e["frozen"] and e["thaw"] == 3
+    e.pop("thaw")                                  # an Ice Elixir's freeze: until attacked
+    _hit_enemy(s, s["chars"][0], e, data.ability("sword_play"), 20, 1, False, Rng(1), "test")
+    assert not e["frozen"]
+
+
+def test_opening_chests_any_number_of_lock_picks():
+    """Opening Chests: "if you use 3 Lock Picks, it is as if you had a 3 in the Lock Pick
+    ability": the book sets no maximum; five held may all be used."""
+    from pocketdeck.systems.p52.items import pick_options
+    c = record(items=["lock_pick"] * 5)
+    c["abilities"] = {"sword_play": 1}
+    assert pick_options(c) == [1, 2, 3, 4, 5]

@@ -184,8 +184,10 @@ def _hit_enemy(state: State, c: dict[str, Any], e: dict[str, Any], ab: dict[str,
                total: int, dmg: int, king: bool, rng: Rng, how: str) -> None:
     """Enemy Defending, Power Attacks, then the damage."""
     if e["frozen"]:
-        e["frozen"] = False
-        e.pop("thaw", None)
+        if not e.get("thaw"):
+            # the Ice Elixir freezes "until attacked"; Ice Storm's "freeze ... for 3
+            # rounds" (``thaw``) lasts its rounds, attacked or not (review 2026-11-26)
+            e["frozen"] = False
         result = "hit"
         dtext = "frozen, no defence"
     else:

@@ -161,10 +161,13 @@ def _special(state: State, c: dict[str, Any], rng: Rng) -> None:
 
 
 def pick_options(c: dict[str, Any]) -> list[int]:
+    """Opening Chests: any number of the Lock Picks held ("if you use 3 Lock Picks, it is
+    as if you had a 3"; the book sets no maximum: the cap of 3 went in the review of
+    2026-11-26)."""
     n = c["items"].count("lock_pick")
     if "lock_pick" in c["abilities"]:
-        return list(range(0, min(n, 3) + 1))
-    return list(range(1, min(n, 3) + 1))
+        return list(range(0, n + 1))
+    return list(range(1, n + 1))
 
 
 # -- using items ----------------------------------------------------------------------------------
