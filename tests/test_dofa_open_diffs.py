@@ -134,3 +134,18 @@ def test_discard_powers_help_and_thwart_on_the_epic_event_check():
     s = play(s, {"type": "damage", "amount": 1, "bypass": True},
              {"type": "damage", "amount": 1, "bypass": True})
     assert epic_hand(s) == 0                       # Help 1, damaged again: Lower Hand 1 once
+
+
+# -- D14 -------------------------------------------------------------------------------------
+def test_vulnerabilities_conceited_prerequisite_holds_when_creation_is_done():
+    """05_Vulnerabilities, Conceited (Prereq "Intelligence and Intuition < +1"): only
+    Illiterate's text says its prerequisite "only applies at the time the Vulnerability is
+    taken". Taking Conceited at INT 0 and then raising INT to +1 leaves Done refused;
+    Illiterate then raised stays finishable."""
+    from test_dofa_build import custom
+    s = play(custom("Support"), {"type": "vulnerability", "id": "Conceited", "xp": 2},
+             {"type": "raise", "stat": "INT"})
+    assert not legal(s, "finish")
+    s = play(custom("Support"), {"type": "vulnerability", "id": "Illiterate", "xp": 1},
+             {"type": "raise", "stat": "INT"})
+    assert legal(s, "finish")
