@@ -115,3 +115,16 @@ def test_opening_chests_any_number_of_lock_picks():
     c = record(items=["lock_pick"] * 5)
     c["abilities"] = {"sword_play": 1}
     assert pick_options(c) == [1, 2, 3, 4, 5]
+
+
+def test_abilities_snatch_steals_from_a_boss_too():
+    """Abilities table, Snatch: "steal 1 item": the table names no exception for bosses."""
+    from pocketdeck.systems.p52.room import make_enemy
+    s = mage({"snatch": 1})
+    line_room(s, 3)
+    scene(s, enemy_card=None)
+    s["quest"]["boss_stage"] = 1
+    boss = make_enemy(s, None, 0, boss="major")
+    s["room"]["enemies"].append(boss)
+    assert {"type": "ability", "char": "c0", "ability": "snatch", "target": boss["id"],
+            "stamina": False} in G.legal_actions(s)

@@ -194,8 +194,9 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
             if enemies_on(state, c["pos"]):
                 out.append((aid, None))
         elif k == "snatch":
-            out.extend((aid, e["id"]) for e in enemies_on(state, c["pos"])
-                       if not e.get("snatched") and not e["boss"])
+            # the Abilities table: "steal 1 item", from any enemy on the spot, a boss too
+            # (review 2026-11-26); once per enemy
+            out.extend((aid, e["id"]) for e in enemies_on(state, c["pos"]) if not e.get("snatched"))
         elif k == "poof":
             out.extend((aid, j) for j, s in enumerate(spots) if s["rev"] and j != c["pos"])  # type: ignore[misc]
         elif k == "hover":
