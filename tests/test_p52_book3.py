@@ -128,3 +128,16 @@ def test_abilities_snatch_steals_from_a_boss_too():
     s["room"]["enemies"].append(boss)
     assert {"type": "ability", "char": "c0", "ability": "snatch", "target": boss["id"],
             "stamina": False} in G.legal_actions(s)
+
+
+def test_abilities_threaten_a_boss_flees_too():
+    """Abilities table, Threaten: "all enemies on the spot flee": a Minor Boss too."""
+    s = party(record(abilities={"threaten": 3, "block": 1},
+                     core={"Lift": 6, "Think": 6, "Balance": 4, "Move": 4, "Lead": 9}))
+    line_room(s, 3)
+    eid = scene(s, "KH", enemy_pos=0)
+    e = s["room"]["enemies"][0]
+    e["boss"] = "minor"
+    stack_action(s, ["KS", "2C"])
+    s = act(s, type="ability", ability="threaten", target=None, stamina=False)
+    assert any("runs from" in x for x in s["log"][-3:])      # (it may come back on its turn)

@@ -415,7 +415,9 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
         log(state, f"{c['name']} revives {o['name']} with {o['hp']} HP.")
     elif ab["kind"] == "threaten":
         for e in list(enemies_on(state, c["pos"])):
-            if e["move"] <= 0 or e["boss"]:
+            # the Abilities table: "all enemies on the spot flee": a boss too (review
+            # 2026-11-26); an enemy that cannot move stays
+            if e["move"] <= 0:
                 continue
             far = max(spots[c["pos"]]["adj"], key=lambda j: (board.manhattan(spots[j], spots[c["pos"]]), -j))
             e["pos"] = far
