@@ -187,12 +187,13 @@ def test_poisoned_save_due_at_start_of_turn_failure_discards_n_plus_one():
 
 
 def test_suffocating_save_at_start_of_turn_success_still_one_damage():
-    """9 Suffocating: a DR 3 VIT save at the start of the turn; failure 2 damage, success 1 (bypassing AP)."""
+    """9 Suffocating: a DR 3 VIT save at the start of the turn; failure 2 damage bypassing AP,
+    success 1 (AP first: tod_status_conditions_9_suffocating_a_success_takes_ap_first)."""
     s = on(stack(new("Clubs1"), "7S", "7D"), "Suffocating")
     s = play(s, {"type": "start_combat"})
     assert due(s) == ["Suffocating"]
     s = save(s, "Suffocating")
-    assert s["hp"] == s["sheet"]["hp_max"] - 1 and s["ap"] == s["sheet"]["ap_max"]
+    assert s["hp"] == s["sheet"]["hp_max"] and s["ap"] == s["sheet"]["ap_max"] - 1
 
 
 def test_hidden_attack_at_upper_hand():
@@ -217,7 +218,8 @@ def test_holding_breath_then_suffocating():
 def test_help_and_thwart_received_do_not_stack_and_help_lasts_to_my_next_turn_end():
     """PG, Discard Powers: Help N/2 is Upper Hand on all my checks until the end of my next
     turn; Thwart is Lower Hand; only one applies at a time (a new one replaces the old)."""
-    s = check(play(new("Spades1"), {"type": "start_combat"}), "8C", "Finesse", 2)
+    from test_dofa_player_book import acted    # Help given once my turn has begun (D4)
+    s = check(acted(play(new("Spades1"), {"type": "start_combat"})), "8C", "Finesse", 2)
     s = play(s, {"type": "received", "power": "Help", "n": 2})
     assert net(s) == 2
     s = play(s, {"type": "received", "power": "Thwart", "n": 1})

@@ -77,11 +77,18 @@ def test_fate_cards_any_draw_the_target_card_redrawn():
     assert not legal(s, "redraw_tc")                  # only right after the draw
 
 
+def acted(s: dict) -> dict:
+    """A check drawn and accepted: my turn has begun (deck.next_turn_end)."""
+    return play(check(stack(s, "9H"), "5C", "Finesse", 2), {"type": "draw"}, {"type": "accept"})
+
+
 def test_fate_cards_toughen_up_each_hit_has_its_own_window():
     """PG, Fate Cards, Toughen Up: "as soon as the damage is applied or before the end of the
     Player's next turn after receiving damage": a later hit does not reopen an earlier one."""
-    s = play(new("Spades1"), {"type": "start_combat"}, {"type": "damage", "amount": 2, "bypass": True},
-             {"type": "end_turn"}, {"type": "damage", "amount": 1, "bypass": True})
+    # each hit taken in my own turn, once I have acted (between turns: D4, tod_)
+    s = play(acted(play(new("Spades1"), {"type": "start_combat"})),
+             {"type": "damage", "amount": 2, "bypass": True}, {"type": "end_turn"})
+    s = play(acted(s), {"type": "damage", "amount": 1, "bypass": True})
     assert s["toughen"] == 3
     s = play(s, {"type": "end_turn"})               # the first hit's window (turn 1) closed
     assert s["toughen"] == 1
@@ -141,7 +148,7 @@ def test_fate_cards_toughen_up_damage_outside_combat_until_the_next_turn():
     s = play(s, {"type": "end_turn"})
     assert s["toughen"] == 0 and not legal(s, "toughen_up")
     # in combat, the window still closes at the end of the player's next turn
-    s = play(s, {"type": "damage", "amount": 1, "bypass": True}, {"type": "end_turn"})
+    s = play(acted(s), {"type": "damage", "amount": 1, "bypass": True}, {"type": "end_turn"})
     assert s["toughen"] == 1
     s = play(s, {"type": "end_turn"})
     assert s["toughen"] == 0

@@ -105,7 +105,11 @@ def test_exchange_fate_and_toughen_up():
 
 
 def test_toughen_up_window_closes_after_next_turn():
-    s = play(new(), {"type": "start_combat"}, {"type": "damage", "amount": 1, "bypass": True})
+    """Damage taken in my own turn (a check drawn: the turn has begun) stays open through
+    my next turn (between my turns: tod_fate_cards_toughen_up_damage_between_my_turns)."""
+    s = play(check(stack(new(), "9H"), "5C", "Finesse", 2), {"type": "start_combat"},
+             {"type": "draw"}, {"type": "accept"})
+    s = play(s, {"type": "damage", "amount": 1, "bypass": True})
     assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))
     s = play(s, {"type": "end_turn"})
     assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))
@@ -363,10 +367,11 @@ def test_fatigue_four_doubles_pp_and_five_knocks_out():
 # -- Powers, Discard Powers, conditions -------------------------------------------------------------
 def test_discard_power_from_level_two_up_to_the_cap():
     assert not any(a["type"] == "discard_power" for a in GAME.legal_actions(new("Spades1")))
-    acts = [a for a in GAME.legal_actions(new("Spades2")) if a["type"] == "discard_power"]
+    fight = play(new("Spades2"), {"type": "start_combat"})      # "in combat" (review D11)
+    acts = [a for a in GAME.legal_actions(fight) if a["type"] == "discard_power"]
     assert [a["cards"] for a in acts] == [2, 4]
-    s = play(new("Spades2"), acts[-1])
-    assert len(s["deck"]) == 48
+    s = play(fight, acts[-1])
+    assert len(s["deck"]) == 47                                 # the TC, then 4 discarded
 
 
 def test_burned_save_failure_deals_damage_success_ends_it():
@@ -526,7 +531,8 @@ def test_intensify_discards_until_a_major_plain_success_is_a_miss():
     """PG, Discard Powers, Intensify (Caster): on the next attack discard until a Major
     Success; standard successes count as misses; the player may end it early."""
     assert not any(a["type"] == "intensify" for a in GAME.legal_actions(new("Diamonds1")))  # level 1
-    s = play(new("Diamonds2"), {"type": "intensify"}, {"type": "kind", "kind": "attack"})
+    s = play(new("Diamonds2"), {"type": "start_combat"}, {"type": "intensify"},
+             {"type": "kind", "kind": "attack"})                # in combat (review D11)
     s = check(stack(s, "9H", "5S", "8D", "10C"), "8C", "Knowledge", 2)
     s = play(s, {"type": "draw"})
     assert s["draw"]["cards"] == ["9H"] and s["draw"]["to_go"] == 1

@@ -212,15 +212,18 @@ def _conditions(view: dict[str, Any]) -> str:
     saves = "".join(_play_button(e["label"], e["action"], "btn") for e in _acts(view, "condition_save")
                     if e["action"]["name"] not in due)
     toggles = _buttons(view, "condition", "poison_more")
-    if not toggles:
+    received = _buttons(view, "received", "received_end")
+    if not toggles and not received:
         return ""
     prompt = f'<h3>Saves you may make (an action)</h3><div class="dofa-grid">{saves}</div>' if saves else ""
     got = view.get("received")
     rec = (f'<p>On me: {esc(got["power"])} {got["n"]}.</p>' if got else "")
-    return (f'<details class="dofa-panel"><summary><h2>Status conditions</h2></summary>{prompt}'
-            f'<div class="dofa-grid">{toggles}</div>'
-            f'<h3>Discard Powers used on me (they do not stack)</h3>{rec}'
-            f'<div class="dofa-grid">{_buttons(view, "received", "received_end")}</div></details>')
+    # Knocked Out: no toggles, but a Help or Thwart still acts on the Epic Event check
+    head = (f'<h2>Status conditions</h2>' if toggles else '<h2>Discard Powers used on me</h2>')
+    return (f'<details class="dofa-panel"><summary>{head}</summary>{prompt}'
+            + (f'<div class="dofa-grid">{toggles}</div>' if toggles else "")
+            + f'<h3>Discard Powers used on me (they do not stack)</h3>{rec}'
+            f'<div class="dofa-grid">{received}</div></details>')
 
 
 def _environment(view: dict[str, Any]) -> str:

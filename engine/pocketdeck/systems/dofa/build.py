@@ -30,6 +30,7 @@ STARTS = {"Clumsy": "AGL", "Weak": "STR", "Frail": "VIT", "Dumb": "INT", "Uncert
 # read as Creature Link, the power that gives a Companion (docs/rules/dofa.md)
 VULN_BELOW = {"Illiterate": (("INT", 1),), "Conceited": (("INT", 1), ("GUT", 1))}
 VULN_POWERS = {"Chaotic Companion": ("Creature Link",)}
+AT_TAKING_ONLY = ("Illiterate",)    # "The skill prerequisite only applies at the time the Vulnerability is taken"
 FRAIL_FORM_SPEED = 2     # 05_Vulnerabilities, Frail Form: "combat speed is reduced by two spaces"
 
 
@@ -189,6 +190,14 @@ def finish_problem(s: dict[str, Any], phase: str = CREATION) -> str | None:
             and not any(p in s["powers"] for p in VULN_POWERS[v])]
     if lost:
         return "a vulnerability needs a power given back: " + ", ".join(lost)
+    # 05_Vulnerabilities: only Illiterate's text says its prerequisite "only applies at the
+    # time the Vulnerability is taken"; Conceited's ("Intelligence and Intuition < +1")
+    # must still hold when creation is done (review D14)
+    over = [v for v in s["vulnerabilities"] if phase == CREATION and v in VULN_BELOW
+            and v not in AT_TAKING_ONLY
+            and not all(sh.modifier(s, stat) < below for stat, below in VULN_BELOW[v])]
+    if over:
+        return "a vulnerability's prerequisite no longer met: " + ", ".join(over)
     return None
 
 

@@ -48,7 +48,7 @@ def ready(s: State) -> bool:
     if d["stat"] is None:
         return False
     if d["kind"] == "save":
-        if d["dr"] is None or not own_tc(s):
+        if (d["dr"] is None and not d.get("hidden")) or not own_tc(s):
             return False
     else:
         if not (d["rank"] and d["suit"]):
@@ -69,11 +69,15 @@ def epic_open(s: State) -> bool:
 
 
 def epic_hand(s: State) -> int:
-    """The Epic Event check's Lower Hand: (1) when damaged again (PG, Epic Events) and (1)
-    at Fatigue 2 ("Lower Hand (1) on all checks"; the check is not a save: no Fatigue 1)."""
+    """The Epic Event check's Upper/Lower Hand: Lower Hand (1) when damaged again (PG, Epic
+    Events; once however often: "(+1)" is not the stacking "(1+)"), (1) at Fatigue 2 ("Lower
+    Hand (1) on all checks"; the check is not a save: no Fatigue 1) and a received Help or
+    Thwart (Discard Powers: "on all Checks"; review D15)."""
     if no_hand(s):
         return 0
-    return -int(s["ko"]["damaged"]) - int(s["fatigue"] >= 2)
+    got = s.get("received")
+    help_ = (got["n"] if got["power"] == "Help" else -got["n"]) if got else 0
+    return help_ - int(bool(s["ko"]["damaged"])) - int(s["fatigue"] >= 2)
 
 
 def draft_actions(s: State) -> list[Action]:
@@ -102,7 +106,11 @@ def draft_actions(s: State) -> list[Action]:
         acts += [{"type": "attacker", "mod": m} for m in ATTACKER_MODS]
     else:
         drs: list[int | None] = list(DRS) if d["kind"] in ("check", "attack") else list(range(0, 7))
-        if d["kind"] == "check":
+        if not d.get("condition"):
+            # PG, Making a Check: "The Difficulty Range is decided by the GM and they can
+            # choose whether or not to reveal it": any check, an attack or a save too (the
+            # GM's table keeps an attack's DR, the AR, hidden). A condition's save has the
+            # DR its condition names, and its result must be known to end the condition.
             drs.append(None)
         acts += [{"type": "dr", "dr": v} for v in drs]
     acts += [{"type": "hand", "hand": h} for h in HANDS]
@@ -259,7 +267,7 @@ def do_accept(s: State, a: Action, rng: Rng) -> None:
     if kind == "attack" and mine and "Invisible" in conds:
         conds.remove("Invisible")     # PG, Status Conditions 12: the attack ends it
         s["log"].append("The attack ends Invisible.")
-    if dr["condition"] and mine:
+    if dr["condition"] and mine and result["success"] is not None:
         cd.condition_result(s, dr["condition"], bool(result["success"]), rng)
     s["draft"] = dict(blank_draft(s["draft"]["kind"]), hand=0)
 

@@ -25,11 +25,19 @@ def pp_factor(s: State) -> int:
 
 
 def power_actions(s: State) -> list[Action]:
+    """The powers to use (a Passive power is never "used": it works where its text says,
+    e.g. Quick Draw at the start of combat; review D17); the Discard Powers and Intensify
+    only in combat (PG, Discard Powers: "as a Minor Action for additional benefits in
+    combat"; review D11)."""
     acts: list[Action] = []
     for pid in s["sheet"]["powers"]:
+        if sh.powers()[pid]["type"] == "Passive":
+            continue
         for pp in sorted(set(sh.powers()[pid]["pp"])):
             if pp * pp_factor(s) <= s["pp"]:
                 acts.append({"type": "power", "power": pid, "pp": pp})
+    if not s["combat"]:
+        return acts
     cap = sh.discard_cap(s["sheet"]["level"])
     if s["sheet"]["role"] == "Caster":
         if cap and not s.get("intensify"):
@@ -122,7 +130,8 @@ def start_actions(s: State) -> list[Action]:
     if drawable(s) + len(s["tc"]) < 1:
         return []
     acts: list[Action] = [{"type": "start_combat"}]
-    if QUICK_DRAW in s["sheet"]["powers"] and drawable(s) + len(s["tc"]) >= 2:
+    # 07_Items, Charm of Efficiency: "You cannot draw with Upper or Lower Hand" (review D12)
+    if QUICK_DRAW in s["sheet"]["powers"] and drawable(s) + len(s["tc"]) >= 2 and not items.no_hand(s):
         acts.append({"type": "start_combat", "quick_draw": True})
     return acts
 
@@ -133,6 +142,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     settle(s, s["tc"])
     s["tc"] = []
     s["combat"], s["turn"] = True, 0
+    s.pop("acted", None)          # turns restart: my first turn has not begun
     toughen_at_combat_start(s)
     card = draw_my_tc(s, rng, bool(a.get("quick_draw")))
     s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")

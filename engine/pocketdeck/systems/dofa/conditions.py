@@ -24,7 +24,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import sheet as sh
-from .deck import discard_from_deck
+from .deck import discard_from_deck, next_turn_end
 from .health import due, hurt
 
 TURN_START, TURN_END, MAJOR, MINOR = "start of turn", "end of turn", "a Major Action", "a Minor Action"
@@ -187,10 +187,17 @@ def condition_actions(s: State, can_save: bool) -> list[Action]:
             acts.append({"type": "condition_save", "name": name})
     if "Poisoned" in s["conditions"]:
         acts.append({"type": "poison_more"})
+    return acts + received_actions(s)
+
+
+def received_actions(s: State) -> list[Action]:
+    """Another Dealer's Help or an enemy's Thwart received, or ended: offered while Knocked
+    Out too (Discard Powers: "on all Checks", the Epic Event's included; review D15)."""
     got = s.get("received")
     top = sh.discard_cap(10) // 2
-    acts += [{"type": "received", "power": p, "n": n} for p in RECEIVED for n in range(1, top + 1)
-             if not (got and got["power"] == p and got["n"] == n)]
+    acts: list[Action] = [{"type": "received", "power": p, "n": n} for p in RECEIVED
+                          for n in range(1, top + 1)
+                          if not (got and got["power"] == p and got["n"] == n)]
     if got:
         acts.append({"type": "received_end"})
     return acts
@@ -246,7 +253,9 @@ def condition_result(s: State, name: str, passed: bool, rng: Rng) -> None:
             s["poison"] = 0
         s["log"].append(f"{name} ends.")
     if passed and rule.get("pass_damage"):
-        hurt(s, rule["pass_damage"], True)
+        # PG, Status Conditions 9: "On failure, take 2 damage bypassing AP. On a success,
+        # take 1 damage": only the failure's damage bypasses; the success's takes AP first
+        hurt(s, rule["pass_damage"], False)
     if not passed and rule.get("fail_damage"):
         hurt(s, rule["fail_damage"], True)
     if not passed and rule.get("fail_discard"):
@@ -266,7 +275,7 @@ def do_received(s: State, a: Action, rng: Rng) -> None:
     thwarter's next turn: ended by a tap). They do not stack: a new one replaces the old."""
     s["log"].append(f"{a['power']} {a['n']} on my checks.")
     s["received"] = {"power": a["power"], "n": a["n"],
-                     "until": s["turn"] + 1 if s["combat"] and a["power"] == "Help" else None}
+                     "until": next_turn_end(s) if s["combat"] and a["power"] == "Help" else None}
 
 
 def do_received_end(s: State, a: Action, rng: Rng) -> None:

@@ -104,3 +104,14 @@ def spend_fate(state: State, card: str) -> None:
 
 def modifier(state: State, who: str, stat: str | None) -> int:
     return sh.modifier(actor(state, who), stat)
+
+
+def next_turn_end(s: State) -> int:
+    """The turn at whose end "the Player's next turn after receiving damage" (PG, Fate
+    Cards 4.3) or "their next turn" (Discard Powers, Help) ends. End my turn starts the
+    next turn number at once, but the player's turn itself begins only when they act (a
+    check drawn, a power or an item: ``acted``). What arrives before that, between my
+    turns, lasts to the end of this coming turn; what arrives once my turn has begun, to the
+    end of the turn after it. Damage in my turn before I act counts as between turns (the
+    window is never longer than the book's)."""
+    return s["turn"] + 1 if s.get("acted") == s["turn"] else s["turn"]

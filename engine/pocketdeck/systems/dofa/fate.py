@@ -7,7 +7,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from .checkflow import deal, kept
 from .deck import distinct, name, settle, spend_fate
-from .health import hits, sync_toughen
+from .health import hits, left, sync_toughen, undo_ko_hit
 
 
 def fate_actions(s: State) -> list[Action]:
@@ -45,6 +45,7 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
         over["over"] -= 1
         if not over["over"]:
             del over["over"]
+        hit = over
     elif hit:
         hit["hp"] -= 1
         s["hp"] = min(s["sheet"]["hp_max"], s["hp"] + 1)
@@ -52,6 +53,8 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
         hit = next(h for h in open_hits if h["ap"])
         hit["ap"] -= 1
         s["ap"] = min(s["sheet"]["ap_max"], s["ap"] + 1)
+    if not left(hit):
+        undo_ko_hit(s, hit)
     sync_toughen(s)
     if s["ko"] and s["hp"] > 0:
         s["ko"] = None

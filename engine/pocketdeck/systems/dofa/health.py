@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.game import Action, State
 from ...core.rng import Rng
-from .deck import knock_out
+from .deck import knock_out, next_turn_end
 
 ON_DAMAGE_SAVES = ("Charmed", "Enthralled")   # "at the start of their turn or whenever taking damage"
 
@@ -24,16 +24,22 @@ def hurt(s: State, amount: int, bypass: bool) -> None:
     s["ap"] -= to_ap
     to_hp = min(s["hp"], amount - to_ap)
     s["hp"] -= to_hp
-    if to_ap + to_hp:
+    ko_before = dict(s["ko"]) if s["ko"] else None
+    if to_ap + to_hp or (ko_before and amount > 0):
         # outside combat there are no turns: the window waits for the next turn (None),
         # the first of the next combat (combat.do_start_combat), or a Full Rest
-        hit = {"ap": to_ap, "hp": to_hp, "until": s["turn"] + 1 if s["combat"] else None}
+        hit = {"ap": to_ap, "hp": to_hp, "until": next_turn_end(s) if s["combat"] else None}
         over = amount - to_ap - to_hp
         if over:
             # PG, Fate Cards 4.3: the damage past 0 HP is damage too; ignoring part of an
             # overkill hit leaves the rest landing (kept only when there is some, so a
             # game without an overkill hit keeps its old state)
             hit["over"] = over
+        if ko_before:
+            # PG, Epic Events: "Players may use Fate Cards ... to negate damage taken during
+            # the Epic Event": the hit keeps what the Epic Event was before it, given back
+            # when the whole hit is ignored (fate.undo_ko_hit)
+            hit["ko"] = {k: ko_before[k] for k in ("damaged", "stable", "successes", "failures")}
         hits(s).append(hit)
         sync_toughen(s)
     s["log"].append(f"Takes {amount} damage ({to_ap} AP, {to_hp} HP"
@@ -100,6 +106,20 @@ def close_toughen(s: State, turn: int | None = None) -> None:
     sync_toughen(s)
 
 
+def undo_ko_hit(s: State, hit: dict) -> None:
+    """A hit taken while Knocked Out, wholly ignored by Toughen Up, did not happen: no Lower
+    Hand for it, and if it began a new Epic Event after stable (no draw since), the Dealer is
+    stable again. Only the latest such hit still open gives back its Epic Event."""
+    before = hit.pop("ko", None)
+    if not before or not s["ko"] or any("ko" in h for h in hits(s) if h is not hit and left(h)):
+        return
+    ko = s["ko"]
+    ko["damaged"] = before["damaged"]
+    if before["stable"] and not ko["stable"] and ko["successes"] == ko["failures"] == 0:
+        ko.update(stable=True, successes=before["successes"], failures=before["failures"])
+    s["log"].append("The damage taken while Knocked Out is ignored: the Epic Event is as before it.")
+
+
 def on_damage(s: State) -> None:
     """Taking damage ends Hidden (PG, Hidden), calls for the Charmed and Enthralled saves,
     and takes a minute off a held breath (PG, Holding Breath); at none left, Suffocating."""
@@ -156,6 +176,11 @@ def do_breath(s: State, a: Action, rng: Rng) -> None:
     if a["hold"] == "start":
         s["breath"] = max(0, 1 + 2 * s["sheet"]["attrs"]["VIT"])
         s["log"].append(f"Holds breath: {s['breath']} minute(s).")
+        if s["breath"] == 0 and "Suffocating" not in s["conditions"]:
+            # "After this time, the character gains the Suffocating Status Condition":
+            # at Vitality -1 or -2 there is no time (review D7)
+            s["conditions"].append("Suffocating")
+            s["log"].append("No time without air: Suffocating.")
     elif a["hold"] == "minute":
         s["breath"] = max(0, s["breath"] - 1)
         s["log"].append(f"A minute without air: {s['breath']} left.")

@@ -29,6 +29,8 @@ Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (character, checkflow, combat, conditions, fate, gear, health, items, rest)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
+# what only the player's own turn does: a check drawn, a power, an item (PG, In Combat Actions)
+MY_TURN = frozenset({"draw", "power", "discard_power", "intensify", "use_item"})
 __all__ = ["CONDITIONS", "DofaGame", "GAME", "HANDLERS"]
 
 
@@ -124,6 +126,7 @@ class DofaGame(Game):
             acts += [{"type": "heal", "amount": n} for n in (1, 2)]
         if ko:
             acts.append({"type": "treated"})
+            acts += conditions.received_actions(s)
         comp = s.get("companion")
         if comp:
             if comp["hp"] > 0:
@@ -182,6 +185,8 @@ class DofaGame(Game):
     def _apply(self, state: State, action: Action, rng: Rng) -> None:
         if action["type"] != "redraw_tc":
             state.pop("tc_fresh", None)     # the Target Card's redraw is offered right after it only
+        if state["combat"] and action["type"] in MY_TURN:
+            state["acted"] = state["turn"]   # my turn has begun (deck.next_turn_end)
         HANDLERS[action["type"]](state, action, rng)
         state["steps"] = state.get("steps", 0) + 1
         del state["log"][:-60]

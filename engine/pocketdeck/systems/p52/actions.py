@@ -194,8 +194,9 @@ def support_options(state: State, c: dict[str, Any]) -> list[tuple[str, str | No
             if enemies_on(state, c["pos"]):
                 out.append((aid, None))
         elif k == "snatch":
-            out.extend((aid, e["id"]) for e in enemies_on(state, c["pos"])
-                       if not e.get("snatched") and not e["boss"])
+            # the Abilities table: "steal 1 item", from any enemy on the spot, a boss too
+            # (review 2026-11-26); once per enemy
+            out.extend((aid, e["id"]) for e in enemies_on(state, c["pos"]) if not e.get("snatched"))
         elif k == "poof":
             out.extend((aid, j) for j, s in enumerate(spots) if s["rev"] and j != c["pos"])  # type: ignore[misc]
         elif k == "hover":
@@ -386,7 +387,9 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
     s = play_stamina(state, c["id"]) if use_stamina else 0
     f = flip(state, rng)
     total = value(f) + s
-    if value(f) == 1 or not defence_succeeds(total, tgt):
+    # no Ace rule here: the book gives the Ace a meaning on attack flips (Counter Attacks),
+    # lock picking and chest attacks only; a support ability meets its target or not
+    if not defence_succeeds(total, tgt):
         log(state, f"{c['name']} tries {ab['name']}: {f}{f' + {s}' if s else ''} = {total} vs {tgt}; it fails.")
         return
     by = over(total, tgt)
@@ -412,7 +415,9 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
         log(state, f"{c['name']} revives {o['name']} with {o['hp']} HP.")
     elif ab["kind"] == "threaten":
         for e in list(enemies_on(state, c["pos"])):
-            if e["move"] <= 0 or e["boss"]:
+            # the Abilities table: "all enemies on the spot flee": a boss too (review
+            # 2026-11-26); an enemy that cannot move stays
+            if e["move"] <= 0:
                 continue
             far = max(spots[c["pos"]]["adj"], key=lambda j: (board.manhattan(spots[j], spots[c["pos"]]), -j))
             e["pos"] = far
@@ -427,10 +432,12 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
         if ab["kind"] == "poof":
             route = [target]
         else:
-            route = reachable(state, c, unlimited=True)[target][: max(1, by)]  # type: ignore[index]
+            # the Abilities table: "move Over spots": an Over of 0 moves none
+            route = reachable(state, c, unlimited=True)[target][:by]  # type: ignore[index]
         log(state, f"{c['name']} {'vanishes and reappears' if ab['kind'] == 'poof' else 'floats'} "
                    f"({len(route)} spot(s)), out of reach of passing blows.")
-        state["stack"].append({"f": "move", "char": c["id"], "path": list(route), "hover": True})
+        if route:
+            state["stack"].append({"f": "move", "char": c["id"], "path": list(route), "hover": True})
     elif ab["kind"] == "regen":
         c["regen"] = [amount, 3]
         log(state, f"{c['name']} will regain {amount} HP at the end of each of the next 3 turns.")

@@ -184,8 +184,10 @@ def _hit_enemy(state: State, c: dict[str, Any], e: dict[str, Any], ab: dict[str,
                total: int, dmg: int, king: bool, rng: Rng, how: str) -> None:
     """Enemy Defending, Power Attacks, then the damage."""
     if e["frozen"]:
-        e["frozen"] = False
-        e.pop("thaw", None)
+        if not e.get("thaw"):
+            # the Ice Elixir freezes "until attacked"; Ice Storm's "freeze ... for 3
+            # rounds" (``thaw``) lasts its rounds, attacked or not (review 2026-11-26)
+            e["frozen"] = False
         result = "hit"
         dtext = "frozen, no defence"
     else:
@@ -240,8 +242,10 @@ def damage_enemy(state: State, e: dict[str, Any], dmg: int, by: dict[str, Any] |
     e["hp"] -= dmg
     if e["hp"] > 0:
         return
-    if e["boss"] == "major" and not e["revived"] and e["hp"] < 0:
-        # the scenario: "Below 0 HP: flip; 6 or less revives him" (at exactly 0 he falls)
+    if e["boss"] == "major" and e["hp"] < 0:
+        # the scenario: "Below 0 HP: flip; 6 or less revives him" (at exactly 0 he falls);
+        # every time he falls below 0, not only the first (the table says no "once";
+        # review 2026-11-26). ``revived`` stays as the record that he came back at least once
         f = flip(state, rng)
         e["revived"] = True
         if value(f) <= data.enemies()["boss"]["revive_at_most"]:

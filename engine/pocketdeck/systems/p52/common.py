@@ -21,7 +21,6 @@ State = dict[str, Any]
 LOG_KEEP = 100
 RESHUFFLE_BELOW = 13  # "about a quarter remaining" of the 52-card Action deck
 STAMINA_MAX = 5
-STAMINA_CAP = 10  # Stamina Boost may pass 5; Pocketdeck stops at 10 so the deck never runs dry
 
 
 def log(state: State, text: str) -> None:
@@ -60,19 +59,17 @@ def stamina_count(state: State, cid: str) -> int:
 
 
 def draw_stamina(state: State, cid: str, rng: Rng, n: int = 1, cap: int = STAMINA_MAX) -> int:
-    """Stamina: drawn from the Action deck onto the *bottom* of the pile, at most ``cap``."""
+    """Stamina: drawn from the Action deck onto the *bottom* of the pile, at most ``cap``
+    (the book, Stamina: "a maximum of 5 ... unless you have an ability that says otherwise –
+    do not draw past this, even if something tells you to draw another card"; no ability of
+    the scenario says otherwise, so the Stamina Boost item stops at 5 too). A pile past 5 in
+    a game saved before this rule keeps its cards and draws no more."""
     p = state["piles"]
     name = stamina_pile(cid)
     got = 0
     for _ in range(n):
         if len(p[name]) >= cap:
             break
-        if len(p[name]) >= STAMINA_MAX:
-            # only a Stamina Boost passes 5; it stops while it would leave fewer than 26
-            # Action cards to flip with (6 characters x 5 leave 22: always allowed)
-            held = sum(len(v) for k, v in p.items() if k.startswith("stamina_"))
-            if 52 - held <= 2 * RESHUFFLE_BELOW:
-                break
         keep_action_deck(state, rng)
         if not p["action"]:
             break

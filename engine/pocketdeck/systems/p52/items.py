@@ -14,7 +14,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import board, data
 from .combat import ability_target, enemies_on, hurt_char, damage_enemy
-from .common import (STAMINA_CAP, avg_level, bump, char, draw_stamina, flip, log, play_stamina)
+from .common import (avg_level, bump, char, draw_stamina, flip, log, play_stamina)
 from .maths import chest_smash, defence_succeeds, over, suit, value
 
 State = dict[str, Any]
@@ -161,10 +161,13 @@ def _special(state: State, c: dict[str, Any], rng: Rng) -> None:
 
 
 def pick_options(c: dict[str, Any]) -> list[int]:
+    """Opening Chests: any number of the Lock Picks held ("if you use 3 Lock Picks, it is
+    as if you had a 3"; the book sets no maximum: the cap of 3 went in the review of
+    2026-11-26)."""
     n = c["items"].count("lock_pick")
     if "lock_pick" in c["abilities"]:
-        return list(range(0, min(n, 3) + 1))
-    return list(range(1, min(n, 3) + 1))
+        return list(range(0, n + 1))
+    return list(range(1, n + 1))
 
 
 # -- using items ----------------------------------------------------------------------------------
@@ -250,7 +253,7 @@ def use_item(state: State, c: dict[str, Any], iid: str, target: Any, rng: Rng,
         log(state, f"{c['name']} uses {it['name']} on {o['name']}: HP {o['hp']}/{o['max_hp']}.")
     elif k == "stamina":
         o = char(state, target)
-        got = draw_stamina(state, o["id"], rng, it["count"], cap=STAMINA_CAP)
+        got = draw_stamina(state, o["id"], rng, it["count"])
         log(state, f"{o['name']} draws {got} Stamina card(s).")
     elif k == "adrenaline":
         o = char(state, target)
