@@ -171,10 +171,10 @@ def test_each_seat_sees_only_its_own_hand():
     s = app.sessions["deckbuilder"]
     full = s.game.view(s.state, "player")
     assert full["heroes"][0]["hand"]  # the warrior acts: the full view has his hand
-    guest = table_link.seat_view("deckbuilder", full, {"h1"})
+    guest = table_link.seat_view("deckbuilder", s.game, s.state, {"h1"})
     assert guest["heroes"][0]["hand"] is None and guest["actions"] == []
     assert all(h["hand"] is None for h in guest["heroes"] if h["id"] != "h1")
-    mine = table_link.seat_view("deckbuilder", full, host.mine(full))
+    mine = table_link.seat_view("deckbuilder", s.game, s.state, host.mine(s.game, s.state))
     assert mine["actions"] == full["actions"]
 
 

@@ -35,6 +35,9 @@ from .html import button, esc
 from .tables import rules_key, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
+# systems whose seats a guest phone may hold: the keys of ui/table_policies.POLICIES, named
+# here so the home screen loads none of the table link (tests/test_table_link.py checks both)
+TABLE_LINK_SYSTEMS = ("deckbuilder", "p52", "ads_adventure")
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
 _SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
 
@@ -645,7 +648,7 @@ class App:
         if in_game:
             parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost",
                                 title="Undo the last move"))
-            if system in ("deckbuilder",):  # a table of phones (issue 29; ui/table_link.POLICIES)
+            if system in TABLE_LINK_SYSTEMS:  # a table of phones (issue 29; ui/table_policies.py)
                 more.append(button("Invite a player", "tl-host", cls="btn ghost",
                                    title="Invite a player to play from their own phone"))
             more += [button("Share", "share", cls="btn ghost", title="Share this game as a link"),

@@ -18,59 +18,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.game import is_legal
 from ..core.limits import excerpt, load_json
+from .table_policies import HOST, POLICIES, Policy  # noqa: F401  (Policy: for callers)
 
 MAX_MESSAGE = 2_000        # characters of one guest message (the largest action is ~200)
 MAX_VIEW = 400_000         # characters of one view the guest reads (a Deckbuilder view: ~10 KB)
 RATE = 20                  # guest messages a second per seat; a person taps a few at most
-HOST = "host"              # the seats nobody else holds play on the host's phone
-
-
-@dataclass(frozen=True)
-class Policy:
-    """What the routing needs to know of one system: the seats a guest may take (id, name),
-    the seat that must choose now, and a view with what a set of seats may not see removed."""
-
-    seats: Callable[[dict[str, Any]], list[tuple[str, str]]]
-    owner: Callable[[dict[str, Any]], str | None]
-    strip: Callable[[dict[str, Any], set[str]], dict[str, Any]]
-
-
-# -- the Deckbuilder: one seat per hero; the monsters (a GM's choices) stay on the host ------
-def _db_seats(view: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(h["id"], h["name"]) for h in view["heroes"]]
-
-
-def _db_owner(view: dict[str, Any]) -> str | None:
-    acting = view.get("acting")
-    if not acting:
-        return None
-    return acting if acting.startswith("h") else "gm"
-
-
-def _db_strip(view: dict[str, Any], mine: set[str]) -> dict[str, Any]:
-    out = dict(view)
-    out["heroes"] = [dict(h, hand=h["hand"] if h["id"] in mine else None) for h in view["heroes"]]
-    if "gm" not in mine:
-        out["monsters"] = [dict(m, hand=None) if "hand" in m else m for m in view["monsters"]]
-    if _db_owner(view) not in mine:
-        out["actions"] = []
-    return out
-
-
-POLICIES: dict[str, Policy] = {"deckbuilder": Policy(_db_seats, _db_owner, _db_strip)}
 
 
 def policy(system: str) -> Policy | None:
     return POLICIES.get(system)
 
 
-def seat_view(system: str, view: dict[str, Any], mine: set[str]) -> dict[str, Any]:
-    """``view`` (the full one) as the holder of the seats ``mine`` may see it."""
-    return POLICIES[system].strip(view, mine)
+def seat_view(system: str, game: Any, state: dict[str, Any], mine: set[str]) -> dict[str, Any]:
+    """What the holder of the seats ``mine`` may see of ``state``: the system's own view
+    with what those seats may not see taken out, and no choices unless one of them acts."""
+    return POLICIES[system].view(game, state, mine)
 
 
 @dataclass
@@ -101,19 +67,20 @@ class Host:
         """Seats a guest holds (joined or away: an away seat waits for its player)."""
         return {s for s, g in self.guests.items() if g.status in ("joined", "away") or g.rejoin}
 
-    def mine(self, view: dict[str, Any]) -> set[str]:
-        """The seats the host's phone plays: every seat no guest holds, and the GM's."""
-        return {s for s, _ in POLICIES[self.system].seats(view)} - self.held() | {"gm"}
+    def mine(self, game: Any, state: dict[str, Any]) -> set[str]:
+        """The seats the host's phone plays: every seat no guest holds, the GM's and HOST
+        (the party-wide choices nobody's seat owns)."""
+        return {s for s, _ in POLICIES[self.system].seats(game, state)} - self.held() | {"gm", HOST}
 
-    def check_local(self, view: dict[str, Any], action: Any) -> None:
+    def check_local(self, game: Any, state: dict[str, Any]) -> None:
         """A tap on the host's phone: refused when a guest holds the seat that must act."""
-        owner = POLICIES[self.system].owner(view)
+        owner = POLICIES[self.system].owner(game, state)
         if owner in self.held():
             g = self.guests[owner]
             where = "played on their own phone" if g.status == "joined" else "away; tap Take back to play it here"
             raise PermissionError(f"{g.name} is {where}")
 
-    def receive(self, seat: str, text: Any, now: float, view: dict[str, Any],
+    def receive(self, seat: str, text: Any, now: float, game: Any, state: dict[str, Any],
                 legal: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str | None]:
         """One message from the guest on ``seat``'s channel: (the action to play, None) or
         (None, the refusal to answer with; None when the guest is not answered: a flood)."""
@@ -142,7 +109,7 @@ class Host:
             g.sent = ""  # the view goes out again
             return None, None
         action = msg.get("a")
-        owner = POLICIES[self.system].owner(view)
+        owner = POLICIES[self.system].owner(game, state)
         if owner != seat:
             g.refused += 1
             return None, f"it is not {g.name}'s turn to choose"
@@ -151,14 +118,14 @@ class Host:
             return None, f"{excerpt(action)} is not a legal action now"
         return action, None
 
-    def views(self, view: dict[str, Any], away: list[str]) -> list[tuple[str, str]]:
+    def views(self, game: Any, state: dict[str, Any], away: list[str]) -> list[tuple[str, str]]:
         """(seat, message) for each joined guest whose view changed since it was last sent."""
         out = []
         for seat, g in self.guests.items():
             if g.status != "joined":
                 continue
             text = json.dumps({"t": "view", "system": self.system, "title": self.title, "seat": seat,
-                               "name": g.name, "away": away, "v": seat_view(self.system, view, {seat})},
+                               "name": g.name, "away": away, "v": seat_view(self.system, game, state, {seat})},
                               sort_keys=True)
             if text != g.sent:
                 g.sent = text

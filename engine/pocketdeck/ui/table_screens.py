@@ -86,14 +86,13 @@ def _host_tap(app: "App", verb: str, arg: str) -> list[Effect]:
     session = app.sessions[slot]
     pol = table_link.policy(session.system)
     if pol is None:
-        raise IllegalAction("players join from their own phones in the Deckbuilder RPG only, so far")
+        raise IllegalAction("players join from their own phones in the Deckbuilder RPG, P52 and ADS Adventure only, so far")
     host = hosting(app)
     closed: list[Effect] = []
     if host is None or host.slot != slot:  # a table of another game: the old one's guests are let go
         closed = [tl("close", seat=seat) for seat in (host.guests if host else {})]
         host = app.link = table_link.Host(session.system, slot, tables()[session.system].title)
-    view = session.game.view(session.state, "player")
-    names = dict(pol.seats(view))
+    names = dict(pol.seats(session.game, session.state))
     if verb == "tl-host":
         app.screen = "tl-host"
         return closed
@@ -223,10 +222,9 @@ def _host_event(app: "App", host: table_link.Host, kind: str, seat: str, data: A
         return [], False
     if kind != "msg":
         return [], False
-    view = session.game.view(session.state, "player")
     legal = session.game.legal_actions(session.state)
     was = guest.status
-    action, why = host.receive(seat, data, now, view, legal)
+    action, why = host.receive(seat, data, now, session.game, session.state, legal)
     if action is None:
         if was != guest.status:  # hello: joined; its invite is spent (a stale answer is refused)
             guest.code = ""
@@ -286,9 +284,8 @@ def sync(app: "App") -> list[Effect]:
     if host is None or host.slot not in app.sessions:
         return []
     session = app.sessions[host.slot]
-    view = session.game.view(session.state, "player")
     away = [g.name for g in host.guests.values() if g.status == "away"]
-    return [tl("send", seat=s, text=t) for s, t in host.views(view, away)]
+    return [tl("send", seat=s, text=t) for s, t in host.views(session.game, session.state, away)]
 
 
 def check_local(app: "App", slot: str) -> None:
@@ -298,7 +295,7 @@ def check_local(app: "App", slot: str) -> None:
         return
     session = app.sessions[slot]
     try:
-        host.check_local(session.game.view(session.state, "player"), None)
+        host.check_local(session.game, session.state)
     except PermissionError as exc:
         raise IllegalAction(str(exc)) from None
 
@@ -319,7 +316,8 @@ def host_view(app: "App", slot: str, view: dict[str, Any]) -> tuple[dict[str, An
         rows.append(f'<li data-seat="{esc(seat)}" data-status="{esc(g.status)}">'
                     f'<span>{esc(g.name)} {state}</span> {again}{back}</li>')
     strip = f'<ul class="tl-seats" aria-label="Players at this table">{"".join(rows)}</ul>'
-    return table_link.seat_view(host.system, view, host.mine(view)), strip
+    session = app.sessions[slot]
+    return table_link.seat_view(host.system, session.game, session.state, host.mine(session.game, session.state)), strip
 
 
 def home_line(app: "App") -> str:
@@ -370,7 +368,7 @@ def _bar(title: str, back: tuple[str, str] | None = None) -> str:
 
 def _seats_screen(app: "App", host: table_link.Host) -> str:
     session = app.sessions[host.slot]
-    seats = table_link.POLICIES[host.system].seats(session.game.view(session.state, "player"))
+    seats = table_link.POLICIES[host.system].seats(session.game, session.state)
     rows = []
     for seat, name in seats:
         g = host.guests.get(seat)
