@@ -185,6 +185,7 @@ class Wire:
     def __init__(self):
         self.host, self.guest = App(seed_source=11), App(seed_source=12)
         self.clock = 0.0
+        self.seat = "h1"  # the seat the guest holds
 
     def run(self, side: str, effects) -> None:
         for e in effects or []:
@@ -200,7 +201,7 @@ class Wire:
             elif op["op"] == "accept":
                 self.run("guest", table_screens.event(self.guest, "open", "", "", now=self.clock)[0])
             elif op["op"] == "send" and side == "guest":
-                self.run("host", table_screens.event(self.host, "msg", "h1", op["text"], now=self.clock)[0])
+                self.run("host", table_screens.event(self.host, "msg", self.seat, op["text"], now=self.clock)[0])
             elif op["op"] == "send":
                 self.run("guest", table_screens.event(self.guest, "msg", "", op["text"], now=self.clock)[0])
 
