@@ -88,6 +88,17 @@ def check_views(w: Wire) -> None:
         assert all(isinstance(n, int) for k, n in guest["decks"].items() if k != "action_discard_top")
 
 
+def step(w: Wire, rng: random.Random) -> bool:
+    """One move: the guest's from its own view when its character chooses, else the host's.
+    True when the guest moved."""
+    s = w.host.sessions[table_screens.hosting(w.host).slot]
+    if owner(w) == w.seat:
+        w.tap("guest", "play", json.dumps(rng.choice(choices(table_screens.guesting(w.guest).view))))
+        return True
+    w.tap("host", "play", json.dumps(rng.choice(s.game.legal_actions(s.state))))
+    return False
+
+
 @pytest.mark.parametrize("system", sorted(GAMES))
 def test_a_party_plays_through_the_link_each_character_from_its_own_phone(system):
     w = joined(system)
@@ -98,11 +109,7 @@ def test_a_party_plays_through_the_link_each_character_from_its_own_phone(system
         if s.game.is_over(s.state):
             break
         check_views(w)
-        if owner(w) == w.seat:
-            w.tap("guest", "play", json.dumps(rng.choice(choices(table_screens.guesting(w.guest).view))))
-            guest_moves += 1
-        else:
-            w.tap("host", "play", json.dumps(rng.choice(s.game.legal_actions(s.state))))
+        guest_moves += step(w, rng)
     assert guest_moves >= 3, "the guest's character chose from its own phone"
     assert table_screens.hosting(w.host).guests[w.seat].refused == 0
 
@@ -169,8 +176,5 @@ def test_an_ads_fight_hides_each_characters_hand_from_the_other_phone():
             else:
                 assert guest["fight"]["hand"] == []
             seen += 1
-        if owner(w) == w.seat:
-            w.tap("guest", "play", json.dumps(rng.choice(choices(table_screens.guesting(w.guest).view))))
-        else:
-            w.tap("host", "play", json.dumps(rng.choice(s.game.legal_actions(s.state))))
+        step(w, rng)
     assert seen >= 4
