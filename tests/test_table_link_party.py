@@ -178,3 +178,10 @@ def test_an_ads_fight_hides_each_characters_hand_from_the_other_phone():
             seen += 1
         step(w, rng)
     assert seen >= 4
+
+
+def test_a_lone_ads_character_has_no_seat_to_offer_and_says_so():
+    w = Wire()
+    w.tap("host", "new", json.dumps(ADS), {"hero": "ready:warrior", "mode": "simple", "map_penalty": "no"})
+    w.tap("host", "tl-host")
+    assert "one character only" in w.host.render() and 'data-action="tl-invite"' not in w.host.render()

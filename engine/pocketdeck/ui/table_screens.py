@@ -376,9 +376,11 @@ def _seats_screen(app: "App", host: table_link.Host) -> str:
         rows.append(f'<li><span>{esc(name)}</span>'
                     + button(label, "tl-invite", seat, cls="btn primary", title=f"{label} a player as {name}")
                     + '</li>')
-    body = (f'<h1 id="tl-h">Invite a player</h1><p>Each player plays their own hero on their own phone. '
+    none = ("" if rows else '<p>This game has one character only: a party of two or more can be '
+            'played from several phones.</p>')
+    body = (f'<h1 id="tl-h">Invite a player</h1><p>Each player plays their own character on their own phone. '
             'Both phones must be on one Wi-Fi or on one phone\u2019s hotspot; no internet is needed.</p>'
-            f'<ul class="tl-list">{"".join(rows)}</ul>')
+            f'{none}<ul class="tl-list">{"".join(rows)}</ul>')
     return _bar("Invite a player", ("Back to the game", "tl-back")) + prompt(body, label="Invite a player: choose a seat")
 
 
