@@ -7,9 +7,10 @@ message never names its own seat), the rate (at most ``RATE`` a second per seat)
 must choose now and that ``legal_actions`` lists, exactly as a local tap is checked. Every
 refusal leaves the game as it was and answers the guest once with why.
 
-Each seat is answered with its own view only (``seat_view``): another seat's hand, a boss's
-hand and the choices of other seats are taken out before anything is sent. The host's own
-screen gets the same treatment for the seats guests hold.
+Each seat is answered with its own view only (``seat_view``, from the system's own
+``view(state, seat)`` by the per-system hooks of table_policies.py): another seat's hand
+and the choices of other seats never leave the host. The host's own screen gets the same
+treatment for the seats guests hold.
 
 Pure Python, no browser import: web/tablelink.js carries the text both ways.
 """
