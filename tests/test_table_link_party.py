@@ -12,7 +12,7 @@ import pytest
 from test_table_link import SDP, Wire
 
 from pocketdeck.ui import table_policies, table_screens
-from pocketdeck.ui.app import TABLE_LINK_SYSTEMS
+from pocketdeck.ui.app import TABLE_LINK_SYSTEMS, App
 
 P52 = {"system": "p52", "options": {"new_characters": 2, "layout": "app"}}
 ADS = {"system": "ads_adventure"}  # the setup form's fields: a party of two ready-made decks
@@ -185,3 +185,30 @@ def test_a_lone_ads_character_has_no_seat_to_offer_and_says_so():
     w.tap("host", "new", json.dumps(ADS), {"hero": "ready:warrior", "mode": "simple", "map_penalty": "no"})
     w.tap("host", "tl-host")
     assert "one character only" in w.host.render() and 'data-action="tl-invite"' not in w.host.render()
+
+
+@pytest.mark.parametrize("system", sorted(GAMES))
+def test_every_choice_has_one_owner_whose_own_view_offers_exactly_the_legal_actions(system):
+    """Random games: the seat that must choose is a seat of the table (or the host's), its
+    own view offers every legal action and nothing else, and every other seat's none."""
+    from pocketdeck.core.rng import Rng
+    options, _, form = GAMES[system]
+    pol = table_policies.POLICIES[system]
+    for seed in range(4):
+        app = App(seed_source=100 + seed)
+        app.handle("new", json.dumps(options), dict(form))
+        s, rng = app.sessions[system], Rng(seed)
+        for _ in range(250):
+            if s.game.is_over(s.state):
+                break
+            legal = s.game.legal_actions(s.state)
+            seats = [seat for seat, _ in pol.seats(s.game, s.state)]
+            who = pol.owner(s.game, s.state)
+            assert who is None or who in seats
+            for seat in seats:
+                view = pol.view(s.game, s.state, {seat})
+                want = legal if seat == who else []
+                assert sorted(map(json.dumps, choices(view))) == sorted(map(json.dumps, want)), (seat, who)
+                if seat != who and isinstance(view.get("fight"), dict):  # ADS: nobody else's hand
+                    assert view["fight"]["hand"] == [], (seat, who)
+            s.play(s.game.sim_choose(s.state, legal, rng))

@@ -112,7 +112,14 @@ def _ads_view(game: Any, state: State, mine: set[str]) -> dict[str, Any]:
         return game.view(state, next(iter(mine)) if len(mine) == 1 else "player")
     others = [s for s, _ in _ads_seats(game, state) if s != owner]
     seat = next(iter(mine)) if len(mine) == 1 else (others[0] if others else "player")
-    return _no_choices(game.view(state, seat))
+    view = game.view(state, seat)
+    fight = view.get("fight")
+    if isinstance(fight, dict) and not fight.get("party"):
+        # one character fights alone (the others down or away): the system's view, made for
+        # the one phone, shows that fight whole; the other phones see it as a party fight's
+        # onlookers do (ads/adventure/view.hidden_for): no hand, no choices
+        fight = dict(fight, hand=[], chosen=[], persist=[], actions=[], waiting=True)
+    return _no_choices(view, fight=fight)
 
 
 POLICIES: dict[str, Policy] = {
