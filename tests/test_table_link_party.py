@@ -212,3 +212,20 @@ def test_every_choice_has_one_owner_whose_own_view_offers_exactly_the_legal_acti
                 if seat != who and isinstance(view.get("fight"), dict):  # ADS: nobody else's hand
                     assert view["fight"]["hand"] == [], (seat, who)
             s.play(s.game.sim_choose(s.state, legal, rng))
+
+
+@pytest.mark.parametrize("system", sorted(GAMES))
+def test_a_dropped_guests_character_waits_then_take_back_plays_it_on_the_host(system):
+    w = joined(system)
+    s = w.host.sessions[table_screens.hosting(w.host).slot]
+    rng = random.Random(6)
+    while owner(w) != w.seat:
+        step(w, rng)
+    table_screens.event(w.host, "close", w.seat, "")
+    assert table_screens.hosting(w.host).guests[w.seat].status == "away" and "is away" in w.host.render()
+    n = len(s.actions)
+    w.host.handle("play", json.dumps(s.game.legal_actions(s.state)[0]))
+    assert len(s.actions) == n and "Take back" in w.host.flash[1]  # the seat waits for its player
+    w.tap("host", "tl-release", w.seat)
+    w.tap("host", "play", json.dumps(s.game.legal_actions(s.state)[0]))
+    assert len(s.actions) == n + 1
