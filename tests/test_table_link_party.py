@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from test_table_link import SDP, Wire
+from test_table_link import Wire
 
 from pocketdeck.ui import table_policies, table_screens
 from pocketdeck.ui.app import TABLE_LINK_SYSTEMS, App
@@ -45,11 +45,7 @@ def joined(system: str) -> Wire:
 
 def owner(w: Wire) -> str | None:
     s = w.host.sessions[table_screens.hosting(w.host).slot]
-    return table_link_policy(s.system).owner(s.game, s.state)
-
-
-def table_link_policy(system: str) -> table_policies.Policy:
-    return table_policies.POLICIES[system]
+    return table_policies.POLICIES[s.system].owner(s.game, s.state)
 
 
 def test_the_app_offers_invite_for_exactly_the_systems_with_a_policy():

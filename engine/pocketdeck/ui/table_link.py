@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.game import is_legal
 from ..core.limits import excerpt, load_json
-from .table_policies import HOST, POLICIES, Policy  # noqa: F401  (Policy: for callers)
+from .table_policies import HOST, POLICIES, Policy
 
 MAX_MESSAGE = 2_000        # characters of one guest message (the largest action is ~200)
 MAX_VIEW = 400_000         # characters of one view the guest reads (a Deckbuilder view: ~10 KB)
