@@ -158,21 +158,22 @@ def test_a_snapshot_that_fails_to_make_falls_back_with_no_message(browser, site)
 
 
 def test_with_storage_low_no_snapshot_is_made(browser, site):
+    """A phone whose storage is nearly full (navigator.storage.estimate says 40 MB left of
+    the quota; Chromium's CDP quota override did not reach estimate() here, so the page's
+    answer is set instead): no worker starts, nothing is kept, the app boots the normal
+    way, and the next start asks again (space may be back)."""
     root, url, _ = site
     ctx = browser.new_context(**PHONE)
+    ctx.add_init_script("navigator.storage.estimate = async () => ({quota: 80e6, usage: 40e6});")
     errors = watch_errors(ctx)
     try:
         page = ctx.new_page()
-        cdp = ctx.new_cdp_session(page)
-        # 60 MB for the whole origin: the app's 15 MB offline copy fits, a 31 MB snapshot
-        # with room to spare does not
-        cdp.send("Storage.overrideQuotaForOrigin", {"origin": url, "quotaSize": 60_000_000})
         assert ready(page, url + "/") == "normal"
-        assert page.evaluate("navigator.storage.estimate().then(e => e.quota)") <= 60_000_000
         assert made(page) == "low-storage"
         assert page.evaluate(KEPT) == {}
         assert ready(page) == "normal"
-        assert made(page) == "low-storage"  # asked again at the next start: space may be back
+        assert made(page) == "low-storage"
+        assert page.evaluate(KEPT) == {}
     finally:
         ctx.close()
     assert not errors, errors

@@ -51,6 +51,13 @@ function until(test) {
   });
 }
 
+// free bytes of the origin's quota (navigator.storage.estimate); Infinity when unknown
+async function freeBytes() {
+  const est = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : null;
+  return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
+}
+const MIN_FREE = 100e6; // the 31 MB image, with room left for the player's saves
+
 function idle() {
   return new Promise((resolve) => (globalThis.requestIdleCallback
     ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000)));
@@ -58,7 +65,8 @@ function idle() {
 
 // After a start that did not come from a snapshot: once Python drew the first screen and
 // the service worker serves this version (the worker's files then come from its cache,
-// not the network), when the page is idle, one tab (a Web Lock) makes it in a worker.
+// not the network), when the page is idle and the origin has MIN_FREE bytes of storage
+// left, one tab (a Web Lock) makes it in a worker.
 async function makeLater() {
   if (!SNAPSHOT || OFF || marked || !globalThis.caches || typeof Worker === "undefined") return;
   const root = document.documentElement;
@@ -66,9 +74,16 @@ async function makeLater() {
   const sw = navigator.serviceWorker;
   if (sw) {
     await sw.ready;
-    await until(() => root.hasAttribute("data-offline-ready") && sw.controller);
+    await until(() => root.hasAttribute("data-offline-ready"));
+    // (the controller comes with clients.claim(), which sets no attribute: wait for its event)
+    if (!sw.controller) await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
   }
   await idle();
+  if ((await freeBytes()) < MIN_FREE) {
+    globalThis.pocketdeckBoot.made = { result: "low-storage" };
+    root.dataset.snapshotMade = "low-storage";
+    return;
+  }
   const work = async () => {
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     const out = await new Promise((resolve) => {

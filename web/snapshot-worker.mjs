@@ -9,8 +9,8 @@
 // where the loader finds it on the next start. The site ships no snapshot any more: a
 // deploy costs a phone only the files that changed.
 //
-// Nothing is made when the origin is low on storage (navigator.storage.estimate: less
-// than MIN_FREE left). A snapshot that cannot be made is remembered as an empty marker
+// Nothing is made when the origin is low on storage: the loader asks before it starts
+// this worker, and here the image is kept only if twice its size is free. A snapshot that cannot be made is remembered as an empty marker
 // under its key (X-Pocketdeck-Snapshot: failed ...), so it is not tried again on every
 // start; the next build has a new key and tries afresh. The player is never told: the
 // app simply keeps booting the normal way.
@@ -20,8 +20,6 @@
 import { loadPyodide } from "./pyodide.mjs";
 
 const CACHE = "pocketdeck:snapshot"; // not a version's cache: sw.js never tidies it
-const MIN_FREE = 100e6; // the 31 MB image, with room left for the player's saves
-
 async function freeBytes() {
   const est = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : null;
   return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
@@ -36,7 +34,6 @@ async function make({ key, token, wheel }) {
   const t0 = performance.now();
   const cache = await caches.open(CACHE);
   if (await cache.match(key)) return { result: "kept" }; // made by another tab, or failed
-  if ((await freeBytes()) < MIN_FREE) return { result: "low-storage" };
   let bytes;
   try {
     const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
