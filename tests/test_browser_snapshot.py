@@ -164,7 +164,7 @@ def test_with_storage_low_no_snapshot_is_made(browser, site):
     way, and the next start asks again (space may be back)."""
     root, url, _ = site
     ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("navigator.storage.estimate = async () => ({quota: 80e6, usage: 40e6});")
+    ctx.add_init_script("if (self.navigator && navigator.storage) navigator.storage.estimate = async () => ({quota: 80e6, usage: 40e6});")
     errors = watch_errors(ctx)
     try:
         page = ctx.new_page()
