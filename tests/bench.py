@@ -782,7 +782,7 @@ def main() -> int:
     args = ap.parse_args()
     global HAS_SNAPSHOT, DIST_DIR
     DIST_DIR = dist = args.dist.resolve()
-    HAS_SNAPSHOT = "const SNAPSHOT = null;" not in (dist / build.LOADER).read_text()
+    HAS_SNAPSHOT = (dist / build.LOADER).is_file() and "const SNAPSHOT = null;" not in (dist / build.LOADER).read_text()
     if not (dist / "index.html").is_file():
         print(f"[bench] {dist} has no index.html: build it first (python3 build.py build)", file=sys.stderr)
         return 2
