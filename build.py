@@ -19,7 +19,6 @@ downloads a browser).
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import http.server
 import json
@@ -66,9 +65,9 @@ PUPPETEER = ("puppeteer-core", "25.16.0")
 # beyond the package registries: no background connections, no downloads)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-# the boot snapshot (issue 18): made in Node with the pinned runtime by this script, cached
-# in .cache/snapshot/ under the hash of all it is made from, shipped gzipped in dist/snapshot/
-SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
+# the boot snapshot (issues 18, 30): made on the phone by this Web Worker (copied beside
+# pyodide.mjs), never shipped; build.py only names it, by the hash of all it is made from
+SNAPSHOT_WORKER = "runtime/pyodide/snapshot-worker.mjs"
 # PyScript's `interpreter`: our module beside pyodide.mjs, which adds the snapshot to the
 # runtime's loadPyodide (PyScript takes its indexURL from this module's folder)
 LOADER = "runtime/pyodide/snapshot-loader.mjs"
@@ -265,18 +264,19 @@ def build() -> Path:
         shutil.copyfile(src, DIST / rel)
     wheel = build_wheel(DIST / "wheels")
     for f in WEB.iterdir():
-        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name, PAINT, CSS):
+        if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name,
+                                          Path(SNAPSHOT_WORKER).name, PAINT, CSS):
             shutil.copyfile(f, DIST / f.name)
     (DIST / "index.html").write_text(inline_paint((WEB / "index.html").read_text()))
     icons(DIST / "icons")
     config = json.loads((WEB / "pyscript.json").read_text())
     config["files"] = {f"./wheels/{wheel.name}": "./*"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=2))
-    snapshot = make_snapshot(wheel, DIST)
+    shutil.copyfile(WEB / Path(SNAPSHOT_WORKER).name, DIST / SNAPSHOT_WORKER)
+    snapshot = snapshot_name(wheel, DIST)
     loader = (WEB / Path(LOADER).name).read_text()
-    (DIST / LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(
-        snapshot and {"key": snapshot["key"], "token": snapshot["token"]})))
-    version, files = write_service_worker(DIST, snapshot)
+    (DIST / LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
+    version, files = write_service_worker(DIST)
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
@@ -313,56 +313,35 @@ def inline_paint(html: str) -> str:
     return html
 
 
-def make_snapshot(wheel: Path, dist: Path) -> dict[str, str] | None:
-    """The boot snapshot of this wheel on the pinned runtime, gzipped into dist/snapshot/;
-    None (the app boots the normal way) when POCKETDECK_SNAPSHOT=0 or the snapshot cannot
-    be made or does not restore. About 6 s when not cached."""
+def snapshot_name(wheel: Path, dist: Path) -> dict[str, str] | None:
+    """{key, token, wheel} of this build's boot snapshot, which the phone makes itself
+    (web/snapshot-worker.mjs, issue 30); None (the app always boots the normal way) when
+    POCKETDECK_SNAPSHOT=0. The token is the hash of all the snapshot is made from (the
+    wheel, the worker, the runtime): a new one means a new key, so a phone never starts
+    from another build's image, and makes the new one after its first start."""
     if os.environ.get("POCKETDECK_SNAPSHOT") == "0":
         log("no boot snapshot (POCKETDECK_SNAPSHOT=0)")
         return None
-    if not shutil.which("node"):
-        sys.exit("node is needed to make the boot snapshot: apt-get install -y nodejs npm"
-                 " (or build without it: POCKETDECK_SNAPSHOT=0)")
-    pyo = npm_package("pyodide", PYODIDE_VERSION)
     h = hashlib.sha256()
-    for part in (wheel, SNAPSHOT_TOOL, pyo / "pyodide.asm.wasm", pyo / "python_stdlib.zip"):
+    for part in (wheel, dist / SNAPSHOT_WORKER, dist / "runtime/pyodide/pyodide.asm.wasm",
+                 dist / "runtime/pyodide/python_stdlib.zip"):
         h.update(hashlib.sha256(part.read_bytes()).digest())
     token = h.hexdigest()[:16]
-    name = f"pocketdeck-{token}.bin"
-    cached = CACHE / "snapshot" / f"{name}.gz"
-    if not cached.exists():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="pocketdeck-snapshot-") as tmp:
-            raw = Path(tmp) / name
-            res = subprocess.run(["node", str(SNAPSHOT_TOOL), str(pyo), str(wheel), str(raw), token],
-                                 capture_output=True, text=True, timeout=600)
-            if res.returncode != 0:
-                log(f"no boot snapshot: it could not be made ({res.stderr.strip()[-400:]})")
-                return None
-            part = Path(tmp) / "snapshot.gz"
-            part.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
-            shutil.move(str(part), cached)  # whole or not at all: builds share the cache
-    dest = dist / "snapshot" / cached.name
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, dest)
-    raw_sha = hashlib.sha256(gzip.decompress(dest.read_bytes())).hexdigest()[:16]
-    log(f"boot snapshot {dest.name}: {dest.stat().st_size / 1e6:.1f} MB gzip")
-    return {"file": f"snapshot/{dest.name}", "key": f"snapshot/{name}", "token": token, "sha": raw_sha}
+    return {"key": f"snapshot/pocketdeck-{token}.bin", "token": token,
+            "wheel": wheel.relative_to(dist).as_posix()}
 
 
-def write_service_worker(dist: Path, snapshot: dict[str, str] | None = None) -> tuple[str, list[str]]:
+def write_service_worker(dist: Path) -> tuple[str, list[str]]:
     """sw.js and version.json for the files in ``dist``: every file with its content hash;
     the cache name is the hash of them all, so any change gives a new version and every
-    unchanged file is reused from the previous one. The boot snapshot is not among the
-    files the install waits for: the worker fetches it in the background (sw.js)."""
+    unchanged file is reused from the previous one. (The boot snapshot is no file of the
+    site: the phone makes it, web/snapshot-worker.mjs.)"""
     files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                   if p.is_file() and p.name not in ("sw.js", "version.json")
-                   and not p.relative_to(dist).as_posix().startswith("snapshot/"))
+                   if p.is_file() and p.name not in ("sw.js", "version.json"))
     revisions = {rel: sha(dist / rel)[:16] for rel in files}
-    version = hashlib.sha256(json.dumps([revisions, snapshot], sort_keys=True).encode()).hexdigest()[:16]
+    version = hashlib.sha256(json.dumps(revisions, sort_keys=True).encode()).hexdigest()[:16]
     sw = (WEB / "sw.js").read_text()
     sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(revisions, indent=0))
-    sw = sw.replace("__SNAPSHOT__", json.dumps(snapshot))
     (dist / "sw.js").write_text(sw)
     (dist / "version.json").write_text(json.dumps({"version": version, "pyodide": PYODIDE_VERSION,
                                                    "pyscript": PYSCRIPT_VERSION}))

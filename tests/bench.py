@@ -54,6 +54,7 @@ import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
 import bench_refusals  # noqa: E402  (how fast the library answers bad input)
 import bench_flow  # noqa: E402  (the play-flow walk of every table, issue 24)
 import bench_imports  # noqa: E402  (the worst imports the library accepts, issue 28)
+import bench_snapshot  # noqa: E402  (the snapshot made on the phone, issue 30)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -65,7 +66,8 @@ BUDGET_S = 16 * 60            # browser part: later scenarios are skipped past t
 ERROR_GRACE_S = 15            # after an uncaught page error, wait this long for ready
 MAX_FAILURES = 2              # a kind of load failing this often in a row is skipped
 BARE_PATH = "__bench__/bare.html"
-HAS_SNAPSHOT = True           # the build ships a boot snapshot (main() looks)
+HAS_SNAPSHOT = True           # the build names a boot snapshot (main() looks)
+DIST_DIR = Path(".")         # the dist measured (main() sets it)
 
 # -- the bare Pyodide page (served by the bench server only, never part of dist/) ----------
 BARE_HTML = """<!doctype html>
@@ -615,6 +617,12 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                 info["imports"] = bench_imports.measure_pyodide(walk_page, bench_imports.inputs(),
                                                                 Path(tempfile.mkdtemp()),
                                                                 lambda m: print(m, flush=True))
+                print("[bench] the snapshot made on the phone", flush=True)
+
+                def serve(site):
+                    srv, tr, url = start_server(site)
+                    return url, tr, lambda: (srv.shutdown(), srv.server_close())
+                info["snapshot30"] = bench_snapshot.measure(bench, DIST_DIR, serve)
                 info["elapsed_s"] = round(time.monotonic() - bench.started, 1)
             finally:
                 browser.close()
@@ -752,6 +760,9 @@ def table(report: dict[str, Any]) -> str:
     for name, r in report.get("refusals", {}).items():
         if isinstance(r, dict):
             out.append(f"{name:<40}{r['median_ms']:>8}{r['p95_ms']:>8}{r['worst_ms']:>8}   {r['inputs']}")
+    if isinstance(report["browser"].get("snapshot30"), dict):
+        out.append("")
+        out.extend(bench_snapshot.table_lines(report["browser"]["snapshot30"]))
     if report.get("observations"):
         out.append("")
         out.extend(f"* {n}" for n in report["observations"])
@@ -774,9 +785,9 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="boot runs per scenario (default 5)")
     ap.add_argument("--draws", type=int, default=20, help="draws per rate (default 20)")
     args = ap.parse_args()
-    dist = args.dist.resolve()
-    global HAS_SNAPSHOT
-    HAS_SNAPSHOT = any((dist / "snapshot").glob("*.bin.gz"))
+    global HAS_SNAPSHOT, DIST_DIR
+    DIST_DIR = dist = args.dist.resolve()
+    HAS_SNAPSHOT = (dist / build.LOADER).is_file() and "const SNAPSHOT = null;" not in (dist / build.LOADER).read_text()
     if not (dist / "index.html").is_file():
         print(f"[bench] {dist} has no index.html: build it first (python3 build.py build)", file=sys.stderr)
         return 2

@@ -111,7 +111,7 @@ async function snapshotKept(page) {
     const r = await caches.match(new URL(key, location.href).href);
     return !!r && (await r.arrayBuffer()).byteLength > 1e6;
   }, { timeout: BOOT_MS, polling: 250 }, config.snapshot)
-    .catch(() => fail("the service worker never kept the boot snapshot"));
+    .catch(() => fail("the boot snapshot was never made on the page (web/snapshot-worker.mjs)"));
 }
 
 async function offline(on) {

@@ -1,33 +1,17 @@
-"""Issue 18 in Chromium: the boot snapshot (web/snapshot-loader.mjs, sw.js) and the last
-screen painted before Python (web/lastscreen.js).
-
-A start from the snapshot reaches the player's game; a corrupt or missing snapshot falls
-back to the normal boot and the app starts; a new version never boots an old snapshot."""
+"""Issue 18 in Chromium: the last screen painted before Python (web/lastscreen.js,
+web/paint.js). The boot snapshot's tests are in tests/test_browser_snapshot.py."""
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, serve_dir, watch_errors
+from conftest import PHONE, axe_violations, serve_dir, watch_errors
 
 BOOT_MS = 120_000
-LOADER = "runtime/pyodide/snapshot-loader.mjs"
-
-
-def snapshot_of(site: Path) -> dict:
-    """The {key, token} build.py baked into the site's loader."""
-    found = re.search(r"const SNAPSHOT = (.*);", (site / LOADER).read_text())
-    assert found, "the loader names no snapshot"
-    value = json.loads(found.group(1))
-    if value is None:
-        pytest.fail("build.py made no boot snapshot (node missing or POCKETDECK_SNAPSHOT=0)")
-    return value
 
 
 def ready(page, url: str | None = None) -> str:
@@ -38,18 +22,6 @@ def ready(page, url: str | None = None) -> str:
         page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
     return page.evaluate("document.documentElement.dataset.boot")
-
-
-def wait_cached(page, key: str) -> None:
-    """Until the service worker keeps the unpacked snapshot (it fetches it after ready).
-    (page.evaluate awaits the promise; a wait_for_function predicate would not.)"""
-    probe = """async (key) => { const r = await caches.match(new URL(key, location.href).href);
-                                return !!r && (await r.arrayBuffer()).byteLength > 1e6; }"""
-    for _ in range(BOOT_MS // 250):
-        if page.evaluate(probe, key):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the service worker never kept the snapshot {key}")
 
 
 def start_deck(page) -> None:
@@ -74,117 +46,6 @@ def site(dist, tmp_path):
     url, downloads, stop = serve_dir(root)
     yield root, url, downloads
     stop()
-
-
-def test_a_warm_start_from_the_snapshot_reaches_the_players_game(browser, site):
-    root, url, downloads = site
-    snap = snapshot_of(root)
-    ctx = browser.new_context(**PHONE)
-    errors = watch_errors(ctx)
-    try:
-        page = ctx.new_page()
-        assert ready(page, url + "/") == "normal"  # a first visit: nothing cached yet
-        # the first visit did not wait for the snapshot: it comes after the app is ready
-        start_deck(page)
-        left = draw(page)
-        wait_cached(page, snap["key"])
-        assert sum(n for p, n in downloads.items() if p.startswith("/snapshot/")) == 1
-
-        assert ready(page) == "snapshot"
-        assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
-        # once Python is up the page no longer holds the snapshot's bytes (Pyodide keeps its
-        # options, the 31 MB included, unless the loader lets go of them): the array
-        # buffers left after a collection are far fewer than the snapshot's size
-        assert page.evaluate("window.pocketdeckBoot.snapshotHeld") is False
-        size = len(gzip.decompress(next((root / "snapshot").glob("*.bin.gz")).read_bytes()))
-        cdp = ctx.new_cdp_session(page)
-        cdp.send("HeapProfiler.collectGarbage")
-        held = cdp.send("Runtime.getHeapUsage")["backingStorageSize"]
-        assert held < size / 2, f"{held} bytes of array buffers held after a snapshot start ({size})"
-        assert draw(page) == left - 1  # and it plays on
-        # new games take fresh entropy after a snapshot start, not the snapshot's
-        seeds = page.evaluate("[window.pocketdeckEntropy(), window.pocketdeckEntropy()]")
-        assert seeds[0] != seeds[1]
-    finally:
-        ctx.close()
-    assert not errors, errors
-
-
-@pytest.mark.parametrize("damage", ["corrupt", "short", "missing"])
-def test_a_broken_or_missing_snapshot_falls_back_and_the_app_starts(browser, site, damage):
-    root, url, _ = site
-    snap = snapshot_of(root)
-    ctx = browser.new_context(**PHONE)
-    errors = watch_errors(ctx)
-    try:
-        page = ctx.new_page()
-        ready(page, url + "/")
-        start_deck(page)
-        left = draw(page)
-        wait_cached(page, snap["key"])
-        page.evaluate("""async ([key, damage]) => {
-            const href = new URL(key, location.href).href;
-            for (const name of await caches.keys()) {
-              const cache = await caches.open(name);
-              const hit = await cache.match(href);
-              if (!hit) continue;
-              if (damage === "missing") { await cache.delete(href); continue; }
-              let bytes = new Uint8Array(await hit.arrayBuffer());
-              if (damage === "short") bytes = bytes.slice(0, bytes.length >> 2);
-              else for (let i = 4096; i < bytes.length; i += 4093) bytes[i] ^= 0x5a;
-              await cache.put(href, new Response(bytes));
-            }
-        }""", [snap["key"], damage])
-        expected = "normal" if damage == "missing" else "fallback"
-        assert ready(page) == expected
-        assert page.locator("button.pile .count").inner_text() == str(left)
-        assert draw(page) == left - 1
-        if damage != "missing":
-            # dropped: the next start does not try it again
-            assert ready(page) == "normal"
-    finally:
-        ctx.close()
-    assert not errors, errors
-
-
-def test_an_update_never_boots_the_old_snapshot(browser, site, tmp_path):
-    """A new version whose loader names the same snapshot file but another build's token
-    (the worst case: a stale file under a reused name) boots the normal way."""
-    import build
-
-    root, url, _ = site
-    snap = snapshot_of(root)
-    ctx = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, **PHONE)
-    errors = watch_errors(ctx)
-    try:
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        ready(page, url + "/")
-        page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
-        wait_cached(page, snap["key"])
-        assert ready(page) == "snapshot"
-
-        loader = root / LOADER
-        loader.write_text(loader.read_text().replace(snap["token"], "0" * 16))
-        sw = (root / "sw.js").read_text()
-        info = json.loads(re.search(r"const SNAPSHOT = (.*);", sw).group(1))
-        build.write_service_worker(root, {**info, "token": "0" * 16})
-        ready(page)  # the old version still runs this page; it finds the update
-        page.wait_for_selector("#update:not([hidden])", timeout=BOOT_MS)
-        page.evaluate("window.oldPage = true")  # gone once the update has reloaded the page
-        page.locator("#update-reload").tap()
-        page.wait_for_function("!window.oldPage && window.pocketdeckBoot"
-                               " && document.documentElement.hasAttribute('data-ready')", timeout=BOOT_MS)
-        how = page.evaluate("document.documentElement.dataset.boot")
-        # the old version's cache (and its snapshot) may already be gone: then a normal boot;
-        # if it is still there, the loader refuses it by its token
-        assert how in ("normal", "fallback"), how
-        if how == "fallback":
-            assert "another build" in page.evaluate("window.pocketdeckBoot.error")
-        assert page.locator("li.tile").count() >= 5  # the app is up
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 class HeldBoot:

@@ -119,8 +119,7 @@ if ("serviceWorker" in navigator) {
   });
   // a page that starts tells the worker, which then forgets closed pages and deletes the
   // caches of versions no open page runs any more
-  // (a first visit's page is not controlled yet: it tells the active worker, which then
-  // fetches the boot snapshot for the next start)
+  // (a first visit's page is not controlled yet: it tells the active worker)
   whenReady().then(() => navigator.serviceWorker.ready).then((reg) => {
     const c = navigator.serviceWorker.controller || reg.active;
     if (c) c.postMessage({ type: "hello" });

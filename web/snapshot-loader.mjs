@@ -1,16 +1,18 @@
 // PyScript's `interpreter` module (pyscript.json): the runtime's own loadPyodide, started
-// from the boot snapshot when this browser holds one for this very build (issue 18).
+// from the boot snapshot when this browser holds one for this very build (issues 18, 30).
 // build.py copies it beside pyodide.mjs (PyScript takes its indexURL from this module's
-// folder) and fills in SNAPSHOT: {key, token} of the snapshot it made, or null.
+// folder) and fills in SNAPSHOT: {key, token, wheel} of this build, or null.
 //
-// The snapshot is a memory image of Python with the engine imported (tools/
-// make_snapshot.mjs). The service worker fetches it in the background once the app is up
-// (sw.js) and keeps it unpacked in Cache Storage under `key`; here it is only read from
-// there, never from the network, so a first visit is not slowed down by it.
+// The snapshot is a memory image of Python with the engine imported. It is made on the
+// phone (issue 30): after a start that did not come from one, once the app is ready, the
+// service worker in control and the page idle, web/snapshot-worker.mjs makes it in a Web
+// Worker and keeps it in Cache Storage under `key` (nothing is made when storage is low).
+// Here it is only read from there, never from the network: the site ships no snapshot.
 // Anything wrong with it (missing, short, corrupt, another build's, the heap bug of pyodide
 // issue 6254) means the normal boot, silently: a snapshot that failed is replaced by an
-// empty marker so it is neither used nor fetched again, and the next build's is fresh.
-// <html data-boot> says which way the page started: "snapshot", "normal" or "fallback".
+// empty marker so it is neither used nor made again, and the next build's is fresh.
+// <html data-boot> says which way the page started: "snapshot", "normal" or "fallback";
+// <html data-snapshot-made> what the worker did: "made", "kept", "low-storage", "failed".
 // Once Python is up, the runtime's copy of the options lets go of the snapshot's bytes:
 // Pyodide keeps its options for the page's life (API.config), `_loadSnapshot` included,
 // which held 31 MB of ArrayBuffer for nothing (measured with Chromium's heap usage after a
@@ -25,14 +27,80 @@ function snapshotUrl() {
   return new URL("../../" + SNAPSHOT.key, import.meta.url).href;
 }
 
+// ?snapshot=off boots the normal way and makes none (the benchmark compares the two)
+const OFF = new URLSearchParams(location.search).get("snapshot") === "off";
+
+// the kept snapshot's bytes; null when there is none (`marked`: a failed one is remembered)
+let marked = false;
 async function cachedSnapshot() {
-  if (!SNAPSHOT || !globalThis.caches) return null;
-  // ?snapshot=off boots the normal way (the benchmark compares the two)
-  if (new URLSearchParams(location.search).get("snapshot") === "off") return null;
+  if (!SNAPSHOT || !globalThis.caches || OFF) return null;
   const res = await caches.match(snapshotUrl());
   if (!res) return null;
+  marked = res.headers.get("X-Pocketdeck-Snapshot") !== null;
   const bytes = new Uint8Array(await res.arrayBuffer());
   return bytes.length ? bytes : null;
+}
+
+// -- making it on the phone (issue 30) ------------------------------------------------------
+function until(test) {
+  return new Promise((resolve) => {
+    if (test()) return resolve();
+    new MutationObserver((_, obs) => {
+      if (test()) { obs.disconnect(); resolve(); }
+    }).observe(document.documentElement, { attributes: true });
+  });
+}
+
+// free bytes of the origin's quota (navigator.storage.estimate); Infinity when unknown
+async function freeBytes() {
+  const est = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : null;
+  return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
+}
+const MIN_FREE = 100e6; // the 31 MB image, with room left for the player's saves
+
+function idle() {
+  return new Promise((resolve) => (globalThis.requestIdleCallback
+    ? requestIdleCallback(() => resolve(), { timeout: 5000 }) : setTimeout(resolve, 1000)));
+}
+
+// After a start that did not come from a snapshot: once Python drew the first screen and
+// the service worker serves this version (the worker's files then come from its cache,
+// not the network), when the page is idle and the origin has MIN_FREE bytes of storage
+// left, one tab (a Web Lock) makes it in a worker.
+async function makeLater() {
+  if (!SNAPSHOT || OFF || marked || !globalThis.caches || typeof Worker === "undefined") return;
+  const root = document.documentElement;
+  await until(() => root.hasAttribute("data-ready"));
+  const sw = navigator.serviceWorker;
+  if (sw) {
+    await sw.ready;
+    await until(() => root.hasAttribute("data-offline-ready"));
+    // (the controller comes with clients.claim(), which sets no attribute: wait for its event)
+    if (!sw.controller) await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  await idle();
+  if ((await freeBytes()) < MIN_FREE) {
+    globalThis.pocketdeckBoot.made = { result: "low-storage" };
+    root.dataset.snapshotMade = "low-storage";
+    return;
+  }
+  const work = async () => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const out = await new Promise((resolve) => {
+      worker.onmessage = (e) => resolve(e.data || {});
+      worker.onerror = (e) => { e.preventDefault(); resolve({ result: "failed", error: e.message || "worker error" }); };
+      worker.postMessage({ key: snapshotUrl(), token: SNAPSHOT.token,
+                           wheel: new URL("../../" + SNAPSHOT.wheel, import.meta.url).href });
+    });
+    worker.terminate(); // its Python (31 MB and more) goes with it
+    return out;
+  };
+  const out = navigator.locks
+    ? await navigator.locks.request("pocketdeck-snapshot", { ifAvailable: true },
+        (lock) => (lock ? work() : { result: "busy" }))
+    : await work();
+  globalThis.pocketdeckBoot.made = out;
+  root.dataset.snapshotMade = out.result || "failed";
 }
 
 async function drop(reason) {
@@ -93,5 +161,6 @@ export async function loadPyodide(options = {}) {
     }
   }
   mark("normal");
+  makeLater().catch(() => {});
   return loadRuntime(options);
 }

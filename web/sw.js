@@ -13,11 +13,9 @@
 // the player says so (boot.js); their saves are in IndexedDB already.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-// The boot snapshot ({file, key, token, sha} from build.py, or null): not part of the
-// install, so neither a first visit nor "Ready offline" waits for its 7 MB. A page that is
-// up says hello; the worker then fetches it in the background, checks it and keeps it
-// unpacked under `key`, where web/snapshot-loader.mjs looks for it on the next start.
-const SNAPSHOT = __SNAPSHOT__;
+// (The boot snapshot is no file of the site: the phone makes it in a Web Worker and keeps
+// it in a cache of its own, web/snapshot-worker.mjs. That worker's requests are answered
+// from the version of the page that started it, as the page's own are.)
 const CACHE = "pocketdeck-" + VERSION;
 const PREFIX = "pocketdeck-";
 const MANIFEST = "./__manifest__.json";
@@ -160,43 +158,14 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function unpack(res) {
-  const body = new Uint8Array(await res.arrayBuffer());
-  if (body[0] !== 0x1f || body[1] !== 0x8b) return body; // the host already undid the gzip
-  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-async function precacheSnapshot() {
-  if (!SNAPSHOT || typeof DecompressionStream === "undefined") return;
-  // never re-create a version's cache that tidy() deleted (caches.open would)
-  if (!(await caches.has(CACHE))) return;
-  const cache = await caches.open(CACHE);
-  const key = url(SNAPSHOT.key);
-  if (await cache.match(key)) return; // kept already, or marked failed by the loader
-  // the same build's snapshot kept by a prior version (caches.match opens no cache: opening
-  // one by name would re-create a cache that tidy() is deleting)
-  const hit = await caches.match(key);
-  if (hit && hit.headers.get("X-Pocketdeck-Snapshot") === null) return cache.put(key, hit);
-  const res = await fetch(new Request(url(SNAPSHOT.file), { cache: "no-store" }));
-  if (!res.ok) return;
-  const body = await unpack(res);
-  if ((await sha16(new Response(body))) !== SNAPSHOT.sha) return; // short or corrupt: not kept
-  if (!(await caches.has(CACHE))) return;
-  await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
-}
-
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
   if (event.data && event.data.type === "hello") {
-    // tidy first: the snapshot's 31 MB of unpacking and hashing must not delay it; and
-    // once more when the pages counted as navigating have had their time (a page loaded
-    // and left again within it, as in a quick reload, must not keep an old version's cache
-    // until some later start)
-    event.waitUntil(tidy().then((wait) => Promise.all([
-      precacheSnapshot().catch(() => {}),
-      wait > 0 && new Promise((done) => setTimeout(done, wait + 50)).then(tidy),
-    ])));
+    // tidy, and once more when the pages counted as navigating have had their time (a
+    // page loaded and left again within it, as in a quick reload, must not keep an old
+    // version's cache until some later start)
+    event.waitUntil(tidy().then((wait) =>
+      wait > 0 && new Promise((done) => setTimeout(done, wait + 50)).then(tidy)));
   }
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length });
@@ -217,6 +186,8 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith((async () => {
     const version = req.mode === "navigate" ? VERSION : await versionOf(event.clientId);
+    // a Web Worker a page starts (the snapshot's) runs that page's version
+    if (req.destination === "worker" && event.resultingClientId) await remember(event.resultingClientId, version);
     const hit = (await answer(req, PREFIX + version))
       || (version !== VERSION && (await answer(req, CACHE)));
     return hit || fetch(req);

@@ -1,0 +1,65 @@
+// Makes this build's boot snapshot on the phone (issue 30), in a module Web Worker so the
+// page stays responsive. build.py copies it beside pyodide.mjs; web/snapshot-loader.mjs
+// starts it, once the page is up and idle, after a start that did not come from a snapshot.
+//
+// It boots the same vendored Pyodide with `_makeSnapshot`, unpacks the app's wheel where
+// PyScript's `files` unpacks it (/home/pyodide: module paths inside the snapshot are then
+// the page's), runs `pocketdeck.snapshot.warm(token)` (what tools/make_snapshot.mjs runs in
+// Node for the tests), makes the memory image and keeps it in Cache Storage under `key`,
+// where the loader finds it on the next start. The site ships no snapshot any more: a
+// deploy costs a phone only the files that changed.
+//
+// Nothing is made when the origin is low on storage: the loader asks before it starts
+// this worker, and here the image is kept only if twice its size is free. A snapshot that cannot be made is remembered as an empty marker
+// under its key (X-Pocketdeck-Snapshot: failed ...), so it is not tried again on every
+// start; the next build has a new key and tries afresh. The player is never told: the
+// app simply keeps booting the normal way.
+//
+// in:  {key, token, wheel}   (key and wheel: absolute URLs)
+// out: {result: "made" | "low-storage" | "failed" | "kept", bytes?, ms?, error?}
+import { loadPyodide } from "./pyodide.mjs";
+
+const CACHE = "pocketdeck:snapshot"; // not a version's cache: sw.js never tidies it
+async function freeBytes() {
+  const est = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : null;
+  return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
+}
+
+// a one-line Latin-1 header value (a traceback would make the Response throw)
+function oneLine(text) {
+  return String(text).replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
+}
+
+async function make({ key, token, wheel }) {
+  const t0 = performance.now();
+  const cache = await caches.open(CACHE);
+  if (await cache.match(key)) return { result: "kept" }; // made by another tab, or failed
+  let bytes;
+  try {
+    const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
+    const res = await fetch(wheel);
+    if (!res.ok) throw new Error(`the wheel answered ${res.status}`);
+    py.unpackArchive(new Uint8Array(await res.arrayBuffer()), "wheel", { extractDir: "/home/pyodide" });
+    py.runPython(`from pocketdeck.snapshot import warm\nwarm(${JSON.stringify(token)})`);
+    bytes = py.makeMemorySnapshot();
+  } catch (e) {
+    await cache.put(key, new Response(new Uint8Array(0), {
+      headers: { "X-Pocketdeck-Snapshot": "failed: " + oneLine((e && e.message) || e) } }));
+    return { result: "failed", error: String((e && e.message) || e) };
+  }
+  if ((await freeBytes()) < bytes.length * 2) return { result: "low-storage" };
+  // one snapshot kept: an older build's goes when this one comes
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return { result: "made", bytes: bytes.length, ms: Math.round(performance.now() - t0) };
+}
+
+self.onmessage = async (event) => {
+  let out;
+  try {
+    out = await make(event.data);
+  } catch (e) {
+    out = { result: "failed", error: String((e && e.message) || e) };
+  }
+  self.postMessage(out);
+};
