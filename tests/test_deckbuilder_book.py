@@ -664,8 +664,8 @@ def test_range_and_mana_melee_counters_do_not_wait_for_a_later_turn():
     assert any("melee counters fall away" in line for line in s["log"])
 
 
-def test_range_and_mana_a_synergy_melee_counter_falls_away_with_the_synergy_action():
-    """The same for an ally's Synergy action: a melee counter not used in it is discarded."""
+def _priest_in_synergy():
+    """The warrior took Melee, put a counter on the longsword and ended: the priest's Synergy."""
     s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
     for m in s["monsters"]:
         m["arena"] = "vault"
@@ -673,6 +673,12 @@ def test_range_and_mana_a_synergy_melee_counter_falls_away_with_the_synergy_acti
     s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
     s = GAME.apply(s, {"type": "end"})
     assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    return s
+
+
+def test_range_and_mana_a_synergy_melee_counter_falls_away_with_the_synergy_action():
+    """The same for an ally's Synergy action: a melee counter not used in it is discarded."""
+    s = _priest_in_synergy()
     s["piles"]["h1:draw"].extend(s["piles"]["h1:hand"])
     s["piles"]["h1:hand"] = []
     s["piles"]["h1:draw"].remove("melee")
@@ -751,13 +757,7 @@ def test_synergy_the_draw_instead_of_a_synergy_action_is_allowed_not_forced():
     """Synergy: "If the character doesn't have any matching cards in their hand or chooses
     not to play them, they are allowed to draw one card." An ally may pass without drawing
     (a draw from an empty draw pile would reshuffle and bring a Fatigue card)."""
-    s = make_active(battle(heroes=("warrior", "priest"), seed=1), "h0", ["rest"])
-    for m in s["monsters"]:
-        m["arena"] = "vault"
-    s = GAME.apply(s, {"type": "take", "stack": "melee"})
-    s = GAME.apply(s, {"type": "counter", "gear": "longsword"})
-    s = GAME.apply(s, {"type": "end"})
-    assert s["turn"]["mode"] == "synergy" and s["turn"]["actor"] == "h1"
+    s = _priest_in_synergy()
     legal = GAME.legal_actions(s)
     assert {"type": "synergy_draw"} in legal and {"type": "done"} in legal
     hand = list(s["piles"]["h1:hand"])
