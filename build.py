@@ -22,6 +22,7 @@ import argparse
 import hashlib
 import http.server
 import json
+import re
 import os
 import shutil
 import socketserver
@@ -50,10 +51,21 @@ QR_ENCODER = ("qrcode-generator", "2.0.4", "dist/qrcode.mjs")
 QR_DECODER = ("jsqr", "1.4.0", "dist/jsQR.js")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
-# PyScript chunks the app never loads: the code editor and the terminal (pulled in only
-# by <py-editor>/<py-terminal>), its storage module and its empty service worker. The
-# small custom-element stubs (py-editor, py-terminal, py-game, mpy) are imported at start.
-PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js")
+# PyScript chunks the app never loads, so never shipped nor precached (issue 30: every byte
+# of a first visit): the code editor and the terminal (pulled in only by <py-editor> and
+# <py-terminal>) with codemirror's helper chunk (index-*), its storage module and its empty
+# service worker; and the chunks its plugins import only when the page holds their element
+# (PYSCRIPT_ON_USE; the plugins themselves are imported at every start and are kept: a
+# config's "!name" did not stop that in 0.7.31, tried). tests/test_build_runtime.py checks
+# that nothing left out is imported at load or by a plugin at start.
+PYSCRIPT_ON_USE = {
+    "toml-": "a TOML config (ours is JSON) or a <py-editor> / py-game config",
+    "pyodide_graph-": "the package graph, read only when the config lists packages (none)",
+    "mpy-": "MicroPython, for a <py-terminal> of type mpy",
+    "py-D": "the Pyodide terminal, for a <py-terminal>",
+}
+PYSCRIPT_SKIP = ("codemirror", "xterm", "storage.js", "service-worker.js", "index-",
+                 *PYSCRIPT_ON_USE)
 TEST_PIP = ["pytest==9.0.3", "playwright==1.65.0", "hypothesis==6.170.15"]
 CHROMIUM = Path("/usr/bin/chromium")
 # the second engine of the tests (tests/test_firefox.py): Debian's Firefox ESR driven over
@@ -139,6 +151,20 @@ def runtime_files() -> dict[str, Path]:
     for name, version, path in (QR_ENCODER, QR_DECODER):
         files[f"vendor/{Path(path).name}"] = npm_package(name, version) / path
     return files
+
+
+def trim_js(text: str) -> str:
+    """A vendored script without its indentation, blank lines and whole-line ``//``
+    comments: about a quarter of jsQR's 257 kB, bytes every first visit downloads before it
+    is offline-ready (issue 30's 1.1x). Only whole lines are touched, and two tokens on
+    different lines stay on different lines, so automatic semicolon insertion reads the script
+    as before (a comment or blank line dropped between them leaves one break); a script with a
+    template literal or a line-continued string (whose lines a trim could change) is left
+    whole."""
+    if "`" in text or re.search(r"\\\r?$", text, re.M):
+        return text
+    lines = (line.strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
 
 
 # -- the wheel and content ------------------------------------------------------------------------
@@ -261,7 +287,10 @@ def build() -> Path:
     DIST.mkdir()
     for rel, src in runtime.items():
         (DIST / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, DIST / rel)
+        if rel.startswith("vendor/"):
+            (DIST / rel).write_text(trim_js(src.read_text()))
+        else:
+            shutil.copyfile(src, DIST / rel)
     wheel = build_wheel(DIST / "wheels")
     for f in WEB.iterdir():
         if f.is_file() and f.name not in ("sw.js", "pyscript.json", Path(LOADER).name,
@@ -269,9 +298,7 @@ def build() -> Path:
             shutil.copyfile(f, DIST / f.name)
     (DIST / "index.html").write_text(inline_paint((WEB / "index.html").read_text()))
     icons(DIST / "icons")
-    config = json.loads((WEB / "pyscript.json").read_text())
-    config["files"] = {f"./wheels/{wheel.name}": "./*"}
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2))
+    (DIST / "pyscript.json").write_text(json.dumps(pyscript_config(wheel.name), indent=2))
     shutil.copyfile(WEB / Path(SNAPSHOT_WORKER).name, DIST / SNAPSHOT_WORKER)
     snapshot = snapshot_name(wheel, DIST)
     loader = (WEB / Path(LOADER).name).read_text()
@@ -280,6 +307,13 @@ def build() -> Path:
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
+
+
+def pyscript_config(wheel: str) -> dict:
+    """dist/pyscript.json: web/pyscript.json and the wheel to unpack."""
+    config = json.loads((WEB / "pyscript.json").read_text())
+    config["files"] = {f"./wheels/{wheel}": "./*"}
+    return config
 
 
 PAINT = "paint.js"  # the last screen's first paint, inlined into index.html (issue 18)
