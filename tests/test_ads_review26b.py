@@ -77,3 +77,37 @@ def test_treasure_and_loot_gained_when_you_defeat_the_foes_not_when_they_flee():
     fight.win(f)
     play.fight_over(s, Rng(1))
     assert "K1" not in s["looted"] and not any("You find" in line for line in s["log"][-3:])
+
+
+# -- Defense; Reaction/Counter: shields and armor against Ranged Distance Weapons -------------
+
+@pytest.mark.xfail(strict=True, reason="R4: armor is halved against a Ranged Distance Weapon only when "
+                                       "it shoots from Ranged distance; the book names the weapon")
+def test_defense_armor_is_halved_against_a_ranged_distance_weapon_shot_from_thrown():
+    """Defense: "Armor's effectiveness versus Ranged Distance Weapons is halved"; Distance:
+    "Ranged Distance Weapon such as Shortbows". The Goblin Archer's Shortbow (3 damage)
+    from Thrown distance against Leather Armor (2): halved to 1, 2 taken."""
+    from pocketdeck.systems.ads import data, foeturn
+    s = at_turn("rogue", "goblin_archer", ["leather_armor"], 2, mode="line")
+    s["foes"][0]["distance"] = "thrown"
+    shot = data.foes()["goblin_archer"]["actions"][0]["outcomes"][0]
+    assert shot["name"] == "Shortbow" and shot["damage"] == "3"
+    s["phase"] = "foe"
+    foeturn.foe_attack(s, Rng(1), 0, shot)
+    hp = s["hp"]
+    t = GAME.apply(s, {"type": "react", "card": "leather_armor", "extra": 0})
+    assert hp - t["hp"] == 2
+
+
+# -- Play a Boost Action Card; Dual Wield -----------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="R5: a Dual Wield attack (two Normal Action cards) is offered "
+                                       "with no Boost at all")
+def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
+    """Play a Boost Action Card: "You can play only a single Boost Action Card per Normal
+    Action Card"; "You may Boost your Normal Action Card ... by Playing R Attribute Cards".
+    A Dual Wield attack plays two weapon cards: at least one Boost is allowed."""
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier", "agility", "agility"], 2, dual=True)
+    s["armed"], s["offhand"] = "dagger", "rapier"
+    duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
+    assert duals and any(a.get("boost") for a in duals)
