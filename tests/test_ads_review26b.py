@@ -1,0 +1,113 @@
+"""ADS: the second independent reading of ../shared/rules/000_2da4ed8ddd1511e2.txt against
+the code (docs/reviews/ads-2026-11-26b.md). Each test is named after the book section it
+pins and is marked xfail(strict=True) while the difference stands: it passes today and
+fails once the code follows the book (the fixer then removes the mark)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_ads_engine import GAME, at_turn
+
+from pocketdeck.core.game import get_game
+from pocketdeck.core.rng import Rng
+import pocketdeck.systems.ads.adventure.game  # noqa: F401 (registers ads_adventure)
+
+
+# -- Distance (Rules and Information Card 69); Throwing Weapons -----------------------------
+
+@pytest.mark.xfail(strict=True, reason="R1: a Thrown Weapon can be Thrown at an Opponent in Melee Distance; "
+                                       "the free-hand throw is offered only at Thrown")
+def test_distance_a_thrown_weapon_can_be_thrown_at_an_opponent_in_melee():
+    """Distance: "a Thrown Weapon can be Thrown at an Opponent in Melee or Thrown
+    Distance"; Throwing Weapons: "If you have a free hand your Character can draw and
+    Throw a Weapon as an Action". A Longsword in one hand, the other free, a Handaxe card
+    in hand, the Foe at Melee: the Handaxe may be thrown as the action."""
+    s = at_turn("warrior", "goblin_skirmisher", ["handaxe"], 2, mode="line")
+    s["armed"], s["shield"], s["dual"], s["offhand"] = "longsword", False, False, None
+    s["foes"][0]["distance"] = "melee"
+    throws = [a for a in GAME.legal_actions(s) if a["type"] == "play" and a["card"] == "handaxe"]
+    assert throws and all(a.get("throw") for a in throws)
+
+
+# -- Combat Encounters and Rest (Rules and Information Card 86) ------------------------------
+
+def _party_after_a_fight(seed: int = 3):
+    game = get_game("ads_adventure")
+    s = game.new_game({"hero": ["warrior", "mage"]}, seed=seed)
+    rng = Rng(seed)
+    for _ in range(400):
+        if s.get("fight") is None and s["phase"] == "room" and s["fights"] > 0:
+            return game, s
+        s = game.apply(s, game.sim_choose(s, game.legal_actions(s), rng))
+    raise AssertionError("no room after a fight")
+
+
+@pytest.mark.xfail(strict=True, reason="R2: one Rest rests the whole party; a character at a hand "
+                                       "maximum of 1 dies of a Rest their player never chose")
+def test_combat_encounters_and_rest_players_choose_to_have_their_characters_rest():
+    """Combat Encounters and Rest: "Players can choose to have their Characters Rest";
+    Rest Drawbacks: a Rest is a level of Fatigue, and Fatigue at a hand maximum of 1 kills.
+    The party's Rest (one tap) must not kill the Mage, whose player did not choose it."""
+    game, s = _party_after_a_fight()
+    mage = s["heroes"][1]
+    mage["fatigue"] = 6 - mage["exhaustion"]  # hand maximum 1
+    assert {"type": "rest"} in game.legal_actions(s)
+    s = game.apply(s, {"type": "rest"})
+    assert not any("the Rest kills" in line for line in s["log"][-4:])
+
+
+# -- Map and Room Cards: the Room Description; Treasure and Loot (Cards 95-96) ---------------
+
+@pytest.mark.xfail(strict=True, reason="R3: a room whose Foes all fled (none defeated) gives its Gold "
+                                       "and Loot; the book gives them 'when you defeat the Foes'")
+def test_treasure_and_loot_gained_when_you_defeat_the_foes_not_when_they_flee():
+    """Map and Room Cards: "Treasure and Loot listed in that Room. You gain the Treasure
+    and/or Loot when you defeat the Foes in that particular Room"; The Foe Card (the app's
+    own reading, fight.win_words): a Foe that flees is not defeated. Both Goblins of K1
+    flee: no Gold and no Loot yet."""
+    from pocketdeck.systems.ads import fight
+    from pocketdeck.systems.ads.adventure import play
+    game = get_game("ads_adventure")
+    s = game.new_game({"hero": "warrior"}, seed=1)
+    assert s["phase"] == "fight" and s["room"] == "K1"
+    f = s["fight"]
+    for foe in f["foes"]:
+        foe["fled"] = True  # Self Preservation - 1 HP: both got away
+    fight.win(f)
+    play.fight_over(s, Rng(1))
+    assert "K1" not in s["looted"] and not any("You find" in line for line in s["log"][-3:])
+
+
+# -- Defense; Reaction/Counter: shields and armor against Ranged Distance Weapons -------------
+
+@pytest.mark.xfail(strict=True, reason="R4: armor is halved against a Ranged Distance Weapon only when "
+                                       "it shoots from Ranged distance; the book names the weapon")
+def test_defense_armor_is_halved_against_a_ranged_distance_weapon_shot_from_thrown():
+    """Defense: "Armor's effectiveness versus Ranged Distance Weapons is halved"; Distance:
+    "Ranged Distance Weapon such as Shortbows". The Goblin Archer's Shortbow (3 damage)
+    from Thrown distance against Leather Armor (2): halved to 1, 2 taken."""
+    from pocketdeck.systems.ads import data, foeturn
+    s = at_turn("rogue", "goblin_archer", ["leather_armor"], 2, mode="line")
+    s["foes"][0]["distance"] = "thrown"
+    shot = data.foes()["goblin_archer"]["actions"][0]["outcomes"][0]
+    assert shot["name"] == "Shortbow" and shot["damage"] == "3"
+    s["phase"] = "foe"
+    foeturn.foe_attack(s, Rng(1), 0, shot)
+    hp = s["hp"]
+    t = GAME.apply(s, {"type": "react", "card": "leather_armor", "extra": 0})
+    assert hp - t["hp"] == 2
+
+
+# -- Play a Boost Action Card; Dual Wield -----------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="R5: a Dual Wield attack (two Normal Action cards) is offered "
+                                       "with no Boost at all")
+def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
+    """Play a Boost Action Card: "You can play only a single Boost Action Card per Normal
+    Action Card"; "You may Boost your Normal Action Card ... by Playing R Attribute Cards".
+    A Dual Wield attack plays two weapon cards: at least one Boost is allowed."""
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier", "agility", "agility"], 2, dual=True)
+    s["armed"], s["offhand"] = "dagger", "rapier"
+    duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
+    assert duals and any(a.get("boost") for a in duals)
