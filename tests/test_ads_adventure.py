@@ -339,3 +339,25 @@ def test_disease_goes_on_after_a_won_fight_until_a_rest():
                                                            "level": 2}, "adventure", [], ["bandit"],
                   carry=H.carry(t["heroes"][0]))
     assert f["disease"]["from"] == "Plague Rat Swarm"
+
+
+def test_map_and_room_cards_treasure_only_when_you_defeat_the_foes():
+    """Map and Room Cards: "You gain the Treasure and/or Loot when you defeat the Foes in
+    that particular Room." A Foe that fled was not defeated (The Foe Card): the fight is
+    won and the room passed, but its Gold, Treasure and Loot are not gained."""
+    s = new()
+    s["fight"]["foes"][0]["fled"] = True
+    end_fight(s, xp=0, gold=0)
+    h = s["heroes"][0]
+    assert "K1" in s["cleared"] and s["phase"] == "room" and s["pending"] == []
+    assert h["gold"] == 0 and h["treasure"] == [] and "K1" in s["room_loot"]
+    assert any("not all defeated" in line for line in s["log"])
+    s = end_fight(new())  # every Foe defeated: the room's Gold and Loot as before
+    assert s["heroes"][0]["gold"] == 1 + 2 and s["phase"] == "loot"
+    s = G.apply(s, {"type": "loot", "to": "aside"})
+    s["room"] = "K8"
+    s["cleared"].append("K8")
+    s = G.apply(s, {"type": "go", "to": "K9"})
+    s["fight"]["foes"][0]["fled"] = True  # the boss fled: the adventure is won, no crest
+    end_fight(s, xp=0, gold=0)
+    assert s["outcome"] == "won" and "captains_crest" not in s["heroes"][0]["treasure"]

@@ -229,6 +229,8 @@ def fight_over(state: State, rng: Rng) -> None:
             log(state, note)
     if not state["wander"] and state["room"] not in state["cleared"]:
         state["cleared"].append(state["room"])
+    if not state["wander"] and any(f["fled"] and f["hp"] > 0 for f in fight["foes"]):
+        state.setdefault("undefeated", []).append(state["room"])  # Map and Room Cards: no Treasure
     state["phase"] = "room"
     award(state, rng)
 
@@ -236,13 +238,22 @@ def fight_over(state: State, rng: Rng) -> None:
 def award(state: State, rng: Rng) -> None:
     """Treasure and Loot: gained once the room's Foes are defeated and its obstacle (if
     any) overcome. Gold and Treasure go straight to the Character Deck's Story cards;
-    playable cards wait for the player's choice."""
+    playable cards wait for the player's choice. Map and Room Cards: "You gain the Treasure
+    and/or Loot when you defeat the Foes in that particular Room": a room where a Foe fled
+    (not defeated, The Foe Card) keeps its Gold, Treasure and Loot; the room is still passed
+    and a boss room still ends the adventure."""
     rid, h = state["room"], me(state)
     room = rooms()[rid]
     state["phase"] = "room"
     if rid in state["looted"] or rid not in state["cleared"] or (room["obstacle"] and rid not in state["passed"]):
         return
     state["looted"].append(rid)
+    if rid in state.get("undefeated", []):
+        log(state, f"A Foe fled {room['name']}: the Foes were not all defeated, so its Treasure and Loot "
+                   "are not yours (Map and Room Cards: gained when you defeat the Foes).")
+        if room["boss"]:
+            finish(state, "won")
+        return
     if room["gold"]:
         h["gold"] += room["gold"]
         log(state, f"You find {room['gold']} Gold.")
