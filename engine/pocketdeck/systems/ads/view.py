@@ -33,6 +33,13 @@ TRAIT_NAMES = {
 
 
 def card_face(cid: str, r: int) -> dict[str, Any]:
+    """A card as the screen shows it on Round ``r`` (a fresh dict: callers may extend it)."""
+    return dict(_card_face(cid, r))
+
+
+@lru_cache(maxsize=4096)
+def _card_face(cid: str, r: int) -> dict[str, Any]:
+    """A pure function of the card (its id and copy) and the Round: computed once."""
     c = data.card(cid)
     s = slot(c, r)
     if c["effect"] in ("damage", "defense", "heal"):
