@@ -5,6 +5,7 @@ for the screen and, for Foe draws, the chance before the draw."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from . import data, party
@@ -32,6 +33,13 @@ TRAIT_NAMES = {
 
 
 def card_face(cid: str, r: int) -> dict[str, Any]:
+    """A card as the screen shows it on Round ``r`` (a fresh dict: callers may extend it)."""
+    return dict(_card_face(cid, r))
+
+
+@lru_cache(maxsize=4096)
+def _card_face(cid: str, r: int) -> dict[str, Any]:
+    """A pure function of the card (its id and copy) and the Round: computed once."""
     c = data.card(cid)
     s = slot(c, r)
     if c["effect"] in ("damage", "defense", "heal"):
@@ -70,9 +78,17 @@ def live_chances(state: State, foe: dict[str, Any], row: dict[str, Any]) -> list
     """Each outcome's chance as the Foe's turn would pick it now (`foeturn.foe_turn`: the
     first outcome that matches and whose condition holds); one whose condition does not
     hold now has 0, and its draws fall through to the next or to the Failure."""
-    live = [o for o in row["outcomes"] if condition(state, foe, o)]
-    got = iter(outcome_chances([o["match"] for o in live], row["draw"]) if live else [])
-    return [next(got) if condition(state, foe, o) else Fraction(0) for o in row["outcomes"]]
+    holds = tuple(condition(state, foe, o) for o in row["outcomes"])
+    return list(_live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds))
+
+
+@lru_cache(maxsize=1024)
+def _live_chances(patterns: tuple[str, ...], draw: int, holds: tuple[bool, ...]) -> tuple[Fraction, ...]:
+    """The odds of a draw pattern depend only on the patterns, the draw and which
+    conditions hold: computed once (issue 26: the view was recomputing them per seat)."""
+    live = tuple(p for p, h in zip(patterns, holds) if h)
+    got = iter(outcome_chances(list(live), draw) if live else [])
+    return tuple(next(got) if h else Fraction(0) for h in holds)
 
 
 def foe_view(state: State, i: int) -> dict[str, Any]:
@@ -80,7 +96,28 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
     f = data.foes()[foe["id"]]
     r = state["round"]
     row = action_row(foe, r)
-    chances = live_chances(state, foe, row)
+    holds = tuple(condition(state, foe, o) for o in row["outcomes"])
+    card = _foe_card(foe["id"], r, holds)
+    return {"index": i, "name": foe["name"], "hp": foe["hp"], "max_hp": foe["max_hp"], "xp": f["xp"],
+            "gold": f["gold"], "level": f["level"], "size": f["size"], "distance": foe["distance"],
+            "hidden": foe["hidden"], "fled": foe["fled"], "down": foe["hp"] <= 0,
+            "updown": data.SYMBOL_OF[f["updown"]], "base_damage": f["base_damage"],
+            "traits": list(card["traits"]), "draw": row["draw"], "actions": [dict(a) for a in card["actions"]],
+            "failure": dict(card["failure"]) if card["failure"] else None,
+            "react_draw": card["react_draw"], "reactions": [dict(a) for a in card["reactions"]],
+            "attribute": dict(card["attribute"]) if card["attribute"] else None,
+            "merciless": bool(trait(foe, "merciless"))}
+
+
+@lru_cache(maxsize=1024)
+def _foe_card(fid: str, r: int, holds: tuple[bool, ...]) -> dict[str, Any]:
+    """The parts of a Foe's row that are a pure function of the Foe card, the Round and
+    which of its conditions hold now: its outcomes with their chances, the Failure, its
+    Reactions and Attribute. Cached (callers copy what they hand out)."""
+    f = data.foes()[fid]
+    foe = {"id": fid}
+    row = action_row(foe, r)
+    chances = _live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds)
     acts = []
     for o, p in zip(row["outcomes"], chances):
         what = outcome_text(o, r)
@@ -93,20 +130,14 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
     reacts = [{"match": o["match"], "what": f"{o['name']} {r_value(o['defense'], r)}", "chance": chance_text(p)}
               for o, p in zip(outs, rchances)]
     attr = f.get("attribute")
-    return {"index": i, "name": foe["name"], "hp": foe["hp"], "max_hp": foe["max_hp"], "xp": f["xp"],
-            "gold": f["gold"], "level": f["level"], "size": f["size"], "distance": foe["distance"],
-            "hidden": foe["hidden"], "fled": foe["fled"], "down": foe["hp"] <= 0,
-            "updown": data.SYMBOL_OF[f["updown"]], "base_damage": f["base_damage"],
-            "traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])],
-            "draw": row["draw"], "actions": acts,
+    return {"traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])], "actions": acts,
             "failure": {"what": ("base damage " + str(f["base_damage"]) if row["failure"] == "base" else
                                  "Failure action: " + outcome_text(row["failure_action"], r) if row["failure"] == "action"
                                  else "nothing"),
                         "chance": chance_text(fail)} if fail > 0 else None,
             "react_draw": n, "reactions": reacts,
             "attribute": ({"name": attr["name"].title(), "pattern": attr["pattern"],
-                           "chance": chance_text(foe_counter_chance(foe))} if attr else None),
-            "merciless": bool(trait(foe, "merciless"))}
+                           "chance": chance_text(foe_counter_chance(foe))} if attr else None)}
 
 
 def label(state: State, a: dict[str, Any]) -> tuple[str, str]:

@@ -1,0 +1,47 @@
+"""Digests of everything ADS shows: every seat's view and every screen, on every step of
+seeded random playthroughs (issue 26: the view made faster with no change to any output).
+
+``python3 tests/test_ads_digest.py ADVENTURES FIGHTS`` prints one digest per system; the
+test below pins a smaller run, so a rule change updates the figures knowingly."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from typing import Any
+
+from pocketdeck.core.game import get_game
+from pocketdeck.core.saves import Session
+from pocketdeck.core.simulate import play_one
+from pocketdeck.ui.app import App
+from pocketdeck.ui.tables import tables
+
+
+def _observer(sink: "hashlib._Hash"):
+    def observe(game, state, actions: list[dict[str, Any]]) -> None:
+        table = tables()[game.name]
+        session = Session(game.name, state["options"], state["seed"], list(actions), state)
+        for seat in game.seats(state):
+            view = game.view(state, seat)
+            sink.update(json.dumps(view, sort_keys=True).encode())
+            if seat != table.seat:
+                sink.update(table.render(view, session).encode())
+        sink.update(App(screen=f"table:{game.name}", sessions={game.name: session}).render().encode())
+    return observe
+
+
+def digest(system: str, games: int, seed: int = 0) -> str:
+    """One sha256 over every step's views and screens and each game's final state digest."""
+    sink = hashlib.sha256()
+    game = get_game(system)
+    for i in range(games):
+        result = play_one(game, seed + i, observers=[_observer(sink)])
+        sink.update(f"{result['steps']}:{result['outcome']}:{result['digest']}".encode())
+    return sink.hexdigest()[:16]
+
+
+if __name__ == "__main__":
+    n_adv, n_fight = (int(a) for a in sys.argv[1:3])
+    print("adventures (simulate ads)", n_adv, digest("ads_adventure", n_adv), flush=True)
+    print("fights (simulate ads_fight)", n_fight, digest("ads", n_fight), flush=True)
