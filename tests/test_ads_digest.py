@@ -41,6 +41,17 @@ def digest(system: str, games: int, seed: int = 0) -> str:
     return sink.hexdigest()[:16]
 
 
+# recorded from the phase 1 code of issue 26 (commit 5a536d7): a change here is a change in
+# what the player sees, made knowingly (say why in the commit)
+EXPECTED = {("ads_adventure", 30): "61bc13d0e159d7bc", ("ads", 30): "41bb8497195d3ed1"}
+
+
+def test_the_shape_views_and_screens_unchanged_over_30_adventures_and_30_fights():
+    """Issue 26, "The shape": the fight reshaped with no change to anything shown."""
+    for (system, games), want in EXPECTED.items():
+        assert digest(system, games) == want, f"{system} x{games}: the views or screens changed"
+
+
 if __name__ == "__main__":
     n_adv, n_fight = (int(a) for a in sys.argv[1:3])
     print("adventures (simulate ads)", n_adv, digest("ads_adventure", n_adv), flush=True)

@@ -638,3 +638,18 @@ def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
     t["foes"][0]["hp"] = 10
     t = GAME.apply(t, {"type": "play", "card": "rapier", "foe": 0, "boost": "", "extra": 0, "pay": 0})
     assert t["foes"][0]["hp"] == 10 - (4 + 1) and not t["sneak_bonus"]
+
+
+def test_dual_wielding_each_blow_label_and_damage_come_from_one_figure():
+    """Dual Wielding with Blessing face-out (Card Icons and Mechanics: "bless"): the button
+    shows each blow as `facts.blow_damage` gives it, and the blows deal exactly that (issue
+    26, "The shape": a label and its effect from the same function). Before, the button
+    left Blessing out (3 + 4) while each blow dealt it (4 + 5)."""
+    from pocketdeck.systems.ads import view as V
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier"], 2, dual=True)
+    s["foes"][0]["hp"] = 20
+    s["persist"].append({"card": "blessing.1", "until": "count", "since": 0})
+    a = {"type": "dual_attack", "card": "dagger", "card2": "rapier", "foe": 0}
+    assert V.label(s, a)[0].endswith("(4 + 5 dmg)")
+    s = GAME.apply(s, a)
+    assert s["foes"][0]["hp"] == 20 - 4 - 5

@@ -10,7 +10,7 @@ from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
 from .fight import GRAPPLE_ATTRS, foe_escalates, grab, hurt_foe, reaction_outcomes
-from .maths import DOWN, UP, matches, r_value
+from .maths import DOWN, UP, half_up, matches, r_value
 from . import allies, party, steps
 
 State = dict[str, Any]
@@ -114,7 +114,7 @@ def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
         return v
     if p["ethereal"]:
         if o["kind"] == "shield" and p["counter_shield"] == "half":
-            return p["damage"] - p["damage"] // 2
+            return half_up(p["damage"])
         return 0
     if o["kind"] == "shield":
         return p["damage"] if p["ranged"] else v

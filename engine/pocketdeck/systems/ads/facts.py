@@ -197,8 +197,31 @@ def play_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int)
     if boost and not extra and data.card(boost)["effect"] == "damage":
         dmg += value(data.card(boost), r)
     if sneaking(state):
-        dmg += r_value("R/2", r)
+        dmg += sneak_bonus(r)
     return dmg + blessing(state)
+
+
+def sneak_bonus(r: int) -> int:
+    """Sneak: R/2 more damage on the attack it ends with (the button and `play_damage`)."""
+    return r_value("R/2", r)
+
+
+def play_heal(c: dict[str, Any], extra: int, r: int) -> int:
+    """What a healing card play heals: its value on Round ``r`` and its attribute Boost.
+    `turn._play` heals it and `view.label` shows it."""
+    return value(c, r) + extra
+
+
+def blow_damage(state: State, c: dict[str, Any], r: int) -> int:
+    """One Dual Wielding blow: the weapon's value on Round ``r`` and Blessing.
+    `turn._dual_attack` deals it and `view.label` shows it."""
+    return value(c, r) + blessing(state)
+
+
+def base_value(b: dict[str, Any], r: int) -> int:
+    """A Base Action's figure on Round ``r`` (block, heal or damage): `turn._base` applies
+    it and `view.label` shows it."""
+    return r_value(b["value"], r)
 
 
 def damage_taken(state: State, p: dict[str, Any], block: int) -> int:

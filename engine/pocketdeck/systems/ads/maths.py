@@ -161,3 +161,9 @@ def apart(a: list[int], b: list[int]) -> int:
 def tick(state: dict) -> int:
     """An absolute Round number, for "took damage this Round or last"."""
     return state["count"] * 6 + state["round"]
+
+
+def half_up(n: int) -> int:
+    """The part of ``n`` a halving stops: damage "halved" keeps ``n // 2`` (rounded down),
+    so the block is the rest. One figure for the counter's button and its step."""
+    return n - n // 2

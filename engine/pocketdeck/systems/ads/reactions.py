@@ -11,7 +11,7 @@ from . import data
 from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, match_one, note, record_draw, take
 from .fight import chance_text, exhaust, foe_escalates, hurt_player
 from .foeturn import after_hit, disarmed
-from .maths import DOWN, UP, matches, pattern_chance
+from .maths import DOWN, UP, half_up, matches, pattern_chance
 from . import steps
 from .facts import slot, allowed, damage_taken, defense_of, base_action
 
@@ -92,7 +92,7 @@ def _updown_counter(state: State, a: Action, rng: Rng) -> None:
                 chance_text(pattern_chance(need)))
     state["reacted"] = True
     note(state, "updown_counter")
-    reduce_and_take(state, rng, p["damage"] - p["damage"] // 2 if ok else 0,
+    reduce_and_take(state, rng, half_up(p["damage"]) if ok else 0,
                     "an Up/Down counter" if ok else "")
 
 

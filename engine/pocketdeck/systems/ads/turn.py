@@ -13,8 +13,8 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, foegrapple, grapple, grid, reactions, steps
-from .facts import (allowed, base_action, blessing, dropped, dual_pair_ok, free_hand, held, is_ranged, needs_swap_for,
-                    play_damage, play_price, slot, sneaking, take_up, targets, value)
+from .facts import (allowed, base_action, base_value, blow_damage, dropped, dual_pair_ok, free_hand, held, is_ranged,
+                    needs_swap_for, play_damage, play_heal, play_price, slot, sneaking, take_up, targets)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -374,18 +374,18 @@ def _base(state: State, a: Action, rng: Rng) -> None:
     state["base_used"][which] = True
     r = state["round"]
     if state["phase"] == "react":
-        reactions.reduce_and_take(state, rng, r_value(b["value"], r), b["name"])
+        reactions.reduce_and_take(state, rng, base_value(b, r), b["name"])
         return
     if b["effect"] == "heal" and "ally" in a:
-        allies.heal_ally(state, a["ally"], r_value(b["value"], r), f"{b['name']} (Base Action)",
+        allies.heal_ally(state, a["ally"], base_value(b, r), f"{b['name']} (Base Action)",
                          allies.heals_disease(state, b))
     elif b["effect"] == "heal":
-        heal_player(state, r_value(b["value"], r), b["name"])
+        heal_player(state, base_value(b, r), b["name"])
         if allies.heals_disease(state, b) and state["disease"]:
             state["disease"] = None
             log(state, "The Disease is cured.")
     else:
-        dmg = r_value(b["value"], r)
+        dmg = base_value(b, r)
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
         if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
@@ -445,7 +445,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         return
     state["discard"].append(inst)
     if c["effect"] == "heal":
-        amount = value(c, r) + bonus
+        amount = play_heal(c, bonus, r)
         if "ally" in a:
             allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
             steps.end_turn(state, rng)
@@ -543,7 +543,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
         inst = next(x for x in state["hand"] if base(x) == b)
         discard(state, inst)
         blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
-                      "damage": value(c, r) + blessing(state),
+                      "damage": blow_damage(state, c, r),
                       "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
                       "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
                       "counter_shield": "", "attribute": c["attribute"]})

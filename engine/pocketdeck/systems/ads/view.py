@@ -10,11 +10,12 @@ from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import base_action, damage_taken, dropped, defense_of, play_damage, play_price, slot, sneaking, value
+from .facts import (base_action, base_value, blow_damage, damage_taken, dropped, defense_of, play_damage, play_heal,
+                    play_price, slot, sneak_bonus, sneaking, value)
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
 from .foeturn import condition, foe_counter_chance
-from .maths import pattern_chance, r_value
+from .maths import half_up, pattern_chance, r_value
 from .party import view as party_view
 from .grid import view as grid_view
 
@@ -171,11 +172,11 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "base":
         b = base_action(state, a["which"])
         if state["phase"] == "react":
-            return f"{b['name']} (Base Action): block {r_value(b['value'], r)}", "prompt"
+            return f"{b['name']} (Base Action): block {base_value(b, r)}", "prompt"
         tgt = f" at {foes[a['foe']]['name']}" if a.get("foe", -1) >= 0 else ""
         if "ally" in a:
             tgt = f" for {party.seat(state, a['ally'])['hero']}"
-        return f"{b['name']} (Base Action){tgt}: {r_value(b['value'], r)}", "base"
+        return f"{b['name']} (Base Action){tgt}: {base_value(b, r)}", "base"
     if t == "play":
         c = data.card(a["card"])
         parts = [c["name"]]
@@ -193,9 +194,9 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"in Melee, declaring {'Up ^' if a['declare'] == '^' else 'Down v'}")
         if c["effect"] == "damage":  # the figure turn._play deals, Sneak and Blessing included
             parts.append(f"({play_damage(state, c, a['extra'], a['boost'], r)} dmg"
-                         f"{', Sneak +' + str(r_value('R/2', r)) if sneaking(state) else ''})")
+                         f"{', Sneak +' + str(sneak_bonus(r)) if sneaking(state) else ''})")
         elif c["effect"] == "heal":
-            parts.append(f"({value(c, r)} heal)")
+            parts.append(f"({play_heal(c, a['extra'], r)} heal)")
         return " ".join(parts), "play"
     if t == "split":
         return f"1 damage at {foes[a['foe']]['name']} ({state['split']['left']} to divide)", "prompt"
@@ -243,7 +244,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return f"Retrieve your {data.card(dropped(state)[-1])['name']}", "gear"
     if t == "updown_counter":
         need = state["pending"]["updown"]
-        half = state["pending"]["damage"] - state["pending"]["damage"] // 2
+        half = half_up(state["pending"]["damage"])
         return (f"Up/Down counter: match {need} for half (block {half}, "
                 f"{chance_text(pattern_chance(need))})"), "prompt"
     if t == "cover":
@@ -272,7 +273,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "dual_attack":
         ca, cb = data.card(a["card"]), data.card(a["card2"])
         return (f"Dual Wield {ca['name']} + {cb['name']} at {foes[a['foe']]['name']} "
-                f"({value(ca, r)} + {value(cb, r)} dmg)"), "play"
+                f"({blow_damage(state, ca, r)} + {blow_damage(state, cb, r)} dmg)"), "play"
     if t == "grapple":
         how = "with a Strength card" if a["how"] == "strength" else f"declaring {'Up ^' if a['how'] == '^' else 'Down v'}"
         return f"Grapple {foes[a['foe']]['name']} {how}", "grapple"
