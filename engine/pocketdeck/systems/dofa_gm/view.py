@@ -226,7 +226,9 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
     me = seat.split(":", 1)[1]
     base["me"] = me
     call, d = s["call"], s["draw"]
-    if call and call["who"] == me:
+    x = next((a for a in s["actors"] if a["id"] == me), None)
+    # a phone sees the check once the GM sends it: its DR may be set before it is hidden
+    if call and call["who"] == me and (call.get("sent") or not (x or {}).get("own")):
         hidden = call["hidden"]
         base["call"] = {"tc": call["tc"], "dr": None if hidden else call["dr"], "stat": call["stat"],
                         "hidden": hidden, "mod": call["mod"], "hand": call["hand"],
@@ -236,7 +238,6 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         if d.get("hidden"):
             out.update(dr=None, effective=None, kept=None)
         base["draw"] = out
-    x = next((a for a in s["actors"] if a["id"] == me), None)
     if x is not None and x.get("own"):
         deck = s["decks"][x["own"]]
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
