@@ -221,3 +221,35 @@ def test_take_back_lets_the_gm_draw_for_a_player_whose_phone_is_away():
     w.tap("host", "tl-release", "p1")
     gm(w, {"type": "call_draw"}, {"type": "accept"})
     assert s.state["call"] is None
+
+
+def test_a_session_played_at_random_through_the_link_keeps_every_rule_and_secret():
+    """300 moves: the GM's by the system's own random policy (combat, Epic Events, calls...),
+    Ann's from her phone's view whenever the choice is hers; every state passes the GM
+    system's own checks (decks whole, no hidden DR on a player's seat) and her phone never
+    holds a DR the GM hides."""
+    from pocketdeck.core.rng import Rng
+    foes = dict(GM["options"], party=["Diamonds1"], foes=["Grunt"])
+    w = joined({"system": "dofa-gm", "options": foes})
+    s = session(w)
+    rng, pick = Rng(5), __import__("random").Random(5)
+    theirs = 0
+    for n in range(300):
+        if s.game.is_over(s.state):
+            break
+        s.game.check_state(s.state)
+        if n % 25 == 0 and {"type": "call", "who": "p1"} in s.game.legal_actions(s.state):
+            call(w, hidden=pick.random() < 0.5, dr=pick.randrange(0, 7))
+            continue
+        c, d = s.state["call"], s.state["draw"]
+        if (c and c["hidden"] and c.get("sent")) or (d and d.get("hidden")):
+            v = guest_view(w)
+            assert (v.get("call") or {}).get("dr") is None and (v.get("draw") or {}).get("effective") is None
+        if owner(s.state) == "player:p1":
+            w.tap("guest", "play", json.dumps(pick.choice(guest_view(w)["actions"])["action"]))
+            theirs += 1
+        else:
+            legal = [a for a in s.game.legal_actions(s.state) if a["type"] != "end_session"]
+            w.tap("host", "play", json.dumps(s.game.sim_choose(s.state, legal, rng)))
+    assert table_screens.hosting(w.host).guests["p1"].refused == 0
+    assert theirs >= 4
