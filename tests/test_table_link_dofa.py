@@ -253,3 +253,19 @@ def test_a_session_played_at_random_through_the_link_keeps_every_rule_and_secret
             w.tap("host", "play", json.dumps(s.game.sim_choose(s.state, legal, rng)))
     assert table_screens.hosting(w.host).guests["p1"].refused == 0
     assert theirs >= 4
+
+
+def test_a_player_from_their_sheet_is_called_by_skill_and_draws_with_the_sheets_modifier():
+    """GMG, Player Skill Mods and DR Reporting: the modifier is the player's skill's; with
+    their sheet at the table the GM names the skill and nobody types the number."""
+    state = DOFA.new_game(DOFA.default_options(), 3)
+    p = player_from_state(state)
+    w = joined({"system": "dofa-gm", "options": dict(GM["options"], players=[p])}, p["name"])
+    s = session(w)
+    legal = [a["type"] for a in (gm(w, {"type": "call", "who": "p1"}) or s.game.legal_actions(s.state))]
+    assert "call_stat" in legal and "call_mod" not in legal
+    gm(w, {"type": "call_stat", "stat": "Stealth"}, {"type": "call_dr", "dr": 2}, {"type": "call_tc"},
+       {"type": "call_send"})
+    assert guest_view(w)["call"]["mod"] == state["sheet"]["skills"]["Stealth"]
+    w.tap("guest", "play", json.dumps({"type": "call_draw"}))
+    assert s.state["draw"]["modifier"] == state["sheet"]["skills"]["Stealth"]

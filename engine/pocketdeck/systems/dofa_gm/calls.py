@@ -51,9 +51,14 @@ def tc_deck(s: State, c: dict[str, Any]) -> str:
     return "npc" if s["combat"] and c["stat"] not in SOCIAL else "world"
 
 
+def typed(x: dict[str, Any]) -> bool:
+    """A player known by numbers only (no sheet's modifiers): the GM taps their modifier."""
+    return x["kind"] == "player" and not x.get("sheet")
+
+
 def modifier(s: State, c: dict[str, Any]) -> int:
     x = actor(s, c["who"])
-    if x["kind"] == "player":
+    if typed(x):
         return c["mod"]
     return sh.modifier(x, c["stat"]) if c["stat"] else 0
 
@@ -98,7 +103,7 @@ def actions(s: State) -> list[Action]:
     if c.get("sent"):               # on the player's phone now: theirs to draw (rules.owner)
         return [{"type": "call_draw"}]
     acts: list[Action] = []
-    if x["kind"] == "player":
+    if typed(x):
         acts += [{"type": "call_mod", "mod": m} for m in entry.MODS if m != c["mod"]]
     else:
         acts += [{"type": "call_stat", "stat": t} for t in sh.ATTRIBUTES + sh.SKILLS if t != c["stat"]]
@@ -117,7 +122,7 @@ def actions(s: State) -> list[Action]:
                  if y["id"] != c["who"] and standing(y) and (tc_of(s, y) or own_tc(y))]
     if c.get("vs"):
         acts += [{"type": "call_vs_mod", "mod": m} for m in entry.MODS if m != c.get("vs_mod", 0)]
-    ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
+    ready = c["tc"] is not None and c["dr"] is not None and (typed(x) or c["stat"])
     if ready:
         if x.get("own"):
             if dk.drawable(s["decks"][x["own"]]) >= 1:
@@ -260,9 +265,10 @@ def do_call_draw(s: State, a: Action, rng: Rng) -> None:
 
 def do_call_card(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
+    mod = modifier(s, c)
     entry.open_entry(s, {"kind": "call", "who": c["who"], "tc": c["tc"], "dr": c["dr"],
-                         "hidden": c["hidden"], "mod": c["mod"], "needs": c.get("needs")})
-    s["entry"]["mod"] = c["mod"]
+                         "hidden": c["hidden"], "mod": mod, "needs": c.get("needs")})
+    s["entry"]["mod"] = mod
 
 
 def do_call_cancel(s: State, a: Action, rng: Rng) -> None:

@@ -25,6 +25,7 @@ MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
 PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
+MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
@@ -242,8 +243,14 @@ class DofaGmGame(Game):
 def check_player(p: Any) -> None:
     """A player at the table: a name and the five numbers the GM needs, whole numbers in
     range (a float or a bool is refused: the rules count in whole numbers)."""
-    if not isinstance(p, dict) or set(p) != {"name", *PLAYER_LIMITS}:
+    if not isinstance(p, dict) or set(p) - {"mods"} != {"name", *PLAYER_LIMITS}:
         raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+    if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
+        m = p["mods"]
+        if not isinstance(m, dict) or set(m) != {*sh.ATTRIBUTES, *sh.SKILLS} or \
+                any(type(v) is not int or not MOD_LIMITS[0] <= v <= MOD_LIMITS[1] for v in m.values()):
+            raise IllegalAction(f"a player's sheet: each attribute and skill a whole number from "
+                                f"{MOD_LIMITS[0]} to {MOD_LIMITS[1]}")
     if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
         raise IllegalAction("a player's name: 1 to 40 characters")
     for k, (lo, hi) in PLAYER_LIMITS.items():

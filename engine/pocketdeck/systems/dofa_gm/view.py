@@ -231,7 +231,7 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
     if call and call["who"] == me and (call.get("sent") or not (x or {}).get("own")):
         hidden = call["hidden"]
         base["call"] = {"tc": call["tc"], "dr": None if hidden else call["dr"], "stat": call["stat"],
-                        "hidden": hidden, "mod": call["mod"], "hand": call["hand"],
+                        "hidden": hidden, "mod": calls.modifier(s, call), "hand": call["hand"],
                         "needs": call.get("needs"), "sent": bool(call.get("sent"))}
     if d is not None and d["by"] == me:
         out = draw_view(s)
