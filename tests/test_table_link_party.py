@@ -225,3 +225,25 @@ def test_a_dropped_guests_character_waits_then_take_back_plays_it_on_the_host(sy
     w.tap("host", "tl-release", w.seat)
     w.tap("host", "play", json.dumps(s.game.legal_actions(s.state)[0]))
     assert len(s.actions) == n + 1
+
+
+def test_between_ads_fights_no_seat_reads_the_active_characters_hand_or_deck():
+    """Between fights the system's view (made for one phone) holds the active character's
+    hand and deck; a seat that is not theirs gets neither, on either phone."""
+    from pocketdeck.ui.table_link import seat_view
+    seen = 0
+    for seed in range(2):  # random play loses soon; these two reach rooms between fights
+        w = joined("ads_adventure")
+        s = w.host.sessions[table_screens.hosting(w.host).slot]
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.game.is_over(s.state):
+                break
+            if s.state["fight"] is None:
+                guest = table_screens.guesting(w.guest).view
+                host = seat_view(s.system, s.game, s.state, table_screens.hosting(w.host).mine(s.game, s.state))
+                other = guest if owner(w) != w.seat else host
+                assert other["hero"]["hand"] == [] and other["deck_json"] is None and other["actions"] == []
+                seen += 1
+            step(w, rng)
+    assert seen >= 3

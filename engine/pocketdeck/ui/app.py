@@ -37,7 +37,7 @@ from .tables import rules_key, tables
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 # systems whose seats a guest phone may hold: the keys of ui/table_policies.POLICIES, named
 # here so the home screen loads none of the table link (tests/test_table_link.py checks both)
-TABLE_LINK_SYSTEMS = ("deckbuilder", "p52", "ads_adventure")
+TABLE_LINK_SYSTEMS = ("deckbuilder", "p52", "ads_adventure", "dofa-gm")
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
 _SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
 

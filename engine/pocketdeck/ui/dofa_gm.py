@@ -252,7 +252,9 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
         ("A profession's tools (Upper Hand with, Lower Hand without)", _grid(pool.take("call_tool"))),
     ]
     body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
-    go = pool.take("call_tc", "call_draw", "call_card", "call_cancel")
+    go = pool.take("call_tc", "call_draw", "call_card", "call_send", "call_cancel")
+    if c.get("sent"):  # issue 29: on the player's own phone now
+        sugg = f'Sent to {esc(c["who_name"])}\u2019s phone: they draw there; the result comes back here.'
     body = (f'<h2>A check for {esc(c["who_name"])}</h2><div class="dofa-draw">{tc}<p>{sugg}</p></div>'
             f'{odds}{_grid(go, "btn primary")}{body}')
     return pool.panel(body, f'A check for {c["who_name"]}')
@@ -512,11 +514,7 @@ def _player_seat(view: dict[str, Any]) -> str:
     mine = ""
     if me is not None:
         mine = f'<p>{esc(me["name"])}: HP {me["hp"]}/{me["hp_max"]}, AP {me["ap"]}, PP {me["pp"]}</p>'
-    call = view.get("call")
-    call_html = ""
-    if call:
-        dr = "hidden" if call["dr"] is None else f'DR {call["dr"]}'
-        call_html = f'<p class="banner">The GM calls a check: {esc(call["stat"] or "")} {esc(dr)}, TC {esc(_name(call["tc"]))}</p>'
+    call_html = _seat_call(view)
     ep = view["epic"]
     ep_html = ""
     if ep:
@@ -525,6 +523,40 @@ def _player_seat(view: dict[str, Any]) -> str:
     return (f'<section class="table dofa dofa-gm" data-system="dofa-gm" data-seat="{esc(view["seat"])}">'
             f'<h1>At the table</h1>{mine}{call_html}{ep_html}<ul class="gm-order">{rows}</ul>'
             f'{log_list(view["log"], "What happened")}</section>')
+
+
+def _seat_call(view: dict[str, Any]) -> str:
+    """The GM's check on the player's own phone (issue 29): the Target Card, the DR (or
+    "hidden"), Upper/Lower Hand, the cards drawn, and the seat's own choices (draw, accept,
+    redraw with a Fate Card). The screen's prompt when it asks for a tap."""
+    call, d = view.get("call"), view.get("draw")
+    acts = view.get("actions", [])
+    if not call and not d:
+        return ""
+    parts = []
+    if call:
+        dr = "a hidden DR" if call["dr"] is None else f'DR {call["dr"]}'
+        hand = call.get("hand") or 0
+        extra = (f', {term("upper-hand", "Upper Hand")} {hand}' if hand > 0 else
+                 f', {term("lower-hand", "Lower Hand")} {-hand}' if hand < 0 else "")
+        mod = f', your modifier {call["mod"]:+d}' if call.get("mod") else ""
+        parts.append(f'<h2>The GM calls a check</h2><p>{esc(call["stat"] or "")} '
+                     f'{term("difficulty-range", "DR")}: {esc(dr)}{mod}{extra}.</p>'
+                     f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>'
+                     f'{_mini(call["tc"], "No TC yet")}</div></div>')
+    if d:
+        cards = "".join(f'<li>{_card(c)}<span class="cap">{"kept" if c == d["kept"] else "drawn"}</span></li>'
+                        for c in d["cards"])
+        parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>')
+    fate = (view.get("deck") or {}).get("fate")
+    if fate is not None:
+        parts.append(f'<p class="muted">Your Action Deck: {view["deck"]["left"]} cards left; '
+                     f'{term("fate-card", "Fate Cards")}: {len(fate)}.</p>')
+    if not acts and call and not d:
+        parts.append('<p class="muted">The GM is setting up the check.</p>' if not call.get("sent") else "")
+    body = "".join(parts) + _grid(acts, "btn primary")
+    return prompt(body, label="The GM's check") if acts else \
+        f'<section class="dofa-panel" aria-label="The GM\u2019s check">{body}</section>'
 
 
 register_table(Table(

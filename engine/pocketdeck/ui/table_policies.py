@@ -7,6 +7,9 @@ holder may see (issue 29): one small hook per system, built on the system's own
   order, face-down cards), so a seat sees the table and gets the choices only when its
   character must choose (a creation step, a found item, a defence, its turn in a room);
   the party-wide steps (quest, environment, room layout) are the host's.
+- DofA GM's table: one seat per player at the table (the actor's id); when their phone
+  joins, the host plays ``phone`` (their Action Deck kept in the host's state); a check the
+  GM sends them and its draw are theirs, everything else the GM's.
 - ADS Adventure (a party): one seat per character, "p0".."p3", the system's own seats: its
   view for that seat hides another character's hand and choices in a fight. Outside a
   fight the active character's phone chooses for the party, as the one phone does today.
@@ -30,6 +33,8 @@ class Policy:
     seats: Callable[[Any, State], list[tuple[str, str]]]
     owner: Callable[[Any, State], str | None]
     view: Callable[[Any, State, set[str]], dict[str, Any]]
+    # the action the host plays when a guest first says hello on a seat (None: nothing)
+    joined: Callable[[Any, State, str], dict[str, Any] | None] | None = None
 
 
 def _no_choices(view: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -119,11 +124,38 @@ def _ads_view(game: Any, state: State, mine: set[str]) -> dict[str, Any]:
         # the one phone, shows that fight whole; the other phones see it as a party fight's
         # onlookers do (ads/adventure/view.hidden_for): no hand, no choices
         fight = dict(fight, hand=[], chosen=[], persist=[], actions=[], waiting=True)
-    return _no_choices(view, fight=fight)
+    # between fights the system's view (one phone) shows the active character's hand and
+    # whole deck: not to a seat that is not theirs
+    hero = dict(view["hero"], hand=[]) if isinstance(view.get("hero"), dict) else view.get("hero")
+    return _no_choices(view, fight=fight, hero=hero, deck_json=None)
+
+
+# -- the DofA GM's table ----------------------------------------------------------------------------
+def _gm_seats(game: Any, state: State) -> list[tuple[str, str]]:
+    return [(a["id"], a["name"]) for a in state["actors"] if a["kind"] == "player" and not a["out"]]
+
+
+def _gm_owner(game: Any, state: State) -> str | None:
+    from ..systems.dofa_gm.rules import owner
+    seat = owner(state)
+    return seat.split(":", 1)[1] if seat.startswith("player:") else "gm"
+
+
+def _gm_view(game: Any, state: State, mine: set[str]) -> dict[str, Any]:
+    if "gm" not in mine:  # a guest: the system's own view for the player's seat
+        return game.view(state, f"player:{next(iter(mine))}")
+    view = game.view(state, "gm")
+    return view if acts(_gm_owner(game, state), mine) else _no_choices(view)
+
+
+def _gm_joined(game: Any, state: State, seat: str) -> dict[str, Any] | None:
+    x = next((a for a in state["actors"] if a["id"] == seat), None)
+    return {"type": "phone", "who": seat} if x is not None and not x.get("own") else None
 
 
 POLICIES: dict[str, Policy] = {
     "deckbuilder": Policy(_db_seats, _db_owner, _db_view),
     "p52": Policy(_p52_seats, _p52_owner, _p52_view),
     "ads_adventure": Policy(_ads_seats, _ads_owner, _ads_view),
+    "dofa-gm": Policy(_gm_seats, _gm_owner, _gm_view, _gm_joined),
 }

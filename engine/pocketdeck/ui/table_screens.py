@@ -86,7 +86,7 @@ def _host_tap(app: "App", verb: str, arg: str) -> list[Effect]:
     session = app.sessions[slot]
     pol = table_link.policy(session.system)
     if pol is None:
-        raise IllegalAction("players join from their own phones in the Deckbuilder RPG, P52 and ADS Adventure only, so far")
+        raise IllegalAction("players join from their own phones in the Deckbuilder RPG, P52, ADS Adventure and the DofA GM\u2019s table only, so far")
     host = hosting(app)
     closed: list[Effect] = []
     if host is None or host.slot != slot:  # a table of another game: the old one's guests are let go
@@ -231,12 +231,29 @@ def _host_event(app: "App", host: table_link.Host, kind: str, seat: str, data: A
             if app.screen == f"tl-invite:{seat}":
                 app.screen = f"table:{host.slot}"
             app.flash = ("info", f"{guest.name} joined from their own phone.")
-            return sync(app), True
+            return _on_join(app, host, seat) + sync(app), True
         return ([tl("send", seat=seat, text=table_link.refusal(why))] if why else []), False
     app.log_before = app.shown_log if app.screen == f"table:{host.slot}" else None
     app.flash, app.result = None, []
     effects = app.play_in(host.slot, action)
     return effects + sync(app), True
+
+
+def _on_join(app: "App", host: table_link.Host, seat: str) -> list[Effect]:
+    """The system's step for a seat whose phone joined (the Policy's ``joined``: the DofA
+    GM's table keeps that player's Action Deck from now on), played as a host's tap."""
+    pol = table_link.policy(host.system)
+    session = app.sessions[host.slot]
+    action = pol.joined(session.game, session.state, seat) if pol and pol.joined else None
+    if action is None:
+        return []
+    flash = app.flash
+    try:
+        effects = app.play_in(host.slot, action)
+    except IllegalAction:
+        return []
+    app.flash = flash
+    return effects
 
 
 def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[Effect], bool]:
@@ -376,7 +393,9 @@ def _seats_screen(app: "App", host: table_link.Host) -> str:
         rows.append(f'<li><span>{esc(name)}</span>'
                     + button(label, "tl-invite", seat, cls="btn primary", title=f"{label} a player as {name}")
                     + '</li>')
-    none = ("" if rows else '<p>This game has one character only: a party of two or more can be '
+    none = ("" if rows else '<p>No player sits at this table yet: add one first (their numbers, or '
+            'their sheet\u2019s link), then invite their phone.</p>' if host.system == "dofa-gm" else
+            '<p>This game has one character only: a party of two or more can be '
             'played from several phones.</p>')
     body = (f'<h1 id="tl-h">Invite a player</h1><p>Each player plays their own character on their own phone. '
             'Both phones must be on one Wi-Fi or on one phone\u2019s hotspot; no internet is needed.</p>'

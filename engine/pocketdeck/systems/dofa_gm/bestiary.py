@@ -122,6 +122,10 @@ def typed_player(cid: str, p: dict[str, Any]) -> dict[str, Any]:
     out.update(level=1, hp=p["hp"], hp_max=p["hp"], ap=p["ap"], ap_max=p["ap"], ar=p["ar"],
                pp=p["pp"], pp_max=p["pp"], attrs={a: (agl if a == "AGL" else 0) for a in sh.ATTRIBUTES},
                skills={k: (agl if a == "AGL" else 0) for k, a in sh.SKILL_OF.items()})
+    if "mods" in p:  # joined from their sheet: its modifiers, so a check names a skill (calls.py)
+        m = p["mods"]
+        out.update(sheet=True, attrs=dict({a: m[a] for a in sh.ATTRIBUTES}, AGL=agl),
+                   skills={k: m[k] for k in sh.SKILLS})
     return out
 
 

@@ -42,7 +42,7 @@ def deck_of_call(s: State, c: dict[str, Any]) -> str | None:
     """The deck a call draws from: a Minion's (the NPC Deck's) social check draws from the
     World Deck (``SOCIAL``); every other deck the app holds draws its own."""
     x = actor(s, c["who"])
-    return "world" if x["deck"] == "npc" and c["stat"] in SOCIAL else x["deck"]
+    return "world" if x["deck"] == "npc" and c["stat"] in SOCIAL else (x["deck"] or x.get("own"))
 
 
 def tc_deck(s: State, c: dict[str, Any]) -> str:
@@ -51,9 +51,14 @@ def tc_deck(s: State, c: dict[str, Any]) -> str:
     return "npc" if s["combat"] and c["stat"] not in SOCIAL else "world"
 
 
+def typed(x: dict[str, Any]) -> bool:
+    """A player known by numbers only (no sheet's modifiers): the GM taps their modifier."""
+    return x["kind"] == "player" and not x.get("sheet")
+
+
 def modifier(s: State, c: dict[str, Any]) -> int:
     x = actor(s, c["who"])
-    if x["kind"] == "player":
+    if typed(x):
         return c["mod"]
     return sh.modifier(x, c["stat"]) if c["stat"] else 0
 
@@ -95,8 +100,10 @@ def exact_chance(pile: list[str], tc: str, eff: int, k: int, lower: bool,
 def actions(s: State) -> list[Action]:
     c = s["call"]
     x = actor(s, c["who"])
+    if c.get("sent"):               # on the player's phone now: theirs to draw (rules.owner)
+        return [{"type": "call_draw"}]
     acts: list[Action] = []
-    if x["kind"] == "player":
+    if typed(x):
         acts += [{"type": "call_mod", "mod": m} for m in entry.MODS if m != c["mod"]]
     else:
         acts += [{"type": "call_stat", "stat": t} for t in sh.ATTRIBUTES + sh.SKILLS if t != c["stat"]]
@@ -115,9 +122,12 @@ def actions(s: State) -> list[Action]:
                  if y["id"] != c["who"] and standing(y) and (tc_of(s, y) or own_tc(y))]
     if c.get("vs"):
         acts += [{"type": "call_vs_mod", "mod": m} for m in entry.MODS if m != c.get("vs_mod", 0)]
-    ready = c["tc"] is not None and c["dr"] is not None and (x["kind"] == "player" or c["stat"])
+    ready = c["tc"] is not None and c["dr"] is not None and (typed(x) or c["stat"])
     if ready:
-        if x["deck"]:
+        if x.get("own"):
+            if dk.drawable(s["decks"][x["own"]]) >= 1:
+                acts.append({"type": "call_send"})
+        elif x["deck"]:
             if dk.drawable(s["decks"][deck_of_call(s, c) or ""]) >= 1:
                 acts.append({"type": "call_draw"})
         else:
@@ -231,22 +241,34 @@ def draws_name(code: str) -> str:
     return Card.parse(code).name
 
 
+def do_call_send(s: State, a: Action, rng: Rng) -> None:
+    """Issue 29: the check goes to the player's own phone (its Target Card, the DR unless
+    hidden, Upper/Lower Hand); they draw it there from the deck the table keeps for them
+    (``call_draw``, their seat's) and the GM's code grades it when they accept."""
+    c = s["call"]
+    c["sent"] = True
+    dr = "a hidden DR" if c["hidden"] else f"DR {c['dr']}"
+    log(s, f"The GM sends the check to {actor(s, c['who'])['name']}'s phone: {dr}, "
+           f"Target Card {draws_name(c['tc'])}.")
+
+
 def do_call_draw(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
     x = actor(s, c["who"])
     deck = deck_of_call(s, c)
-    if deck != x["deck"]:
+    if deck != (x["deck"] or x.get("own")):
         log(s, f"A social check ({c['stat']}): {x['name']} draws from the World Deck.")
     hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"], deck=deck))
     draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand,
-                hidden=c["hidden"], deck=deck, needs=c.get("needs"))
+                mod=modifier(s, c), hidden=c["hidden"], deck=deck, needs=c.get("needs"))
 
 
 def do_call_card(s: State, a: Action, rng: Rng) -> None:
     c = s["call"]
+    mod = modifier(s, c)
     entry.open_entry(s, {"kind": "call", "who": c["who"], "tc": c["tc"], "dr": c["dr"],
-                         "hidden": c["hidden"], "mod": c["mod"], "needs": c.get("needs")})
-    s["entry"]["mod"] = c["mod"]
+                         "hidden": c["hidden"], "mod": mod, "needs": c.get("needs")})
+    s["entry"]["mod"] = mod
 
 
 def do_call_cancel(s: State, a: Action, rng: Rng) -> None:

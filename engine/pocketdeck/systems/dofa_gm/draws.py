@@ -70,12 +70,13 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
 
 
 def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None, dr: int,
-          hand: int, **extra: Any) -> None:
+          hand: int, mod: int = 0, **extra: Any) -> None:
     """Draw 1 + |hand| cards from ``a``'s deck into ``s['draw']`` (the GM then accepts it
     or spends a Fate Card on a redraw). ``extra`` may name another ``deck`` (a Minion's
-    social check: the World Deck, calls.deck_of_call)."""
+    social check: the World Deck, calls.deck_of_call; a player's phone: their own). ``mod``:
+    the modifier without a ``stat`` (a player's, as the GM's call names it)."""
     deck = s["decks"][extra.get("deck") or a["deck"]]
-    mod = sh.modifier(a, stat) if stat else 0
+    mod = sh.modifier(a, stat) if stat else mod
     k = 1 + abs(hand)
     k = max(1, min(k, dk.drawable(deck)))
     s["draw"] = dict({"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
@@ -103,8 +104,9 @@ def tire(s: State) -> None:
     a Target Card, a discard) costs its holder a level of Fatigue (PG, The Action Deck 3;
     GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina)."""
     for a in s["actors"]:
-        deck = s["decks"].get(a["deck"] or "npc")
-        if a["deck"] in (None, "npc") or deck is None or a.get("dealer"):
+        key = a["deck"] or a.get("own")     # a player's phone: their deck, kept here
+        deck = s["decks"].get(key or "npc")
+        if key in (None, "npc") or deck is None or a.get("dealer"):
             continue
         new = deck["reshuffles"] - deck.get("counted", 0)
         if new > 0:

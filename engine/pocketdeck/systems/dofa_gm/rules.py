@@ -25,6 +25,7 @@ MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
 PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
+MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
@@ -99,10 +100,11 @@ class DofaGmGame(Game):
         for line in ft.public_log(state, 80):
             if ft.public_line(line, party) != line or ft.HIDDEN in line:
                 raise ValueError(f"a player's seat reads a hidden DR: {line!r}")
-        c = state["call"]
-        if c and c["hidden"] and c["dr"] is not None:
+        c, d = state["call"], state["draw"]
+        if (c and c["hidden"] and c["dr"] is not None) or (d and d.get("hidden")):
             for seat in self.seats(state)[1:]:
-                if (self.view(state, seat).get("call") or {}).get("dr") is not None:
+                v = self.view(state, seat)
+                if (v.get("call") or {}).get("dr") is not None or (v.get("draw") or {}).get("dr") is not None:
                     raise ValueError(f"seat {seat} reads the hidden DR")
 
     # -- legal actions ----------------------------------------------------------------------
@@ -172,14 +174,20 @@ class DofaGmGame(Game):
         """A player joining mid-session brings numbers from their own sheet (a share link or
         its QR code, sheetlink.py), which no list of legal actions can spell out: ``join``
         is checked here by the same rules as a player typed in at the start, then applied
-        like any other action (so undo, saves and links replay it)."""
-        if isinstance(action, dict) and action.get("type") == "join":
-            why = join_problem(state, action)
+        like any other action (so undo, saves and links replay it). ``phone`` (a player's
+        phone joined the table link, issue 29: ui/table_policies.py plays it) is checked
+        here too: it is no GM's button, so it stays out of ``legal_actions``."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind in ("join", "phone"):
+            why = join_problem(state, action) if kind == "join" else phone_problem(state, action)
             if why:
                 raise IllegalAction(why)
             new = json.loads(json.dumps(state))
             with state_rng(new) as rng:
-                table.join_player(new, dict(action["player"], name=action["player"]["name"].strip()))
+                if kind == "join":
+                    table.join_player(new, dict(action["player"], name=action["player"]["name"].strip()))
+                else:
+                    table.give_phone(new, action["who"], rng)
                 new["steps"] += 1
                 del new["log"][:-80]
             return new
@@ -217,8 +225,10 @@ class DofaGmGame(Game):
         del s["log"][:-80]
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
+        """The GM's seat gets every legal action; a player's seat those it must choose now
+        (``owner``: a check sent to their phone, and its draw)."""
         from .view import build_view
-        return build_view(state, seat, self.legal_actions(state) if seat == "gm" else [])
+        return build_view(state, seat, self.legal_actions(state) if seat in ("gm", owner(state)) else [])
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
@@ -233,13 +243,44 @@ class DofaGmGame(Game):
 def check_player(p: Any) -> None:
     """A player at the table: a name and the five numbers the GM needs, whole numbers in
     range (a float or a bool is refused: the rules count in whole numbers)."""
-    if not isinstance(p, dict) or set(p) != {"name", *PLAYER_LIMITS}:
+    if not isinstance(p, dict) or set(p) - {"mods"} != {"name", *PLAYER_LIMITS}:
         raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+    if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
+        m = p["mods"]
+        if not isinstance(m, dict) or set(m) != {*sh.ATTRIBUTES, *sh.SKILLS} or \
+                any(type(v) is not int or not MOD_LIMITS[0] <= v <= MOD_LIMITS[1] for v in m.values()):
+            raise IllegalAction(f"a player's sheet: each attribute and skill a whole number from "
+                                f"{MOD_LIMITS[0]} to {MOD_LIMITS[1]}")
     if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
         raise IllegalAction("a player's name: 1 to 40 characters")
     for k, (lo, hi) in PLAYER_LIMITS.items():
         if type(p[k]) is not int or not lo <= p[k] <= hi:
             raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
+
+
+def owner(s: State) -> str:
+    """The seat that must choose now: a player's (``player:<id>``) for a check the GM sent
+    to their own phone (calls.do_call_send) and for its draw from the Action Deck the table
+    keeps for them (table.give_phone); the GM's for everything else."""
+    d, c = s["draw"], s["call"]
+    if d is not None:
+        x = ft.actor(s, d["by"])
+        return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
+    if c is not None and c.get("sent"):
+        return f"player:{c['who']}"
+    return "gm"
+
+
+def phone_problem(s: State, a: Action) -> str | None:
+    """Why a player's seat cannot start drawing on its own phone (None when it can)."""
+    if set(a) != {"type", "who"} or not isinstance(a["who"], str):
+        return "a phone joins for one player at the table"
+    x = next((y for y in s["actors"] if y["id"] == a["who"]), None)
+    if x is None or x["kind"] != "player" or x["out"]:
+        return "only a player at the table draws on their own phone"
+    if x.get("own"):
+        return f"{x['name']} already draws on their own phone"
+    return None
 
 
 def join_problem(s: State, a: Action) -> str | None:

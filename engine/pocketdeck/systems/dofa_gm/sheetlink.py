@@ -1,6 +1,7 @@
 """A player joins the GM's table from their own phone: the share link of their part-1
 (``dofa``) game carries their sheet, and the GM's table takes from it only the few numbers
-it needs (name, HP, AP, AR, Agility for initiative, PP). The link is replayed by
+it needs (name, HP, AP, AR, Agility for initiative, PP) and the sheet's attribute and skill
+modifiers (``mods``: a check the GM calls then names a skill, as for a premade character). The link is replayed by
 ``core.saves.from_link`` (so it is checked like any shared game); nothing else of the
 player's game is kept on the GM's phone.
 """
@@ -11,6 +12,7 @@ from typing import Any
 
 from ...core.game import State
 from ...core.saves import SaveError, from_link
+from .rules import MOD_LIMITS
 from .rules import PLAYER_LIMITS as LIMITS
 
 
@@ -24,9 +26,11 @@ def player_from_state(state: State) -> dict[str, Any]:
     joins at 1 HP: the table's minimum; the GM edits it), the sheet's AR and AGL."""
     sheet = state["sheet"]
     name = (str(sheet.get("name") or "").strip() or str(sheet.get("id") or "Player"))[:40]
+    lo, hi = MOD_LIMITS
+    mods = {k: max(lo, min(hi, int(v))) for k, v in {**sheet["attrs"], **sheet["skills"]}.items()}
     return {"name": name, "hp": _clamp("hp", state["hp"]), "ap": _clamp("ap", state["ap"]),
             "ar": _clamp("ar", sheet["ar"]), "agl": _clamp("agl", sheet["attrs"]["AGL"]),
-            "pp": _clamp("pp", state["pp"])}
+            "pp": _clamp("pp", state["pp"]), "mods": mods}
 
 
 def player_from_link(text: str) -> dict[str, Any]:

@@ -106,6 +106,23 @@ def join_player(s: State, p: dict[str, Any]) -> None:
     ft.log(s, f"{p['name']} joined from their sheet; the GM accepted.")
 
 
+def give_phone(s: State, who: str, rng: Rng) -> None:
+    """Issue 29: a player at the table now draws on their own phone, joined by the table
+    link. The host's game is the truth, so their Action Deck is kept here (``own``: the
+    PG's 54 cards, two Jokers as Fate Cards in hand, Aces kept), shuffled by this game's
+    generator: the draws of a check the GM sends them are dealt from it and graded by the
+    GM's own code, and every Fate Card spent or awarded is in this state. Choice
+    (docs/rules/dofa.md, "The player's phone at the GM's table"): a fresh deck, as at the
+    start of a session; the deck of the player's own game is not carried over (a guest
+    never sends cards, so no phone can stack the deck). Not in the deck a combat draws
+    from (``deck`` stays None): initiative and attacks are reported as before."""
+    x = ft.actor(s, who)
+    s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
+    x["own"] = x["id"]
+    ft.log(s, f"{x['name']} draws on their own phone: the GM's checks are sent there "
+              "(an Action Deck of 54 cards, 2 Fate Cards, shuffled at the table).")
+
+
 def room(s: State) -> bool:
     return sum(1 for a in s["actors"] if not a["out"]) < MAX_ACTORS
 
@@ -267,8 +284,8 @@ def do_award_fate(s: State, a: Action, rng: Rng) -> None:
     holds takes the top card of its discard pile (PG, Fate Cards 5); a player takes it on
     their own phone ("The GM awards a Fate Card")."""
     x = ft.actor(s, a["who"])
-    if x["deck"] and x["deck"] != "npc":
-        deck = s["decks"][x["deck"]]
+    deck = s["decks"].get(x["deck"] or x.get("own") or "")
+    if deck is not None and x["deck"] != "npc" and deck["discard"]:
         deck["fate"].append(deck["discard"].pop())
     ft.log(s, f"The GM awards {x['name']} a Fate Card.")
 

@@ -59,6 +59,7 @@ def label(s: State, a: Action) -> str:
         "ko_card": "Knocked Out: type in the player's draw (DR 4 VIT)", "call_tc": "Reveal the Target Card",
         "call_draw": "Draw for the character", "call_card": "Type in the player's card",
         "call_cancel": "Cancel the check", "end_session": "End the session",
+        "call_send": "Send the check to the player's phone",
     }
     if t in simple:
         return simple[t]
@@ -217,6 +218,35 @@ def epic_view(s: State, full: bool) -> dict[str, Any] | None:
     return out
 
 
+def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) -> dict[str, Any]:
+    """A player's seat: the table as the players see it, plus (issue 29, their own phone) the
+    check the GM calls for them, its draw from their own deck, their Fate Cards, and the
+    choices that are theirs now (``legal``: rules.owner). A hidden DR stays out: the call's
+    and the draw's DR and EDR, and which card the EDR keeps, are None until graded."""
+    me = seat.split(":", 1)[1]
+    base["me"] = me
+    call, d = s["call"], s["draw"]
+    x = next((a for a in s["actors"] if a["id"] == me), None)
+    # a phone sees the check once the GM sends it: its DR may be set before it is hidden
+    if call and call["who"] == me and (call.get("sent") or not (x or {}).get("own")):
+        hidden = call["hidden"]
+        base["call"] = {"tc": call["tc"], "dr": None if hidden else call["dr"], "stat": call["stat"],
+                        "hidden": hidden, "mod": calls.modifier(s, call), "hand": call["hand"],
+                        "needs": call.get("needs"), "sent": bool(call.get("sent"))}
+    if d is not None and d["by"] == me:
+        out = draw_view(s)
+        if d.get("hidden"):
+            out.update(dr=None, effective=None, kept=None)
+        base["draw"] = out
+    if x is not None and x.get("own"):
+        deck = s["decks"][x["own"]]
+        base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
+    base["actions"] = [{"action": a, "label": "Draw from your Action Deck" if a["type"] == "call_draw"
+                        else label(s, a)} for a in legal]
+    base["log"] = ft.public_log(s, 8)
+    return base
+
+
 def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
     full = seat == "gm"
     c = s["combat"]
@@ -232,14 +262,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
         "due": [dict(d, name=ft.actor(s, d["who"])["name"]) for d in s["due"]],
     }
     if not full:
-        me = seat.split(":", 1)[1]
-        base["me"] = me
-        call = s["call"]
-        if call and call["who"] == me:
-            base["call"] = {"tc": call["tc"], "dr": None if call["hidden"] else call["dr"],
-                            "stat": call["stat"]}
-        base["log"] = ft.public_log(s, 8)
-        return base
+        return player_view(s, seat, base, legal)
     base.update({
         "draw": draw_view(s), "entry": s["entry"], "call": call_view(s), "hand": s["hand"],
         "focus": s["focus"], "panel": s["panel"],

@@ -1,0 +1,76 @@
+"""The DofA GM's table with a joined player's phone in Chromium (issue 29): the host's page
+seats Ann (their numbers typed in, as from their sheet), invites her phone; the guest's
+page (a second browser context, the code's text passed by hand) joins as Ann. The GM calls
+a check with a hidden DR and sends it; Ann draws it on her page from her own Action Deck and
+accepts; the GM's page grades it. No DR reaches the guest's page; the guest's try at the
+GM's choice is refused with the host's game unchanged; the screens pass axe at 360x740,
+light and dark.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import PHONE, pinned_context, watch_errors
+from test_browser_table_link import boot, check_screen, code_on, invite, saved, skip_guide, tap_play
+
+pytestmark = pytest.mark.browser
+CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": "call_dr", "dr": 2},
+        {"type": "call_hidden", "on": True}, {"type": "call_tc"}, {"type": "call_send"}]
+
+
+def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, server):
+    hctx, herrors = pinned_context(browser, 7)
+    gctx = browser.new_context(**PHONE)
+    gerrors = watch_errors(gctx)
+    try:
+        host, guest = boot(hctx, server), boot(gctx, server)
+        host.locator("[data-action=open][data-arg=dofa-gm]").tap()
+        skip_guide(host)
+        host.fill("input[name=p0_name]", "Ann")
+        host.locator("form[data-form] [data-action=new]").tap()
+        host.wait_for_selector("[data-system=dofa-gm]")
+        skip_guide(host)
+        code = invite(host, "p1")
+        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        guest.wait_for_selector("[data-action=tl-join]")
+        assert "as Ann?" in guest.inner_text("main")
+        guest.locator("[data-action=tl-join]").tap()
+        host.fill("input[name=code]", code_on(guest))
+        host.locator("[data-action=tl-code]").tap()
+        guest.wait_for_selector(".tl-guest[data-connected=yes]", timeout=20_000)
+        guest.wait_for_selector("[data-system=dofa-gm]")
+        host.wait_for_selector(".tl-seats [data-seat=p1][data-status=joined]", timeout=20_000)
+        check_screen(guest, "DofA GM: the player's phone at the table")
+
+        # the GM's choice, sent from the player's phone: refused, nothing changes
+        before = saved(host)
+        guest.evaluate("""async (a) => {
+            const t = await import('./tablelink.js');
+            t.run({op: 'send', text: JSON.stringify({t: 'act', a})});
+        }""", CALL[0])
+        guest.wait_for_selector(".flash.error:has-text('turn')", timeout=10_000)
+        host.wait_for_timeout(300)
+        assert saved(host) == before
+
+        for action in CALL:
+            tap_play(host, action, host)
+        guest.wait_for_selector("text=Draw from your Action Deck", timeout=10_000)
+        assert host.locator("[data-system=dofa-gm] [data-action=play]").count() == 0, "the GM waits"
+        check_screen(guest, "DofA GM: the called check on the player's phone")
+        check_screen(host, "DofA GM: the GM waits for the player's draw")
+        tap_play(guest, {"type": "call_draw"}, host)
+        guest.wait_for_selector("text=Your draw", timeout=10_000)
+        text = guest.inner_text("main") + guest.content()
+        assert "a hidden DR" in text and "DR 2" not in text and "EDR" not in text
+        tap_play(guest, {"type": "accept"}, host)
+        host.wait_for_selector("text=Ann: Check", timeout=10_000)
+        guest.wait_for_selector("text=Ann: Check vs", timeout=10_000)
+        assert "EDR" not in guest.content()
+        check_screen(guest, "DofA GM: the player's phone after the check")
+        assert not herrors and not gerrors, (herrors, gerrors)
+    finally:
+        hctx.close()
+        gctx.close()
