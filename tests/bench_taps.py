@@ -37,6 +37,10 @@ STEP_CAP = 600
 RELOADS = 6        # loads per system and rate: the first tap after each
 LATER = 4          # taps after the first, each after an undo: RELOADS * LATER later taps
 PHASES = ("tap", "handled", "persisted", "rendered", "shown")
+# later taps at 4x before issue 24's play-flow work (DOM / frame medians, ms; quiet machine,
+# docs/BENCHMARK.md "Issues 24, 25 and 28"): issue 24's goal is not to be worse than these
+BEFORE_24 = {"ads": (32.0, 79.0), "dofa": (27.7, 56.9), "deckbuilder": (24.1, 60.4),
+             "p52": (33.0, 67.8), "deck": (24.6, 42.2)}
 
 
 def start_state(system: str, kind: str) -> str:
@@ -213,7 +217,7 @@ def table_lines(scenarios: dict[str, Any], rates: tuple[int, ...], ms: Callable[
     later ones, each with the machine's 1-minute load average while they ran; then where
     the later taps' time went at the highest rate (medians of main.py's marks)."""
     out = [f"{'tap-to-render (ms)':<20}{'rate':>5}{'taps':>7}{'DOM med':>9}{'p95':>8}"
-           f"{'frame med':>10}{'p95':>8}{'n':>5}{'load':>6}"]
+           f"{'frame med':>10}{'p95':>8}{'n':>5}{'load':>6}  before #24 DOM/frame med"]
     for system in MAIN_ACTIONS:
         for rate in rates:
             for when, key in (("first", f"tap.{system}.x{rate}.first"), ("later", f"tap.{system}.x{rate}")):
@@ -226,6 +230,8 @@ def table_lines(scenarios: dict[str, Any], rates: tuple[int, ...], ms: Callable[
                            f"{ms(_median(dom)):>9}{ms(p95(dom)):>8}"
                            f"{ms(_median(frame)):>10}{ms(p95(frame)):>8}{len(dom):>5}"
                            f"{(f'{_median(loads):.1f}' if loads else '-'):>6}"
+                           + (f"  {BEFORE_24[system][0]:.1f} / {BEFORE_24[system][1]:.1f}"
+                              if rate == 4 and when == "later" else "")
                            + (f" ({errs} err)" if errs else ""))
     rate = rates[-1]
     out.append("")

@@ -76,11 +76,15 @@ function bringIntoView(el, result) {
   if (dy) window.scrollBy({ top: dy, left: 0, behavior: "instant" });
 }
 
+// The tapped button's twin, found by attribute selector: only the few matches are tested
+// for visibility (visible() forces style per element; a loop over every [data-action]
+// cost most of settle's time on the big screens, docs/BENCHMARK.md "Issue 30 part 2").
 function twinOf(app, action, arg) {
   if (!action) return null;
-  for (const el of app.querySelectorAll("[data-action]")) {
-    if (el.getAttribute("data-action") === action && (el.getAttribute("data-arg") || null) === (arg || null)
-        && !el.disabled && visible(el)) return el;
+  let sel = `[data-action="${CSS.escape(action)}"]`;
+  sel += arg ? `[data-arg="${CSS.escape(arg)}"]` : ":not([data-arg]), " + sel + '[data-arg=""]';
+  for (const el of app.querySelectorAll(sel)) {
+    if (!el.disabled && visible(el)) return el;
   }
   return null;
 }
