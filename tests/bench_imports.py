@@ -77,9 +77,32 @@ def longest_link() -> str:
     return "g=" + to_link(max(_games(), key=lambda s: len(s.actions)))
 
 
+def most_sheets() -> str:
+    """DofA sheets of MAX_STEPS steps each (every step replayed by the check), as many as the
+    work budget allows: before the sheet's check was sliced, each was one task."""
+    from test_library_slices import SHEET, longest_sheet
+    n = MAX_IMPORT_WORK // 301
+    return export_file([make_item(SHEET, f"Tess {i}", longest_sheet(f"Tess {i}")) for i in range(n)], "2026-11-26")
+
+
 def inputs() -> dict[str, str]:
     """name -> the file's text or the link's fragment (without '#')."""
-    return {"2,000 items": many_items(), "work budget": most_work(), "longest link": longest_link()}
+    return {"2,000 items": many_items(), "work budget": most_work(), "longest link": longest_link(),
+            "300-step sheets": most_sheets()}
+
+
+def longest_slice_cpython(text: str) -> float:
+    """The page's import of a file (start_import, run_slice) one step a slice: the longest
+    step in ms, what no slice can go below (CPython)."""
+    from pocketdeck.ui import library_screen as lib
+    from pocketdeck.ui.app import App
+    app, longest, effects = App(seed_source=5), 0.0, None
+    lib.start_import(app, text)
+    while effects is None:
+        start = time.perf_counter()
+        effects = lib.run_slice(app, 0)
+        longest = max(longest, time.perf_counter() - start)
+    return round(longest * 1000, 1)
 
 
 def _answer(text: str) -> str:
@@ -102,6 +125,8 @@ def measure_cpython(corpus: dict[str, str]) -> dict[str, Any]:
         said = _answer(text)
         out[name] = {"chars": len(text), "ms": round((time.perf_counter() - start) * 1000, 1),
                      "answer": said[:120]}
+        if not text.startswith(("i=", "g=")):
+            out[name]["longest_step_ms"] = longest_slice_cpython(text)
     return out
 
 

@@ -68,6 +68,7 @@ class Kind:
     replayed: bool = False
     opens: str = ""
     max_chars: int = MAX_RECORD_CHARS  # its stored entry (envelope included), at most
+    check_steps: str = ""  # the check a step at a time ("module:function", a generator), if long
 
 
     @property
@@ -80,12 +81,14 @@ KINDS: dict[str, Kind] = {}   # games of each declared system join on first use 
 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
                   prefix: str | None = None, migrations: dict[int, str] | None = None,
-                  replayed: bool = False, opens: str = "", max_chars: int = MAX_RECORD_CHARS) -> Kind:
+                  replayed: bool = False, opens: str = "", max_chars: int = MAX_RECORD_CHARS,
+                  check_steps: str = "") -> Kind:
     """Register a kind of item; the whole cost of a new one. ``max_chars``: the size of
-    its stored entry, at most MAX_RECORD_CHARS (what a start reads back)."""
+    its stored entry, at most MAX_RECORD_CHARS (what a start reads back). ``check_steps``:
+    the check as a generator yielding its work, when it is long enough to need slices."""
     assert max_chars <= MAX_RECORD_CHARS
     k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
-             dict(migrations or {}), replayed, opens, max_chars)
+             dict(migrations or {}), replayed, opens, max_chars, check_steps)
     KINDS[k.id] = k
     return k
 
@@ -128,6 +131,20 @@ def problem(kind: Kind, data: Any) -> str | None:
         return f"not a valid {kind.title} ({type(exc).__name__})"
     if isinstance(found, (list, tuple)):
         return excerpt("; ".join(map(str, found)), 200) if found else None
+    return excerpt(str(found), 200) if found else None
+
+
+def problem_steps(kind: Kind, data: Any) -> Generator[int, None, str | None]:
+    """``problem`` a step at a time when the kind's check is long (``check_steps``: a DofA
+    sheet replays up to 300 steps), so the page's import slices it like a game's moves."""
+    if not kind.check_steps:
+        return problem(kind, data)
+    try:
+        found = yield from named_function(kind.check_steps)(data)
+    except ValueError as exc:
+        return excerpt(str(exc), 200) or f"not a valid {kind.title}"
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid {kind.title} ({type(exc).__name__})"
     return excerpt(str(found), 200) if found else None
 
 
@@ -209,7 +226,7 @@ def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
     if kind.replayed:
         data = yield from _game_data(kind, data, own)
     else:
-        reason = problem(kind, data)
+        reason = yield from problem_steps(kind, data)
         if reason:
             raise RecordError(f"{kind.title} {name!r}: {reason}")
         yield 1
@@ -444,7 +461,8 @@ register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_rec
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
               "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck", max_chars=4_000)
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
-              opens="pocketdeck.ui.dofa_library:open_sheet", max_chars=MAX_RECORD_CHARS)
+              opens="pocketdeck.ui.dofa_library:open_sheet", max_chars=MAX_RECORD_CHARS,
+              check_steps="pocketdeck.systems.dofa.keep:sheet_problems_steps")
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

@@ -26,6 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Generator
 
+from .fieldtypes import stored_problem
 from .game import Action, IllegalAction, State, get_game, replay, replay_from, replay_steps, run_steps
 from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
                      excerpt, json_depth_ok, load_json)
@@ -317,7 +318,7 @@ def check_base(game: Any, base: Any, options: Any, seed: int) -> None:
         # the shape of a new game of the same options, and its cards: every card moves,
         # none comes or goes (the simulator checks both on every step of every system)
         fresh = game.new_game(options, seed)
-        wrong = shape_problem(fresh, base, "the checkpoint")
+        wrong = shape_problem(fresh, base, "the checkpoint") or stored_problem(game.name, base, "the checkpoint")
         if wrong:
             raise ValueError(wrong)
         game.check_state(base)

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
 UNDO_DEPTH = 20   # deletes that Undo takes back, newest first (kept in memory until a reload)
+# the list is drawn a page at a time: 2,000 items drawn at once held the page for 0.8 s in
+# Pyodide (issue 28: nothing may freeze the page for a second); search finds any item
+LIST_PAGE = 50
 
 
 @dataclass
@@ -61,6 +64,7 @@ class Shelf:
     progress: tuple[int, int] = (0, 0)            # its moves checked, of how many
     what: str = "file"                            # what the job checks: "file" or "link"
     before: str = "library"                       # the screen it was started from
+    shown: int = 0                                # items the list draws (0: LIST_PAGE); "Show more" adds a page
 
 
 def shelf(app: "App") -> Shelf:
@@ -236,7 +240,7 @@ def remove(app: "App", key: str) -> list["Effect"]:
 # The part of a Library screen each tap belongs to: that part is the screen's prompt after
 # the tap, so its message ("Exported 2 items.", "Import: 1 added.", "The link is copied")
 # appears beside the button that caused it, and the shell brings it into view (issue 24).
-ZONES = {"lib": "list", "lib-search": "search", "lib-item": "acts", "lib-rename": "rename", "lib-dup": "acts",
+ZONES = {"lib": "list", "lib-more": "list", "lib-search": "search", "lib-item": "acts", "lib-rename": "rename", "lib-dup": "acts",
          "lib-del": "undo", "lib-undo": "undo", "lib-import": "tools", "lib-import-cancel": "tools", "lib-import-start": "tools", "lib-import-step": "tools", "lib-resolve": "list",
          "lib-share": "share", "lib-send": "share", "lib-take": "list", "lib-sheet": "acts"}
 
@@ -259,7 +263,11 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
         app.screen = "library"
         return [("persist",)]
     if verb == "lib-search":
-        sh.query = str(fields.get("q") or "")[:40]
+        sh.query, sh.shown = str(fields.get("q") or "")[:40], 0
+        app.screen = "library"
+        return []
+    if verb == "lib-more":
+        sh.shown = (sh.shown or LIST_PAGE) + LIST_PAGE
         app.screen = "library"
         return []
     if verb == "lib-item":
@@ -777,7 +785,8 @@ def _list(app: "App") -> str:
     shown = [e for e in found if query in e.name.lower()] if query else found
     said = _names(found)
     groups: dict[str, list[Entry]] = {}
-    for e in shown:
+    limit = sh.shown or LIST_PAGE
+    for e in shown[:limit]:
         groups.setdefault(e.kind.title, []).append(e)
     body = []
     for title, group in groups.items():
@@ -794,6 +803,10 @@ def _list(app: "App") -> str:
         body.append('<p>Nothing is kept yet: games, characters, heroes and decks appear here as you make them.</p>')
     elif not shown:
         body.append(f'<p>No item is named like \u201c{esc(sh.query)}\u201d.</p>')
+    if len(shown) > limit:
+        body.append(f'<p class="lib-more muted">Showing {limit:,} of {len(shown):,} items (search finds any). '
+                    + button("Show more", "lib-more", cls="btn small", title=f"Show {LIST_PAGE} more items")
+                    + '</p>')
     zones = ("list", "search", "tools") + (("undo",) if sh.deleted else ())
     undo = ""
     if sh.deleted:

@@ -13,9 +13,9 @@ the steps of a game give its sheet back, and ``sheet_record`` makes sure they do
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generator
 
-from ...core.game import IllegalAction, State
+from ...core.game import IllegalAction, State, run_steps
 from ...core.limits import excerpt, name_problem
 
 SHEET_STEPS = frozenset({"role", "raise", "lower", "learn", "unlearn", "vulnerability",
@@ -31,6 +31,12 @@ UNDOES = {"raise": "lower", "learn": "unlearn", "vulnerability": "drop_vulnerabi
 def replay(record: dict[str, Any]) -> State:
     """The state a new game reaches by the record's steps (seed 0: no step draws a card).
     ValueError names the first step the rules refuse."""
+    return run_steps(replay_steps(record))
+
+
+def replay_steps(record: dict[str, Any]) -> Generator[int, None, State]:
+    """replay a step at a time (yields 1 after each): a page's import checks a sheet of
+    MAX_STEPS steps in slices, like a game's moves (issue 28: no task of a second)."""
     from .rules import GAME
     options = {"character": record["character"], "name": record["name"], "companion": record["companion"]}
     try:
@@ -44,11 +50,17 @@ def replay(record: dict[str, Any]) -> State:
             state = GAME.apply(state, step)
         except IllegalAction as exc:
             raise ValueError(f"step {i + 1}: {excerpt(str(exc), 120)}") from None
+        yield 1
     return state
 
 
 def sheet_problems(record: Any) -> str | None:
     """None when the rules reach the sheet the record describes, else why not."""
+    return run_steps(sheet_problems_steps(record))
+
+
+def sheet_problems_steps(record: Any) -> Generator[int, None, str | None]:
+    """sheet_problems a replayed step at a time (core/records.py: a kind's check_steps)."""
     if not isinstance(record, dict) or sorted(record) != sorted(FIELDS):
         return f"a DofA sheet holds exactly {', '.join(FIELDS)}"
     name, steps = record["name"], record["steps"]
@@ -58,7 +70,7 @@ def sheet_problems(record: Any) -> str | None:
         return "the character and companion are named by text"
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:
         return f"the steps are a list of at most {MAX_STEPS:,}"
-    state = replay(record)
+    state = yield from replay_steps(record)
     if state["phase"] != "play":
         return "the sheet is not finished (Character Creation: tap Finish first)"
     sheet = state["sheet"]
