@@ -148,11 +148,12 @@ def targets(state: State, c: dict[str, Any], throw_ok: bool = True) -> list[int]
 
 
 def is_ranged(state: State, c_distances: list[str], foe: dict[str, Any]) -> bool:
-    """A Ranged attack: at Ranged distance in One Dimensional play; in Simple play, a card
-    that reaches Ranged and not Melee (bows, most spells)."""
-    if state["mode"] == "line":
-        return foe["distance"] == "ranged"
-    return "ranged" in c_distances and "melee" not in c_distances
+    """An attack with a Ranged Distance Weapon (Defense: "Armor's effectiveness versus
+    Ranged Distance Weapons is halved"; Distance: "a Ranged Distance Weapon such as
+    Shortbows", "a Crossbow, which can attack in all Distances"): the card lists Ranged
+    among its Distances, whatever distance it is shot from and in every mode. ``state``
+    and ``foe`` are kept for the callers."""
+    return "ranged" in c_distances
 
 
 def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None:
