@@ -16,8 +16,6 @@ import pocketdeck.systems.ads.adventure.game  # noqa: F401 (registers ads_advent
 
 # -- Distance (Rules and Information Card 69); Throwing Weapons -----------------------------
 
-@pytest.mark.xfail(strict=True, reason="R1: a Thrown Weapon can be Thrown at an Opponent in Melee Distance; "
-                                       "the free-hand throw is offered only at Thrown")
 def test_distance_a_thrown_weapon_can_be_thrown_at_an_opponent_in_melee():
     """Distance: "a Thrown Weapon can be Thrown at an Opponent in Melee or Thrown
     Distance"; Throwing Weapons: "If you have a free hand your Character can draw and

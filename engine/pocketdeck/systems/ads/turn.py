@@ -233,9 +233,9 @@ def plays(state: State, only: str | None = None) -> list[Action]:
                        for bb, k in boosts)
         if needs_swap and c.get("throw") and free_hand(state):
             # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
-            # Weapon as an Action": at a Foe at Thrown distance (any Foe in Simple play), the
-            # weapon held stays in its hand
-            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] == "thrown"]
+            # Weapon as an Action"; Distance: "a Thrown Weapon can be Thrown at an Opponent in
+            # Melee or Thrown Distance" (any Foe in Simple play); the weapon held stays in its hand
+            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] in ("melee", "thrown")]
             for i in throw_at:
                 out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
                            for bb, k in boost_options(state, b, c, r, False))
