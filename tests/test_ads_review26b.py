@@ -117,8 +117,6 @@ def test_defense_armor_is_halved_against_a_crossbow_in_simple_play():
 
 # -- Play a Boost Action Card; Dual Wield -----------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="R5: a Dual Wield attack (two Normal Action cards) is offered "
-                                       "with no Boost at all")
 def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
     """Play a Boost Action Card: "You can play only a single Boost Action Card per Normal
     Action Card"; "You may Boost your Normal Action Card ... by Playing R Attribute Cards".
@@ -127,3 +125,22 @@ def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
     s["armed"], s["offhand"] = "dagger", "rapier"
     duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
     assert duals and any(a.get("boost") for a in duals)
+
+
+def test_play_a_boost_action_card_each_blow_of_a_dual_wield_takes_its_own_boost():
+    """Play a Boost Action Card: "a single Boost Action Card per Normal Action Card": the
+    two weapon cards of a Dual Wield attack each take one Boost, the Agility cards in hand
+    shared between them; the button says the damage each blow deals."""
+    from pocketdeck.systems.ads import view
+    from pocketdeck.systems.ads.facts import value
+    from pocketdeck.systems.ads import data
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier", "agility", "agility"], 2, dual=True)
+    s["armed"], s["offhand"] = "dagger", "rapier"
+    duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
+    assert not any(a.get("extra", 0) + a.get("extra2", 0) > 2 for a in duals)
+    both = next(a for a in duals if a.get("extra") == 1 and a.get("extra2") == 1)
+    d, r = value(data.card("dagger"), 2), value(data.card("rapier"), 2)
+    assert f"({d + 1} + {r + 1} dmg)" in view.label(s, both)[0]
+    t = GAME.apply(s, both)
+    assert "Dagger boosted with 1 Agility." in t["log"] and "Rapier boosted with 1 Agility." in t["log"]
+    assert f"Second blow: Rapier for {r + 1} at Plague Rat Swarm." in t["log"]

@@ -202,6 +202,15 @@ def play_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int)
     return dmg + blessing(state)
 
 
+def dual_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int) -> int:
+    """One blow of a Dual Wield attack: the weapon's value on this Round, the Boost played
+    on that card (Play a Boost Action Card: "a single Boost Action Card per Normal Action
+    Card"; Attribute cards +1 each, a Boost card its own damage) and Blessing.
+    `turn._dual_attack` deals it and `view.label` shows it."""
+    more = extra if extra else value(data.card(boost), r) if boost and data.card(boost)["effect"] == "damage" else 0
+    return value(c, r) + more + blessing(state)
+
+
 def damage_taken(state: State, p: dict[str, Any], block: int) -> int:
     """What a Foe's attack ``p`` takes off the player after a block: less Mage Armor's
     ward held face-out and an ally's aid. `reactions.reduce_and_take` deals it and
