@@ -41,8 +41,6 @@ def _party_after_a_fight(seed: int = 3):
     raise AssertionError("no room after a fight")
 
 
-@pytest.mark.xfail(strict=True, reason="R2: one Rest rests the whole party; a character at a hand "
-                                       "maximum of 1 dies of a Rest their player never chose")
 def test_combat_encounters_and_rest_players_choose_to_have_their_characters_rest():
     """Combat Encounters and Rest: "Players can choose to have their Characters Rest";
     Rest Drawbacks: a Rest is a level of Fatigue, and Fatigue at a hand maximum of 1 kills.
@@ -53,6 +51,21 @@ def test_combat_encounters_and_rest_players_choose_to_have_their_characters_rest
     assert {"type": "rest"} in game.legal_actions(s)
     s = game.apply(s, {"type": "rest"})
     assert not any("the Rest kills" in line for line in s["log"][-4:])
+
+
+def test_combat_encounters_and_rest_each_character_may_rest_alone_by_their_players_choice():
+    """Combat Encounters and Rest: "Players can choose to have their Characters Rest": in a
+    party each character has a Rest of their own (the others keep their Fatigue), and a
+    player may choose it even at a hand maximum of 1, where it kills (Fatigue)."""
+    game, s = _party_after_a_fight()
+    warrior, mage = s["heroes"]
+    assert {"type": "rest", "hero": 0} in game.legal_actions(s)
+    before = warrior["fatigue"], mage["fatigue"]
+    t = game.apply(s, {"type": "rest", "hero": 1})
+    assert (t["heroes"][0]["fatigue"], t["heroes"][1]["fatigue"]) == (before[0], before[1] + 1)
+    mage["fatigue"] = 6 - mage["exhaustion"]  # hand maximum 1: the Mage's own choice kills
+    t = game.apply(s, {"type": "rest", "hero": 1})
+    assert not t["heroes"][1]["alive"] and t["heroes"][0]["alive"]
 
 
 # -- Map and Room Cards: the Room Description; Treasure and Loot (Cards 95-96) ---------------
