@@ -642,7 +642,7 @@ def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
 
 def test_dual_wielding_each_blow_label_and_damage_come_from_one_figure():
     """Dual Wielding with Blessing face-out (Card Icons and Mechanics: "bless"): the button
-    shows each blow as `facts.blow_damage` gives it, and the blows deal exactly that (issue
+    shows each blow as `facts.dual_damage` gives it, and the blows deal exactly that (issue
     26, "The shape": a label and its effect from the same function). Before, the button
     left Blessing out (3 + 4) while each blow dealt it (4 + 5)."""
     from pocketdeck.systems.ads import view as V

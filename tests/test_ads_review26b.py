@@ -16,8 +16,6 @@ import pocketdeck.systems.ads.adventure.game  # noqa: F401 (registers ads_advent
 
 # -- Distance (Rules and Information Card 69); Throwing Weapons -----------------------------
 
-@pytest.mark.xfail(strict=True, reason="R1: a Thrown Weapon can be Thrown at an Opponent in Melee Distance; "
-                                       "the free-hand throw is offered only at Thrown")
 def test_distance_a_thrown_weapon_can_be_thrown_at_an_opponent_in_melee():
     """Distance: "a Thrown Weapon can be Thrown at an Opponent in Melee or Thrown
     Distance"; Throwing Weapons: "If you have a free hand your Character can draw and
@@ -43,8 +41,6 @@ def _party_after_a_fight(seed: int = 3):
     raise AssertionError("no room after a fight")
 
 
-@pytest.mark.xfail(strict=True, reason="R2: one Rest rests the whole party; a character at a hand "
-                                       "maximum of 1 dies of a Rest their player never chose")
 def test_combat_encounters_and_rest_players_choose_to_have_their_characters_rest():
     """Combat Encounters and Rest: "Players can choose to have their Characters Rest";
     Rest Drawbacks: a Rest is a level of Fatigue, and Fatigue at a hand maximum of 1 kills.
@@ -55,6 +51,21 @@ def test_combat_encounters_and_rest_players_choose_to_have_their_characters_rest
     assert {"type": "rest"} in game.legal_actions(s)
     s = game.apply(s, {"type": "rest"})
     assert not any("the Rest kills" in line for line in s["log"][-4:])
+
+
+def test_combat_encounters_and_rest_each_character_may_rest_alone_by_their_players_choice():
+    """Combat Encounters and Rest: "Players can choose to have their Characters Rest": in a
+    party each character has a Rest of their own (the others keep their Fatigue), and a
+    player may choose it even at a hand maximum of 1, where it kills (Fatigue)."""
+    game, s = _party_after_a_fight()
+    warrior, mage = s["heroes"]
+    assert {"type": "rest", "hero": 0} in game.legal_actions(s)
+    before = warrior["fatigue"], mage["fatigue"]
+    t = game.apply(s, {"type": "rest", "hero": 1})
+    assert (t["heroes"][0]["fatigue"], t["heroes"][1]["fatigue"]) == (before[0], before[1] + 1)
+    mage["fatigue"] = 6 - mage["exhaustion"]  # hand maximum 1: the Mage's own choice kills
+    t = game.apply(s, {"type": "rest", "hero": 1})
+    assert not t["heroes"][1]["alive"] and t["heroes"][0]["alive"]
 
 
 # -- Map and Room Cards: the Room Description; Treasure and Loot (Cards 95-96) ---------------
@@ -84,8 +95,6 @@ def test_treasure_and_loot_gained_when_you_defeat_the_foes_not_when_they_flee():
 
 # -- Defense; Reaction/Counter: shields and armor against Ranged Distance Weapons -------------
 
-@pytest.mark.xfail(strict=True, reason="R4: armor is halved against a Ranged Distance Weapon only when "
-                                       "it shoots from Ranged distance; the book names the weapon")
 def test_defense_armor_is_halved_against_a_ranged_distance_weapon_shot_from_thrown():
     """Defense: "Armor's effectiveness versus Ranged Distance Weapons is halved"; Distance:
     "Ranged Distance Weapon such as Shortbows". The Goblin Archer's Shortbow (3 damage)
@@ -102,10 +111,25 @@ def test_defense_armor_is_halved_against_a_ranged_distance_weapon_shot_from_thro
     assert hp - t["hp"] == 2
 
 
+def test_defense_armor_is_halved_against_a_crossbow_in_simple_play():
+    """Defense: "Armor's effectiveness versus Ranged Distance Weapons is halved"; Distance:
+    "Compare this to a Crossbow, which can attack in all Distances": a Crossbow is a Ranged
+    Distance Weapon though it also reaches Melee. The Bandit's Crossbow (5) in Simple play
+    against Leather Armor (2): halved to 1, 4 taken."""
+    from pocketdeck.systems.ads import data, foeturn
+    s = at_turn("rogue", "bandit", ["leather_armor"], 2)
+    assert s["mode"] == "simple"
+    bolt = next(o for a in data.foes()["bandit"]["actions"] for o in a["outcomes"] if o["name"] == "Crossbow")
+    s["phase"] = "foe"
+    foeturn.foe_attack(s, Rng(1), 0, dict(bolt, damage="5"))
+    assert s["pending"]["ranged"]
+    hp = s["hp"]
+    t = GAME.apply(s, {"type": "react", "card": "leather_armor", "extra": 0})
+    assert hp - t["hp"] == 4
+
+
 # -- Play a Boost Action Card; Dual Wield -----------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="R5: a Dual Wield attack (two Normal Action cards) is offered "
-                                       "with no Boost at all")
 def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
     """Play a Boost Action Card: "You can play only a single Boost Action Card per Normal
     Action Card"; "You may Boost your Normal Action Card ... by Playing R Attribute Cards".
@@ -114,3 +138,22 @@ def test_play_a_boost_action_card_a_dual_wield_attack_may_be_boosted():
     s["armed"], s["offhand"] = "dagger", "rapier"
     duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
     assert duals and any(a.get("boost") for a in duals)
+
+
+def test_play_a_boost_action_card_each_blow_of_a_dual_wield_takes_its_own_boost():
+    """Play a Boost Action Card: "a single Boost Action Card per Normal Action Card": the
+    two weapon cards of a Dual Wield attack each take one Boost, the Agility cards in hand
+    shared between them; the button says the damage each blow deals."""
+    from pocketdeck.systems.ads import view
+    from pocketdeck.systems.ads.facts import value
+    from pocketdeck.systems.ads import data
+    s = at_turn("rogue", "plague_rat", ["dagger", "rapier", "agility", "agility"], 2, dual=True)
+    s["armed"], s["offhand"] = "dagger", "rapier"
+    duals = [a for a in GAME.legal_actions(s) if a["type"] == "dual_attack"]
+    assert not any(a.get("extra", 0) + a.get("extra2", 0) > 2 for a in duals)
+    both = next(a for a in duals if a.get("extra") == 1 and a.get("extra2") == 1)
+    d, r = value(data.card("dagger"), 2), value(data.card("rapier"), 2)
+    assert f"({d + 1} + {r + 1} dmg)" in view.label(s, both)[0]
+    t = GAME.apply(s, both)
+    assert "Dagger boosted with 1 Agility." in t["log"] and "Rapier boosted with 1 Agility." in t["log"]
+    assert f"Second blow: Rapier for {r + 1} at Plague Rat Swarm." in t["log"]

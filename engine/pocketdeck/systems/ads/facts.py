@@ -148,11 +148,12 @@ def targets(state: State, c: dict[str, Any], throw_ok: bool = True) -> list[int]
 
 
 def is_ranged(state: State, c_distances: list[str], foe: dict[str, Any]) -> bool:
-    """A Ranged attack: at Ranged distance in One Dimensional play; in Simple play, a card
-    that reaches Ranged and not Melee (bows, most spells)."""
-    if state["mode"] == "line":
-        return foe["distance"] == "ranged"
-    return "ranged" in c_distances and "melee" not in c_distances
+    """An attack with a Ranged Distance Weapon (Defense: "Armor's effectiveness versus
+    Ranged Distance Weapons is halved"; Distance: "a Ranged Distance Weapon such as
+    Shortbows", "a Crossbow, which can attack in all Distances"): the card lists Ranged
+    among its Distances, whatever distance it is shot from and in every mode. ``state``
+    and ``foe`` are kept for the callers."""
+    return "ranged" in c_distances
 
 
 def defense_of(state: State, c: dict[str, Any], p: dict[str, Any]) -> int | None:
@@ -212,16 +213,19 @@ def play_heal(c: dict[str, Any], extra: int, r: int) -> int:
     return value(c, r) + extra
 
 
-def blow_damage(state: State, c: dict[str, Any], r: int) -> int:
-    """One Dual Wielding blow: the weapon's value on Round ``r`` and Blessing.
-    `turn._dual_attack` deals it and `view.label` shows it."""
-    return value(c, r) + blessing(state)
-
-
 def base_value(b: dict[str, Any], r: int) -> int:
     """A Base Action's figure on Round ``r`` (block, heal or damage): `turn._base` applies
     it and `view.label` shows it."""
     return r_value(b["value"], r)
+
+
+def dual_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int) -> int:
+    """One blow of a Dual Wield attack: the weapon's value on this Round, the Boost played
+    on that card (Play a Boost Action Card: "a single Boost Action Card per Normal Action
+    Card"; Attribute cards +1 each, a Boost card its own damage) and Blessing.
+    `turn._dual_attack` deals it and `view.label` shows it."""
+    more = extra if extra else value(data.card(boost), r) if boost and data.card(boost)["effect"] == "damage" else 0
+    return value(c, r) + more + blessing(state)
 
 
 def damage_taken(state: State, p: dict[str, Any], block: int) -> int:

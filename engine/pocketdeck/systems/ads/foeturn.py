@@ -275,8 +275,7 @@ def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
     """A Foe attacks the player: the player may react (phase 'react')."""
     foe = state["foes"][i]
     dmg = r_value(o["damage"], state["round"])
-    ranged = state["mode"] == "line" and foe["distance"] == "ranged" or (
-        state["mode"] == "simple" and "melee" not in o.get("distances", ["melee"]))
+    ranged = "ranged" in o.get("distances", [])  # Defense: a Ranged Distance Weapon, from any distance
     sneak = foe["hidden"]
     foe["hidden"] = False
     g = state["grapple"]

@@ -13,7 +13,7 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, area, counters, foegrapple, grapple, grid, reactions, steps
-from .facts import (allowed, base_action, base_value, blow_damage, dropped, dual_pair_ok, free_hand, held, is_ranged,
+from .facts import (allowed, base_action, base_value, dropped, dual_damage, dual_pair_ok, free_hand, held, is_ranged,
                     needs_swap_for, play_damage, play_heal, play_price, slot, sneaking, take_up, targets)
 
 State = dict[str, Any]
@@ -136,9 +136,31 @@ def dual_attacks(state: State) -> list[Action]:
             if not dual_pair_ok(a, b) or not held(state) <= {a, b}:
                 continue
             ca, cb = data.card(a), data.card(b)
+            boosts = dual_boosts(state, a, ca, b, cb, r)
             for i in targets(state, ca):
                 if i in targets(state, cb):
-                    out.append({"type": "dual_attack", "card": a, "card2": b, "foe": i})
+                    out.extend(dict({"type": "dual_attack", "card": a, "card2": b, "foe": i}, **more) for more in boosts)
+    return out
+
+
+def dual_boosts(state: State, a: str, ca: dict[str, Any], b: str, cb: dict[str, Any], r: int) -> list[dict[str, Any]]:
+    """Play a Boost Action Card: "a single Boost Action Card per Normal Action Card": a
+    Dual Wield attack plays two, so each blow may carry its own Boost (keys ``boost``/
+    ``extra`` for ``card``, ``boost2``/``extra2`` for ``card2``; none: no keys, as before),
+    the cards spent by both together in hand."""
+    out: list[dict[str, Any]] = []
+    for b1, k1 in boost_options(state, a, ca, r, False):
+        for b2, k2 in boost_options(state, b, cb, r, False):
+            use: dict[str, int] = {}
+            for bb, k in ((b1, k1), (b2, k2)):
+                if bb:
+                    use[bb] = use.get(bb, 0) + (k or 1)
+            if any(count_in_hand(state, x) < n for x, n in use.items()):
+                continue
+            more: dict[str, Any] = {"boost": b1, "extra": k1} if b1 else {}
+            if b2:
+                more.update(boost2=b2, extra2=k2)
+            out.append(more)
     return out
 
 
@@ -233,9 +255,9 @@ def plays(state: State, only: str | None = None) -> list[Action]:
                        for bb, k in boosts)
         if needs_swap and c.get("throw") and free_hand(state):
             # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
-            # Weapon as an Action": at a Foe at Thrown distance (any Foe in Simple play), the
-            # weapon held stays in its hand
-            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] == "thrown"]
+            # Weapon as an Action"; Distance: "a Thrown Weapon can be Thrown at an Opponent in
+            # Melee or Thrown Distance" (any Foe in Simple play); the weapon held stays in its hand
+            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] in ("melee", "thrown")]
             for i in throw_at:
                 out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
                            for bb, k in boost_options(state, b, c, r, False))
@@ -538,12 +560,15 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
     i = a["foe"]
     foe = state["foes"][i]
     blows = []
-    for b in (a["card"], a["card2"]):
+    for b, bb, k in ((a["card"], a.get("boost", ""), a.get("extra", 0)), (a["card2"], a.get("boost2", ""), a.get("extra2", 0))):
         c = data.card(b)
         inst = next(x for x in state["hand"] if base(x) == b)
         discard(state, inst)
+        if bb:  # the Boost played on this blow's card
+            take(state, bb, k) if k else take(state, bb)
+            log(state, f"{c['name']} boosted with {f'{k} {bb.title()}' if k else data.card(bb)['name']}.")
         blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
-                      "damage": blow_damage(state, c, r),
+                      "damage": dual_damage(state, c, k, bb, r),
                       "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
                       "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
                       "counter_shield": "", "attribute": c["attribute"]})

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import (base_action, base_value, blow_damage, damage_taken, dropped, defense_of, play_damage, play_heal,
+from .facts import (base_action, base_value, damage_taken, dropped, defense_of, dual_damage, play_damage, play_heal,
                     play_price, slot, sneak_bonus, sneaking, value)
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
@@ -272,8 +272,12 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return "Take up Dual Wielding again", "gear"
     if t == "dual_attack":
         ca, cb = data.card(a["card"]), data.card(a["card2"])
-        return (f"Dual Wield {ca['name']} + {cb['name']} at {foes[a['foe']]['name']} "
-                f"({blow_damage(state, ca, r)} + {blow_damage(state, cb, r)} dmg)"), "play"
+        boosts = "".join(f" + {a['extra' + n]} {data.card(a['boost' + n])['name']} on {c['name']}" if a["extra" + n]
+                         else f" + {data.card(a['boost' + n])['name']} on {c['name']}"
+                         for n, c in (("", ca), ("2", cb)) if a.get("boost" + n))
+        return (f"Dual Wield {ca['name']} + {cb['name']}{boosts} at {foes[a['foe']]['name']} "
+                f"({dual_damage(state, ca, a.get('extra', 0), a.get('boost', ''), r)} + "
+                f"{dual_damage(state, cb, a.get('extra2', 0), a.get('boost2', ''), r)} dmg)"), "play"
     if t == "grapple":
         how = "with a Strength card" if a["how"] == "strength" else f"declaring {'Up ^' if a['how'] == '^' else 'Down v'}"
         return f"Grapple {foes[a['foe']]['name']} {how}", "grapple"

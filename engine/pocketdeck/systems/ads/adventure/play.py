@@ -105,8 +105,13 @@ def legal(state: State) -> list[Action]:
         out += [{"type": "attempt", "symbol": UP}, {"type": "attempt", "symbol": DOWN}]
     if room["rest"] or state["fights"] > 0:
         # Combat Encounters and Rest: "After or between Combat Encounters during an
-        # adventure, Players can choose to have their Characters Rest"
-        out.append({"type": "rest"})
+        # adventure, Players can choose to have their Characters Rest": the party together
+        # (those whose Rest would not kill them) or, in a party, one character alone
+        party = len(state["heroes"]) > 1
+        if not party or any(H.hand_limit(state["heroes"][k]) > 1 for k in alive(state)):
+            out.append({"type": "rest"})
+        if party:
+            out += [{"type": "rest", "hero": k} for k in alive(state)]
     return out + lead
 
 
@@ -423,12 +428,19 @@ def draw_card(h: H.Hero, rng: Rng) -> None:
 def rest(state: State, a: Action, rng: Rng) -> None:
     """Combat Encounters and Rest: the discard pile back into the draw deck, reshuffled;
     a level of Fatigue; Hit Points and a Disease restored (our choice); then the room's
-    wandering Foes table, by two Up/Downs."""
+    wandering Foes table, by two Up/Downs. "Players can choose to have their Characters
+    Rest": ``hero`` names the one character of a party who rests alone (their player's
+    choice, even where it kills); the party's Rest leaves out anyone at a hand maximum of 1,
+    whom one more Fatigue would kill without their player choosing it."""
     state["rests"] += 1
     party = len(state["heroes"]) > 1
-    for k in alive(state):  # the whole party rests together
+    lead = state["active"]
+    for k in [a["hero"]] if "hero" in a else alive(state):  # the party rests together, or one alone
         state["active"] = k if party else state["active"]
         h = me(state)
+        if H.hand_limit(h) <= 1 and party and "hero" not in a:
+            log(state, f"{h['name']} does not rest: one more level of Fatigue at a hand maximum of 1 would kill them.")
+            continue
         if H.hand_limit(h) <= 1:
             if not fall(state, f"One more level of Fatigue at a hand maximum of 1: the Rest kills "
                                f"{h['name'] if party else 'you'}."):
@@ -442,6 +454,8 @@ def rest(state: State, a: Action, rng: Rng) -> None:
         h.pop("disease", None)  # DISEASE: "Countered at any point by ... taking a Rest"
         log(state, f"{h['name'] + ' rests' if party else 'You rest'}: the discards are shuffled back, full "
                    f"Hit Points, Fatigue {h['fatigue']} (hand maximum {H.hand_limit(h)}).")
+    if "hero" in a and state["heroes"][lead]["alive"]:
+        state["active"] = lead  # one character's Rest does not change who leads
     over = [k for k in alive(state) if len(state["heroes"][k]["hand"]) > H.hand_limit(state["heroes"][k])]
     if over:
         state["active"] = over[0]

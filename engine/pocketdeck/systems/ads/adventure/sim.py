@@ -47,7 +47,7 @@ def choose(state: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         return rng.choice(legal)
     h = state["heroes"][state["active"]]
     kinds = {a["type"] for a in legal}
-    if "rest" in kinds and (h["hp"] * 2 < h["max_hp"] or len(h["draw"]) < 12) and H.hand_limit(h) > 3:
+    if {"type": "rest"} in legal and (h["hp"] * 2 < h["max_hp"] or len(h["draw"]) < 12) and H.hand_limit(h) > 3:
         return {"type": "rest"}
     if "attempt" in kinds and rng.below(2) == 0:
         return rng.choice([a for a in legal if a["type"] == "attempt"])

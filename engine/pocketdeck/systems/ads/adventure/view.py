@@ -35,6 +35,10 @@ def label(state: dict[str, Any], a: dict[str, Any]) -> str:
                 else f"Draw a {attr} card from my Combat Deck (1 level of Exhaustion)")
     if t == "give_up":
         return "Give up for now (take the damage)"
+    if t == "rest" and "hero" in a:
+        h = state["heroes"][a["hero"]]
+        cost = "one more Fatigue at hand maximum 1: it kills" if H.hand_limit(h) <= 1 else "1 Fatigue"
+        return f"Rest {h['name']} alone ({cost}; wandering Foes may come)"
     if t == "rest":
         return "Rest here (1 Fatigue; wandering Foes may come)"
     if t == "discard":
