@@ -113,3 +113,36 @@ def test_8_a_long_import_is_checked_in_slices_and_cancel_keeps_nothing(phone, se
     lines = page.evaluate("window.pdProgress")
     assert len(lines) >= 3, lines
     assert len(page.evaluate("window.pdLong")) > 3
+
+
+def test_9_a_code_larger_than_the_app_draws_is_read_but_not_taken(phone, server):
+    """Item 9, second half: "refuse codes larger than the app itself would draw". The app
+    draws up to version 25 at level M (web/library.js QR_MAX_VERSION); the scanner (jsQR)
+    reads up to 40. A version-30 code filmed by the camera is decoded, marked too big and
+    never reaches the URL fragment; a version-25 code of the same kind is taken."""
+    page = phone.new_page()
+    boot(page, server + "/")
+    got = page.evaluate("""async () => {
+      const lib = window.pocketdeckLibrary;
+      const qrcode = (await import('./vendor/qrcode.mjs')).default;
+      const film = async (version) => {
+        const qr = qrcode(version, 'M');
+        qr.addData('https://example.org/#i=' + 'A'.repeat(version === 25 ? 800 : 1300), 'Byte');
+        qr.make();
+        const img = new Image();
+        img.src = qr.createDataURL(4, 16);
+        await img.decode();
+        return await lib.decodeFrame(img, img.naturalWidth, img.naturalHeight);
+      };
+      const big = await film(30), fits = await film(25);
+      const before = location.hash;
+      const tookBig = lib.takeCode(big);
+      const hashAfterBig = location.hash;
+      return {big, fitsRead: typeof fits === 'string' && fits.startsWith('https://example.org/#i='),
+              tookBig, hashUnchanged: hashAfterBig === before, tooBigFits: lib.tooBig(fits),
+              by: document.documentElement.getAttribute('data-scan-by')};
+    }""")
+    assert got["by"] == "jsQR"
+    assert got["big"] == "\u0000too-big"  # read, and refused before anything of it is used
+    assert got["tookBig"] is False and got["hashUnchanged"]
+    assert got["fitsRead"] and got["tooBigFits"] is False
