@@ -22,8 +22,8 @@ import argparse
 import hashlib
 import http.server
 import json
-import re
 import os
+import re
 import shutil
 import socketserver
 import struct
@@ -164,7 +164,9 @@ def trim_js(text: str) -> str:
     if "`" in text or re.search(r"\\\r?$", text, re.M):
         return text
     lines = (line.strip() for line in text.splitlines())
-    return "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
+    # a "//" line that closes a block comment ("// ... */") is kept: dropping it would open one
+    return "\n".join(line for line in lines
+                     if line and not (line.startswith("//") and "*/" not in line)) + "\n"
 
 
 # -- the wheel and content ------------------------------------------------------------------------
@@ -288,7 +290,7 @@ def build() -> Path:
     for rel, src in runtime.items():
         (DIST / rel).parent.mkdir(parents=True, exist_ok=True)
         if rel.startswith("vendor/"):
-            (DIST / rel).write_text(trim_js(src.read_text()))
+            (DIST / rel).write_text(trim_js(src.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(src, DIST / rel)
     wheel = build_wheel(DIST / "wheels")

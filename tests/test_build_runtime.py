@@ -72,3 +72,5 @@ def test_trim_js_keeps_every_token_on_its_own_line_and_skips_what_it_cannot_trim
     assert build.trim_js(src) == "var a = 1\n(b)\nx = '//not a comment'\n"
     assert build.trim_js("a = `x\n  y`\n") == "a = `x\n  y`\n"  # a template literal: left whole
     assert build.trim_js("a = 'x\\\n  y'\n") == "a = 'x\\\n  y'\n"  # a line-continued string
+    # a "//" line closing a block comment stays, or the comment would swallow the script
+    assert build.trim_js("/* a\n  // b */\nvar c\n") == "/* a\n// b */\nvar c\n"
