@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -51,6 +52,20 @@ def find_seed() -> tuple[int, list[dict]]:
         if steps and sum(s["owner"] == "h1" for s in steps) >= 10 and steps[0]["owner"] == "h0":
             return entropy, steps
     pytest.fail("no seed below 200 gives a whole battle where the priest acts")
+
+
+@contextmanager
+def host_and_guest(browser, entropy: int):
+    """The host's context (its seeded generator pinned to ``entropy``) and a guest phone's,
+    each with its page errors collected; both closed at the end, whatever happens."""
+    hctx, herrors = pinned_context(browser, entropy)
+    gctx = browser.new_context(**PHONE)
+    gerrors = watch_errors(gctx)
+    try:
+        yield hctx, herrors, gctx, gerrors
+    finally:
+        hctx.close()
+        gctx.close()
 
 
 def boot(ctx, server: str):
@@ -130,10 +145,7 @@ def join(guest, host, code: str, shots: bool = False) -> None:
 
 def test_two_phones_play_a_deckbuilder_battle_with_refusals_a_drop_and_a_rejoin(browser, server):
     entropy, steps = find_seed()
-    hctx, herrors = pinned_context(browser, entropy)
-    gctx = browser.new_context(**PHONE)
-    gerrors = watch_errors(gctx)
-    try:
+    with host_and_guest(browser, entropy) as (hctx, herrors, gctx, gerrors):
         # Playwright's offline mode cuts WebRTC too (its emulation blocks the sockets), so
         # the pages stay online; every request they make is checked to stay in the app's folder
         requests = []
@@ -176,9 +188,6 @@ def test_two_phones_play_a_deckbuilder_battle_with_refusals_a_drop_and_a_rejoin(
         assert not herrors and not gerrors, (herrors, gerrors)
         assert all(u.startswith(server + "/") for u in requests), [u for u in requests if not u.startswith(server)]
         print(f"connected in {connect_s:.1f} s (taps and code passing included); {len(steps)} steps")
-    finally:
-        hctx.close()
-        gctx.close()
 
 
 def other_seat(host, guest, hosts_action: dict) -> None:

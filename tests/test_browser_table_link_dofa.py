@@ -13,8 +13,8 @@ import json
 
 import pytest
 
-from conftest import PHONE, pinned_context, watch_errors
-from test_browser_table_link import boot, check_screen, code_on, invite, saved, skip_guide, tap_play
+from test_browser_table_link import (boot, check_screen, code_on, host_and_guest, invite, saved, skip_guide,
+                                     tap_play)
 
 pytestmark = pytest.mark.browser
 CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": "call_dr", "dr": 2},
@@ -22,10 +22,7 @@ CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": 
 
 
 def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, server):
-    hctx, herrors = pinned_context(browser, 7)
-    gctx = browser.new_context(**PHONE)
-    gerrors = watch_errors(gctx)
-    try:
+    with host_and_guest(browser, 7) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
         host.locator("[data-action=open][data-arg=dofa-gm]").tap()
         skip_guide(host)
@@ -71,6 +68,3 @@ def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, ser
         assert "EDR" not in guest.content()
         check_screen(guest, "DofA GM: the player's phone after the check")
         assert not herrors and not gerrors, (herrors, gerrors)
-    finally:
-        hctx.close()
-        gctx.close()

@@ -14,8 +14,8 @@ import json
 
 import pytest
 
-from conftest import PHONE, pinned_context, watch_errors
-from test_browser_table_link import boot, check_screen, code_on, invite, saved, skip_guide, tap_play
+from test_browser_table_link import (boot, check_screen, code_on, host_and_guest, invite, saved, skip_guide,
+                                     tap_play)
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
 from pocketdeck.ui.table_policies import POLICIES
@@ -49,10 +49,7 @@ def find_seed() -> tuple[int, list[dict], str]:
 
 def test_a_p52_party_with_one_character_on_a_guests_phone(browser, server):
     entropy, steps, name = find_seed()
-    hctx, herrors = pinned_context(browser, entropy)
-    gctx = browser.new_context(**PHONE)
-    gerrors = watch_errors(gctx)
-    try:
+    with host_and_guest(browser, entropy) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
         host.locator("[data-action=open][data-arg=p52]").tap()
         skip_guide(host)
@@ -92,6 +89,3 @@ def test_a_p52_party_with_one_character_on_a_guests_phone(browser, server):
         assert refused
         check_screen(guest, "P52: the guest after play")
         assert not herrors and not gerrors, (herrors, gerrors)
-    finally:
-        hctx.close()
-        gctx.close()
