@@ -61,6 +61,23 @@ CASES = [
      lambda b: b.update(draws=[{"who": "x", "why": "y", "need": "z", "drawn": "5H", "chance": "1", "ok": "yes"}])),
     ("ads", {}, "a persistent card's tick is a float", "checkpoint.persist[0].since",
      lambda b: b.update(persist=[{"card": "c", "until": "x", "since": 1.5}])),
+    # ADS adventure: the fight nested in it (checked with the fight's own spec) and the
+    # adventure's own fields that a new game leaves empty or None
+    ("ads_adventure", {}, "the nested fight's round is a text", "checkpoint.fight.round",
+     lambda b: b["fight"].update(round=SCRIPT)),
+    ("ads_adventure", {}, "the nested fight's pending damage is a text", "checkpoint.fight.pending.damage",
+     lambda b: b["fight"].update(pending={"kind": "attack", "foe": 0, "name": "Bite", "damage": SCRIPT})),
+    ("ads_adventure", {}, "a nested foe's hp is a text", "checkpoint.fight.foes[0].hp",
+     lambda b: b["fight"]["foes"][0].update(hp=SCRIPT)),
+    ("ads_adventure", {}, "the nested fight is a list", "checkpoint.fight", lambda b: b.update(fight=[SCRIPT])),
+    ("ads_adventure", {}, "a cleared room is a number", "checkpoint.cleared[0]", lambda b: b.update(cleared=[7])),
+    ("ads_adventure", {}, "a set-aside card is a record", "checkpoint.pending[0]",
+     lambda b: b.update(pending=[{"card": SCRIPT}])),
+    ("ads_adventure", {}, "the last fight's log is a text", "checkpoint.last_fight.log",
+     lambda b: b.update(last_fight={"outcome": "won", "log": SCRIPT})),
+    ("ads_adventure", {}, "the obstacle draw's result is a text", "checkpoint.obstacle_draw.ok",
+     lambda b: b.update(obstacle_draw={"declared": "^", "drawn": ["^"], "ok": SCRIPT})),
+    ("ads_adventure", {}, "the room came from is a number", "checkpoint.came_from", lambda b: b.update(came_from=3)),
     # DofA GM: the call, the draw on the table, the saves due
     ("dofa-gm", SKIRMISH, "the call's DR is a text", "checkpoint.call.dr", lambda b: b.update(call=_call(b, dr=SCRIPT))),
     ("dofa-gm", SKIRMISH, "the call's hand is a text", "checkpoint.call.hand", lambda b: b.update(call=_call(b, hand="2"))),
@@ -121,12 +138,12 @@ def test_12_every_state_the_rules_reach_passes_the_type_checks():
     on every step (a refused real game would be worse than the hole)."""
     from pocketdeck.core.game import get_game
     from pocketdeck.core.rng import Rng
-    for system, games in (("ads", 12), ("dofa-gm", 6)):
+    for system, games in (("ads", 12), ("dofa-gm", 6), ("ads_adventure", 3)):
         game = get_game(system)
         for seed in range(games):
             options = game.sim_options(Rng(seed)) if hasattr(game, "sim_options") else None
             state = game.new_game(options, seed)
-            for step in range(1500):
+            for step in range(3000):
                 assert stored_problem(system, state) is None, (system, seed, step, stored_problem(system, state))
                 actions = game.legal_actions(state)
                 if game.is_over(state) or not actions:

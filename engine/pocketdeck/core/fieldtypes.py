@@ -70,10 +70,15 @@ def typed_problem(spec: Any, value: Any, where: str) -> str | None:
 
 # the systems whose stored state has a field-by-field check, and where it lives (beside
 # each system's rules, imported only when a checkpoint of that system is read)
-STORED = {"ads": "pocketdeck.systems.ads.stored", "dofa-gm": "pocketdeck.systems.dofa_gm.stored"}
+# (module, the name of its spec in it)
+STORED = {"ads": ("pocketdeck.systems.ads.stored", "SPEC"),
+          "ads_adventure": ("pocketdeck.systems.ads.stored", "ADVENTURE"),
+          "dofa-gm": ("pocketdeck.systems.dofa_gm.stored", "SPEC")}
 
 
 def stored_problem(system: str, state: Any, where: str = "the state") -> str | None:
     """The field check of ``system``'s stored state (None when it has none or it passes)."""
-    module = STORED.get(system)
-    return typed_problem(import_module(module).SPEC, state, where) if module else None
+    if system not in STORED:
+        return None
+    module, name = STORED[system]
+    return typed_problem(getattr(import_module(module), name), state, where)

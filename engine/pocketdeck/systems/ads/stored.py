@@ -34,3 +34,19 @@ SPEC = Record({
     "foes": ListOf(_FOE), "draws": ListOf(_DRAW), "pending": Maybe(_PENDING),
     "grapple": Maybe(Record({"foe": INT})), "grapple_try": Maybe(Record({"foe": INT, "how": TEXT})),
 })
+
+
+# An adventure (system ``ads_adventure``) holds a fight of the same kind between rooms'
+# doors: ``fight`` is None in some new games, so the shape check cannot see inside it, and
+# the lists that start empty (rooms cleared, cards set aside) may hold anything. The fight
+# nested in it is checked with the fight's own SPEC above.
+_ROOMS = ListOf(TEXT)
+ADVENTURE = Record({
+    "fight": Maybe(SPEC), "phase": TEXT, "mode": TEXT, "updown": TEXT, "room": TEXT,
+    "came_from": Maybe(TEXT), "outcome": Maybe(TEXT),
+    "active": INT, "fights": INT, "rests": INT, "wander": BOOL, "map_penalty": BOOL,
+    "cleared": _ROOMS, "passed": _ROOMS, "looted": _ROOMS, "left": _ROOMS, "visited": _ROOMS,
+    "pending": _CARDS,
+    "last_fight": Maybe(Record({"outcome": Maybe(TEXT), "log": _CARDS})),
+    "obstacle_draw": Maybe(Record({"declared": TEXT, "drawn": _CARDS, "ok": BOOL})),
+})
