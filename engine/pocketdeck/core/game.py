@@ -209,6 +209,26 @@ def load_system(name: str) -> Game | None:
     return _REGISTRY[name]
 
 
+def load_system_steps(name: str) -> Generator[int, None, "Game | None"]:
+    """load_system one module per step (``core.imports``), for the Library's sliced
+    imports: a system's code first loaded by a file or link never blocks the page in one go."""
+    if isinstance(name, str) and name not in _REGISTRY:
+        _load_catalogue()
+        declared = _DECLARED.get(name)
+        if declared is not None:
+            from .imports import import_steps
+            yield from import_steps(declared[1])
+    return load_system(name)
+
+
+def get_game_steps(name: str) -> Generator[int, None, Game]:
+    """get_game a module at a time (load_system_steps); the same ValueError for an unknown name."""
+    game = yield from load_system_steps(name)
+    if game is None:
+        return get_game(name)  # raises the message naming the known systems
+    return game
+
+
 def _load_catalogue() -> None:
     if not _DECLARED:
         import importlib

@@ -26,6 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
+from .imports import import_steps
 from .limits import (MAX_ACTIONS, MAX_DEPTH, MAX_LINK_CHARS, MAX_RECORD_CHARS, MAX_SAVE_CHARS, LimitError,
                      check_value, excerpt, json_depth_ok, load_json, name_problem)
 
@@ -212,6 +213,9 @@ def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
     except LimitError as exc:
         raise RecordError(str(exc)) from None
     kind = get_kind(value.get("kind"), value.get("system"))
+    for path in (kind.check, kind.check_steps):  # the check's code, a module per step
+        if path:
+            yield from import_steps(path.partition(":")[0])
     version = value.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= kind.version:
         raise RecordError(f"{kind.title} format {excerpt(version)} is not one this version reads")

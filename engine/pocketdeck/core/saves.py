@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator
 
 from .fieldtypes import stored_problem
-from .game import Action, IllegalAction, State, get_game, replay, replay_from, replay_steps, run_steps
+from .game import Action, IllegalAction, State, get_game, get_game_steps, replay, replay_from, replay_steps, run_steps
 from .limits import (MAX_ACTIONS, MAX_LINK_CHARS, MAX_SAVE_CHARS, LimitError, check_value,
                      excerpt, json_depth_ok, load_json)
 from .shapes import shape_problem
@@ -264,7 +264,7 @@ def from_record_steps(data: Any, *, stored_state: bool = True, checked: bool = F
     if not isinstance(system, str):
         raise SaveError("the save does not name its game system")
     try:
-        game = get_game(system)
+        game = yield from get_game_steps(system)  # its code loaded a module per step (core.imports)
     except ValueError:
         raise SaveError(f"unknown game system {excerpt(system)!r}") from None
     schema = data.get("schema")

@@ -10,9 +10,9 @@ from ..core.game import declare
 
 declare("deck", "Deck", __name__ + ".deck")
 declare("p52", "P52", __name__ + ".p52")
-declare("ads", "Adventure Deck System", __name__ + ".ads")
+declare("ads", "Adventure Deck System", __name__ + ".ads.system")
 declare("dofa", "Deck of Adventures", __name__ + ".dofa")
 declare("deckbuilder", "Deckbuilder RPG", __name__ + ".deckbuilder")
-declare("ads_adventure", "ADS Adventure", __name__ + ".ads.adventure")
+declare("ads_adventure", "ADS Adventure", __name__ + ".ads.adventure.game")
 declare("ads_build", "ADS Deck Builder", __name__ + ".ads.build.game")
 declare("dofa-gm", "Deck of Adventures: GM's table", __name__ + ".dofa_gm")
