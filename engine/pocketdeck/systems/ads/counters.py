@@ -105,7 +105,7 @@ def finish_attack(state: State, rng: Rng) -> None:
         resolve_attack(state, rng)
         return
     state.pop("attack_queue", None)
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
@@ -151,7 +151,7 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
         state["pending"] = None
         state["phase"] = "turn"
         grab(state, p["foe"])
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     if p["kind"] == "presneak":
         log(state, f"{state['foes'][p['foe']]['name']} loses sight of you.")
@@ -176,7 +176,7 @@ def _accept(state: State, a: Action, rng: Rng) -> None:
         log(state, "Your Grapple fails.")
         state["pending"] = None
         state["phase"] = "turn"
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     if p.get("countered") in ("half", "shield"):
         if p["countered"] == "half":

@@ -73,6 +73,18 @@ def end_foe_turn(state: State, rng: Rng) -> None:
             refill_helpers(state, rng)
 
 
+def run_steps(state: State, rng: Rng) -> None:
+    """The one driver: a rule that is done names the next step (``steps.push``); this
+    pops and runs the steps until none is left, that is until the player must choose
+    or the fight is over. The rules below never call back up into the flow."""
+    while True:
+        step = steps.pop(state)
+        if step is None:
+            return
+        name, *args = step
+        STEPS[name](state, rng, *args)
+
+
 def settle(state: State, rng: Rng) -> None:
     """After every action: a character who fell (or fled) leaves the fight and the others
     fight on; the fight ends when none is left. Then, if the phone must go to another
@@ -90,6 +102,7 @@ def settle(state: State, rng: Rng) -> None:
         else:
             state.setdefault("start_tick", tick(state))
             advance(state, rng)
+        run_steps(state, rng)
     if state["phase"] != "over" and p["active"] != p["shown"]:
         p["cover"] = True
 
@@ -401,5 +414,7 @@ def flee_run(state: State, rng: Rng) -> None:
 
 
 # the hand-back points of the rules below (steps.py)
-steps.provide(end_turn=end_turn, finish_turn=finish_turn, resume=resume, flee=_flee,
+# the steps a rule may name as what comes next (steps.push), run by run_steps
+STEPS = {"end_turn": end_turn}
+steps.provide(finish_turn=finish_turn, resume=resume, flee=_flee,
               presneak_next=presneak_next, presneak_seen=presneak_seen)

@@ -26,9 +26,26 @@ def provide(**fns: Callable[..., None]) -> None:
     _FLOW.update(fns)
 
 
-def end_turn(state: State, rng: Any) -> None:
+def push(state: State, name: str, *args: Any) -> None:
+    """A rule is done: name the step that comes next. The flow's driver
+    (``flow.run_steps``) runs it once the rule has returned; nothing runs in between
+    (tests/test_ads_queue.py checks that the state is untouched from push to pop)."""
+    state.setdefault("steps", []).append([name, *args])
+
+
+def pop(state: State) -> list[Any] | None:
+    """The driver takes the next step, or None (and the empty queue leaves the state,
+    so a fight at rest is stored exactly as before the queue)."""
+    queue = state.get("steps")
+    if not queue:
+        state.pop("steps", None)
+        return None
+    return queue.pop(0)
+
+
+def end_turn(state: State) -> None:
     """The character's Turn is over: draw, discard down, hand the turn on."""
-    _FLOW["end_turn"](state, rng)
+    push(state, "end_turn")
 
 
 def finish_turn(state: State, rng: Any) -> None:
