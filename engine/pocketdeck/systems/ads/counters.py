@@ -157,7 +157,7 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
         log(state, f"{state['foes'][p['foe']]['name']} loses sight of you.")
         state["pending"] = None
         state["phase"] = "foe"
-        steps.presneak_next(state, rng)
+        steps.presneak_next(state)
         return
     log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
@@ -170,7 +170,7 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     if p["kind"] == "presneak":
-        steps.presneak_seen(state, rng, p["foe"])
+        steps.presneak_seen(state, p["foe"])
         return
     if p["kind"] == "grapple":
         log(state, "Your Grapple fails.")

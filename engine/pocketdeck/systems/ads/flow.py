@@ -413,8 +413,7 @@ def flee_run(state: State, rng: Rng) -> None:
     finish(state, "fled")
 
 
-# the hand-back points of the rules below (steps.py)
 # the steps a rule may name as what comes next (steps.push), run by run_steps
-STEPS = {"end_turn": end_turn}
-steps.provide(finish_turn=finish_turn, resume=resume, flee=_flee,
-              presneak_next=presneak_next, presneak_seen=presneak_seen)
+STEPS = {"end_turn": end_turn, "finish_turn": finish_turn, "resume": resume,
+         "flee": lambda state, rng, a: _flee(state, a, rng),
+         "presneak_next": presneak_next, "presneak_seen": presneak_seen}

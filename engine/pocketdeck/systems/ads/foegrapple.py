@@ -167,7 +167,7 @@ def done(state: State, rng: Rng) -> None:
     state.pop("foe_grapple", None)
     state["pending"] = None
     state["phase"] = "foe"
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 # -- held by a Foe ------------------------------------------------------------------

@@ -155,11 +155,11 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
         return
     log(state, "You hold on with Strength: the escape fails.")
     state["pending"] = None
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 def _let_go(state: State, a: Action, rng: Rng) -> None:
     pend = state["pending"]
     state["pending"] = None
     escape_resolve(state, rng, pend)
-    steps.resume(state, rng)
+    steps.resume(state)

@@ -315,7 +315,7 @@ def _move(state: State, a: Action, rng: Rng) -> None:
     if state["avoid"] >= 2 and state["free_turn"] is None:
         state["avoid"] = 0
         log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
-        steps.flee(state, a, rng)
+        steps.flee(state, a)
         return
     steps.end_turn(state)
 
@@ -600,6 +600,6 @@ def _discard(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "turn"
     elif state["after_discard"] == "resume":
         state["phase"] = "foe"
-        steps.resume(state, rng)
+        steps.resume(state)
     else:
-        steps.finish_turn(state, rng)
+        steps.finish_turn(state)
