@@ -1,5 +1,6 @@
 """The flow around the player's choices: the start (choose, initiative, Pre-Sneak), ending a
-turn, resuming a Foe's turn, Flee.
+turn, resuming a Foe's turn, Flee. It owns whose turn it is and what is pending: the rules
+below push named steps (steps.py) and ``run_steps`` runs them.
 """
 
 from __future__ import annotations
