@@ -72,6 +72,7 @@ def apply(state: State, a: Action, rng: Rng) -> None:
     state["draws_before"] = state.get("draws_made", 0)  # bookkeeping for the screen, no rule
     if t == "ready":
         party.ready(state, a, rng)
+        flow.run_steps(state, rng)
         return
     if state["phase"] == "turn" and t not in ("move", "draw_over"):
         state["avoid"] = 0
@@ -84,6 +85,7 @@ def apply(state: State, a: Action, rng: Rng) -> None:
         raise IllegalAction(f"unknown action {t}")
     party.note_action(state, a)
     handler(state, a, rng)
+    flow.run_steps(state, rng)
     flow.settle(state, rng)
 
 

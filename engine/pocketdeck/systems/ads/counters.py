@@ -105,7 +105,7 @@ def finish_attack(state: State, rng: Rng) -> None:
         resolve_attack(state, rng)
         return
     state.pop("attack_queue", None)
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def foe_defense(state: State, o: dict[str, Any], p: dict[str, Any]) -> int:
@@ -151,13 +151,13 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
         state["pending"] = None
         state["phase"] = "turn"
         grab(state, p["foe"])
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     if p["kind"] == "presneak":
         log(state, f"{state['foes'][p['foe']]['name']} loses sight of you.")
         state["pending"] = None
         state["phase"] = "foe"
-        steps.presneak_next(state, rng)
+        steps.presneak_next(state)
         return
     log(state, f"The {p['name']} goes on as if not countered.")
     p["stage"] = 3  # the Foe's one reaction was spent on its counter
@@ -170,13 +170,13 @@ def _recounter(state: State, a: Action, rng: Rng) -> None:
 def _accept(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     if p["kind"] == "presneak":
-        steps.presneak_seen(state, rng, p["foe"])
+        steps.presneak_seen(state, p["foe"])
         return
     if p["kind"] == "grapple":
         log(state, "Your Grapple fails.")
         state["pending"] = None
         state["phase"] = "turn"
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     if p.get("countered") in ("half", "shield"):
         if p["countered"] == "half":

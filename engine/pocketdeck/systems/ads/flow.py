@@ -1,5 +1,6 @@
 """The flow around the player's choices: the start (choose, initiative, Pre-Sneak), ending a
-turn, resuming a Foe's turn, Flee.
+turn, resuming a Foe's turn, Flee. It owns whose turn it is and what is pending: the rules
+below push named steps (steps.py) and ``run_steps`` runs them.
 """
 
 from __future__ import annotations
@@ -73,6 +74,18 @@ def end_foe_turn(state: State, rng: Rng) -> None:
             refill_helpers(state, rng)
 
 
+def run_steps(state: State, rng: Rng) -> None:
+    """The one driver: a rule that is done names the next step (``steps.push``); this
+    pops and runs the steps until none is left, that is until the player must choose
+    or the fight is over. The rules below never call back up into the flow."""
+    while True:
+        step = steps.pop(state)
+        if step is None:
+            return
+        name, *args = step
+        STEPS[name](state, rng, *args)
+
+
 def settle(state: State, rng: Rng) -> None:
     """After every action: a character who fell (or fled) leaves the fight and the others
     fight on; the fight ends when none is left. Then, if the phone must go to another
@@ -90,6 +103,7 @@ def settle(state: State, rng: Rng) -> None:
         else:
             state.setdefault("start_tick", tick(state))
             advance(state, rng)
+        run_steps(state, rng)
     if state["phase"] != "over" and p["active"] != p["shown"]:
         p["cover"] = True
 
@@ -400,6 +414,7 @@ def flee_run(state: State, rng: Rng) -> None:
     finish(state, "fled")
 
 
-# the hand-back points of the rules below (steps.py)
-steps.provide(end_turn=end_turn, finish_turn=finish_turn, resume=resume, flee=_flee,
-              presneak_next=presneak_next, presneak_seen=presneak_seen)
+# the steps a rule may name as what comes next (steps.push), run by run_steps
+STEPS = {"end_turn": end_turn, "finish_turn": finish_turn, "resume": resume,
+         "flee": lambda state, rng, a: _flee(state, a, rng),
+         "presneak_next": presneak_next, "presneak_seen": presneak_seen}

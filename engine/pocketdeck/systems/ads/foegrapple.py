@@ -134,7 +134,7 @@ def _grapple_yield(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
     state["phase"] = "turn"
     log(state, "Your escape fails.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def submit(state: State, rng: Rng) -> None:
@@ -167,7 +167,7 @@ def done(state: State, rng: Rng) -> None:
     state.pop("foe_grapple", None)
     state["pending"] = None
     state["phase"] = "foe"
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 # -- held by a Foe ------------------------------------------------------------------
@@ -205,16 +205,16 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
                 state["phase"] = "grapple_counter"
                 return
             log(state, "Your escape fails.")
-            return steps.end_turn(state, rng)  # the escape was your Normal Action
+            return steps.end_turn(state)  # the escape was your Normal Action
         return escaped(state, rng)
     log(state, f"You try to break free, declaring {'Up' if a['how'] == UP else 'Down'}.")
     if strength:
         log(state, f"{foe['name']} holds you with Strength: the escape fails.")
-        return steps.end_turn(state, rng)
+        return steps.end_turn(state)
     ok = match_one(state, rng, foe["name"], "match your escape declaration", a["how"])
     if ok:
         log(state, f"{foe['name']} keeps its hold.")
-        return steps.end_turn(state, rng)
+        return steps.end_turn(state)
     escaped(state, rng)
 
 
@@ -225,4 +225,4 @@ def escaped(state: State, rng: Rng) -> None:
     note(state, "player_escaped")
     log(state, f"You break free of {state['foes'][i]['name']}'s Grapple.")
     state["phase"] = "turn"
-    steps.end_turn(state, rng)
+    steps.end_turn(state)

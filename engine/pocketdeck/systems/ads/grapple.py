@@ -50,7 +50,7 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
                f" ({'with Strength' if a['how'] == 'strength' else 'declaring ' + ('Up' if a['how'] == UP else 'Down')}).")
     if not sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):
         state.pop("grapple_try")  # Lighting: "Grapple (Melee Distance Only)" has a Distance
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     row = action_row(foe, state["round"])
     drawn = draw_symbols(state, rng, row["draw"])
@@ -72,7 +72,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
     attr = data.foes()[foe["id"]].get("attribute")
     state["phase"] = "turn"
     if foe["hp"] <= 0:
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     won = False
     if t["how"] == "strength":
@@ -103,7 +103,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
         grab(state, i)
     else:
         log(state, "Your Grapple fails.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[str, Any], against: str) -> bool:
@@ -134,7 +134,7 @@ def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
 def _release(state: State, a: Action, rng: Rng) -> None:
     log(state, f"You let go of {state['foes'][state['grapple']['foe']]['name']}.")
     state["grapple"] = None
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _hold(state: State, a: Action, rng: Rng) -> None:
@@ -155,11 +155,11 @@ def _hold(state: State, a: Action, rng: Rng) -> None:
         return
     log(state, "You hold on with Strength: the escape fails.")
     state["pending"] = None
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 def _let_go(state: State, a: Action, rng: Rng) -> None:
     pend = state["pending"]
     state["pending"] = None
     escape_resolve(state, rng, pend)
-    steps.resume(state, rng)
+    steps.resume(state)

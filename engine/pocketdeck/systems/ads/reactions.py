@@ -79,7 +79,7 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
         log(state, "Escalate with another listed Attribute card, or take it.")
         return
     state["pending"] = None
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 def _updown_counter(state: State, a: Action, rng: Rng) -> None:
@@ -147,7 +147,7 @@ def after_damage(state: State, rng: Rng) -> None:
             if ok:
                 state["hampered"] = True
                 log(state, f"{foe['name']} hampers you: you cannot Flee this Round.")
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 def _exhaust(state: State, a: Action, rng: Rng) -> None:
@@ -196,9 +196,9 @@ def _spot(state: State, a: Action, rng: Rng) -> None:
         take(state, "intellect")
         state["reacted"] = True  # lifetime of "reacted": to the end of this Opponent's Turn (flow.end_foe_turn draws, clears)
         log(state, f"Your Intellect counters the Sneak: {state['foes'][i]['name']} is spotted.")
-    steps.resume(state, rng)
+    steps.resume(state)
 
 
 def _let_hide(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
-    steps.resume(state, rng)
+    steps.resume(state)

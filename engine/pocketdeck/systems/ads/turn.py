@@ -294,7 +294,7 @@ def recalls(state: State) -> list[Action]:
 
 def _pass(state: State, a: Action, rng: Rng) -> None:
     log(state, "You pass.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _move(state: State, a: Action, rng: Rng) -> None:
@@ -315,9 +315,9 @@ def _move(state: State, a: Action, rng: Rng) -> None:
     if state["avoid"] >= 2 and state["free_turn"] is None:
         state["avoid"] = 0
         log(state, f"You have backed away from {foe['name']} twice in a row: that is Fleeing.")
-        steps.flee(state, a, rng)
+        steps.flee(state, a)
         return
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def split_actions(state: State) -> list[Action]:
@@ -368,7 +368,7 @@ def _retrieve(state: State, a: Action, rng: Rng) -> None:
     else:
         take_up(state, w)
     log(state, f"You retrieve your {data.card(w)['name']}.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _arm(state: State, a: Action, rng: Rng) -> None:
@@ -377,7 +377,7 @@ def _arm(state: State, a: Action, rng: Rng) -> None:
         state["offhand"] = None  # the swap replaces what was held
     take_up(state, a["card"])
     log(state, f"You swap to your {data.card(a['card'])['name']}.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _shield(state: State, a: Action, rng: Rng) -> None:
@@ -387,7 +387,7 @@ def _shield(state: State, a: Action, rng: Rng) -> None:
     state["shield"] = a["on"]
     state["shield_cover"] = 0
     log(state, "You ready your shield." if a["on"] else "You drop your shield.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _base(state: State, a: Action, rng: Rng) -> None:
@@ -411,7 +411,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         foe = state["foes"][a["foe"]]
         log(state, f"{b['name']} (Base Action) at {foe['name']}.")
         if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
-            steps.end_turn(state, rng)
+            steps.end_turn(state)
             return
         state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
                             "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
@@ -419,7 +419,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
                             "counters": [], "counter_updown": "", "counter_shield": "", "attribute": ""}
         counters.resolve_attack(state, rng)
         return
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def heal_player(state: State, amount: int, why: str) -> None:
@@ -463,24 +463,24 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         state["persist"].append({"card": inst, "until": until, "since": tick(state)})
         log(state, f"You play {c['name']}: it stays face-out"
                    f" ({'until your next attack' if until == 'attack' else 'to the end of the Count' if until == 'count' else f'{until} Rounds'}).")
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     state["discard"].append(inst)
     if c["effect"] == "heal":
         amount = play_heal(c, bonus, r)
         if "ally" in a:
             allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
-            steps.end_turn(state, rng)
+            steps.end_turn(state)
             return
         heal_player(state, amount, f"{c['name']}{boost_text}")
         if allies.heals_disease(state, c) and state["disease"]:
             state["disease"] = None
             log(state, "The Disease is cured.")
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     if c["effect"] != "damage":
         log(state, f"You play {c['name']}.")
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     dmg = play_damage(state, c, bonus, a["boost"], r)  # the same figure as its button
     sneak = sneaking(state)
@@ -494,14 +494,14 @@ def _play(state: State, a: Action, rng: Rng) -> None:
                 break
     foe = state["foes"][a["foe"]]
     if not sight_check(state, rng, None, c["distances"], foe["distance"], "You", target=foe):
-        steps.end_turn(state, rng)  # the card fails and stays discarded
+        steps.end_turn(state)  # the card fails and stays discarded
         return
     if a.get("declare"):
         ok = match_one(state, rng, "You", f"shoot {c['name']} at Melee", a["declare"])
         note(state, "ranged_at_melee")
         if not ok:
             log(state, f"You cannot get a shot off with your {c['name']} at Melee: the card is spent.")
-            steps.end_turn(state, rng)
+            steps.end_turn(state)
             return
     log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
                f"{' from Sneak' if sneak else ''}.")
@@ -536,14 +536,14 @@ def _recall(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "recalled"
     else:
         state["pending"] = None
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
 
 
 def _keep(state: State, a: Action, rng: Rng) -> None:
     state["pending"] = None
     state["phase"] = "turn"
     log(state, "You keep the recalled card for later.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _dual(state: State, a: Action, rng: Rng) -> None:
@@ -552,7 +552,7 @@ def _dual(state: State, a: Action, rng: Rng) -> None:
     if state["armed"] and data.card(state["armed"])["two_handed"]:
         state["armed"] = None
     log(state, "You take up Dual Wielding again.")
-    steps.end_turn(state, rng)
+    steps.end_turn(state)
 
 
 def _dual_attack(state: State, a: Action, rng: Rng) -> None:
@@ -575,7 +575,7 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
     state["armed"], state["offhand"] = a["card"], a["card2"]
     log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
     if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You", target=foe):
-        steps.end_turn(state, rng)
+        steps.end_turn(state)
         return
     blows[1]["intro"] = "Second blow"
     state["pending"], state["attack_queue"] = blows[0], [blows[1]]
@@ -600,6 +600,6 @@ def _discard(state: State, a: Action, rng: Rng) -> None:
         state["phase"] = "turn"
     elif state["after_discard"] == "resume":
         state["phase"] = "foe"
-        steps.resume(state, rng)
+        steps.resume(state)
     else:
-        steps.finish_turn(state, rng)
+        steps.finish_turn(state)
