@@ -187,7 +187,7 @@ class DofaGmGame(Game):
                 if kind == "join":
                     table.join_player(new, dict(action["player"], name=action["player"]["name"].strip()))
                 else:
-                    table.give_phone(new, action["who"], rng)
+                    table.give_phone(new, action["who"], rng, action.get("player"))
                 new["steps"] += 1
                 del new["log"][:-80]
             return new
@@ -273,8 +273,13 @@ def owner(s: State) -> str:
 
 def phone_problem(s: State, a: Action) -> str | None:
     """Why a player's seat cannot start drawing on its own phone (None when it can)."""
-    if set(a) != {"type", "who"} or not isinstance(a["who"], str):
-        return "a phone joins for one player at the table"
+    if set(a) - {"player"} != {"type", "who"} or not isinstance(a["who"], str):
+        return "a phone joins for one player at the table (and may bring their sheet's numbers)"
+    if "player" in a:
+        try:
+            check_player(a["player"])
+        except IllegalAction as exc:
+            return str(exc)
     x = next((y for y in s["actors"] if y["id"] == a["who"]), None)
     if x is None or x["kind"] != "player" or x["out"]:
         return "only a player at the table draws on their own phone"
