@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, epic, fate, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, phone, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -28,7 +28,7 @@ PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
+    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, phone, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -113,8 +113,8 @@ class DofaGmGame(Game):
             return []
         if s["draw"] is not None:
             return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
-        if s["entry"] is not None:
-            return entry.actions(s)
+        if s["entry"] is not None:   # a player's phone draws it (phone.py), or the GM types it in
+            return phone.actions(s) or entry.actions(s)
         if s["call"] is not None:
             return calls.actions(s)
         if s["epic"] is not None:
@@ -268,6 +268,9 @@ def owner(s: State) -> str:
         return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
     if c is not None and c.get("sent"):
         return f"player:{c['who']}"
+    x = phone.drawer(s)
+    if x is not None:
+        return f"player:{x['id']}"
     return "gm"
 
 

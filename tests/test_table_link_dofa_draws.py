@@ -1,0 +1,104 @@
+"""Issue 29, the DofA bullet: every draw the GM typed in for a player whose phone joined is
+drawn on that phone (systems/dofa_gm/phone.py): the Target Card at initiative, an attack,
+a Knocked Out draw. The GM's table opens the entry as before; for such a player its one
+legal action is ``phone_draw``, their seat's; the cards come from the Action Deck the host
+keeps for them and the host's own code applies them. Rules: docs/rules/dofa.md, "The
+player's phone at the GM's table"."""
+
+from __future__ import annotations
+
+import json
+
+from test_table_link_dofa import GM, gm, guest_view, joined, refused, session
+
+from pocketdeck.systems.dofa.checkflow import grade, kept
+from pocketdeck.systems.dofa_gm import turns
+from pocketdeck.systems.dofa_gm.rules import owner
+from pocketdeck.ui import table_screens
+
+FIGHT = {"system": "dofa-gm", "options": dict(GM["options"], foes=["Grunt"])}
+
+
+def mine(w) -> list[dict]:
+    return [a["action"] for a in guest_view(w)["actions"]]
+
+
+def initiative(w) -> str:
+    """PG, Taking Turns: the fight begins; Ann's Target Card is drawn on her phone."""
+    s = session(w)
+    gm(w, {"type": "start_combat"})
+    assert {"type": "player_tc", "who": "p1"} in s.game.legal_actions(s.state)
+    gm(w, {"type": "player_tc", "who": "p1"})
+    assert owner(s.state) == "player:p1" and mine(w) == [{"type": "phone_draw"}]
+    assert 'data-action="play"' not in w.host.render(), "the GM waits for the phone"
+    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    return next(a for a in s.state["actors"] if a["id"] == "p1")["tc"]
+
+
+def test_the_initiative_target_card_is_drawn_on_the_players_phone_from_their_own_deck():
+    w = joined(FIGHT)
+    s = session(w)
+    tc = initiative(w)
+    assert tc and s.state["decks"]["p1"]["tcs"] == {"p1": tc}
+    assert s.state["combat"]["stage"] == "turns" and "p1" in s.state["combat"]["order"]
+    assert f"Ann's Target Card: {turns.entry_name(tc)}." in guest_view(w)["log"]
+    assert table_screens.hosting(w.host).guests["p1"].refused == 0
+
+
+def to_anns_turn(w) -> None:
+    s = session(w)
+    for _ in range(60):
+        cur = turns.current(s.state)
+        if cur and cur["id"] == "p1" and s.state["draw"] is None and s.state["entry"] is None:
+            return
+        legal = s.game.legal_actions(s.state)
+        pick = next((a for a in legal if a["type"] in ("accept", "end_turn")), legal[0])
+        gm(w, pick)
+    raise AssertionError("Ann's turn never came")
+
+
+def test_an_attack_is_drawn_on_the_phone_and_graded_by_the_hosts_code_with_the_ar_hidden():
+    w = joined(FIGHT)
+    s = session(w)
+    initiative(w)
+    to_anns_turn(w)
+    grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
+    hp, ap = grunt["hp"], grunt["ap"]
+    gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
+    assert mine(w) == [{"type": "phone_draw"}]
+    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    d = dict(s.state["draw"])
+    assert d["kind"] == "attack" and d["deck"] == "p1" and d["hidden"] and d["dr"] == grunt["ar"]
+    seen = guest_view(w)["draw"]
+    assert seen["cards"] == d["cards"] and seen.get("dr") is None and seen.get("effective") is None
+    w.tap("guest", "play", json.dumps({"type": "accept"}))
+    assert s.state["draw"] is None and s.state["combat"]["acted"]
+    line = s.state["log"][-1] if "Ann" in s.state["log"][-1] else next(x for x in reversed(s.state["log"]) if "Ann" in x)
+    assert "(DR hidden)" in line and "EDR" not in "".join(guest_view(w)["log"][-3:])
+    after = next(a for a in s.state["actors"] if a["id"] == grunt["id"])
+    result = grade(d, kept(d))  # the GM's own grading of the kept card at the hidden AR
+    assert (after["hp"] + after["ap"] < hp + ap) == bool(result["success"])
+
+
+def test_while_the_phone_draws_the_gms_tap_and_an_illegal_action_are_refused():
+    w = joined(FIGHT)
+    s = session(w)
+    gm(w, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"})
+    before = list(s.actions)
+    w.host.handle("play", json.dumps({"type": "phone_draw"}))
+    assert s.actions == before and "own phone" in w.host.flash[1]
+    for bad in ({"type": "entry_rank", "rank": "K"}, {"type": "entry_done"}, {"type": "phone_draw", "card": "AS"}):
+        same, eff = refused(w, json.dumps({"t": "act", "a": bad}))
+        assert same and "not a legal action" in eff[0][1], bad
+    w.clock += 2
+    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    assert s.state["combat"]["stage"] == "turns"
+
+
+def test_a_player_typed_in_without_a_phone_still_types_their_card():
+    """No phone joined: the GM's entry is as before (rank, suit)."""
+    from pocketdeck.systems.dofa_gm import GAME
+    s = GAME.new_game(FIGHT["options"], 3)
+    s = GAME.apply(GAME.apply(s, {"type": "start_combat"}), {"type": "player_tc", "who": "p1"})
+    legal = GAME.legal_actions(s)
+    assert {"type": "phone_draw"} not in legal and any(a["type"] == "entry_rank" for a in legal)
