@@ -102,3 +102,36 @@ def test_a_player_typed_in_without_a_phone_still_types_their_card():
     s = GAME.apply(GAME.apply(s, {"type": "start_combat"}), {"type": "player_tc", "who": "p1"})
     legal = GAME.legal_actions(s)
     assert {"type": "phone_draw"} not in legal and any(a["type"] == "entry_rank" for a in legal)
+
+
+def test_the_phone_screens_say_what_to_draw_and_the_gm_sees_who_draws():
+    w = joined(FIGHT)
+    gm(w, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"})
+    page = w.guest.render()
+    assert "Your Target Card for the fight" in page and "Draw your Target Card" in page
+    assert page.count("data-prompt") == 1 and 'data-action="play"' in page
+    assert "draws it on their own phone" in w.host.render()
+
+
+def test_a_save_is_drawn_on_the_phone_and_applied_by_the_hosts_code():
+    """PG, Saves: a save the GM tapped in as made or failed is drawn on the phone instead:
+    against the player's TC, from their deck, graded and applied by turns.save_done."""
+    from pocketdeck.systems.dofa_gm import GAME
+    s = GAME.new_game(FIGHT["options"], 5)
+    for a in ({"type": "phone", "who": "p1"}, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"},
+              {"type": "phone_draw"}):
+        s = GAME.apply(s, a)
+    grunt = next(a for a in s["actors"] if a["kind"] != "player")
+    turns.effect_save(s, next(a for a in s["actors"] if a["id"] == "p1"), ("CON", 3, "Stunned", 0, 0), grunt["id"])
+    legal = GAME.legal_actions(s)
+    assert {"type": "save", "who": "p1", "status": "Stunned"} in legal
+    assert not any(a["type"] == "save_result" for a in legal)
+    s = GAME.apply(s, {"type": "save", "who": "p1", "status": "Stunned"})
+    assert owner(s) == "player:p1" and GAME.legal_actions(s) == [{"type": "phone_draw"}]
+    s = GAME.apply(s, {"type": "phone_draw"})
+    d = s["draw"]
+    assert d["kind"] == "save" and d["deck"] == "p1" and d["dr"] == 3 and owner(s) == "player:p1"
+    ok = bool(grade(d, kept(d))["success"])
+    s = GAME.apply(s, {"type": "accept"})
+    ann = next(a for a in s["actors"] if a["id"] == "p1")
+    assert s["due"] == [] and (any(st["name"] == "Stunned" for st in ann["statuses"]) != ok)

@@ -5,7 +5,7 @@ Target Card at initiative, an attack against a creature, a Knocked Out draw); fo
 player who draws on their phone that entry is a *sent call*: the one legal action is
 ``phone_draw``, their seat's (rules.owner), and it deals from their deck here, so the
 host's own code goes on as for any draw: a Target Card is set (turns.set_player_tc); an
-attack or a Knocked Out draw becomes a draw (``s['draw']``, drawn with Upper/Lower Hand
+attack, a save or a Knocked Out draw becomes a draw (``s['draw']``, drawn with Upper/Lower Hand
 and open to a Fate Card's redraw, draws.py) that the GM's code grades when the player
 accepts (rules.accept). No card ever comes from the phone. Rules: docs/rules/dofa.md,
 "The player's phone at the GM's table".
@@ -21,7 +21,7 @@ from . import decks as dk
 from . import draws
 from . import fight as ft
 
-KINDS = ("tc", "attack", "ko")   # the typed-in cards a phone draws instead
+KINDS = ("tc", "attack", "ko", "save")   # the typed-in cards (and save results) a phone draws instead
 
 
 def drawer(s: State) -> dict[str, Any] | None:
@@ -31,6 +31,25 @@ def drawer(s: State) -> dict[str, Any] | None:
         return None
     x = ft.actor(s, e["for"]["who"])
     return x if x.get("own") else None
+
+
+def asked(s: State) -> dict[str, Any] | None:
+    """What the open entry asks the player's phone to draw, as their seat may read it: the
+    kind, the TC and the target or the save's status, never the DR (an attack's AR stays the
+    GM's; a save's DR shows in the draw once drawn, as any check told)."""
+    x = drawer(s)
+    if x is None:
+        return None
+    f = s["entry"]["for"]
+    target = ft.actor(s, f["target"])["name"] if f.get("target") else None
+    return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status")}
+
+
+def label(s: State) -> str:
+    a = asked(s) or {}
+    return {"tc": "Draw your Target Card", "attack": f"Draw your attack on {a.get('target')}",
+            "save": f"Draw your save against {a.get('status')}",
+            "ko": "Draw your Knocked Out draw (DR 4 Vitality)"}.get(a.get("kind", ""), "Draw on your phone")
 
 
 def actions(s: State) -> list[Action]:
@@ -47,6 +66,10 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     if f["kind"] == "tc":
         # PG, Taking Turns: each draws a Target Card from their own Action Deck
         turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng)
+        return
+    if f["kind"] == "save":
+        # PG, Saves: the same draw as a creature's (turns.save_draw), from their own deck
+        turns.save_draw(s, rng, x, f["status"], own)
         return
     if f["kind"] == "ko":
         # PG, Epic Events (Knocked Out): DR 4 Vitality against the TC the GM drew, Lower
