@@ -135,3 +135,35 @@ def test_a_save_is_drawn_on_the_phone_and_applied_by_the_hosts_code():
     s = GAME.apply(s, {"type": "accept"})
     ann = next(a for a in s["actors"] if a["id"] == "p1")
     assert s["due"] == [] and (any(st["name"] == "Stunned" for st in ann["statuses"]) != ok)
+
+
+def test_every_change_of_the_players_sheet_reaches_their_phone_as_the_hosts_values():
+    """Issue 29: HP, AP, PP, conditions and Fate on the sheet are the host's game: after
+    every move of a random fight (the GM's by the system's own policy, Ann's from her
+    phone's view) her phone shows exactly the host's values, and they changed along the
+    way (damage, a Fate Card spent or a condition) with nothing typed in."""
+    from pocketdeck.core.rng import Rng
+    import random
+    w = joined({"system": "dofa-gm", "options": dict(GM["options"], foes=["Grunt", "Grunt"])})
+    s = session(w)
+    rng, pick = Rng(7), random.Random(7)
+    seen = set()
+    for _ in range(250):
+        if s.game.is_over(s.state) or not s.state["combat"] and any(
+                a["kind"] != "player" and not a["out"] and a["hp"] <= 0 for a in s.state["actors"]):
+            break
+        if owner(s.state) == "player:p1":
+            w.tap("guest", "play", json.dumps(pick.choice(guest_view(w)["actions"])["action"]))
+        else:
+            legal = [a for a in s.game.legal_actions(s.state) if a["type"] != "end_session"]
+            if not legal:
+                break
+            w.tap("host", "play", json.dumps(s.game.sim_choose(s.state, legal, rng)))
+        ann = next(a for a in s.state["actors"] if a["id"] == "p1")
+        me = next(a for a in guest_view(w)["actors"] if a["id"] == "p1")
+        host = (ann["hp"], ann["ap"], ann["pp"], [st["name"] for st in ann["statuses"]], s.state["decks"]["p1"]["fate"])
+        phone = (me["hp"], me["ap"], me["pp"], [st["name"] for st in me["statuses"]], guest_view(w)["deck"]["fate"])
+        assert phone == host
+        seen.add(json.dumps(host))
+    assert len(seen) > 2, "the sheet never changed"
+    assert table_screens.hosting(w.host).guests["p1"].refused == 0
