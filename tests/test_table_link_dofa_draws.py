@@ -16,7 +16,14 @@ from pocketdeck.systems.dofa_gm import turns
 from pocketdeck.systems.dofa_gm.rules import owner
 from pocketdeck.ui import table_screens
 
-FIGHT = {"system": "dofa-gm", "options": dict(GM["options"], foes=["Grunt"])}
+from pocketdeck.systems.dofa import GAME as DOFA
+from pocketdeck.systems.dofa_gm.sheetlink import player_from_state
+
+# Ann with her sheet's modifiers (as a phone joined with its sheet seats her): the draws
+# with a modifier are hers to draw; typed in by numbers only, she keeps reporting them
+SHEET = dict(player_from_state(DOFA.new_game(DOFA.default_options(), 3)), name="Ann")
+FIGHT = {"system": "dofa-gm", "options": dict(GM["options"], players=[SHEET], foes=["Grunt"])}
+TYPED = {"system": "dofa-gm", "options": dict(GM["options"], foes=["Grunt"])}
 
 
 def mine(w) -> list[dict]:
@@ -104,6 +111,19 @@ def test_a_player_typed_in_without_a_phone_still_types_their_card():
     assert {"type": "phone_draw"} not in legal and any(a["type"] == "entry_rank" for a in legal)
 
 
+def test_a_phone_without_the_sheets_modifiers_draws_its_target_card_and_reports_the_rest():
+    """Choice (docs/rules/dofa.md): a Target Card needs no modifier, so every joined phone
+    draws it; an attack, a save or a Knocked Out draw adds the sheet's modifier, which a
+    player typed in by numbers (AGL only) has not: the GM types in their report as before."""
+    w = joined(TYPED)
+    s = session(w)
+    initiative(w)
+    to_anns_turn(w)
+    grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
+    gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
+    assert owner(s.state) == "gm" and any(a["type"] == "entry_rank" for a in s.game.legal_actions(s.state))
+
+
 def test_the_phone_screens_say_what_to_draw_and_the_gm_sees_who_draws():
     w = joined(FIGHT)
     gm(w, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"})
@@ -144,7 +164,7 @@ def test_every_change_of_the_players_sheet_reaches_their_phone_as_the_hosts_valu
     way (damage, a Fate Card spent or a condition) with nothing typed in."""
     from pocketdeck.core.rng import Rng
     import random
-    w = joined({"system": "dofa-gm", "options": dict(GM["options"], foes=["Grunt", "Grunt"])})
+    w = joined({"system": "dofa-gm", "options": dict(GM["options"], players=[SHEET], foes=["Grunt", "Grunt"])})
     s = session(w)
     rng, pick = Rng(7), random.Random(7)
     seen = set()

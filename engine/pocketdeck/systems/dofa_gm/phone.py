@@ -30,7 +30,11 @@ def drawer(s: State) -> dict[str, Any] | None:
     if e is None or e["for"]["kind"] not in KINDS:
         return None
     x = ft.actor(s, e["for"]["who"])
-    return x if x.get("own") else None
+    if not x.get("own"):
+        return None
+    # a draw with a modifier needs the sheet's (a player typed in by numbers has only AGL:
+    # they keep reporting it, typed in by the GM); a Target Card needs none
+    return x if e["for"]["kind"] == "tc" or x.get("sheet") else None
 
 
 def asked(s: State) -> dict[str, Any] | None:

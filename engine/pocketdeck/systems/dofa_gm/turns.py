@@ -317,7 +317,7 @@ def save_actions(s: State) -> list[Action]:
     acts: list[Action] = []
     for d in s["due"]:
         x = ft.actor(s, d["who"])
-        if x["deck"] or x.get("own"):   # a phone's: drawn there (phone.py)
+        if x["deck"] or (x.get("own") and x.get("sheet")):   # a phone with its sheet: drawn there (phone.py)
             acts.append({"type": "save", "who": d["who"], "status": d["status"]})
         else:
             acts += [{"type": "save_result", "who": d["who"], "status": d["status"], "ok": ok}
