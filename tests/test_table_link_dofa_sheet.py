@@ -73,6 +73,8 @@ def test_the_join_screen_lists_the_phones_own_sheets_and_the_chosen_one_sits_at_
     assert s.state["decks"]["p1"]["fate"] == ["RJ", "BJ"]
     me = next(a for a in guest_view(w)["actors"] if a["id"] == "p1")
     assert me["name"] == p["name"] and me["hp"] == p["hp"]
+    assert table_screens.guesting(w.guest).name == p["name"] and f"{p['name']} at " in w.guest.render()
+    assert table_screens.hosting(w.host).guests["p1"].name == p["name"]
     # the GM now names a skill (the sheet's modifiers), as for a player joined by their sheet's link
     w.tap("host", "play", json.dumps({"type": "call", "who": "p1"}))
     assert "call_stat" in [a["type"] for a in s.game.legal_actions(s.state)]

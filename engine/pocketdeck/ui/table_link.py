@@ -135,7 +135,9 @@ class Host:
     def views(self, game: Any, state: dict[str, Any], away: list[str]) -> list[tuple[str, str]]:
         """(seat, message) for each joined guest whose view changed since it was last sent."""
         out = []
+        names = dict(POLICIES[self.system].seats(game, state))
         for seat, g in self.guests.items():
+            g.name = names.get(seat, g.name)  # a seat may change its name (a DofA phone's own sheet)
             if g.status != "joined":
                 continue
             text = json.dumps({"t": "view", "system": self.system, "title": self.title, "seat": seat,

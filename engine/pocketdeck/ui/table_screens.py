@@ -293,7 +293,7 @@ def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[E
     if (msg["system"], msg["seat"]) != (g.system, g.seat):
         return [], False
     before = g.view.get("log") if g.view else None
-    g.view, g.connected = msg["v"], True
+    g.view, g.connected, g.name = msg["v"], True, excerpt(msg["name"], 40)
     g.away = [excerpt(n, 40) for n in msg.get("away", []) if isinstance(n, str)][:8]
     if isinstance(before, list) and isinstance(g.view.get("log"), list):
         from .flow import new_lines
