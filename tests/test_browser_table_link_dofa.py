@@ -21,15 +21,20 @@ CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": 
         {"type": "call_hidden", "on": True}, {"type": "call_tc"}, {"type": "call_send"}]
 
 
+def gm_table(host) -> None:
+    """The host's page: a new GM's table with Ann typed in."""
+    host.locator("[data-action=open][data-arg=dofa-gm]").tap()
+    skip_guide(host)
+    host.fill("input[name=p0_name]", "Ann")
+    host.locator("form[data-form] [data-action=new]").tap()
+    host.wait_for_selector("[data-system=dofa-gm]")
+    skip_guide(host)
+
+
 def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, server):
     with host_and_guest(browser, 7) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
-        host.locator("[data-action=open][data-arg=dofa-gm]").tap()
-        skip_guide(host)
-        host.fill("input[name=p0_name]", "Ann")
-        host.locator("form[data-form] [data-action=new]").tap()
-        host.wait_for_selector("[data-system=dofa-gm]")
-        skip_guide(host)
+        gm_table(host)
         code = invite(host, "p1")
         guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
         guest.wait_for_selector("[data-action=tl-join]")
@@ -91,12 +96,7 @@ def test_a_players_phone_joins_with_its_own_sheet_and_draws_its_initiative_card(
         guest.locator("[data-action=lib-take][data-arg=take]").tap()
         guest.wait_for_selector(".flash:has-text(\"Import:\")", timeout=10_000)
 
-        host.locator("[data-action=open][data-arg=dofa-gm]").tap()
-        skip_guide(host)
-        host.fill("input[name=p0_name]", "Ann")
-        host.locator("form[data-form] [data-action=new]").tap()
-        host.wait_for_selector("[data-system=dofa-gm]")
-        skip_guide(host)
+        gm_table(host)
         for action in ({"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Grunt"}):
             tap_play(host, action, host)
         code = invite(host, "p1")
@@ -124,12 +124,7 @@ def test_a_players_phone_joins_with_its_own_sheet_and_draws_its_initiative_card(
 def test_a_phone_with_no_sheet_is_told_how_to_make_one(browser, server):
     with host_and_guest(browser, 5) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
-        host.locator("[data-action=open][data-arg=dofa-gm]").tap()
-        skip_guide(host)
-        host.fill("input[name=p0_name]", "Ann")
-        host.locator("form[data-form] [data-action=new]").tap()
-        host.wait_for_selector("[data-system=dofa-gm]")
-        skip_guide(host)
+        gm_table(host)
         code = invite(host, "p1")
         guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
         guest.wait_for_selector("[data-action=setup][data-arg=dofa]")

@@ -178,7 +178,10 @@ def test_every_change_of_the_players_sheet_reaches_their_phone_as_the_hosts_valu
             legal = [a for a in s.game.legal_actions(s.state) if a["type"] != "end_session"]
             if not legal:
                 break
-            w.tap("host", "play", json.dumps(s.game.sim_choose(s.state, legal, rng)))
+            hers = [a for a in legal if a["type"] in ("player_attack", "save", "ko_card") and a.get("who", "p1") == "p1"]
+            a = pick.choice(hers) if hers and pick.random() < 0.8 else s.game.sim_choose(s.state, legal, rng)
+            w.tap("host", "play", json.dumps(a))  # the GM opens what Ann says she does
+        s.game.check_state(s.state)  # decks whole, no hidden DR on a player's seat
         ann = next(a for a in s.state["actors"] if a["id"] == "p1")
         me = next(a for a in guest_view(w)["actors"] if a["id"] == "p1")
         host = (ann["hp"], ann["ap"], ann["pp"], [st["name"] for st in ann["statuses"]], s.state["decks"]["p1"]["fate"])
@@ -186,4 +189,5 @@ def test_every_change_of_the_players_sheet_reaches_their_phone_as_the_hosts_valu
         assert phone == host
         seen.add(json.dumps(host))
     assert len(seen) > 2, "the sheet never changed"
+    assert [a["type"] for a in s.actions].count("phone_draw") >= 2, "the phone drew its own cards"
     assert table_screens.hosting(w.host).guests["p1"].refused == 0
