@@ -21,15 +21,20 @@ CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": 
         {"type": "call_hidden", "on": True}, {"type": "call_tc"}, {"type": "call_send"}]
 
 
+def gm_table(host) -> None:
+    """The host's page: a new GM's table with Ann typed in."""
+    host.locator("[data-action=open][data-arg=dofa-gm]").tap()
+    skip_guide(host)
+    host.fill("input[name=p0_name]", "Ann")
+    host.locator("form[data-form] [data-action=new]").tap()
+    host.wait_for_selector("[data-system=dofa-gm]")
+    skip_guide(host)
+
+
 def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, server):
     with host_and_guest(browser, 7) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
-        host.locator("[data-action=open][data-arg=dofa-gm]").tap()
-        skip_guide(host)
-        host.fill("input[name=p0_name]", "Ann")
-        host.locator("form[data-form] [data-action=new]").tap()
-        host.wait_for_selector("[data-system=dofa-gm]")
-        skip_guide(host)
+        gm_table(host)
         code = invite(host, "p1")
         guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
         guest.wait_for_selector("[data-action=tl-join]")
@@ -67,4 +72,61 @@ def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, ser
         guest.wait_for_selector("text=Ann: Check vs", timeout=10_000)
         assert "EDR" not in guest.content()
         check_screen(guest, "DofA GM: the player's phone after the check")
+        assert not herrors and not gerrors, (herrors, gerrors)
+
+
+def sheet_link() -> str:
+    """A DofA sheet as a library item link (what a player's "Share" gives)."""
+    from pocketdeck.core.records import get_kind, item_link, make_item
+    from pocketdeck.systems.dofa import GAME as DOFA
+    from pocketdeck.systems.dofa.keep import sheet_record
+    record = sheet_record(DOFA.new_game(DOFA.default_options(), 3), [])
+    return item_link(make_item(get_kind("sheet", "dofa"), record["name"], record)), record["name"]
+
+
+def test_a_players_phone_joins_with_its_own_sheet_and_draws_its_initiative_card(browser, server):
+    """Issue 29: the phone's Library holds a DofA sheet; the GM's invite lists it ("Join
+    <table> as <sheet>"); the GM's table seats that character; at the start of combat the
+    player's Target Card is drawn on their phone and lands on the GM's table."""
+    link, name = sheet_link()
+    with host_and_guest(browser, 9) as (hctx, herrors, gctx, gerrors):
+        host, guest = boot(hctx, server), boot(gctx, server)
+        guest.evaluate("f => { location.hash = f; }", link)
+        guest.wait_for_selector("[data-action=lib-take][data-arg=take]")
+        guest.locator("[data-action=lib-take][data-arg=take]").tap()
+        guest.wait_for_selector(".flash:has-text(\"Import:\")", timeout=10_000)
+
+        gm_table(host)
+        for action in ({"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Grunt"}):
+            tap_play(host, action, host)
+        code = invite(host, "p1")
+        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        guest.wait_for_selector(".tl-sheets [data-action=tl-join]")
+        assert f"as {name}" in guest.inner_text(".tl-sheets")
+        check_screen(guest, "DofA: join the GM's table with your sheet", "dofa-sheet")
+        guest.locator(".tl-sheets [data-action=tl-join]").first.tap()
+        host.fill("input[name=code]", code_on(guest))
+        host.locator("[data-action=tl-code]").tap()
+        guest.wait_for_selector(".tl-guest[data-connected=yes]", timeout=20_000)
+        host.wait_for_selector(f"text={name} sits here with the sheet", timeout=20_000)
+
+        tap_play(host, {"type": "start_combat"}, host)
+        tap_play(host, {"type": "player_tc", "who": "p1"}, host)
+        guest.wait_for_selector("text=Draw your Target Card", timeout=10_000)
+        host.wait_for_selector("text=draws it on their own phone", timeout=10_000)
+        check_screen(guest, "DofA: the initiative card drawn on the phone", "dofa-draw")
+        tap_play(guest, {"type": "phone_draw"}, host)
+        host.wait_for_selector(f"text={name}'s Target Card:", timeout=10_000)
+        guest.wait_for_selector(f"text={name}'s Target Card:", timeout=10_000)
+        assert not herrors and not gerrors, (herrors, gerrors)
+
+
+def test_a_phone_with_no_sheet_is_told_how_to_make_one(browser, server):
+    with host_and_guest(browser, 5) as (hctx, herrors, gctx, gerrors):
+        host, guest = boot(hctx, server), boot(gctx, server)
+        gm_table(host)
+        code = invite(host, "p1")
+        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        guest.wait_for_selector("[data-action=setup][data-arg=dofa]")
+        check_screen(guest, "DofA: no sheet on this phone yet", "dofa-nosheet")
         assert not herrors and not gerrors, (herrors, gerrors)

@@ -10,7 +10,7 @@
 // It also drops what no person sends before Python sees it: a message over MAX_CHARS, or
 // more than BURST messages a second on one channel (Python checks both again).
 
-const MAX_CHARS = 4000;   // a guest's message; Python's own limit is lower
+const MAX_CHARS = 24000;  // a guest's message (a hello may bring a DofA sheet); Python's own limits are lower
 const BURST = 50;         // messages a second passed on to Python per channel
 const GATHER_MS = 3000;   // the longest wait for the phone's own addresses
 

@@ -187,8 +187,16 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     f = e["for"]
     who = _who(view, f.get("who"))
     heading = {"tc": f"{who}'s Target Card", "attack": f"{who}'s attack: the reported card",
-               "call": f"{who}'s card", "epic": f"{who}'s Epic Event draw",
+               "call": f"{who}'s card", "epic": f"{who}'s Epic Event draw", "save": f"{who}'s save",
                "ko": f"{who}'s Knocked Out draw (DR 4 Vitality)"}[f["kind"]]
+    if e.get("phone"):  # issue 29: drawn on the player's own phone (systems/dofa_gm/phone.py)
+        heading = heading.replace(": the reported card", "")
+        acts = pool.take("phone_draw")
+        body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(who)} draws it on their own phone; '
+                'the table goes on when they have drawn.</p>'
+                + (f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(f["tc"])}</div></div>'
+                   if f.get("tc") else "") + _grid(acts, "btn primary"))
+        return pool.panel(body, f"{heading}: on {who}'s phone", ask=bool(acts))
     hint = ""
     if f.get("hidden"):
         hint = ("The DR stays hidden: the player reports the card moved toward the TC by "
@@ -529,11 +537,23 @@ def _seat_call(view: dict[str, Any]) -> str:
     """The GM's check on the player's own phone (issue 29): the Target Card, the DR (or
     "hidden"), Upper/Lower Hand, the cards drawn, and the seat's own choices (draw, accept,
     redraw with a Fate Card). The screen's prompt when it asks for a tap."""
-    call, d = view.get("call"), view.get("draw")
+    call, d, ask = view.get("call"), view.get("draw"), view.get("ask")
     acts = view.get("actions", [])
-    if not call and not d:
+    if not call and not d and not ask:
         return ""
     parts = []
+    if ask:   # a draw of the fight the GM's table asks of this phone (systems/dofa_gm/phone.py)
+        what = {"tc": "Your Target Card for the fight", "attack": f"Your attack on {ask.get('target')}",
+                "save": f"Your save against {ask.get('status')}",
+                "ko": "Knocked Out: your Vitality draw (DR 4)"}.get(ask["kind"], "Your draw")
+        note = ("the DR (its Armor Range) stays with the GM" if ask["kind"] == "attack" else
+                "draw it from your Action Deck")
+        tc = (f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(ask["tc"])}</div></div>'
+              if ask.get("tc") else "")
+        parts.append(f'<h2>{esc(what)}</h2><p>The GM’s table asks you to draw: {esc(note)}.</p>{tc}')
+    elif d and not call:
+        against = f' on {esc(d["target"])}' if d.get("target") else ""
+        parts.append(f'<h2>Your {esc(d["kind"])}{against}</h2>')
     if call:
         dr = "a hidden DR" if call["dr"] is None else f'DR {call["dr"]}'
         hand = call.get("hand") or 0
@@ -555,8 +575,9 @@ def _seat_call(view: dict[str, Any]) -> str:
     if not acts and call and not d:
         parts.append('<p class="muted">The GM is setting up the check.</p>' if not call.get("sent") else "")
     body = "".join(parts) + _grid(acts, "btn primary")
-    return prompt(body, label="The GM's check") if acts else \
-        f'<section class="dofa-panel" aria-label="The GM\u2019s check">{body}</section>'
+    name = "The GM's check" if call else "Your draw"
+    return prompt(body, label=name) if acts else \
+        f'<section class="dofa-panel" aria-label="{esc(name)}">{body}</section>'
 
 
 register_table(Table(

@@ -26,6 +26,7 @@ from ..core.limits import excerpt, load_json
 from .table_policies import HOST, POLICIES, Policy
 
 MAX_MESSAGE = 2_000        # characters of one guest message (the largest action is ~200)
+MAX_HELLO = 20_500         # a hello that brings a DofA sheet: the library's cap of one (20,000) and the envelope
 MAX_VIEW = 400_000         # characters of one view the guest reads (a Deckbuilder view: ~10 KB)
 RATE = 20                  # guest messages a second per seat; a person taps a few at most
 
@@ -53,6 +54,7 @@ class Guest:
     refused: int = 0             # messages refused, all told
     sent: str = ""               # the last view sent (a view is sent when it changed)
     rejoin: bool = False         # invited again for a seat a guest held: it stays held
+    numbers: Any = None          # what the seat's sheet (brought by the hello) gives the table
 
 
 @dataclass
@@ -94,11 +96,12 @@ class Host:
         if g.count > RATE:
             g.refused += 1
             return None, ("too many messages: at most 20 a second are read" if g.count == RATE + 1 else None)
-        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        cap = MAX_HELLO if g.status == "inviting" else MAX_MESSAGE  # only a hello brings a sheet
+        if not isinstance(text, str) or len(text) > cap:
             g.refused += 1
-            return None, f"a message is at most {MAX_MESSAGE:,} characters"
+            return None, f"a message is at most {cap:,} characters"
         try:
-            msg = load_json(text, "the message", MAX_MESSAGE)
+            msg = load_json(text, "the message", cap)
         except ValueError:
             g.refused += 1
             return None, "that message is not readable"
@@ -106,6 +109,16 @@ class Host:
             g.refused += 1
             return None, "that message is not one the app sends"
         if msg["t"] == "hello":
+            pol = POLICIES[self.system]
+            if "sheet" in msg:
+                if g.status != "inviting" or pol.sheet is None:
+                    g.refused += 1
+                    return None, "a sheet comes with a phone's first hello only, at a table that seats one"
+                try:
+                    g.numbers = pol.sheet(msg["sheet"])
+                except ValueError as exc:
+                    g.refused += 1
+                    return None, f"that sheet cannot sit at this table: {excerpt(str(exc), 200)}"
             g.status = "joined"
             g.sent = ""  # the view goes out again
             return None, None
@@ -122,7 +135,9 @@ class Host:
     def views(self, game: Any, state: dict[str, Any], away: list[str]) -> list[tuple[str, str]]:
         """(seat, message) for each joined guest whose view changed since it was last sent."""
         out = []
+        names = dict(POLICIES[self.system].seats(game, state))
         for seat, g in self.guests.items():
+            g.name = names.get(seat, g.name)  # a seat may change its name (a DofA phone's own sheet)
             if g.status != "joined":
                 continue
             text = json.dumps({"t": "view", "system": self.system, "title": self.title, "seat": seat,

@@ -33,8 +33,11 @@ class Policy:
     seats: Callable[[Any, State], list[tuple[str, str]]]
     owner: Callable[[Any, State], str | None]
     view: Callable[[Any, State, set[str]], dict[str, Any]]
-    # the action the host plays when a guest first says hello on a seat (None: nothing)
-    joined: Callable[[Any, State, str], dict[str, Any] | None] | None = None
+    # the action the host plays when a guest first says hello on a seat (None: nothing),
+    # given the sheet the hello brought (already checked by ``sheet``), or None
+    joined: Callable[[Any, State, str, Any], dict[str, Any] | None] | None = None
+    # the check of a sheet a guest's hello brings: its numbers, or ValueError saying why not
+    sheet: Callable[[Any], dict[str, Any]] | None = None
 
 
 def _no_choices(view: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -148,14 +151,30 @@ def _gm_view(game: Any, state: State, mine: set[str]) -> dict[str, Any]:
     return view if acts(_gm_owner(game, state), mine) else _no_choices(view)
 
 
-def _gm_joined(game: Any, state: State, seat: str) -> dict[str, Any] | None:
+def _gm_joined(game: Any, state: State, seat: str, numbers: Any = None) -> dict[str, Any] | None:
     x = next((a for a in state["actors"] if a["id"] == seat), None)
-    return {"type": "phone", "who": seat} if x is not None and not x.get("own") else None
+    if x is None or x.get("own"):
+        return None
+    return {"type": "phone", "who": seat, **({"player": numbers} if numbers else {})}
+
+
+def _gm_sheet(record: Any) -> dict[str, Any]:
+    """A DofA sheet a player's phone brings from its Library: checked exactly as a library
+    import of one (core.records.read_item: the kind's size cap, then the rules' replay,
+    dofa/keep.sheet_problems), then the GM's numbers of it (dofa_join.sheet_numbers)."""
+    from ..core.records import RecordError, get_kind, make_item, read_item
+    from .dofa_join import sheet_numbers
+    name = record.get("name") if isinstance(record, dict) else None
+    try:
+        item = read_item(make_item(get_kind("sheet", "dofa"), name if isinstance(name, str) else "", record))
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
+    return sheet_numbers(item["data"])
 
 
 POLICIES: dict[str, Policy] = {
     "deckbuilder": Policy(_db_seats, _db_owner, _db_view),
     "p52": Policy(_p52_seats, _p52_owner, _p52_view),
     "ads_adventure": Policy(_ads_seats, _ads_owner, _ads_view),
-    "dofa-gm": Policy(_gm_seats, _gm_owner, _gm_view, _gm_joined),
+    "dofa-gm": Policy(_gm_seats, _gm_owner, _gm_view, _gm_joined, _gm_sheet),
 }

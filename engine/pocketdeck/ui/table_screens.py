@@ -48,6 +48,7 @@ class GuestSide:
     note: str = ""                         # the host's last refusal
     sent: int = 0
     away: list[str] = field(default_factory=list)  # seats away, as the host last said
+    sheet: str = ""                        # the Library key of the sheet this phone joins with
 
 
 def tl(op: str, **kw: Any) -> Effect:
@@ -118,6 +119,9 @@ def _guest_tap(app: "App", g: GuestSide, verb: str, arg: str, fields: dict[str, 
     if verb == "tl-join":
         if g.offer is None:
             raise IllegalAction("there is no invite to answer: scan the host's code")
+        if arg and arg not in dict(own_sheets(app, g)):
+            raise IllegalAction("that sheet is not in this phone's Library")
+        g.sheet = arg
         app.screen = "tl-answer"
         return [tl("answer", sdp=g.offer.sdp())]
     if verb == "tl-reconnect":
@@ -244,7 +248,8 @@ def _on_join(app: "App", host: table_link.Host, seat: str) -> list[Effect]:
     GM's table keeps that player's Action Deck from now on), played as a host's tap."""
     pol = table_link.policy(host.system)
     session = app.sessions[host.slot]
-    action = pol.joined(session.game, session.state, seat) if pol and pol.joined else None
+    numbers, host.guests[seat].numbers = host.guests[seat].numbers, None
+    action = pol.joined(session.game, session.state, seat, numbers) if pol and pol.joined else None
     if action is None:
         return []
     flash = app.flash
@@ -265,7 +270,11 @@ def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[E
         return [], True
     if kind == "open":
         g.connected = True
-        return [tl("send", text=json.dumps({"t": "hello"}))], True
+        hello: dict[str, Any] = {"t": "hello"}
+        if g.sheet and g.sheet in app.library:  # the sheet travels with the first hello only
+            hello["sheet"] = app.library[g.sheet]
+            g.sheet = ""
+        return [tl("send", text=json.dumps(hello, separators=(",", ":")))], True
     if kind == "close":
         g.connected = False
         if app.screen == "tl-answer":  # the two phones never reached each other
@@ -284,7 +293,7 @@ def _guest_event(app: "App", g: GuestSide, kind: str, data: Any) -> tuple[list[E
     if (msg["system"], msg["seat"]) != (g.system, g.seat):
         return [], False
     before = g.view.get("log") if g.view else None
-    g.view, g.connected = msg["v"], True
+    g.view, g.connected, g.name = msg["v"], True, excerpt(msg["name"], 40)
     g.away = [excerpt(n, 40) for n in msg.get("away", []) if isinstance(n, str)][:8]
     if isinstance(before, list) and isinstance(g.view.get("log"), list):
         from .flow import new_lines
@@ -366,7 +375,7 @@ def render(app: "App") -> str:
         return _invite_screen(host, screen[10:])
     if g is not None:
         if screen == "tl-join":
-            return _join_screen(g)
+            return _join_screen(app, g)
         if screen == "tl-answer":
             return _answer_screen(g)
         if screen == "tl-reconnect":
@@ -434,13 +443,51 @@ def _invite_screen(host: table_link.Host, seat: str) -> str:
     return _bar("Invite a player", ("Back to the game", "tl-back")) + prompt(body, label=f"Invite a player as {g.name}")
 
 
-def _join_screen(g: GuestSide) -> str:
+def own_sheets(app: "App", g: GuestSide) -> list[tuple[str, str]]:
+    """(Library key, name) of the sheets this phone may join ``g``'s table with: the DofA
+    sheets in its Library, for a DofA GM's table (no other table seats a sheet yet)."""
+    if g.system != "dofa-gm":
+        return []
+    from ..core.records import get_kind
+    prefix = get_kind("sheet", "dofa").prefix
+    return sorted(((k, str(r.get("name") or "A sheet")[:40]) for k, r in app.library.items()
+                   if k.startswith(prefix) and isinstance(r, dict)), key=lambda kn: kn[1].lower())
+
+
+def _join_screen(app: "App", g: GuestSide) -> str:
+    if g.system == "dofa-gm":
+        return _join_with_sheet(app, g)
     body = (f'<h1>Join {esc(g.title)} as {esc(g.name)}?</h1>'
             f'<p>You play {esc(g.name)} on this phone; the host\u2019s phone keeps the game. '
             'Both phones must be on one Wi-Fi or hotspot.</p><div class="choices">'
             + button(f"Join as {g.name}", "tl-join", cls="btn primary")
             + button("Not now", "tl-leave", cls="btn ghost") + '</div>')
     return _bar("Join a table") + prompt(body, label=f"Join {g.title} as {g.name}?")
+
+
+def _join_with_sheet(app: "App", g: GuestSide) -> str:
+    """A DofA player joins the GM's table with a sheet from this phone's Library: the GM's
+    table seats that character (its numbers and modifiers) in the seat the invite offers."""
+    sheets = own_sheets(app, g)
+    if sheets:
+        rows = "".join(button(f"Join {g.title} as {name}", "tl-join", key, cls="btn primary" if i == 0 else "btn")
+                       for i, (key, name) in enumerate(sheets))
+        body = (f'<h1>Join {esc(g.title)} with your sheet?</h1>'
+                f'<p>The GM offers you the seat of {esc(g.name)}. Choose the sheet from your Library '
+                'that sits there: the GM’s table takes its HP, AP, PP and modifiers, and you draw '
+                'the GM’s calls on this phone. Both phones must be on one Wi-Fi or hotspot.</p>'
+                f'<div class="choices tl-sheets">{rows}</div><div class="choices">'
+                + button(f"Join as {g.name} without a sheet", "tl-join", cls="btn ghost")
+                + button("Not now", "tl-leave", cls="btn ghost") + '</div>')
+        return _bar("Join a table") + prompt(body, label=f"Join {g.title}: choose your sheet")
+    body = (f'<h1>Join {esc(g.title)} as {esc(g.name)}?</h1>'
+            '<p>There is no Deck of Adventures sheet in this phone’s Library yet. To sit at the '
+            'table with your own character, make one (a Deck of Adventures game, then Keep this sheet '
+            'in the library) and scan the GM’s code again. Or join with the numbers the GM typed in.</p>'
+            '<div class="choices">' + button("Make a Deck of Adventures sheet", "setup", "dofa", cls="btn primary")
+            + button(f"Join as {g.name} without a sheet", "tl-join", cls="btn")
+            + button("Not now", "tl-leave", cls="btn ghost") + '</div>')
+    return _bar("Join a table") + prompt(body, label=f"Join {g.title}: no sheet yet")
 
 
 def _answer_screen(g: GuestSide) -> str:

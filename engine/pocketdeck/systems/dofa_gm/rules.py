@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, epic, fate, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, phone, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -28,7 +28,7 @@ PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, table, turns)
+    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, phone, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -113,8 +113,8 @@ class DofaGmGame(Game):
             return []
         if s["draw"] is not None:
             return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
-        if s["entry"] is not None:
-            return entry.actions(s)
+        if s["entry"] is not None:   # a player's phone draws it (phone.py), or the GM types it in
+            return phone.actions(s) or entry.actions(s)
         if s["call"] is not None:
             return calls.actions(s)
         if s["epic"] is not None:
@@ -187,7 +187,7 @@ class DofaGmGame(Game):
                 if kind == "join":
                     table.join_player(new, dict(action["player"], name=action["player"]["name"].strip()))
                 else:
-                    table.give_phone(new, action["who"], rng)
+                    table.give_phone(new, action["who"], rng, action.get("player"))
                 new["steps"] += 1
                 del new["log"][:-80]
             return new
@@ -268,13 +268,21 @@ def owner(s: State) -> str:
         return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
     if c is not None and c.get("sent"):
         return f"player:{c['who']}"
+    x = phone.drawer(s)
+    if x is not None:
+        return f"player:{x['id']}"
     return "gm"
 
 
 def phone_problem(s: State, a: Action) -> str | None:
     """Why a player's seat cannot start drawing on its own phone (None when it can)."""
-    if set(a) != {"type", "who"} or not isinstance(a["who"], str):
-        return "a phone joins for one player at the table"
+    if set(a) - {"player"} != {"type", "who"} or not isinstance(a["who"], str):
+        return "a phone joins for one player at the table (and may bring their sheet's numbers)"
+    if "player" in a:
+        try:
+            check_player(a["player"])
+        except IllegalAction as exc:
+            return str(exc)
     x = next((y for y in s["actors"] if y["id"] == a["who"]), None)
     if x is None or x["kind"] != "player" or x["out"]:
         return "only a player at the table draws on their own phone"

@@ -106,7 +106,7 @@ def join_player(s: State, p: dict[str, Any]) -> None:
     ft.log(s, f"{p['name']} joined from their sheet; the GM accepted.")
 
 
-def give_phone(s: State, who: str, rng: Rng) -> None:
+def give_phone(s: State, who: str, rng: Rng, p: dict[str, Any] | None = None) -> None:
     """Issue 29: a player at the table now draws on their own phone, joined by the table
     link. The host's game is the truth, so their Action Deck is kept here (``own``: the
     PG's 54 cards, two Jokers as Fate Cards in hand, Aces kept), shuffled by this game's
@@ -117,10 +117,29 @@ def give_phone(s: State, who: str, rng: Rng) -> None:
     never sends cards, so no phone can stack the deck). Not in the deck a combat draws
     from (``deck`` stays None): initiative and attacks are reported as before."""
     x = ft.actor(s, who)
+    if p is not None:
+        seat_sheet(x, p)
+        ft.log(s, f"{x['name']} sits here with the sheet on their phone (HP {x['hp']}, AP {x['ap']}, "
+                  f"AR {x['ar']}, PP {x['pp']}).")
     s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
     x["own"] = x["id"]
     ft.log(s, f"{x['name']} draws on their own phone: the GM's checks are sent there "
               "(an Action Deck of 54 cards, 2 Fate Cards, shuffled at the table).")
+
+
+SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "attrs", "skills")
+
+
+def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
+    """Issue 29: the phone joined with its own sheet from its Library (checked by the
+    library's own DofA sheet check on the host, ui/table_policies.py): the seat takes that
+    character's name, modifiers, HP, AP, AR, PP (``p``: sheetlink's numbers, a sheet fresh
+    from a Full Rest); its Fate Cards are the two of the Action Deck kept here. What the
+    seat went through at the table (conditions, initiative) stays."""
+    fresh = bs.typed_player(x["id"], p)
+    x.update({k: fresh[k] for k in SHEET_KEYS})
+    if fresh.get("sheet"):
+        x["sheet"] = True
 
 
 def room(s: State) -> bool:

@@ -317,7 +317,7 @@ def save_actions(s: State) -> list[Action]:
     acts: list[Action] = []
     for d in s["due"]:
         x = ft.actor(s, d["who"])
-        if x["deck"]:
+        if x["deck"] or (x.get("own") and x.get("sheet")):   # a phone with its sheet: drawn there (phone.py)
             acts.append({"type": "save", "who": d["who"], "status": d["status"]})
         else:
             acts += [{"type": "save_result", "who": d["who"], "status": d["status"], "ok": ok}
@@ -455,8 +455,17 @@ def do_player_attack(s: State, a: Action, rng: Rng) -> None:
 
 def do_save(s: State, a: Action, rng: Rng) -> None:
     x = ft.actor(s, a["who"])
-    d = next(d for d in s["due"] if d["who"] == a["who"] and d["status"] == a["status"])
-    deck = s["decks"][x["deck"]]
+    if not x["deck"]:              # a player's own phone draws it (phone.do_phone_draw)
+        entry.open_entry(s, {"kind": "save", "who": x["id"], "status": a["status"]})
+        return
+    save_draw(s, rng, x, a["status"], x["deck"])
+
+
+def save_draw(s: State, rng: Rng, x: dict[str, Any], status: str, key: str) -> None:
+    """PG, Saves: the save's draw against the saver's own TC (drawn first if they hold
+    none), from deck ``key`` (their own; a phone's is kept at the table)."""
+    d = next(d for d in s["due"] if d["who"] == x["id"] and d["status"] == status)
+    deck = s["decks"][key]
     if not ft.tc_of(s, x):
         dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
@@ -465,7 +474,7 @@ def do_save(s: State, a: Action, rng: Rng) -> None:
     if f"Condition Resilience: {d['status']}" in x["powers"]:
         hand += 1      # 04_Powers Condition Resilience: "you do so at Upper Hand"
     draws.start(s, rng, x, kind="save", tc=ft.tc_of(s, x) or "", stat=d["stat"], dr=d["dr"],
-                hand=hand, status=d["status"])
+                hand=hand, status=d["status"], deck=key)
 
 
 def do_save_result(s: State, a: Action, rng: Rng) -> None:

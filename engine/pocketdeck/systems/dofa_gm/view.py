@@ -14,7 +14,7 @@ from ..dofa.checkflow import kept
 from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from . import bestiary as bs
-from . import calls, epic
+from . import calls, epic, phone
 from .draws import NEEDS
 from . import fight as ft
 from .turns import current
@@ -144,6 +144,8 @@ def label(s: State, a: Action) -> str:
         return f"Buy {a['item']} ({bs.money(bs.items()[a['item']]['cost'])})"
     if t == "drop_loot":
         return f"Drop {s['ledger']['loot'][a['index']]}"
+    if t == "phone_draw":
+        return phone.label(s)
     if t.startswith("entry_"):
         v = a.get("rank") or a.get("suit") or a.get("mod")
         if t == "entry_mod":
@@ -238,6 +240,9 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         if d.get("hidden"):
             out.update(dr=None, effective=None, kept=None)
         base["draw"] = out
+    ask = phone.asked(s)
+    if ask is not None and ask["who"] == me:   # a draw the GM's table asks of this phone (phone.py)
+        base["ask"] = ask
     if x is not None and x.get("own"):
         deck = s["decks"][x["own"]]
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
@@ -264,7 +269,8 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
     if not full:
         return player_view(s, seat, base, legal)
     base.update({
-        "draw": draw_view(s), "entry": s["entry"], "call": call_view(s), "hand": s["hand"],
+        "draw": draw_view(s), "call": call_view(s), "hand": s["hand"],
+        "entry": s["entry"] and dict(s["entry"], phone=phone.drawer(s) is not None),
         "focus": s["focus"], "panel": s["panel"],
         "decks": {n: {"left": len(d["draw"]), "discard": len(d["discard"]), "fate": list(d["fate"]),
                       "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()

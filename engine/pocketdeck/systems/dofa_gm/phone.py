@@ -1,0 +1,98 @@
+"""Issue 29: the draws the GM typed in for a player are drawn on that player's own phone
+once it joined the table link (``own``: their Action Deck kept in the host's state,
+table.give_phone). The GM's table opens the same card entry as before (``entry``: a
+Target Card at initiative, an attack against a creature, a Knocked Out draw); for a
+player who draws on their phone that entry is a *sent call*: the one legal action is
+``phone_draw``, their seat's (rules.owner), and it deals from their deck here, so the
+host's own code goes on as for any draw: a Target Card is set (turns.set_player_tc); an
+attack, a save or a Knocked Out draw becomes a draw (``s['draw']``, drawn with Upper/Lower Hand
+and open to a Fate Card's redraw, draws.py) that the GM's code grades when the player
+accepts (rules.accept). No card ever comes from the phone. Rules: docs/rules/dofa.md,
+"The player's phone at the GM's table".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Action, State
+from ...core.rng import Rng
+from . import decks as dk
+from . import draws
+from . import fight as ft
+
+KINDS = ("tc", "attack", "ko", "save")   # the typed-in cards (and save results) a phone draws instead
+
+
+def drawer(s: State) -> dict[str, Any] | None:
+    """The player whose phone draws the card the open entry asks for (None: the GM types it)."""
+    e = s["entry"]
+    if e is None or e["for"]["kind"] not in KINDS:
+        return None
+    x = ft.actor(s, e["for"]["who"])
+    if not x.get("own"):
+        return None
+    # a draw with a modifier needs the sheet's (a player typed in by numbers has only AGL:
+    # they keep reporting it, typed in by the GM); a Target Card needs none
+    return x if e["for"]["kind"] == "tc" or x.get("sheet") else None
+
+
+def asked(s: State) -> dict[str, Any] | None:
+    """What the open entry asks the player's phone to draw, as their seat may read it: the
+    kind, the TC and the target or the save's status, never the DR (an attack's AR stays the
+    GM's; a save's DR shows in the draw once drawn, as any check told)."""
+    x = drawer(s)
+    if x is None:
+        return None
+    f = s["entry"]["for"]
+    target = ft.actor(s, f["target"])["name"] if f.get("target") else None
+    return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status")}
+
+
+def label(s: State) -> str:
+    a = asked(s) or {}
+    return {"tc": "Draw your Target Card", "attack": f"Draw your attack on {a.get('target')}",
+            "save": f"Draw your save against {a.get('status')}",
+            "ko": "Draw your Knocked Out draw (DR 4 Vitality)"}.get(a.get("kind", ""), "Draw on your phone")
+
+
+def actions(s: State) -> list[Action]:
+    return [{"type": "phone_draw"}] if drawer(s) is not None else []
+
+
+def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
+    from . import turns
+    x = drawer(s)
+    assert x is not None
+    f = s["entry"]["for"]
+    s["entry"] = None
+    own = x["own"]
+    if f["kind"] == "tc":
+        # PG, Taking Turns: each draws a Target Card from their own Action Deck
+        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng)
+        return
+    if f["kind"] == "save":
+        # PG, Saves: the same draw as a creature's (turns.save_draw), from their own deck
+        turns.save_draw(s, rng, x, f["status"], own)
+        return
+    if f["kind"] == "ko":
+        # PG, Epic Events (Knocked Out): DR 4 Vitality against the TC the GM drew, Lower
+        # Hand once damaged again; the same draw as a Dealer's (turns.do_ko_draw)
+        hand = (-1 if f.get("lower") else 0) + sum(n for _, n in draws.hand_parts(s, x, "check", turns.KO_STAT))
+        draws.start(s, rng, x, kind="epic", tc=f["tc"], stat=turns.KO_STAT, dr=f["dr"], hand=hand,
+                    ko=True, deck=own)
+        return
+    # PG, In Combat: an attack against the creature's TC at its AR, which the GM keeps
+    # hidden (the DR is not the player's to read), with the weapon's damage; the same
+    # hand and grading as any attack drawn at the table (turns.do_attack, after_attack)
+    y = ft.actor(s, f["target"])
+    stat = draws.attack_stat(x, False)
+    hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, False))
+    from .discards import attacked
+    attacked(x, y)
+    if f.get("readied"):
+        s["combat"]["readied"].remove(x["id"])
+    else:
+        turns.spend_turn(s, x)
+    draws.start(s, rng, x, kind="attack", tc=f["tc"], stat=stat, dr=max(0, f["dr"]), hand=hand,
+                target=y["id"], power=None, weapon=x["weapon"], hidden=True, deck=own)
