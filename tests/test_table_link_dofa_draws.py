@@ -191,3 +191,58 @@ def test_every_change_of_the_players_sheet_reaches_their_phone_as_the_hosts_valu
     assert len(seen) > 2, "the sheet never changed"
     assert [a["type"] for a in s.actions].count("phone_draw") >= 2, "the phone drew its own cards"
     assert table_screens.hosting(w.host).guests["p1"].refused == 0
+
+
+# -- the review of 2026-11-27 (docs/reviews/dofa-phone-2026-11-27.md), differences 1-3 --
+
+def test_review_1_pg_saves_a_save_drawn_on_the_phone_before_any_target_card_draws_one_first():
+    """PG, Saves: "draw a Check against their own TC" (drawn first if they hold none). A save
+    falling due at combat start, before Ann's initiative card, drew its TC into her deck but
+    left her seat's TC empty: the draw ran against no card and every view then failed."""
+    from pocketdeck.systems.dofa_gm import GAME
+    s = GAME.new_game(FIGHT["options"], 5)
+    for a in ({"type": "phone", "who": "p1"}, {"type": "start_combat"}):
+        s = GAME.apply(s, a)
+    ann = next(a for a in s["actors"] if a["id"] == "p1")
+    grunt = next(a for a in s["actors"] if a["kind"] != "player")
+    turns.effect_save(s, ann, ("CON", 3, "Stunned", 0, 0), grunt["id"])
+    s = GAME.apply(s, {"type": "save", "who": "p1", "status": "Stunned"})
+    s = GAME.apply(s, {"type": "phone_draw"})
+    ann = next(a for a in s["actors"] if a["id"] == "p1")
+    assert ann["tc"] and s["draw"]["tc"] == ann["tc"] == s["decks"]["p1"]["tcs"]["p1"]
+    for seat in GAME.seats(s):
+        GAME.view(s, seat)
+    GAME.check_state(s)
+    s = GAME.apply(s, {"type": "accept"})
+    assert s["due"] == []
+
+
+def test_review_2_pg_health_and_armor_a_sheet_taken_at_the_table_heals_no_one():
+    """PG, Health and Armor and Rests: HP come back at a Full Rest, not by joining with a
+    sheet. A seat hurt at the table keeps what it lost when its phone brings the sheet, and
+    a seat Knocked Out stays at 0 HP."""
+    from pocketdeck.systems.dofa_gm import GAME, table
+    s = GAME.new_game(TYPED["options"], 5)
+    ann = next(a for a in s["actors"] if a["id"] == "p1")
+    ann.update(hp=ann["hp_max"] - 2, ap=0, pp=max(0, ann["pp_max"] - 1))
+    table.seat_sheet(ann, SHEET)
+    assert (ann["hp_max"] - ann["hp"], ann["ap"], ann["pp_max"] - ann["pp"]) == (2, 0, min(1, ann["pp_max"]))
+    ann.update(hp=0, ko=True)
+    table.seat_sheet(ann, SHEET)
+    assert ann["hp"] == 0 and ann["ko"]
+    GAME.check_state(s)
+
+
+def test_review_3_a_creatures_ar_and_hp_never_reach_a_players_phone():
+    """GMG: a creature's numbers are the GM's. Its joining line reaches a player's seat
+    without them, and the GM's edit of its AR not at all; a party member's lines are kept."""
+    from pocketdeck.systems.dofa_gm import GAME
+    from pocketdeck.systems.dofa_gm.fight import public_line
+    s = GAME.new_game(FIGHT["options"], 5)
+    grunt = next(a for a in s["actors"] if a["kind"] != "player")
+    s = GAME.apply(s, {"type": "phone", "who": "p1"})
+    seen = GAME.view(s, "player:p1")["log"]
+    assert any(line.startswith(f"{grunt['name']} joins (") for line in seen)
+    assert not any(f"AR {grunt['ar']}" in line and grunt["name"] in line for line in seen), seen
+    assert public_line(f"The GM sets {grunt['name']}'s AR to 2.", {"Ann"}) is None
+    assert public_line("The GM sets Ann's HP MAX to 7.", {"Ann"}) == "The GM sets Ann's HP MAX to 7."

@@ -60,6 +60,10 @@ def log(s: State, text: str) -> None:
 # (draws.secret_summary marks a hidden check's line), so the state keeps one log.
 GM_ONLY = ("the chart suggests DR", "overrides the suggested DR", "contested DR is")
 HIDDEN = " (DR hidden)"
+# a creature's numbers are the GM's (review dofa-phone-2026-11-27 #3): its joining line
+# reaches a player's seat without them, and the GM's edit of its numbers not at all
+CREATURE_JOINS = re.compile(r"^(?P<who>.+?) joins \((?P<type>[^,()]+), HP -?\d+, AR -?\d+\)\.$")
+GM_SETS = re.compile(r"^The GM sets (?P<who>.+?)'s [A-Z ]+ to -?\d+\.$")
 SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
                      r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
 
@@ -69,6 +73,12 @@ def public_line(line: str, party: set[str]) -> str | None:
     attack is drawn against a creature's AR, which stays hidden as for a player's
     reported attack (turns.do_player_attack)."""
     if any(m in line for m in GM_ONLY):
+        return None
+    m = CREATURE_JOINS.match(line)
+    if m and m["who"] not in party:
+        return f"{m['who']} joins ({m['type']})."
+    m = GM_SETS.match(line)
+    if m and m["who"] not in party:
         return None
     m = SUMMARY.match(line)
     if m and (m["hidden"] or (m["what"] == "Attack" and m["who"] in party)):

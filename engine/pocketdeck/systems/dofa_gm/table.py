@@ -135,9 +135,15 @@ def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
     library's own DofA sheet check on the host, ui/table_policies.py): the seat takes that
     character's name, modifiers, HP, AP, AR, PP (``p``: sheetlink's numbers, a sheet fresh
     from a Full Rest); its Fate Cards are the two of the Action Deck kept here. What the
-    seat went through at the table (conditions, initiative) stays."""
+    seat went through at the table (conditions, initiative, the HP, AP and PP it lost: a
+    sheet heals no one, review dofa-phone-2026-11-27 #2) stays; a seat Knocked Out stays at 0 HP."""
     fresh = bs.typed_player(x["id"], p)
+    lost = {k: max(0, x[f"{k}_max"] - x[k]) for k in ("hp", "ap", "pp")}
     x.update({k: fresh[k] for k in SHEET_KEYS})
+    for k, n in lost.items():
+        x[k] = max(0, x[f"{k}_max"] - n)
+    if x.get("ko") or x.get("dead"):
+        x["hp"] = 0
     if fresh.get("sheet"):
         x["sheet"] = True
 

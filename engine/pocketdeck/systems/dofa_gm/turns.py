@@ -467,7 +467,9 @@ def save_draw(s: State, rng: Rng, x: dict[str, Any], status: str, key: str) -> N
     d = next(d for d in s["due"] if d["who"] == x["id"] and d["status"] == status)
     deck = s["decks"][key]
     if not ft.tc_of(s, x):
-        dk.draw_tc(deck, rng, x["id"])
+        card = dk.draw_tc(deck, rng, x["id"])
+        if not x["deck"]:  # a player's phone: their TC is the seat's own (fight.tc_of), as at initiative
+            x["tc"] = card
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
         tc_drawn(s, x)
     hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
