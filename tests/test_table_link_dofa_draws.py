@@ -246,3 +246,21 @@ def test_review_3_a_creatures_ar_and_hp_never_reach_a_players_phone():
     assert not any(f"AR {grunt['ar']}" in line and grunt["name"] in line for line in seen), seen
     assert public_line(f"The GM sets {grunt['name']}'s AR to 2.", {"Ann"}) is None
     assert public_line("The GM sets Ann's HP MAX to 7.", {"Ann"}) == "The GM sets Ann's HP MAX to 7."
+
+
+def test_review_5_pg_hidden_an_attack_drawn_on_the_phone_ends_hidden_after_its_upper_hand():
+    """PG, Hidden: no longer Hidden once the creature "Uses a Power" (an attack is one,
+    04_Powers Weapon Attack); the attack itself keeps the Upper Hand, as turns.do_attack."""
+    from pocketdeck.systems.dofa_gm import fight as ft
+    w = joined(FIGHT)
+    s = session(w)
+    initiative(w)
+    to_anns_turn(w)
+    ann = next(a for a in s.state["actors"] if a["id"] == "p1")
+    ft.add_status(s.state, ann, "Hidden", None)
+    grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
+    gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
+    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    ann = next(a for a in s.state["actors"] if a["id"] == "p1")
+    assert ft.status(ann, "Hidden") is None
+    assert s.state["draw"]["hand"] >= 1, s.state["draw"]

@@ -88,6 +88,7 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     y = ft.actor(s, f["target"])
     stat = draws.attack_stat(x, False)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, False))
+    ft.uses_power(s, x)  # after the hand, as turns.do_attack: an attack ends Hidden and Invisible
     from .discards import attacked
     attacked(x, y)
     if f.get("readied"):
