@@ -12,9 +12,10 @@ import importlib
 import pkgutil
 import sys
 
-# modules only the developer's tools use (simulate, the render check, the command line and
-# the random players): never imported by a screen, so they stay out of the snapshot
-DEV_ONLY = ("__main__", "simulate", "check", "sim", "balance")
+# DEV_ONLY: modules only the developer's tools use, never imported by a screen, so they stay
+# out of the snapshot (core.imports keeps the list: the Library's sliced loads skip them too)
+from .core.imports import DEV_ONLY
+
 
 # the build this snapshot was made for (build.py passes it to warm); the page's loader
 # refuses a snapshot whose token is not its own, so a new version never runs an old one

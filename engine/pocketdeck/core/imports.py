@@ -19,7 +19,7 @@ only makes one step longer; nothing runs in an order Python would not have used.
 
 from __future__ import annotations
 
-import ast
+import ast  # already loaded at start-up (dataclasses imports inspect, which imports it)
 import importlib
 import sys
 from collections.abc import Generator
@@ -27,6 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent          # the pocketdeck package
 TOP = ROOT.name
+
+# modules only the developer's tools use (simulate, the render check, the command line and
+# the random players' policies, which ``sim_choose`` imports when called): the page never
+# calls them, so a function's import of one is not followed (nor put in the boot snapshot,
+# snapshot.py)
+DEV_ONLY = ("__main__", "simulate", "check", "sim", "balance")
 
 
 def source_of(module: str) -> Path | None:
@@ -89,7 +95,8 @@ def _imports(module: str) -> tuple[list[str], list[str]]:
     for node, in_function in _import_statements(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         (later if in_function else now).extend(_named(node, package))
     ours_now = [n for n in dict.fromkeys(now) if n != module and source_of(n) is not None]
-    ours_later = [n for n in dict.fromkeys(later) if n != module and n not in ours_now and source_of(n) is not None]
+    ours_later = [n for n in dict.fromkeys(later) if n != module and n not in ours_now
+                  and source_of(n) is not None and n.rsplit(".", 1)[-1] not in DEV_ONLY]
     return ours_now, ours_later
 
 
