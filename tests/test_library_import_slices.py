@@ -101,3 +101,14 @@ def test_the_order_puts_every_module_after_what_it_imports():
     assert "pocketdeck.systems.ads.rules" in imports_of("pocketdeck.systems.ads.system")
     assert "pocketdeck.systems.ads.checks" in imports_of("pocketdeck.systems.ads.system")
     assert imports_of("json") == [] and imports_of("pocketdeck.nothing.here") == []
+
+
+def test_a_source_that_cannot_be_read_falls_back_to_pythons_own_import(monkeypatch):
+    """A source the loader cannot parse costs one longer step, never a refused import."""
+    from pocketdeck.core import imports
+
+    def broken(*a, **k):
+        raise SyntaxError("unreadable")
+    monkeypatch.setattr(imports.ast, "parse", broken)
+    assert imports.imports_of("pocketdeck.systems.ads.system") == []
+    assert list(imports.import_steps("pocketdeck.systems.ads.system")) in ([], [0])

@@ -89,10 +89,14 @@ def _imports(module: str) -> tuple[list[str], list[str]]:
     path = source_of(module)
     if path is None:
         return [], []
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, SyntaxError, ValueError):  # unreadable: Python's own import loads it (one longer step)
+        return [], []
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     now: list[str] = [module.rpartition(".")[0]]  # a parent package runs first
     later: list[str] = []
-    for node, in_function in _import_statements(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node, in_function in _import_statements(tree):
         (later if in_function else now).extend(_named(node, package))
     ours_now = [n for n in dict.fromkeys(now) if n != module and source_of(n) is not None]
     ours_later = [n for n in dict.fromkeys(later) if n != module and n not in ours_now
@@ -100,11 +104,10 @@ def _imports(module: str) -> tuple[list[str], list[str]]:
     return ours_now, ours_later
 
 
-def imports_of(module: str, deep: bool = False) -> list[str]:
+def imports_of(module: str) -> list[str]:
     """The modules of ours that importing ``module`` imports first (its parent package and
-    its top-level imports); with ``deep``, then what its functions import when called."""
-    now, later = _imports(module)
-    return now + later if deep else now
+    its top-level imports)."""
+    return _imports(module)[0]
 
 
 def import_steps(module: str) -> Generator[int, None, None]:
