@@ -111,4 +111,6 @@ def test_a_source_that_cannot_be_read_falls_back_to_pythons_own_import(monkeypat
         raise SyntaxError("unreadable")
     monkeypatch.setattr(imports.ast, "parse", broken)
     assert imports.imports_of("pocketdeck.systems.ads.system") == []
-    assert list(imports.import_steps("pocketdeck.systems.ads.system")) in ([], [0])
+    import sys
+    steps = list(imports.import_steps("pocketdeck.systems.ads.system"))
+    assert len(steps) <= 2 and "pocketdeck.systems.ads.system" in sys.modules  # the walk, then one import
