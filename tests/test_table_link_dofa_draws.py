@@ -227,6 +227,10 @@ def test_review_2_pg_health_and_armor_a_sheet_taken_at_the_table_heals_no_one():
     ann.update(hp=ann["hp_max"] - 2, ap=0, pp=max(0, ann["pp_max"] - 1))
     table.seat_sheet(ann, SHEET)
     assert (ann["hp_max"] - ann["hp"], ann["ap"], ann["pp_max"] - ann["pp"]) == (2, 0, min(1, ann["pp_max"]))
+    ann.update(hp=1, hp_max=99)  # lost more than the sheet's whole HP: still standing
+    table.seat_sheet(ann, SHEET)
+    assert ann["hp"] == 1 and not ann["ko"]
+    GAME.check_state(s)
     ann.update(hp=0, ko=True)
     table.seat_sheet(ann, SHEET)
     assert ann["hp"] == 0 and ann["ko"]

@@ -142,8 +142,8 @@ def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
     x.update({k: fresh[k] for k in SHEET_KEYS})
     for k, n in lost.items():
         x[k] = max(0, x[f"{k}_max"] - n)
-    if x.get("ko") or x.get("dead"):
-        x["hp"] = 0
+    # a seat standing stays standing (at least 1 HP); one Knocked Out or dead stays at 0
+    x["hp"] = 0 if x.get("ko") or x.get("dead") else max(1, x["hp"])
     if fresh.get("sheet"):
         x["sheet"] = True
 
