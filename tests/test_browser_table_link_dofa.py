@@ -21,6 +21,12 @@ CALL = [{"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 2}, {"type": 
         {"type": "call_hidden", "on": True}, {"type": "call_tc"}, {"type": "call_send"}]
 
 
+def send_invite(host, guest) -> None:
+    """The host invites Ann's seat; the guest's page opens the code (no camera: the text passed)."""
+    code = invite(host, "p1")
+    guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+
+
 def gm_table(host) -> None:
     """The host's page: a new GM's table with Ann typed in."""
     host.locator("[data-action=open][data-arg=dofa-gm]").tap()
@@ -35,8 +41,7 @@ def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, ser
     with host_and_guest(browser, 7) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
         gm_table(host)
-        code = invite(host, "p1")
-        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        send_invite(host, guest)
         guest.wait_for_selector("[data-action=tl-join]")
         assert "as Ann?" in guest.inner_text("main")
         guest.locator("[data-action=tl-join]").tap()
@@ -99,8 +104,7 @@ def test_a_players_phone_joins_with_its_own_sheet_and_draws_its_initiative_card(
         gm_table(host)
         for action in ({"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Grunt"}):
             tap_play(host, action, host)
-        code = invite(host, "p1")
-        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        send_invite(host, guest)
         guest.wait_for_selector(".tl-sheets [data-action=tl-join]")
         assert f"as {name}" in guest.inner_text(".tl-sheets")
         check_screen(guest, "DofA: join the GM's table with your sheet", "dofa-sheet")
@@ -125,8 +129,7 @@ def test_a_phone_with_no_sheet_is_told_how_to_make_one(browser, server):
     with host_and_guest(browser, 5) as (hctx, herrors, gctx, gerrors):
         host, guest = boot(hctx, server), boot(gctx, server)
         gm_table(host)
-        code = invite(host, "p1")
-        guest.evaluate("c => { location.hash = c.split('#')[1]; }", code)
+        send_invite(host, guest)
         guest.wait_for_selector("[data-action=setup][data-arg=dofa]")
         check_screen(guest, "DofA: no sheet on this phone yet", "dofa-nosheet")
         assert not herrors and not gerrors, (herrors, gerrors)
