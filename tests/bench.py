@@ -24,7 +24,9 @@ Chromium are installed. What it measures:
   MutationObserver on #app sees the new screen ("dom") and until the frame after it
   ("frame": requestAnimationFrame, then a task after that frame);
 - tap-to-render of every system's main action, the first tap after a load apart from the
-  later ones, with where the time goes (tests/bench_taps.py).
+  later ones, with where the time goes (tests/bench_taps.py);
+- the same later taps at 4x on the build from before issue 24 (git commit a8d88ef, built in
+  a temporary folder), loads alternating with today's build (tests/bench_ref.py).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402  (the server and the Chromium flags the app is served and tested with)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_taps  # noqa: E402  (tap-to-render of every system's main action)
+import bench_ref  # noqa: E402  (issue 24: the build from before it, in the same run)
 import bench_refusals  # noqa: E402  (how fast the library answers bad input)
 import bench_flow  # noqa: E402  (the play-flow walk of every table, issue 24)
 import bench_imports  # noqa: E402  (the worst imports the library accepts, issue 28)
@@ -609,6 +612,12 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                 print("[bench] every system's main action", flush=True)
                 bench_taps.action_series(bench, RATES, max(runs, 5), lambda page: bench.load(page, "app"))
 
+                def serve_before(site: str):
+                    srv, tr, url = start_server(Path(site))
+                    return (Bench(browser, url, tr, rec, runs, draws),
+                            lambda: (srv.shutdown(), srv.server_close()))
+                info["before24"] = bench_ref.measure(bench, serve_before, lambda m: print(m, flush=True))
+
                 def walk_page():
                     page = bench.new_context().new_page()
                     bench.load(page, "app")
@@ -752,6 +761,12 @@ def table(report: dict[str, Any]) -> str:
                    f"   {n(f'draw.x{rate}')}")
     out.append("")
     out.extend(bench_taps.table_lines(sc, RATES, lambda v: ms(v).strip()))
+    before = report["browser"].get("before24") or {}
+    out.append("")
+    if before.get("error"):
+        out.append(f"no same-run comparison with the build before issue 24: {before['error'][:300]}")
+    elif before:
+        out.extend(bench_ref.table_lines(sc, lambda v: ms(v).strip()))
     if isinstance(report["browser"].get("flow"), dict):
         out.append("")
         out.extend(bench_flow.table_lines(report["browser"]["flow"]))

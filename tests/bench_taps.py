@@ -217,7 +217,7 @@ def table_lines(scenarios: dict[str, Any], rates: tuple[int, ...], ms: Callable[
     later ones, each with the machine's 1-minute load average while they ran; then where
     the later taps' time went at the highest rate (medians of main.py's marks)."""
     out = [f"{'tap-to-render (ms)':<20}{'rate':>5}{'taps':>7}{'DOM med':>9}{'p95':>8}"
-           f"{'frame med':>10}{'p95':>8}{'n':>5}{'load':>6}  before #24 DOM/frame med"]
+           f"{'frame med':>10}{'p95':>8}{'n':>5}{'load':>6}  before #24 DOM/frame med (run of 2026-11-26)"]
     for system in MAIN_ACTIONS:
         for rate in rates:
             for when, key in (("first", f"tap.{system}.x{rate}.first"), ("later", f"tap.{system}.x{rate}")):
