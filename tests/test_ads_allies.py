@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import actions, allies, area, counters, data, deck, fight, foeturn, grid, party, reactions, turn
+from pocketdeck.systems.ads import actions, allies, area, attack, counters, data, deck, fight, foeturn, grid, party, reactions, turn
 from pocketdeck.systems.ads.deck import base, hand_max
 from pocketdeck.systems.ads.rules import new_fight
 
 OPTS = {"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
         "dual": False, "ranged_melee": False}
-DRAW_USERS = (allies, area, counters, fight, foeturn, reactions, turn, deck)
+DRAW_USERS = (allies, area, attack, counters, fight, foeturn, reactions, turn, deck)
 
 
 def party_fight(decks: tuple[str, ...] = ("warrior", "priest"), foes: tuple[str, ...] = ("cave_troll",),
@@ -314,7 +314,7 @@ def test_attack_biggest_threat_a_foes_miss_into_the_grapple_is_nobodys_damage(mo
     s = party_fight(foes=("bandit", "bandit"))
     s["grapple"] = {"foe": 0}
     s["foes"][0]["hp"] = s["foes"][1]["hp"] = 6
-    monkeypatch.setattr(foeturn, "match_one", lambda *a, **k: False)
+    monkeypatch.setattr(attack, "match_one", lambda *a, **k: False)
     foeturn.foe_attack(s, Rng(1), 1, {"name": "Short Sword", "damage": "3", "distances": ["melee"]})
     assert s["foes"][0]["hp"] == 3
     assert s["party"]["dealt"][0] == [0, 0]

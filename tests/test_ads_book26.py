@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_ads_engine import GAME, Script, at_turn
 
 from pocketdeck.core.rng import Rng
-from pocketdeck.systems.ads import fight, flow
+from pocketdeck.systems.ads import fight, flow, rounds
 from pocketdeck.systems.ads.deck import hand_max
 
 
@@ -164,7 +164,7 @@ def test_fleeing_a_hampered_foe_tries_to_flee_again_on_its_next_turn():
     s = at_turn("warrior", "bandit", [], 2)
     s["foes"][0]["hp"] = 1
     s["foes"][0]["hampered"] = True
-    fight.end_round(s, Rng(1))
+    rounds.end_round(s, Rng(1))
     assert s["round"] == 3
     s = _foe_turn(s, 0)
     assert s["free_turn"] == 0 and "tries to Flee" in " ".join(s["log"])

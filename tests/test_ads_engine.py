@@ -9,13 +9,13 @@ import pytest
 from pocketdeck.core.game import IllegalAction, get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions as A
-from pocketdeck.systems.ads import counters, data, deck, fight, flow, foegrapple, foeturn, grapple, reactions, turn
+from pocketdeck.systems.ads import attack, counters, data, deck, fight, flow, foegrapple, foeturn, grapple, reactions, rounds, turn
 from pocketdeck.systems.ads.facts import value
 from pocketdeck.systems.ads.deck import hand_max
 
 GAME = get_game("ads")
 # every module that draws, deck included (its match_one draws for the others)
-MODULES = (A, fight, foeturn, flow, grapple, foegrapple, reactions, turn, counters, deck)
+MODULES = (A, attack, fight, foeturn, flow, grapple, foegrapple, reactions, turn, counters, deck)
 
 
 def start(deck="warrior", foe="goblin_skirmisher", **opts):
@@ -380,7 +380,7 @@ def test_persistent_card_held_face_out_and_ends_after_its_rounds():
     rng = Rng(1)
     seen = []
     for _ in range(3):
-        fight.end_round(s, rng)
+        rounds.end_round(s, rng)
         seen.append((s["round"], bool(s["persist"])))
     assert seen == [(2, True), (3, True), (4, False)]
     assert GAME.card_total(s) == 52
@@ -395,7 +395,7 @@ def test_to_the_end_of_the_count():
     kept = []
     while s["round"] != 1:
         kept.append(bool(s["persist"]))
-        fight.end_round(s, rng)
+        rounds.end_round(s, rng)
     assert all(kept) and not s["persist"] and s["count"] == 2
 
 
@@ -476,8 +476,8 @@ def test_attacking_into_a_grapple_can_hit_the_ally(monkeypatch):
     """'If they do not match the declared Up/Down then they hit their Ally in the Grapple.'"""
     s = at_turn("warrior", "goblin_skirmisher", [], 3, count=2)
     s["grapple"] = {"foe": 0}
-    monkeypatch.setattr(foeturn, "UP", "^")
-    monkeypatch.setattr(foeturn, "DOWN", "^")  # the declared symbol is always Up
+    monkeypatch.setattr(attack, "UP", "^")
+    monkeypatch.setattr(attack, "DOWN", "^")  # the declared symbol is always Up
     Script(monkeypatch, ["v"])               # ... and the draw misses
     rng = Rng(1)
     foeturn.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
@@ -556,7 +556,7 @@ def test_backing_away_twice_after_a_foe_closes_in_is_fleeing():
 def test_regeneration_at_the_start_of_each_round():
     s = at_turn("warrior", "cave_troll", [], 2)
     s["foes"][0]["hp"] = 10
-    fight.start_round_effects(s, Rng(1))
+    rounds.start_round_effects(s, Rng(1))
     assert s["foes"][0]["hp"] == 11
 
 
@@ -576,7 +576,7 @@ def test_disease_caught_on_a_miss_ticks_each_round_and_a_potion_cures(monkeypatc
     foeturn.after_hit(s, Rng(1), 0, 2)
     assert s["disease"] == {"from": "Plague Rat Swarm", "damage": 1, "left": 3}
     hp = s["hp"]
-    fight.start_round_effects(s, Rng(1))
+    rounds.start_round_effects(s, Rng(1))
     assert s["hp"] == hp - 1 and s["disease"]["left"] == 2
     s = GAME.apply(s, {"type": "play", "card": "healing_potion", "foe": -1, "boost": "", "extra": 0, "pay": 0})
     assert s["disease"] is None

@@ -415,7 +415,7 @@ def test_overwhelm_counts_the_foes_at_melee_with_the_character_attacked():
 
 
 def test_a_disease_at_the_rounds_start_can_fell_one_and_the_round_goes_on_for_the_rest():
-    from pocketdeck.systems.ads.fight import end_round
+    from pocketdeck.systems.ads.rounds import end_round
     s = party_fight(decks=("warrior", "mage", "priest"), foes=("plague_rat",))
     rng = Rng(4)
     start(s, rng)

@@ -36,7 +36,7 @@ def longsword_turn(seed: int) -> dict[str, Any]:
     return state
 
 
-RULES = {"turn", "counters", "grapple", "foegrapple", "reactions", "steps"}
+RULES = {"turn", "attack", "counters", "grapple", "foegrapple", "reactions", "rounds", "steps"}
 
 
 def path(seed: int) -> tuple[list[str], int, int]:

@@ -3,7 +3,7 @@
 Actions are small dicts of strings and integers; a card is named by its card id (one
 button per kind of card, not per copy); ``foe`` is a Foe's index or -1 for none.
 This module dispatches; the rules live by concern in ``facts`` (card facts), ``turn``
-(Normal Actions), ``counters`` (the player's attack, Re-Counter and Escalation),
+(Normal Actions), ``attack`` (the one attack pipeline), ``counters`` (Re-Counter and Escalation),
 ``reactions`` (answers to a Foe), ``grapple`` and ``flow`` (start, turn ends, Flee).
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.rng import Rng
-from . import allies, counters, flow, foegrapple, grapple, party, reactions, turn
+from . import allies, attack, counters, flow, foegrapple, grapple, party, reactions, turn
 from .deck import base, count_in_hand, draw_symbols  # noqa: F401 (tests script the draws here)
 from .facts import dual_pair_ok  # noqa: F401
 from .maths import DOWN, UP
@@ -59,7 +59,7 @@ def legal(state: State) -> list[Action]:
     if phase == "aid":
         return allies.aid_actions(state)
     if phase == "into_grapple":
-        return counters.into_actions(state)
+        return attack.into_actions(state)
     if phase == "recalled":
         return turn.recalled_plays(state) + [{"type": "keep"}]
     if phase == "turn":
@@ -111,5 +111,5 @@ HANDLERS = {
     "grapple_card": foegrapple._grapple_card, "grapple_yield": foegrapple._grapple_yield,
     "escape": foegrapple._escape,
     # a party: attacking into an ally's Grapple, a Reaction played for an ally
-    "into": counters._into, "aid": allies._aid, "no_aid": allies._no_aid,
+    "into": attack.into, "aid": allies._aid, "no_aid": allies._no_aid,
 }

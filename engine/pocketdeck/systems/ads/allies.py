@@ -1,5 +1,6 @@
 """A party's characters acting for one another: how far apart two allies stand, healing an
-ally, attacking a Foe an ally is grappling with, and a Reaction played for an ally.
+ally, who is in a Grapple with a Foe (the attack pipeline's ``attack.into_grapple`` asks),
+and a Reaction played for an ally.
 
 Why a module of its own: the fight's rules are written for "the player" at the top of the
 state (``party.enter``); everything here touches a second character, who lives in
@@ -123,41 +124,6 @@ def grappled_ally(state: State, i: int) -> int | None:
         if g and g["foe"] == i:
             return k
     return None
-
-
-def check_grapple(state: State) -> bool:
-    """Grapple: "Anyone outside of the Grapple who is Attacking a Target inside the
-    Grapple must declare an Up/Down to hit their Target". Before the Foe answers the
-    attack: if an ally is in a Grapple with it, stop for the declaration (phase
-    'into_grapple'). True when stopped."""
-    p = state["pending"]
-    if "party" not in state or p.get("kind") != "attack_out" or "into" in p or p["stage"]:
-        return False
-    k = grappled_ally(state, p["foe"])
-    if k is None:
-        return False
-    p["into"] = k
-    state["phase"] = "into_grapple"
-    return True
-
-
-def hurt_ally(state: State, k: int, amount: int, why: str) -> None:
-    """Damage to a character who is not playing now, from an ally's attack. Death: "If an
-    attack from a Foe (not a Player), any Effect, or any other Damage from the environment
-    ... would reduce a Player to 0 HP": an ally is a Player, so there is no Exhaustion to
-    choose: at 0 HP they fall."""
-    s = party.seat(state, k)
-    if amount <= 0:
-        return
-    s["hp"] -= amount
-    log(state, f"{why}: {s['hero']} takes {amount} damage ({max(s['hp'], 0)} HP left).")
-    if s["hp"] > 0:
-        return
-    p = state["party"]
-    p["out"][k] = "fallen"
-    s["grapple"], s["foe_grapple"] = None, None
-    state["players"] = len(party.seats_in(state))
-    log(state, f"{s['hero']} has fallen.")
 
 
 # -- a Reaction played for an ally -------------------------------------------------------

@@ -8,9 +8,10 @@ optional rule of the adventure's setup. Choices (docs/rules/ads.md "Two Dimensio
 
 - An area card (field ``area``: "target", centred on the Foe it is played at; or "self",
   centred on its player; ``area_squares``: how far it reaches, counted as a king moves)
-  hits everyone inside: each Foe inside is a separate attack answered by that Foe (as a
-  divided Energy Bolt's shares); an ally inside is hit only when the card says so
-  (``area_allies``), whole and with no Reaction; the player never.
+  hits everyone inside (``inside``; its attacks: ``attack.spread``): each Foe inside
+  is a separate attack answered by that Foe (as a divided Energy Bolt's shares); an ally
+  inside is hit only when the card says so (``area_allies``), whole and with no
+  Reaction; the player never.
   Two Dimensional: the squares. One Dimensional (no squares): an area at a target holds
   every Foe at the same Distance from you as the target, and the allies at Melee of the
   target; an area round yourself holds every Foe at Melee of you, and allies at Melee of
@@ -29,7 +30,6 @@ from typing import Any
 from . import party
 # the Map card's cover lives below the fight (cover.py); its names are read here too
 from .cover import blocked, cover_check, cover_squares, cover_view, line  # noqa: F401
-from .deck import log
 
 State = dict[str, Any]
 
@@ -61,18 +61,3 @@ def inside(state: State, c: dict[str, Any], i: int) -> tuple[list[int], list[int
 
 def _foe_distance(state: State, k: int, i: int) -> str:
     return state["party"]["seats"][k]["foe_pos"][i]["distance"]
-
-
-def spread(state: State, c: dict[str, Any], first: dict[str, Any]) -> list[dict[str, Any]]:
-    """The attacks of an area card: ``first`` at its target, then one share for each other
-    Foe inside (the same damage); allies inside are hit here and now."""
-    from .allies import hurt_ally
-    from .facts import is_ranged
-    foes, mates = inside(state, c, first["foe"])
-    if foes or mates:
-        names = [state["foes"][j]["name"] for j in foes] + [party.seat(state, k)["hero"] for k in mates]
-        log(state, f"{c['name']} covers an area: {', '.join(names)} inside too.")
-    for k in mates:
-        hurt_ally(state, k, first["damage"], f"{c['name']} (in its area)")
-    return [dict(first, foe=j, intro="In the area",
-                 ranged=is_ranged(state, c["distances"], state["foes"][j])) for j in foes]

@@ -226,11 +226,3 @@ def dual_damage(state: State, c: dict[str, Any], extra: int, boost: str, r: int)
     `turn._dual_attack` deals it and `view.label` shows it."""
     more = extra if extra else value(data.card(boost), r) if boost and data.card(boost)["effect"] == "damage" else 0
     return value(c, r) + more + blessing(state)
-
-
-def damage_taken(state: State, p: dict[str, Any], block: int) -> int:
-    """What a Foe's attack ``p`` takes off the player after a block: less Mage Armor's
-    ward held face-out and an ally's aid. `reactions.reduce_and_take` deals it and
-    `view.label` shows it."""
-    ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
-    return max(0, p["damage"] - block - ward - p.get("aid", 0))

@@ -1,5 +1,6 @@
-"""The flow of a fight: who is where, Rounds, Counts and Turns, damage to either side,
-Exhaustion, sight in poor light, XP and Gold. The Foes' own turns: ``foeturn``.
+"""The flow of a fight: who is where, the player's turn starting, sight in poor light, XP
+and Gold. The Foes' own turns: ``foeturn``; damage to either side and Exhaustion: the
+attack pipeline's damage stage (``attack.damage``); the change of Round: ``rounds``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from typing import Any
 
 from ...core.odds import as_percent
 from ...core.rng import Rng
-from . import data, grid, party
+from . import data, grid
 from .deck import draw_symbols, finish, hand_max, log, match_one, note, record_draw, refill
 from .cover import cover_check
-from .maths import DOWN, SYMBOLS, UP, matches, next_round, pattern_chance, tick
+from .maths import DOWN, SYMBOLS, UP, matches, pattern_chance, tick  # noqa: F401 (tick: read here by the rules)
 
 State = dict[str, Any]
 DIST = data.DISTANCES  # ranged, thrown, melee
@@ -137,65 +138,6 @@ def start_player_turn(state: State, rng: Rng) -> None:
         log(state, f"Hand maximum {hand_max(state)}: discard down to it before your turn.")
 
 
-def end_round(state: State, rng: Rng) -> None:
-    """The end of a Round: persistent effects count down; then the next Round (after 6
-    comes 1, and a new Count) begins."""
-    party.each(state, _persist_round)
-    for foe in state["foes"]:
-        foe["hampered"] = False  # Fleeing: "cannot Flee this Round" ends with the Round
-    state["round"] = next_round(state["round"])
-    if state["round"] == 1:
-        state["count"] += 1
-    start_round_effects(state, rng)
-
-
-def _persist_round(state: State) -> None:
-    keep = []
-    for p in state["persist"]:
-        if p["until"] == "count" and state["round"] == 6:
-            expire(state, p)
-        elif isinstance(p["until"], int):
-            p["until"] -= 1
-            if p["until"] <= 0:
-                expire(state, p)
-            else:
-                keep.append(p)
-        else:
-            keep.append(p)
-    state["persist"] = keep
-
-
-def expire(state: State, p: dict[str, Any]) -> None:
-    state["discard"].append(p["card"])
-    log(state, f"{data.card(p['card'])['name']} ends and is discarded.")
-
-
-def start_round_effects(state: State, rng: Rng, first: bool = False) -> None:
-    if not first:
-        log(state, f"Round {state['round']} (Count {state['count']}).")
-    for i in live_foes(state):
-        foe = state["foes"][i]
-        t = trait(foe, "regeneration")
-        if t and foe["hp"] < foe["max_hp"]:
-            gain = min(t[1], foe["max_hp"] - foe["hp"])
-            foe["hp"] += gain
-            log(state, f"{foe['name']} regenerates {gain} HP.")
-    party.each(state, lambda s: _seat_round_start(s, first))
-
-
-def _seat_round_start(state: State, first: bool) -> None:
-    """A character's Round begins: Base Actions and shield cover anew, a Disease ticks."""
-    state["base_used"] = {"class": False, "race": False}
-    state["shield_cover"] = 0
-    dis = state["disease"]
-    if dis and not first:
-        dis["left"] -= 1
-        hurt_player(state, dis["damage"], f"Disease from {dis['from']}", from_foe=False)
-        if dis["left"] <= 0 or dis.get("max_left", 99) <= 0:
-            state["disease"] = None
-            log(state, "The Disease runs its course.")
-
-
 def win(state: State) -> None:
     dead = [f for f in state["foes"] if f["hp"] <= 0]
     # XP and Gold are shared among the players who won (one here): rounded down, minimum 1
@@ -217,64 +159,6 @@ def win_words(dead: list[str], fled: list[str], xp: int, gold: int) -> str:
                 f"or Gold (The Foe Card: XP and Gold for defeating a Foe).")
     won = f"Victory! {xp} XP and {gold} Gold"
     return f"{won} ({gone}: no XP or Gold for a Foe not defeated)." if fled else f"{won}."
-
-
-# -- damage to the player -----------------------------------------------------------
-
-def hurt_player(state: State, amount: int, why: str, *, from_foe: bool) -> None:
-    """Damage to the character. Death from a Foe, an effect or the environment may be
-    traded for a level of Exhaustion (stay at 1 HP) while the hand maximum is above 1.
-    From a Foe's attack the player chooses (phase 'exhaust'); from an effect it is taken
-    for the player."""
-    if amount <= 0:
-        return
-    state["hp"] -= amount
-    log(state, f"{why}: you take {amount} damage ({max(state['hp'], 0)} HP left).")
-    if state["hp"] > 0:
-        return
-    if hand_max(state) <= 1:
-        log(state, "At a hand maximum of 1 there is no Exhaustion left to give: you fall.")
-        finish(state, "lost")
-    elif from_foe:
-        state["exhaust_from"] = state["phase"]
-        state["phase"] = "exhaust"
-    else:
-        exhaust(state)
-
-
-def exhaust(state: State) -> None:
-    state["exhaustion"] += 1
-    state["hp"] = 1
-    log(state, f"Exhaustion {state['exhaustion']}: you stay at 1 HP, hand maximum {hand_max(state)}.")
-
-
-def hurt_foe(state: State, i: int, dealt: int, source: str = "", blocked: int = 0,
-             by_character: bool = True) -> None:
-    """Damage to Foe ``i``, logged as a result a player reads at a glance ("Your Longsword
-    hits Goblin A: 3 damage, 3 -> 0 HP, defeated"); ``source`` names the attack when known,
-    ``blocked`` what its reaction took off. Booked to the character playing (for ATTACK -
-    BIGGEST THREAT, "the Opponent that has damaged it the most") unless it came from a Foe."""
-    foe = state["foes"][i]
-    hit = f"{source} hits {foe['name']}: " if source else f"{foe['name']}: "
-    if dealt <= 0:
-        log(state, (f"{source} hits {foe['name']}: it takes no damage" if source else f"{foe['name']} takes no damage")
-            + (f" ({blocked} blocked)." if blocked else "."))
-        return
-    before = foe["hp"]
-    foe["hp"] -= dealt
-    if by_character:
-        party.note_damage(state, i, dealt)
-    foe["took_since_turn"] += dealt
-    foe["took_in_free"] = foe.get("took_in_free", 0) + dealt
-    foe["hurt_tick"] = tick(state)
-    took = f"{dealt} damage" + (f" ({blocked} blocked)" if blocked else "")
-    if foe["hp"] <= 0:
-        foe["hp"] = 0
-        log(state, f"{hit}{took}, {before} -> 0 HP, defeated.")
-        if state["grapple"] and state["grapple"]["foe"] == i:
-            state["grapple"] = None
-    else:
-        log(state, f"{hit}{took}, {before} -> {foe['hp']} HP.")
 
 
 # -- the Foe reacting to the player's attack ---------------------------------------

@@ -12,7 +12,8 @@ from . import data
 from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
 from .facts import can_dual_wield, declare_dual
 from .allies import refill_helpers
-from .fight import end_round, live_foes, start_player_turn, start_round_effects, tick, trait, win
+from .fight import live_foes, start_player_turn, tick, trait, win
+from .rounds import end_round, start_round_effects
 from .foeturn import foe_sneak, foe_turn
 from .maths import DOWN, UP, matches, starting_round
 from . import foegrapple, grapple, party, steps
@@ -361,7 +362,7 @@ def _hamper(state: State, a: Action, rng: Rng) -> None:
     ok = match_one(state, rng, "You", f"hamper {foe['name']}", a["symbol"])
     if ok:
         # lifetime: "cannot Flee this Round. They can attempt to Flee again on their next
-        # Turn": it holds to the end of this Round (cleared in fight.end_round)
+        # Turn": it holds to the end of this Round (cleared in rounds.end_round)
         foe["hampered"] = True
         log(state, f"{foe['name']} is hampered and cannot Flee this Round.")
     state["pending"] = None
@@ -377,7 +378,7 @@ def _flee(state: State, a: Action, rng: Rng) -> None:
     may declare an Up/Down and, matching, hamper you. Unhampered, you escape."""
     log(state, "You try to Flee: every Foe gets a free Turn at you.")
     state["fleeing"] = True
-    state["hampered"] = False  # lifetime: this Flee's free turns (set in reactions.after_damage, read in flee_run)
+    state["hampered"] = False  # lifetime: this Flee's free turns (set in attack.after_foe_attack, read in flee_run)
     state["fresh"] = False
     state["flee_queue"] = [i for i in live_foes(state)]
     state["phase"] = "foe"

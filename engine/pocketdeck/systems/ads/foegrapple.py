@@ -17,7 +17,8 @@ from typing import Any
 from ...core.rng import Rng
 from . import data, grid, steps
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import GRAPPLE_ATTRS, chance_text, foe_escalates, hurt_foe, live_foes, tick, trait
+from .attack import damage, foe_side
+from .fight import GRAPPLE_ATTRS, chance_text, foe_escalates, live_foes, tick, trait
 from .maths import DOWN, UP, matches, pattern_chance
 
 State = dict[str, Any]
@@ -63,7 +64,7 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
 def _strike_back(state: State, a: Action, rng: Rng) -> None:
     i = state["foe_grapple"]["foe"]
     log(state, f"You strike {state['foes'][i]['name']} for 1 base Physical damage as it grabs at you.")
-    hurt_foe(state, i, 1)
+    damage(state, foe_side(i), 1)  # your blow: booked to you (Biggest Threat)
     contest(state, rng)
 
 

@@ -14,8 +14,10 @@ from ...core.rng import Rng
 from . import data
 from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
 from .facts import dropped
-from .fight import (DIST, GRAPPLE_ATTRS, action_row, chance_text, hurt_foe, in_reach, live_foes, move_foe, sight_check,
+from .fight import (DIST, GRAPPLE_ATTRS, action_row, chance_text, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
+# a Foe's attack is declared in the attack pipeline; the names stay readable here
+from .attack import after_hit, answer_seat, declare_foe, declare_foe as foe_attack, updown_need  # noqa: F401
 from .maths import DOWN, UP, matches, pattern_chance, r_value
 from .party import seats_in
 
@@ -98,7 +100,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
                 return
             if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
                 return  # Lighting: Base Damage is a Melee Action too
-            foe_attack(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
+            declare_foe(state, rng, i, {"name": "Base damage", "damage": str(base_dmg), "distances": ["melee"]})
             return
         if row["failure"] != "action":
             log(state, f"{foe['name']} takes no Action.")
@@ -117,7 +119,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
             return
         if not sight_check(state, rng, foe, chosen.get("distances", []), foe["distance"], foe["name"]):
             return
-        foe_attack(state, rng, i, chosen)
+        declare_foe(state, rng, i, chosen)
     elif kind == "disarm":
         if not in_reach(state, chosen.get("distances", []), foe["distance"]):
             if not may_step(state, foe, step_toward(foe["distance"], chosen["distances"])):
@@ -203,7 +205,7 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
     if state["grapple"].get("holder") == "foe" or rng.below(2) == 0:
         # "each Player or Foe in a Grapple can do 1 Base Physical Damage"; a Foe holding
         # you always does (policy: it keeps the hold)
-        foe_attack(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
+        declare_foe(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
         return
     attr = data.foes()[foe["id"]].get("attribute")
     strength_in_hand = any(base(c) == "strength" for c in state["hand"])
@@ -271,48 +273,6 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
         state["pending"] = {"kind": "spot", "foe": i}
         state["phase"] = "spot"
 
-def foe_attack(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
-    """A Foe attacks the player: the player may react (phase 'react')."""
-    foe = state["foes"][i]
-    dmg = r_value(o["damage"], state["round"])
-    ranged = "ranged" in o.get("distances", [])  # Defense: a Ranged Distance Weapon, from any distance
-    sneak = foe["hidden"]
-    foe["hidden"] = False
-    g = state["grapple"]
-    if g and g["foe"] != i and state["foes"][g["foe"]]["hp"] > 0:
-        # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
-        # participant, the Foe's own ally, with no reaction
-        declared = UP if rng.below(2) == 0 else DOWN
-        ok = match_one(state, rng, foe["name"], "attack into the Grapple", declared)
-        if not ok:
-            other = g["foe"]
-            log(state, f"{foe['name']}'s {o['name']} misses you in the Grapple and hits {state['foes'][other]['name']}.")
-            hurt_foe(state, other, dmg, by_character=False)  # a Foe's blow: nobody's damage for Biggest Threat
-            return
-    state["pending"] = {"kind": "attack", "foe": i, "name": o["name"], "damage": dmg,
-                        "ethereal": bool(o.get("ethereal")), "ranged": ranged,
-                        "melee": state["mode"] == "simple" and "melee" in o.get("distances", ["melee"])
-                        or foe["distance"] == "melee",
-                        "sneak": sneak, "counters": list(o.get("counters", [])),  # Reaction/Counter: only those "listed as Counters on the Card"
-                        "updown": updown_need(state, rng, foe, o.get("counter_updown", 0))}
-    log(state, f"{foe['name']} attacks with {o['name']} for {dmg}{' Ethereal' if o.get('ethereal') else ''} damage"
-               f"{' from hiding' if sneak else ''}.")
-    state["phase"] = "react"
-    from . import allies  # in a party, an ally may protect the one attacked first
-    allies.offer_aid(state)
-
-def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
-    """Spells: an Up/Down counter. "If it is a single Up/Down, the Opponent(s) must Draw an
-    Up/Down that matches the Spell's Up/Down" (for a Foe's spell, its card's symbol); "If
-    multiple Up/Downs are required, the caster of the Spell declares which Up/Downs are
-    required ... in any order" (a Foe declares from the seeded generator, before you
-    choose, so the chance is shown on the button)."""
-    if not n:
-        return ""
-    if n == 1:
-        return data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
-    return "".join(UP if rng.below(2) == 0 else DOWN for _ in range(n))
-
 def foe_disarm(state: State, i: int, o: dict[str, Any]) -> None:
     """A Foe Ability that disarms ("Ammunition & Throwing": "if your Character is disarmed
     in some manner (a Foe Ability, or an Opponent's Card), then you must retrieve your
@@ -324,7 +284,7 @@ def foe_disarm(state: State, i: int, o: dict[str, Any]) -> None:
                         "counters": ["agility", "strength"]}
     foe["hidden"] = False
     log(state, f"{foe['name']} tries to disarm you ({o['name']}).")
-    state["phase"] = "react"
+    answer_seat(state)  # no ally's aid against a disarm (allies.offer_aid)
 
 def disarmed(state: State, by: str) -> None:
     """The weapon in your hand drops out of reach: it cannot be played until you spend a
@@ -335,25 +295,6 @@ def disarmed(state: State, by: str) -> None:
     state["armed"], state["offhand"] = (state["offhand"], None) if state["dual"] and state["offhand"] else (None, None)
     note(state, "disarmed")
     log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")
-
-def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
-    """Disease: a Foe that deals at least X damage makes the player draw to match its
-    card's Up/Down; a miss catches the Disease (Y damage a Round for Z Rounds)."""
-    foe = state["foes"][i]
-    dis = trait(foe, "disease")
-    if not dis or dealt < dis[1] or state["phase"] == "over":
-        return
-    need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
-    ok = match_one(state, rng, "You", f"resist {foe['name']}'s Disease", need)
-    if ok:
-        log(state, "You resist the Disease.")
-        return
-    if state["race"] == "dwarf" and not state["base_used"]["race"]:
-        state["base_used"]["race"] = True
-        log(state, "Stout Blood (Dwarf Base Action) counters the Disease.")
-        return
-    state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
-    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
 
 def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
     attr = data.foes()[foe["id"]].get("attribute")

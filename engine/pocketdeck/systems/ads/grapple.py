@@ -9,9 +9,10 @@ from ...core.rng import Rng
 from . import data
 from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
 from .fight import GRAPPLE_ATTRS, action_row, chance_text, foe_escalates, grab, sight_check
-from .foeturn import escape_resolve, foe_attack
+from .attack import declare, declare_foe, player_attack
+from .foeturn import escape_resolve
 from .maths import DOWN, UP, matches, pattern_chance
-from . import counters, steps
+from . import steps
 from .facts import targets
 
 State = dict[str, Any]
@@ -60,7 +61,7 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
                 hit["match"] if hit else "a Melee attack", hit is not None)
     strike = hit or {"name": "base strike", "damage": "1", "distances": ["melee"]}
     state["phase"] = "foe"
-    foe_attack(state, rng, i, strike)
+    declare_foe(state, rng, i, strike)
     if state["phase"] == "foe":  # the strike went elsewhere (never in a solo fight)
         grapple_contest(state, rng)
 
@@ -124,11 +125,7 @@ def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
     i = state["grapple"]["foe"]
     log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
     state["fresh"] = False
-    state["pending"] = {"kind": "attack_out", "foe": i, "card": "", "inst": "", "name": "strike in the Grapple",
-                        "damage": 1, "ethereal": False, "sneak": False, "ranged": False, "stage": 0,
-                        "half": False, "counters": [], "counter_updown": "", "counter_shield": "",
-                        "attribute": ""}
-    counters.resolve_attack(state, rng)
+    declare(state, rng, player_attack(i, "strike in the Grapple", 1))
 
 
 def _release(state: State, a: Action, rng: Rng) -> None:

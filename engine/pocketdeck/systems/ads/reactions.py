@@ -1,5 +1,6 @@
 """The player's answers to a Foe's attack: counters, reactions, shields, Exhaustion, spotting
-a Sneak.
+a Sneak. Each answer ends in the attack pipeline (``attack.answered``: the damage, then
+what follows it).
 """
 
 from __future__ import annotations
@@ -8,12 +9,13 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, match_one, note, record_draw, take
-from .fight import chance_text, exhaust, foe_escalates, hurt_player
-from .foeturn import after_hit, disarmed
-from .maths import DOWN, UP, half_up, matches, pattern_chance
+from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
+from .attack import after_foe_attack, answered, exhaust
+from .fight import chance_text, foe_escalates
+from .foeturn import disarmed
+from .maths import half_up, matches, pattern_chance
 from . import steps
-from .facts import slot, allowed, damage_taken, defense_of, base_action
+from .facts import slot, allowed, defense_of, base_action
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -56,7 +58,7 @@ def _take(state: State, a: Action, rng: Rng) -> None:
     p = state["pending"]
     if p.get("disarm"):
         disarmed(state, state["foes"][p["foe"]]["name"])
-    reduce_and_take(state, rng, 0, "")
+    answered(state, rng, 0, "")
 
 
 def _counter(state: State, a: Action, rng: Rng) -> None:
@@ -78,8 +80,7 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
         p["chain"] = p.get("chain", 0) + 1
         log(state, "Escalate with another listed Attribute card, or take it.")
         return
-    state["pending"] = None
-    steps.resume(state)
+    after_foe_attack(state, rng)  # nothing dealt: no Disease, no hamper; the Foe's turn goes on
 
 
 def _updown_counter(state: State, a: Action, rng: Rng) -> None:
@@ -92,13 +93,13 @@ def _updown_counter(state: State, a: Action, rng: Rng) -> None:
                 chance_text(pattern_chance(need)))
     state["reacted"] = True
     note(state, "updown_counter")
-    reduce_and_take(state, rng, half_up(p["damage"]) if ok else 0,
+    answered(state, rng, half_up(p["damage"]) if ok else 0,
                     "an Up/Down counter" if ok else "")
 
 
 def _cover(state: State, a: Action, rng: Rng) -> None:
     state["shield_cover"] -= 1
-    reduce_and_take(state, rng, state["pending"]["damage"], "your raised shield")
+    answered(state, rng, state["pending"]["damage"], "your raised shield")
 
 
 def _react(state: State, a: Action, rng: Rng) -> None:
@@ -112,48 +113,13 @@ def _react(state: State, a: Action, rng: Rng) -> None:
     state["reacted"] = True
     if c["kind"] == "shield" and p["ranged"]:
         state["shield_cover"] = max(0, c.get("shield_ranged", 1) - 1)
-    reduce_and_take(state, rng, block + a["extra"], c["name"] + (f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""))
-
-
-def reduce_and_take(state: State, rng: Rng, block: int, by: str) -> None:
-    p = state["pending"]
-    aid = p.get("aid", 0)  # an ally's card played for you (allies.offer_aid)
-    dmg = damage_taken(state, p, block)  # the same figure as the buttons
-    if by:
-        state["reacted"] = True
-        log(state, f"You react with {by}: blocks {block}.")
-    if aid:
-        log(state, f"{p['aid_by']} blocks {aid} for you.")
-    foe = state["foes"][p["foe"]]
-    p["dealt"] = dmg
-    state["phase"] = "foe"
-    hurt_player(state, dmg, f"{foe['name']}'s {p['name']}", from_foe=True)
-    if state["phase"] in ("exhaust", "over"):
-        return
-    after_damage(state, rng)
-
-
-def after_damage(state: State, rng: Rng) -> None:
-    p = state["pending"]
-    dmg = p.get("dealt", 0)
-    i = p["foe"]
-    state["pending"] = None
-    if dmg > 0:
-        after_hit(state, rng, i, dmg)
-        if state["fleeing"] and state["phase"] != "over":
-            foe = state["foes"][i]
-            declared = UP if rng.below(2) == 0 else DOWN
-            ok = match_one(state, rng, foe["name"], "hamper your Flee", declared)
-            if ok:
-                state["hampered"] = True
-                log(state, f"{foe['name']} hampers you: you cannot Flee this Round.")
-    steps.resume(state)
+    answered(state, rng, block + a["extra"], c["name"] + (f" + {a['extra']} {c['attribute'].title()}" if a["extra"] else ""))
 
 
 def _exhaust(state: State, a: Action, rng: Rng) -> None:
     exhaust(state)
     state["phase"] = "foe"
-    after_damage(state, rng)
+    after_foe_attack(state, rng)
 
 
 def _die(state: State, a: Action, rng: Rng) -> None:

@@ -12,7 +12,7 @@ from . import data
 from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_one, note, take
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
-from . import allies, area, counters, foegrapple, grapple, grid, reactions, steps
+from . import allies, attack, foegrapple, grapple, grid, steps
 from .facts import (allowed, base_action, base_value, dropped, dual_damage, dual_pair_ok, free_hand, held, is_ranged,
                     needs_swap_for, play_damage, play_heal, play_price, slot, sneaking, take_up, targets)
 
@@ -351,8 +351,8 @@ def _split(state: State, a: Action, rng: Rng) -> None:
     log(state, f"You divide the damage: {where}.")
     state["phase"] = "turn"
     shares[0].pop("intro")
-    state["pending"], state["attack_queue"] = shares[0], shares[1:]
-    counters.resolve_attack(state, rng)
+    state["attack_queue"] = shares[1:]
+    attack.declare(state, rng, shares[0])
 
 
 def _retrieve(state: State, a: Action, rng: Rng) -> None:
@@ -396,7 +396,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
     state["base_used"][which] = True
     r = state["round"]
     if state["phase"] == "react":
-        reactions.reduce_and_take(state, rng, base_value(b, r), b["name"])
+        attack.answered(state, rng, base_value(b, r), b["name"])
         return
     if b["effect"] == "heal" and "ally" in a:
         allies.heal_ally(state, a["ally"], base_value(b, r), f"{b['name']} (Base Action)",
@@ -413,11 +413,8 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         if not sight_check(state, rng, None, b.get("distances", []), foe["distance"], "You", target=foe):
             steps.end_turn(state)
             return
-        state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": "", "inst": "", "name": b["name"],
-                            "damage": dmg, "ethereal": bool(b.get("ethereal")), "sneak": False,
-                            "ranged": is_ranged(state, b.get("distances", []), foe), "stage": 0, "half": False,
-                            "counters": [], "counter_updown": "", "counter_shield": "", "attribute": ""}
-        counters.resolve_attack(state, rng)
+        attack.declare(state, rng, attack.player_attack(a["foe"], b["name"], dmg, ethereal=bool(b.get("ethereal")),
+                                                        ranged=is_ranged(state, b.get("distances", []), foe)))
         return
     steps.end_turn(state)
 
@@ -505,21 +502,18 @@ def _play(state: State, a: Action, rng: Rng) -> None:
             return
     log(state, f"You play {c['name']}{boost_text} at {foe['name']}: {dmg}{' Ethereal' if c['ethereal'] else ''} damage"
                f"{' from Sneak' if sneak else ''}.")
-    state["pending"] = {"kind": "attack_out", "foe": a["foe"], "card": b, "inst": inst, "name": c["name"],
-                        "damage": dmg, "ethereal": c["ethereal"], "sneak": sneak,
-                        "ranged": is_ranged(state, c["distances"], foe), "stage": 0, "half": False,
-                        "counters": c["counters"], "counter_updown": c["counter_updown"],
-                        "counter_shield": c["counter_shield"], "attribute": c["attribute"]}
-    if c.get("area"):  # everyone inside its area is hit too (area.py)
-        state["attack_queue"] = area.spread(state, c, state["pending"])
+    p = attack.player_attack(a["foe"], c["name"], dmg, card=b, inst=inst, ethereal=c["ethereal"], sneak=sneak,
+                             ranged=is_ranged(state, c["distances"], foe), counters=c["counters"],
+                             counter_updown=c["counter_updown"], counter_shield=c["counter_shield"],
+                             attribute=c["attribute"])
+    if c.get("area"):  # everyone inside its area is hit too (area.inside)
+        state["attack_queue"] = attack.spread(state, c, p)
     if c.get("split") and dmg > 1 and len(targets(state, c)) > 1 and state["free_turn"] is None:
         # "You can divide the Damage ... between up to R+1 Opponents": one point at a time
-        state["split"] = {"attack": state.pop("pending"), "left": dmg - 1, "parts": [[a["foe"], 1]],
-                          "max": r_value(c["split"], r)}
-        state["pending"] = None
+        state["split"] = {"attack": p, "left": dmg - 1, "parts": [[a["foe"], 1]], "max": r_value(c["split"], r)}
         state["phase"] = "split"
         return
-    counters.resolve_attack(state, rng)
+    attack.declare(state, rng, p)
 
 
 def _recall(state: State, a: Action, rng: Rng) -> None:
@@ -567,19 +561,17 @@ def _dual_attack(state: State, a: Action, rng: Rng) -> None:
         if bb:  # the Boost played on this blow's card
             take(state, bb, k) if k else take(state, bb)
             log(state, f"{c['name']} boosted with {f'{k} {bb.title()}' if k else data.card(bb)['name']}.")
-        blows.append({"kind": "attack_out", "foe": i, "card": b, "inst": inst, "name": c["name"],
-                      "damage": dual_damage(state, c, k, bb, r),
-                      "ethereal": False, "sneak": False, "ranged": is_ranged(state, c["distances"], foe),
-                      "stage": 0, "half": False, "counters": c["counters"], "counter_updown": "",
-                      "counter_shield": "", "attribute": c["attribute"]})
+        blows.append(attack.player_attack(i, c["name"], dual_damage(state, c, k, bb, r), card=b, inst=inst,
+                                          ranged=is_ranged(state, c["distances"], foe), counters=c["counters"],
+                                          attribute=c["attribute"]))
     state["armed"], state["offhand"] = a["card"], a["card2"]
     log(state, f"You strike {foe['name']} with both weapons: {blows[0]['name']} and {blows[1]['name']}.")
     if not sight_check(state, rng, None, data.card(a["card"])["distances"], foe["distance"], "You", target=foe):
         steps.end_turn(state)
         return
     blows[1]["intro"] = "Second blow"
-    state["pending"], state["attack_queue"] = blows[0], [blows[1]]
-    counters.resolve_attack(state, rng)
+    state["attack_queue"] = [blows[1]]
+    attack.declare(state, rng, blows[0])
 
 
 def _draw_over(state: State, a: Action, rng: Rng) -> None:

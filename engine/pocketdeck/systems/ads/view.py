@@ -10,7 +10,8 @@ from typing import Any
 
 from . import data, party
 from .allies import aid_block
-from .facts import (base_action, base_value, damage_taken, dropped, defense_of, dual_damage, play_damage, play_heal,
+from .attack import damage_taken, row_block
+from .facts import (base_action, base_value, dropped, defense_of, dual_damage, play_damage, play_heal,
                     play_price, slot, sneak_bonus, sneaking, value)
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
@@ -128,7 +129,7 @@ def _foe_card(fid: str, r: int, holds: tuple[bool, ...]) -> dict[str, Any]:
     fail = 1 - sum(chances)
     n, outs = reaction_outcomes(foe, r)
     rchances = outcome_chances([o["match"] for o in outs], n) if n else []
-    reacts = [{"match": o["match"], "what": f"{o['name']} {r_value(o['defense'], r)}", "chance": chance_text(p)}
+    reacts = [{"match": o["match"], "what": f"{o['name']} {row_block(o, r)}", "chance": chance_text(p)}
               for o, p in zip(outs, rchances)]
     attr = f.get("attribute")
     return {"traits": [TRAIT_NAMES[t[0]].format(*t[1:]) for t in f.get("traits", [])], "actions": acts,
