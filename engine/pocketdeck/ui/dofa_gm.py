@@ -132,6 +132,9 @@ def render(view: dict[str, Any], session: Session) -> str:
     if view["phase"] == "over":
         parts.append(_over(view))
         pool.asked = True  # the ending is the prompt
+    if view.get("phone_wait"):  # issue 29: a choice on a player's own phone
+        parts.append(pool.panel(f'<p class="muted">{esc(view["phone_wait"])}</p>', "Waiting for a player's phone",
+                                ask=False))
     parts += [_draw(view, pool), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
               _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
@@ -522,7 +525,7 @@ def _player_seat(view: dict[str, Any]) -> str:
     mine = ""
     if me is not None:
         mine = f'<p>{esc(me["name"])}: HP {me["hp"]}/{me["hp_max"]}, AP {me["ap"]}, PP {me["pp"]}</p>'
-    call_html = _seat_call(view)
+    call_html = _seat_call(view) or _seat_fate(view, me)
     ep = view["epic"]
     ep_html = ""
     if ep:
@@ -578,6 +581,29 @@ def _seat_call(view: dict[str, Any]) -> str:
     name = "The GM's check" if call else "Your draw"
     return prompt(body, label=name) if acts else \
         f'<section class="dofa-panel" aria-label="{esc(name)}">{body}</section>'
+
+
+def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
+    """The player's Fate Cards on their own phone (issue 29; PG, Fate Cards 3, 4.2, 4.3):
+    redraw the Target Card just drawn or keep it (the table waits), Exchange Fate and
+    Toughen Up whenever the book allows; the cards are those of the deck the host keeps."""
+    acts = view.get("actions", [])
+    if not acts:
+        return ""
+    if any(e["action"]["type"] == "keep_tc" for e in acts):
+        tc = (me or {}).get("tc")
+        body = (f'<h2>Your Target Card: {esc(_name(tc))}</h2>'
+                f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(tc)}</div></div>'
+                f'<p>Keep it, or spend a {term("fate-card", "Fate Card")} to redraw it.</p>')
+        return prompt(body + _grid(acts, "btn primary"), label="Your Target Card")
+    tough = view.get("tough")
+    note = (f'<p>You may ignore {esc(tough)} damage (Toughen Up) until the end of your next turn.</p>'
+            if tough else "")
+    left = (view.get("deck") or {}).get("left")
+    body = (f'<h2>Your {term("fate-card", "Fate Cards")}</h2>{note}'
+            + (f'<p class="muted">Your Action Deck: {esc(left)} cards left.</p>' if left is not None else "")
+            + _grid(acts, "btn"))
+    return f'<section class="dofa-panel" aria-label="Your Fate Cards">{body}</section>'
 
 
 register_table(Table(

@@ -56,6 +56,15 @@ def label(s: State) -> str:
             "ko": "Draw your Knocked Out draw (DR 4 Vitality)"}.get(a.get("kind", ""), "Draw on your phone")
 
 
+def waiting(s: State) -> str | None:
+    """What the GM's table waits for on a player's phone outside a draw (None: nothing)."""
+    from .fate import phone_tc
+    x = phone_tc(s)
+    if x is not None:
+        return f"{x['name']} decides on their phone: keep the Target Card or redraw it with a Fate Card."
+    return None
+
+
 def actions(s: State) -> list[Action]:
     return [{"type": "phone_draw"}] if drawer(s) is not None else []
 
@@ -69,7 +78,13 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     own = x["own"]
     if f["kind"] == "tc":
         # PG, Taking Turns: each draws a Target Card from their own Action Deck
-        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng)
+        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng, place=False)
+        # PG, Fate Cards 3: a Fate Card may redraw it at once; the table waits for the
+        # phone's choice (fate.phone_tc) before the card takes its place in the order
+        from .fate import phone_tc, tc_drawn
+        tc_drawn(s, x)
+        if phone_tc(s) is None:
+            turns.tc_placed(s, x["id"], rng)
         return
     if f["kind"] == "save":
         # PG, Saves: the same draw as a creature's (turns.save_draw), from their own deck

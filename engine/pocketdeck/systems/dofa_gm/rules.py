@@ -113,6 +113,8 @@ class DofaGmGame(Game):
             return []
         if s["draw"] is not None:
             return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
+        if fate.phone_tc(s) is not None:   # a phone's Target Card: redraw it with Fate, or keep it
+            return fate.phone_tc_actions(s)
         if s["entry"] is not None:   # a player's phone draws it (phone.py), or the GM types it in
             return phone.actions(s) or entry.actions(s)
         if s["call"] is not None:
@@ -196,10 +198,12 @@ class DofaGmGame(Game):
     def _apply(self, s: State, a: Action, rng: Rng) -> None:
         kind = a["type"]
         tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
-        if kind == "toughen_up" and tough:
-            s["tough"] = tough
+        if tough:                           # (a phone's player: until their next turn ends)
+            tough = tough if kind == "toughen_up" else {k: n for k, n in tough.items() if fate.lasts(s, k)}
+            if tough:
+                s["tough"] = tough
         fresh = s.pop("fresh_tc", None)     # a Target Card's redraw: at once, or not (fate.py)
-        if kind == "redraw_tc" and fresh:
+        if kind in ("redraw_tc", "keep_tc") and fresh:
             s["fresh_tc"] = fresh
         if kind == "accept":
             accept(s, rng)
@@ -225,10 +229,11 @@ class DofaGmGame(Game):
         del s["log"][:-80]
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
-        """The GM's seat gets every legal action; a player's seat those it must choose now
-        (``owner``: a check sent to their phone, and its draw)."""
+        """The GM's seat gets every legal action; a player's seat those that are its own
+        (``seat_of``: a check sent to their phone and its draw, their Fate Cards)."""
         from .view import build_view
-        return build_view(state, seat, self.legal_actions(state) if seat in ("gm", owner(state)) else [])
+        legal = self.legal_actions(state)
+        return build_view(state, seat, legal if seat == "gm" else [a for a in legal if seat_of(state, a) == seat])
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
@@ -268,10 +273,27 @@ def owner(s: State) -> str:
         return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
     if c is not None and c.get("sent"):
         return f"player:{c['who']}"
-    x = phone.drawer(s)
+    x = fate.phone_tc(s) or phone.drawer(s)
     if x is not None:
         return f"player:{x['id']}"
     return "gm"
+
+
+# the choices a player's phone makes outside the draws the table waits for (rules.owner):
+# spending the Fate Cards of the deck the host keeps for them (fate.py)
+SEAT_FREE = ("exchange_fate", "toughen_up")
+
+
+def seat_of(s: State, a: Any) -> str:
+    """The seat whose choice action ``a`` is: a player's own (``player:<id>``) for the Fate
+    Cards of the deck the host keeps for their phone, spent whenever the book allows; else
+    the seat that must choose now (``owner``)."""
+    who = a.get("who") if isinstance(a, dict) else None
+    if isinstance(a, dict) and a.get("type") in SEAT_FREE and isinstance(who, str):
+        x = next((y for y in s["actors"] if y["id"] == who), None)
+        if x is not None and x.get("own") and not x["deck"]:
+            return f"player:{who}"
+    return owner(s)
 
 
 def phone_problem(s: State, a: Action) -> str | None:

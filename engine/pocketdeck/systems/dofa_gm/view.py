@@ -71,6 +71,8 @@ def label(s: State, a: Action) -> str:
         return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
     if t == "redraw_tc":
         return f"{who}: redraw the Target Card with the Fate Card {card(a['card'])}"
+    if t == "keep_tc":
+        return f"{who}: keep the Target Card"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
@@ -246,10 +248,26 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
     if x is not None and x.get("own"):
         deck = s["decks"][x["own"]]
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
-    base["actions"] = [{"action": a, "label": "Draw from your Action Deck" if a["type"] == "call_draw"
-                        else label(s, a)} for a in legal]
+    if x is not None and s.get("tough", {}).get(me):
+        base["tough"] = s["tough"][me]    # damage they may still ignore (PG, Fate Cards 4.3)
+    base["actions"] = [{"action": a, "label": seat_label(s, a)} for a in legal]
     base["log"] = ft.public_log(s, 8)
     return base
+
+
+# a player's own choices as their phone names them (you, your cards)
+SEAT_LABELS = {
+    "call_draw": lambda a: "Draw from your Action Deck",
+    "redraw_tc": lambda a: f"Redraw your Target Card with the Fate Card {card(a['card'])}",
+    "keep_tc": lambda a: "Keep this Target Card",
+    "exchange_fate": lambda a: f"Exchange Fate: the {card(a['card'])} for 1 PP",
+    "toughen_up": lambda a: f"Toughen Up: the {card(a['card'])} ignores 1 damage",
+}
+
+
+def seat_label(s: State, a: Action) -> str:
+    named = SEAT_LABELS.get(a["type"])
+    return named(a) if named else label(s, a)
 
 
 def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
@@ -271,7 +289,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
     base.update({
         "draw": draw_view(s), "call": call_view(s), "hand": s["hand"],
         "entry": s["entry"] and dict(s["entry"], phone=phone.drawer(s) is not None),
-        "focus": s["focus"], "panel": s["panel"],
+        "focus": s["focus"], "panel": s["panel"], "phone_wait": phone.waiting(s),
         "decks": {n: {"left": len(d["draw"]), "discard": len(d["discard"]), "fate": list(d["fate"]),
                       "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()
                   if n in ("npc", "world")},

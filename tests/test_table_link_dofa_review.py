@@ -1,0 +1,127 @@
+"""The open differences of the review of 2026-11-27 (docs/reviews/dofa-phone-2026-11-27.md,
+issue 29): what a DofA player's phone at the GM's table could not yet do by the book. Each
+test is named after the difference and the book's section. Rules: docs/rules/dofa.md, "The
+player's phone at the GM's table"."""
+
+from __future__ import annotations
+
+import json
+
+from test_table_link_dofa import gm, guest_view, joined, refused, session
+from test_table_link_dofa_draws import FIGHT, initiative, mine, to_anns_turn
+
+from pocketdeck.systems.dofa_gm import GAME
+from pocketdeck.systems.dofa_gm.rules import owner
+from pocketdeck.ui import table_screens
+
+
+def ann(s: dict) -> dict:
+    return next(a for a in s["actors"] if a["id"] == "p1")
+
+
+def host_actions(w) -> list[dict]:
+    """The buttons on the GM's own screen (the host's view, the seats guests hold taken out)."""
+    s = session(w)
+    view, _ = table_screens.host_view(w.host, table_screens.hosting(w.host).slot, s.game.view(s.state, "gm"))
+    return [e["action"] for e in view["actions"]]
+
+
+def engine_fight(seed: int = 5) -> dict:
+    """Ann with her sheet at the table, her phone joined, a fight begun and her TC kept."""
+    s = GAME.new_game(FIGHT["options"], seed)
+    for a in ({"type": "phone", "who": "p1"}, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"},
+              {"type": "phone_draw"}, {"type": "keep_tc", "who": "p1"}):
+        s = GAME.apply(s, a)
+    return s
+
+
+# -- 4: Fate Cards on the phone -----------------------------------------------------------------
+
+def test_review_4_pg_fate_cards_3_the_phone_redraws_its_initiative_target_card_once():
+    """PG, Fate Cards 3: "Any time a player ... draws a card, they may discard one held Fate
+    Card and redraw". The phone's Target Card, just drawn, may be redrawn from its own seat;
+    the Joker leaves the deck the host keeps and cannot be spent again."""
+    w = joined(FIGHT)
+    s = session(w)
+    gm(w, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"})
+    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    first = ann(s.state)["tc"]
+    assert owner(s.state) == "player:p1" and host_actions(w) == []
+    assert "decides on their phone" in w.host.render()
+    page = w.guest.render()
+    assert "Redraw your Target Card with the Fate Card Red Joker" in page and "Keep this Target Card" in page
+    w.tap("guest", "play", json.dumps({"type": "redraw_tc", "who": "p1", "card": "RJ"}))
+    deck = s.state["decks"]["p1"]
+    assert ann(s.state)["tc"] != first and deck["tcs"]["p1"] == ann(s.state)["tc"]
+    assert deck["fate"] == ["BJ"] and "RJ" in deck["aside"] and first in deck["discard"]
+    assert s.state["combat"]["stage"] == "turns" and "p1" in s.state["combat"]["order"]
+    same, eff = refused(w, json.dumps({"t": "act", "a": {"type": "redraw_tc", "who": "p1", "card": "RJ"}}))
+    assert same and eff
+    GAME.check_state(s.state)
+
+
+def test_review_4_pg_fate_cards_4_3_toughen_up_on_the_phone_until_the_end_of_the_next_turn():
+    """PG, Fate Cards 4.3 Toughen Up: "ignore damage ... as soon as the damage is applied or
+    before the end of the Player's next turn after receiving damage". From the phone's own
+    seat while the GM goes on; the GM's screen has no button to spend it for her."""
+    w = joined(FIGHT)
+    s = session(w)
+    initiative(w)
+    gm(w, {"type": "focus", "who": "p1"}, {"type": "damage", "who": "p1", "amount": 2, "bypass": True})
+    hp = ann(s.state)["hp"]
+    gm(w, {"type": "focus", "who": None})          # the GM goes on: the window stays open
+    tough = [a for a in mine(w) if a["type"] == "toughen_up"]
+    assert tough and not any(a["type"] == "toughen_up" for a in host_actions(w))
+    assert guest_view(w)["tough"] == 2 and "ignore 2 damage" in w.guest.render()
+    w.tap("guest", "play", json.dumps(tough[0]))
+    assert ann(s.state)["hp"] == hp + 1 and tough[0]["card"] not in s.state["decks"]["p1"]["fate"]
+    same, eff = refused(w, json.dumps({"t": "act", "a": tough[0]}))
+    assert same and "not a legal action" in eff[0][1]
+    assert table_screens.hosting(w.host).guests["p1"].refused == 1
+
+
+def test_review_4_pg_fate_cards_4_3_the_window_closes_at_the_end_of_her_next_turn():
+    """Damage taken on her own turn may be ignored until the end of her next one; taken on
+    another's turn, until the end of her coming turn."""
+    from pocketdeck.systems.dofa_gm import turns
+    for seed in (5, 6, 7, 8):
+        s = engine_fight(seed)
+        hers = (turns.current(s) or {}).get("id") == "p1"
+        s = GAME.apply(s, {"type": "focus", "who": "p1"})
+        s = GAME.apply(s, {"type": "damage", "who": "p1", "amount": 1, "bypass": True})
+        ends = 0
+        for _ in range(60):
+            legal = GAME.legal_actions(s)
+            assert any(a["type"] == "toughen_up" for a in legal), (seed, ends)
+            cur = turns.current(s)
+            mine_ends = cur is not None and cur["id"] == "p1" and {"type": "end_turn"} in legal
+            s = GAME.apply(s, {"type": "end_turn"} if {"type": "end_turn"} in legal else
+                           next(a for a in legal if a["type"] in ("save", "phone_draw", "accept", "keep_tc")))
+            ends += mine_ends and turns.current(s)["id"] != "p1"
+            if ends == (2 if hers else 1):
+                break
+        assert ends == (2 if hers else 1)
+        assert not any(a["type"] == "toughen_up" for a in GAME.legal_actions(s)), seed
+
+
+def test_review_4_pg_fate_cards_4_3_toughen_up_from_knocked_out_and_4_2_exchange_fate():
+    """Toughen Up on the damage that Knocked her Out brings her back (part 1's reading);
+    PG, Fate Cards 4.2 Exchange Fate: 1 PP a card, from the phone's seat."""
+    s = engine_fight()
+    s = GAME.apply(s, {"type": "focus", "who": "p1"})
+    hp = ann(s)["hp"]
+    s = GAME.apply(s, {"type": "damage", "who": "p1", "amount": min(4, hp + ann(s)["ap"]), "bypass": True})
+    while ann(s)["hp"] > 0:
+        s = GAME.apply(s, {"type": "damage", "who": "p1", "amount": 1, "bypass": True})
+    assert ann(s)["ko"]
+    t = next(a for a in GAME.legal_actions(s) if a["type"] == "toughen_up")
+    assert t in [e["action"] for e in GAME.view(s, "player:p1")["actions"]]
+    s = GAME.apply(s, t)
+    assert ann(s)["hp"] == 1 and not ann(s)["ko"]
+    ann(s)["pp"] = max(0, ann(s)["pp_max"] - 1)
+    ex = [a for a in GAME.legal_actions(s) if a["type"] == "exchange_fate"]
+    assert ex and all(a in [e["action"] for e in GAME.view(s, "player:p1")["actions"]] for a in ex)
+    pp = ann(s)["pp"]
+    s = GAME.apply(s, ex[0])
+    assert ann(s)["pp"] == pp + 1 and s["decks"]["p1"]["fate"] == []
+    GAME.check_state(s)
