@@ -125,3 +125,69 @@ def test_review_4_pg_fate_cards_4_3_toughen_up_from_knocked_out_and_4_2_exchange
     s = GAME.apply(s, ex[0])
     assert ann(s)["pp"] == pp + 1 and s["decks"]["p1"]["fate"] == []
     GAME.check_state(s)
+
+
+# -- 6: Upper Hand, one card at a time ------------------------------------------------------------
+
+def sent_call(w, hand: int, hidden: bool = False, dr: int = 2) -> None:
+    gm(w, {"type": "call", "who": "p1"}, {"type": "call_mod", "mod": 1}, {"type": "call_dr", "dr": dr},
+       {"type": "call_hand", "hand": hand}, *([{"type": "call_hidden", "on": True}] if hidden else []),
+       {"type": "call_tc"}, {"type": "call_send"})
+
+
+def test_review_6_pg_upper_and_lower_hand_1_the_phone_may_stop_drawing_before_n_cards():
+    """PG, Upper and Lower Hand 1: "A player may choose to stop drawing before N cards are
+    drawn". With Upper Hand 2 the phone draws one card, then chooses: another, or stop; the
+    cards not drawn stay in the deck the host keeps."""
+    w = joined()
+    s = session(w)
+    sent_call(w, 2)
+    left = len(s.state["decks"]["p1"]["draw"])
+    w.tap("guest", "play", json.dumps({"type": "call_draw"}))
+    d = s.state["draw"]
+    if d["to_go"] == 0:   # a Critical at once: nothing beats it (the seed decides)
+        assert len(d["cards"]) == 1
+        return
+    assert len(d["cards"]) == 1 and d["to_go"] == 2 and mine(w) == [{"type": "draw_more"}, {"type": "stop"}]
+    page = w.guest.render()
+    assert "Draw another card (Upper Hand)" in page and "you may draw 2 more cards" in page
+    w.tap("guest", "play", json.dumps({"type": "draw_more"}))
+    assert len(s.state["draw"]["cards"]) == 2
+    stopped = bool(s.state["draw"]["to_go"])
+    if stopped:
+        w.tap("guest", "play", json.dumps({"type": "stop"}))
+        assert "Ann stops drawing: 2 of 3 cards (Upper Hand 2)." in s.state["log"]
+    assert {"type": "accept"} in mine(w)
+    w.tap("guest", "play", json.dumps({"type": "accept"}))
+    assert len(s.state["decks"]["p1"]["draw"]) == left - 2 and s.state["draw"] is None
+    GAME.check_state(s.state)
+
+
+def test_review_6_pg_upper_and_lower_hand_2_lower_hand_still_draws_all_n_cards():
+    """PG, Upper and Lower Hand 2: "A player must draw all N cards"."""
+    w = joined()
+    s = session(w)
+    sent_call(w, -2)
+    w.tap("guest", "play", json.dumps({"type": "call_draw"}))
+    assert len(s.state["draw"]["cards"]) == 3 and {"type": "accept"} in mine(w)
+    assert {"type": "stop"} not in mine(w)
+
+
+def test_review_6_a_stop_then_a_fate_redraw_draws_one_at_a_time_again():
+    """PG, Fate Cards 3: the redraw is a new draw of the check, with the same Upper Hand."""
+    for seed in range(3, 12):
+        s = GAME.new_game(dict(FIGHT["options"], players=[dict(FIGHT["options"]["players"][0])]), seed)
+        s = GAME.apply(s, {"type": "phone", "who": "p1"})
+        for a in ({"type": "call", "who": "p1"}, {"type": "call_stat", "stat": "Finesse"},
+                  {"type": "call_dr", "dr": 2}, {"type": "call_hand", "hand": 2}, {"type": "call_tc"},
+                  {"type": "call_send"}, {"type": "call_draw"}):
+            s = GAME.apply(s, a)
+        if not s["draw"]["to_go"]:
+            continue
+        s = GAME.apply(s, {"type": "stop"})
+        s = GAME.apply(s, {"type": "fate_redraw", "card": "RJ"})
+        assert len(s["draw"]["cards"]) == 1 and s["draw"]["redrawn"]
+        assert s["draw"]["to_go"] in (0, 2)
+        GAME.check_state(s)
+        return
+    raise AssertionError("no seed drew without a Critical")

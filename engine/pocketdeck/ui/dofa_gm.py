@@ -164,7 +164,7 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
     d = view["draw"]
     if d is None:
         return ""
-    acts = pool.take("accept", "fate_redraw")
+    acts = pool.take("draw_more", "stop", "accept", "fate_redraw")
     cards = "".join(
         f'<li class="{"kept" if c == d["kept"] else ""}">{_card(c)}'
         f'<span class="cap">{"kept" if c == d["kept"] else "not kept"}</span></li>' for c in d["cards"])
@@ -570,7 +570,10 @@ def _seat_call(view: dict[str, Any]) -> str:
     if d:
         cards = "".join(f'<li>{_card(c)}<span class="cap">{"kept" if c == d["kept"] else "drawn"}</span></li>'
                         for c in d["cards"])
-        parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>')
+        more = d.get("to_go") or 0
+        parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>'
+                     + (f'<p>{term("upper-hand", "Upper Hand")}: you may draw {more} more '
+                        f'card{"s" if more > 1 else ""}, or stop here.</p>' if more else ""))
     fate = (view.get("deck") or {}).get("fate")
     if fate is not None:
         parts.append(f'<p class="muted">Your Action Deck: {view["deck"]["left"]} cards left; '

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import State
+from ...core.game import Action, State
 from ...core.rng import Rng
 from ..dofa import checks as ck
 from ..dofa import conditions as cd
@@ -79,10 +79,13 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
     mod = sh.modifier(a, stat) if stat else mod
     k = 1 + abs(hand)
     k = max(1, min(k, dk.drawable(deck)))
+    # PG, Upper and Lower Hand 1: "A player may choose to stop drawing before N cards are
+    # drawn": a player's phone draws Upper Hand one card at a time (``to_go``), as part 1
+    stepwise = hand > 0 and k > 1 and bool(a.get("own")) and not a["deck"] and extra.get("deck") == a["own"]
     s["draw"] = dict({"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
                       "effective": ck.edr(dr, mod), "hand": hand, "k": k, "cards": [],
                       "redrawn": False, "weapon": 0, "who": a["name"], "by": a["id"],
-                      "intensify": False, "target": None}, **extra)
+                      "intensify": False, "target": None, "stepwise": stepwise, "to_go": 0}, **extra)
     a["lower_next"] = False
     s["hand"] = 0
     deal(s, rng)
@@ -94,9 +97,43 @@ def drawing_deck(s: State, d: dict[str, Any]) -> dk.Deck:
 
 
 def deal(s: State, rng: Rng) -> None:
+    """The draw's cards: all at once, or the first of a phone's Upper Hand (``to_go``)."""
     d = s["draw"]
     deck = drawing_deck(s, d)
+    if d.get("stepwise"):
+        d["cards"], d["to_go"] = [], d["k"]
+        draw_more(s, rng)
+        return
     d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
+
+
+def draw_more(s: State, rng: Rng) -> None:
+    """One more card of an Upper Hand drawn one at a time; nothing beats a Critical (the
+    TC's own card, whatever the DR), so the rest are not drawn after one."""
+    from ...core.cards import Card
+    d = s["draw"]
+    d["cards"].append(dk.take(drawing_deck(s, d), rng))
+    d["to_go"] -= 1
+    if Card.parse(d["cards"][-1]) == Card.parse(d["tc"]):
+        d["to_go"] = 0
+
+
+def do_draw_more(s: State, a: Action, rng: Rng) -> None:
+    draw_more(s, rng)
+
+
+def do_stop(s: State, a: Action, rng: Rng) -> None:
+    d = s["draw"]
+    d["to_go"] = 0
+    log(s, f"{d['who']} stops drawing: {len(d['cards'])} of {d['k']} cards (Upper Hand {d['hand']}).")
+
+
+def actions(s: State) -> list[Action]:
+    """A draw on the table: more cards or stop (a phone's Upper Hand), then accept or a
+    Fate Card's redraw."""
+    if s["draw"].get("to_go"):
+        return [{"type": "draw_more"}, {"type": "stop"}]
+    return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in can_redraw(s)]
 
 
 def tire(s: State) -> None:

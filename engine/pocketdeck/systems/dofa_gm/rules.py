@@ -28,7 +28,7 @@ PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, phone, table, turns)
+    n[3:]: f for m in (boss, calls, discards, draws, entry, epic, fate, phone, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -112,7 +112,7 @@ class DofaGmGame(Game):
         if s["phase"] == "over":
             return []
         if s["draw"] is not None:
-            return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
+            return draws.actions(s)
         if fate.phone_tc(s) is not None:   # a phone's Target Card: redraw it with Fate, or keep it
             return fate.phone_tc_actions(s)
         if s["entry"] is not None:   # a player's phone draws it (phone.py), or the GM types it in

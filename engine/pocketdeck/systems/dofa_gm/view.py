@@ -49,7 +49,8 @@ def label(s: State, a: Action) -> str:
     who = ft.actor(s, a["who"])["name"] if a.get("who") and t not in ("focus",) else ""
     tgt = ft.actor(s, a["target"])["name"] if a.get("target") else ""
     simple = {
-        "accept": "Accept the draw", "start_combat": "Start combat", "end_combat": "End combat",
+        "accept": "Accept the draw", "draw_more": "Draw another card (Upper Hand)",
+        "stop": "Stop drawing: keep the best card drawn", "start_combat": "Start combat", "end_combat": "End combat",
         "end_turn": "End the turn", "ready": "Ready a Major Action", "epic_setup": "Epic Event",
         "epic_begin": "Begin the Epic Event", "epic_cancel": "Call it off",
         "epic_reveal": "Reveal a Target Card (World Deck)", "epic_go": "Volunteers draw",
@@ -195,7 +196,7 @@ def draw_view(s: State) -> dict[str, Any] | None:
     k = kept(d)
     return {"kind": d["kind"], "who": d["who"], "tc": d["tc"], "stat": d["stat"], "dr": d["dr"],
             "modifier": d["modifier"], "effective": d["effective"], "hand": d["hand"],
-            "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"],
+            "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"], "to_go": d.get("to_go", 0),
             "target": ft.actor(s, d["target"])["name"] if d.get("target") else None}
 
 
