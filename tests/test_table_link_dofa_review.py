@@ -191,3 +191,82 @@ def test_review_6_a_stop_then_a_fate_redraw_draws_one_at_a_time_again():
         GAME.check_state(s)
         return
     raise AssertionError("no seed drew without a Critical")
+
+
+# -- 7: a miss at a hidden DR, then Push Fate ---------------------------------------------------------
+
+def hidden_call(seed: int, dr: int, fate: bool = True) -> dict:
+    """Ann (typed in, +0) draws a check at a hidden DR on her phone, up to her Accept."""
+    s = GAME.new_game(dict(FIGHT["options"], players=[dict(FIGHT["options"]["players"][0])]), seed)
+    s = GAME.apply(s, {"type": "phone", "who": "p1"})
+    if not fate:
+        s["decks"]["p1"]["aside"] += s["decks"]["p1"]["fate"]
+        s["decks"]["p1"]["fate"] = []
+    for a in ({"type": "call", "who": "p1"}, {"type": "call_stat", "stat": "Finesse"},
+              {"type": "call_dr", "dr": dr}, {"type": "call_hidden", "on": True}, {"type": "call_tc"},
+              {"type": "call_send"}, {"type": "call_draw"}):
+        s = GAME.apply(s, a)
+    return s
+
+
+def missed(s: dict) -> bool:
+    from pocketdeck.systems.dofa.checkflow import grade, kept
+    return not grade(s["draw"], kept(s["draw"]))["success"]
+
+
+def test_review_7_gmg_fate_cards_a_miss_at_a_hidden_dr_is_told_to_the_phone_before_it_stands():
+    """GMG, Fate Cards: "You can ask if a Player would like to use a Fate Card when they
+    Miss"; PG, Fate Cards 4.1 Push Fate. On Accept the host grades the draw at the hidden
+    DR; a miss is told to the phone ("Missed"), never the DR, and the phone redraws or keeps it."""
+    for seed in range(40):
+        s = hidden_call(seed, 0)
+        if not missed(s):
+            continue
+        before = s["draw"]["cards"]
+        s = GAME.apply(s, {"type": "accept"})
+        assert s["draw"] is not None and s["draw"]["asked"] and s["call"] is not None
+        seen = GAME.view(s, "player:p1")
+        assert seen["draw"]["asked"] and seen["draw"]["dr"] is None and seen["draw"]["effective"] is None
+        assert seen["draw"]["kept"] is None and seen["call"]["dr"] is None
+        labels = [e["label"] for e in seen["actions"]]
+        assert labels[0] == "No: keep the miss" and "Yes: redraw with the Fate Card Red Joker" in labels
+        GAME.check_state(s)
+        s = GAME.apply(s, {"type": "fate_redraw", "card": "RJ"})
+        assert s["draw"]["cards"] != before and s["draw"]["redrawn"] and not s["draw"]["asked"]
+        s = GAME.apply(s, {"type": "accept"})      # the redraw stands, hit or miss
+        assert s["draw"] is None and s["call"] is None and s["decks"]["p1"]["fate"] == ["BJ"]
+        return
+    raise AssertionError("no seed missed at DR 0")
+
+
+def test_review_7_a_hit_or_a_phone_without_fate_cards_is_not_asked():
+    hit = miss = False
+    for seed in range(40):
+        s = hidden_call(seed, 0)
+        if not missed(s) and not hit:
+            hit = True
+            assert GAME.apply(s, {"type": "accept"})["draw"] is None
+        s = hidden_call(seed, 0, fate=False)
+        if missed(s) and not miss:
+            miss = True
+            assert GAME.apply(s, {"type": "accept"})["draw"] is None
+    assert hit and miss
+
+
+def test_review_7_the_asked_miss_reaches_the_phones_screen_without_the_dr():
+    """The phone's screen says "Missed." and offers the Fate Card; the bytes it receives name
+    no DR; the GM's screen says the player is asked."""
+    from test_table_link_dofa import call
+    for dr in (0, 1):
+        w = joined()
+        s = session(w)
+        call(w, hidden=True, dr=dr)
+        w.tap("guest", "play", json.dumps({"type": "call_draw"}))
+        if not missed(s.state):
+            continue
+        w.tap("guest", "play", json.dumps({"type": "accept"}))
+        assert "Missed." in w.guest.render() and "No: keep the miss" in w.guest.render()
+        assert "is asked on their phone whether to spend a Fate Card" in w.host.render()
+        assert f'"dr": {dr}' not in "".join(w.received) and "EDR" not in "".join(w.received[-2:])
+        return
+    raise AssertionError("the check never missed")

@@ -173,7 +173,9 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
         hand = (f', {term("upper-hand", "Upper Hand")} {d["hand"]}' if d["hand"] > 0
                 else f', {term("lower-hand", "Lower Hand")} {-d["hand"]}')
     against = f' against {esc(d["target"])}' if d["target"] else ""
-    body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>'
+    asked = (f'<p class="muted">A miss: {esc(d["who"])} is asked on their phone whether to spend a '
+             'Fate Card to redraw.</p>' if d.get("asked") else "")
+    body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>{asked}'
             f'<p>{esc(d["stat"] or "no modifier")} {d["modifier"]:+d} vs {esc(_name(d["tc"]))}, '
             f'{term("difficulty-range", "DR")} {esc(d["dr"])}, EDR {esc(d["effective"])}{hand}</p>'
             f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(d["tc"])}</div>'
@@ -570,6 +572,9 @@ def _seat_call(view: dict[str, Any]) -> str:
     if d:
         cards = "".join(f'<li>{_card(c)}<span class="cap">{"kept" if c == d["kept"] else "drawn"}</span></li>'
                         for c in d["cards"])
+        if d.get("asked"):   # the host graded it at the hidden DR (systems/dofa_gm/draws.ask_fate)
+            parts.append(f'<p class="banner failed"><b>Missed.</b> Spend a {term("fate-card", "Fate Card")} '
+                         'to redraw?</p>')
         more = d.get("to_go") or 0
         parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>'
                      + (f'<p>{term("upper-hand", "Upper Hand")}: you may draw {more} more '

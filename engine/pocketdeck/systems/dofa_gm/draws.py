@@ -175,6 +175,7 @@ def redraw(s: State, rng: Rng, card: str) -> None:
     dk.settle(deck)
     log(s, f"{d['who']} spends a Fate Card to redraw.")
     d["redrawn"] = True
+    d["asked"] = False
     deal(s, rng)
 
 
@@ -196,6 +197,31 @@ def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool
     if success and not meets(card, tc, needs):
         return False, f" The GM required {NEEDS[needs]}: a failure."
     return success, ""
+
+
+def on_phone(s: State, d: dict[str, Any]) -> bool:
+    """A draw from the Action Deck the host keeps for a player's phone."""
+    x = actor(s, d["by"])
+    return bool(x.get("own")) and not x["deck"] and d.get("deck") == x["own"]
+
+
+def ask_fate(s: State) -> bool:
+    """GMG, Fate Cards: "You can ask if a Player would like to use a Fate Card when they
+    Miss" (PG, Fate Cards 4.1 Push Fate: "redraw any check"). A phone's draw at a hidden
+    DR is graded by the host when the player accepts; a miss, with a Fate Card held and no
+    redraw yet, is first told to the phone ("Missed": never the DR), which then redraws or
+    keeps it (``asked``: the same two actions, accept or fate_redraw). True when asked now."""
+    d = s["draw"]
+    if not d.get("hidden") or d.get("asked") or not on_phone(s, d) or not can_redraw(s):
+        return False
+    card = kept(d)
+    ok = bool(grade(d, card)["success"])
+    if d.get("needs"):
+        ok = required(ok, card, d["tc"], d["needs"])[0]
+    if ok:
+        return False
+    d["asked"] = True
+    return True
 
 
 def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:

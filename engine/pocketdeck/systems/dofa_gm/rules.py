@@ -332,6 +332,8 @@ def join_problem(s: State, a: Action) -> str | None:
 
 
 def accept(s: State, rng: Rng) -> None:
+    if draws.ask_fate(s):   # a miss at a hidden DR: the phone is asked about a Fate Card first
+        return
     result, d = draws.finish(s)
     kind = d["kind"]
     if kind == "attack":

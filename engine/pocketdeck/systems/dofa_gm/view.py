@@ -197,6 +197,7 @@ def draw_view(s: State) -> dict[str, Any] | None:
     return {"kind": d["kind"], "who": d["who"], "tc": d["tc"], "stat": d["stat"], "dr": d["dr"],
             "modifier": d["modifier"], "effective": d["effective"], "hand": d["hand"],
             "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"], "to_go": d.get("to_go", 0),
+            "asked": bool(d.get("asked")),
             "target": ft.actor(s, d["target"])["name"] if d.get("target") else None}
 
 
@@ -251,7 +252,9 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
     if x is not None and s.get("tough", {}).get(me):
         base["tough"] = s["tough"][me]    # damage they may still ignore (PG, Fate Cards 4.3)
-    base["actions"] = [{"action": a, "label": seat_label(s, a)} for a in legal]
+    asked = bool(d and d.get("asked"))
+    base["actions"] = [{"action": a, "label": ASKED_LABELS[a["type"]](a) if asked and a["type"] in ASKED_LABELS
+                        else seat_label(s, a)} for a in legal]
     base["log"] = ft.public_log(s, 8)
     return base
 
@@ -263,6 +266,13 @@ SEAT_LABELS = {
     "keep_tc": lambda a: "Keep this Target Card",
     "exchange_fate": lambda a: f"Exchange Fate: the {card(a['card'])} for 1 PP",
     "toughen_up": lambda a: f"Toughen Up: the {card(a['card'])} ignores 1 damage",
+}
+
+
+# a miss at a hidden DR told to the phone (draws.ask_fate): spend a Fate Card, or not
+ASKED_LABELS = {
+    "accept": lambda a: "No: keep the miss",
+    "fate_redraw": lambda a: f"Yes: redraw with the Fate Card {card(a['card'])}",
 }
 
 
