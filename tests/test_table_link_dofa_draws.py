@@ -75,8 +75,8 @@ def test_an_attack_is_drawn_on_the_phone_and_graded_by_the_hosts_code_with_the_a
     grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
     hp, ap = grunt["hp"], grunt["ap"]
     gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
-    assert mine(w) == [{"type": "phone_draw"}]
-    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    assert mine(w)[:2] == [{"type": "phone_draw", "skill": "Finesse"}, {"type": "phone_draw", "skill": "Brute"}]
+    w.tap("guest", "play", json.dumps({"type": "phone_draw", "skill": "Finesse"}))
     d = dict(s.state["draw"])
     assert d["kind"] == "attack" and d["deck"] == "p1" and d["hidden"] and d["dr"] == grunt["ar"]
     seen = guest_view(w)["draw"]
@@ -268,7 +268,7 @@ def test_review_5_pg_hidden_an_attack_drawn_on_the_phone_ends_hidden_after_its_u
     ft.add_status(s.state, ann, "Hidden", None)
     grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
     gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
-    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    w.tap("guest", "play", json.dumps({"type": "phone_draw", "skill": "Brute"}))
     ann = next(a for a in s.state["actors"] if a["id"] == "p1")
     assert ft.status(ann, "Hidden") is None
     assert s.state["draw"]["hand"] >= 1, s.state["draw"]

@@ -270,3 +270,53 @@ def test_review_7_the_asked_miss_reaches_the_phones_screen_without_the_dr():
         assert f'"dr": {dr}' not in "".join(w.received) and "EDR" not in "".join(w.received[-2:])
         return
     raise AssertionError("the check never missed")
+
+
+# -- 8: the attack's skill ----------------------------------------------------------------------------
+
+def anns_attack(seed: int, powers: list[str] | None = None) -> dict:
+    """Ann's turn (her phone joined with her sheet); the GM opens her attack on the Grunt."""
+    from pocketdeck.systems.dofa_gm import turns
+    s = engine_fight(seed)
+    if powers is not None:
+        ann(s)["powers"] = powers
+    for _ in range(40):
+        cur = turns.current(s)
+        if cur and cur["id"] == "p1" and not s["draw"] and not s["entry"] and not s["due"]:
+            break
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, next((a for a in legal if a["type"] in ("accept", "end_turn", "save", "keep_tc")),
+                               next((a for a in legal if a["type"] == "phone_draw"), legal[0])))
+    grunt = next(a for a in s["actors"] if a["kind"] != "player")
+    return GAME.apply(s, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
+
+
+def test_review_8_pg_attributes_skills_and_modifiers_the_phone_names_its_attacks_skill():
+    """PG, Attributes, Skills, and Modifiers: "you can always ask if another would be
+    applicable". The phone chooses among the skills its attack powers name (04_Powers:
+    Weapon Attack, Finesse or Brute); the draw adds that skill's modifier, and the GM's
+    table reads the skill on the draw and in the log."""
+    from pocketdeck.systems.dofa import sheet as sh
+    s = anns_attack(5)
+    legal = GAME.legal_actions(s)
+    assert legal == [{"type": "phone_draw", "skill": "Finesse"}, {"type": "phone_draw", "skill": "Brute"}]
+    labels = [e["label"] for e in GAME.view(s, "player:p1")["actions"]]
+    assert labels[0].startswith("Attack Grunt with Finesse (") and "Weapon Attack" in labels[0]
+    for skill in ("Finesse", "Brute"):
+        t = GAME.apply(s, {"type": "phone_draw", "skill": skill})
+        d = t["draw"]
+        assert d["stat"] == skill and d["modifier"] == sh.modifier(ann(t), skill) and d["weapon"] == ann(t)["weapon"]
+        assert f"Ann attacks Grunt with {skill} (a Weapon Attack)." in t["log"]
+        assert GAME.view(t, "gm")["draw"]["stat"] == skill
+
+
+def test_review_8_a_mystic_attack_uses_knowledge_or_craft_for_1_damage_when_the_sheet_has_it():
+    """04_Powers Mystic Attack: "a check against an Enemy ... for 1 damage", with Knowledge or
+    Craft; offered only to a sheet with that power."""
+    s = anns_attack(5, ["Attack, Weapon", "Attack, Mystic"])
+    assert {"type": "phone_draw", "skill": "Knowledge"} in GAME.legal_actions(s)
+    ann(s)["weapon"] = 3
+    t = GAME.apply(s, {"type": "phone_draw", "skill": "Craft"})
+    assert t["draw"]["stat"] == "Craft" and t["draw"]["weapon"] == 1 and t["draw"]["power"] == "Attack, Mystic"
+    assert "Ann attacks Grunt with Craft (a Mystic Attack, 1 damage)." in t["log"]
+    assert {"type": "phone_draw"} not in GAME.legal_actions(s)

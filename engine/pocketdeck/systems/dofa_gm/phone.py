@@ -49,7 +49,23 @@ def asked(s: State) -> dict[str, Any] | None:
     return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status")}
 
 
-def label(s: State) -> str:
+MYSTIC = "Attack, Mystic"
+
+
+def attack_skills(x: dict[str, Any]) -> list[str]:
+    """PG, Attributes, Skills, and Modifiers: the skills an attack may use, as the powers
+    name them (04_Powers): Weapon Attack with Finesse or Brute (everyone can swing a
+    weapon); Mystic Attack with Knowledge or Craft when the sheet has that power."""
+    return list(draws.WEAPON_STATS) + (list(draws.MYSTIC_STATS) if MYSTIC in x.get("powers", []) else [])
+
+
+def label(s: State, a: Action | None = None) -> str:
+    skill = (a or {}).get("skill")
+    if skill:
+        x = drawer(s)
+        mod = draws.sh.modifier(x, skill) if x else 0
+        what = "Mystic Attack, 1 damage" if skill in draws.MYSTIC_STATS else "Weapon Attack"
+        return f"Attack {(asked(s) or {}).get('target')} with {skill} ({mod:+d}, {what})"
     a = asked(s) or {}
     return {"tc": "Draw your Target Card", "attack": f"Draw your attack on {a.get('target')}",
             "save": f"Draw your save against {a.get('status')}",
@@ -66,7 +82,14 @@ def waiting(s: State) -> str | None:
 
 
 def actions(s: State) -> list[Action]:
-    return [{"type": "phone_draw"}] if drawer(s) is not None else []
+    """``phone_draw``; for an attack, one per skill it may use (``attack_skills``: the
+    phone names it, the GM's table reads it on the draw and in the log)."""
+    x = drawer(s)
+    if x is None:
+        return []
+    if s["entry"]["for"]["kind"] == "attack":
+        return [{"type": "phone_draw", "skill": k} for k in attack_skills(x)]
+    return [{"type": "phone_draw"}]
 
 
 def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
@@ -101,8 +124,11 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     # hidden (the DR is not the player's to read), with the weapon's damage; the same
     # hand and grading as any attack drawn at the table (turns.do_attack, after_attack)
     y = ft.actor(s, f["target"])
-    stat = draws.attack_stat(x, False)
-    hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, False))
+    stat = a["skill"]
+    mystic = stat in draws.MYSTIC_STATS
+    hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
+    ft.log(s, f"{x['name']} attacks {y['name']} with {stat} ("
+              + ("a Mystic Attack, 1 damage)." if mystic else "a Weapon Attack)."))
     ft.uses_power(s, x)  # after the hand, as turns.do_attack: an attack ends Hidden and Invisible
     from .discards import attacked
     attacked(x, y)
@@ -110,5 +136,7 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
         s["combat"]["readied"].remove(x["id"])
     else:
         turns.spend_turn(s, x)
+    # 04_Powers Mystic Attack "for 1 damage" (turns.MYSTIC_DAMAGE); a weapon's by its quality
     draws.start(s, rng, x, kind="attack", tc=f["tc"], stat=stat, dr=max(0, f["dr"]), hand=hand,
-                target=y["id"], power=None, weapon=x["weapon"], hidden=True, deck=own)
+                target=y["id"], power=MYSTIC if mystic else "Attack, Weapon",
+                weapon=turns.MYSTIC_DAMAGE if mystic else x["weapon"], hidden=True, deck=own)

@@ -148,7 +148,7 @@ def label(s: State, a: Action) -> str:
     if t == "drop_loot":
         return f"Drop {s['ledger']['loot'][a['index']]}"
     if t == "phone_draw":
-        return phone.label(s)
+        return phone.label(s, a)
     if t.startswith("entry_"):
         v = a.get("rank") or a.get("suit") or a.get("mod")
         if t == "entry_mod":
