@@ -320,3 +320,76 @@ def test_review_8_a_mystic_attack_uses_knowledge_or_craft_for_1_damage_when_the_
     assert t["draw"]["stat"] == "Craft" and t["draw"]["weapon"] == 1 and t["draw"]["power"] == "Attack, Mystic"
     assert "Ann attacks Grunt with Craft (a Mystic Attack, 1 damage)." in t["log"]
     assert {"type": "phone_draw"} not in GAME.legal_actions(s)
+
+
+# -- 12: Rests --------------------------------------------------------------------------------------
+
+def spent_phone(seed: int = 5) -> dict:
+    """Ann's phone after a while: hurt, PP spent, Fatigue, a Joker and some cards gone."""
+    s = GAME.new_game(FIGHT["options"], seed)
+    s = GAME.apply(s, {"type": "phone", "who": "p1"})
+    a, deck = ann(s), s["decks"]["p1"]
+    a.update(hp=1, pp=0, ap=0, fatigue=2)
+    for _ in range(20):
+        deck["discard"].append(deck["draw"].pop())
+    deck["fate"].remove("RJ")
+    deck["aside"].append("RJ")
+    ace = next(c for c in deck["draw"] if c.startswith("A"))
+    deck["draw"].remove(ace)
+    deck["fate"].append(ace)
+    GAME.check_state(s)
+    return s
+
+
+def test_review_12_pg_rests_a_full_rest_restores_the_phones_seat_and_its_deck():
+    """PG, Rests: "After completing a Full Rest, discard your TC, shuffle your discard pile
+    back into your deck, along with any Aces from your hand. Add both Jokers to your hand as
+    Fate Cards ... Fate, Health, Power, and Armor Points, as well as Rest Cards, all return to
+    their maximum values"; Fatigue: "Upon completing a Full Rest, all levels of Fatigue are removed"."""
+    s = spent_phone()
+    s = GAME.apply(s, {"type": "rest", "rest": "full"})
+    a, deck = ann(s), s["decks"]["p1"]
+    assert (a["hp"], a["ap"], a["pp"], a["fatigue"]) == (a["hp_max"], a["ap_max"], a["pp_max"], 0)
+    assert deck["fate"] == ["BJ", "RJ"] or sorted(deck["fate"]) == ["BJ", "RJ"]
+    assert len(deck["draw"]) == 52 and deck["discard"] == [] and deck["aside"] == []
+    assert a["rest_cards"] == a["hp_max"] and "Full Rest" in s["log"][-1]
+    GAME.check_state(s)
+    assert not any(x["type"] == "rest" for x in GAME.legal_actions(GAME.apply(s, {"type": "start_combat"})))
+
+
+def test_review_12_pg_rests_a_quick_rest_is_drawn_on_the_phone_with_rest_cards():
+    """PG, Rests: Rest Cards (max HP of them), "a DR 3 draw against one's own target card
+    without modifiers. On a miss, recover one HP or PP, your choice. On a success, recover
+    two"; at the end "draw 10 plus twice Vitality back into your deck"; twice per Full Rest."""
+    w = joined(FIGHT)
+    s = session(w)
+    a, deck = ann(s.state), s.state["decks"]["p1"]
+    a.update(hp=1, pp=0)
+    for _ in range(30):
+        deck["discard"].append(deck["draw"].pop())
+    gm(w, {"type": "rest", "rest": "quick"})
+    rest = [x for x in mine(w) if x["type"].startswith("rest")]
+    assert ann(s.state)["resting"] and rest == [{"type": "rest_card", "who": "p1"}, {"type": "rest_end", "who": "p1"}]
+    assert not any(x["type"].startswith("rest_") for x in host_actions(w))
+    assert "Quick Rest" in w.guest.render() and "Draw a Rest Card" in w.guest.render()
+    w.tap("guest", "play", json.dumps({"type": "rest_card", "who": "p1"}))
+    d = s.state["draw"]
+    assert d["kind"] == "rest" and d["dr"] == 3 and d["modifier"] == 0 and d["tc"] == ann(s.state)["tc"]
+    from pocketdeck.systems.dofa.checkflow import grade, kept
+    ok = grade(d, kept(d))["success"]
+    w.tap("guest", "play", json.dumps({"type": "accept"}))
+    gains = [x for x in mine(w) if x["type"] == "rest_gain"]
+    assert {x["hp"] + x["pp"] for x in gains} == {2 if ok else 1}
+    w.tap("guest", "play", json.dumps(gains[0]))
+    assert ann(s.state)["hp"] + ann(s.state)["pp"] == 1 + (2 if ok else 1)
+    assert ann(s.state)["rest_cards"] == ann(s.state)["hp_max"] - 1
+    discard = len(s.state["decks"]["p1"]["discard"])
+    w.tap("guest", "play", json.dumps({"type": "rest_end", "who": "p1"}))
+    back = min(discard, 10 + 2 * ann(s.state)["attrs"]["VIT"])
+    assert len(s.state["decks"]["p1"]["discard"]) == discard - back and not ann(s.state)["resting"]
+    gm(w, {"type": "rest", "rest": "quick"})
+    w.tap("guest", "play", json.dumps({"type": "rest_end", "who": "p1"}))
+    assert {"type": "rest", "rest": "quick"} not in s.game.legal_actions(s.state)   # twice per Full Rest
+    gm(w, {"type": "rest", "rest": "full"})
+    assert {"type": "rest", "rest": "quick"} in s.game.legal_actions(s.state)
+    GAME.check_state(s.state)

@@ -426,14 +426,16 @@ def _outside(view: dict[str, Any], pool: _Pool) -> str:
                            "btn primary" if not e["action"].get("surprise") else "btn")
                     for e in pool.take("start_combat"))
     calls = pool.take("call", "epic_setup")
+    rest = pool.take("rest")
     empty = "" if rows else '<p class="muted">Nobody at the table yet: add players and creatures below.</p>'
     ask = ""
-    if start or calls:
+    if start or calls or rest:
         body = ('<h2>What happens next?</h2>'
                 + (f'<p class="muted">A fight: everyone draws a Target Card; '
                    f'a {term("gm-surprise-round", "surprise round")} lets one side act first.</p>'
                    f'<div class="dofa-grid">{start}</div>' if start else "")
-                + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else ""))
+                + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else "")
+                + (f'<h3>Rests</h3>{_grid(rest)}' if rest else ""))
         ask = pool.panel(body, "What happens next: a fight, a check or an Epic Event", cls="dofa-panel gm-start")
     return (ask + f'<section class="dofa-panel" aria-label="At the table"><h2>At the table</h2>{empty}'
             + (_legend() if rows else "")
@@ -598,6 +600,17 @@ def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
     acts = view.get("actions", [])
     if not acts:
         return ""
+    rest = view.get("rest")
+    if rest:
+        gain = rest.get("gain")
+        what = (f'<p>Your Rest Card: recover {esc(gain)} point{"s" if gain > 1 else ""} across HP and PP.</p>'
+                if gain else f'<p>{esc(rest["cards"])} Rest Cards left; each is a DR 3 draw against your '
+                f'{term("target-card", "Target Card")}: 1 point on a miss, 2 on a success.</p>')
+        body = f'<h2>Quick Rest</h2>{what}' + _grid([e for e in acts if e["action"]["type"].startswith("rest")],
+                                                    "btn primary")
+        others = [e for e in acts if not e["action"]["type"].startswith("rest")]
+        return prompt(body, label="Quick Rest") + (_seat_fate(dict(view, rest=None, actions=others), me)
+                                                   if others else "")
     if any(e["action"]["type"] == "keep_tc" for e in acts):
         tc = (me or {}).get("tc")
         body = (f'<h2>Your Target Card: {esc(_name(tc))}</h2>'

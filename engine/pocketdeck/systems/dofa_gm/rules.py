@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, epic, fate, phone, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -28,7 +28,7 @@ PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, draws, entry, epic, fate, phone, table, turns)
+    n[3:]: f for m in (boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -148,6 +148,7 @@ class DofaGmGame(Game):
                      if a["side"] != "party" and ft.standing(a) and a["deck"]]
             if party:
                 acts.append({"type": "epic_setup"})
+            acts += rests.actions(s)
         acts += fate.actions(s)
         acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
         acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
@@ -280,8 +281,8 @@ def owner(s: State) -> str:
 
 
 # the choices a player's phone makes outside the draws the table waits for (rules.owner):
-# spending the Fate Cards of the deck the host keeps for them (fate.py)
-SEAT_FREE = ("exchange_fate", "toughen_up")
+# spending the Fate Cards of the deck the host keeps for them (fate.py), a Quick Rest (rests.py)
+SEAT_FREE = ("exchange_fate", "toughen_up") + rests.SEAT_ACTIONS
 
 
 def seat_of(s: State, a: Any) -> str:
@@ -341,6 +342,8 @@ def accept(s: State, rng: Rng) -> None:
                                    damage=d["weapon"]), rng)
     elif kind == "save":
         turns.save_done(s, d["by"], d["status"], bool(result["success"]), rng)
+    elif kind == "rest":
+        rests.rest_drawn(s, d, bool(result["success"]))
     elif kind == "epic" and d.get("ko"):
         ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
     elif kind == "epic":

@@ -39,6 +39,8 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
                    "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
                    "readied": [], "acted": False, "adversary": [], "house": False}
+    from .rests import interrupted
+    interrupted(s)
     ft.log(s, "Combat begins: the NPC Deck is reshuffled." + (
         f" Surprise round for the {a['surprise']}." if a.get("surprise") else ""))
     for x in s["actors"]:

@@ -74,6 +74,15 @@ def label(s: State, a: Action) -> str:
         return f"{who}: redraw the Target Card with the Fate Card {card(a['card'])}"
     if t == "keep_tc":
         return f"{who}: keep the Target Card"
+    if t == "rest":
+        return ("The party takes a Full Rest" if a["rest"] == "full"
+                else "The party takes a Quick Rest (Rest Cards on the players' phones)")
+    if t == "rest_card":
+        return f"{who}: draw a Rest Card"
+    if t == "rest_gain":
+        return f"{who}: recover {a['hp']} HP and {a['pp']} PP"
+    if t == "rest_end":
+        return f"{who}: end the Quick Rest"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
@@ -250,6 +259,9 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
     if x is not None and x.get("own"):
         deck = s["decks"][x["own"]]
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
+    if x is not None and x.get("resting"):    # a Quick Rest on their phone (rests.py)
+        base["rest"] = {"cards": x.get("rest_cards", x["hp_max"]), "gain": x.get("gain"),
+                        "quick_rests": x.get("quick_rests", 0)}
     if x is not None and s.get("tough", {}).get(me):
         base["tough"] = s["tough"][me]    # damage they may still ignore (PG, Fate Cards 4.3)
     asked = bool(d and d.get("asked"))
@@ -266,6 +278,9 @@ SEAT_LABELS = {
     "keep_tc": lambda a: "Keep this Target Card",
     "exchange_fate": lambda a: f"Exchange Fate: the {card(a['card'])} for 1 PP",
     "toughen_up": lambda a: f"Toughen Up: the {card(a['card'])} ignores 1 damage",
+    "rest_card": lambda a: "Draw a Rest Card (DR 3 against your Target Card, no modifier)",
+    "rest_gain": lambda a: f"Recover {a['hp']} HP and {a['pp']} PP",
+    "rest_end": lambda a: "End the Quick Rest: cards back into your deck",
 }
 
 
