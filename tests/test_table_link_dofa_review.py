@@ -393,3 +393,100 @@ def test_review_12_pg_rests_a_quick_rest_is_drawn_on_the_phone_with_rest_cards()
     gm(w, {"type": "rest", "rest": "full"})
     assert {"type": "rest", "rest": "quick"} in s.game.legal_actions(s.state)
     GAME.check_state(s.state)
+
+
+# -- 10: discards from the deck the host keeps -------------------------------------------------------
+
+def test_review_10_pg_status_conditions_7_poisoned_discards_from_the_deck_kept_for_the_phone():
+    """PG, Status Conditions 7 Poisoned: "On failure, they discard N+1 cards": from the Action
+    Deck the host keeps for the phone (its screen shows the deck), not a line to do it by hand."""
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.dofa_gm import fight as ft
+    s = engine_fight()
+    ft.add_status(s, ann(s), "Poisoned", None)
+    ft.add_status(s, ann(s), "Poisoned", None)            # Poisoned 2: discard 3
+    deck = s["decks"]["p1"]
+    before = (len(deck["draw"]), len(deck["discard"]) + len(deck["fate"]))
+    seen = GAME.view(s, "player:p1")["deck"]["left"]
+    ft.save_result(s, ann(s), "Poisoned", False, Rng(1))
+    assert len(deck["draw"]) == before[0] - 3 and len(deck["discard"]) + len(deck["fate"]) == before[1] + 3
+    assert "Ann discards 3 card(s) from their Action Deck." in s["log"]
+    assert GAME.view(s, "player:p1")["deck"]["left"] == seen - 3
+    GAME.check_state(s)
+
+
+def test_review_10_pg_discard_powers_a_phones_player_uses_their_roles_discard_power():
+    """PG, Discard Powers: "Dealers may discard cards as a Minor Action ... starting at Level
+    2"; by role (a Martial's Thwart). From the phone's own seat, on their turn, from the deck
+    the host keeps for them."""
+    from pocketdeck.systems.dofa_gm import turns
+    s = GAME.new_game(dict(FIGHT["options"], players=[dict(FIGHT["options"]["players"][0], level=3)]), 5)
+    for a in ({"type": "phone", "who": "p1"}, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"},
+              {"type": "phone_draw"}, {"type": "keep_tc", "who": "p1"}):
+        s = GAME.apply(s, a)
+    for _ in range(20):
+        if (turns.current(s) or {}).get("id") == "p1" and not s["due"]:
+            break
+        s = GAME.apply(s, {"type": "end_turn"})
+    acts = [e["action"] for e in GAME.view(s, "player:p1")["actions"] if e["action"]["type"] == "discard_power"]
+    assert acts and {a["power"] for a in acts} == {"Thwart"} and {a["cards"] for a in acts} == {2, 4}
+    from pocketdeck.ui.dofa_gm import render
+    assert "Your Discard Power (a Minor Action)" in render(GAME.view(s, "player:p1"), None)
+    left = len(s["decks"]["p1"]["draw"])
+    s = GAME.apply(s, acts[0])
+    grunt = next(a for a in s["actors"] if a["kind"] != "player")
+    assert len(s["decks"]["p1"]["draw"]) == left - 2 and grunt["discarded"]["power"] == "Thwart"
+    GAME.check_state(s)
+
+
+# -- 11: the sheet's level and powers -------------------------------------------------------------
+
+def test_review_11_pg_dealers_a_sheet_joins_with_its_level_role_and_powers():
+    """PG, Dealers ("Can have Powers"); Health and Armor ("The health of Companions HP is half
+    the level of their Dealer"). The phone's sheet brings its level, role and powers."""
+    from test_table_link_dofa_draws import SHEET
+    from pocketdeck.core.game import IllegalAction
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.dofa_gm import bestiary, table
+    assert SHEET["level"] == 1 and SHEET["role"] and "Attack, Weapon" in SHEET["powers"]
+    p = dict(SHEET, level=5, powers=SHEET["powers"] + ["Condition Immunity"])
+    s = GAME.apply(GAME.new_game(FIGHT["options"], 3), {"type": "phone", "who": "p1", "player": p})
+    a = ann(s)
+    assert a["level"] == 5 and "Condition Immunity" in a["powers"] and a["role"] == SHEET["role"]
+    pet = next(c for c, r in bestiary.creatures().items() if r["type"] == "Companion")
+    x = table.add_creature(s, pet, Rng(1))
+    assert x["dealer"] == "p1" and x["hp_max"] == 3          # half of level 5, rounded up
+    for bad in (dict(p, level=11), dict(p, powers=["Fly to the moon"]), dict(p, role="Bard"),
+                {k: v for k, v in p.items() if k != "mods"}):
+        try:
+            GAME.apply(GAME.new_game(FIGHT["options"], 3), {"type": "phone", "who": "p1", "player": bad})
+        except IllegalAction:
+            continue
+        raise AssertionError(bad)
+
+
+def test_review_11_04_powers_condition_resilience_and_immunity_act_on_the_phones_saves():
+    """04_Powers Condition Resilience ("checks to avoid it are drawn at Upper Hand") and
+    Immunity ("it can no longer affect you"), picked from the phone's own seat."""
+    from test_table_link_dofa_draws import SHEET
+    from pocketdeck.systems.dofa_gm import fight as ft
+    from pocketdeck.systems.dofa_gm.rules import seat_of
+    p = dict(SHEET, powers=SHEET["powers"] + ["Condition Resilience", "Condition Immunity"])
+    s = GAME.new_game(dict(FIGHT["options"], players=[p]), 5)
+    s = GAME.apply(s, {"type": "phone", "who": "p1", "player": p})
+    picks = [a for a in GAME.legal_actions(s) if a["type"] == "pick_condition"]
+    assert len(picks) == 12 and all(seat_of(s, a) == "player:p1" for a in picks)
+    s = GAME.apply(s, {"type": "pick_condition", "who": "p1", "power": "Condition Resilience", "name": "Blinded"})
+    s = GAME.apply(s, {"type": "pick_condition", "who": "p1", "power": "Condition Immunity", "name": "Poisoned"})
+    assert {"Condition Resilience: Blinded", "Condition Immunity: Poisoned"} <= set(ann(s)["powers"])
+    assert not any(a["type"] == "pick_condition" for a in GAME.legal_actions(s))
+    ft.add_status(s, ann(s), "Poisoned", None)
+    assert not ft.status(ann(s), "Poisoned") and "Ann is immune to Poisoned (Condition Immunity)." in s["log"]
+    for a in ({"type": "start_combat"}, {"type": "player_tc", "who": "p1"}, {"type": "phone_draw"},
+              {"type": "keep_tc", "who": "p1"}):
+        s = GAME.apply(s, a)
+    ft.add_status(s, ann(s), "Blinded", None)
+    ft.add_due(s, ann(s), "Blinded", "now")
+    s = GAME.apply(s, {"type": "save", "who": "p1", "status": "Blinded"})
+    s = GAME.apply(s, {"type": "phone_draw"})
+    assert s["draw"]["kind"] == "save" and s["draw"]["hand"] >= 1, s["draw"]

@@ -621,10 +621,20 @@ def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
     note = (f'<p>You may ignore {esc(tough)} damage (Toughen Up) until the end of your next turn.</p>'
             if tough else "")
     left = (view.get("deck") or {}).get("left")
+    fate = [e for e in acts if e["action"]["type"] in ("exchange_fate", "toughen_up")]
     body = (f'<h2>Your {term("fate-card", "Fate Cards")}</h2>{note}'
             + (f'<p class="muted">Your Action Deck: {esc(left)} cards left.</p>' if left is not None else "")
-            + _grid(acts, "btn"))
-    return f'<section class="dofa-panel" aria-label="Your Fate Cards">{body}</section>'
+            + _grid(fate, "btn")) if fate else ""
+    discard = [e for e in acts if e["action"]["type"] == "discard_power"]
+    if discard:   # PG, Discard Powers: a Minor Action on their turn, from the deck kept for them
+        body += '<h2>Your Discard Power (a Minor Action)</h2>' + _grid(discard, "btn")
+    picks = [e for e in acts if e["action"]["type"] == "pick_condition"]
+    for power in dict.fromkeys(e["action"]["power"] for e in picks):
+        body += (f'<h2>{esc(power)}: pick its condition</h2>'
+                 + _keypad([e for e in picks if e["action"]["power"] == power], "name",
+                           [e["action"]["name"] for e in picks if e["action"]["power"] == power], None,
+                           "dofa-grid tight", name=lambda n, p=power: f"{p}: {n}"))
+    return f'<section class="dofa-panel" aria-label="Your own choices">{body}</section>' if body else ""
 
 
 register_table(Table(

@@ -149,7 +149,7 @@ class DofaGmGame(Game):
             if party:
                 acts.append({"type": "epic_setup"})
             acts += rests.actions(s)
-        acts += fate.actions(s)
+        acts += fate.actions(s) + table.pick_actions(s)
         acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
         acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
                  if ft.in_fight(a) and a["id"] != s["focus"]]
@@ -246,11 +246,19 @@ class DofaGmGame(Game):
         return sim_choose(state, legal, rng)
 
 
+SHEET_EXTRA = ("mods", "level", "role", "powers")   # what a sheet brings beyond the five numbers
+MAX_POWERS = 40
+
+
 def check_player(p: Any) -> None:
     """A player at the table: a name and the five numbers the GM needs, whole numbers in
-    range (a float or a bool is refused: the rules count in whole numbers)."""
-    if not isinstance(p, dict) or set(p) - {"mods"} != {"name", *PLAYER_LIMITS}:
+    range (a float or a bool is refused: the rules count in whole numbers); from a sheet
+    also its modifiers, level, role and powers."""
+    if not isinstance(p, dict) or set(p) - set(SHEET_EXTRA) != {"name", *PLAYER_LIMITS}:
         raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+    if set(p) & {"level", "role", "powers"} and "mods" not in p:
+        raise IllegalAction("a player's level, role and powers come with their sheet's modifiers")
+    check_sheet_extra(p)
     if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
         m = p["mods"]
         if not isinstance(m, dict) or set(m) != {*sh.ATTRIBUTES, *sh.SKILLS} or \
@@ -262,6 +270,20 @@ def check_player(p: Any) -> None:
     for k, (lo, hi) in PLAYER_LIMITS.items():
         if type(p[k]) is not int or not lo <= p[k] <= hi:
             raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
+
+
+def check_sheet_extra(p: dict[str, Any]) -> None:
+    """A sheet's level (1-10), role (the PG's four) and powers (the power list's ids; a
+    Condition Resilience or Immunity may name its condition)."""
+    from .powers import CONDITION_PICKS, picked
+    if "level" in p and (type(p["level"]) is not int or not 1 <= p["level"] <= 10):
+        raise IllegalAction("a player's level: a whole number from 1 to 10")
+    if "role" in p and p["role"] is not None and p["role"] not in sh.ROLES:
+        raise IllegalAction(f"a player's role: one of {', '.join(sh.ROLES)}")
+    powers = p.get("powers", [])
+    if not isinstance(powers, list) or len(powers) > MAX_POWERS or not all(
+            isinstance(x, str) and (x in sh.powers() or picked(x) in CONDITION_PICKS) for x in powers):
+        raise IllegalAction(f"a player's powers: at most {MAX_POWERS} from the power list")
 
 
 def owner(s: State) -> str:
@@ -281,8 +303,9 @@ def owner(s: State) -> str:
 
 
 # the choices a player's phone makes outside the draws the table waits for (rules.owner):
-# spending the Fate Cards of the deck the host keeps for them (fate.py), a Quick Rest (rests.py)
-SEAT_FREE = ("exchange_fate", "toughen_up") + rests.SEAT_ACTIONS
+# spending the Fate Cards of the deck the host keeps for them (fate.py), a Quick Rest (rests.py),
+# the condition of their Resilience or Immunity (table.py), a Discard Power (discards.py)
+SEAT_FREE = ("exchange_fate", "toughen_up", "pick_condition", "discard_power") + rests.SEAT_ACTIONS
 
 
 def seat_of(s: State, a: Any) -> str:

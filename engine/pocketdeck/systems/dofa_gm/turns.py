@@ -261,6 +261,8 @@ def turn_actions(s: State) -> list[Action]:
         acts.append({"type": "ready"})
     if x["deck"]:
         acts += shake_actions(s, x) + discards.actions(s, x)
+    elif x.get("own"):      # a player's phone: their Discard Power, from the deck kept here
+        acts += discards.actions(s, x)
     acts += companion_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
@@ -588,14 +590,16 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
 def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
     """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
     cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
-    discards from the NPC Deck it draws from. A player at the table discards on their own
-    phone."""
-    if x["deck"]:
-        deck = s["decks"][x["deck"]]
+    discards from the NPC Deck it draws from; a player whose phone joined, from the Action
+    Deck the host keeps for them (review dofa-phone-2026-11-27 #10: their phone shows it).
+    A player without a phone discards from their own deck in their hands."""
+    key = x["deck"] or x.get("own")
+    if key:
+        deck = s["decks"][key]
         n = min(n, dk.drawable(deck))
         for _ in range(n):
             dk.take(deck, rng)
         dk.settle(deck)
-        ft.log(s, f"{x['name']} discards {n} card(s).")
+        ft.log(s, f"{x['name']} discards {n} card(s)" + ("." if x["deck"] else " from their Action Deck."))
     else:
         ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")

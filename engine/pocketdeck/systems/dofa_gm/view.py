@@ -77,6 +77,8 @@ def label(s: State, a: Action) -> str:
     if t == "rest":
         return ("The party takes a Full Rest" if a["rest"] == "full"
                 else "The party takes a Quick Rest (Rest Cards on the players' phones)")
+    if t == "pick_condition":
+        return f"{who}'s {a['power']}: {a['name']}"
     if t == "rest_card":
         return f"{who}: draw a Rest Card"
     if t == "rest_gain":
