@@ -490,3 +490,66 @@ def test_review_11_04_powers_condition_resilience_and_immunity_act_on_the_phones
     s = GAME.apply(s, {"type": "save", "who": "p1", "status": "Blinded"})
     s = GAME.apply(s, {"type": "phone_draw"})
     assert s["draw"]["kind"] == "save" and s["draw"]["hand"] >= 1, s["draw"]
+
+
+# -- 9: the second deck: Epic Event volunteers and Companions draw from the player's own deck ------
+
+def test_review_9_pg_epic_events_a_volunteers_card_is_drawn_on_their_phone():
+    """PG, The Action Deck ("Each player should have their own Deck"); Epic Events: a
+    volunteer's draw against the event's TC and DR comes from the deck the host keeps for
+    their phone, with the skill the GM names, and the GM's code applies it."""
+    s = GAME.new_game(FIGHT["options"], 5)
+    s = GAME.apply(s, {"type": "phone", "who": "p1"})
+    for a in ({"type": "epic_setup"}, {"type": "epic_begin"}, {"type": "epic_reveal"}):
+        s = GAME.apply(s, a)
+    s = GAME.apply(s, next(a for a in GAME.legal_actions(s) if a["type"] == "epic_dr"))
+    for a in ({"type": "epic_join", "who": "p1"}, {"type": "epic_go"}):
+        s = GAME.apply(s, a)
+    legal = GAME.legal_actions(s)
+    assert {"type": "epic_card"} in legal and {"type": "epic_stat", "stat": "Bluffing"} in legal
+    assert any(e["label"] == "The volunteer draws on their phone" for e in GAME.view(s, "gm")["actions"])
+    s = GAME.apply(s, {"type": "epic_stat", "stat": "Bluffing"})
+    s = GAME.apply(s, {"type": "epic_card"})
+    assert owner(s) == "player:p1" and GAME.legal_actions(s) == [{"type": "phone_draw"}]
+    assert GAME.view(s, "player:p1")["ask"]["kind"] == "epic"
+    left = len(s["decks"]["p1"]["draw"])
+    s = GAME.apply(s, {"type": "phone_draw"})
+    d = s["draw"]
+    assert d["deck"] == "p1" and d["stat"] == "Bluffing" and d["tc"] == s["epic"]["tc"] and owner(s) == "player:p1"
+    assert len(s["decks"]["p1"]["draw"]) < left
+    done = s["epic"]["done"], s["epic"]["at"], s["epic"]["successes"], s["epic"]["failures"]
+    s = GAME.apply(s, {"type": "accept"})
+    assert s["draw"] is None and (s["epic"]["done"], s["epic"]["at"], s["epic"]["successes"],
+                                  s["epic"]["failures"]) != done
+    GAME.check_state(s)
+
+
+def test_review_9_pg_dealers_npcs_and_companions_a_companions_attack_is_drawn_from_the_players_deck():
+    """PG, Dealers, NPCs and Companions: a Companion "acts on the players turn, draws from
+    the Dealer's deck of cards": its attack is drawn on its player's phone from the deck the
+    host keeps for them, with the Companion's own modifiers, as the Dealer's Minor Action."""
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.dofa_gm import bestiary, table, turns
+    s = GAME.new_game(FIGHT["options"], 5)
+    s = GAME.apply(s, {"type": "phone", "who": "p1"})
+    pet = table.add_creature(s, next(c for c, r in bestiary.creatures().items() if r["type"] == "Companion"), Rng(2))
+    assert pet["dealer"] == "p1"
+    for a in ({"type": "start_combat"}, {"type": "player_tc", "who": "p1"}, {"type": "phone_draw"},
+              {"type": "keep_tc", "who": "p1"}):
+        s = GAME.apply(s, a)
+    for _ in range(20):
+        if (turns.current(s) or {}).get("id") == "p1" and not s["due"]:
+            break
+        s = GAME.apply(s, {"type": "end_turn"})
+    grunt = next(a for a in s["actors"] if a["side"] == "foes")
+    s = GAME.apply(s, {"type": "player_attack", "who": pet["id"], "target": grunt["id"]})
+    assert owner(s) == "player:p1"
+    seen = GAME.view(s, "player:p1")
+    assert seen["ask"]["companion"] == pet["name"] and seen["actions"][0]["label"].startswith(f"{pet['name']}: attack")
+    s = GAME.apply(s, GAME.legal_actions(s)[0])
+    d = s["draw"]
+    assert d["by"] == pet["id"] and d["deck"] == "p1" and owner(s) == "player:p1" and s["combat"]["minor"]
+    assert GAME.view(s, "player:p1")["draw"]["cards"] == d["cards"]
+    s = GAME.apply(s, {"type": "accept"})
+    assert s["draw"] is None
+    GAME.check_state(s)

@@ -197,11 +197,11 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     if e.get("phone"):  # issue 29: drawn on the player's own phone (systems/dofa_gm/phone.py)
         heading = heading.replace(": the reported card", "")
         acts = pool.take("phone_draw")
-        body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(who)} draws it on their own phone; '
+        body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(e["phone"])} draws it on their own phone; '
                 'the table goes on when they have drawn.</p>'
                 + (f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(f["tc"])}</div></div>'
                    if f.get("tc") else "") + _grid(acts, "btn primary"))
-        return pool.panel(body, f"{heading}: on {who}'s phone", ask=bool(acts))
+        return pool.panel(body, f"{heading}: on {e['phone']}'s phone", ask=bool(acts))
     hint = ""
     if f.get("hidden"):
         hint = ("The DR stays hidden: the player reports the card moved toward the TC by "
@@ -550,7 +550,9 @@ def _seat_call(view: dict[str, Any]) -> str:
         return ""
     parts = []
     if ask:   # a draw of the fight the GM's table asks of this phone (systems/dofa_gm/phone.py)
-        what = {"tc": "Your Target Card for the fight", "attack": f"Your attack on {ask.get('target')}",
+        mine = f"{ask['companion']}\u2019s" if ask.get("companion") else "Your"
+        what = {"tc": "Your Target Card for the fight", "attack": f"{mine} attack on {ask.get('target')}",
+                "epic": "Your Epic Event card",
                 "save": f"Your save against {ask.get('status')}",
                 "ko": "Knocked Out: your Vitality draw (DR 4)"}.get(ask["kind"], "Your draw")
         note = ("the DR (its Armor Range) stays with the GM" if ask["kind"] == "attack" else

@@ -17,6 +17,7 @@ from ..dofa import conditions as cd
 from ..dofa import sheet as sh
 from ..dofa.checkflow import grade, kept
 from . import decks as dk
+from . import fight as ft
 from .fight import Actor, actor, in_force, log, status
 
 WEAPON_STATS = ("Finesse", "Brute")
@@ -81,7 +82,8 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
     k = max(1, min(k, dk.drawable(deck)))
     # PG, Upper and Lower Hand 1: "A player may choose to stop drawing before N cards are
     # drawn": a player's phone draws Upper Hand one card at a time (``to_go``), as part 1
-    stepwise = hand > 0 and k > 1 and bool(a.get("own")) and not a["deck"] and extra.get("deck") == a["own"]
+    phone = ft.phone_holder(s, a)
+    stepwise = hand > 0 and k > 1 and phone is not None and extra.get("deck") == phone["own"]
     s["draw"] = dict({"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
                       "effective": ck.edr(dr, mod), "hand": hand, "k": k, "cards": [],
                       "redrawn": False, "weapon": 0, "who": a["name"], "by": a["id"],
@@ -201,8 +203,8 @@ def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool
 
 def on_phone(s: State, d: dict[str, Any]) -> bool:
     """A draw from the Action Deck the host keeps for a player's phone."""
-    x = actor(s, d["by"])
-    return bool(x.get("own")) and not x["deck"] and d.get("deck") == x["own"]
+    p = ft.phone_holder(s, actor(s, d["by"]))
+    return p is not None and d.get("deck") == p["own"]
 
 
 def ask_fate(s: State) -> bool:

@@ -292,8 +292,7 @@ def owner(s: State) -> str:
     keeps for them (table.give_phone); the GM's for everything else."""
     d, c = s["draw"], s["call"]
     if d is not None:
-        x = ft.actor(s, d["by"])
-        return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
+        return f"player:{ft.phone_holder(s, ft.actor(s, d['by']))['id']}" if draws.on_phone(s, d) else "gm"
     if c is not None and c.get("sent"):
         return f"player:{c['who']}"
     x = fate.phone_tc(s) or phone.drawer(s)

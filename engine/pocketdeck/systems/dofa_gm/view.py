@@ -62,6 +62,8 @@ def label(s: State, a: Action) -> str:
         "call_cancel": "Cancel the check", "end_session": "End the session",
         "call_send": "Send the check to the player's phone",
     }
+    if t == "epic_card" and s["epic"] and epic.drawer(s) and ft.actor(s, epic.drawer(s) or "").get("own"):
+        return "The volunteer draws on their phone"
     if t in simple:
         return simple[t]
     if t == "start_combat":
@@ -250,7 +252,8 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         base["call"] = {"tc": call["tc"], "dr": None if hidden else call["dr"], "stat": call["stat"],
                         "hidden": hidden, "mod": calls.modifier(s, call), "hand": call["hand"],
                         "needs": call.get("needs"), "sent": bool(call.get("sent"))}
-    if d is not None and d["by"] == me:
+    holder = ft.phone_holder(s, ft.actor(s, d["by"])) if d is not None else None
+    if d is not None and (d["by"] == me or (holder is not None and holder["id"] == me)):
         out = draw_view(s)
         if d.get("hidden"):
             out.update(dr=None, effective=None, kept=None)
@@ -316,7 +319,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
         return player_view(s, seat, base, legal)
     base.update({
         "draw": draw_view(s), "call": call_view(s), "hand": s["hand"],
-        "entry": s["entry"] and dict(s["entry"], phone=phone.drawer(s) is not None),
+        "entry": s["entry"] and dict(s["entry"], phone=(phone.drawer(s) or {}).get("name")),
         "focus": s["focus"], "panel": s["panel"], "phone_wait": phone.waiting(s),
         "decks": {n: {"left": len(d["draw"]), "discard": len(d["discard"]), "fate": list(d["fate"]),
                       "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()
