@@ -62,6 +62,12 @@ def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, ser
         host.wait_for_timeout(300)
         assert saved(host) == before
 
+        # review #12: a Quick Rest is drawn on the phone (its panel passes axe), then ended there
+        tap_play(host, {"type": "rest", "rest": "quick"}, host)
+        guest.wait_for_selector("text=Draw a Rest Card", timeout=10_000)
+        check_screen(guest, "DofA GM: a Quick Rest on the player's phone")
+        tap_play(guest, {"type": "rest_end", "who": "p1"}, host)
+
         for action in CALL:
             tap_play(host, action, host)
         guest.wait_for_selector("text=Draw from your Action Deck", timeout=10_000)
@@ -73,6 +79,11 @@ def test_a_dofa_gms_table_with_a_players_phone_draws_a_called_check(browser, ser
         text = guest.inner_text("main") + guest.content()
         assert "a hidden DR" in text and "DR 2" not in text and "EDR" not in text
         tap_play(guest, {"type": "accept"}, host)
+        guest.wait_for_function("() => /Missed\\.|Ann: Check vs/.test(document.body.innerText)", timeout=10_000)
+        if "Missed." in guest.inner_text("main"):   # review #7: a miss is told, the DR never
+            assert "DR 2" not in guest.content() and "EDR" not in guest.content()
+            check_screen(guest, "DofA GM: a miss at a hidden DR told to the player's phone")
+            tap_play(guest, {"type": "accept"}, host)
         host.wait_for_selector("text=Ann: Check", timeout=10_000)
         guest.wait_for_selector("text=Ann: Check vs", timeout=10_000)
         assert "EDR" not in guest.content()
@@ -122,6 +133,12 @@ def test_a_players_phone_joins_with_its_own_sheet_and_draws_its_initiative_card(
         tap_play(guest, {"type": "phone_draw"}, host)
         host.wait_for_selector(f"text={name}'s Target Card:", timeout=10_000)
         guest.wait_for_selector(f"text={name}'s Target Card:", timeout=10_000)
+        # review #4: the Target Card just drawn may be redrawn with a Fate Card; the GM waits
+        guest.wait_for_selector("text=Keep this Target Card", timeout=10_000)
+        host.wait_for_selector("text=decides on their phone", timeout=10_000)
+        check_screen(guest, "DofA: keep or redraw the Target Card with a Fate Card")
+        tap_play(guest, {"type": "redraw_tc", "who": "p1", "card": "RJ"}, host)
+        host.wait_for_selector("text=spends a Fate Card to redraw the Target Card", timeout=10_000)
         assert not herrors and not gerrors, (herrors, gerrors)
 
 

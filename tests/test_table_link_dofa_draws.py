@@ -39,6 +39,9 @@ def initiative(w) -> str:
     assert owner(s.state) == "player:p1" and mine(w) == [{"type": "phone_draw"}]
     assert 'data-action="play"' not in w.host.render(), "the GM waits for the phone"
     w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    # PG, Fate Cards 3: holding Fate Cards, she may redraw it; the table waits until she keeps it
+    assert {"type": "keep_tc", "who": "p1"} in mine(w)
+    w.tap("guest", "play", json.dumps({"type": "keep_tc", "who": "p1"}))
     return next(a for a in s.state["actors"] if a["id"] == "p1")["tc"]
 
 
@@ -72,8 +75,8 @@ def test_an_attack_is_drawn_on_the_phone_and_graded_by_the_hosts_code_with_the_a
     grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
     hp, ap = grunt["hp"], grunt["ap"]
     gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
-    assert mine(w) == [{"type": "phone_draw"}]
-    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    assert mine(w)[:2] == [{"type": "phone_draw", "skill": "Finesse"}, {"type": "phone_draw", "skill": "Brute"}]
+    w.tap("guest", "play", json.dumps({"type": "phone_draw", "skill": "Finesse"}))
     d = dict(s.state["draw"])
     assert d["kind"] == "attack" and d["deck"] == "p1" and d["hidden"] and d["dr"] == grunt["ar"]
     seen = guest_view(w)["draw"]
@@ -99,6 +102,7 @@ def test_while_the_phone_draws_the_gms_tap_and_an_illegal_action_are_refused():
         assert same and "not a legal action" in eff[0][1], bad
     w.clock += 2
     w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    w.tap("guest", "play", json.dumps({"type": "keep_tc", "who": "p1"}))
     assert s.state["combat"]["stage"] == "turns"
 
 
@@ -139,7 +143,7 @@ def test_a_save_is_drawn_on_the_phone_and_applied_by_the_hosts_code():
     from pocketdeck.systems.dofa_gm import GAME
     s = GAME.new_game(FIGHT["options"], 5)
     for a in ({"type": "phone", "who": "p1"}, {"type": "start_combat"}, {"type": "player_tc", "who": "p1"},
-              {"type": "phone_draw"}):
+              {"type": "phone_draw"}, {"type": "keep_tc", "who": "p1"}):
         s = GAME.apply(s, a)
     grunt = next(a for a in s["actors"] if a["kind"] != "player")
     turns.effect_save(s, next(a for a in s["actors"] if a["id"] == "p1"), ("CON", 3, "Stunned", 0, 0), grunt["id"])
@@ -264,7 +268,7 @@ def test_review_5_pg_hidden_an_attack_drawn_on_the_phone_ends_hidden_after_its_u
     ft.add_status(s.state, ann, "Hidden", None)
     grunt = next(a for a in s.state["actors"] if a["kind"] != "player")
     gm(w, {"type": "player_attack", "who": "p1", "target": grunt["id"]})
-    w.tap("guest", "play", json.dumps({"type": "phone_draw"}))
+    w.tap("guest", "play", json.dumps({"type": "phone_draw", "skill": "Brute"}))
     ann = next(a for a in s.state["actors"] if a["id"] == "p1")
     assert ft.status(ann, "Hidden") is None
     assert s.state["draw"]["hand"] >= 1, s.state["draw"]

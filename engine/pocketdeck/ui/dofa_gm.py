@@ -132,6 +132,9 @@ def render(view: dict[str, Any], session: Session) -> str:
     if view["phase"] == "over":
         parts.append(_over(view))
         pool.asked = True  # the ending is the prompt
+    if view.get("phone_wait"):  # issue 29: a choice on a player's own phone
+        parts.append(pool.panel(f'<p class="muted">{esc(view["phone_wait"])}</p>', "Waiting for a player's phone",
+                                ask=False))
     parts += [_draw(view, pool), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
               _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
@@ -161,7 +164,7 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
     d = view["draw"]
     if d is None:
         return ""
-    acts = pool.take("accept", "fate_redraw")
+    acts = pool.take("draw_more", "stop", "accept", "fate_redraw")
     cards = "".join(
         f'<li class="{"kept" if c == d["kept"] else ""}">{_card(c)}'
         f'<span class="cap">{"kept" if c == d["kept"] else "not kept"}</span></li>' for c in d["cards"])
@@ -170,7 +173,9 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
         hand = (f', {term("upper-hand", "Upper Hand")} {d["hand"]}' if d["hand"] > 0
                 else f', {term("lower-hand", "Lower Hand")} {-d["hand"]}')
     against = f' against {esc(d["target"])}' if d["target"] else ""
-    body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>'
+    asked = (f'<p class="muted">A miss: {esc(d["who"])} is asked on their phone whether to spend a '
+             'Fate Card to redraw.</p>' if d.get("asked") else "")
+    body = (f'<h2>{esc(d["who"])}: {esc(d["kind"])}{against}</h2>{asked}'
             f'<p>{esc(d["stat"] or "no modifier")} {d["modifier"]:+d} vs {esc(_name(d["tc"]))}, '
             f'{term("difficulty-range", "DR")} {esc(d["dr"])}, EDR {esc(d["effective"])}{hand}</p>'
             f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(d["tc"])}</div>'
@@ -192,11 +197,11 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     if e.get("phone"):  # issue 29: drawn on the player's own phone (systems/dofa_gm/phone.py)
         heading = heading.replace(": the reported card", "")
         acts = pool.take("phone_draw")
-        body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(who)} draws it on their own phone; '
+        body = (f'<h2>{esc(heading)}</h2><p class="muted">{esc(e["phone"])} draws it on their own phone; '
                 'the table goes on when they have drawn.</p>'
                 + (f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(f["tc"])}</div></div>'
                    if f.get("tc") else "") + _grid(acts, "btn primary"))
-        return pool.panel(body, f"{heading}: on {who}'s phone", ask=bool(acts))
+        return pool.panel(body, f"{heading}: on {e['phone']}'s phone", ask=bool(acts))
     hint = ""
     if f.get("hidden"):
         hint = ("The DR stays hidden: the player reports the card moved toward the TC by "
@@ -421,14 +426,16 @@ def _outside(view: dict[str, Any], pool: _Pool) -> str:
                            "btn primary" if not e["action"].get("surprise") else "btn")
                     for e in pool.take("start_combat"))
     calls = pool.take("call", "epic_setup")
+    rest = pool.take("rest")
     empty = "" if rows else '<p class="muted">Nobody at the table yet: add players and creatures below.</p>'
     ask = ""
-    if start or calls:
+    if start or calls or rest:
         body = ('<h2>What happens next?</h2>'
                 + (f'<p class="muted">A fight: everyone draws a Target Card; '
                    f'a {term("gm-surprise-round", "surprise round")} lets one side act first.</p>'
                    f'<div class="dofa-grid">{start}</div>' if start else "")
-                + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else ""))
+                + (f'<h3>Checks and {term("epic-event", "Epic Events")}</h3>{_grid(calls)}' if calls else "")
+                + (f'<h3>Rests</h3>{_grid(rest)}' if rest else ""))
         ask = pool.panel(body, "What happens next: a fight, a check or an Epic Event", cls="dofa-panel gm-start")
     return (ask + f'<section class="dofa-panel" aria-label="At the table"><h2>At the table</h2>{empty}'
             + (_legend() if rows else "")
@@ -522,7 +529,7 @@ def _player_seat(view: dict[str, Any]) -> str:
     mine = ""
     if me is not None:
         mine = f'<p>{esc(me["name"])}: HP {me["hp"]}/{me["hp_max"]}, AP {me["ap"]}, PP {me["pp"]}</p>'
-    call_html = _seat_call(view)
+    call_html = _seat_call(view) or _seat_fate(view, me)
     ep = view["epic"]
     ep_html = ""
     if ep:
@@ -543,7 +550,9 @@ def _seat_call(view: dict[str, Any]) -> str:
         return ""
     parts = []
     if ask:   # a draw of the fight the GM's table asks of this phone (systems/dofa_gm/phone.py)
-        what = {"tc": "Your Target Card for the fight", "attack": f"Your attack on {ask.get('target')}",
+        mine = f"{ask['companion']}\u2019s" if ask.get("companion") else "Your"
+        what = {"tc": "Your Target Card for the fight", "attack": f"{mine} attack on {ask.get('target')}",
+                "epic": "Your Epic Event card",
                 "save": f"Your save against {ask.get('status')}",
                 "ko": "Knocked Out: your Vitality draw (DR 4)"}.get(ask["kind"], "Your draw")
         note = ("the DR (its Armor Range) stays with the GM" if ask["kind"] == "attack" else
@@ -567,7 +576,13 @@ def _seat_call(view: dict[str, Any]) -> str:
     if d:
         cards = "".join(f'<li>{_card(c)}<span class="cap">{"kept" if c == d["kept"] else "drawn"}</span></li>'
                         for c in d["cards"])
-        parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>')
+        if d.get("asked"):   # the host graded it at the hidden DR (systems/dofa_gm/draws.ask_fate)
+            parts.append(f'<p class="banner failed"><b>Missed.</b> Spend a {term("fate-card", "Fate Card")} '
+                         'to redraw?</p>')
+        more = d.get("to_go") or 0
+        parts.append(f'<h3>Your draw</h3><ul class="dofa-cards">{cards}</ul>'
+                     + (f'<p>{term("upper-hand", "Upper Hand")}: you may draw {more} more '
+                        f'card{"s" if more > 1 else ""}, or stop here.</p>' if more else ""))
     fate = (view.get("deck") or {}).get("fate")
     if fate is not None:
         parts.append(f'<p class="muted">Your Action Deck: {view["deck"]["left"]} cards left; '
@@ -578,6 +593,50 @@ def _seat_call(view: dict[str, Any]) -> str:
     name = "The GM's check" if call else "Your draw"
     return prompt(body, label=name) if acts else \
         f'<section class="dofa-panel" aria-label="{esc(name)}">{body}</section>'
+
+
+def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
+    """The player's Fate Cards on their own phone (issue 29; PG, Fate Cards 3, 4.2, 4.3):
+    redraw the Target Card just drawn or keep it (the table waits), Exchange Fate and
+    Toughen Up whenever the book allows; the cards are those of the deck the host keeps."""
+    acts = view.get("actions", [])
+    if not acts:
+        return ""
+    rest = view.get("rest")
+    if rest:
+        gain = rest.get("gain")
+        what = (f'<p>Your Rest Card: recover {esc(gain)} point{"s" if gain > 1 else ""} across HP and PP.</p>'
+                if gain else f'<p>{esc(rest["cards"])} Rest Cards left; each is a DR 3 draw against your '
+                f'{term("target-card", "Target Card")}: 1 point on a miss, 2 on a success.</p>')
+        body = f'<h2>Quick Rest</h2>{what}' + _grid([e for e in acts if e["action"]["type"].startswith("rest")],
+                                                    "btn primary")
+        others = [e for e in acts if not e["action"]["type"].startswith("rest")]
+        return prompt(body, label="Quick Rest") + (_seat_fate(dict(view, rest=None, actions=others), me)
+                                                   if others else "")
+    if any(e["action"]["type"] == "keep_tc" for e in acts):
+        tc = (me or {}).get("tc")
+        body = (f'<h2>Your Target Card: {esc(_name(tc))}</h2>'
+                f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(tc)}</div></div>'
+                f'<p>Keep it, or spend a {term("fate-card", "Fate Card")} to redraw it.</p>')
+        return prompt(body + _grid(acts, "btn primary"), label="Your Target Card")
+    tough = view.get("tough")
+    note = (f'<p>You may ignore {esc(tough)} damage (Toughen Up) until the end of your next turn.</p>'
+            if tough else "")
+    left = (view.get("deck") or {}).get("left")
+    fate = [e for e in acts if e["action"]["type"] in ("exchange_fate", "toughen_up")]
+    body = (f'<h2>Your {term("fate-card", "Fate Cards")}</h2>{note}'
+            + (f'<p class="muted">Your Action Deck: {esc(left)} cards left.</p>' if left is not None else "")
+            + _grid(fate, "btn")) if fate else ""
+    discard = [e for e in acts if e["action"]["type"] == "discard_power"]
+    if discard:   # PG, Discard Powers: a Minor Action on their turn, from the deck kept for them
+        body += '<h2>Your Discard Power (a Minor Action)</h2>' + _grid(discard, "btn")
+    picks = [e for e in acts if e["action"]["type"] == "pick_condition"]
+    for power in dict.fromkeys(e["action"]["power"] for e in picks):
+        body += (f'<h2>{esc(power)}: pick its condition</h2>'
+                 + _keypad([e for e in picks if e["action"]["power"] == power], "name",
+                           [e["action"]["name"] for e in picks if e["action"]["power"] == power], None,
+                           "dofa-grid tight", name=lambda n, p=power: f"{p}: {n}"))
+    return f'<section class="dofa-panel" aria-label="Your own choices">{body}</section>' if body else ""
 
 
 register_table(Table(

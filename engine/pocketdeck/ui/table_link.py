@@ -123,8 +123,8 @@ class Host:
             g.sent = ""  # the view goes out again
             return None, None
         action = msg.get("a")
-        owner = POLICIES[self.system].owner(game, state)
-        if owner != seat:
+        pol = POLICIES[self.system]
+        if pol.owner(game, state) != seat and not (pol.free and pol.free(game, state, seat, action)):
             g.refused += 1
             return None, f"it is not {g.name}'s turn to choose"
         if not is_legal(action, legal):

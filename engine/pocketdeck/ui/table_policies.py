@@ -38,6 +38,9 @@ class Policy:
     joined: Callable[[Any, State, str, Any], dict[str, Any] | None] | None = None
     # the check of a sheet a guest's hello brings: its numbers, or ValueError saying why not
     sheet: Callable[[Any], dict[str, Any]] | None = None
+    # an action a seat may send while another seat must choose (its own, any time the
+    # rules allow: a DofA player's Fate Cards); still checked against ``legal_actions``
+    free: Callable[[Any, State, str, Any], bool] | None = None
 
 
 def _no_choices(view: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -144,11 +147,25 @@ def _gm_owner(game: Any, state: State) -> str | None:
     return seat.split(":", 1)[1] if seat.startswith("player:") else "gm"
 
 
+def _gm_seat(state: State, action: Any) -> str:
+    """The seat (an actor's id, or "gm") whose choice ``action`` is."""
+    from ..systems.dofa_gm.rules import seat_of
+    seat = seat_of(state, action)
+    return seat.split(":", 1)[1] if seat.startswith("player:") else "gm"
+
+
 def _gm_view(game: Any, state: State, mine: set[str]) -> dict[str, Any]:
     if "gm" not in mine:  # a guest: the system's own view for the player's seat
         return game.view(state, f"player:{next(iter(mine))}")
     view = game.view(state, "gm")
-    return view if acts(_gm_owner(game, state), mine) else _no_choices(view)
+    if not acts(_gm_owner(game, state), mine):
+        return _no_choices(view)
+    # a player's Fate Cards are theirs to spend, on their own phone while it holds the seat
+    return dict(view, actions=[e for e in view["actions"] if _gm_seat(state, e["action"]) in mine])
+
+
+def _gm_free(game: Any, state: State, seat: str, action: Any) -> bool:
+    return _gm_seat(state, action) == seat
 
 
 def _gm_joined(game: Any, state: State, seat: str, numbers: Any = None) -> dict[str, Any] | None:
@@ -176,5 +193,5 @@ POLICIES: dict[str, Policy] = {
     "deckbuilder": Policy(_db_seats, _db_owner, _db_view),
     "p52": Policy(_p52_seats, _p52_owner, _p52_view),
     "ads_adventure": Policy(_ads_seats, _ads_owner, _ads_view),
-    "dofa-gm": Policy(_gm_seats, _gm_owner, _gm_view, _gm_joined, _gm_sheet),
+    "dofa-gm": Policy(_gm_seats, _gm_owner, _gm_view, _gm_joined, _gm_sheet, _gm_free),
 }

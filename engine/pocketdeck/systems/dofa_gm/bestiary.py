@@ -126,6 +126,8 @@ def typed_player(cid: str, p: dict[str, Any]) -> dict[str, Any]:
         m = p["mods"]
         out.update(sheet=True, attrs=dict({a: m[a] for a in sh.ATTRIBUTES}, AGL=agl),
                    skills={k: m[k] for k in sh.SKILLS})
+        # and its level, role and powers (review dofa-phone-2026-11-27 #11), when it names them
+        out.update(level=p.get("level", 1), role=p.get("role"), powers=list(p.get("powers", [])))
     return out
 
 

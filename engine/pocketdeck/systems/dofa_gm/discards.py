@@ -29,6 +29,8 @@ def powers_of(x: dict[str, Any]) -> list[str]:
     ("Captain, Defender") has that role's; one with no role may use any the app plays (PG:
     "Work with your GM if you would like to use a different Discard Power")."""
     roles = sh.tables()["roles"]
+    if x["kind"] == "player":    # a player's phone: their sheet's role (none named: none)
+        return [roles[x["role"]]["discard"]] if x.get("role") and roles[x["role"]]["discard"] in BUILT else []
     if x["kind"] == "pc":
         role = sh.premades()[x["source"]]["role"]
     else:
@@ -40,10 +42,11 @@ def powers_of(x: dict[str, Any]) -> list[str]:
 def actions(s: State, x: dict[str, Any]) -> list[Action]:
     """On ``x``'s turn with its Minor Action unspent: each power, each N (2, 4 ... the cap)
     it has the cards for, on each target the power takes."""
-    if x["kind"] not in ("pc", "dealer", "boss") or not x["deck"] or s["combat"].get("minor"):
+    key = x["deck"] or (x.get("own") if x["kind"] == "player" else None)
+    if x["kind"] not in ("pc", "dealer", "boss", "player") or not key or s["combat"].get("minor"):
         return []
     from .decks import drawable
-    cap = min(sh.discard_cap(x.get("level", 1)), drawable(s["decks"][x["deck"]]))
+    cap = min(sh.discard_cap(x.get("level", 1)), drawable(s["decks"][key]))
     acts: list[Action] = []
     for p in powers_of(x):
         if p == "Aggro":

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import State
+from ...core.game import Action, State
 from ...core.rng import Rng
 from ..dofa import checks as ck
 from ..dofa import conditions as cd
 from ..dofa import sheet as sh
 from ..dofa.checkflow import grade, kept
 from . import decks as dk
+from . import fight as ft
 from .fight import Actor, actor, in_force, log, status
 
 WEAPON_STATS = ("Finesse", "Brute")
@@ -79,10 +80,14 @@ def start(s: State, rng: Rng, a: Actor, *, kind: str, tc: str, stat: str | None,
     mod = sh.modifier(a, stat) if stat else mod
     k = 1 + abs(hand)
     k = max(1, min(k, dk.drawable(deck)))
+    # PG, Upper and Lower Hand 1: "A player may choose to stop drawing before N cards are
+    # drawn": a player's phone draws Upper Hand one card at a time (``to_go``), as part 1
+    phone = ft.phone_holder(s, a)
+    stepwise = hand > 0 and k > 1 and phone is not None and extra.get("deck") == phone["own"]
     s["draw"] = dict({"kind": kind, "tc": tc, "stat": stat, "dr": dr, "modifier": mod,
                       "effective": ck.edr(dr, mod), "hand": hand, "k": k, "cards": [],
                       "redrawn": False, "weapon": 0, "who": a["name"], "by": a["id"],
-                      "intensify": False, "target": None}, **extra)
+                      "intensify": False, "target": None, "stepwise": stepwise, "to_go": 0}, **extra)
     a["lower_next"] = False
     s["hand"] = 0
     deal(s, rng)
@@ -94,9 +99,43 @@ def drawing_deck(s: State, d: dict[str, Any]) -> dk.Deck:
 
 
 def deal(s: State, rng: Rng) -> None:
+    """The draw's cards: all at once, or the first of a phone's Upper Hand (``to_go``)."""
     d = s["draw"]
     deck = drawing_deck(s, d)
+    if d.get("stepwise"):
+        d["cards"], d["to_go"] = [], d["k"]
+        draw_more(s, rng)
+        return
     d["cards"] = [dk.take(deck, rng) for _ in range(d["k"])]
+
+
+def draw_more(s: State, rng: Rng) -> None:
+    """One more card of an Upper Hand drawn one at a time; nothing beats a Critical (the
+    TC's own card, whatever the DR), so the rest are not drawn after one."""
+    from ...core.cards import Card
+    d = s["draw"]
+    d["cards"].append(dk.take(drawing_deck(s, d), rng))
+    d["to_go"] -= 1
+    if Card.parse(d["cards"][-1]) == Card.parse(d["tc"]):
+        d["to_go"] = 0
+
+
+def do_draw_more(s: State, a: Action, rng: Rng) -> None:
+    draw_more(s, rng)
+
+
+def do_stop(s: State, a: Action, rng: Rng) -> None:
+    d = s["draw"]
+    d["to_go"] = 0
+    log(s, f"{d['who']} stops drawing: {len(d['cards'])} of {d['k']} cards (Upper Hand {d['hand']}).")
+
+
+def actions(s: State) -> list[Action]:
+    """A draw on the table: more cards or stop (a phone's Upper Hand), then accept or a
+    Fate Card's redraw."""
+    if s["draw"].get("to_go"):
+        return [{"type": "draw_more"}, {"type": "stop"}]
+    return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in can_redraw(s)]
 
 
 def tire(s: State) -> None:
@@ -138,6 +177,7 @@ def redraw(s: State, rng: Rng, card: str) -> None:
     dk.settle(deck)
     log(s, f"{d['who']} spends a Fate Card to redraw.")
     d["redrawn"] = True
+    d["asked"] = False
     deal(s, rng)
 
 
@@ -159,6 +199,31 @@ def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool
     if success and not meets(card, tc, needs):
         return False, f" The GM required {NEEDS[needs]}: a failure."
     return success, ""
+
+
+def on_phone(s: State, d: dict[str, Any]) -> bool:
+    """A draw from the Action Deck the host keeps for a player's phone."""
+    p = ft.phone_holder(s, actor(s, d["by"]))
+    return p is not None and d.get("deck") == p["own"]
+
+
+def ask_fate(s: State) -> bool:
+    """GMG, Fate Cards: "You can ask if a Player would like to use a Fate Card when they
+    Miss" (PG, Fate Cards 4.1 Push Fate: "redraw any check"). A phone's draw at a hidden
+    DR is graded by the host when the player accepts; a miss, with a Fate Card held and no
+    redraw yet, is first told to the phone ("Missed": never the DR), which then redraws or
+    keeps it (``asked``: the same two actions, accept or fate_redraw). True when asked now."""
+    d = s["draw"]
+    if not d.get("hidden") or d.get("asked") or not on_phone(s, d) or not can_redraw(s):
+        return False
+    card = kept(d)
+    ok = bool(grade(d, card)["success"])
+    if d.get("needs"):
+        ok = required(ok, card, d["tc"], d["needs"])[0]
+    if ok:
+        return False
+    d["asked"] = True
+    return True
 
 
 def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -70,9 +70,11 @@ def actions(s: State) -> list[Action]:
         if who is None:
             return [{"type": "epic_gm_draw"}]
         a = actor(s, who)
-        if a["deck"]:
+        # a deck the app holds draws here; a phone with its sheet draws there (the GM names
+        # the skill for both, then opens the draw: phone.py); anyone else's card is typed in
+        if a["deck"] or (a.get("own") and a.get("sheet")):
             acts = [{"type": "epic_stat", "stat": x} for x in sh.ATTRIBUTES + sh.SKILLS if x != ep["stat"]]
-            return acts + [{"type": "epic_draw"}]
+            return acts + [{"type": "epic_draw"} if a["deck"] else {"type": "epic_card"}]
         return [{"type": "epic_card"}]
     return [{"type": "epic_close"}]
 

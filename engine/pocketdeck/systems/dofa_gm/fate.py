@@ -4,12 +4,18 @@ controlling Dealers ... allowing for a re-draw or avoiding damage"); PG, Fate Ca
 Exchange Fate ("gain Power Points equal to the number of Fate Cards used") and 4.3
 Toughen Up ("ignore damage equal to the number of Fate Cards used ... as soon as the
 damage is applied or before the end of the Player's next turn after receiving damage").
-The redraw is draws.redraw. A player at the table spends Fate on their own phone.
+The redraw is draws.redraw.
+
+A player whose phone joined the table link (issue 29) holds the Fate Cards of the Action
+Deck the host keeps for them (``own``, table.give_phone) and spends them from their own
+seat (rules.seat_of): Exchange Fate and Toughen Up whenever the book allows, the redraw
+of a Target Card just drawn there (the table waits for their choice: ``keep_tc``).
 
 Toughen Up is offered the moment the damage is applied (``s['tough']``: damage each
-combatant may still ignore, kept until the next action that is not a Toughen Up): for a
-deck the GM runs, the GM decides at once (GMG: "You can ask ... when they take damage");
-the later window of the PG is a player's, on their own phone.
+combatant may still ignore): for a deck the GM runs, the GM decides at once (GMG: "You can
+ask ... when they take damage"), so the pool ends with the next action that is not a
+Toughen Up; a player's phone has the PG's whole window, "before the end of the Player's
+next turn after receiving damage" (``lasts``, ``turn_began``, ``turn_ended``).
 """
 
 from __future__ import annotations
@@ -22,13 +28,66 @@ from . import decks as dk
 from . import fight as ft
 
 
+def fate_deck(x: dict[str, Any]) -> str | None:
+    """The deck whose Fate Cards are ``x``'s: the one the app draws for it, or the Action
+    Deck the host keeps for a player's phone (``own``)."""
+    return x["deck"] or x.get("own")
+
+
 def holds_fate(s: State, x: dict[str, Any]) -> list[str]:
     """The distinct Fate Cards of a deck the app holds for ``x`` (none for the NPC Deck;
     none for a Companion: the Fate Cards of its Dealer's deck are the Dealer's)."""
-    if not x["deck"] or x["deck"] == "npc" or x["dead"] or x["out"] or x.get("dealer"):
+    key = fate_deck(x)
+    if not key or key == "npc" or x["dead"] or x["out"] or x.get("dealer"):
         return []
-    fate = s["decks"][x["deck"]]["fate"]
+    fate = s["decks"][key]["fate"]
     return sorted(set(fate), key=fate.index)
+
+
+def phone_tc(s: State) -> dict[str, Any] | None:
+    """A phone's player whose Target Card was just drawn there and who holds a Fate Card:
+    the table waits for their choice, redraw it or keep it (PG, Fate Cards 3)."""
+    for i in s.get("fresh_tc", []):
+        x = ft.actor(s, i)
+        if x.get("own") and not x["deck"]:
+            return x
+    return None
+
+
+def phone_tc_actions(s: State) -> list[Action]:
+    x = phone_tc(s)
+    if x is None:
+        return []
+    return [{"type": "redraw_tc", "who": x["id"], "card": c} for c in holds_fate(s, x)] + \
+        [{"type": "keep_tc", "who": x["id"]}]
+
+
+def do_keep_tc(s: State, a: Action, rng: Rng) -> None:
+    from .turns import tc_placed
+    x = ft.actor(s, a["who"])
+    s["fresh_tc"].remove(x["id"])
+    ft.log(s, f"{x['name']} keeps the Target Card {ft.card_name(ft.tc_of(s, x) or '')}.")
+    tc_placed(s, x["id"], rng)
+
+
+def lasts(s: State, who: str) -> bool:
+    """A Toughen Up pool that outlives the next action: a player's on their own phone."""
+    x = ft.actor(s, who)
+    return bool(x.get("own")) and not x["deck"]
+
+
+def turn_began(s: State, x: dict[str, Any]) -> None:
+    """The player's next turn after the damage has begun: its end closes the window."""
+    if x["id"] in s.get("tough", {}):
+        x["tough_wait"] = False
+
+
+def turn_ended(s: State, x: dict[str, Any]) -> None:
+    """PG, Fate Cards 4.3: "before the end of the Player's next turn after receiving damage"."""
+    pools = s.get("tough", {})
+    if x["id"] in pools and lasts(s, x["id"]) and not x.get("tough_wait"):
+        del pools[x["id"]]
+        x.pop("tough_wait", None)
 
 
 def actions(s: State) -> list[Action]:
@@ -42,7 +101,7 @@ def actions(s: State) -> list[Action]:
             acts += [{"type": "exchange_fate", "who": x["id"], "card": c} for c in cards]
         if pools.get(x["id"]):
             acts += [{"type": "toughen_up", "who": x["id"], "card": c} for c in cards]
-        if x["id"] in s.get("fresh_tc", []) and ft.tc_of(s, x):
+        if x["id"] in s.get("fresh_tc", []) and ft.tc_of(s, x) and x["deck"]:
             acts += [{"type": "redraw_tc", "who": x["id"], "card": c} for c in cards]
     return acts
 
@@ -59,14 +118,19 @@ def tc_drawn(s: State, x: dict[str, Any]) -> None:
 def do_redraw_tc(s: State, a: Action, rng: Rng) -> None:
     """The Fate Card spent, a new Target Card drawn (the old one discarded); a combatant
     already in this round's order takes its place by it (turns.retake_place)."""
-    from .turns import retake_place
+    from .turns import retake_place, tc_placed
     x = ft.actor(s, a["who"])
-    deck = s["decks"][x["deck"]]
+    deck = s["decks"][fate_deck(x) or ""]
     dk.spend_fate(deck, a["card"])
     card = dk.draw_tc(deck, rng, x["id"])
+    if not x["deck"]:       # a phone's player: the seat's own TC (fight.tc_of), as at initiative
+        x["tc"] = card
     s["fresh_tc"].remove(x["id"])
     ft.log(s, f"{x['name']} spends a Fate Card to redraw the Target Card: {ft.card_name(card)}.")
-    retake_place(s, x["id"])
+    if x["deck"]:
+        retake_place(s, x["id"])
+    else:           # a phone's: its place waited for this choice (phone.do_phone_draw)
+        tc_placed(s, x["id"], rng)
 
 
 def took(s: State, x: dict[str, Any], lost: int) -> None:
@@ -75,11 +139,13 @@ def took(s: State, x: dict[str, Any], lost: int) -> None:
     if lost > 0 and holds_fate(s, x):
         pools = s.setdefault("tough", {})
         pools[x["id"]] = pools.get(x["id"], 0) + lost
+        if lasts(s, x["id"]):
+            x["tough_wait"] = True      # until their next turn has begun (turn_began)
 
 
 def do_exchange_fate(s: State, a: Action, rng: Rng) -> None:
     x = ft.actor(s, a["who"])
-    dk.spend_fate(s["decks"][x["deck"]], a["card"])
+    dk.spend_fate(s["decks"][fate_deck(x) or ""], a["card"])
     x["pp"] += 1
     ft.log(s, f"{x['name']} exchanges a Fate Card for 1 PP ({x['pp']}/{x['pp_max']}).")
 
@@ -88,7 +154,7 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
     """One damage ignored: 1 HP back (then AP); from 0 HP it ends Knocked Out (part 1's
     reading, docs/rules/dofa.md)."""
     x = ft.actor(s, a["who"])
-    dk.spend_fate(s["decks"][x["deck"]], a["card"])
+    dk.spend_fate(s["decks"][fate_deck(x) or ""], a["card"])
     if x["hp"] < x["hp_max"]:
         x["hp"] += 1
     else:

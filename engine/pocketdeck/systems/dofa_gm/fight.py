@@ -112,6 +112,18 @@ def tc_of(s: State, a: Actor) -> str | None:
     return a["tc"]
 
 
+def phone_holder(s: State, a: Actor) -> Actor | None:
+    """The player whose phone draws for ``a`` from the Action Deck the host keeps for them
+    (issue 29): ``a`` itself, or a Companion's Dealer (PG, Dealers, NPCs and Companions:
+    it "draws from the Dealer's deck of cards"); None when no phone draws for it."""
+    if a.get("own") and not a["deck"]:
+        return a
+    if a.get("dealer"):
+        d = actor(s, a["dealer"])
+        return d if d.get("own") and not d["deck"] else None
+    return None
+
+
 def standing(a: Actor) -> bool:
     """In the fight and able to act (not Knocked Out, dead or gone)."""
     return not (a["ko"] or a["dead"] or a["out"])

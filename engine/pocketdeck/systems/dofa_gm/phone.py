@@ -21,20 +21,29 @@ from . import decks as dk
 from . import draws
 from . import fight as ft
 
-KINDS = ("tc", "attack", "ko", "save")   # the typed-in cards (and save results) a phone draws instead
+KINDS = ("tc", "attack", "ko", "save", "epic")  # the typed-in cards (and save results) a phone draws instead
 
 
 def drawer(s: State) -> dict[str, Any] | None:
-    """The player whose phone draws the card the open entry asks for (None: the GM types it)."""
+    """The player whose phone draws the card the open entry asks for (None: the GM types
+    it): their own, or their Companion's attack (PG, Dealers, NPCs and Companions: a
+    Companion "draws from the Dealer's deck of cards"; fight.phone_holder)."""
     e = s["entry"]
     if e is None or e["for"]["kind"] not in KINDS:
         return None
     x = ft.actor(s, e["for"]["who"])
-    if not x.get("own"):
+    p = ft.phone_holder(s, x)
+    if p is None:
         return None
     # a draw with a modifier needs the sheet's (a player typed in by numbers has only AGL:
-    # they keep reporting it, typed in by the GM); a Target Card needs none
-    return x if e["for"]["kind"] == "tc" or x.get("sheet") else None
+    # they keep reporting it, typed in by the GM); a Target Card needs none, a Companion's
+    # modifiers are its stat block's
+    return p if e["for"]["kind"] == "tc" or p.get("sheet") or p is not x else None
+
+
+def acting(s: State) -> dict[str, Any]:
+    """Who acts in the open entry: the phone's player, or their Companion."""
+    return ft.actor(s, s["entry"]["for"]["who"])
 
 
 def asked(s: State) -> dict[str, Any] | None:
@@ -46,30 +55,71 @@ def asked(s: State) -> dict[str, Any] | None:
         return None
     f = s["entry"]["for"]
     target = ft.actor(s, f["target"])["name"] if f.get("target") else None
-    return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status")}
+    by = acting(s)
+    return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status"),
+            "companion": by["name"] if by is not x else None}
 
 
-def label(s: State) -> str:
-    a = asked(s) or {}
-    return {"tc": "Draw your Target Card", "attack": f"Draw your attack on {a.get('target')}",
-            "save": f"Draw your save against {a.get('status')}",
-            "ko": "Draw your Knocked Out draw (DR 4 Vitality)"}.get(a.get("kind", ""), "Draw on your phone")
+MYSTIC = "Attack, Mystic"
+
+
+def attack_skills(x: dict[str, Any]) -> list[str]:
+    """PG, Attributes, Skills, and Modifiers: the skills an attack may use, as the powers
+    name them (04_Powers): Weapon Attack with Finesse or Brute (everyone can swing a
+    weapon); Mystic Attack with Knowledge or Craft when the sheet has that power."""
+    return list(draws.WEAPON_STATS) + (list(draws.MYSTIC_STATS) if MYSTIC in x.get("powers", []) else [])
+
+
+def label(s: State, a: Action | None = None) -> str:
+    skill = (a or {}).get("skill")
+    ask = asked(s) or {}
+    if skill:
+        mod = draws.sh.modifier(acting(s), skill) if ask else 0
+        what = "Mystic Attack, 1 damage" if skill in draws.MYSTIC_STATS else "Weapon Attack"
+        who = f"{ask['companion']}: attack" if ask.get("companion") else "Attack"
+        return f"{who} {ask.get('target')} with {skill} ({mod:+d}, {what})"
+    return {"tc": "Draw your Target Card", "attack": f"Draw your attack on {ask.get('target')}",
+            "save": f"Draw your save against {ask.get('status')}", "epic": "Draw your Epic Event card",
+            "ko": "Draw your Knocked Out draw (DR 4 Vitality)"}.get(ask.get("kind", ""), "Draw on your phone")
+
+
+def waiting(s: State) -> str | None:
+    """What the GM's table waits for on a player's phone outside a draw (None: nothing)."""
+    from .fate import phone_tc
+    x = phone_tc(s)
+    if x is not None:
+        return f"{x['name']} decides on their phone: keep the Target Card or redraw it with a Fate Card."
+    return None
 
 
 def actions(s: State) -> list[Action]:
-    return [{"type": "phone_draw"}] if drawer(s) is not None else []
+    """``phone_draw``; for an attack, one per skill it may use (``attack_skills``: the
+    phone names it, the GM's table reads it on the draw and in the log)."""
+    x = drawer(s)
+    if x is None:
+        return []
+    if s["entry"]["for"]["kind"] == "attack":
+        return [{"type": "phone_draw", "skill": k} for k in attack_skills(acting(s))]
+    return [{"type": "phone_draw"}]
 
 
 def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     from . import turns
     x = drawer(s)
     assert x is not None
+    by = acting(s)             # the player, or their Companion (its attack)
     f = s["entry"]["for"]
     s["entry"] = None
     own = x["own"]
     if f["kind"] == "tc":
         # PG, Taking Turns: each draws a Target Card from their own Action Deck
-        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng)
+        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng, place=False)
+        # PG, Fate Cards 3: a Fate Card may redraw it at once; the table waits for the
+        # phone's choice (fate.phone_tc) before the card takes its place in the order
+        from .fate import phone_tc, tc_drawn
+        tc_drawn(s, x)
+        if phone_tc(s) is None:
+            turns.tc_placed(s, x["id"], rng)
         return
     if f["kind"] == "save":
         # PG, Saves: the same draw as a creature's (turns.save_draw), from their own deck
@@ -82,18 +132,32 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
         draws.start(s, rng, x, kind="epic", tc=f["tc"], stat=turns.KO_STAT, dr=f["dr"], hand=hand,
                     ko=True, deck=own)
         return
+    if f["kind"] == "epic":
+        # PG, Epic Events: a volunteer's draw against the event's TC and DR, with the skill
+        # the GM named (or their best), as epic.do_epic_draw for a deck the app holds
+        from .epic import best_stat
+        stat = s["epic"]["stat"] or best_stat(x)
+        hand = sum(n for _, n in draws.hand_parts(s, x, "check", stat))
+        draws.start(s, rng, x, kind="epic", tc=f["tc"], stat=stat, dr=f["dr"], hand=hand, purpose="epic",
+                    deck=own)
+        return
     # PG, In Combat: an attack against the creature's TC at its AR, which the GM keeps
     # hidden (the DR is not the player's to read), with the weapon's damage; the same
     # hand and grading as any attack drawn at the table (turns.do_attack, after_attack)
     y = ft.actor(s, f["target"])
-    stat = draws.attack_stat(x, False)
-    hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, False))
-    ft.uses_power(s, x)  # after the hand, as turns.do_attack: an attack ends Hidden and Invisible
+    stat = a["skill"]
+    mystic = stat in draws.MYSTIC_STATS
+    hand = sum(n for _, n in draws.hand_parts(s, by, "attack", stat, y, mystic))
+    ft.log(s, f"{by['name']} attacks {y['name']} with {stat} ("
+              + ("a Mystic Attack, 1 damage)." if mystic else "a Weapon Attack)."))
+    ft.uses_power(s, by)  # after the hand, as turns.do_attack: an attack ends Hidden and Invisible
     from .discards import attacked
-    attacked(x, y)
+    attacked(by, y)
     if f.get("readied"):
-        s["combat"]["readied"].remove(x["id"])
+        s["combat"]["readied"].remove(by["id"])
     else:
-        turns.spend_turn(s, x)
-    draws.start(s, rng, x, kind="attack", tc=f["tc"], stat=stat, dr=max(0, f["dr"]), hand=hand,
-                target=y["id"], power=None, weapon=x["weapon"], hidden=True, deck=own)
+        turns.spend_turn(s, by)    # a Companion's: its Dealer's Minor Action
+    # 04_Powers Mystic Attack "for 1 damage" (turns.MYSTIC_DAMAGE); a weapon's by its quality
+    draws.start(s, rng, by, kind="attack", tc=f["tc"], stat=stat, dr=max(0, f["dr"]), hand=hand,
+                target=y["id"], power=MYSTIC if mystic else "Attack, Weapon",
+                weapon=turns.MYSTIC_DAMAGE if mystic else by["weapon"], hidden=True, deck=own)

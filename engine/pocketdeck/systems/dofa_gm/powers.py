@@ -63,3 +63,16 @@ def options(a: dict[str, Any], power: str) -> list[int]:
 def usable(a: dict[str, Any]) -> list[str]:
     """The powers of ``a`` the app can use now (enough PP)."""
     return [p for p in a["powers"] if p in POWERS and POWERS[p]["pp"] <= a["pp"]]
+
+
+# 04_Powers Condition Resilience / Immunity: "Pick one of Blinded, Deafened, Burned,
+# Poisoned, Frozen or Suffocating"; a part-1 sheet holds the power unpicked, the player
+# picks it at the table (``pick_condition``, their phone's): "Condition Resilience: Burned"
+PICKABLE = ("Condition Resilience", "Condition Immunity")
+CONDITION_PICKS = ("Blinded", "Deafened", "Burned", "Poisoned", "Frozen", "Suffocating")
+
+
+def picked(power: str) -> str | None:
+    """The condition a picked Resilience or Immunity names (None for any other power)."""
+    head, _, name = power.partition(": ")
+    return name if head in PICKABLE and name else None

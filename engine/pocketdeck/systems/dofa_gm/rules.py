@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, epic, fate, phone, table, turns
+from . import boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns
 from . import decks as dk
 from . import fight as ft
 
@@ -28,7 +28,7 @@ PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, entry, epic, fate, phone, table, turns)
+    n[3:]: f for m in (boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -112,7 +112,9 @@ class DofaGmGame(Game):
         if s["phase"] == "over":
             return []
         if s["draw"] is not None:
-            return [{"type": "accept"}] + [{"type": "fate_redraw", "card": c} for c in draws.can_redraw(s)]
+            return draws.actions(s)
+        if fate.phone_tc(s) is not None:   # a phone's Target Card: redraw it with Fate, or keep it
+            return fate.phone_tc_actions(s)
         if s["entry"] is not None:   # a player's phone draws it (phone.py), or the GM types it in
             return phone.actions(s) or entry.actions(s)
         if s["call"] is not None:
@@ -146,7 +148,8 @@ class DofaGmGame(Game):
                      if a["side"] != "party" and ft.standing(a) and a["deck"]]
             if party:
                 acts.append({"type": "epic_setup"})
-        acts += fate.actions(s)
+            acts += rests.actions(s)
+        acts += fate.actions(s) + table.pick_actions(s)
         acts += [{"type": "hand", "hand": h} for h in calls.HANDS if h != s["hand"]]
         acts += [{"type": "focus", "who": a["id"]} for a in s["actors"]
                  if ft.in_fight(a) and a["id"] != s["focus"]]
@@ -196,10 +199,12 @@ class DofaGmGame(Game):
     def _apply(self, s: State, a: Action, rng: Rng) -> None:
         kind = a["type"]
         tough = s.pop("tough", None)        # Toughen Up: at once, or not (fate.py)
-        if kind == "toughen_up" and tough:
-            s["tough"] = tough
+        if tough:                           # (a phone's player: until their next turn ends)
+            tough = tough if kind == "toughen_up" else {k: n for k, n in tough.items() if fate.lasts(s, k)}
+            if tough:
+                s["tough"] = tough
         fresh = s.pop("fresh_tc", None)     # a Target Card's redraw: at once, or not (fate.py)
-        if kind == "redraw_tc" and fresh:
+        if kind in ("redraw_tc", "keep_tc") and fresh:
             s["fresh_tc"] = fresh
         if kind == "accept":
             accept(s, rng)
@@ -225,10 +230,11 @@ class DofaGmGame(Game):
         del s["log"][:-80]
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
-        """The GM's seat gets every legal action; a player's seat those it must choose now
-        (``owner``: a check sent to their phone, and its draw)."""
+        """The GM's seat gets every legal action; a player's seat those that are its own
+        (``seat_of``: a check sent to their phone and its draw, their Fate Cards)."""
         from .view import build_view
-        return build_view(state, seat, self.legal_actions(state) if seat in ("gm", owner(state)) else [])
+        legal = self.legal_actions(state)
+        return build_view(state, seat, legal if seat == "gm" else [a for a in legal if seat_of(state, a) == seat])
 
     # -- random playthroughs ------------------------------------------------------------------
     def sim_options(self, rng: Rng) -> dict[str, Any]:
@@ -240,11 +246,19 @@ class DofaGmGame(Game):
         return sim_choose(state, legal, rng)
 
 
+SHEET_EXTRA = ("mods", "level", "role", "powers")   # what a sheet brings beyond the five numbers
+MAX_POWERS = 40
+
+
 def check_player(p: Any) -> None:
     """A player at the table: a name and the five numbers the GM needs, whole numbers in
-    range (a float or a bool is refused: the rules count in whole numbers)."""
-    if not isinstance(p, dict) or set(p) - {"mods"} != {"name", *PLAYER_LIMITS}:
+    range (a float or a bool is refused: the rules count in whole numbers); from a sheet
+    also its modifiers, level, role and powers."""
+    if not isinstance(p, dict) or set(p) - set(SHEET_EXTRA) != {"name", *PLAYER_LIMITS}:
         raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
+    if set(p) & {"level", "role", "powers"} and "mods" not in p:
+        raise IllegalAction("a player's level, role and powers come with their sheet's modifiers")
+    check_sheet_extra(p)
     if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
         m = p["mods"]
         if not isinstance(m, dict) or set(m) != {*sh.ATTRIBUTES, *sh.SKILLS} or \
@@ -258,20 +272,51 @@ def check_player(p: Any) -> None:
             raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
 
 
+def check_sheet_extra(p: dict[str, Any]) -> None:
+    """A sheet's level (1-10), role (the PG's four) and powers (the power list's ids; a
+    Condition Resilience or Immunity may name its condition)."""
+    from .powers import CONDITION_PICKS, picked
+    if "level" in p and (type(p["level"]) is not int or not 1 <= p["level"] <= 10):
+        raise IllegalAction("a player's level: a whole number from 1 to 10")
+    if "role" in p and p["role"] is not None and p["role"] not in sh.ROLES:
+        raise IllegalAction(f"a player's role: one of {', '.join(sh.ROLES)}")
+    powers = p.get("powers", [])
+    if not isinstance(powers, list) or len(powers) > MAX_POWERS or not all(
+            isinstance(x, str) and (x in sh.powers() or picked(x) in CONDITION_PICKS) for x in powers):
+        raise IllegalAction(f"a player's powers: at most {MAX_POWERS} from the power list")
+
+
 def owner(s: State) -> str:
     """The seat that must choose now: a player's (``player:<id>``) for a check the GM sent
     to their own phone (calls.do_call_send) and for its draw from the Action Deck the table
     keeps for them (table.give_phone); the GM's for everything else."""
     d, c = s["draw"], s["call"]
     if d is not None:
-        x = ft.actor(s, d["by"])
-        return f"player:{x['id']}" if x.get("own") and d.get("deck") == x["own"] else "gm"
+        return f"player:{ft.phone_holder(s, ft.actor(s, d['by']))['id']}" if draws.on_phone(s, d) else "gm"
     if c is not None and c.get("sent"):
         return f"player:{c['who']}"
-    x = phone.drawer(s)
+    x = fate.phone_tc(s) or phone.drawer(s)
     if x is not None:
         return f"player:{x['id']}"
     return "gm"
+
+
+# the choices a player's phone makes outside the draws the table waits for (rules.owner):
+# spending the Fate Cards of the deck the host keeps for them (fate.py), a Quick Rest (rests.py),
+# the condition of their Resilience or Immunity (table.py), a Discard Power (discards.py)
+SEAT_FREE = ("exchange_fate", "toughen_up", "pick_condition", "discard_power") + rests.SEAT_ACTIONS
+
+
+def seat_of(s: State, a: Any) -> str:
+    """The seat whose choice action ``a`` is: a player's own (``player:<id>``) for the Fate
+    Cards of the deck the host keeps for their phone, spent whenever the book allows; else
+    the seat that must choose now (``owner``)."""
+    who = a.get("who") if isinstance(a, dict) else None
+    if isinstance(a, dict) and a.get("type") in SEAT_FREE and isinstance(who, str):
+        x = next((y for y in s["actors"] if y["id"] == who), None)
+        if x is not None and x.get("own") and not x["deck"]:
+            return f"player:{who}"
+    return owner(s)
 
 
 def phone_problem(s: State, a: Action) -> str | None:
@@ -310,6 +355,8 @@ def join_problem(s: State, a: Action) -> str | None:
 
 
 def accept(s: State, rng: Rng) -> None:
+    if draws.ask_fate(s):   # a miss at a hidden DR: the phone is asked about a Fate Card first
+        return
     result, d = draws.finish(s)
     kind = d["kind"]
     if kind == "attack":
@@ -317,6 +364,8 @@ def accept(s: State, rng: Rng) -> None:
                                    damage=d["weapon"]), rng)
     elif kind == "save":
         turns.save_done(s, d["by"], d["status"], bool(result["success"]), rng)
+    elif kind == "rest":
+        rests.rest_drawn(s, d, bool(result["success"]))
     elif kind == "epic" and d.get("ko"):
         ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
     elif kind == "epic":

@@ -12,7 +12,8 @@ from typing import Any
 
 from ...core.game import State
 from ...core.saves import SaveError, from_link
-from .rules import MOD_LIMITS
+from ..dofa import sheet as sh
+from .rules import MAX_POWERS, MOD_LIMITS
 from .rules import PLAYER_LIMITS as LIMITS
 
 
@@ -28,9 +29,15 @@ def player_from_state(state: State) -> dict[str, Any]:
     name = (str(sheet.get("name") or "").strip() or str(sheet.get("id") or "Player"))[:40]
     lo, hi = MOD_LIMITS
     mods = {k: max(lo, min(hi, int(v))) for k, v in {**sheet["attrs"], **sheet["skills"]}.items()}
+    # the sheet's level, role and powers (review dofa-phone-2026-11-27 #11): a Companion's
+    # HP, Condition Resilience and Immunity on saves, a Discard Power by role
+    known = sh.powers()
     return {"name": name, "hp": _clamp("hp", state["hp"]), "ap": _clamp("ap", state["ap"]),
             "ar": _clamp("ar", sheet["ar"]), "agl": _clamp("agl", sheet["attrs"]["AGL"]),
-            "pp": _clamp("pp", state["pp"]), "mods": mods}
+            "pp": _clamp("pp", state["pp"]), "mods": mods,
+            "level": max(1, min(10, int(sheet.get("level") or 1))),
+            "role": sheet.get("role") if sheet.get("role") in sh.ROLES else None,
+            "powers": [p for p in sheet.get("powers", []) if p in known][:MAX_POWERS]}
 
 
 def player_from_link(text: str) -> dict[str, Any]:

@@ -127,7 +127,8 @@ def give_phone(s: State, who: str, rng: Rng, p: dict[str, Any] | None = None) ->
               "(an Action Deck of 54 cards, 2 Fate Cards, shuffled at the table).")
 
 
-SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "attrs", "skills")
+SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "attrs", "skills",
+              "level", "powers")
 
 
 def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
@@ -146,6 +147,23 @@ def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
     x["hp"] = 0 if x.get("ko") or x.get("dead") else max(1, x["hp"])
     if fresh.get("sheet"):
         x["sheet"] = True
+        x["role"] = fresh.get("role")
+
+
+def pick_actions(s: State) -> list[Action]:
+    """A player's Condition Resilience or Immunity from their sheet names no condition yet
+    (04_Powers: "Pick one of ..."): theirs to pick (their phone's seat: rules.seat_of)."""
+    from .powers import CONDITION_PICKS, PICKABLE
+    return [{"type": "pick_condition", "who": x["id"], "power": p, "name": n}
+            for x in s["actors"] if x["kind"] == "player" and ft.in_fight(x)
+            for p in PICKABLE if p in x["powers"] for n in CONDITION_PICKS
+            if f"{p}: {n}" not in x["powers"]]
+
+
+def do_pick_condition(s: State, a: Action, rng: Rng) -> None:
+    x = ft.actor(s, a["who"])
+    x["powers"][x["powers"].index(a["power"])] = f"{a['power']}: {a['name']}"
+    ft.log(s, f"{x['name']}'s {a['power']}: {a['name']}.")
 
 
 def room(s: State) -> bool:

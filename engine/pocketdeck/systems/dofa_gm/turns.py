@@ -13,7 +13,7 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import discards, draws, entry
 from . import fight as ft
-from .fate import tc_drawn
+from .fate import tc_drawn, turn_began, turn_ended
 from .powers import OPTION_OF, POWERS, amount, cost, options, usable
 
 KO_DR, KO_STAT = 4, "VIT"
@@ -39,6 +39,8 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
                    "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
                    "readied": [], "acted": False, "adversary": [], "house": False}
+    from .rests import interrupted
+    interrupted(s)
     ft.log(s, "Combat begins: the NPC Deck is reshuffled." + (
         f" Surprise round for the {a['surprise']}." if a.get("surprise") else ""))
     for x in s["actors"]:
@@ -67,11 +69,20 @@ def do_player_tc(s: State, a: Action, rng: Rng) -> None:
     entry.open_entry(s, {"kind": "tc", "who": a["who"]})
 
 
-def set_player_tc(s: State, who: str, card: str, rng: Rng) -> None:
+def set_player_tc(s: State, who: str, card: str, rng: Rng, place: bool = True) -> None:
+    """A player's Target Card, typed in or drawn on their phone; ``place``: take its place
+    in the order now (a phone's waits while its Fate redraw is offered: fate.phone_tc)."""
     x = ft.actor(s, who)
     x["tc"] = card
     s["combat"]["has_tc"].append(who)
     ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
+    if place:
+        tc_placed(s, who, rng)
+
+
+def tc_placed(s: State, who: str, rng: Rng) -> None:
+    """The Target Card stands: the round begins once everyone holds one, or a newcomer
+    takes its place in this round's order."""
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
         begin_round(s, rng)
     elif s["combat"]["stage"] == "turns":
@@ -156,6 +167,7 @@ def begin_turn(s: State, rng: Rng) -> None:
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
         ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
+    turn_began(s, x)
     if x["ko"]:
         x["ko"]["turns"] += 1
     else:
@@ -249,6 +261,8 @@ def turn_actions(s: State) -> list[Action]:
         acts.append({"type": "ready"})
     if x["deck"]:
         acts += shake_actions(s, x) + discards.actions(s, x)
+    elif x.get("own"):      # a player's phone: their Discard Power, from the deck kept here
+        acts += discards.actions(s, x)
     acts += companion_actions(s, x)
     acts.append({"type": "end_turn"})
     return acts
@@ -471,7 +485,8 @@ def save_draw(s: State, rng: Rng, x: dict[str, Any], status: str, key: str) -> N
         if not x["deck"]:  # a player's phone: their TC is the seat's own (fight.tc_of), as at initiative
             x["tc"] = card
         ft.log(s, f"{x['name']} draws a Target Card for the save.")
-        tc_drawn(s, x)
+        if x["deck"]:     # a phone's save is drawn at once against it; its draw may be redrawn
+            tc_drawn(s, x)
     hand = sum(n for _, n in draws.hand_parts(s, x, "save", d["stat"]))
     if f"Condition Resilience: {d['status']}" in x["powers"]:
         hand += 1      # 04_Powers Condition Resilience: "you do so at Upper Hand"
@@ -536,6 +551,7 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
         return
     dk.drop_tc(s["decks"]["npc"], "ko")
     discards.turn_ends(s, x)
+    turn_ended(s, x)
     s["combat"]["at"] += 1
     begin_turn(s, rng)
 
@@ -574,14 +590,16 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
 def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
     """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
     cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
-    discards from the NPC Deck it draws from. A player at the table discards on their own
-    phone."""
-    if x["deck"]:
-        deck = s["decks"][x["deck"]]
+    discards from the NPC Deck it draws from; a player whose phone joined, from the Action
+    Deck the host keeps for them (review dofa-phone-2026-11-27 #10: their phone shows it).
+    A player without a phone discards from their own deck in their hands."""
+    key = x["deck"] or x.get("own")
+    if key:
+        deck = s["decks"][key]
         n = min(n, dk.drawable(deck))
         for _ in range(n):
             dk.take(deck, rng)
         dk.settle(deck)
-        ft.log(s, f"{x['name']} discards {n} card(s).")
+        ft.log(s, f"{x['name']} discards {n} card(s)" + ("." if x["deck"] else " from their Action Deck."))
     else:
         ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")

@@ -49,7 +49,8 @@ def label(s: State, a: Action) -> str:
     who = ft.actor(s, a["who"])["name"] if a.get("who") and t not in ("focus",) else ""
     tgt = ft.actor(s, a["target"])["name"] if a.get("target") else ""
     simple = {
-        "accept": "Accept the draw", "start_combat": "Start combat", "end_combat": "End combat",
+        "accept": "Accept the draw", "draw_more": "Draw another card (Upper Hand)",
+        "stop": "Stop drawing: keep the best card drawn", "start_combat": "Start combat", "end_combat": "End combat",
         "end_turn": "End the turn", "ready": "Ready a Major Action", "epic_setup": "Epic Event",
         "epic_begin": "Begin the Epic Event", "epic_cancel": "Call it off",
         "epic_reveal": "Reveal a Target Card (World Deck)", "epic_go": "Volunteers draw",
@@ -61,6 +62,8 @@ def label(s: State, a: Action) -> str:
         "call_cancel": "Cancel the check", "end_session": "End the session",
         "call_send": "Send the check to the player's phone",
     }
+    if t == "epic_card" and s["epic"] and epic.drawer(s) and ft.actor(s, epic.drawer(s) or "").get("own"):
+        return "The volunteer draws on their phone"
     if t in simple:
         return simple[t]
     if t == "start_combat":
@@ -71,6 +74,19 @@ def label(s: State, a: Action) -> str:
         return f"{who}: toughen up with the Fate Card {card(a['card'])} (1 damage ignored)"
     if t == "redraw_tc":
         return f"{who}: redraw the Target Card with the Fate Card {card(a['card'])}"
+    if t == "keep_tc":
+        return f"{who}: keep the Target Card"
+    if t == "rest":
+        return ("The party takes a Full Rest" if a["rest"] == "full"
+                else "The party takes a Quick Rest (Rest Cards on the players' phones)")
+    if t == "pick_condition":
+        return f"{who}'s {a['power']}: {a['name']}"
+    if t == "rest_card":
+        return f"{who}: draw a Rest Card"
+    if t == "rest_gain":
+        return f"{who}: recover {a['hp']} HP and {a['pp']} PP"
+    if t == "rest_end":
+        return f"{who}: end the Quick Rest"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
@@ -145,7 +161,7 @@ def label(s: State, a: Action) -> str:
     if t == "drop_loot":
         return f"Drop {s['ledger']['loot'][a['index']]}"
     if t == "phone_draw":
-        return phone.label(s)
+        return phone.label(s, a)
     if t.startswith("entry_"):
         v = a.get("rank") or a.get("suit") or a.get("mod")
         if t == "entry_mod":
@@ -193,7 +209,8 @@ def draw_view(s: State) -> dict[str, Any] | None:
     k = kept(d)
     return {"kind": d["kind"], "who": d["who"], "tc": d["tc"], "stat": d["stat"], "dr": d["dr"],
             "modifier": d["modifier"], "effective": d["effective"], "hand": d["hand"],
-            "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"],
+            "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"], "to_go": d.get("to_go", 0),
+            "asked": bool(d.get("asked")),
             "target": ft.actor(s, d["target"])["name"] if d.get("target") else None}
 
 
@@ -235,7 +252,8 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         base["call"] = {"tc": call["tc"], "dr": None if hidden else call["dr"], "stat": call["stat"],
                         "hidden": hidden, "mod": calls.modifier(s, call), "hand": call["hand"],
                         "needs": call.get("needs"), "sent": bool(call.get("sent"))}
-    if d is not None and d["by"] == me:
+    holder = ft.phone_holder(s, ft.actor(s, d["by"])) if d is not None else None
+    if d is not None and (d["by"] == me or (holder is not None and holder["id"] == me)):
         out = draw_view(s)
         if d.get("hidden"):
             out.update(dr=None, effective=None, kept=None)
@@ -246,10 +264,41 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
     if x is not None and x.get("own"):
         deck = s["decks"][x["own"]]
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
-    base["actions"] = [{"action": a, "label": "Draw from your Action Deck" if a["type"] == "call_draw"
-                        else label(s, a)} for a in legal]
+    if x is not None and x.get("resting"):    # a Quick Rest on their phone (rests.py)
+        base["rest"] = {"cards": x.get("rest_cards", x["hp_max"]), "gain": x.get("gain"),
+                        "quick_rests": x.get("quick_rests", 0)}
+    if x is not None and s.get("tough", {}).get(me):
+        base["tough"] = s["tough"][me]    # damage they may still ignore (PG, Fate Cards 4.3)
+    asked = bool(d and d.get("asked"))
+    base["actions"] = [{"action": a, "label": ASKED_LABELS[a["type"]](a) if asked and a["type"] in ASKED_LABELS
+                        else seat_label(s, a)} for a in legal]
     base["log"] = ft.public_log(s, 8)
     return base
+
+
+# a player's own choices as their phone names them (you, your cards)
+SEAT_LABELS = {
+    "call_draw": lambda a: "Draw from your Action Deck",
+    "redraw_tc": lambda a: f"Redraw your Target Card with the Fate Card {card(a['card'])}",
+    "keep_tc": lambda a: "Keep this Target Card",
+    "exchange_fate": lambda a: f"Exchange Fate: the {card(a['card'])} for 1 PP",
+    "toughen_up": lambda a: f"Toughen Up: the {card(a['card'])} ignores 1 damage",
+    "rest_card": lambda a: "Draw a Rest Card (DR 3 against your Target Card, no modifier)",
+    "rest_gain": lambda a: f"Recover {a['hp']} HP and {a['pp']} PP",
+    "rest_end": lambda a: "End the Quick Rest: cards back into your deck",
+}
+
+
+# a miss at a hidden DR told to the phone (draws.ask_fate): spend a Fate Card, or not
+ASKED_LABELS = {
+    "accept": lambda a: "No: keep the miss",
+    "fate_redraw": lambda a: f"Yes: redraw with the Fate Card {card(a['card'])}",
+}
+
+
+def seat_label(s: State, a: Action) -> str:
+    named = SEAT_LABELS.get(a["type"])
+    return named(a) if named else label(s, a)
 
 
 def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
@@ -270,8 +319,8 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
         return player_view(s, seat, base, legal)
     base.update({
         "draw": draw_view(s), "call": call_view(s), "hand": s["hand"],
-        "entry": s["entry"] and dict(s["entry"], phone=phone.drawer(s) is not None),
-        "focus": s["focus"], "panel": s["panel"],
+        "entry": s["entry"] and dict(s["entry"], phone=(phone.drawer(s) or {}).get("name")),
+        "focus": s["focus"], "panel": s["panel"], "phone_wait": phone.waiting(s),
         "decks": {n: {"left": len(d["draw"]), "discard": len(d["discard"]), "fate": list(d["fate"]),
                       "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()
                   if n in ("npc", "world")},
