@@ -184,3 +184,42 @@ def test_the_shape_the_buttons_read_the_stages_figures():
     effect": the Take button and the Foe's reaction row are the stage's own functions."""
     assert view.damage_taken is attack.damage_taken
     assert view.row_block is attack.row_block
+
+
+def _calls_outside(pred: Callable[[ast.AST], bool], allowed: str) -> list[str]:
+    """Each node of systems/ads (adventure included) for which ``pred`` holds, outside the
+    function ``allowed`` ("module.function")."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        mod = path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if f"{mod}.{fn.name}" == allowed:
+                continue
+            for node in ast.walk(fn):
+                if pred(node):
+                    found.append(f"{mod}.{fn.name}:{node.lineno}")
+    return sorted(set(found))
+
+
+def test_playing_foes_a_declaration_and_an_attribute_draw_are_written_once():
+    """Issue 26, "The shape": the Up/Down declaration was written out nine times and a Foe
+    playing its Attribute seven. Now ``deck.coin`` is the only ``UP if ... else DOWN`` of
+    the fight and ``deck.match_pattern`` the only place that matches a drawn Attribute
+    pattern (draw, match, record), so every declaration and every Attribute draw behaves
+    (and is shown) alike. (A Foe's Reaction or Action row is matched outcome by outcome:
+    ``fight.reaction_outcomes``, ``action_row``.)"""
+    def coin_like(node: ast.AST) -> bool:  # UP if rng.below(2) == 0 else DOWN
+        return (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Name) and isinstance(node.orelse, ast.Name)
+                and {node.body.id, node.orelse.id} == {"UP", "DOWN"}
+                and any(isinstance(n, ast.Attribute) and n.attr == "below" for n in ast.walk(node.test)))
+
+    def pattern_match(node: ast.AST) -> bool:  # matches(attr["pattern"], drawn)
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "matches"
+                and bool(node.args) and isinstance(node.args[0], ast.Subscript)
+                and isinstance(node.args[0].slice, ast.Constant) and node.args[0].slice.value == "pattern")
+
+    assert _calls_outside(coin_like, "deck.coin") == []
+    assert _calls_outside(pattern_match, "deck.match_pattern") == []

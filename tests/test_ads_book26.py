@@ -3,7 +3,7 @@ tk_ in docs/rules/ads.md). Each test is named after the book's section it pins."
 
 from __future__ import annotations
 
-from test_ads_engine import GAME, Script, at_turn
+from test_ads_engine import GAME, Script, at_turn, declares
 
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import fight, flow, rounds
@@ -62,7 +62,7 @@ def test_turns_initiative_a_full_match_on_a_tie_is_shown_as_three_matches(monkey
     three matches each is three matches, a tie, not "no match"."""
     from pocketdeck.systems.ads import flow
     from pocketdeck.ui.ads import render
-    monkeypatch.setattr(flow, "DOWN", "^")  # the Foes declare Up
+    monkeypatch.setattr(flow, "coin", declares("^"))  # the Foes declare Up
     Script(monkeypatch, *[["^"]] * 6, *[["^"], ["^"], ["v"], ["v"], ["v"], ["v"]])
     s = GAME.apply(_to_initiative(), {"type": "declare", "symbol": "^"})
     v = GAME.view(s, "player")
@@ -87,7 +87,7 @@ def test_turns_initiative_an_agility_card_the_foes_draw_wins_for_them(monkeypatc
         state["_last_draw_card"] = "agility" if len(calls) == 4 else "strength"
         return "^" if len(calls) <= 3 else "v"
     monkeypatch.setattr(deck, "updown", fake)
-    monkeypatch.setattr(flow, "DOWN", "^")
+    monkeypatch.setattr(flow, "coin", declares("^"))
     s = GAME.apply(s, {"type": "declare", "symbol": "^"})
     assert s["order"][0] != "player"
 
@@ -372,7 +372,7 @@ def test_pre_sneaking_a_matched_draw_sees_a_hidden_foe_that_sneaks_again(monkeyp
     from pocketdeck.systems.ads import foeturn
     s = at_turn("warrior", "goblin_skirmisher", [], 2)
     s["foes"][0]["hidden"] = True
-    monkeypatch.setattr(foeturn, "DOWN", "^")  # it declares Up
+    monkeypatch.setattr(foeturn, "coin", declares("^"))  # it declares Up
     Script(monkeypatch, ["^"])  # you match
     s["phase"] = "foe"
     foeturn.foe_sneak(s, Rng(1), 0, "Cowardly Sneak")

@@ -51,6 +51,12 @@ def at_turn(deck, foe, hand, r, **opts):
     return state
 
 
+def declares(symbol: str):
+    """A Foe's declaration forced to ``symbol`` (deck.coin patched where a module uses it);
+    the seeded generator is still drawn once, so the rest of the game is the same."""
+    return lambda rng: (rng.below(2), symbol)[1]
+
+
 class Script:
     """Scripted Up/Down draws in place of the seeded generator."""
 
@@ -423,7 +429,7 @@ def test_dark_hampers_a_player_without_darksight(monkeypatch):
     and the card fails (discarded)."""
     s = at_turn("priest", "plague_rat", ["mace"], 2, light="dark")
     Script(monkeypatch, ["^"])  # the declared symbol comes from the generator; force a miss
-    monkeypatch.setattr(fight, "UP", "v")
+    monkeypatch.setattr(fight, "coin", declares("v"))
     s = GAME.apply(s, {"type": "play", "card": "mace", "foe": 0, "boost": "", "extra": 0, "pay": 0})
     assert s["foes"][0]["hp"] == 5 and "cannot see" in " ".join(s["log"])
     assert any(c.startswith("mace") for c in s["discard"])
@@ -476,8 +482,7 @@ def test_attacking_into_a_grapple_can_hit_the_ally(monkeypatch):
     """'If they do not match the declared Up/Down then they hit their Ally in the Grapple.'"""
     s = at_turn("warrior", "goblin_skirmisher", [], 3, count=2)
     s["grapple"] = {"foe": 0}
-    monkeypatch.setattr(attack, "UP", "^")
-    monkeypatch.setattr(attack, "DOWN", "^")  # the declared symbol is always Up
+    monkeypatch.setattr(attack, "coin", declares("^"))  # the declared symbol is always Up
     Script(monkeypatch, ["v"])               # ... and the draw misses
     rng = Rng(1)
     foeturn.foe_attack(s, rng, 1, {"name": "Short Sword", "damage": "4", "distances": ["melee"]})
@@ -630,7 +635,7 @@ def test_player_pre_sneak_with_sneak_cards_in_the_deck(monkeypatch):
     assert s["phase"] == "player_presneak"
     assert {"type": "no_presneak"} in GAME.legal_actions(s)
     Script(monkeypatch, ["v"], ["^"])  # the Goblin misses your Up; then you miss its Pre-Sneak
-    monkeypatch.setattr(foeturn, "UP", "v")  # (it declares Down)
+    monkeypatch.setattr(foeturn, "coin", declares("v"))  # (it declares Down)
     s = GAME.apply(s, {"type": "presneak", "symbol": "^"})
     assert s["sneak_bonus"] and "unseen" in " ".join(s["log"])
     t = at_turn("rogue", "goblin_skirmisher", ["rapier"], 2)

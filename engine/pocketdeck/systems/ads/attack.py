@@ -34,7 +34,7 @@ from ...core.rng import Rng
 from . import allies, data, party, steps
 from .area import inside
 from .facts import is_ranged
-from .deck import count_in_hand, draw_symbols, finish, hand_max, log, match_one, record_draw
+from .deck import coin, count_in_hand, draw_symbols, finish, hand_max, log, match_one, match_pattern, record_draw
 from .fight import reaction_outcomes, trait
 from .maths import DOWN, UP, half_up, matches, r_value, tick
 
@@ -114,7 +114,7 @@ def declare_foe(state: State, rng: Rng, i: int, o: dict[str, Any]) -> None:
     if g and g["foe"] != i and state["foes"][g["foe"]]["hp"] > 0:
         # attacking into a Grapple: declare an Up/Down (seeded); a miss hits the other
         # participant, the Foe's own ally, with no reaction
-        declared = UP if rng.below(2) == 0 else DOWN
+        declared = coin(rng)
         ok = match_one(state, rng, foe["name"], "attack into the Grapple", declared)
         if not ok:
             other = g["foe"]
@@ -142,7 +142,7 @@ def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
         return ""
     if n == 1:
         return data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
-    return "".join(UP if rng.below(2) == 0 else DOWN for _ in range(n))
+    return "".join(coin(rng) for _ in range(n))
 
 
 def into_grapple(state: State) -> bool:
@@ -208,9 +208,8 @@ def answer_foe(state: State, rng: Rng) -> None:
         if st == 0:
             attr = fdata.get("attribute")
             if attr and attr["name"] in p["counters"]:
-                drawn = draw_symbols(state, rng, len(attr["pattern"]))
-                ok = matches(attr["pattern"], drawn)
-                record_draw(state, foe["name"], f"counter with {attr['name'].title()}", drawn, attr["pattern"], ok)
+                ok = match_pattern(state, rng, foe["name"], f"counter with {attr['name'].title()}", attr["pattern"],
+                                   chance=False)
                 if ok:
                     log(state, f"{foe['name']} counters with {attr['name'].title()}.")
                     p["countered"] = "full"
@@ -477,7 +476,7 @@ def after_foe_attack(state: State, rng: Rng) -> None:
         after_hit(state, rng, i, dmg)
         if state["fleeing"] and state["phase"] != "over":
             foe = state["foes"][i]
-            declared = UP if rng.below(2) == 0 else DOWN
+            declared = coin(rng)
             ok = match_one(state, rng, foe["name"], "hamper your Flee", declared)
             if ok:
                 state["hampered"] = True

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .maths import DOWN, UP
+from ...core.odds import as_percent
+from .maths import DOWN, UP, matches, pattern_chance
 
 State = dict[str, Any]
 HAND_BASE = 7
@@ -97,6 +98,14 @@ def updown(state: State, rng: Rng) -> str:
             state["_last_draw_card"] = base(cid)
             return data.instance_symbol(cid)
     state["_last_draw_card"] = ""
+    return coin(rng)
+
+
+def coin(rng: Rng) -> str:
+    """Up or Down from the seeded generator: a Foe's declaration (attacking into a
+    Grapple, a Grapple's Up/Down, escaping, a spell's Up/Downs) and Up/Down Randomization
+    without a deck. Written once (issue 26, "The shape": the declaration was written out
+    nine times), so every declaration draws the generator the same way."""
     return UP if rng.below(2) == 0 else DOWN
 
 
@@ -111,6 +120,18 @@ def record_draw(state: State, who: str, why: str, drawn: list[str], need: str, o
     state["draws_made"] = state.get("draws_made", 0) + 1  # the screen shows this action's draws as cards
     if len(state["draws"]) > 6:
         del state["draws"][:-6]
+
+
+def match_pattern(state: State, rng: Rng, who: str, why: str, pattern: str, *, chance: bool = True) -> bool:
+    """Draw as many Up/Downs as ``pattern`` has and match them in order: a Foe playing its
+    Attribute ("Playing Foes": the Foe plays an Attribute by matching its Up/Downs), shown in
+    the draws panel as ``who`` trying to ``why`` (with its chance unless ``chance`` is False).
+    Written once for the Foe's counters, escapes, holds, Grapples, Escalations and the
+    Pre-Sneak's Intellect (issue 26, "The shape": this step was written out seven times)."""
+    drawn = draw_symbols(state, rng, len(pattern))
+    ok = matches(pattern, drawn)
+    record_draw(state, who, why, drawn, pattern, ok, as_percent(pattern_chance(pattern)) if chance else "")
+    return ok
 
 
 def match_one(state: State, rng: Rng, who: str, why: str, need: str) -> bool:

@@ -13,9 +13,9 @@ from typing import Any
 from ...core.odds import as_percent
 from ...core.rng import Rng
 from . import data, grid
-from .deck import draw_symbols, finish, hand_max, log, match_one, note, record_draw, refill
+from .deck import coin, draw_symbols, finish, hand_max, log, match_one, match_pattern, note, record_draw, refill
 from .cover import cover_check
-from .maths import DOWN, SYMBOLS, UP, matches, pattern_chance, tick  # noqa: F401 (tick: read here by the rules)
+from .maths import SYMBOLS, matches, tick  # noqa: F401 (tick: read here by the rules)
 
 State = dict[str, Any]
 DIST = data.DISTANCES  # ranged, thrown, melee
@@ -189,7 +189,7 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
         return True
     d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)
     n = {"melee": 1, "thrown": 2, "ranged": 3}[d]
-    sym = UP if rng.below(2) == 0 else DOWN
+    sym = coin(rng)
     drawn = draw_symbols(state, rng, n)
     ok = all(x == sym for x in drawn)
     record_draw(state, who, f"see at {d.title()} ({state['light']})", drawn, sym * n, ok,
@@ -226,10 +226,7 @@ def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str
     attr = f.get("attribute")
     if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
         return False
-    drawn = draw_symbols(state, rng, len(attr["pattern"]))
-    ok = matches(attr["pattern"], drawn)
-    record_draw(state, foe["name"], f"{why} with {attr['name'].title()}", drawn, attr["pattern"], ok,
-                chance_text(pattern_chance(attr["pattern"])))
+    ok = match_pattern(state, rng, foe["name"], f"{why} with {attr['name'].title()}", attr["pattern"])
     if ok:
         note(state, "foe_escalation")
         log(state, f"{foe['name']} answers again with {attr['name'].title()} ({why}).")

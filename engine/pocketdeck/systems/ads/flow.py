@@ -9,13 +9,13 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, record_draw, refill
+from .deck import base, coin, count_in_hand, draw_one, draw_symbols, finish, hand_max, log, match_one, match_pattern, record_draw, refill
 from .facts import can_dual_wield, declare_dual
 from .allies import refill_helpers
 from .fight import live_foes, start_player_turn, tick, trait, win
 from .rounds import end_round, start_round_effects
 from .foeturn import foe_sneak, foe_turn
-from .maths import DOWN, UP, matches, starting_round
+from .maths import starting_round
 from . import foegrapple, grapple, party, steps
 
 State = dict[str, Any]
@@ -130,7 +130,7 @@ def _declare(state: State, a: Action, rng: Rng) -> None:
     player's draw deck, an Agility card wins outright); a tie draws again."""
     mine = a["symbol"]
     for _ in range(50):
-        theirs = UP if rng.below(2) == 0 else DOWN
+        theirs = coin(rng)
         you, agility = _initiative_draw(state, rng)
         them, their_agility = _initiative_draw(state, rng)
         a_hits, b_hits = you.count(mine), them.count(theirs)
@@ -216,9 +216,8 @@ def presneak_next(state: State, rng: Rng) -> None:
         ok = match_one(state, rng, foe["name"], "spot your Pre-Sneak", t["symbol"])
         attr = data.foes()[foe["id"]].get("attribute")
         if not ok and attr and attr["name"] == "intellect":
-            drawn = draw_symbols(state, rng, len(attr["pattern"]))
-            ok = matches(attr["pattern"], drawn)
-            record_draw(state, foe["name"], "counter your Pre-Sneak with Intellect", drawn, attr["pattern"], ok)
+            ok = match_pattern(state, rng, foe["name"], "counter your Pre-Sneak with Intellect", attr["pattern"],
+                               chance=False)
         if not ok:
             continue
         again = data.card("sneak")["attribute"]

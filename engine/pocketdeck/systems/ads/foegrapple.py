@@ -16,10 +16,10 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data, grid, steps
-from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
+from .deck import coin, count_in_hand, log, match_one, match_pattern, note, take
 from .attack import damage, foe_side
-from .fight import GRAPPLE_ATTRS, chance_text, foe_escalates, live_foes, tick, trait
-from .maths import DOWN, UP, matches, pattern_chance
+from .fight import GRAPPLE_ATTRS, foe_escalates, live_foes, tick, trait
+from .maths import DOWN, UP
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -46,12 +46,9 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
     Then the player's free strike (phase 'ward_off')."""
     foe = state["foes"][i]
     attr = data.foes()[foe["id"]].get("attribute")
-    how = UP if rng.below(2) == 0 else DOWN
+    how = coin(rng)
     if attr and attr["name"] == "strength":
-        drawn = draw_symbols(state, rng, len(attr["pattern"]))
-        ok = matches(attr["pattern"], drawn)
-        record_draw(state, foe["name"], "play Strength to Grapple", drawn, attr["pattern"], ok,
-                    chance_text(pattern_chance(attr["pattern"])))
+        ok = match_pattern(state, rng, foe["name"], "play Strength to Grapple", attr["pattern"])
         if ok:
             how = "strength"
     note(state, "foe_grapple")
@@ -192,10 +189,7 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
     state["fresh"] = False
     strength = False
     if attr and attr["name"] == "strength":
-        drawn = draw_symbols(state, rng, len(attr["pattern"]))
-        strength = matches(attr["pattern"], drawn)
-        record_draw(state, foe["name"], "hold you with Strength", drawn, attr["pattern"], strength,
-                    chance_text(pattern_chance(attr["pattern"])))
+        strength = match_pattern(state, rng, foe["name"], "hold you with Strength", attr["pattern"])
     if a["how"] in GRAPPLE_ATTRS:
         take(state, a["how"])
         log(state, f"You try to break free with {a['how'].title()}.")

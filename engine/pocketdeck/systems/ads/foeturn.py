@@ -12,13 +12,13 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, draw_symbols, hand_max, log, match_one, note, record_draw
+from .deck import base, coin, draw_symbols, hand_max, log, match_one, match_pattern, note, record_draw
 from .facts import dropped
-from .fight import (DIST, GRAPPLE_ATTRS, action_row, chance_text, in_reach, live_foes, move_foe, sight_check,
+from .fight import (DIST, GRAPPLE_ATTRS, action_row, in_reach, live_foes, move_foe, sight_check,
                     start_player_turn, step_toward, tick, trait)
 # a Foe's attack is declared in the attack pipeline; the names stay readable here
 from .attack import after_hit, answer_seat, declare_foe, declare_foe as foe_attack, updown_need  # noqa: F401
-from .maths import DOWN, UP, matches, pattern_chance, r_value
+from .maths import matches, pattern_chance, r_value
 from .party import seats_in
 
 State = dict[str, Any]
@@ -210,16 +210,13 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
     attr = data.foes()[foe["id"]].get("attribute")
     strength_in_hand = any(base(c) == "strength" for c in state["hand"])
     if attr and attr["name"] in GRAPPLE_ATTRS:
-        drawn = draw_symbols(state, rng, len(attr["pattern"]))
-        ok = matches(attr["pattern"], drawn)
-        record_draw(state, foe["name"], f"escape with {attr['name'].title()}", drawn, attr["pattern"], ok,
-                    chance_text(pattern_chance(attr["pattern"])))
+        ok = match_pattern(state, rng, foe["name"], f"escape with {attr['name'].title()}", attr["pattern"])
         if not ok:
             log(state, f"{foe['name']} struggles but cannot escape the Grapple.")
             return
         pend = {"kind": "escape", "foe": i, "how": "attr", "declared": ""}
     else:
-        pend = {"kind": "escape", "foe": i, "how": "updown", "declared": UP if rng.below(2) == 0 else DOWN}
+        pend = {"kind": "escape", "foe": i, "how": "updown", "declared": coin(rng)}
     log(state, f"{foe['name']} tries to escape the Grapple"
                f"{' with ' + attr['name'].title() if pend['how'] == 'attr' and attr else ', declaring an Up/Down'}.")
     if strength_in_hand:
@@ -260,7 +257,7 @@ def foe_sneak(state: State, rng: Rng, i: int, why: str) -> None:
     but an Attribute counter. A spotting Intellect card may still be played (phase
     'spot')."""
     foe = state["foes"][i]
-    declared = UP if rng.below(2) == 0 else DOWN
+    declared = coin(rng)
     ok = match_one(state, rng, "You", f"spot {foe['name']}'s Sneak ({why})", declared)
     if ok:  # Pre-Sneaking: a match sees the sneaker and cancels the Sneak (a hidden Foe too)
         foe["hidden"] = False

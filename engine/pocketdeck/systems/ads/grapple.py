@@ -7,11 +7,11 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import count_in_hand, draw_symbols, log, match_one, note, record_draw, take
-from .fight import GRAPPLE_ATTRS, action_row, chance_text, foe_escalates, grab, sight_check
+from .deck import count_in_hand, draw_symbols, log, match_one, match_pattern, note, record_draw, take
+from .fight import GRAPPLE_ATTRS, action_row, foe_escalates, grab, sight_check
 from .attack import declare, declare_foe, player_attack
 from .foeturn import escape_resolve
-from .maths import DOWN, UP, matches, pattern_chance
+from .maths import DOWN, UP, matches
 from . import steps
 from .facts import targets
 
@@ -78,10 +78,8 @@ def grapple_contest(state: State, rng: Rng) -> None:
     won = False
     if t["how"] == "strength":
         if attr and attr["name"] in GRAPPLE_ATTRS:
-            drawn = draw_symbols(state, rng, len(attr["pattern"]))
-            ok = matches(attr["pattern"], drawn)
-            record_draw(state, foe["name"], f"counter the Grapple with {attr['name'].title()}", drawn,
-                        attr["pattern"], ok)
+            ok = match_pattern(state, rng, foe["name"], f"counter the Grapple with {attr['name'].title()}",
+                               attr["pattern"], chance=False)
             if ok:
                 log(state, f"{foe['name']} counters your Grapple with {attr['name'].title()}.")
                 state["pending"] = {"kind": "grapple", "foe": i, "attribute": "strength", "name": "Grapple",
@@ -111,11 +109,7 @@ def foe_plays_attribute(state: State, rng: Rng, foe: dict[str, Any], attr: dict[
     """The Foe Card: "You use the Up/Down listed next to their Attribute to determine if
     they can play the Attribute": a Foe has its Strength or Agility card when its draw
     matches."""
-    drawn = draw_symbols(state, rng, len(attr["pattern"]))
-    ok = matches(attr["pattern"], drawn)
-    record_draw(state, foe["name"], f"play {attr['name'].title()} against {against}", drawn, attr["pattern"], ok,
-                chance_text(pattern_chance(attr["pattern"])))
-    return ok
+    return match_pattern(state, rng, foe["name"], f"play {attr['name'].title()} against {against}", attr["pattern"])
 
 
 def _grapple_strike(state: State, a: Action, rng: Rng) -> None:

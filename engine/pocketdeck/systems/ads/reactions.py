@@ -9,11 +9,11 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, draw_symbols, finish, hand_max, log, note, record_draw, take
+from .deck import base, count_in_hand, finish, hand_max, log, match_pattern, note, take
 from .attack import after_foe_attack, answered, exhaust
-from .fight import chance_text, foe_escalates
+from .fight import foe_escalates
 from .foeturn import disarmed
-from .maths import half_up, matches, pattern_chance
+from .maths import half_up
 from . import steps
 from .facts import slot, allowed, defense_of, base_action
 
@@ -87,10 +87,7 @@ def _updown_counter(state: State, a: Action, rng: Rng) -> None:
     """Draw to match the spell's Up/Down(s): a match halves the damage (rounded down)."""
     p = state["pending"]
     need = p["updown"]
-    drawn = draw_symbols(state, rng, len(need))
-    ok = matches(need, drawn)
-    record_draw(state, "You", f"counter {p['name']} with an Up/Down", drawn, need, ok,
-                chance_text(pattern_chance(need)))
+    ok = match_pattern(state, rng, "You", f"counter {p['name']} with an Up/Down", need)
     state["reacted"] = True
     note(state, "updown_counter")
     answered(state, rng, half_up(p["damage"]) if ok else 0,

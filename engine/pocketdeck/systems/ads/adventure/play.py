@@ -12,7 +12,7 @@ from ....core.rng import Rng
 from .. import data
 from ..actions import apply as fight_apply
 from ..actions import legal as fight_legal
-from ..deck import base
+from ..deck import base, coin
 from ..maths import DIFFICULTIES, DOWN, UP, difficulty_success
 from ..rules import new_fight
 from ..fight import win_words
@@ -323,7 +323,7 @@ def updowns(state: State, rng: Rng, n: int) -> list[str]:
     deck (a fair coin per draw), or the leader's own Combat Draw Deck (a card looked at
     and shuffled back, as in a fight: `deck.updown`)."""
     if state["updown"] != "deck":
-        return [UP if rng.below(2) == 0 else DOWN for _ in range(n)]
+        return [coin(rng) for _ in range(n)]
     h = me(state)
     out = []
     for _ in range(n):
