@@ -84,7 +84,7 @@ def declare(state: State, rng: Rng, p: dict[str, Any]) -> None:
     """The player's attack is on the table: its Foe answers it (or the player declares an
     Up/Down first, when an ally is in a Grapple with that Foe)."""
     state["pending"] = p
-    answer_foe(state, rng)
+    steps.answer(state)
 
 
 def spread(state: State, c: dict[str, Any], first: dict[str, Any]) -> list[dict[str, Any]]:
@@ -175,13 +175,13 @@ def into(state: State, a: Action, rng: Rng) -> None:
     ok = match_one(state, rng, "You", f"hit {foe['name']} in the Grapple", a["symbol"])
     state["phase"] = "turn"
     if ok:
-        answer_foe(state, rng)
+        steps.answer(state)
         return
     ally = party.seat(state, k)
     log(state, f"Your {p['name']} misses {foe['name']} in the Grapple and hits {ally['hero']}.")
     damage(state, seat_side(k), p["damage"], p["name"])
     state["pending"] = None
-    next_blow(state, rng)
+    steps.next_blow(state)
 
 
 # -- 2. answer ------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def answer_foe(state: State, rng: Rng) -> None:
     state["pending"] = None
     if state["phase"] in ("turn", "recalled", "recounter"):
         state["phase"] = "turn"
-        next_blow(state, rng)
+        steps.next_blow(state)
 
 
 def row_block(o: dict[str, Any], r: int) -> int:
@@ -299,7 +299,7 @@ def recountered(state: State, rng: Rng) -> None:
     p["countered"] = ""
     p["defense"] = 0
     state["phase"] = "turn"
-    answer_foe(state, rng)
+    steps.answer(state)
 
 
 def accepted(state: State, rng: Rng) -> None:
@@ -311,12 +311,12 @@ def accepted(state: State, rng: Rng) -> None:
             p["damage"] //= 2
         p["stage"] = 3  # the Shield's block stays in p["defense"]
         state["phase"] = "turn"
-        answer_foe(state, rng)
+        steps.answer(state)
         return
     log(state, f"Your {p['name']} has no effect.")
     state["pending"] = None
     state["phase"] = "turn"
-    next_blow(state, rng)
+    steps.next_blow(state)
 
 
 def answer_seat(state: State) -> None:
@@ -350,7 +350,7 @@ def answered(state: State, rng: Rng, block: int, by: str) -> None:
     damage(state, sides(state, p)[1], dmg, f"{foe['name']}'s {p['name']}", attacker=foe_side(p["foe"]))
     if state["phase"] in ("exhaust", "over"):
         return
-    after_foe_attack(state, rng)
+    steps.after_foe_attack(state)
 
 
 # -- 3. damage ------------------------------------------------------------------------

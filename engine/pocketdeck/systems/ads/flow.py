@@ -16,7 +16,7 @@ from .fight import live_foes, start_player_turn, tick, trait, win
 from .rounds import end_round, start_round_effects
 from .foeturn import foe_sneak, foe_turn
 from .maths import starting_round
-from . import foegrapple, grapple, party, steps
+from . import attack, foegrapple, grapple, party, steps
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -417,4 +417,6 @@ def flee_run(state: State, rng: Rng) -> None:
 # the steps a rule may name as what comes next (steps.push), run by run_steps
 STEPS = {"end_turn": end_turn, "finish_turn": finish_turn, "resume": resume,
          "flee": lambda state, rng, a: _flee(state, a, rng),
-         "presneak_next": presneak_next, "presneak_seen": presneak_seen}
+         "presneak_next": presneak_next, "presneak_seen": presneak_seen,
+         # the stages of one attack (attack.py): declare -> answer -> damage -> after
+         "answer": attack.answer_foe, "next_blow": attack.next_blow, "after_foe_attack": attack.after_foe_attack}

@@ -10,7 +10,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, finish, hand_max, log, match_pattern, note, take
-from .attack import after_foe_attack, answered, exhaust
+from .attack import answered, exhaust
 from .fight import foe_escalates
 from .foeturn import disarmed
 from .maths import half_up
@@ -80,7 +80,7 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
         p["chain"] = p.get("chain", 0) + 1
         log(state, "Escalate with another listed Attribute card, or take it.")
         return
-    after_foe_attack(state, rng)  # nothing dealt: no Disease, no hamper; the Foe's turn goes on
+    steps.after_foe_attack(state)  # nothing dealt: no Disease, no hamper; the Foe's turn goes on
 
 
 def _updown_counter(state: State, a: Action, rng: Rng) -> None:
@@ -116,7 +116,7 @@ def _react(state: State, a: Action, rng: Rng) -> None:
 def _exhaust(state: State, a: Action, rng: Rng) -> None:
     exhaust(state)
     state["phase"] = "foe"
-    after_foe_attack(state, rng)
+    steps.after_foe_attack(state)
 
 
 def _die(state: State, a: Action, rng: Rng) -> None:

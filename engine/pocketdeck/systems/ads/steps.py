@@ -1,9 +1,11 @@
 """The names of the steps that come next (issue 26, "The shape": an explicit queue).
 
 The flow (``flow.py``) owns whose turn it is and what is pending: the turn order, the end
-of a Turn, carrying on after an answer given in someone else's Turn, the Pre-Sneak, Flee.
-The rules modules below it (``turn``, ``counters``, ``grapple``, ``foegrapple``,
-``reactions``) never call back up into it: a rule that is done pushes the name of the
+of a Turn, carrying on after an answer given in someone else's Turn, the Pre-Sneak, Flee,
+and the stages of one attack (``attack.py``: declared -> ``answer`` -> ``next_blow`` for the
+player's; answered -> ``after_foe_attack`` for a Foe's). The rules modules below it
+(``attack``, ``turn``, ``counters``, ``grapple``, ``foegrapple``, ``reactions``) never call
+back up into it: a rule that is done pushes the name of the
 next step onto ``state["steps"]`` (small JSON-safe records: ``[name, *args]``) and
 returns; the flow's one driver, ``flow.run_steps``, pops and runs them until the player
 must choose. The queue is empty at rest and then absent, so a stored fight has the same
@@ -58,6 +60,23 @@ def flee(state: State, a: dict[str, Any]) -> None:
 def presneak_next(state: State) -> None:
     """The Pre-Sneak goes on to the next Foe that may spot it."""
     push(state, "presneak_next")
+
+
+def answer(state: State) -> None:
+    """The player's attack is declared: its Foe answers it (``attack.answer_foe``)."""
+    push(state, "answer")
+
+
+def next_blow(state: State) -> None:
+    """A blow of the player's attack is done: the next blow, or the end of the Turn
+    (``attack.next_blow``)."""
+    push(state, "next_blow")
+
+
+def after_foe_attack(state: State) -> None:
+    """A Foe's blow was answered and dealt: Disease, hampering a Flee, then the Foe's
+    Turn goes on (``attack.after_foe_attack``)."""
+    push(state, "after_foe_attack")
 
 
 def presneak_seen(state: State, i: int) -> None:
