@@ -247,12 +247,21 @@ def do_add_premade(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_remove(s: State, a: Action, rng: Rng) -> None:
+    """The GM takes someone off the table (out of combat). A Companion leaves with its
+    Dealer (review dofa-phone-2-2026-11-27 #3; choice, docs/rules/dofa.md): PG, Dealers,
+    NPCs and Companions, "A Companion acts on the players turn, draws from the Dealer's
+    deck of cards", so with its Dealer gone it has no turn, no deck and no Target Card
+    (PG, Taking Turns 1), and a draw against it had none."""
     x = ft.actor(s, a["who"])
     x["out"] = True
     if x["deck"]:
         dk.drop_tc(s["decks"][x["deck"]], x["id"])
     s["focus"] = None
     ft.log(s, f"{x['name']} leaves the table.")
+    for y in s["actors"]:
+        if y.get("dealer") == x["id"] and not y["out"]:
+            y["out"] = True
+            ft.log(s, f"{y['name']} leaves with {x['name']}, its Dealer.")
 
 
 def do_focus(s: State, a: Action, rng: Rng) -> None:
