@@ -5,9 +5,13 @@ docs/rules/dofa.md, "The player's phone at the GM's table"."""
 
 from __future__ import annotations
 
+import re
+
 from test_table_link_dofa_draws import FIGHT
 
+from pocketdeck.core.simulate import play_one
 from pocketdeck.systems.dofa_gm import GAME
+from pocketdeck.systems.dofa_gm import fight as ft
 
 
 def actor(s: dict, name: str) -> dict:
@@ -49,3 +53,53 @@ def test_review2_3_pg_taking_turns_1_a_companion_leaves_the_table_with_its_deale
         if not legal:
             break
         s = GAME.apply(s, legal[(len(s["log"]) * 7) % len(legal)])
+
+
+# -- 2: a creature's numbers on a player's seat ---------------------------------------------
+
+NUMBERS = re.compile(r"\b(HP|AP|AR)\b[^.;]{0,15}?\d|\d+\s*(HP|AP|AR)\b|\(\d+/\d+\)")
+SECRET = ("hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max")
+
+
+def creature_numbers(s: dict, v: dict) -> list[str]:
+    """What a player's seat reads of a creature's numbers (GMG, GM Preparation: "GMs keep
+    some information hidden from the Players"): its HP, AP, AR or PP in ``actors``, or in a
+    log line about it (a line it is the subject of; the Undying rule's "1 HP" aside)."""
+    creatures = sorted((a["name"] for a in s["actors"] if a["side"] != "party"), key=len, reverse=True)
+    found = [f"{a['name']}: {k}" for a in v["actors"] if a["name"] in creatures for k in SECRET if k in a]
+    for line in v["log"]:
+        who = next((n for n in creatures if line.startswith(n + " ") or line.startswith(n + ":")), None)
+        if who and "(Undying)" not in line and NUMBERS.search(line[len(who):]):
+            found.append(line)
+    return found
+
+
+def test_review2_2_gmg_gm_preparation_no_creatures_hp_reaches_a_players_seat():
+    """GMG, GM Preparation: "During a session, GMs keep some information hidden from the
+    Players". The heal, boss phase, treated and damage lines of a creature reached the
+    players' seats with its HP ("Necromancer regains 1 HP (7/8).", "takes 3 damage (0 AP, 2
+    HP)."). Every player seat's view, every step of seeded games with creatures."""
+    caught: list[str] = []
+
+    def scan(game, s, actions) -> None:
+        for seat in game.seats(s)[1:]:
+            v = game.view(s, seat)
+            assert not creature_numbers(s, v), (seat, creature_numbers(s, v))
+        caught[:] = creature_numbers(s, {"actors": [], "log": s["log"]})
+
+    hit = 0
+    for seed in range(5):
+        play_one(GAME, seed, step_cap=400, observers=[scan])
+        hit += len(caught)
+    assert hit > 20, "the GM's log of these games holds creatures' numbers for the scan to catch"
+
+
+def test_review2_2_the_lines_a_player_reads_of_a_creature():
+    party = {"Ann"}
+    for line, public in (("Necromancer regains 1 HP (7/8).", "Necromancer regains HP."),
+                         ("Necromancer enters phase 2 of 2: HP back to 8, new Target Card Ace of Spades.",
+                          "Necromancer enters phase 2, new Target Card Ace of Spades."),
+                         ("Grunt is treated and wakes with 1 HP.", "Grunt is treated and wakes."),
+                         ("Small Golem takes 3 damage (0 AP, 2 HP).", "Small Golem takes 3 damage."),
+                         ("Ann takes 3 damage (0 AP, 2 HP).", "Ann takes 3 damage (0 AP, 2 HP).")):
+        assert ft.public_line(line, party) == public
