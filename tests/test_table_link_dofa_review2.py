@@ -103,3 +103,88 @@ def test_review2_2_the_lines_a_player_reads_of_a_creature():
                          ("Small Golem takes 3 damage (0 AP, 2 HP).", "Small Golem takes 3 damage."),
                          ("Ann takes 3 damage (0 AP, 2 HP).", "Ann takes 3 damage (0 AP, 2 HP).")):
         assert ft.public_line(line, party) == public
+
+
+# -- 1, 5, 7, 16: the Quick Rest --------------------------------------------------------------
+
+def phone_table(seed: int = 5) -> dict:
+    """Ann with her sheet, her phone joined, out of combat, a Grunt at the table."""
+    return play(GAME.new_game(FIGHT["options"], seed), {"type": "phone", "who": "p1"})
+
+
+def rest_card(s: dict) -> dict:
+    """A Rest Card drawn on the phone and accepted (the TC first, kept, if she held none)."""
+    s = play(s, {"type": "rest_card", "who": "p1"})
+    if s["draw"] is None:
+        s = play(s, {"type": "keep_tc", "who": "p1"}, {"type": "rest_card", "who": "p1"})
+    assert s["draw"]["kind"] == "rest"
+    return play(s, {"type": "accept"})
+
+
+def test_review2_1_gmg_resting_rest_cards_give_their_points_when_the_quick_rest_is_complete():
+    """GMG, Resting: "Players can only use Rest Cards after a Rest has been successfully
+    completed ... In the event that a Rest is interrupted, it can be resumed". A Rest Card's
+    HP/PP is held until the Quick Rest completes; a fight interrupts it: nothing recovered,
+    not counted; the GM's next Quick Rest resumes it with what it held."""
+    s = phone_table()
+    actor(s, "Ann").update(hp=2, pp=0)
+    s = rest_card(play(s, {"type": "rest", "rest": "quick"}))
+    gain = next(a for a in GAME.legal_actions(s) if a["type"] == "rest_gain" and a["hp"])
+    s = play(s, gain)
+    assert (actor(s, "Ann")["hp"], actor(s, "Ann")["rest_held"]) == (2, [gain["hp"], gain["pp"]])
+    s = play(s, {"type": "start_combat"})
+    ann = actor(s, "Ann")
+    assert (ann["hp"], ann["pp"], ann.get("quick_rests", 0), ann["resting"]) == (2, 0, 0, False)
+    assert ann["rest_paused"] and "interrupted by the fight" in " ".join(s["log"])
+    s = play(s, {"type": "end_combat"}, {"type": "rest", "rest": "quick"})
+    assert actor(s, "Ann")["resting"] and actor(s, "Ann")["rest_held"] == [gain["hp"], gain["pp"]]
+    assert "resume" in s["log"][-1]
+    s = play(s, {"type": "rest_end", "who": "p1"})
+    ann = actor(s, "Ann")
+    assert (ann["hp"], ann["pp"], ann["quick_rests"]) == (2 + gain["hp"], gain["pp"], 1)
+    assert not ann["rest_paused"] and ann["rest_held"] is None
+    GAME.check_state(s)
+
+
+def test_review2_1_a_rest_cards_choice_counts_what_is_held_against_the_maximum():
+    """PG, Rests ("recover one HP or PP"): never past the maximum, counting what is held."""
+    s = phone_table()
+    ann = actor(s, "Ann")
+    ann.update(hp=ann["hp_max"] - 1, pp=ann["pp_max"])
+    s = play(s, {"type": "rest", "rest": "quick"})
+    for _ in range(3):
+        s = rest_card(s)
+        gains = [a for a in GAME.legal_actions(s) if a["type"] == "rest_gain"]
+        if gains:
+            s = play(s, gains[0])
+    assert actor(s, "Ann")["rest_held"] == [1, 0]
+    assert not any(a["type"] == "rest_gain" for a in GAME.legal_actions(s))
+
+
+def test_review2_7_pg_rests_each_player_who_is_resting_chooses_to_rest():
+    """PG, Rests: "each player who is resting draws from their deck using Rest Cards" and
+    "A player can only gain the benefits of a Quick Rest twice per Full Rest". A player
+    called to a Quick Rest may decline on their phone; it does not count."""
+    s = play(phone_table(), {"type": "rest", "rest": "quick"})
+    assert {"type": "rest_skip", "who": "p1"} in GAME.legal_actions(s)
+    assert GAME.view(s, "player:p1")["actions"][-1]["label"].startswith("Don't rest now")
+    s = play(s, {"type": "rest_skip", "who": "p1"})
+    ann = actor(s, "Ann")
+    assert not ann["resting"] and ann.get("quick_rests", 0) == 0 and not ann["rest_paused"]
+    assert {"type": "rest", "rest": "quick"} in GAME.legal_actions(s)
+
+
+def test_review2_5_pg_fate_cards_3_the_target_card_for_rest_cards_may_be_redrawn():
+    """PG, Fate Cards 3: "Any time a player or the GM draws a card, they may discard one held
+    Fate Card and redraw". The TC drawn for the Rest Cards waits for the phone's choice."""
+    s = play(phone_table(), {"type": "rest", "rest": "quick"}, {"type": "rest_card", "who": "p1"})
+    first = actor(s, "Ann")["tc"]
+    legal = GAME.legal_actions(s)
+    assert s["draw"] is None and legal[-1] == {"type": "keep_tc", "who": "p1"}
+    assert {a["type"] for a in legal[:-1]} == {"redraw_tc"} and len(legal) == 3
+    redraw = next(a for a in GAME.legal_actions(s) if a["type"] == "redraw_tc")
+    s = play(s, redraw)
+    assert actor(s, "Ann")["tc"] != first and redraw["card"] not in s["decks"]["p1"]["fate"]
+    s = play(s, {"type": "rest_card", "who": "p1"})
+    assert s["draw"]["kind"] == "rest" and s["draw"]["tc"] == actor(s, "Ann")["tc"] and s["draw"]["hand"] == 0
+    GAME.check_state(s)

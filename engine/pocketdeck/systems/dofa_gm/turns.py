@@ -82,7 +82,9 @@ def set_player_tc(s: State, who: str, card: str, rng: Rng, place: bool = True) -
 
 def tc_placed(s: State, who: str, rng: Rng) -> None:
     """The Target Card stands: the round begins once everyone holds one, or a newcomer
-    takes its place in this round's order."""
+    takes its place in this round's order (outside a fight, e.g. for Rest Cards: nothing)."""
+    if not s["combat"]:
+        return
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
         begin_round(s, rng)
     elif s["combat"]["stage"] == "turns":
