@@ -107,9 +107,10 @@ def test_review2_2_the_lines_a_player_reads_of_a_creature():
 
 # -- 1, 5, 7, 16: the Quick Rest --------------------------------------------------------------
 
-def phone_table(seed: int = 5) -> dict:
+def phone_table(seed: int = 5, level: int = 1) -> dict:
     """Ann with her sheet, her phone joined, out of combat, a Grunt at the table."""
-    return play(GAME.new_game(FIGHT["options"], seed), {"type": "phone", "who": "p1"})
+    options = dict(FIGHT["options"], players=[dict(FIGHT["options"]["players"][0], level=level)])
+    return play(GAME.new_game(options, seed), {"type": "phone", "who": "p1"})
 
 
 def rest_card(s: dict) -> dict:
@@ -188,3 +189,66 @@ def test_review2_5_pg_fate_cards_3_the_target_card_for_rest_cards_may_be_redrawn
     s = play(s, {"type": "rest_card", "who": "p1"})
     assert s["draw"]["kind"] == "rest" and s["draw"]["tc"] == actor(s, "Ann")["tc"] and s["draw"]["hand"] == 0
     GAME.check_state(s)
+
+
+# -- 8, 4: a phone's Companion -------------------------------------------------------------
+
+def with_wolf() -> dict:
+    s = play(phone_table(level=5), {"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Wolf"})
+    assert actor(s, "Wolf")["dealer"] == "p1" and actor(s, "Wolf")["hp_max"] == 3
+    return s
+
+
+def test_review2_8_pg_rests_a_full_rest_restores_the_companion():
+    """PG, Rests (Full Rest): "Fate, Health, Power, and Armor Points ... all return to their
+    maximum values": the Companion's too."""
+    s = with_wolf()
+    wolf = actor(s, "Wolf")
+    wolf.update(hp=1, ap=0)
+    s = play(s, {"type": "rest", "rest": "full"})
+    wolf = actor(s, "Wolf")
+    assert (wolf["hp"], wolf["ap"]) == (wolf["hp_max"], wolf["ap_max"])
+    GAME.check_state(s)
+
+
+def test_review2_4_pg_dealers_npcs_and_companions_a_phones_companion_discards_from_its_dealers_deck():
+    """PG, Dealers, NPCs and Companions: a Companion "draws from the Dealer's deck of cards";
+    Status Conditions 7 Poisoned: "On failure, they discard N+1 cards": from the deck the host
+    keeps for its Dealer's phone (it only logged "discard 2 card(s) on the phone")."""
+    from pocketdeck.core.rng import Rng
+    s = with_wolf()
+    wolf, deck = actor(s, "Wolf"), s["decks"]["p1"]
+    ft.add_status(s, wolf, "Poisoned", None)
+    left = len(deck["draw"])
+    ft.save_result(s, wolf, "Poisoned", False, Rng(1))
+    assert len(deck["draw"]) == left - 2 and "Wolf discards 2 card(s) from Ann's Action Deck." in s["log"]
+    GAME.check_state(s)
+
+
+# -- 13: the Epic Event's skill ------------------------------------------------------------
+
+def anns_epic_draws(seed: int) -> list[str]:
+    """The skills of Ann's draws at the first Epic Event TC (DR 6), the GM naming VIT once."""
+    s = play(phone_table(seed), {"type": "epic_setup"}, {"type": "epic_begin"}, {"type": "epic_reveal"},
+             {"type": "epic_dr", "dr": 6}, {"type": "epic_join", "who": "p1"}, {"type": "epic_go"},
+             {"type": "epic_stat", "stat": "VIT"})
+    drawn: list[str] = []
+    while s["epic"]["done"] == 0 and len(drawn) < 3:
+        legal = GAME.legal_actions(s)
+        if {"type": "epic_card"} in legal:
+            s = play(s, {"type": "epic_card"}, {"type": "phone_draw"})
+            drawn.append(s["draw"]["stat"])
+        elif {"type": "epic_gm_draw"} in legal:
+            s = play(s, {"type": "epic_gm_draw"})
+        else:
+            s = play(s, next(a for a in legal if a["type"] in ("accept", "stop", "draw_more")))
+    return drawn
+
+
+def test_review2_13_pg_epic_events_the_skill_the_gm_named_holds_for_that_volunteer():
+    """PG, Epic Events: "The GM decides the relevant Attribute or Skill, so each player may
+    apply the relevant modifier". Named once for a volunteer, it holds for their later draws
+    at the same TC (it lasted one draw: the next used their best skill)."""
+    runs = [anns_epic_draws(seed) for seed in range(8)]
+    assert any(len(r) > 1 for r in runs), runs
+    assert all(set(r) == {"VIT"} for r in runs), runs

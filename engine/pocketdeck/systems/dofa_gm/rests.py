@@ -88,6 +88,12 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
         for x in s["actors"]:
             if x["side"] == "party" and ft.in_fight(x) and x["kind"] in ("player", "pc"):
                 full_rest(s, x, rng)
+            elif x["side"] == "party" and ft.in_fight(x) and x.get("dealer"):
+                # PG, Rests: "Fate, Health, Power, and Armor Points ... all return to their
+                # maximum values" (review dofa-phone-2-2026-11-27 #8): a Companion's too; its
+                # deck is its Dealer's, made whole above
+                x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], ko=None, fatigue=0)
+                s.get("tough", {}).pop(x["id"], None)
         ft.log(s, "The party takes a Full Rest: HP, AP, PP and Fate Cards full, Fatigue gone, decks whole.")
         return
     who = [x for x in s["actors"] if x["side"] == "party" and can_quick(x)]
