@@ -11,6 +11,7 @@ from test_table_link_dofa_draws import FIGHT
 
 from pocketdeck.core.simulate import play_one
 from pocketdeck.systems.dofa_gm import GAME
+from pocketdeck.systems.dofa_gm import fate, turns
 from pocketdeck.systems.dofa_gm import fight as ft
 
 
@@ -252,3 +253,31 @@ def test_review2_13_pg_epic_events_the_skill_the_gm_named_holds_for_that_volunte
     runs = [anns_epic_draws(seed) for seed in range(8)]
     assert any(len(r) > 1 for r in runs), runs
     assert all(set(r) == {"VIT"} for r in runs), runs
+
+
+# -- 14: Exchange Fate on one's own turn ----------------------------------------------------
+
+def test_review2_14_pg_in_combat_actions_exchanging_fate_is_a_free_action_on_ones_own_turn():
+    """PG, In Combat Actions: "On a turn, a character may ... perform any number of Free
+    Actions", *Exchanging Fate* among them: in a fight the phone is offered it on Ann's own
+    turn only; outside a fight at any time (Fate Cards 4.2)."""
+    from pocketdeck.core.rng import Rng
+    s = phone_table()
+    actor(s, "Ann")["pp"] = 0
+    assert any(a["type"] == "exchange_fate" for a in GAME.legal_actions(s))
+    s = play(s, {"type": "start_combat"})
+    rng, seen = Rng(3), set()
+    for _ in range(300):
+        legal = GAME.legal_actions(s)
+        if not s["combat"] or not legal:
+            break
+        mine = any(a["type"] == "exchange_fate" and a["who"] == "p1" for a in legal)
+        cur = turns.current(s) if s["combat"]["stage"] == "turns" else None
+        ann = actor(s, "Ann")
+        if ann["pp"] < ann["pp_max"] and ft.standing(ann) and s["decks"]["p1"]["fate"] and not (
+                s["draw"] or s["entry"] or s["call"] or s["epic"] or fate.phone_tc(s)):
+            assert mine == (cur is not None and cur["id"] == "p1"), (cur, legal)
+            seen.add(mine)
+        pool = [a for a in legal if a["type"] not in ("exchange_fate", "toughen_up", "end_session", "end_combat")]
+        s = play(s, GAME.sim_choose(s, pool or legal, rng))
+    assert seen == {True, False}
