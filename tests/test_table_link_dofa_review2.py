@@ -281,3 +281,76 @@ def test_review2_14_pg_in_combat_actions_exchanging_fate_is_a_free_action_on_one
         pool = [a for a in legal if a["type"] not in ("exchange_fate", "toughen_up", "end_session", "end_combat")]
         s = play(s, GAME.sim_choose(s, pool or legal, rng))
     assert seen == {True, False}
+
+
+# -- a random walk with a phone seated ------------------------------------------------------
+
+def walk_choice(s: dict, legal: list[dict], rng) -> dict:
+    """Half the policy's choice (fights reach their ends), half uniform; the session is not
+    ended while anything else is legal, and a Rest or the phone's own choices are favoured
+    now and then so their paths are walked too."""
+    pool = [a for a in legal if a["type"] != "end_session"] or legal
+    rests = [a for a in pool if a["type"].startswith("rest")]
+    if rests and rng.below(4) == 0:
+        return rng.choice(rests)
+    if rng.below(2):
+        a = GAME.sim_choose(s, legal, rng)
+        if a["type"] != "end_session" or pool is legal:
+            return a
+    return rng.choice(pool)
+
+
+def phone_walk(seed: int, steps: int, observe=None) -> int:
+    """One seeded game at the GM's table with Ann's phone seated (with her sheet; a Wolf
+    Companion in every other game): random legal actions for the GM and the phone's seat
+    (``simulate`` never seats a phone), every seat's view and the whole screen drawn each
+    step (ui.check.render_check), the state checked, and no hidden DR, creature AR or
+    creature HP in any player's seat. Returns the steps played."""
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.ui.check import render_check
+    rng = Rng(seed ^ 0x9E37)
+    options = GAME.sim_options(rng)
+    options = dict(options, mode="table", players=[FIGHT["options"]["players"][0]] + options.get("players", [])[:1],
+                   party=options["party"][:1])
+    s = GAME.new_game(options, seed)
+    actions = [{"type": "phone", "who": "p1"}]
+    s = GAME.apply(s, actions[0])
+    if seed % 2:
+        for a in ({"type": "panel", "panel": "add"}, {"type": "add_creature", "id": "Wolf"}):
+            s = GAME.apply(s, a)
+            actions.append(a)
+    for step in range(steps):
+        GAME.check_state(s)
+        render_check(GAME, s, actions)
+        for seat in GAME.seats(s)[1:]:
+            v = GAME.view(s, seat)
+            assert not creature_numbers(s, v), (seed, step, seat, creature_numbers(s, v))
+            c, d = v.get("call") or {}, v.get("draw") or {}
+            assert not (c.get("hidden") and c.get("dr") is not None), (seed, step, seat, c)
+            assert not (s["draw"] and s["draw"].get("hidden") and d and d.get("dr") is not None), (seed, step, d)
+        if observe:
+            observe(s)
+        legal = GAME.legal_actions(s)
+        if not legal or GAME.is_over(s):
+            return step
+        a = walk_choice(s, legal, rng)
+        s = GAME.apply(s, a)
+        actions.append(a)
+    return steps
+
+
+def test_a_random_walk_with_a_phone_seated_at_the_gms_table():
+    """Issue 29: the phone's paths played at random (the reviewer's walk hit difference 3's
+    crash): a few seeded games, a few hundred steps each, nothing raises and no secret
+    reaches a player's seat."""
+    kinds: set[str] = set()
+
+    def note(s: dict) -> None:
+        kinds.update(k for k in ("draw", "call", "epic", "combat") if s[k])
+        if any(a.get("resting") for a in s["actors"]):
+            kinds.add("rest")
+        if s["draw"] and s["draw"]["by"] == "p1":
+            kinds.add("phone draw")
+
+    played = sum(phone_walk(seed, 250, note) for seed in range(4))
+    assert played == 1000 and {"draw", "combat", "call", "epic", "rest", "phone draw"} <= kinds, kinds
