@@ -75,7 +75,7 @@ CREATURE_NUMBERS = (
     (re.compile(r"^(?P<who>.+?) is treated and wakes with \d+ HP\.$"), "{who} is treated and wakes."),
     (re.compile(r"^(?P<who>.+?) wakes with 1 HP( and up to 3 PP)?\.$"), "{who} wakes."),
     (re.compile(r"^(?P<who>.+?) spends (?P<n>\d+) PP \(\d+ left\)\.$"), "{who} spends {n} PP."),
-    (re.compile(r"^(?P<who>.+?) gains (?P<n>\d+) AP \(\d+\)\.$"), "{who} gains {n} AP."),
+    (re.compile(r"^(?P<who>.+?) gains \d+ AP \(\d+\)\.$"), "{who} gains AP."),
     (re.compile(r"^(?P<who>.+?) exchanges a Fate Card for 1 PP \(\d+/\d+\)\.$"), "{who} exchanges a Fate Card for 1 PP."),
     (re.compile(r"^(?P<who>.+?) toughens up with a Fate Card: 1 damage ignored \(HP \d+, AP \d+\)\.$"),
      "{who} toughens up with a Fate Card: 1 damage ignored."),
