@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from test_table_link_dofa_draws import FIGHT
+from test_table_link_dofa_draws import FIGHT, TYPED
 
 from pocketdeck.core.simulate import play_one
 from pocketdeck.systems.dofa_gm import GAME
@@ -354,3 +354,17 @@ def test_a_random_walk_with_a_phone_seated_at_the_gms_table():
 
     played = sum(phone_walk(seed, 250, note) for seed in range(4))
     assert played == 1000 and {"draw", "combat", "call", "epic", "rest", "phone draw"} <= kinds, kinds
+
+
+# -- 11: a Companion at the table before its Dealer's sheet ----------------------------------
+
+def test_review2_11_pg_health_and_armor_a_companions_hp_follows_the_level_the_sheet_brings():
+    """PG, Health and Armor: "The health of Companions HP is half the level of their Dealer,
+    rounding up". A Companion that joined a typed-in Ann (level 1: HP 1) gets HP 3 when her
+    phone brings her level-5 sheet."""
+    s = play(GAME.new_game(TYPED["options"], 5), {"type": "panel", "panel": "add"},
+             {"type": "add_creature", "id": "Wolf"})
+    assert (actor(s, "Wolf")["dealer"], actor(s, "Wolf")["hp_max"]) == ("p1", 1)
+    s = play(s, {"type": "phone", "who": "p1", "player": dict(FIGHT["options"]["players"][0], level=5)})
+    assert (actor(s, "Wolf")["hp"], actor(s, "Wolf")["hp_max"]) == (3, 3)
+    GAME.check_state(s)
