@@ -15,6 +15,7 @@ from pocketdeck.systems.dofa_gm import decks as dk
 from pocketdeck.systems.dofa_gm import entry
 from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor, order
+from pocketdeck.systems.dofa_gm import turns
 
 GAME = get_game("dofa-gm")
 
@@ -754,8 +755,11 @@ def test_gmg_fate_cards_a_dealer_the_app_holds_exchanges_fate_and_toughens_up():
     joker = s["decks"][cap["deck"]]["fate"][0]
     cap["pp"] = 0
     ex = {"type": "exchange_fate", "who": cap["id"], "card": joker}
-    assert ex in GAME.legal_actions(s)
-    after = play(s, ex)
+    # PG, In Combat Actions: a Free Action "On a turn" (its own; review dofa-phone-2 #14)
+    assert turns.current(s)["id"] != cap["id"] and ex not in GAME.legal_actions(s)
+    outside = play(s, {"type": "end_combat"})
+    assert ex in GAME.legal_actions(outside)
+    after = play(outside, ex)
     assert actor(after, cap["id"])["pp"] == 1 and joker not in after["decks"][cap["deck"]]["fate"]
     tough = {"type": "toughen_up", "who": cap["id"], "card": joker}
     assert tough not in GAME.legal_actions(s)

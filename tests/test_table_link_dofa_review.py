@@ -369,9 +369,14 @@ def test_review_12_pg_rests_a_quick_rest_is_drawn_on_the_phone_with_rest_cards()
         deck["discard"].append(deck["draw"].pop())
     gm(w, {"type": "rest", "rest": "quick"})
     rest = [x for x in mine(w) if x["type"].startswith("rest")]
-    assert ann(s.state)["resting"] and rest == [{"type": "rest_card", "who": "p1"}, {"type": "rest_end", "who": "p1"}]
+    assert ann(s.state)["resting"] and rest == [{"type": "rest_card", "who": "p1"}, {"type": "rest_end", "who": "p1"},
+                                                {"type": "rest_skip", "who": "p1"}]
     assert not any(x["type"].startswith("rest_") for x in host_actions(w))
     assert "Quick Rest" in w.guest.render() and "Draw a Rest Card" in w.guest.render()
+    w.tap("guest", "play", json.dumps({"type": "rest_card", "who": "p1"}))
+    # review 2 #5: the Target Card drawn first may be redrawn with a Fate Card, or kept
+    assert {"type": "keep_tc", "who": "p1"} in mine(w) and s.state["draw"] is None
+    w.tap("guest", "play", json.dumps({"type": "keep_tc", "who": "p1"}))
     w.tap("guest", "play", json.dumps({"type": "rest_card", "who": "p1"}))
     d = s.state["draw"]
     assert d["kind"] == "rest" and d["dr"] == 3 and d["modifier"] == 0 and d["tc"] == ann(s.state)["tc"]
@@ -381,10 +386,12 @@ def test_review_12_pg_rests_a_quick_rest_is_drawn_on_the_phone_with_rest_cards()
     gains = [x for x in mine(w) if x["type"] == "rest_gain"]
     assert {x["hp"] + x["pp"] for x in gains} == {2 if ok else 1}
     w.tap("guest", "play", json.dumps(gains[0]))
-    assert ann(s.state)["hp"] + ann(s.state)["pp"] == 1 + (2 if ok else 1)
+    # review 2 #1 (GMG, Resting): held until the rest is complete
+    assert ann(s.state)["hp"] + ann(s.state)["pp"] == 1
     assert ann(s.state)["rest_cards"] == ann(s.state)["hp_max"] - 1
     discard = len(s.state["decks"]["p1"]["discard"])
     w.tap("guest", "play", json.dumps({"type": "rest_end", "who": "p1"}))
+    assert ann(s.state)["hp"] + ann(s.state)["pp"] == 1 + (2 if ok else 1)
     back = min(discard, 10 + 2 * ann(s.state)["attrs"]["VIT"])
     assert len(s.state["decks"]["p1"]["discard"]) == discard - back and not ann(s.state)["resting"]
     gm(w, {"type": "rest", "rest": "quick"})

@@ -605,9 +605,11 @@ def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
     rest = view.get("rest")
     if rest:
         gain = rest.get("gain")
+        hp, pp = rest.get("held") or (0, 0)
         what = (f'<p>Your Rest Card: recover {esc(gain)} point{"s" if gain > 1 else ""} across HP and PP.</p>'
                 if gain else f'<p>{esc(rest["cards"])} Rest Cards left; each is a DR 3 draw against your '
-                f'{term("target-card", "Target Card")}: 1 point on a miss, 2 on a success.</p>')
+                f'{term("target-card", "Target Card")}: 1 point on a miss, 2 on a success.</p>') + (
+            f'<p>Held until the rest is complete: {esc(hp)} HP and {esc(pp)} PP.</p>' if hp or pp else "")
         body = f'<h2>Quick Rest</h2>{what}' + _grid([e for e in acts if e["action"]["type"].startswith("rest")],
                                                     "btn primary")
         others = [e for e in acts if not e["action"]["type"].startswith("rest")]

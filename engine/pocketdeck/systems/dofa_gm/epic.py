@@ -134,12 +134,19 @@ def do_epic_leave(s: State, a: Action, rng: Rng) -> None:
 
 def do_epic_go(s: State, a: Action, rng: Rng) -> None:
     ep = s["epic"]
-    ep.update(stage="draw", at=0, stat=None)
+    ep.update(stage="draw", at=0, stat=None, stats={})
     log(s, f"DR {ep['dr']}: {', '.join(actor(s, v)['name'] for v in ep['volunteers'])} draw, then the GM.")
 
 
 def do_epic_stat(s: State, a: Action, rng: Rng) -> None:
-    s["epic"]["stat"] = a["stat"]
+    """PG, Epic Events: "The GM decides the relevant Attribute or Skill, so each player may
+    apply the relevant modifier": named for the volunteer drawing, it holds for their later
+    draws at this TC (review dofa-phone-2-2026-11-27 #13) until the GM names another."""
+    ep = s["epic"]
+    ep["stat"] = a["stat"]
+    who = drawer(s)
+    if who is not None:
+        ep.setdefault("stats", {})[who] = a["stat"]
 
 
 def best_stat(a: dict[str, Any]) -> str:
@@ -186,7 +193,7 @@ def after_draw(s: State, who: str | None, degree: int) -> None:
         return
     ep["misses"] += 1
     ep["at"] = (ep["at"] + 1) % (len(ep["volunteers"]) + 1)
-    ep["stat"] = None
+    ep["stat"] = ep.get("stats", {}).get(drawer(s) or "")     # what the GM named for them at this TC
 
 
 def settle_tc(s: State) -> None:
@@ -194,7 +201,7 @@ def settle_tc(s: State) -> None:
     dk.drop_tc(s["decks"]["world"], HOLDER)
     ep["done"] += 1
     ep["last"] = list(ep["volunteers"])
-    ep.update(tc=None, dr=None, volunteers=[], at=0, stat=None)
+    ep.update(tc=None, dr=None, volunteers=[], at=0, stat=None, stats={})
     if ep["successes"] >= ep["need"]:
         ep["result"] = "success"
     elif ep["failures"] >= ep["limit"]:

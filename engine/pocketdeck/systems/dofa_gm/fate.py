@@ -90,6 +90,19 @@ def turn_ended(s: State, x: dict[str, Any]) -> None:
         x.pop("tough_wait", None)
 
 
+def own_turn(s: State, x: dict[str, Any]) -> bool:
+    """PG, In Combat Actions: "On a turn, a character may ... perform any number of Free
+    Actions", Exchanging Fate among them (review dofa-phone-2-2026-11-27 #14): in a fight
+    only on that character's own turn; outside one, at any time. Toughen Up has its own
+    window (Fate Cards 4.3) and a Target Card's redraw is "any time ... draws a card"."""
+    c = s["combat"]
+    if not c:
+        return True
+    from .turns import current
+    cur = current(s) if c["stage"] == "turns" else None
+    return cur is not None and cur["id"] == x["id"]
+
+
 def actions(s: State) -> list[Action]:
     acts: list[Action] = []
     pools = s.get("tough", {})
@@ -97,7 +110,7 @@ def actions(s: State) -> list[Action]:
         cards = holds_fate(s, x)
         if not cards:
             continue
-        if x["pp"] < x["pp_max"] and ft.standing(x):
+        if x["pp"] < x["pp_max"] and ft.standing(x) and own_turn(s, x):
             acts += [{"type": "exchange_fate", "who": x["id"], "card": c} for c in cards]
         if pools.get(x["id"]):
             acts += [{"type": "toughen_up", "who": x["id"], "card": c} for c in cards]

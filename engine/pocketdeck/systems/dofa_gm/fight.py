@@ -64,6 +64,22 @@ HIDDEN = " (DR hidden)"
 # reaches a player's seat without them, and the GM's edit of its numbers not at all
 CREATURE_JOINS = re.compile(r"^(?P<who>.+?) joins \((?P<type>[^,()]+), HP -?\d+, AR -?\d+\)\.$")
 GM_SETS = re.compile(r"^The GM sets (?P<who>.+?)'s [A-Z ]+ to -?\d+\.$")
+# ... and so are the numbers other lines give of it (review dofa-phone-2-2026-11-27 #2:
+# view.py promises "never ... a creature's HP"): a creature's line reaches a player's seat
+# with what happened and without its HP, AP, AR or what is left of its PP
+CREATURE_NUMBERS = (
+    (re.compile(r"^(?P<who>.+?) takes (?P<n>\d+) damage \(\d+ AP, \d+ HP\)\.$"), "{who} takes {n} damage."),
+    (re.compile(r"^(?P<who>.+?) regains \d+ HP \(\d+/\d+\)\.$"), "{who} regains HP."),
+    (re.compile(r"^(?P<who>.+?) enters phase (?P<n>\d+) of \d+: HP back to \d+(?P<tc>, new Target Card [^.]+)?\.$"),
+     "{who} enters phase {n}{tc}."),
+    (re.compile(r"^(?P<who>.+?) is treated and wakes with \d+ HP\.$"), "{who} is treated and wakes."),
+    (re.compile(r"^(?P<who>.+?) wakes with 1 HP( and up to 3 PP)?\.$"), "{who} wakes."),
+    (re.compile(r"^(?P<who>.+?) spends (?P<n>\d+) PP \(\d+ left\)\.$"), "{who} spends {n} PP."),
+    (re.compile(r"^(?P<who>.+?) gains \d+ AP \(\d+\)\.$"), "{who} gains AP."),
+    (re.compile(r"^(?P<who>.+?) exchanges a Fate Card for 1 PP \(\d+/\d+\)\.$"), "{who} exchanges a Fate Card for 1 PP."),
+    (re.compile(r"^(?P<who>.+?) toughens up with a Fate Card: 1 damage ignored \(HP \d+, AP \d+\)\.$"),
+     "{who} toughens up with a Fate Card: 1 damage ignored."),
+)
 SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc>[^:]+): "
                      r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
 
@@ -80,6 +96,10 @@ def public_line(line: str, party: set[str]) -> str | None:
     m = GM_SETS.match(line)
     if m and m["who"] not in party:
         return None
+    for pattern, public in CREATURE_NUMBERS:
+        m = pattern.match(line)
+        if m and m["who"] not in party:
+            return public.format(**{k: v or "" for k, v in m.groupdict().items()})
     m = SUMMARY.match(line)
     if m and (m["hidden"] or (m["what"] == "Attack" and m["who"] in party)):
         return f"{m['who']}: {m['what']} vs {m['tc']}: {m['card']}: {m['deg']}."

@@ -13,7 +13,12 @@
   recover one HP or PP, your choice. On a success, recover two total points across HP and
   PP" (``rest_gain``); at its end "shuffle the discard pile and draw 10 plus twice Vitality
   back into your deck, and then reshuffle" (``rest_end``); "only ... twice per Full Rest".
-  A fight that begins ends the Quick Rest without that benefit (turns.do_start_combat).
+  GMG, Resting (review dofa-phone-2-2026-11-27 #1): "Players can only use Rest Cards after a
+  Rest has been successfully completed ... In the event that a Rest is interrupted, it can
+  be resumed": a Rest Card's HP/PP is held (``rest_held``) and lands when the Quick Rest
+  completes (``rest_end``); a fight that begins pauses it (``interrupted``): nothing gained
+  yet, not counted, and the GM's next Quick Rest resumes it with what it held. Each player
+  chooses to rest (#7, "each player who is resting"): ``rest_skip`` leaves it, uncounted.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from . import fight as ft
 
 QUICK_PER_FULL = 2
 REST_DR = 3
-SEAT_ACTIONS = ("rest_card", "rest_gain", "rest_end")
+SEAT_ACTIONS = ("rest_card", "rest_gain", "rest_end", "rest_skip")
 
 
 def phone(x: dict[str, Any]) -> bool:
@@ -60,13 +65,20 @@ def actions(s: State) -> list[Action]:
             continue
         if rest_cards(x) > 0 and dk.drawable(s["decks"][x["own"]]) >= 1:
             acts.append({"type": "rest_card", "who": x["id"]})
-        acts.append({"type": "rest_end", "who": x["id"]})
+        acts += [{"type": "rest_end", "who": x["id"]}, {"type": "rest_skip", "who": x["id"]}]
     return acts
+
+
+def held(x: dict[str, Any]) -> tuple[int, int]:
+    """HP and PP the Rest Cards drawn so far will give when the Quick Rest completes."""
+    hp, pp = x.get("rest_held") or (0, 0)
+    return hp, pp
 
 
 def gains(x: dict[str, Any], n: int) -> list[tuple[int, int]]:
     """HP and PP to recover from a Rest Card (part 1's rest.gains: never past the maximum)."""
-    room_hp, room_pp = x["hp_max"] - x["hp"], x["pp_max"] - x["pp"]
+    hp, pp = held(x)
+    room_hp, room_pp = x["hp_max"] - x["hp"] - hp, x["pp_max"] - x["pp"] - pp
     best = min(n, room_hp + room_pp)
     return [(hp, best - hp) for hp in range(best, -1, -1) if hp <= room_hp and best - hp <= room_pp]
 
@@ -76,17 +88,27 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
         for x in s["actors"]:
             if x["side"] == "party" and ft.in_fight(x) and x["kind"] in ("player", "pc"):
                 full_rest(s, x, rng)
+            elif x["side"] == "party" and ft.in_fight(x) and x.get("dealer"):
+                # PG, Rests: "Fate, Health, Power, and Armor Points ... all return to their
+                # maximum values" (review dofa-phone-2-2026-11-27 #8): a Companion's too; its
+                # deck is its Dealer's, made whole above
+                x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], ko=None, fatigue=0)
+                s.get("tough", {}).pop(x["id"], None)
         ft.log(s, "The party takes a Full Rest: HP, AP, PP and Fate Cards full, Fatigue gone, decks whole.")
         return
     who = [x for x in s["actors"] if x["side"] == "party" and can_quick(x)]
     for x in who:
         x["resting"] = True
-    ft.log(s, f"A Quick Rest: {ft.names(s, [x['id'] for x in who])} draw Rest Cards on their phones.")
+    ft.log(s, f"A Quick Rest: {ft.names(s, [x['id'] for x in who])} may rest and draw Rest Cards on their phones.")
+    for x in who:
+        if x.get("rest_paused"):
+            hp, pp = held(x)
+            ft.log(s, f"{x['name']} may resume the Quick Rest that was interrupted ({hp} HP and {pp} PP held).")
 
 
 def full_rest(s: State, x: dict[str, Any], rng: Rng) -> None:
     x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], fatigue=0, ko=None, rest_cards=x["hp_max"],
-             quick_rests=0, resting=False, gain=None)
+             quick_rests=0, resting=False, gain=None, rest_held=None, rest_paused=False)
     s.get("tough", {}).pop(x["id"], None)
     key = x["deck"] or x.get("own")
     if not key or key == "npc":
@@ -101,12 +123,21 @@ def full_rest(s: State, x: dict[str, Any], rng: Rng) -> None:
 
 
 def do_rest_card(s: State, a: Action, rng: Rng) -> None:
-    """A Rest Card: DR 3 against their own TC (drawn first if they hold none), no modifier."""
+    """A Rest Card: DR 3 against their own TC, no modifier. With no TC held, the TC is drawn
+    first, and with a Fate Card in hand the phone may redraw it or keep it (PG, Fate Cards 3,
+    "Any time a player ... draws a card"; review dofa-phone-2-2026-11-27 #5); the Rest Card is
+    then drawn with the next tap. Choice (#16; PG, Rests: "without modifiers"): no Upper or
+    Lower Hand either, Fatigue's included (``hand`` 0): the book's Rest Card is a bare draw
+    against one's own TC, and the modifiers it takes away are those of a check."""
     x = ft.actor(s, a["who"])
     deck = s["decks"][x["own"]]
     if not x["tc"]:
         x["tc"] = dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the Rest Cards: {ft.card_name(x['tc'])}.")
+        from .fate import tc_drawn
+        tc_drawn(s, x)
+        if x["id"] in s.get("fresh_tc", []):
+            return
     draws.start(s, rng, x, kind="rest", tc=x["tc"], stat=None, dr=REST_DR, hand=0, deck=x["own"])
 
 
@@ -120,13 +151,13 @@ def rest_drawn(s: State, d: dict[str, Any], success: bool) -> None:
 
 
 def do_rest_gain(s: State, a: Action, rng: Rng) -> None:
+    """The player's choice of HP and PP, held until the Quick Rest completes (GMG, Resting)."""
     x = ft.actor(s, a["who"])
-    x["hp"] += a["hp"]
-    x["pp"] += a["pp"]
+    hp, pp = held(x)
+    x["rest_held"] = [hp + a["hp"], pp + a["pp"]]
     x["gain"] = None
-    if x["ko"] and x["hp"] > 0:
-        x["ko"] = None
-    ft.log(s, f"{x['name']} recovers {a['hp']} HP and {a['pp']} PP ({rest_cards(x)} Rest Cards left).")
+    ft.log(s, f"{x['name']} will recover {a['hp']} HP and {a['pp']} PP once the Quick Rest is complete "
+              f"({rest_cards(x)} Rest Cards left).")
 
 
 def do_rest_end(s: State, a: Action, rng: Rng) -> None:
@@ -142,13 +173,31 @@ def end_quick(s: State, x: dict[str, Any], rng: Rng) -> None:
     del deck["discard"][:n]
     deck["draw"] += back
     rng.shuffle(deck["draw"])
-    x.update(resting=False, gain=None, quick_rests=x.get("quick_rests", 0) + 1)
-    ft.log(s, f"{x['name']}'s Quick Rest ends: {len(back)} cards back into their deck.")
+    hp, pp = held(x)
+    x["hp"] = min(x["hp_max"], x["hp"] + hp)
+    x["pp"] = min(x["pp_max"], x["pp"] + pp)
+    if x["ko"] and x["hp"] > 0:
+        x["ko"] = None
+    x.update(resting=False, gain=None, quick_rests=x.get("quick_rests", 0) + 1, rest_held=None, rest_paused=False)
+    ft.log(s, f"{x['name']}'s Quick Rest is complete: {hp} HP and {pp} PP recovered, "
+              f"{len(back)} cards back into their deck.")
+
+
+def do_rest_skip(s: State, a: Action, rng: Rng) -> None:
+    """PG, Rests: "each player who is resting" (review dofa-phone-2-2026-11-27 #7): a player
+    called to a Quick Rest may not rest; it does not count. What a Rest Card already holds
+    waits, as an interrupted rest's, for the next Quick Rest to resume it."""
+    x = ft.actor(s, a["who"])
+    x.update(resting=False, rest_paused=any(held(x)))
+    ft.log(s, f"{x['name']} does not rest now" + (": the Quick Rest waits to be resumed." if any(held(x)) else "."))
 
 
 def interrupted(s: State) -> None:
-    """A fight begins: a Quick Rest under way ends without its cards back."""
+    """A fight begins (GMG, Resting: "In the event that a Rest is interrupted, it can be
+    resumed"): a Quick Rest under way stops with nothing gained yet, does not count, and
+    keeps what its Rest Cards hold for the next Quick Rest the GM calls."""
     for x in s["actors"]:
         if x.get("resting"):
-            x.update(resting=False, gain=None, quick_rests=x.get("quick_rests", 0) + 1)
-            ft.log(s, f"{x['name']}'s Quick Rest is cut short by the fight.")
+            x.update(resting=False, rest_paused=True)    # a Rest Card's choice still waits (``gain``)
+            ft.log(s, f"{x['name']}'s Quick Rest is interrupted by the fight: nothing recovered yet; "
+                      "it can be resumed.")

@@ -121,10 +121,24 @@ def give_phone(s: State, who: str, rng: Rng, p: dict[str, Any] | None = None) ->
         seat_sheet(x, p)
         ft.log(s, f"{x['name']} sits here with the sheet on their phone (HP {x['hp']}, AP {x['ap']}, "
                   f"AR {x['ar']}, PP {x['pp']}).")
+        for y in s["actors"]:
+            if y.get("dealer") == x["id"] and not y["out"]:
+                companion_level(s, y, x)
     s["decks"][x["id"]] = dk.new_deck(rng, jokers=2, keeps_aces=True)
     x["own"] = x["id"]
     ft.log(s, f"{x['name']} draws on their own phone: the GM's checks are sent there "
               "(an Action Deck of 54 cards, 2 Fate Cards, shuffled at the table).")
+
+
+def companion_level(s: State, y: dict[str, Any], dealer: dict[str, Any]) -> None:
+    """PG, Health and Armor: "The health of Companions HP is half the level of their Dealer,
+    rounding up" (review dofa-phone-2-2026-11-27 #11): a sheet that brings the Dealer's level
+    after the Companion joined sets its maximum anew; the damage it took stays taken."""
+    lost = max(0, y["hp_max"] - y["hp"])
+    y["hp_max"] = sh.companion_hp(dealer.get("level", 1))
+    y["hp"] = 0 if y.get("ko") or y.get("dead") else max(1, y["hp_max"] - lost)
+    ft.log(s, f"{y['name']}'s HP is now {y['hp']}/{y['hp_max']} (half {dealer['name']}'s level "
+              f"{dealer.get('level', 1)}, rounded up).")
 
 
 SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "attrs", "skills",
@@ -247,12 +261,21 @@ def do_add_premade(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_remove(s: State, a: Action, rng: Rng) -> None:
+    """The GM takes someone off the table (out of combat). A Companion leaves with its
+    Dealer (review dofa-phone-2-2026-11-27 #3; choice, docs/rules/dofa.md): PG, Dealers,
+    NPCs and Companions, "A Companion acts on the players turn, draws from the Dealer's
+    deck of cards", so with its Dealer gone it has no turn, no deck and no Target Card
+    (PG, Taking Turns 1), and a draw against it had none."""
     x = ft.actor(s, a["who"])
     x["out"] = True
     if x["deck"]:
         dk.drop_tc(s["decks"][x["deck"]], x["id"])
     s["focus"] = None
     ft.log(s, f"{x['name']} leaves the table.")
+    for y in s["actors"]:
+        if y.get("dealer") == x["id"] and not y["out"]:
+            y["out"] = True
+            ft.log(s, f"{y['name']} leaves with {x['name']}, its Dealer.")
 
 
 def do_focus(s: State, a: Action, rng: Rng) -> None:

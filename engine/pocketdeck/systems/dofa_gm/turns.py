@@ -82,7 +82,9 @@ def set_player_tc(s: State, who: str, card: str, rng: Rng, place: bool = True) -
 
 def tc_placed(s: State, who: str, rng: Rng) -> None:
     """The Target Card stands: the round begins once everyone holds one, or a newcomer
-    takes its place in this round's order."""
+    takes its place in this round's order (outside a fight, e.g. for Rest Cards: nothing)."""
+    if not s["combat"]:
+        return
     if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
         begin_round(s, rng)
     elif s["combat"]["stage"] == "turns":
@@ -592,14 +594,19 @@ def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
     cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
     discards from the NPC Deck it draws from; a player whose phone joined, from the Action
     Deck the host keeps for them (review dofa-phone-2026-11-27 #10: their phone shows it).
-    A player without a phone discards from their own deck in their hands."""
-    key = x["deck"] or x.get("own")
+    A player without a phone discards from their own deck in their hands. A Companion
+    "draws from the Dealer's deck of cards" (PG, Dealers, NPCs and Companions), so a phone's
+    Companion discards from the deck the host keeps for its Dealer (review
+    dofa-phone-2-2026-11-27 #4)."""
+    holder = ft.phone_holder(s, x)
+    key = x["deck"] or (holder["own"] if holder else None)
     if key:
         deck = s["decks"][key]
         n = min(n, dk.drawable(deck))
         for _ in range(n):
             dk.take(deck, rng)
         dk.settle(deck)
-        ft.log(s, f"{x['name']} discards {n} card(s)" + ("." if x["deck"] else " from their Action Deck."))
+        whose = "" if x["deck"] else " from their Action Deck" if holder is x else f" from {holder['name']}'s Action Deck"
+        ft.log(s, f"{x['name']} discards {n} card(s){whose}.")
     else:
         ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")

@@ -14,7 +14,7 @@ from ..dofa.checkflow import kept
 from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from . import bestiary as bs
-from . import calls, epic, phone
+from . import calls, epic, phone, rests
 from .draws import NEEDS
 from . import fight as ft
 from .turns import current
@@ -86,7 +86,9 @@ def label(s: State, a: Action) -> str:
     if t == "rest_gain":
         return f"{who}: recover {a['hp']} HP and {a['pp']} PP"
     if t == "rest_end":
-        return f"{who}: end the Quick Rest"
+        return f"{who}: complete the Quick Rest"
+    if t == "rest_skip":
+        return f"{who}: does not rest now"
     if t == "fate_redraw":
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
@@ -266,7 +268,7 @@ def player_view(s: State, seat: str, base: dict[str, Any], legal: list[Action]) 
         base["deck"] = {"left": len(deck["draw"]), "discard": len(deck["discard"]), "fate": list(deck["fate"])}
     if x is not None and x.get("resting"):    # a Quick Rest on their phone (rests.py)
         base["rest"] = {"cards": x.get("rest_cards", x["hp_max"]), "gain": x.get("gain"),
-                        "quick_rests": x.get("quick_rests", 0)}
+                        "quick_rests": x.get("quick_rests", 0), "held": list(rests.held(x))}
     if x is not None and s.get("tough", {}).get(me):
         base["tough"] = s["tough"][me]    # damage they may still ignore (PG, Fate Cards 4.3)
     asked = bool(d and d.get("asked"))
@@ -284,8 +286,9 @@ SEAT_LABELS = {
     "exchange_fate": lambda a: f"Exchange Fate: the {card(a['card'])} for 1 PP",
     "toughen_up": lambda a: f"Toughen Up: the {card(a['card'])} ignores 1 damage",
     "rest_card": lambda a: "Draw a Rest Card (DR 3 against your Target Card, no modifier)",
-    "rest_gain": lambda a: f"Recover {a['hp']} HP and {a['pp']} PP",
-    "rest_end": lambda a: "End the Quick Rest: cards back into your deck",
+    "rest_gain": lambda a: f"Recover {a['hp']} HP and {a['pp']} PP (when the rest is complete)",
+    "rest_end": lambda a: "Complete the Quick Rest: recover what the Rest Cards hold, cards back into your deck",
+    "rest_skip": lambda a: "Don't rest now (this Quick Rest does not count)",
 }
 
 
