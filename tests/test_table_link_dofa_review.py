@@ -560,3 +560,40 @@ def test_review_9_pg_dealers_npcs_and_companions_a_companions_attack_is_drawn_fr
     s = GAME.apply(s, {"type": "accept"})
     assert s["draw"] is None
     GAME.check_state(s)
+
+
+def test_review2_15_pg_fate_cards_4_3_each_hit_keeps_its_own_window():
+    """PG, Fate Cards 4.3: "before the end of the Player's next turn after receiving damage"
+    is counted per damage (review dofa-phone-2-2026-11-27 #15): a hit taken during her turn
+    does not keep open the window of a hit taken before it. At the end of her turn the
+    earlier hit can no longer be ignored; the later one can, until the end of her next."""
+    from pocketdeck.systems.dofa_gm import turns
+    checked = 0
+    for seed in (5, 6, 7, 8, 9, 10):
+        s = engine_fight(seed)
+        if (turns.current(s) or {}).get("id") == "p1":
+            continue                                   # the first hit must come before her turn
+        s = GAME.apply(s, {"type": "focus", "who": "p1"})
+        s = GAME.apply(s, {"type": "damage", "who": "p1", "amount": 1, "bypass": True})   # before her turn
+        for _ in range(60):                             # on to her turn
+            if (turns.current(s) or {}).get("id") == "p1":
+                break
+            legal = GAME.legal_actions(s)
+            s = GAME.apply(s, {"type": "end_turn"} if {"type": "end_turn"} in legal else
+                           next(a for a in legal if a["type"] in ("save", "phone_draw", "accept", "keep_tc")))
+        if (turns.current(s) or {}).get("id") != "p1" or ann(s)["hp"] < 3:
+            continue
+        hit = {"type": "damage", "who": "p1", "amount": 2, "bypass": True}   # during her turn (she is the focus)
+        if hit not in GAME.legal_actions(s):
+            hit["bypass"] = False
+        s = GAME.apply(s, hit)
+        assert GAME.view(s, "player:p1")["tough"] == 3
+        legal = GAME.legal_actions(s)
+        while {"type": "end_turn"} not in legal:
+            s = GAME.apply(s, next(a for a in legal if a["type"] in ("save", "phone_draw", "accept", "keep_tc")))
+            legal = GAME.legal_actions(s)
+        s = GAME.apply(s, {"type": "end_turn"})
+        assert GAME.view(s, "player:p1").get("tough") == 2, seed   # only the later hit's 2 are left
+        assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))
+        checked += 1
+    assert checked >= 2

@@ -15,7 +15,9 @@ Toughen Up is offered the moment the damage is applied (``s['tough']``: damage e
 combatant may still ignore): for a deck the GM runs, the GM decides at once (GMG: "You can
 ask ... when they take damage"), so the pool ends with the next action that is not a
 Toughen Up; a player's phone has the PG's whole window, "before the end of the Player's
-next turn after receiving damage" (``lasts``, ``turn_began``, ``turn_ended``).
+next turn after receiving damage" (``lasts``, ``turn_began``, ``turn_ended``), each hit
+with its own window (``x["tough_hits"]``: ``[damage left, waiting]`` per hit, oldest first),
+so a later hit never keeps an earlier one open (review dofa-phone-2-2026-11-27 #15).
 """
 
 from __future__ import annotations
@@ -77,17 +79,29 @@ def lasts(s: State, who: str) -> bool:
 
 
 def turn_began(s: State, x: dict[str, Any]) -> None:
-    """The player's next turn after the damage has begun: its end closes the window."""
-    if x["id"] in s.get("tough", {}):
-        x["tough_wait"] = False
+    """The player's turn has begun: it is the "next turn" of every hit taken before it, so
+    its end closes their windows (a hit taken during it waits for the turn after)."""
+    for hit in x.get("tough_hits", []):
+        hit[1] = False
 
 
 def turn_ended(s: State, x: dict[str, Any]) -> None:
-    """PG, Fate Cards 4.3: "before the end of the Player's next turn after receiving damage"."""
+    """PG, Fate Cards 4.3: "before the end of the Player's next turn after receiving damage":
+    the hits whose next turn this was can no longer be ignored; later hits stay."""
     pools = s.get("tough", {})
-    if x["id"] in pools and lasts(s, x["id"]) and not x.get("tough_wait"):
-        del pools[x["id"]]
-        x.pop("tough_wait", None)
+    if x["id"] not in pools or not lasts(s, x["id"]):
+        return
+    hits = x.get("tough_hits", [])
+    pools[x["id"]] -= sum(n for n, waiting in hits if not waiting)
+    x["tough_hits"] = [h for h in hits if h[1]]
+    if pools[x["id"]] <= 0 or not x["tough_hits"]:
+        forget(s, x)
+
+
+def forget(s: State, x: dict[str, Any]) -> None:
+    """No damage of ``x``'s is left to ignore (a Full Rest, the windows closed)."""
+    s.get("tough", {}).pop(x["id"], None)
+    x.pop("tough_hits", None)
 
 
 def own_turn(s: State, x: dict[str, Any]) -> bool:
@@ -152,8 +166,8 @@ def took(s: State, x: dict[str, Any], lost: int) -> None:
     if lost > 0 and holds_fate(s, x):
         pools = s.setdefault("tough", {})
         pools[x["id"]] = pools.get(x["id"], 0) + lost
-        if lasts(s, x["id"]):
-            x["tough_wait"] = True      # until their next turn has begun (turn_began)
+        if lasts(s, x["id"]):           # its own window: until its next turn has begun, then ended
+            x.setdefault("tough_hits", []).append([lost, True])
 
 
 def do_exchange_fate(s: State, a: Action, rng: Rng) -> None:
@@ -173,6 +187,13 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
     else:
         x["ap"] = min(x["ap_max"], x["ap"] + 1)
     s["tough"][x["id"]] -= 1
+    hits = x.get("tough_hits")
+    if hits:                            # the oldest hit first: its window closes soonest
+        hits[0][0] -= 1
+        if hits[0][0] <= 0:
+            hits.pop(0)
+        if not hits:
+            x.pop("tough_hits")
     ft.log(s, f"{x['name']} toughens up with a Fate Card: 1 damage ignored (HP {x['hp']}, AP {x['ap']}).")
     if x["ko"] and x["hp"] > 0:
         x["ko"] = None

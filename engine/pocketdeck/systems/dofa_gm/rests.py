@@ -28,7 +28,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import draws
+from . import draws, fate
 from . import fight as ft
 
 QUICK_PER_FULL = 2
@@ -93,7 +93,7 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
                 # maximum values" (review dofa-phone-2-2026-11-27 #8): a Companion's too; its
                 # deck is its Dealer's, made whole above
                 x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], ko=None, fatigue=0)
-                s.get("tough", {}).pop(x["id"], None)
+                fate.forget(s, x)
         ft.log(s, "The party takes a Full Rest: HP, AP, PP and Fate Cards full, Fatigue gone, decks whole.")
         return
     who = [x for x in s["actors"] if x["side"] == "party" and can_quick(x)]
@@ -109,7 +109,7 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
 def full_rest(s: State, x: dict[str, Any], rng: Rng) -> None:
     x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], fatigue=0, ko=None, rest_cards=x["hp_max"],
              quick_rests=0, resting=False, gain=None, rest_held=None, rest_paused=False)
-    s.get("tough", {}).pop(x["id"], None)
+    fate.forget(s, x)
     key = x["deck"] or x.get("own")
     if not key or key == "npc":
         return
