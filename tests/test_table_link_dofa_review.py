@@ -597,3 +597,17 @@ def test_review2_15_pg_fate_cards_4_3_each_hit_keeps_its_own_window():
         assert any(a["type"] == "toughen_up" for a in GAME.legal_actions(s))
         checked += 1
     assert checked >= 2
+
+
+def test_review2_15_a_game_saved_with_one_pool_reads_it_as_one_hit():
+    """A game saved before each hit kept its window holds one pool and one flag
+    (``tough_wait``): it is read as one hit with that flag, and a later hit keeps its own."""
+    from pocketdeck.systems.dofa_gm import fate
+    s = engine_fight(5)
+    x = ann(s)
+    s["tough"], x["tough_wait"] = {"p1": 2}, True      # taken during her last turn
+    fate.turn_began(s, x)                               # her next turn begins: its end closes it
+    fate.took(s, x, 1)                                  # a hit during this turn
+    assert x["tough_hits"] == [[2, False], [1, True]] and s["tough"]["p1"] == 3 and "tough_wait" not in x
+    fate.turn_ended(s, x)
+    assert x["tough_hits"] == [[1, True]] and s["tough"]["p1"] == 1

@@ -81,7 +81,7 @@ def lasts(s: State, who: str) -> bool:
 def turn_began(s: State, x: dict[str, Any]) -> None:
     """The player's turn has begun: it is the "next turn" of every hit taken before it, so
     its end closes their windows (a hit taken during it waits for the turn after)."""
-    for hit in x.get("tough_hits", []):
+    for hit in _hits(s, x):
         hit[1] = False
 
 
@@ -91,11 +91,22 @@ def turn_ended(s: State, x: dict[str, Any]) -> None:
     pools = s.get("tough", {})
     if x["id"] not in pools or not lasts(s, x["id"]):
         return
-    hits = x.get("tough_hits", [])
+    hits = _hits(s, x)
     pools[x["id"]] -= sum(n for n, waiting in hits if not waiting)
     x["tough_hits"] = [h for h in hits if h[1]]
     if pools[x["id"]] <= 0 or not x["tough_hits"]:
         forget(s, x)
+
+
+def _hits(s: State, x: dict[str, Any]) -> list[list[Any]]:
+    """A phone seat's open hits; a game saved before each hit kept its own window holds one
+    pool and one flag (``tough_wait``): read as one hit with that flag."""
+    if not lasts(s, x["id"]):
+        return []
+    if "tough_hits" not in x and s.get("tough", {}).get(x["id"]):
+        x["tough_hits"] = [[s["tough"][x["id"]], bool(x.get("tough_wait"))]]
+    x.pop("tough_wait", None)
+    return x.get("tough_hits", [])
 
 
 def forget(s: State, x: dict[str, Any]) -> None:
@@ -164,6 +175,7 @@ def took(s: State, x: dict[str, Any], lost: int) -> None:
     """Damage taken (AP and HP lost) by a deck the app holds that has a Fate Card: it may
     be ignored now."""
     if lost > 0 and holds_fate(s, x):
+        _hits(s, x)                     # (a game saved before: its pool read as one hit first)
         pools = s.setdefault("tough", {})
         pools[x["id"]] = pools.get(x["id"], 0) + lost
         if lasts(s, x["id"]):           # its own window: until its next turn has begun, then ended
