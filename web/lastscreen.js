@@ -8,6 +8,8 @@
 // hidden or closed, so the next start still paints the last screen drawn. (The tap's own
 // save is not here: main.py starts its IndexedDB write before it calls show.)
 
+import { write } from "./morph.js";
+
 const { key: KEY, max: MAX } = window.pocketdeckWaking;
 
 function keep(html) {
@@ -123,12 +125,19 @@ function settle(app, said, fresh, action, arg) {
   announce(said.slice(0, 600));
 }
 
-// A screen Python rendered: on the page now, kept for the next start when idle. In
-// JavaScript, not in main.py: each crossing from Pyodide into the DOM costs a proxy and
-// a string copy, which added milliseconds to every tap at a phone's speed.
+// A screen Python rendered: on the page now (in place: only what changed is rewritten,
+// web/morph.js), kept for the next start when idle. In JavaScript, not in main.py: each
+// crossing from Pyodide into the DOM costs a proxy and a string copy, which added
+// milliseconds to every tap at a phone's speed.
+// the bench's phases of a tap (tests/bench_taps.py sets pocketdeckTiming before boot)
+function mark(name) {
+  if (window.pocketdeckTiming) performance.mark(name);
+}
+
 export function show(html, said = "", fresh = false, action = null, arg = null) {
   const app = document.getElementById("app");
-  app.innerHTML = html;
+  write(app, html, fresh);
+  mark("pd:written");
   unkept = html;
   if (!keepWaiting) {
     keepWaiting = true;
@@ -139,6 +148,7 @@ export function show(html, said = "", fresh = false, action = null, arg = null) 
     window.pocketdeckLibrary.drawCodes(app); // the Library's QR codes (library.js)
   }
   settle(app, said || "", fresh, action, arg);
+  mark("pd:settled");
   for (const el of app.querySelectorAll("input.share-link")) {
     el.value = location.href.split("#")[0] + "#" + el.getAttribute("value");
     el.focus();
