@@ -60,12 +60,21 @@ function barBottom() {
   return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
 }
 
+// The lowest point of the screen a player can see and tap: above the first-game guide,
+// which is fixed at the foot of the screen over the page (app.css .guide)
+function floor(el) {
+  const guide = document.querySelector("#app .guide");
+  if (!guide || guide === el || !visible(guide)) return innerHeight - 8;
+  return Math.min(innerHeight, guide.getBoundingClientRect().top) - 8;
+}
+
 // Scroll as little as needed so that `el` (with the result box above it when both fit)
-// stands whole between the sticky bar and the bottom of the screen; an element taller
-// than that shows its top. Instant: the player must see it now, not after an animation.
+// stands whole between the sticky bar and the guide or the bottom of the screen; an element
+// taller than that shows its top. Instant: the player must see it now, not after an animation.
 function bringIntoView(el, result) {
   const top = barBottom() + 8;
-  const room = innerHeight - top - 8;
+  const bottom = floor(el);
+  const room = bottom - top;
   let r = el.getBoundingClientRect();
   let upper = r.top;
   if (result && visible(result)) {
@@ -74,7 +83,7 @@ function bringIntoView(el, result) {
   }
   let dy = 0;
   if (r.bottom - upper > room || upper < top) dy = upper - top;
-  else if (r.bottom > innerHeight - 8) dy = r.bottom - (innerHeight - 8);
+  else if (r.bottom > bottom) dy = r.bottom - bottom;
   if (dy) window.scrollBy({ top: dy, left: 0, behavior: "instant" });
 }
 
