@@ -38,3 +38,25 @@ def test_settle_focus_finds_twin_by_attribute(phone, server):
     assert _focus_after(page, "go", None) == "empty"       # no arg = empty arg
     assert _focus_after(page, "pick", "nope") == "prompt"  # no twin: the prompt, not <body>
     assert _focus_after(page, 'bad"]sel', None) == "prompt"  # odd action: no selector error
+
+
+def test_the_guides_target_is_brought_into_view_above_the_guide(phone, server):
+    """The first-game guide is fixed at the foot of the screen over the page: the element it
+    points at is scrolled to stand above it, not under it (a tap there would land on the
+    guide: the P52 walk's rare failure of 2026-11-27)."""
+    page = phone.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+    out = page.evaluate("""async () => {
+        const m = await import("./lastscreen.js");
+        const html = '<h1>Test</h1><div style="height: 900px"></div>' +
+          '<section id="p" data-prompt aria-label="Choose"><p>Choose one</p>' +
+          '<button data-action="pick" data-arg="a">A</button></section><div style="height: 900px"></div>' +
+          '<aside class="guide" data-prompt data-guide-target="#p"><p>This box is what to do now.</p>' +
+          '<button data-action="guide" data-arg="next">Next</button></aside>';
+        m.show(html, "", true, null, null);
+        const p = document.getElementById("p").getBoundingClientRect();
+        const g = document.querySelector("#app .guide").getBoundingClientRect();
+        return { bottom: p.bottom, guideTop: g.top, top: p.top };
+    }""")
+    assert out["top"] >= 0 and out["bottom"] <= out["guideTop"], out
