@@ -56,7 +56,7 @@ def test_boots_and_draws_a_card(phone, server):
     page.locator(".log").tap()
     page.locator("details.left summary").tap()
     page.locator("h1").tap()
-    assert page.locator("details.left[open] .left-cards svg").count() == 51
+    assert page.locator("details.left[open] .left-cards [role=img]").count() == 51
     assert draw_count(page) == 51
     assert not phone.errors, phone.errors
 

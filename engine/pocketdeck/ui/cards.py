@@ -1,5 +1,9 @@
 """Playing cards drawn as SVG: rank and suit readable at phone size, no font glyphs for
-the suits (drawn as paths, so every phone shows the same thing)."""
+the suits (drawn as paths, so every phone shows the same thing).
+
+The mini card (mini_card) is one element, not an SVG: a screen listing fifty cards would
+otherwise hold hundreds of elements the browser compares on every draw. Its suit is drawn
+by CSS as a mask of the same paths (mini_card_css, kept in web/app.css)."""
 
 from __future__ import annotations
 
@@ -89,6 +93,39 @@ def mini_card_svg(code: str, *, cls: str = "mini") -> str:
             f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
             f'<text x="30" y="36" font-size="30" font-weight="700" text-anchor="middle" fill="{colour}">{card.rank.code}</text>'
             + suit_path(card.suit, 18, 44, 24, colour) + "</svg>")
+
+
+# a Joker's star on the mini card, in the suits' 0..100 box
+_STAR_PATH = "M50 4 L61 38 L96 38 L68 59 L79 94 L50 73 L21 94 L32 59 L4 38 L39 38 Z"
+_MINI_SHAPES = {"s-" + s.value.lower(): p for s, p in _SUIT_PATHS.items()} | {"s-j": _STAR_PATH}
+
+
+def mini_card_css() -> str:
+    """The mini card's suit shapes as CSS (one --suit mask per suit class), made from the
+    same paths as the SVG cards. web/app.css holds this text; a test checks it is current."""
+    def url(path: str) -> str:
+        return ("url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+                f"viewBox='0 0 100 100'%3E%3Cpath d='{path}'/%3E%3C/svg%3E\")")
+    return "".join(f"span.mini.{k} {{ --suit: {url(p)}; }}\n" for k, p in _MINI_SHAPES.items())
+
+
+@lru_cache(maxsize=1024)
+def mini_card(code: str, *, cls: str = "mini") -> str:
+    """A small face-up card drawn as ONE element: the rank is its text, the suit a CSS mask
+    (class s-h/s-d/s-s/s-c, s-j for a Joker's star; red or black), the card's name its label.
+    A Joker shows "Jk" over a star (the full card's JOKER letters would be under 12 px);
+    an unknown code shows as escaped text."""
+    try:
+        card = Card.parse(code)
+    except ValueError:
+        return f'<span class="{cls} unknown" role="img" aria-label="{esc(code)}">{esc(code)}</span>'
+    if card.is_joker:
+        shape, text = "s-j", "Jk"
+    else:
+        assert card.suit is not None and card.rank is not None
+        shape, text = "s-" + card.suit.value.lower(), card.rank.code
+    return (f'<span class="{cls} {shape} {card.colour}" role="img" aria-label="{esc(card.name)}" '
+            f'data-card="{esc(code)}">{text}</span>')
 
 
 def mini_back_svg(*, cls: str = "mini", label: str = "Face-down card") -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.saves import Session
 from ..systems.deck.rules import deck_catalogue
-from .cards import back_svg, card_svg, empty_slot, mini_card_svg
+from .cards import back_svg, card_svg, empty_slot, mini_card
 from .flow import prompt
 from .html import button, esc, log_list
 from .learn_ui import term
@@ -57,13 +57,14 @@ def render(view: dict[str, Any], session: Session) -> str:
 
 def _left(view: dict[str, Any]) -> str:
     """The cards still in the draw pile (sorted, never in draw order) and the exact odds
-    of the next card."""
+    of the next card. Each card left is one element (cards.mini_card), with no list item
+    around it: up to 54 of them are compared on every draw."""
     if not view["left"]:
         return ""
     odds = "".join(f"<li>Next card {esc(name)}: <b>{esc(p)}</b></li>" for name, p in view["odds"])
-    cards = "".join(f'<li>{mini_card_svg(c)}</li>' for c in view["left"])
+    cards = "".join(mini_card(c) for c in view["left"])
     return (f'<details class="left"><summary>What is left: {len(view["left"])} cards</summary>'
-            f'<ul class="odds">{odds}</ul><ul class="left-cards">{cards}</ul></details>')
+            f'<ul class="odds">{odds}</ul><div class="left-cards" role="group" aria-label="Cards left">{cards}</div></details>')
 
 
 def setup(app: Any = None) -> str:

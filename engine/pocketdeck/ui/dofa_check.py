@@ -17,7 +17,7 @@ from typing import Any
 from ..core.cards import Card
 from ..systems.dofa import sheet as sh
 from ..systems.dofa.checks import DEGREES, contest_dr
-from .cards import card_svg, mini_card_svg, suit_path, RED, BLACK
+from .cards import card_svg, mini_card
 from .html import esc
 from .learn_ui import term
 from . import dofa_parts as dp
@@ -28,19 +28,9 @@ DEGREE_TERM = ("critical", "major-success", "suited", "color", None, "suited", "
 
 
 def mini(code: str) -> str:
-    """A small card for the sheet: a Joker is drawn as a star with no lettering (the full
-    card's JOKER letters would be under 12 px at this size)."""
-    try:
-        card = Card.parse(code)
-    except ValueError:
-        return mini_card_svg(code)
-    if not card.is_joker:
-        return mini_card_svg(code)
-    colour = RED if card.colour == "red" else BLACK
-    star = "M30 14 L35 30 L52 30 L38 40 L43 57 L30 47 L17 57 L22 40 L8 30 L25 30 Z"
-    return (f'<svg class="mini" viewBox="0 0 60 80" role="img" aria-label="{esc(card.name)}" data-card="{esc(code)}">'
-            f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
-            f'<path d="{star}" fill="{colour}"/><circle cx="30" cy="68" r="4" fill="{colour}"/></svg>')
+    """A small card for the sheet, one element (cards.mini_card): a Joker shows "Jk" over
+    a star (the full card's JOKER letters would be under 12 px at this size)."""
+    return mini_card(code)
 
 
 def degree_words(degree: int | None, success: bool | None) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from ..core.cards import SUITS, Card
 from ..core.saves import Session
-from .cards import card_svg, mini_back_svg, mini_card_svg
+from .cards import card_svg, mini_back_svg, mini_card
 from .dofa import _play_button
 from .dofa_gm_setup import options_from_form, setup
 from .flow import prompt
@@ -108,11 +108,9 @@ def _name(code: str | None) -> str:
 
 
 def _mini(code: str | None, label: str = "No Target Card") -> str:
-    if code and Card.parse(code).is_joker:  # a joker's own face has letters too small here
-        return (f'<svg class="mini" viewBox="0 0 60 80" role="img" aria-label="{esc(_name(code))}">'
-                f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
-                f'<text x="30" y="50" font-size="26" font-weight="700" text-anchor="middle">Jk</text></svg>')
-    return mini_card_svg(code) if code else mini_back_svg(label=label)
+    """A small card (one element; a Joker shows "Jk" and a star: its own face's letters
+    would be too small here), or a face-down one named by ``label``."""
+    return mini_card(code) if code else mini_back_svg(label=label)
 
 
 def _card(code: str) -> str:

@@ -21,7 +21,7 @@ from ..core.limits import excerpt
 from ..core.saves import Session, save_text
 from ..systems.p52.rules import check_record, export_characters
 from . import learn_ui, p52_quick, p52_steps
-from .cards import card_svg, mini_back_svg, mini_card_svg
+from .cards import card_svg, mini_back_svg, mini_card
 from .flow import new_lines, prompt
 from .html import button, esc, log_list
 from .learn_ui import term, why
@@ -191,7 +191,7 @@ def _flips(view: dict[str, Any], session: Session | None) -> str:
     cards = cards[-MAX_FLIPS:]
     if not cards:
         return ""
-    faces = "".join(f"<li>{_mini_face(c)}</li>" for c in cards)
+    faces = "".join(f"<li>{mini_card(c)}</li>" for c in cards)
     return (f'<div class="flips"><span class="muted">Cards {term("flip", "flipped")}:</span>'
             f'<ul class="flip-cards">{faces}</ul></div>')
 
@@ -280,12 +280,6 @@ def _token(uid: str, view: dict[str, Any]) -> str:
     return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
 
 
-@lru_cache(maxsize=128)
-def _mini_face(code: str) -> str:
-    """A small face-up card: the same few dozen SVGs are drawn on every screen."""
-    return mini_card_svg(code)
-
-
 @lru_cache(maxsize=8)
 def _mini_back(cls: str, label: str) -> str:
     return mini_back_svg(cls=cls, label=label)
@@ -307,7 +301,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 cells.append('<div class="cell gap"></div>')
                 continue
             s = room["spots"][sid]
-            face = _mini_face(s["card"]) if s["revealed"] and s["card"] else _mini_back("mini", "Unrevealed spot")
+            face = mini_card(s["card"]) if s["revealed"] and s["card"] else _mini_back("mini", "Unrevealed spot")
             tags = []
             if s["entrance"]:
                 tags.append("In")
