@@ -138,7 +138,8 @@ def tap(page, locator_or_handle, label: str, steps: list[Step], *, axe_scheme: s
     # a player scrolls a little to reach a button the first-game guide (fixed at the foot of
     # the screen) covers; Playwright's own scroll does not look at the guide, and its tap
     # then landed on the guide once in a while (2 of 26 P52 starts, 2026-11-27)
-    locator_or_handle.evaluate(UNCOVER)
+    if hasattr(locator_or_handle, "evaluate"):  # a locator or handle (not a file chosen)
+        locator_or_handle.evaluate(UNCOVER)
     locator_or_handle.tap()
     page.wait_for_function(f"Number((document.getElementById('live') || {{dataset: {{}}}}).dataset.said || 0) > {before}",
                            timeout=timeout)
