@@ -165,7 +165,8 @@ function patchChildren(live, old, want) {
 
 let shown = null; // the template of the screen on the page now (pristine: never on the page)
 
-// Put `html` in `root`: whole when `fresh` (another screen) or the first time, else in place.
+// Put `html` in `root`: whole when `fresh` (another screen), the first time, or when another
+// hand changed root's own children (paint.js's refused-tap line); else in place.
 export function write(root, html, fresh) {
   const next = document.createElement("template");
   next.innerHTML = html;
@@ -174,10 +175,4 @@ export function write(root, html, fresh) {
   else patchChildren(root, shown.content, next.content);
   watch(root); // drops the records of this write's own changes
   shown = next;
-}
-
-// Forget the template: the next write is whole (root's children were changed by another
-// hand, such as the waking screen's refused-tap line).
-export function forget() {
-  shown = null;
 }
