@@ -134,15 +134,15 @@ function settle(app, said, fresh, action, arg) {
   announce(said.slice(0, 600));
 }
 
-// A screen Python rendered: on the page now (in place: only what changed is rewritten,
-// web/morph.js), kept for the next start when idle. In JavaScript, not in main.py: each
-// crossing from Pyodide into the DOM costs a proxy and a string copy, which added
-// milliseconds to every tap at a phone's speed.
 // the bench's phases of a tap (tests/bench_taps.py sets pocketdeckTiming before boot)
 function mark(name) {
   if (window.pocketdeckTiming) performance.mark(name);
 }
 
+// A screen Python rendered: on the page now (in place: only what changed is rewritten,
+// web/morph.js), kept for the next start when idle. In JavaScript, not in main.py: each
+// crossing from Pyodide into the DOM costs a proxy and a string copy, which added
+// milliseconds to every tap at a phone's speed.
 export function show(html, said = "", fresh = false, action = null, arg = null) {
   const app = document.getElementById("app");
   write(app, html, fresh);
