@@ -78,23 +78,6 @@ def empty_slot(label: str, *, cls: str = "card") -> str:
             '<rect x="3" y="3" width="94" height="134" rx="8" class="slot"/></svg>')
 
 
-@lru_cache(maxsize=1024)
-def mini_card_svg(code: str, *, cls: str = "mini") -> str:
-    """A small face-up card for board spots: rank and suit only, legible at 44 px."""
-    try:
-        card = Card.parse(code)
-    except ValueError:
-        return f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{esc(code)}"></svg>'
-    if card.is_joker:
-        return card_svg(code, cls=cls)
-    assert card.suit is not None and card.rank is not None
-    colour = RED if card.colour == "red" else BLACK
-    return (f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{esc(card.name)}" data-card="{esc(code)}">'
-            f'<rect x="1" y="1" width="58" height="78" rx="6" class="face"/>'
-            f'<text x="30" y="36" font-size="30" font-weight="700" text-anchor="middle" fill="{colour}">{card.rank.code}</text>'
-            + suit_path(card.suit, 18, 44, 24, colour) + "</svg>")
-
-
 # a Joker's star on the mini card, in the suits' 0..100 box
 _STAR_PATH = "M50 4 L61 38 L96 38 L68 59 L79 94 L50 73 L21 94 L32 59 L4 38 L39 38 Z"
 _MINI_SHAPES = {"s-" + s.value.lower(): p for s, p in _SUIT_PATHS.items()} | {"s-j": _STAR_PATH}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.saves import Session
 from ..systems.dofa import sheet as sh
 from . import dofa_check as chk
-from .cards import mini_back_svg
+from .cards import mini_back_svg, mini_card
 from .dofa_parts import acts as _acts, buttons as _buttons, play_button as _play_button
 from .dofa_setup import options_from_form, setup
 from .flow import prompt
@@ -87,8 +87,8 @@ def _header(view: dict[str, Any]) -> str:
              ("speed", "Speed", str(p["speed"])), ("fatigue", "Fatigue", str(view["fatigue"]))]
     cells = "".join(f'<li>{term(key, k)}<b>{esc(v)}</b></li>' for key, k, v in stats)
     tc = view["tc"]
-    tc_html = chk.mini(tc) if tc else mini_back_svg(label="No Target Card yet")
-    fate = "".join(chk.mini(c) for c in view["fate"]) or '<span class="muted">none</span>'
+    tc_html = mini_card(tc) if tc else mini_back_svg(label="No Target Card yet")
+    fate = "".join(mini_card(c) for c in view["fate"]) or '<span class="muted">none</span>'
     flags = []
     if view["combat"]:
         flags.append(f'In combat, turn {view["turn"] + 1}')
@@ -134,7 +134,7 @@ def _last(view: dict[str, Any], heading: bool = False) -> str:
     if not last:
         return ""
     h = "<h2>Last draw</h2>" if heading else ""
-    return (f'<section class="dofa-last">{h}<div class="dofa-draw">{chk.mini(last["card"])}'
+    return (f'<section class="dofa-last">{h}<div class="dofa-draw">{mini_card(last["card"])}'
             f'<p>{esc(last["summary"])}</p></div></section>')
 
 

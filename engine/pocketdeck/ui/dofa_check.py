@@ -27,12 +27,6 @@ KIND_LABEL = {"check": "Check", "attack": "Attack", "contest": "Contested (I def
 DEGREE_TERM = ("critical", "major-success", "suited", "color", None, "suited", "color", "miss")
 
 
-def mini(code: str) -> str:
-    """A small card for the sheet, one element (cards.mini_card): a Joker shows "Jk" over
-    a star (the full card's JOKER letters would be under 12 px at this size)."""
-    return mini_card(code)
-
-
 def degree_words(degree: int | None, success: bool | None) -> str:
     """'Major (a success)' with the degree's glossary term tappable."""
     if degree is None:
@@ -107,7 +101,7 @@ def _kinds(view: dict[str, Any]) -> str:
 def _tc_keys(view: dict[str, Any]) -> str:
     d = view["draft"]
     tc = d["tc"]
-    shown = (f'<span class="dofa-tcnow">{mini(tc)}<b>{esc(_name(tc))}</b></span>' if tc else
+    shown = (f'<span class="dofa-tcnow">{mini_card(tc)}<b>{esc(_name(tc))}</b></span>' if tc else
              '<span class="muted">tap its value and suit</span>')
     return (f'<div class="dofa-tckeys"><p class="dofa-line">{term("target-card")}: {shown}</p>'
             f'<div class="dofa-ranks">{dp.buttons(view, "tc_rank", selected=d["rank"], key="rank")}</div>'
