@@ -54,17 +54,19 @@ def why(key: str, text: str, about: str) -> str:
 
 
 def popovers() -> str:
-    """The popovers of every term and explanation the screen drew (once each)."""
+    """The popovers of every term and explanation the screen drew (once each), in a
+    fixed order (sorted by id): a term drawn first on one screen and later on the next does
+    not reorder them, and web/morph.js keeps them in place from tap to tap."""
     glossary = learn.glossary()
     parts = []
-    for key in _used:
+    for key in sorted(_used):
         entry = glossary[key]
         parts.append(f'<div id="gl-{esc(key)}" popover class="gloss" role="note" aria-label="{esc(entry["name"])}">'
                      f'<p><b>{esc(entry["name"])}</b>: {esc(entry["text"])}</p>'
                      f'<p class="muted">From the book: {esc(entry["book"])}</p>'
                      f'<button type="button" class="btn small" popovertarget="gl-{esc(key)}" '
                      f'popovertargetaction="hide">Close</button></div>')
-    for pid, text in dict(_whys).items():
+    for pid, text in sorted(dict(_whys).items()):
         parts.append(f'<div id="{esc(pid)}" popover class="gloss" role="note">'
                      f'<p>{esc(text)}</p><button type="button" class="btn small" popovertarget="{esc(pid)}" '
                      f'popovertargetaction="hide">Close</button></div>')
