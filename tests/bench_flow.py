@@ -55,11 +55,12 @@ def walks(new_page: Callable[[], Any], log: Callable[[str], None] = print) -> di
 
 
 def table_lines(flow: dict[str, Any]) -> list[str]:
-    lines = [f"{'play flow, 20 seeded taps (360x740)':<36}{'in view':>8}{'focus':>7}{'said':>6}{'clean':>7}"]
+    lines = [f"{'play flow, 20 seeded taps (360x740)':<36}{'in view':>8}{'action':>8}{'focus':>7}{'said':>7}{'clean':>7}"]
     for name, f in flow.items():
         if not isinstance(f, dict):
             continue
         tail = "  " + f["error"][:60] if f.get("error") else ""
-        lines.append(f"{name:<36}{f.get('in_view', 0):>7}%{f.get('focus', 0):>6}%{f.get('announced', 0):>5}%"
+        lines.append(f"{name:<36}{f.get('in_view', 0):>7}%{f.get('action_in_view', 0):>7}%{f.get('focus', 0):>6}%"
+                     f"{f.get('announced', 0):>6}%"
                      f"{f.get('clean', 0):>4}/{f.get('taps', 0)}{tail}")
     return lines

@@ -36,6 +36,27 @@ MEASURE = r"""() => {
     inView = r.top >= top - 1 && r.top < innerHeight - 20 && (r.bottom <= innerHeight + 1 || r.height > room - 16);
     where = `${kind} ${p.tagName.toLowerCase()}.${[...p.classList].join('.')} top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} bar ${Math.round(top)}`;
   }
+  // a prompt taller than the screen may stand with its top under the bar: its first action
+  // is then what must be in view (below)
+  const tall = p && kind === 'prompt' && p.getBoundingClientRect().height > innerHeight - top - 16
+    && p.getBoundingClientRect().top < top && p.getBoundingClientRect().bottom > top + 60;
+  // the next thing to do itself: the first enabled action of the table's prompt (not the
+  // guide's own buttons) stands whole between the bar and the first-game guide (or the foot
+  // of the screen), unless the guide points elsewhere (the player is reading the guide then)
+  const ask = prompts.find(x => !x.matches('.guide'));
+  const guide = prompts.find(x => x.matches('.guide'));
+  let target = null;
+  try { target = guide ? app.querySelector(guide.getAttribute('data-guide-target')) : null; } catch { target = null; }
+  let actInView = true;
+  const act = ask && (!guide || (target && target.contains(ask)))
+    ? [...ask.querySelectorAll('[data-action]:not([disabled])')].find(vis) : null;
+  if (act) {
+    const floor = guide ? Math.min(innerHeight, guide.getBoundingClientRect().top) : innerHeight;
+    const a = act.getBoundingClientRect();
+    actInView = a.top >= top - 1 && a.bottom <= floor + 1;
+    if (tall && actInView) inView = true;
+    if (!actInView) where = `${where}; its action "${act.textContent.trim().slice(0, 30)}" top ${Math.round(a.top)} bottom ${Math.round(a.bottom)} floor ${Math.round(floor)}`;
+  }
   const ae = document.activeElement;
   const focus = !!ae && ae !== document.body && ae !== document.documentElement;
   const small = [];
@@ -61,7 +82,7 @@ MEASURE = r"""() => {
     if (r.width < 43.5 || r.height < 43.5) small_targets.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} "${(el.textContent || el.name || '').trim().slice(0, 24)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   const live = document.getElementById('live');
-  return {inView, where, focus, focusOn: ae ? ae.tagName.toLowerCase() : null,
+  return {inView, actInView, where, focus, focusOn: ae ? ae.tagName.toLowerCase() : null,
           said: live ? Number(live.dataset.said || 0) : 0, saidText: live ? live.textContent : '',
           small: [...new Set(small)].slice(0, 12), smallTargets: [...new Set(small_targets)].slice(0, 12),
           hscroll: document.documentElement.scrollWidth > innerWidth + 1,
@@ -99,6 +120,8 @@ class Step:
         out = []
         if not self.m["inView"]:
             out.append(f"prompt not in view ({self.m['where']})")
+        elif not self.m["actInView"]:
+            out.append(f"the prompt's action not in view ({self.m['where']})")
         if not self.m["focus"]:
             out.append("focus on <body>")
         if not self.announced:
@@ -174,6 +197,7 @@ def report(steps: list[Step]) -> dict[str, float]:
     n = max(1, len(steps))
     return {"taps": len(steps),
             "in_view": round(100 * sum(s.m["inView"] for s in steps) / n, 1),
+            "action_in_view": round(100 * sum(s.m["inView"] and s.m["actInView"] for s in steps) / n, 1),
             "focus": round(100 * sum(s.m["focus"] for s in steps) / n, 1),
             "announced": round(100 * sum(s.announced for s in steps) / n, 1)}
 

@@ -60,3 +60,38 @@ def test_the_guides_target_is_brought_into_view_above_the_guide(phone, server):
         return { bottom: p.bottom, guideTop: g.top, top: p.top };
     }""")
     assert out["top"] >= 0 and out["bottom"] <= out["guideTop"], out
+
+
+@pytest.mark.parametrize("guide", [False, True])
+def test_a_prompt_taller_than_the_screen_keeps_its_first_action_in_view(phone, server, guide):
+    """A prompt taller than the room between the bar and the foot of the screen (or the
+    first-game guide) shows its top only as far as its first action stays whole in the room:
+    the button to tap is never under the guide or below the screen (an ADS adventure's turn,
+    with four Foes and the Up/Down cards above its buttons; a P52 attack's "Take the hit"
+    under the guide). A prompt that fits still stands whole, its top first."""
+    page = phone.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+    out = page.evaluate("""async (guide) => {
+        const m = await import("./lastscreen.js");
+        const g = guide ? '<aside class="guide" data-prompt data-guide-target="#p"><p>This box is what to do ' +
+          'now.</p><button data-action="guide" data-arg="next">Next</button></aside>' : '';
+        const screen = (above) => '<h1>Test</h1><div style="height: 300px"></div>' +
+          `<section id="p" data-prompt aria-label="Choose"><div style="height: ${above}px">What happened</div>` +
+          '<button id="act" data-action="pick" data-arg="a">A</button>' +
+          '<button data-action="pick" data-arg="b">B</button><div style="height: 400px"></div></section>' +
+          '<div style="height: 900px"></div>' + g;
+        const place = (above) => {
+          m.show(screen(above), "", true, null, null);
+          const bar = document.querySelector("body > header.bar").getBoundingClientRect().bottom;
+          const floor = guide ? document.querySelector("#app .guide").getBoundingClientRect().top : innerHeight;
+          const a = document.getElementById("act").getBoundingClientRect();
+          const p = document.getElementById("p").getBoundingClientRect();
+          return { actTop: a.top - bar, actRoom: floor - a.bottom, promptTop: p.top - bar };
+        };
+        return { tall: place(700), short: place(100) };
+    }""", guide)
+    tall, short = out["tall"], out["short"]
+    assert tall["actTop"] >= 0 and tall["actRoom"] >= 0, out     # the action whole in the room
+    assert tall["promptTop"] < 0, out                             # the prompt's top cut to make room
+    assert short["promptTop"] >= 0 and short["actRoom"] >= 0, out  # a prompt that fits: top first

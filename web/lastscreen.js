@@ -68,9 +68,18 @@ function floor(el) {
   return Math.min(innerHeight, guide.getBoundingClientRect().top) - 8;
 }
 
+// The first thing `el` asks the player to tap (the next thing to do)
+function firstAction(el) {
+  for (const b of el.querySelectorAll("[data-action]:not([disabled])")) if (visible(b)) return b;
+  return null;
+}
+
 // Scroll as little as needed so that `el` (with the result box above it when both fit)
 // stands whole between the sticky bar and the guide or the bottom of the screen; an element
-// taller than that shows its top. Instant: the player must see it now, not after an animation.
+// taller than that shows its top, as far down as its first action: that action stays in the
+// room (the top of a long result is cut, never the button to tap; a P52 attack's "Take the
+// hit" used to sit under the first-game guide). Instant: the player must see it now, not
+// after an animation.
 function bringIntoView(el, result) {
   const top = barBottom() + 8;
   const bottom = floor(el);
@@ -82,8 +91,14 @@ function bringIntoView(el, result) {
     if (rr.top < r.top && r.bottom - rr.top <= room) upper = rr.top;
   }
   let dy = 0;
-  if (r.bottom - upper > room || upper < top) dy = upper - top;
-  else if (r.bottom > bottom) dy = r.bottom - bottom;
+  if (r.bottom - upper > room || upper < top) {
+    dy = upper - top;
+    const act = firstAction(el);
+    if (act) {
+      const a = act.getBoundingClientRect();
+      if (a.bottom - dy > bottom) dy = Math.min(a.bottom - bottom, a.top - top);
+    }
+  } else if (r.bottom > bottom) dy = r.bottom - bottom;
   if (dy) window.scrollBy({ top: dy, left: 0, behavior: "instant" });
 }
 
