@@ -57,6 +57,27 @@ def test_an_unknown_code_is_shown_escaped():
     assert "<img" not in html and "&lt;img" in html
 
 
+def test_a_face_down_card_is_one_element_named_by_its_label():
+    html = cards.mini_back(cls="mini stamina", label='Stamina "card" <1>')
+    p = parse(html)
+    assert len(p.found) == 1, html
+    tag, attrs = p.found[0]
+    assert tag == "span" and attrs["role"] == "img" and attrs["aria-label"] == 'Stamina "card" <1>'
+    assert set((attrs["class"] or "").split()) == {"mini", "stamina", "back"}
+    assert html.endswith("></span>")  # no text, no shapes: app.css span.mini.back draws it
+
+
+def test_a_p52_board_draws_its_face_down_spots_as_one_element_each():
+    """Eleven face-down spots and Stamina cards were four SVG elements each."""
+    import bench_taps  # the bench's saved P52 game, at an attack
+    app = App(seed_source=1)
+    app.restore({"game:p52": bench_taps.start_state("p52", "attack"), "ui:screen": "table:p52"})
+    html = app.render()
+    backs = [a for t, a in parse(html).found if "back" in (a.get("class") or "").split()]
+    assert len(backs) >= 6 and all(a["role"] == "img" and a["aria-label"] for a in backs)
+    assert "<svg class=\"mini" not in html
+
+
 def test_the_style_sheet_holds_the_suit_shapes_of_the_svg_cards():
     """web/app.css keeps cards.mini_card_css() word for word: the mini card's suits are the
     SVG cards' own paths, changed in one place."""

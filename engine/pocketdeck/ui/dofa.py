@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.saves import Session
 from ..systems.dofa import sheet as sh
 from . import dofa_check as chk
-from .cards import mini_back_svg, mini_card
+from .cards import mini_back, mini_card
 from .dofa_parts import acts as _acts, buttons as _buttons, play_button as _play_button
 from .dofa_setup import options_from_form, setup
 from .flow import prompt
@@ -87,7 +87,7 @@ def _header(view: dict[str, Any]) -> str:
              ("speed", "Speed", str(p["speed"])), ("fatigue", "Fatigue", str(view["fatigue"]))]
     cells = "".join(f'<li>{term(key, k)}<b>{esc(v)}</b></li>' for key, k, v in stats)
     tc = view["tc"]
-    tc_html = mini_card(tc) if tc else mini_back_svg(label="No Target Card yet")
+    tc_html = mini_card(tc) if tc else mini_back(label="No Target Card yet")
     fate = "".join(mini_card(c) for c in view["fate"]) or '<span class="muted">none</span>'
     flags = []
     if view["combat"]:

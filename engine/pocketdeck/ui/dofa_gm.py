@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from ..core.cards import SUITS, Card
 from ..core.saves import Session
-from .cards import card_svg, mini_back_svg, mini_card
+from .cards import card_svg, mini_back, mini_card
 from .dofa import _play_button
 from .dofa_gm_setup import options_from_form, setup
 from .flow import prompt
@@ -110,7 +110,7 @@ def _name(code: str | None) -> str:
 def _mini(code: str | None, label: str = "No Target Card") -> str:
     """A small card (one element; a Joker shows "Jk" and a star: its own face's letters
     would be too small here), or a face-down one named by ``label``."""
-    return mini_card(code) if code else mini_back_svg(label=label)
+    return mini_card(code) if code else mini_back(label=label)
 
 
 def _card(code: str) -> str:

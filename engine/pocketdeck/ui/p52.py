@@ -14,14 +14,13 @@ from __future__ import annotations
 import json
 import re
 import weakref
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.limits import excerpt
 from ..core.saves import Session, save_text
 from ..systems.p52.rules import check_record, export_characters
 from . import learn_ui, p52_quick, p52_steps
-from .cards import card_svg, mini_back_svg, mini_card
+from .cards import card_svg, mini_back, mini_card
 from .flow import new_lines, prompt
 from .html import button, esc, log_list
 from .learn_ui import term, why
@@ -212,7 +211,7 @@ def _layout(view: dict[str, Any]) -> str:
         for x, sid in enumerate(row):
             if sid is not None:
                 tag = "In" if room["spots"][sid]["entrance"] else ""
-                cells.append(f'<div class="cell placed">{mini_back_svg(label="Face-down spot")}'
+                cells.append(f'<div class="cell placed">{mini_back(label="Face-down spot")}'
                              f'<span class="tags">{esc(tag)}</span></div>')
             elif (x, y) in open_:
                 action = open_[(x, y)]
@@ -280,11 +279,6 @@ def _token(uid: str, view: dict[str, Any]) -> str:
     return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
 
 
-@lru_cache(maxsize=8)
-def _mini_back(cls: str, label: str) -> str:
-    return mini_back_svg(cls=cls, label=label)
-
-
 def _foe_mark(e: dict[str, Any] | None) -> str:
     """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
     if e is None:
@@ -301,7 +295,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 cells.append('<div class="cell gap"></div>')
                 continue
             s = room["spots"][sid]
-            face = mini_card(s["card"]) if s["revealed"] and s["card"] else _mini_back("mini", "Unrevealed spot")
+            face = mini_card(s["card"]) if s["revealed"] and s["card"] else mini_back(label="Unrevealed spot")
             tags = []
             if s["entrance"]:
                 tags.append("In")
@@ -399,7 +393,7 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
         q = c["quirk"]
         quirk = (f'<p><span class="muted">{term("quirk")}:</span> <b>{esc(q["name"])}</b>: '
                  f'{esc(q["bonus"])}; {esc(q["penalty"])}</p>')
-    stamina = _mini_back("mini stamina", "Stamina card") * c["stamina"]
+    stamina = mini_back(cls="mini stamina", label="Stamina card") * c["stamina"]
     status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {esc(c["status"])}')
     title = esc(c["name"] or "New character")
     race = " ".join(x for x in (c["race"] or "", c["class"] or "") if x)
