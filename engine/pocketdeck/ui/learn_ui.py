@@ -16,6 +16,7 @@ explanation is ``why()``, a separate small button beside it).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from .. import learn
@@ -56,21 +57,28 @@ def why(key: str, text: str, about: str) -> str:
 def popovers() -> str:
     """The popovers of every term and explanation the screen drew (once each), in a
     fixed order (sorted by id): a term drawn first on one screen and later on the next does
-    not reorder them, and web/morph.js keeps them in place from tap to tap."""
-    glossary = learn.glossary()
-    parts = []
-    for key in sorted(_used):
-        entry = glossary[key]
-        parts.append(f'<div id="gl-{esc(key)}" popover class="gloss" role="note" aria-label="{esc(entry["name"])}">'
-                     f'<p><b>{esc(entry["name"])}</b>: {esc(entry["text"])}</p>'
-                     f'<p class="muted">From the book: {esc(entry["book"])}</p>'
-                     f'<button type="button" class="btn small" popovertarget="gl-{esc(key)}" '
-                     f'popovertargetaction="hide">Close</button></div>')
-    for pid, text in sorted(dict(_whys).items()):
-        parts.append(f'<div id="{esc(pid)}" popover class="gloss" role="note">'
-                     f'<p>{esc(text)}</p><button type="button" class="btn small" popovertarget="{esc(pid)}" '
-                     f'popovertargetaction="hide">Close</button></div>')
-    return "".join(parts)
+    not reorder them, and web/morph.js keeps them in place from tap to tap. Each popover's
+    markup is made once per app (the glossary does not change while it runs): drawing them
+    again on every screen was a seventh of a render."""
+    return ("".join(_term_popover(key) for key in sorted(_used))
+            + "".join(_why_popover(pid, text) for pid, text in sorted(dict(_whys).items())))
+
+
+@lru_cache(maxsize=None)
+def _term_popover(key: str) -> str:
+    entry = learn.glossary()[key]
+    return (f'<div id="gl-{esc(key)}" popover class="gloss" role="note" aria-label="{esc(entry["name"])}">'
+            f'<p><b>{esc(entry["name"])}</b>: {esc(entry["text"])}</p>'
+            f'<p class="muted">From the book: {esc(entry["book"])}</p>'
+            f'<button type="button" class="btn small" popovertarget="gl-{esc(key)}" '
+            f'popovertargetaction="hide">Close</button></div>')
+
+
+@lru_cache(maxsize=512)
+def _why_popover(pid: str, text: str) -> str:
+    return (f'<div id="{esc(pid)}" popover class="gloss" role="note">'
+            f'<p>{esc(text)}</p><button type="button" class="btn small" popovertarget="{esc(pid)}" '
+            f'popovertargetaction="hide">Close</button></div>')
 
 
 # -- the Rules screen ------------------------------------------------------------------------
