@@ -44,8 +44,11 @@ def digest(system: str, games: int, seed: int = 0) -> str:
 # recorded from the phase 1 code of issue 26 (commit 5a536d7: 61bc13d0e159d7bc /
 # 41bb8497195d3ed1), then after the second reading's rule fixes R1, R2, R4 and R5 (a throw
 # at Melee, each character's own Rest, armor by the weapon, a Boost per Dual Wield blow):
-# a change here is a change in what the player sees, made knowingly (say why in the commit)
-EXPECTED = {("ads_adventure", 30): "753439bfecd21597", ("ads", 30): "7678bdb7efc97104"}
+# a change here is a change in what the player sees, made knowingly (say why in the commit).
+# Then the glossary popovers drawn in order of their ids, not of first use (web/morph.js keeps
+# them in place): with that one change undone the run gives the figures above again
+# (753439bfecd21597 / 7678bdb7efc97104, checked 2026-11-27).
+EXPECTED = {("ads_adventure", 30): "33d562f585e50a0e", ("ads", 30): "778f0bb92d99ffd2"}
 
 
 def test_the_shape_views_and_screens_unchanged_over_30_adventures_and_30_fights():
