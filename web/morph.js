@@ -196,7 +196,6 @@ function longestRun(seq) {
   return stays;
 }
 
-
 let shown = null; // the template of the screen on the page now (pristine: never on the page)
 
 // Put `html` in `root`: whole when `fresh` (another screen), the first time, or when another

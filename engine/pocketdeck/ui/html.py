@@ -8,8 +8,7 @@ from typing import Any
 
 # html.escape(text, quote=True)'s five replacements, as one table: most text on a screen
 # (names, labels, numbers) holds none of them and is returned as it is after one C-fast
-# search. A screen escapes about 300 pieces of text, and html.escape's five str.replace
-# calls on each were a third of a render (docs/BENCHMARK.md, ninth session).
+# search (a screen escapes about 300 pieces of text; the gain is small, docs/BENCHMARK.md).
 _SPECIAL = re.compile("[&<>\"']").search
 _ENTITIES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;",
              ord("'"): "&#x27;"}
