@@ -29,17 +29,16 @@ MEASURE = r"""() => {
     kind = 'action';
     p = [...app.querySelectorAll('[data-action]:not([disabled])')].filter(vis).find(b => !b.closest('nav')) || null;
   }
-  let inView = false, where = null;
+  let inView = false, where = null, tall = false;
   if (p) {
     const r = p.getBoundingClientRect();
     const room = innerHeight - top;
     inView = r.top >= top - 1 && r.top < innerHeight - 20 && (r.bottom <= innerHeight + 1 || r.height > room - 16);
     where = `${kind} ${p.tagName.toLowerCase()}.${[...p.classList].join('.')} top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} bar ${Math.round(top)}`;
+    // a prompt taller than the screen may stand with its top under the bar: its first
+    // action is then what must be in view (below)
+    tall = kind === 'prompt' && r.height > room - 16 && r.top < top && r.bottom > top + 60;
   }
-  // a prompt taller than the screen may stand with its top under the bar: its first action
-  // is then what must be in view (below)
-  const tall = p && kind === 'prompt' && p.getBoundingClientRect().height > innerHeight - top - 16
-    && p.getBoundingClientRect().top < top && p.getBoundingClientRect().bottom > top + 60;
   // the next thing to do itself: the first enabled action of the table's prompt (not the
   // guide's own buttons) stands whole between the bar and the first-game guide (or the foot
   // of the screen), unless the guide points elsewhere (the player is reading the guide then)
