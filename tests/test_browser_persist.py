@@ -71,3 +71,51 @@ def test_no_persist_call_at_start_up_and_one_from_the_storage_line(browser, serv
     assert page.evaluate("window.__persist") == []
     ctx.close()
     assert not errors, errors
+
+
+# A tap's save is counted and checked in JavaScript (web/boot.js `save`), and Python is
+# called only when a write fails: the failure must still reach the player, and the count
+# of writes in progress must come back to 0 (a reload for an update waits on it).
+FAIL_WRITES = """
+window.__failWrites = false;
+Object.defineProperty(window, "pocketdeckStore", {
+  configurable: true,
+  set(v) {
+    const write = v.write;
+    v.write = function (ops) {
+      return window.__failWrites ? Promise.reject(new Error("QuotaExceededError: the disk is full"))
+                                 : write.call(this, ops);
+    };
+    Object.defineProperty(window, "pocketdeckStore", {value: v, writable: true, configurable: true});
+  },
+  get() { return undefined; },
+});
+"""
+
+
+def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(FAIL_WRITES)
+    errors = watch_errors(ctx)
+    page = ctx.new_page()
+    start(page, server + "/")
+    open_deck(page)
+    page.locator("button.pile").tap()
+    wait_saved(page, 1)
+    page.evaluate("window.__failWrites = true")
+    before = int(page.evaluate("document.documentElement.dataset.saved"))
+    page.locator("button.pile").tap()
+    page.wait_for_selector("text=Could not save to this device")
+    assert "the disk is full" in page.locator("[data-result]").inner_text()
+    page.wait_for_function("Number(document.documentElement.dataset.saving) === 0")
+    assert int(page.evaluate("document.documentElement.dataset.saved")) == before  # not counted
+    page.evaluate("window.__failWrites = false")
+    page.locator("button.pile").tap()  # the next write lands, and the two draws with it
+    wait_saved(page, before + 1)
+    page.wait_for_function("Number(document.documentElement.dataset.saving) === 0")
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3
+    ctx.close()
+    assert not [e for e in errors if "disk is full" not in e], errors

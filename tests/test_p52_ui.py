@@ -90,3 +90,35 @@ def test_placement_shows_one_button_per_open_cell():
     app.handle("play", json.dumps({"type": "place_rest"}))
     assert session.state["phase"] in ("room", "levelup", "over")
     assert 'class="cell candidate"' not in app.render()
+
+
+def _cell_keys(html: str) -> list[str | None]:
+    """The data-key of every cell of the board or layout grid, in order."""
+    keys: list[str | None] = []
+
+    class P(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if "cell" in (a.get("class") or "").split():
+                keys.append(a.get("data-key"))
+    P().feed(html)
+    return keys
+
+
+def test_every_board_cell_is_keyed_by_its_place():
+    """The page's update pairs siblings by data-key (web/morph.js keyOf): a grid's cells look
+    alike (empty gaps are equal), and unkeyed, a tap that changed one cell had the others
+    paired with the wrong partners and rebuilt (docs/BENCHMARK.md, tenth session)."""
+    app = laying_out()
+    session = app.sessions["p52"]
+    for _ in range(40):
+        state = session.state
+        if state["phase"] in ("layout", "room"):
+            keys = _cell_keys(app.render())
+            w = session.game.view(state, "player")["room"]["w"]
+            assert keys and None not in keys and len(set(keys)) == len(keys)
+            assert keys == [f"c{i % w}-{i // w}" for i in range(len(keys))]
+        if session.game.is_over(state):
+            break
+        action = session.game.sim_choose(state, session.game.legal_actions(state), Rng(len(session.actions)))
+        app.handle("play", json.dumps(action))

@@ -62,7 +62,34 @@ window.pocketdeckStore = {
       return { value: ops.length };
     });
   },
+  // A tap's save, all in JavaScript (issue 30 part 2): the ops as JSON text (one string
+  // crosses from Pyodide, not a proxy per op), the writes counted in <html data-saving>
+  // and <html data-saved> here. Python is called back only when the write fails
+  // (`failed(message)`): before, an asyncio task per tap awaited the write, and the
+  // runtime's scheduler and the promise's continuation ran Python twice more after every
+  // tap's frame (about 8 ms of main thread at 4x, docs/BENCHMARK.md).
+  save(json, failed) {
+    const root = document.documentElement;
+    let ops;
+    try {
+      ops = JSON.parse(json);
+    } catch (err) {
+      failed(String(err));
+      return;
+    }
+    saving += 1;
+    root.setAttribute("data-saving", String(saving));
+    this.write(ops).then(() => {
+      saved += 1;
+      root.setAttribute("data-saved", String(saved));
+    }, (err) => failed(String(err && err.message || err))).finally(() => {
+      saving -= 1;
+      root.setAttribute("data-saving", String(saving));
+    });
+  },
 };
+let saving = 0; // writes started and not finished (boot.js reloads only when none is)
+let saved = 0; // writes finished (tests wait on this count)
 
 // a fresh seed for new games (the engine itself is deterministic)
 // (a page may set its own before this runs: the browser tests pin the seed that way)

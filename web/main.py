@@ -12,6 +12,7 @@ opened, so a link that somehow kills the page does not do so again on every relo
 """
 
 import asyncio
+import json
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
@@ -34,8 +35,6 @@ def mark(name: str) -> None:
     if perf:
         perf.mark(name)
 
-pending = 0
-saved = 0
 
 
 def render(tapped=None) -> None:
@@ -84,9 +83,9 @@ def rehearse_soon() -> None:
 
 
 def start_persist(effects) -> None:
-    """Hand the effects to IndexedDB now (the write starts before anything is drawn) and
-    count the finished write in <html data-saved> when it lands."""
-    global pending
+    """Hand the effects to IndexedDB now (the write starts before anything is drawn);
+    boot.js's ``save`` counts the writes in <html data-saving> and <html data-saved> and
+    calls ``save_failed`` only when a write fails, so a tap runs no Python after its frame."""
     # what is not a storage write is the Library's, for the browser (web/library.js); the
     # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:
@@ -96,33 +95,18 @@ def start_persist(effects) -> None:
             asyncio.ensure_future(library_status(window.pocketdeckLibrary.ask()))
         else:
             window.pocketdeckLibrary.act(to_js(list(effect)))
-    effects = [e for e in effects or [] if e[0] in ("put", "delete")]
-    if not effects:
-        return
-    pending += 1
-    html_el.setAttribute("data-saving", str(pending))
-    try:
-        promise = store.write(to_js([list(e) for e in effects]))
-    except Exception as exc:  # noqa: BLE001
-        asyncio.ensure_future(finish_persist(None, exc))
-        return
-    asyncio.ensure_future(finish_persist(promise, None))
+    effects = [list(e) for e in effects or [] if e[0] in ("put", "delete")]
+    if effects:
+        store.save(json.dumps(effects), save_failed)
 
 
-async def finish_persist(promise, error) -> None:
-    global pending, saved
-    try:
-        if error is not None:
-            raise error
-        await promise
-        saved += 1
-        html_el.setAttribute("data-saved", str(saved))
-    except Exception as exc:  # storage full or blocked: say so, keep playing
-        app.flash = ("error", f"Could not save to this device: {exc}")
-        render()
-    finally:
-        pending -= 1
-        html_el.setAttribute("data-saving", str(pending))
+def _save_failed(message) -> None:
+    """A write that did not land (storage full or blocked): say so, keep playing."""
+    app.flash = ("error", f"Could not save to this device: {message}")
+    render()
+
+
+save_failed = create_proxy(_save_failed)  # made once: boot.js may call it after any tap
 
 
 table_js = None

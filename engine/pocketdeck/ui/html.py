@@ -35,10 +35,11 @@ def attrs(**kw: Any) -> str:
 
 def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled: bool = False,
            title: str | None = None, fill: str | None = None, raw_label: bool = False,
-           submit: bool = False) -> str:
+           submit: bool = False, key: str | None = None) -> str:
     """A tap target. ``arg`` is JSON-encoded into data-arg; ``fill`` names form fields whose
     values are merged into the action when tapped. A ``submit`` button is also what Enter
-    in one of its form's fields presses."""
+    in one of its form's fields presses. ``key`` (data-key) names it among siblings that
+    look alike, so the page's update pairs it with itself (web/morph.js keyOf)."""
     data_arg = None if arg is None else (arg if isinstance(arg, str) else json.dumps(arg, sort_keys=True))
     body = label if raw_label else esc(label)
     if title:
@@ -47,7 +48,7 @@ def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled
         # voice control ("label in name", WCAG 2.5.3), and a card's own label would repeat
         body = f'<span class="sr-only">{esc(title)}</span><span aria-hidden="true">{body}</span>'
     kind = "submit" if submit else "button"
-    return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title)}>"
+    return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, data_key=key)}>"
             f"{body}</button>")
 
 

@@ -209,17 +209,18 @@ def _layout(view: dict[str, Any]) -> str:
     cells = []
     for y, row in enumerate(room["grid"]):
         for x, sid in enumerate(row):
+            key = f"c{x}-{y}"  # its place: a grid's cells look alike (web/morph.js pairs by key)
             if sid is not None:
                 tag = "In" if room["spots"][sid]["entrance"] else ""
-                cells.append(f'<div class="cell placed">{mini_back(label="Face-down spot")}'
+                cells.append(f'<div class="cell placed" data-key="{key}">{mini_back(label="Face-down spot")}'
                              f'<span class="tags">{esc(tag)}</span></div>')
             elif (x, y) in open_:
                 action = open_[(x, y)]
                 title = labels.get(json.dumps(action, sort_keys=True), "Place a spot here")
                 cells.append(button('<span class="plus" aria-hidden="true">+</span>', "play", action,
-                                    cls="cell candidate", title=title, raw_label=True))
+                                    cls="cell candidate", title=title, raw_label=True, key=key))
             else:
-                cells.append('<div class="cell gap"></div>')
+                cells.append(f'<div class="cell gap" data-key="{key}"></div>')
     lit = "Lit room" if room["lit"] else "Dark room"
     rest = [e for e in view["actions"] if e["action"]["type"] == "place_rest"]
     hand_over = "".join(button(e["label"], "play", e["action"], cls="btn") for e in rest)
@@ -289,10 +290,13 @@ def _foe_mark(e: dict[str, Any] | None) -> str:
 def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
     moves = {e["action"]["to"]: e["action"] for e in view["actions"] if e["action"]["type"] == "move"}
     cells = []
-    for row in room["grid"]:
-        for sid in row:
+    for y, row in enumerate(room["grid"]):
+        for x, sid in enumerate(row):
+            # each cell keyed by its place: a board's cells look alike, and the page's update
+            # paired a changed cell with a wrong one and rebuilt the rest (web/morph.js keyOf)
+            key = f"c{x}-{y}"
             if sid is None:
-                cells.append('<div class="cell gap"></div>')
+                cells.append(f'<div class="cell gap" data-key="{key}"></div>')
                 continue
             s = room["spots"][sid]
             face = mini_card(s["card"]) if s["revealed"] and s["card"] else mini_back(label="Unrevealed spot")
@@ -312,9 +316,10 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
             classes = f'cell k-{esc(s["kind"])}' + (" exit" if s["exit"] else "")
             if sid in moves:
                 title = f"Move here ({s['x']},{s['y']})"
-                cells.append(button(inner, "play", moves[sid], cls=classes + " reach", title=title, raw_label=True))
+                cells.append(button(inner, "play", moves[sid], cls=classes + " reach", title=title,
+                                    raw_label=True, key=key))
             else:
-                cells.append(f'<div class="{classes}">{inner}</div>')
+                cells.append(f'<div class="{classes}" data-key="{key}">{inner}</div>')
     lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
