@@ -123,15 +123,24 @@ function twinOf(app, action, arg) {
 document.addEventListener("keydown", () => { document.documentElement.dataset.keys = "1"; },
   { once: true, capture: true });
 
+// What changes the page's style (the sentence, the guide's outline) is done before the
+// first read of a box: each change after a read costs the browser another pass of style
+// and layout (about 2 ms a tap at 4x, docs/BENCHMARK.md).
 function settle(app, said, fresh, action, arg) {
+  if (said) announce(said.slice(0, 600));
   if (fresh) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  const drawn = app.querySelector(".guide[data-prompt]");
+  let target = null;
+  if (drawn) {
+    try { target = app.querySelector(drawn.getAttribute("data-guide-target")); } catch { target = null; }
+    if (target) target.classList.add("guide-target");
+  }
   const prompts = [...app.querySelectorAll("[data-prompt]")].filter(visible);
   const guide = prompts.find((p) => p.matches(".guide"));
   const prompt = prompts.find((p) => !p.matches(".guide")) || guide;
-  let target = null;
-  if (guide) {
-    try { target = app.querySelector(guide.getAttribute("data-guide-target")); } catch { target = null; }
-    if (target) target.classList.add("guide-target");
+  if (target && guide !== drawn) { // the guide drawn is not shown: nothing is outlined
+    target.classList.remove("guide-target");
+    target = null;
   }
   const result = app.querySelector("[data-result]");
   if (target && visible(target)) bringIntoView(target, null);
@@ -141,12 +150,51 @@ function settle(app, said, fresh, action, arg) {
     focus.setAttribute("tabindex", "-1");
   }
   if (focus) focus.focus({ preventScroll: true });
-  if (!said && prompt) said = prompt.getAttribute("aria-label") || "";
+  if (said) return; // said already, before the boxes were read
+  if (prompt) said = prompt.getAttribute("aria-label") || "";
   if (!said) {
     const h = app.querySelector("h1, h2");
     said = h ? h.textContent.trim() : "";
   }
   announce(said.slice(0, 600));
+}
+
+// -- the glossary popovers (issue 25), held apart from the screen -----------------------
+// A screen's popovers (a term's line, a button's "?") are a quarter to a third of its
+// markup, and most of them are the same from tap to tap. They live in a layer of the shell
+// (index.html #popovers, after <main>), not in the screen: each arrives as its own markup,
+// and only one the layer does not hold yet is parsed and added (one whose id is held with
+// other words replaces it). They stay when the screen no longer links them: hidden, they
+// cost nothing, and they are back at once when a term comes round again. Past LAYER_MAX
+// held, the layer is emptied and refilled with the screen's own.
+const LAYER_MAX = 300;
+const held = new Map(); // markup -> its element in the layer
+let heldText = null; // the last screen's popovers, as they came
+
+function holdPopovers(text) {
+  if (text === heldText) return;
+  heldText = text;
+  const layer = document.getElementById("popovers");
+  if (!layer) return;
+  const wanted = text ? text.split("\x1e") : [];
+  if (held.size + wanted.length > LAYER_MAX) {
+    layer.replaceChildren();
+    held.clear();
+  }
+  for (const markup of wanted) {
+    if (held.has(markup)) continue;
+    const t = document.createElement("template");
+    t.innerHTML = markup;
+    const el = t.content.firstElementChild;
+    if (!el) continue;
+    const same = el.id ? document.getElementById(el.id) : null;
+    if (same && same.parentNode === layer) {
+      for (const [m, node] of held) if (node === same) held.delete(m);
+      if (same.matches(":popover-open")) same.hidePopover();
+      same.replaceWith(el);
+    } else layer.append(el);
+    held.set(markup, el);
+  }
 }
 
 // the bench's phases of a tap (tests/bench_taps.py sets pocketdeckTiming before boot)
@@ -155,14 +203,16 @@ function mark(name) {
 }
 
 // A screen Python rendered: on the page now (in place: only what changed is rewritten,
-// web/morph.js), kept for the next start when idle. In JavaScript, not in main.py: each
+// web/morph.js), its popovers in their layer, kept for the next start when idle. In JavaScript, not in main.py: each
 // crossing from Pyodide into the DOM costs a proxy and a string copy, which added
 // milliseconds to every tap at a phone's speed.
-export function show(html, said = "", fresh = false, action = null, arg = null) {
+export function show(html, said = "", fresh = false, action = null, arg = null, popovers = "") {
   const app = document.getElementById("app");
   write(app, html, fresh);
+  holdPopovers(popovers);
   mark("pd:written");
-  unkept = html;
+  // kept with its popovers (the waking paint puts them inside <main> until Python is up)
+  unkept = popovers ? html + popovers.replaceAll("\x1e", "") : html;
   if (!keepWaiting) {
     keepWaiting = true;
     if (window.requestIdleCallback) requestIdleCallback(keepUnkept, { timeout: 1000 });

@@ -41,14 +41,17 @@ def render(tapped=None) -> None:
     """Draw the screen; ``tapped`` is the element the player tapped (the shell keeps focus
     on its twin in the new screen, else moves it to the prompt: web/lastscreen.js)."""
     try:
-        html = app.render()
+        html, popovers = app.render_parts()
         mark("pd:rendered")
         frame = app.frame()
         # the DOM update, focus, the prompt in view, the live region's sentence, QR codes,
-        # kept for the next start (lastscreen.js)
+        # the glossary popovers the page does not hold yet, kept for the next start
+        # (lastscreen.js); the popovers cross as one string, split on a separator their
+        # markup never holds
         shell.show(html, frame["said"], frame["fresh"],
                    tapped.getAttribute("data-action") if tapped else None,
-                   tapped.getAttribute("data-arg") if tapped else None)
+                   tapped.getAttribute("data-arg") if tapped else None,
+                   "\x1e".join(p.replace("\x1e", "") for p in popovers))
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
                           '<p>Your games are saved on this phone.</p><button type="button" '

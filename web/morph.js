@@ -25,19 +25,29 @@
 const REPLACE_ONLY = new Set(["input", "textarea", "select", "svg", "option"]);
 const FIELDS = "input, textarea, select"; // what is typed into one is no attribute: never kept
 
+let anyField = true; // the screen being written holds a form field somewhere
 function holdsField(node) {
-  return node.nodeType === Node.ELEMENT_NODE && (node.matches(FIELDS) || node.querySelector(FIELDS) !== null);
+  return anyField && node.nodeType === Node.ELEMENT_NODE
+    && (node.matches(FIELDS) || node.querySelector(FIELDS) !== null);
 }
 const LOOKAHEAD = 4; // candidates tested for an equal node, and new siblings tested for an insertion
 
 // what pairs an old child with a new one: the tag, and the id, data-key or data-card, else
 // the first class (a result box put above the piles must not be paired with the piles)
+// (each node's key is worked out once per write: pair() and patch() ask for it again)
+let keys = new WeakMap();
 function keyOf(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return "#" + node.nodeType;
+  let key = keys.get(node);
+  if (key !== undefined) return key;
   const named = node.id || node.getAttribute("data-key") || node.getAttribute("data-card");
-  if (named) return node.localName + "#" + named;
-  const cls = node.getAttribute("class");
-  return node.localName + "." + (cls ? cls.trimStart().split(" ", 1)[0] : "");
+  if (named) key = node.localName + "#" + named;
+  else {
+    const cls = node.getAttribute("class");
+    key = node.localName + "." + (cls ? cls.trimStart().split(" ", 1)[0] : "");
+  }
+  keys.set(node, key);
+  return key;
 }
 
 // `live` gets `want`'s attributes; `was` is what live's attributes are known to be (its old
@@ -79,7 +89,7 @@ function takeTouched(root) {
 
 function watch(root) {
   if (!watching) watching = new MutationObserver((records) => { delivered.push(...records); });
-  watching.disconnect(); // and the records of write()'s own changes with it
+  watching.disconnect();
   delivered = [];
   watching.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
 }
@@ -204,8 +214,11 @@ export function write(root, html, fresh) {
   const next = document.createElement("template");
   next.innerHTML = html;
   takeTouched(root);
+  if (watching) watching.disconnect(); // this write's own changes are not the player's
+  anyField = next.content.querySelector(FIELDS) !== null;
+  keys = new WeakMap();
   if (fresh || !shown || moved.has(root)) root.replaceChildren(next.content.cloneNode(true));
   else patchChildren(root, shown.content, next.content);
-  watch(root); // drops the records of this write's own changes
+  watch(root);
   shown = next;
 }

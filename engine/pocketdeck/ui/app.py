@@ -535,19 +535,28 @@ class App:
 
     # -- screens -------------------------------------------------------------------------------
     def render(self) -> str:
-        """The whole screen. A screen that fails to draw becomes a readable error with a
-        way home (never a dead page); ``render_error`` keeps what went wrong."""
+        """The whole screen, its glossary popovers last. A screen that fails to draw becomes
+        a readable error with a way home (never a dead page); ``render_error`` keeps what
+        went wrong."""
+        screen, popovers = self.render_parts()
+        return screen + "".join(popovers)
+
+    def render_parts(self) -> tuple[str, list[str]]:
+        """The screen and, apart, the markup of each glossary popover it links to (the page
+        holds those in a layer of their own, web/lastscreen.js: they are a quarter to a
+        third of a table's markup and change far less often than the screen)."""
         self.render_error = None
         learning = sys.modules.get(f"{__package__}.learn_ui")  # the home screen never loads it
         if learning:
             learning.begin()
+        popovers: list[str] = []
         try:
             body = self._render_screen()
             if self.screen.startswith("table:"):
                 body += self._guide_for(slot_system(self.screen[6:]))
             learning = sys.modules.get(f"{__package__}.learn_ui")
             if learning:
-                body += learning.popovers()
+                popovers = learning.popover_list()
         except Exception as exc:  # noqa: BLE001 - the player always gets a screen
             self.render_error = f"{type(exc).__name__}: {excerpt(str(exc), 200)}"
             body = (f'<section class="render-error"><h1>This screen could not be drawn</h1>'
@@ -555,7 +564,7 @@ class App:
                     f'({esc(self.render_error)})</p>'
                     f'{button("Go to the home screen", "home", cls="btn primary")}</section>')
         # the tap's result and message where the player looks: beside the prompt (ui/flow.py)
-        return flow.place_result(body, flow.result_box(self.result, self.flash))
+        return flow.place_result(body, flow.result_box(self.result, self.flash)), popovers
 
     def _render_screen(self) -> str:
         if self.screen == "preview" and self.preview is not None:

@@ -55,13 +55,19 @@ def why(key: str, text: str, about: str) -> str:
 
 
 def popovers() -> str:
-    """The popovers of every term and explanation the screen drew (once each), in a
-    fixed order (sorted by id): a term drawn first on one screen and later on the next does
-    not reorder them, and web/morph.js keeps them in place from tap to tap. Each popover's
-    markup is made once per app (the glossary does not change while it runs): drawing them
-    again on every screen was a seventh of a render."""
-    return ("".join(_term_popover(key) for key in sorted(_used))
-            + "".join(_why_popover(pid, text) for pid, text in sorted(dict(_whys).items())))
+    """The popovers of every term and explanation the screen drew, as one string
+    (``popover_list`` joined)."""
+    return "".join(popover_list())
+
+
+def popover_list() -> list[str]:
+    """The markup of each popover of every term and explanation the screen drew (once
+    each), in a fixed order (sorted by id): the page keeps each one it already holds
+    (web/lastscreen.js), and a screen's markup does not depend on the order its terms were
+    drawn. Each popover's markup is made once per app (the glossary does not change while
+    it runs): drawing them again on every screen was a seventh of a render."""
+    return ([_term_popover(key) for key in sorted(_used)]
+            + [_why_popover(pid, text) for pid, text in sorted(dict(_whys).items())])
 
 
 @lru_cache(maxsize=None)
