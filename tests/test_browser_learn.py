@@ -49,3 +49,57 @@ def test_rules_glossary_and_guide_pass_axe(phone, server):
     check_both_schemes(page, "Deck glossary popover")
     pop.get_by_role("button", name="Close").tap()
     page.wait_for_function("!document.querySelector('[popover]:popover-open')")
+
+
+def test_popovers_live_in_the_shells_layer_and_are_parsed_once(phone, server):
+    """The glossary popovers are held by the shell (#popovers, web/lastscreen.js), not
+    drawn inside the screen: every term on the screen opens its popover from there, a tap
+    that keeps a term keeps its popover element (it is not parsed again), a popover whose
+    id comes back with other words is replaced, and the screen kept for the next start
+    carries its popovers."""
+    page = phone.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+    page.locator("[data-action=open][data-arg=deck]").tap()
+    page.get_by_role("button", name="52 cards").tap()
+    page.wait_for_selector(".guide")
+    page.locator(".guide [data-arg=skip]").tap()
+    page.wait_for_function("!document.querySelector('.guide')")
+    linked = """() => [...new Set([...document.querySelectorAll('#app [popovertarget]')]
+                  .map(b => b.getAttribute('popovertarget')))]"""
+    targets = page.evaluate(linked)
+    assert targets, "the Deck table links no term"
+    assert page.locator("#app [popover]").count() == 0
+    for t in targets:
+        assert page.evaluate(f"document.getElementById({t!r})?.parentElement?.id") == "popovers", t
+    page.evaluate("() => document.querySelectorAll('#popovers > [popover]').forEach(p => p.__kept = 1)")
+    saved = int(page.evaluate("document.documentElement.dataset.saved || 0"))
+    page.locator("button.pile").tap()
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {saved}")
+    for t in page.evaluate(linked):
+        assert page.evaluate(f"document.getElementById({t!r}).parentElement.id") == "popovers", t
+        if t in targets:
+            assert page.evaluate(f"document.getElementById({t!r}).__kept") == 1, f"{t} was parsed again"
+    page.locator("#app button.term").first.tap()
+    pop = page.locator("[popover]:popover-open")
+    pop.wait_for()
+    assert pop.evaluate("p => p.parentElement.id") == "popovers"
+    pop.get_by_role("button", name="Close").tap()
+    page.wait_for_function("!document.querySelector('[popover]:popover-open')")
+    # a popover whose id comes back with other words replaces the one held
+    first = page.evaluate("""() => { const pd = document.getElementById('popovers');
+        const one = '<div id="why-test" popover class="gloss" role="note"><p>One</p></div>';
+        const two = '<div id="why-test" popover class="gloss" role="note"><p>Two</p></div>';
+        const html = document.getElementById('app').innerHTML;
+        window.pocketdeckShell.show(html, '', false, null, null, one);
+        const a = document.getElementById('why-test');
+        window.pocketdeckShell.show(html, '', false, null, null, one + '\\x1e' + two.replace('why-test', 'why-other'));
+        const kept = document.getElementById('why-test') === a;
+        window.pocketdeckShell.show(html, '', false, null, null, two);
+        return {kept, count: pd.querySelectorAll('#why-test').length,
+                text: document.getElementById('why-test').textContent,
+                other: !!document.getElementById('why-other')}; }""")
+    assert first == {"kept": True, "count": 1, "text": "Two", "other": True}
+    page.wait_for_timeout(1500)  # the screen is kept once the browser is idle
+    kept = page.evaluate("localStorage.getItem('pocketdeck-last-screen') || ''")
+    assert 'id="why-test" popover' in kept and "<p>Two</p>" in kept
