@@ -79,7 +79,14 @@ def json_depth_ok(text: str, max_depth: int = MAX_DEPTH) -> bool:
     pairs. Text that is still not empty after ``max_depth`` passes nests deeper, or its
     brackets do not pair up: both are refused (json.loads would otherwise descend into
     an unclosed ``[[[[...`` before it finds out)."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text))
+    # with no backslash and every string closed, the parts outside strings are every other
+    # piece between quotes: a split in C, three times faster than the string pattern (kept
+    # for text with escapes or an unclosed string; a save has neither as a rule)
+    if "\\" not in text and text.count('"') % 2 == 0:
+        outside = "".join(text.split('"')[::2])
+    else:
+        outside = _STRING.sub('""', text)
+    brackets = _NOT_BRACKET.sub("", outside)
     for _ in range(max_depth):
         if not brackets:
             return True
