@@ -356,6 +356,7 @@ class Bench:
         # for bench_taps: the worker in control, and (a build with one) the boot snapshot kept
         self.sw_ready_js = SW_READY_JS
         self.snapshot_js = SNAPSHOT_CACHED_JS if HAS_SNAPSHOT else None
+        self.draw_js = DRAW_JS  # for bench_snapshot: draws while the worker makes the snapshot
 
     def over_budget(self) -> bool:
         return time.monotonic() - self.started > BUDGET_S

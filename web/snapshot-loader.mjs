@@ -85,6 +85,7 @@ async function makeLater() {
     return;
   }
   const work = async () => {
+    root.dataset.snapshotMaking = ""; // while the worker runs (the bench taps meanwhile)
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     const out = await new Promise((resolve) => {
       worker.onmessage = (e) => resolve(e.data || {});
@@ -93,6 +94,7 @@ async function makeLater() {
                            wheel: new URL("../../" + SNAPSHOT.wheel, import.meta.url).href });
     });
     worker.terminate(); // its Python (31 MB and more) goes with it
+    delete root.dataset.snapshotMaking;
     return out;
   };
   const out = navigator.locks
