@@ -133,7 +133,8 @@ def table_lines(r: dict[str, Any]) -> list[str]:
         if fv:
             lines.append(f"  first visit to offline-ready, {rate}x: {fv['bytes'] / 1e6:.2f} MB"
                          f" ({fv['bytes'] / bare:.2f}x the bare runtime's {bare / 1e6:.2f} MB)")
-        lines.append(f"  worker, {rate}x: {w.get('result')} in {w.get('ms')} ms ({w.get('bytes')} bytes);"
+        lines.append(f"  worker, {rate}x: {w.get('result')} in {w.get('ms')} ms ({w.get('bytes')} bytes,"
+                     f" {w.get('paused_ms')} ms of it waiting while the player tapped);"
                      f" next start: {r.get(f'warm_boot.x{rate}')}")
         taps = (r.get(f"taps_while_making.x{rate}") or {}).get("frame_ms") or []
         if taps:

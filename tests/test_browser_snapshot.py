@@ -132,7 +132,8 @@ def test_a_snapshot_that_fails_to_make_falls_back_with_no_message(browser, site)
     the player sees nothing, and the next start is the normal one, not another attempt."""
     root, url, downloads = site
     worker = root / build.SNAPSHOT_WORKER
-    worker.write_text(worker.read_text().replace("import warm\\nwarm(", "import no_such_name as warm\\nwarm("))
+    worker.write_text(worker.read_text().replace("import warm_steps\\nwarm_steps(",
+                                                 "import no_such_name as warm_steps\\nwarm_steps("))
     build.write_service_worker(root)
     ctx = browser.new_context(**PHONE)
     errors, said = watch_errors(ctx), console_errors(ctx)
@@ -211,6 +212,39 @@ def test_an_update_makes_a_new_snapshot_and_never_boots_the_old(browser, site, t
         assert ready(page) == "snapshot"
         assert page.evaluate("window.pocketdeckBoot.error") is None
         assert served_snapshots(downloads) == []
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_the_worker_waits_while_the_player_taps(browser, site):
+    """Each tap tells the snapshot worker to wait (web/snapshot-loader.mjs posts {busy}):
+    between its steps (a module imported, a table loaded) it waits until the player has
+    been quiet for a moment, so it does not take the CPU a tap needs. Tapping on through
+    the making, the worker reports time spent waiting; the snapshot is still made and
+    used."""
+    root, url, downloads = site
+    ctx = browser.new_context(**PHONE)
+    errors = watch_errors(ctx)
+    try:
+        page = ctx.new_page()
+        assert ready(page, url + "/") == "normal"
+        start_deck(page)
+        page.wait_for_selector("html[data-snapshot-making], html[data-snapshot-made]",
+                               state="attached", timeout=BOOT_MS)
+        assert page.evaluate("document.documentElement.hasAttribute('data-snapshot-making')"), \
+            "the worker finished before the player could tap"
+        taps = 0
+        while page.evaluate("document.documentElement.hasAttribute('data-snapshot-making')") and taps < 40:
+            draw(page)
+            taps += 1
+            page.wait_for_timeout(150)  # a player's pace: well inside the worker's quiet time
+        assert taps >= 3
+        assert made(page) == "made"
+        result = page.evaluate("window.pocketdeckBoot.made")
+        assert result["paused_ms"] >= 500, result  # it waited while the draws went on
+        assert not page.evaluate("document.documentElement.hasAttribute('data-snapshot-making')")
+        assert ready(page) == "snapshot"
     finally:
         ctx.close()
     assert not errors, errors

@@ -57,6 +57,7 @@ async function freeBytes() {
   return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
 }
 const MIN_FREE = 100e6; // the 31 MB image, with room left for the player's saves
+const INPUT = ["pointerdown", "keydown", "click"]; // the player is playing: the worker waits
 
 function idle() {
   return new Promise((resolve) => (globalThis.requestIdleCallback
@@ -87,6 +88,15 @@ async function makeLater() {
   const work = async () => {
     root.dataset.snapshotMaking = ""; // while the worker runs (the bench taps meanwhile)
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    // each tap or key tells the worker to wait before its next step (snapshot-worker.mjs)
+    let told = -Infinity;
+    const busy = () => {
+      const now = performance.now();
+      if (now - told < 100) return;
+      told = now;
+      worker.postMessage({ busy: true });
+    };
+    for (const type of INPUT) addEventListener(type, busy, { capture: true, passive: true });
     const out = await new Promise((resolve) => {
       worker.onmessage = (e) => resolve(e.data || {});
       worker.onerror = (e) => { e.preventDefault(); resolve({ result: "failed", error: e.message || "worker error" }); };
@@ -94,6 +104,7 @@ async function makeLater() {
                            wheel: new URL("../../" + SNAPSHOT.wheel, import.meta.url).href });
     });
     worker.terminate(); // its Python (31 MB and more) goes with it
+    for (const type of INPUT) removeEventListener(type, busy, { capture: true });
     delete root.dataset.snapshotMaking;
     return out;
   };

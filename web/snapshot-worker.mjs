@@ -7,7 +7,8 @@
 // the page's), runs `pocketdeck.snapshot.warm(token)` (what tools/make_snapshot.mjs runs in
 // Node for the tests), makes the memory image and keeps it in Cache Storage under `key`,
 // where the loader finds it on the next start. The site ships no snapshot any more: a
-// deploy costs a phone only the files that changed.
+// deploy costs a phone only the files that changed. It runs `warm` a step at a time and
+// waits between steps while the player is tapping (below).
 //
 // Nothing is made when the origin is low on storage: the loader asks before it starts
 // this worker, and here the image is kept only if twice its size is free. A snapshot that cannot be made is remembered as an empty marker
@@ -16,7 +17,8 @@
 // app simply keeps booting the normal way.
 //
 // in:  {key, token, wheel}   (key and wheel: absolute URLs)
-// out: {result: "made" | "low-storage" | "failed" | "kept", bytes?, ms?, error?}
+// in:  {busy: true}          (the player tapped: wait before the next step)
+// out: {result: "made" | "low-storage" | "failed" | "kept", bytes?, ms?, paused_ms?, error?}
 import { loadPyodide } from "./pyodide.mjs";
 
 const CACHE = "pocketdeck:snapshot"; // not a version's cache: sw.js never tidies it
@@ -30,17 +32,44 @@ function oneLine(text) {
   return String(text).replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
 }
 
+// The player comes first. The page posts {busy: true} on each tap or key (snapshot-loader.mjs);
+// between its steps the worker waits until QUIET_MS have passed since the last one, so on a
+// phone with few cores it does not take the CPU the page needs to answer a tap (at 4x on a
+// 2-core machine, draws took 50-75 ms while it ran and 28-40 after, docs/BENCHMARK.md).
+// A step is a module imported or a table loaded: milliseconds; booting the runtime is the
+// one long step that cannot wait inside itself.
+const QUIET_MS = 700;
+let busyAt = -Infinity;
+let paused = 0; // ms spent waiting for the player
+async function quiet() {
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the page's messages come in
+  const t = performance.now();
+  while (performance.now() - busyAt < QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  paused += performance.now() - t;
+}
+
 async function make({ key, token, wheel }) {
   const t0 = performance.now();
   const cache = await caches.open(CACHE);
   if (await cache.match(key)) return { result: "kept" }; // made by another tab, or failed
   let bytes;
   try {
+    await quiet();
     const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
+    await quiet();
     const res = await fetch(wheel);
     if (!res.ok) throw new Error(`the wheel answered ${res.status}`);
     py.unpackArchive(new Uint8Array(await res.arrayBuffer()), "wheel", { extractDir: "/home/pyodide" });
-    py.runPython(`from pocketdeck.snapshot import warm\nwarm(${JSON.stringify(token)})`);
+    await quiet();
+    const steps = py.runPython(`from pocketdeck.snapshot import warm_steps\nwarm_steps(${JSON.stringify(token)})`);
+    try {
+      while (!steps.next().done) await quiet();
+    } finally {
+      steps.destroy();
+    }
+    await quiet();
     bytes = py.makeMemorySnapshot();
   } catch (e) {
     await cache.put(key, new Response(new Uint8Array(0), {
@@ -51,10 +80,15 @@ async function make({ key, token, wheel }) {
   // one snapshot kept: an older build's goes when this one comes
   for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
   await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-  return { result: "made", bytes: bytes.length, ms: Math.round(performance.now() - t0) };
+  return { result: "made", bytes: bytes.length, ms: Math.round(performance.now() - t0),
+           paused_ms: Math.round(paused) };
 }
 
 self.onmessage = async (event) => {
+  if (event.data && event.data.busy) { // the player tapped (not a job)
+    busyAt = performance.now();
+    return;
+  }
   let out;
   try {
     out = await make(event.data);

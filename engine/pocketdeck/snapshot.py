@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+from collections.abc import Iterator
 
 # DEV_ONLY: modules only the developer's tools use, never imported by a screen, so they stay
 # out of the snapshot (core.imports keeps the list: the Library's sliced loads skip them too)
@@ -27,6 +28,15 @@ def warm(token: str = "") -> int:
     booted from the snapshot has nothing left to import whatever screen it opens (the lazy
     imports inside functions too: views, the Library, the GM's suggestions). Returns how
     many pocketdeck modules are loaded."""
+    for _ in warm_steps(token):
+        pass
+    return sum(1 for m in sys.modules if m.startswith("pocketdeck"))
+
+
+def warm_steps(token: str = "") -> Iterator[str]:
+    """``warm`` a step at a time (a module imported, a system's content read, a table
+    loaded), naming each step done: the phone's snapshot worker (web/snapshot-worker.mjs)
+    waits between steps while the player is tapping, so the page keeps the CPU."""
     global TOKEN
     TOKEN = token
     from .core.game import systems
@@ -35,14 +45,17 @@ def warm(token: str = "") -> int:
 
     for name in screen_modules():
         importlib.import_module(name)
+        yield name
     for name, game in systems().items():
         game.new_game(game.default_options(), seed=1)  # content files parsed and cached
+        yield f"content:{name}"
     for system in tables():
         load_table(system)
+        yield f"table:{system}"
     app = App()
     app.restore({})
     app.render()
-    return sum(1 for m in sys.modules if m.startswith("pocketdeck"))
+    yield "home"
 
 
 def screen_modules() -> list[str]:
