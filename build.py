@@ -170,6 +170,38 @@ def trim_js(text: str) -> str:
 
 
 # -- the wheel and content ------------------------------------------------------------------------
+def strip_docstrings(source: str) -> str:
+    """``source`` with every module, class and function docstring emptied to ``""``, on
+    the same lines (a traceback's line numbers stay those of the source). The docstrings
+    are for the people reading engine/; on a phone they were about a fifth of the wheel's
+    download (docs/BENCHMARK.md, tenth session). Nothing reads ``__doc__`` at run time
+    (tests/test_build_wheel.py checks that, and that the code is otherwise the same)."""
+    import ast
+
+    tree = ast.parse(source)
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                spans.append(body[0].value)
+    if not spans:
+        return source
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    # offsets are in UTF-8 bytes per line: turn them into character offsets of the source
+    def at(lineno: int, col: int) -> int:
+        return starts[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
+    out = source
+    for node in sorted(spans, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        a, b = at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)
+        out = out[:a] + '""' + "\n" * (node.end_lineno - node.lineno) + out[b:]
+    return out
+
+
 def build_wheel(out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.whl"):
@@ -185,6 +217,8 @@ def build_wheel(out: Path) -> Path:
             shutil.copyfile(ROOT / name, src / name)
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
         shutil.copytree(ROOT / "engine", src / "engine", ignore=ignore)
+        for module in (src / "engine").rglob("*.py"):
+            module.write_text(strip_docstrings(module.read_text(encoding="utf-8")), encoding="utf-8")
         shutil.copytree(ROOT / "content", src / "content", ignore=ignore)
         run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
              "-q", "-w", str(tmp / "out"), str(src)], env=env, cwd=str(tmp))

@@ -22,7 +22,7 @@ from ..systems.p52.rules import check_record, export_characters
 from . import learn_ui, p52_quick, p52_steps
 from .cards import card_svg, mini_back, mini_card
 from .flow import new_lines, prompt
-from .html import button, esc, log_list
+from .html import attrs, button, esc, log_list
 from .learn_ui import term, why
 from .library import CharacterLibrary
 from .tables import Table, register_table
@@ -314,12 +314,16 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
             inner = (f'{face}<span class="tags">{esc(" · ".join(tags))}</span>'
                      f'<span class="toks">{toks}</span>')
             classes = f'cell k-{esc(s["kind"])}' + (" exit" if s["exit"] else "")
+            go = ""
             if sid in moves:
+                # the cell stays a cell and a button covering it is the move: a spot coming
+                # into reach or leaving it (every move) changes one button, not the cell's
+                # card, tags and tokens (rebuilt when the cell itself was the button)
+                classes += " reach"
                 title = f"Move here ({s['x']},{s['y']})"
-                cells.append(button(inner, "play", moves[sid], cls=classes + " reach", title=title,
-                                    raw_label=True, key=key))
-            else:
-                cells.append(f'<div class="{classes}" data-key="{key}">{inner}</div>')
+                go = (f'<button type="button"{attrs(class_="cell-go", data_action="play", data_arg=json.dumps(moves[sid], sort_keys=True), title=title)}>'
+                      f'<span class="sr-only">{esc(title)}</span></button>')
+            cells.append(f'<div class="{classes}" data-key="{key}">{inner}{go}</div>')
     lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
     hint = " Tap a highlighted spot to move." if moves else ""
     return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
