@@ -203,9 +203,9 @@ function mark(name) {
 }
 
 // A screen Python rendered: on the page now (in place: only what changed is rewritten,
-// web/morph.js), its popovers in their layer, kept for the next start when idle. In JavaScript, not in main.py: each
-// crossing from Pyodide into the DOM costs a proxy and a string copy, which added
-// milliseconds to every tap at a phone's speed.
+// web/morph.js), its popovers in their layer, kept for the next start when idle. In
+// JavaScript, not in main.py: each crossing from Pyodide into the DOM costs a proxy and a
+// string copy, which added milliseconds to every tap at a phone's speed.
 export function show(html, said = "", fresh = false, action = null, arg = null, popovers = "") {
   const app = document.getElementById("app");
   write(app, html, fresh);

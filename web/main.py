@@ -36,7 +36,6 @@ def mark(name: str) -> None:
         perf.mark(name)
 
 
-
 def render(tapped=None) -> None:
     """Draw the screen; ``tapped`` is the element the player tapped (the shell keeps focus
     on its twin in the new screen, else moves it to the prompt: web/lastscreen.js)."""
