@@ -102,6 +102,8 @@ def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
     open_deck(page)
     page.locator("button.pile").tap()
     wait_saved(page, 1)
+    # every write started so far has landed (the new game's and the draw's may be two)
+    page.wait_for_function("Number(document.documentElement.dataset.saving) === 0")
     page.evaluate("window.__failWrites = true")
     before = int(page.evaluate("document.documentElement.dataset.saved"))
     page.locator("button.pile").tap()
