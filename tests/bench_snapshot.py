@@ -23,6 +23,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import bench_taps
 import build
 
 MADE = "html[data-snapshot-made]"
@@ -138,8 +139,7 @@ def table_lines(r: dict[str, Any]) -> list[str]:
                      f" next start: {r.get(f'warm_boot.x{rate}')}")
         taps = (r.get(f"taps_while_making.x{rate}") or {}).get("frame_ms") or []
         if taps:
-            ordered = sorted(taps)
-            p95 = ordered[min(len(ordered) - 1, max(0, round(0.95 * len(ordered) + 0.5) - 1))]
+            p95 = bench_taps.p95(taps)
             lines.append(f"  Deck draws while the worker made it, {rate}x: {len(taps)}, frame median "
                          f"{statistics.median(taps):.1f} ms, p95 {p95:.1f} (at 4x: 50 / 80 at most)")
         elif f"taps_while_making.x{rate}" in r:

@@ -38,15 +38,22 @@ def storage_line(page) -> str:
     return page.locator("p.storage").inner_text()
 
 
-def test_no_persist_call_at_start_up_and_one_from_the_storage_line(browser, server):
+def deck_drawn(browser, server: str, init_script: str):
+    """A phone context with ``init_script``, started, on a Deck game with one card drawn
+    (a game is kept); (context, page, the page errors seen)."""
     ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(RECORD)
+    ctx.add_init_script(init_script)
     errors = watch_errors(ctx)
     page = ctx.new_page()
     start(page, server + "/")
     open_deck(page)
-    page.locator("button.pile").tap()  # a drawn card: a game is kept
+    page.locator("button.pile").tap()
     wait_saved(page, 1)
+    return ctx, page, errors
+
+
+def test_no_persist_call_at_start_up_and_one_from_the_storage_line(browser, server):
+    ctx, page, errors = deck_drawn(browser, server, RECORD)
     for _ in range(2):  # a start with games kept, twice: still no request, and the line shows
         page.reload()
         start(page, page.url)
@@ -94,14 +101,7 @@ Object.defineProperty(window, "pocketdeckStore", {
 
 
 def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(FAIL_WRITES)
-    errors = watch_errors(ctx)
-    page = ctx.new_page()
-    start(page, server + "/")
-    open_deck(page)
-    page.locator("button.pile").tap()
-    wait_saved(page, 1)
+    ctx, page, errors = deck_drawn(browser, server, FAIL_WRITES)
     # every write started so far has landed (the new game's and the draw's may be two)
     page.wait_for_function("Number(document.documentElement.dataset.saving) === 0")
     page.evaluate("window.__failWrites = true")

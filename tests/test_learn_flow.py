@@ -200,7 +200,7 @@ def test_popovers_come_in_one_order_whatever_order_the_terms_were_drawn():
             learn_ui.term(key)
         for key in ("b", "a") if order is terms else ("a", "b"):
             learn_ui.why(key, f"what {key} does", f"What {key} does")
-        outs.append(learn_ui.popovers())
+        outs.append("".join(learn_ui.popover_list()))
     assert outs[0] == outs[1]
     ids = re.findall(r'<div id="([^"]+)" popover', outs[0])
     assert ids == sorted(f"gl-{t}" for t in terms) + ["why-a", "why-b"]

@@ -89,8 +89,7 @@ function takeTouched(root) {
 
 function watch(root) {
   if (!watching) watching = new MutationObserver((records) => { delivered.push(...records); });
-  watching.disconnect();
-  delivered = [];
+  delivered = []; // (write() disconnected it before its own changes)
   watching.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 

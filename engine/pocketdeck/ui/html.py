@@ -46,7 +46,7 @@ def button(label: str, verb: str, arg: Any = None, *, cls: str = "btn", disabled
         # the full name is spoken text inside the button, and the drawn content is hidden
         # from screen readers: an aria-label that differs from the visible text breaks
         # voice control ("label in name", WCAG 2.5.3), and a card's own label would repeat
-        body = f'<span class="sr-only">{esc(title)}</span><span aria-hidden="true">{body}</span>'
+        body = f'<span class="sr-only">{esc(title)}</span>' + (f'<span aria-hidden="true">{body}</span>' if body else "")
     kind = "submit" if submit else "button"
     return (f"<button type=\"{kind}\"{attrs(class_=cls, data_action=verb, data_arg=data_arg, data_fill=fill, disabled=disabled, title=title, data_key=key)}>"
             f"{body}</button>")

@@ -4,7 +4,7 @@ screen of each system, the first-run guide.
 A term is drawn by ``term("target-card")``: an inline button that opens the term's line
 in a popover (the HTML ``popover`` attribute: no round trip to Python, the game stays as it
 is under it, and screen readers reach the same text). The popovers themselves are drawn
-once per screen by ``popovers()``, for the terms the screen used (the App collects them
+once per screen by ``popover_list()``, for the terms the screen used (the App collects them
 while it draws). An unknown id raises: a screen that names a term the glossary lacks
 fails its render tests, and the content check (``check_sources``) fails the build first.
 
@@ -52,12 +52,6 @@ def why(key: str, text: str, about: str) -> str:
     _whys.append((pid, text))
     return (f'<button type="button" class="why" popovertarget="{esc(pid)}">'
             f'<span aria-hidden="true">?</span><span class="sr-only">{esc(about)}</span></button>')
-
-
-def popovers() -> str:
-    """The popovers of every term and explanation the screen drew, as one string
-    (``popover_list`` joined)."""
-    return "".join(popover_list())
 
 
 def popover_list() -> list[str]:

@@ -22,7 +22,7 @@ from ..systems.p52.rules import check_record, export_characters
 from . import learn_ui, p52_quick, p52_steps
 from .cards import card_svg, mini_back, mini_card
 from .flow import new_lines, prompt
-from .html import attrs, button, esc, log_list
+from .html import button, esc, log_list
 from .learn_ui import term, why
 from .library import CharacterLibrary
 from .tables import Table, register_table
@@ -321,8 +321,7 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 # card, tags and tokens (rebuilt when the cell itself was the button)
                 classes += " reach"
                 title = f"Move here ({s['x']},{s['y']})"
-                go = (f'<button type="button"{attrs(class_="cell-go", data_action="play", data_arg=json.dumps(moves[sid], sort_keys=True), title=title)}>'
-                      f'<span class="sr-only">{esc(title)}</span></button>')
+                go = button("", "play", moves[sid], cls="cell-go", title=title)
             cells.append(f'<div class="{classes}" data-key="{key}">{inner}{go}</div>')
     lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
     hint = " Tap a highlighted spot to move." if moves else ""
