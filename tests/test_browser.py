@@ -86,7 +86,9 @@ def test_illegal_tap_is_explained_and_changes_nothing(phone, server):
     # a forged button: the engine refuses it with the rule's reason
     page.evaluate("""() => { const b = document.createElement('button');
         b.dataset.action = 'play'; b.dataset.arg = JSON.stringify({type: 'discard', card: 'AS'});
-        b.id = 'forged'; b.textContent = 'x'; document.getElementById('app').append(b); }""")
+        b.id = 'forged'; b.textContent = 'x'; document.getElementById('app').prepend(b); }""")
+    # (put first: at the end of the screen it lies under the first-game guide, fixed at the
+    # foot, and the click had to find a scroll position where the guide did not cover it)
     page.locator("#forged").click()
     assert "not in your hand" in page.locator(".flash.error").inner_text()
     assert draw_count(page) == 52
