@@ -98,3 +98,28 @@ def test_the_deck_lists_one_card_element_per_card_left():
     inner = p.found[1:]
     assert len(inner) == 51 and all(a.get("role") == "img" and a.get("data-card") for _, a in inner)
     assert "What is left: 51 cards" in html
+
+
+@pytest.mark.parametrize("path, shape", [
+    ("M50 4 L88 50 Z", "shape(from 50% 4%, line to 88% 50%, close)"),
+    ("M0 0 C1 2 3 4 5 6 Z", "shape(from 0% 0%, curve to 5% 6% with 1% 2% / 3% 4%, close)"),
+    ("M50 4 A20 20 0 0 1 66 38", "shape(from 50% 4%, arc to 66% 38% of 20% 20% small cw)"),
+    ("M50 4 A20 30 0 1 0 56 70", "shape(from 50% 4%, arc to 56% 70% of 20% 30% large ccw)"),
+    ("M1.5 -2 L3 4", "shape(from 1.5% -2%, line to 3% 4%)"),
+])
+def test_a_path_becomes_the_same_shape_in_css(path, shape):
+    """ui/cards.path_shape: each SVG path command of the 0..100 box as its CSS shape()
+    command in percentages (the drawn result is compared in test_browser_minicard.py)."""
+    assert cards.path_shape(path) == shape
+
+
+def test_a_path_command_path_shape_does_not_know_is_refused():
+    with pytest.raises(ValueError, match="unsupported path command 'Q'"):
+        cards.path_shape("M0 0 Q1 1 2 2")
+
+
+def test_every_suit_and_the_star_have_a_clip_shape_and_a_mask():
+    css = cards.mini_card_css()
+    for name in ("s-h", "s-d", "s-s", "s-c", "s-j"):
+        rule = css.split(f"span.mini.{name} {{", 1)[1].split("}", 1)[0]
+        assert "--suit: url(" in rule and "--shape: shape(from " in rule, rule

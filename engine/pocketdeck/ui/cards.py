@@ -7,6 +7,7 @@ by CSS as a mask of the same paths (mini_card_css, kept in web/app.css)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..core.cards import Card, Suit
@@ -83,13 +84,52 @@ _STAR_PATH = "M50 4 L61 38 L96 38 L68 59 L79 94 L50 73 L21 94 L32 59 L4 38 L39 3
 _MINI_SHAPES = {"s-" + s.value.lower(): p for s, p in _SUIT_PATHS.items()} | {"s-j": _STAR_PATH}
 
 
+def path_shape(path: str) -> str:
+    """An SVG path of the 0..100 box as CSS ``shape()`` in percentages of the box (M, L, C,
+    A and Z: all the suit and star paths use). Why: a CSS mask of an SVG image is painted
+    as an image, 1-2 ms for each new mini card at a phone's speed (a P52 attack flips three,
+    docs/BENCHMARK.md eleventh session); a clip path is plain geometry."""
+    toks = re.findall(r"[A-Za-z]|-?\d+(?:\.\d+)?", path)
+
+    def at(k: int) -> str:  # the point whose x is toks[k]
+        return f"{toks[k]}% {toks[k + 1]}%"
+
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        op = toks[i]
+        if op == "M":
+            out.append("from " + at(i + 1))
+            i += 3
+        elif op == "L":
+            out.append("line to " + at(i + 1))
+            i += 3
+        elif op == "C":
+            out.append(f"curve to {at(i + 5)} with {at(i + 1)} / {at(i + 3)}")
+            i += 7
+        elif op == "A":  # rx ry rotation large-arc sweep x y; sweep 1 is clockwise on screen
+            rx, ry, _rotation, large, sweep = toks[i + 1:i + 6]
+            out.append(f"arc to {at(i + 6)} of {rx}% {ry}% {'large' if large == '1' else 'small'} "
+                       f"{'cw' if sweep == '1' else 'ccw'}")
+            i += 8
+        elif op == "Z":
+            out.append("close")
+            i += 1
+        else:
+            raise ValueError(f"path_shape: unsupported path command {op!r} in {path!r}")
+    return "shape(" + ", ".join(out) + ")"
+
+
 def mini_card_css() -> str:
-    """The mini card's suit shapes as CSS (one --suit mask per suit class), made from the
-    same paths as the SVG cards. web/app.css holds this text; a test checks it is current."""
+    """The mini card's suit shapes as CSS, made from the same paths as the SVG cards: per
+    suit class a --shape (a clip path, what browsers with CSS ``shape()`` draw) and a
+    --suit (an SVG mask image, the fallback for the others; web/app.css picks by @supports).
+    web/app.css holds this text; a test checks it is current."""
     def url(path: str) -> str:
         return ("url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
                 f"viewBox='0 0 100 100'%3E%3Cpath d='{path}'/%3E%3C/svg%3E\")")
-    return "".join(f"span.mini.{k} {{ --suit: {url(p)}; }}\n" for k, p in _MINI_SHAPES.items())
+    return "".join(f"span.mini.{k} {{ --suit: {url(p)};\n  --shape: {path_shape(p)}; }}\n"
+                   for k, p in _MINI_SHAPES.items())
 
 
 @lru_cache(maxsize=1024)
