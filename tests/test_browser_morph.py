@@ -271,3 +271,38 @@ def test_a_tap_keeps_the_unchanged_screen_and_the_focused_button(phone, server):
         })""")
         assert out == {"nav": True, "pile": True, "focused": True, "left": n, "hand": 52 - n}, out
     assert not phone.errors, phone.errors
+
+
+# counts each XPath query compiled in the page (PyScript's observer compiles one for every
+# element added to the document, looking for py-* event attributes)
+COUNT_XPATH = """(() => {
+  const f = XPathEvaluator.prototype.createExpression;
+  XPathEvaluator.prototype.createExpression = function (...args) {
+    window.__xpath = (window.__xpath || 0) + 1;
+    return f.apply(this, args);
+  };
+})();"""
+
+
+def test_pyscript_stops_watching_the_screen_once_python_is_up(phone, server):
+    """web/paint.js + boot.js quiet(): PyScript's document-wide MutationObserver ran an
+    XPath query over every element a tap added (1-3 ms a tap at 4x, docs/BENCHMARK.md).
+    Once Python has drawn its first screen that observer is disconnected: taps that add
+    and remove elements compile no XPath query, and the app still plays."""
+    phone.add_init_script(COUNT_XPATH)
+    page = _page(phone, server)
+    page.wait_for_selector("html[data-quiet]", state="attached")
+    before = page.evaluate("window.__xpath || 0")
+    page.locator("[data-action=open][data-arg=deck]").tap()
+    if page.locator("text=New deck").count():
+        page.get_by_role("button", name="52 cards").tap()
+    page.wait_for_selector("[data-system=deck]")
+    for n in (51, 50, 49):
+        page.locator("button.pile").tap()
+        page.wait_for_function(f"Number(document.querySelector('button.pile .count').textContent) === {n}")
+    page.locator("#app [data-action=home]").first.tap()
+    page.wait_for_selector("#app [data-action=open][data-arg=deck]")
+    assert page.evaluate("window.__xpath || 0") == before, "a tap ran PyScript's XPath query"
+    # MutationObserver is the browser's own again (nothing else is watched or wrapped)
+    assert page.evaluate("MutationObserver.toString().includes('[native code]')")
+    assert not phone.errors, phone.errors

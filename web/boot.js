@@ -117,8 +117,12 @@ function whenReady() {
     setTimeout(resolve, 60000); // Python failed to start: still keep the shell offline
   });
 }
-// Python drew the real screen: a tap made while waking follows (web/paint.js)
-whenReady().then(() => window.pocketdeckWaking.woke());
+// Python drew the real screen: a tap made while waking follows, and PyScript's
+// document-wide observers stop (web/paint.js); not when whenReady only gave up waiting
+whenReady().then(() => {
+  if (document.documentElement.hasAttribute("data-ready")) window.pocketdeckWaking.quiet();
+  window.pocketdeckWaking.woke();
+});
 if ("serviceWorker" in navigator) {
   if (!navigator.serviceWorker.controller) setChip("Not yet offline", false);
   whenReady().then(() => navigator.serviceWorker.register("./sw.js", { scope: "./" })).then((reg) => {

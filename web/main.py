@@ -36,9 +36,11 @@ def mark(name: str) -> None:
         perf.mark(name)
 
 
-def render(tapped=None) -> None:
-    """Draw the screen; ``tapped`` is the element the player tapped (the shell keeps focus
-    on its twin in the new screen, else moves it to the prompt: web/lastscreen.js)."""
+def render(action: str | None = None, arg: str | None = None) -> None:
+    """Draw the screen; ``action`` and ``arg`` are the tapped element's data-action and
+    data-arg (the shell keeps focus on its twin in the new screen, else moves it to the
+    prompt: web/lastscreen.js). Passed as the strings on_click already read: every read of
+    the DOM from Python is a crossing that costs time in each tap."""
     try:
         html, popovers = app.render_parts()
         mark("pd:rendered")
@@ -47,9 +49,7 @@ def render(tapped=None) -> None:
         # the glossary popovers the page does not hold yet, kept for the next start
         # (lastscreen.js); the popovers cross as one string, split on a separator their
         # markup never holds
-        shell.show(html, frame["said"], frame["fresh"],
-                   tapped.getAttribute("data-action") if tapped else None,
-                   tapped.getAttribute("data-arg") if tapped else None,
+        shell.show(html, frame["said"], frame["fresh"], action, arg,
                    "\x1e".join(p.replace("\x1e", "") for p in popovers))
     except Exception as exc:  # App.render already catches; this is the last line of defence
         root.innerHTML = ('<section class="render-error"><h1>This screen could not be drawn</h1>'
@@ -162,12 +162,12 @@ def on_click(event) -> None:
         return
     event.preventDefault()
     mark("pd:tap")
-    effects = app.handle(el.getAttribute("data-action"), el.getAttribute("data-arg") or "",
-                         gather_fields(el))
+    action, arg = el.getAttribute("data-action"), el.getAttribute("data-arg")
+    effects = app.handle(action, arg or "", gather_fields(el))
     mark("pd:handled")
     start_persist(effects)  # first: a screen that fails to draw must not lose the tap
     mark("pd:persisted")
-    render(el)
+    render(action, arg)
 
 
 async def on_change(event) -> None:

@@ -165,7 +165,27 @@
     return true;
   }
 
-  // lastscreen.js keeps screens under the same key and limit; boot.js calls woke()
-  window.pocketdeckWaking = { key: KEY, max: MAX, woke };
+  // PyScript watches the whole document with a MutationObserver, for <script type="py">
+  // and py-* event attributes added after start; for every element a screen adds it
+  // compiles and runs an XPath query (1-3 ms a tap at a phone's speed, docs/BENCHMARK.md
+  // eleventh session). The app adds neither once Python is up, so boot.js stops those
+  // observers then (quiet()): this script runs before any module, so it sees them made.
+  const NativeObserver = window.MutationObserver;
+  const documentWide = [];
+  window.MutationObserver = class extends NativeObserver {
+    observe(target, options) {
+      if (target === document && options && options.subtree) documentWide.push(this);
+      return super.observe(target, options);
+    }
+  };
+  function quiet() {
+    for (const observer of documentWide.splice(0)) observer.disconnect();
+    window.MutationObserver = NativeObserver;
+    document.documentElement.dataset.quiet = "1"; // (the tests read it)
+  }
+
+  // lastscreen.js keeps screens under the same key and limit; boot.js calls woke() and
+  // quiet() once Python has drawn its first screen
+  window.pocketdeckWaking = { key: KEY, max: MAX, woke, quiet };
   paint();
 })();
