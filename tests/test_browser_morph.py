@@ -305,4 +305,13 @@ def test_pyscript_stops_watching_the_screen_once_python_is_up(phone, server):
     assert page.evaluate("window.__xpath || 0") == before, "a tap ran PyScript's XPath query"
     # MutationObserver is the browser's own again (nothing else is watched or wrapped)
     assert page.evaluate("MutationObserver.toString().includes('[native code]')")
+    # the next start (the last screen painted first, then Python) is quiet as well
+    page.locator("[data-action=open][data-arg=deck]").tap()
+    page.wait_for_selector("[data-system=deck]")
+    page.reload()
+    page.wait_for_selector("html[data-ready][data-quiet]", state="attached", timeout=BOOT_MS)
+    before = page.evaluate("window.__xpath || 0")
+    page.locator("button.pile").tap()
+    page.wait_for_function("Number(document.querySelector('button.pile .count').textContent) === 48")
+    assert page.evaluate("window.__xpath || 0") == before, "a tap after a restart ran the XPath query"
     assert not phone.errors, phone.errors
