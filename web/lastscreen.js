@@ -142,8 +142,9 @@ function settle(app, said, fresh, action, arg) {
     target.classList.remove("guide-target");
     target = null;
   }
-  // focus first: the change of focus restyles the two elements, and the boxes read next
-  // then see it, so the frame has no second style pass to make
+  // focus before bringIntoView reads boxes: the focus change restyles two elements, and
+  // the read then takes that in (one style pass fewer in the frame; measured at 4x it is
+  // inside the noise, docs/BENCHMARK.md eleventh session)
   let focus = twinOf(app, action, arg) || guide || prompt || app.querySelector("h1");
   if (focus && !focus.matches("button, input, select, textarea, summary, [tabindex]")) {
     focus.setAttribute("tabindex", "-1");
