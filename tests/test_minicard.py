@@ -4,6 +4,7 @@ left costs the browser one element each instead of an SVG of five."""
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -123,3 +124,12 @@ def test_every_suit_and_the_star_have_a_clip_shape_and_a_mask():
     for name in ("s-h", "s-d", "s-s", "s-c", "s-j"):
         rule = css.split(f"span.mini.{name} {{", 1)[1].split("}", 1)[0]
         assert "--suit: url(" in rule and "--shape: shape(from " in rule, rule
+
+
+def test_the_major_boss_card_is_lettered_at_12_px_or_more_beside_an_enemy():
+    """P52's Major Boss has no card: its face is the word "Boss" (card_svg of an unknown
+    code). Drawn 56 px wide beside the enemy (web/app.css svg.card.small), its letters were
+    16 of 100 units, 9 px; a fresh-clone run of the P52 walk caught it."""
+    svg = cards.card_svg("Boss", cls="card small")
+    size = float(re.search(r'font-size="([0-9.]+)"', svg).group(1))
+    assert size * 56 / 100 >= 12, svg

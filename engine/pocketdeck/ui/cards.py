@@ -36,9 +36,12 @@ def card_svg(code: str, *, cls: str = "card") -> str:
     try:
         card = Card.parse(code)
     except ValueError:
+        # a short word (P52's Major Boss, who has no card) in letters of 22 of the 100 units:
+        # 12.3 px on the 56 px card beside an enemy (16 drew 9 px, under the 12 px floor)
+        fs = 22 if len(code) <= 5 else 16
         return (f'<svg class="{cls}" viewBox="0 0 100 140" role="img" aria-label="{esc(code)}">'
                 f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
-                f'<text x="50" y="76" text-anchor="middle" font-size="16">{esc(code)}</text></svg>')
+                f'<text x="50" y="78" text-anchor="middle" font-size="{fs}">{esc(code)}</text></svg>')
     label = esc(card.name)
     if card.is_joker:
         colour = RED if card.colour == "red" else BLACK
