@@ -34,7 +34,11 @@ def hand_cards(page) -> list[str]:
 
 
 def wait_saved(page, n):
-    page.wait_for_function(f"Number(document.documentElement.dataset.saved || 0) >= {n}")
+    """At least ``n`` writes landed and none is open: a tap's write starts in its own click,
+    so once none is open every tap made so far is stored (counting alone raced: opening the
+    Deck and a new game are writes too, and a reload could come before the last draw's)."""
+    page.wait_for_function(f"Number(document.documentElement.dataset.saved || 0) >= {n}"
+                           " && Number(document.documentElement.dataset.saving || 0) === 0")
 
 
 def test_boots_and_draws_a_card(phone, server):
