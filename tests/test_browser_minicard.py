@@ -16,6 +16,7 @@ import pytest
 
 from pocketdeck.ui import cards
 
+pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 SUITS = ("s-h", "s-d", "s-s", "s-c", "s-j")
 CODES = {"s-h": "AH", "s-d": "AD", "s-s": "AS", "s-c": "AC", "s-j": "BJ"}

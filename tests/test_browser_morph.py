@@ -23,6 +23,14 @@ def _page(phone, server):
     return page
 
 
+def _open_deck(page):
+    """The Deck table, a new 52-card game if there is none."""
+    page.locator("[data-action=open][data-arg=deck]").tap()
+    if page.locator("text=New deck").count():
+        page.get_by_role("button", name="52 cards").tap()
+    page.wait_for_selector("[data-system=deck]")
+
+
 # in the page: `M` is morph.js; `root` a scratch element outside #app; `same(html)`: root is
 # what innerHTML would make of `html` (isEqualNode: the same nodes, text and attributes; the
 # order of an element's attributes is not part of it)
@@ -251,10 +259,7 @@ def test_a_tap_keeps_the_unchanged_screen_and_the_focused_button(phone, server):
     """The Deck table, two draws: the nav and the tapped draw pile are the same nodes as
     before each tap (so focus never left the pile), and the screen is Python's."""
     page = _page(phone, server)
-    page.locator("[data-action=open][data-arg=deck]").tap()
-    if page.locator("text=New deck").count():
-        page.get_by_role("button", name="52 cards").tap()
-    page.wait_for_selector("[data-system=deck]")
+    _open_deck(page)
     for n in (51, 50):
         # kept in JavaScript properties: an attribute would itself be an outside change
         page.evaluate("""() => { window.__nav = document.querySelector('#app nav');
@@ -293,10 +298,7 @@ def test_pyscript_stops_watching_the_screen_once_python_is_up(phone, server):
     page = _page(phone, server)
     page.wait_for_selector("html[data-quiet]", state="attached")
     before = page.evaluate("window.__xpath || 0")
-    page.locator("[data-action=open][data-arg=deck]").tap()
-    if page.locator("text=New deck").count():
-        page.get_by_role("button", name="52 cards").tap()
-    page.wait_for_selector("[data-system=deck]")
+    _open_deck(page)
     for n in (51, 50, 49):
         page.locator("button.pile").tap()
         page.wait_for_function(f"Number(document.querySelector('button.pile .count').textContent) === {n}")
