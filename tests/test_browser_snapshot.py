@@ -65,6 +65,10 @@ def test_a_first_visit_makes_the_snapshot_and_the_reload_starts_from_it(browser,
         kept = page.evaluate(KEPT)
         assert list(kept) == ["/" + snap["key"]] and kept["/" + snap["key"]] > 10e6, kept
         assert served_snapshots(downloads) == []  # made on the page, not fetched from the site
+        check = page.evaluate("""async (key) => (await caches.match(new URL(key, location.href).href))
+                                     .headers.get("X-Pocketdeck-Check")""", snap["key"])
+        length, lanes = check.split(":")  # kept with the image: its length and four 32-bit lanes
+        assert int(length) == kept["/" + snap["key"]] and re.fullmatch("[0-9a-f]{32}", lanes), check
 
         assert ready(page) == "snapshot"
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
@@ -87,7 +91,7 @@ def test_a_first_visit_makes_the_snapshot_and_the_reload_starts_from_it(browser,
     assert not said, said
 
 
-@pytest.mark.parametrize("damage", ["corrupt", "short", "missing"])
+@pytest.mark.parametrize("damage", ["corrupt", "short", "unchecked", "missing"])
 def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, damage):
     root, url, _ = site
     snap = snapshot_of(root)
@@ -105,11 +109,18 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
             const hit = await cache.match(href);
             if (damage === "missing") return cache.delete(href);
             let bytes = new Uint8Array(await hit.arrayBuffer());
+            if (damage === "unchecked") return cache.put(href, new Response(bytes));  // no check kept
             if (damage === "short") bytes = bytes.slice(0, bytes.length >> 2);
             else for (let i = 4096; i < bytes.length; i += 4093) bytes[i] ^= 0x5a;
-            await cache.put(href, new Response(bytes));
+            // storage lost or flipped bytes; the headers, the worker's check among them, stay
+            await cache.put(href, new Response(bytes, { headers: hit.headers }));
         }""", [snap["key"], damage])
         assert ready(page) == ("normal" if damage == "missing" else "fallback")
+        # a damaged image is refused by its check before it runs (restored, it could hang)
+        why = {"corrupt": "do not match its check", "short": "do not match its check",
+               "unchecked": "has no check", "missing": None}[damage]
+        error = page.evaluate("window.pocketdeckBoot.error")
+        assert (why in error) if why else error is None, error
         assert page.locator("button.pile .count").inner_text() == str(left)
         assert draw(page) == left - 1
         assert page.locator(".py-error").count() == 0
@@ -248,3 +259,33 @@ def test_the_worker_waits_while_the_player_taps(browser, site):
     finally:
         ctx.close()
     assert not errors, errors
+
+
+def test_the_snapshot_check_sees_any_one_changed_word_or_byte(browser, site):
+    """snapshotCheck (web/snapshot-loader.mjs): a single flipped bit in any of the four lanes,
+    in the words after the last whole group of four, or in the bytes after the last whole word
+    changes the check; the same bytes give the same check, at any offset in their buffer."""
+    _, url, _ = site
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(url + "/manifest.webmanifest")  # an origin, no app: the module alone
+        out = page.evaluate("""async () => {
+            const { snapshotCheck } = await import("/runtime/pyodide/snapshot-loader.mjs");
+            const n = 4 * 4096 + 3 * 4 + 3;  // whole groups, three words after them, three bytes
+            const base = new Uint8Array(n);
+            for (let i = 0; i < n; i++) base[i] = (i * 31 + 7) & 255;
+            const first = snapshotCheck(base);
+            const shifted = new Uint8Array(n + 1); shifted.set(base, 1);
+            const changed = [];
+            for (const at of [0, 4, 8, 12, 4096 * 2 + 5, 4 * 4096, 4 * 4096 + 8, n - 1]) {
+                const copy = base.slice(); copy[at] ^= 1;
+                changed.push(snapshotCheck(copy) !== first);
+            }
+            return { first, again: snapshotCheck(base.slice()), offset: snapshotCheck(shifted.subarray(1)),
+                     shorter: snapshotCheck(base.subarray(0, n - 1)) !== first, changed };
+        }""")
+    finally:
+        ctx.close()
+    assert out["first"] == out["again"] == out["offset"], out
+    assert out["shorter"] and all(out["changed"]), out

@@ -20,6 +20,7 @@
 // in:  {busy: true}          (the player tapped: wait before the next step)
 // out: {result: "made" | "low-storage" | "failed" | "kept", bytes?, ms?, paused_ms?, error?}
 import { loadPyodide } from "./pyodide.mjs";
+import { snapshotCheck, CHECK_HEADER } from "./snapshot-loader.mjs";
 
 const CACHE = "pocketdeck:snapshot"; // not a version's cache: sw.js never tidies it
 async function freeBytes() {
@@ -79,7 +80,9 @@ async function make({ key, token, wheel }) {
   if ((await freeBytes()) < bytes.length * 2) return { result: "low-storage" };
   // one snapshot kept: an older build's goes when this one comes
   for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  // the loader restores it only while its bytes still match this check (snapshot-loader.mjs)
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream",
+                                                         [CHECK_HEADER]: snapshotCheck(bytes) } }));
   return { result: "made", bytes: bytes.length, ms: Math.round(performance.now() - t0),
            paused_ms: Math.round(paused) };
 }
