@@ -71,6 +71,8 @@ def test_a_first_visit_makes_the_snapshot_and_the_reload_starts_from_it(browser,
         assert int(length) == kept["/" + snap["key"]] and re.fullmatch("[0-9a-f]{32}", lanes), check
 
         assert ready(page) == "snapshot"
+        # a start that came back leaves no marker (the next start would drop the snapshot)
+        assert page.evaluate("localStorage.getItem('pocketdeck:snapshot-restoring')") is None
         assert page.locator("button.pile .count").inner_text() == str(left)  # the player's game
         # nothing is made after a snapshot start
         assert page.evaluate("window.pocketdeckBoot.made") is None
@@ -91,7 +93,7 @@ def test_a_first_visit_makes_the_snapshot_and_the_reload_starts_from_it(browser,
     assert not said, said
 
 
-@pytest.mark.parametrize("damage", ["corrupt", "short", "unchecked", "missing"])
+@pytest.mark.parametrize("damage", ["corrupt", "short", "unchecked", "unfinished", "missing"])
 def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, damage):
     root, url, _ = site
     snap = snapshot_of(root)
@@ -105,6 +107,8 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
         assert made(page) == "made"
         page.evaluate("""async ([key, damage]) => {
             const href = new URL(key, location.href).href;
+            // a start from it that never came back (hung or closed while restoring) left its mark
+            if (damage === "unfinished") return localStorage.setItem("pocketdeck:snapshot-restoring", href);
             const cache = await caches.open("pocketdeck:snapshot");
             const hit = await cache.match(href);
             if (damage === "missing") return cache.delete(href);
@@ -118,7 +122,7 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
         assert ready(page) == ("normal" if damage == "missing" else "fallback")
         # a damaged image is refused by its check before it runs (restored, it could hang)
         why = {"corrupt": "do not match its check", "short": "do not match its check",
-               "unchecked": "has no check", "missing": None}[damage]
+               "unchecked": "has no check", "unfinished": "did not finish", "missing": None}[damage]
         error = page.evaluate("window.pocketdeckBoot.error")
         assert (why in error) if why else error is None, error
         assert page.locator("button.pile .count").inner_text() == str(left)
@@ -130,6 +134,7 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
         else:
             # dropped, and neither tried nor made again for this build
             assert ready(page) == "normal"
+            assert page.evaluate("localStorage.getItem('pocketdeck:snapshot-restoring')") is None
             page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
             page.wait_for_timeout(1500)
             assert page.evaluate("window.pocketdeckBoot.made") is None

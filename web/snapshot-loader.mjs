@@ -72,6 +72,31 @@ async function cachedSnapshot() {
   return bytes.length ? { bytes, check: res.headers.get(CHECK_HEADER) } : null;
 }
 
+// A start from the snapshot that never came back (the page hung, or was closed, while the
+// image was restored or its first Python ran) leaves this marker, the snapshot's URL, in
+// localStorage; the next start drops that snapshot and boots the normal way. The check
+// above refuses damaged bytes; this covers what no check of bytes can see (an image that
+// is intact and still hangs), so that such a phone loses one start, not every start. The
+// cost: a marker written and removed on each start from a snapshot. (Two tabs started at
+// the same moment may take each other's marker for a failed start: the snapshot is then
+// dropped and made again for the next build, nothing worse.)
+const RESTORING = "pocketdeck:snapshot-restoring";
+function restoring(key) {
+  try {
+    if (key) localStorage.setItem(RESTORING, key);
+    else localStorage.removeItem(RESTORING);
+  } catch {
+    // storage blocked: no marker, and the check of the bytes still applies
+  }
+}
+function restoredBefore() {
+  try {
+    return localStorage.getItem(RESTORING);
+  } catch {
+    return null;
+  }
+}
+
 // the bytes, once they match the check the worker kept with them (run a task later, so the
 // runtime's own fetches are under way meanwhile)
 function checked({ bytes, check }) {
@@ -198,7 +223,15 @@ export async function loadPyodide(options = {}) {
   } catch {
     kept = null;
   }
+  if (kept && restoredBefore() === snapshotUrl()) {
+    const reason = "an earlier start from the snapshot did not finish";
+    await drop(reason).catch(() => {});
+    restoring(null);
+    mark("fallback", reason);
+    return loadRuntime(options);
+  }
   if (kept) {
+    restoring(snapshotUrl());
     try {
       const bytes = checked(kept);
       bytes.catch(() => {}); // a refusal is handled when the runtime awaits it (below)
@@ -206,12 +239,14 @@ export async function loadPyodide(options = {}) {
       // fresh entropy for what the snapshot froze, and proof it is this build's
       const token = py.runPython("import pocketdeck.snapshot as s\ns.reseed()\ns.TOKEN");
       if (token !== SNAPSHOT.token) throw new Error("the snapshot belongs to another build");
+      restoring(null);
       mark("snapshot");
       release(py);
       return py;
     } catch (e) {
       const reason = String((e && e.message) || e);
       await drop(reason).catch(() => {});
+      restoring(null);
       mark("fallback", reason);
       return loadRuntime(options);
     }
