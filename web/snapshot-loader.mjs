@@ -73,27 +73,30 @@ async function cachedSnapshot() {
 }
 
 // A start from the snapshot that never came back (the page hung, or was closed, while the
-// image was restored or its first Python ran) leaves this marker, the snapshot's URL, in
-// localStorage; the next start drops that snapshot and boots the normal way. The check
-// above refuses damaged bytes; this covers what no check of bytes can see (an image that
-// is intact and still hangs), so that such a phone loses one start, not every start. The
-// cost: a marker written and removed on each start from a snapshot. (Two tabs started at
-// the same moment may take each other's marker for a failed start: the snapshot is then
-// dropped and made again for the next build, nothing worse.)
+// image was restored or its first Python ran) leaves a marker in localStorage: the
+// snapshot's URL and how many starts from it in a row did not come back. After TRIES such
+// starts the next one drops that snapshot and boots the normal way. The check above
+// refuses damaged bytes; this covers what no check of bytes can see (an image that is
+// intact and still hangs): such a phone loses two starts, not every start. Two, not one: a
+// player who closes the app in the second it starts must not lose the snapshot for the
+// rest of the build. The cost: a marker written and removed on each start from a snapshot.
 const RESTORING = "pocketdeck:snapshot-restoring";
-function restoring(key) {
+const TRIES = 2;
+function restoring(key, tries) {
   try {
-    if (key) localStorage.setItem(RESTORING, key);
+    if (key) localStorage.setItem(RESTORING, `${key} ${tries}`);
     else localStorage.removeItem(RESTORING);
   } catch {
     // storage blocked: no marker, and the check of the bytes still applies
   }
 }
-function restoredBefore() {
+// how many starts from the snapshot at `key` in a row did not come back
+function unfinished(key) {
   try {
-    return localStorage.getItem(RESTORING);
+    const [was, tries] = (localStorage.getItem(RESTORING) || "").split(" ");
+    return was === key ? Math.max(0, parseInt(tries, 10) || 0) : 0;
   } catch {
-    return null;
+    return 0;
   }
 }
 
@@ -223,15 +226,16 @@ export async function loadPyodide(options = {}) {
   } catch {
     kept = null;
   }
-  if (kept && restoredBefore() === snapshotUrl()) {
-    const reason = "an earlier start from the snapshot did not finish";
+  const tries = kept ? unfinished(snapshotUrl()) : 0;
+  if (tries >= TRIES) {
+    const reason = `the last ${tries} starts from the snapshot did not finish`;
     await drop(reason).catch(() => {});
     restoring(null);
     mark("fallback", reason);
     return loadRuntime(options);
   }
   if (kept) {
-    restoring(snapshotUrl());
+    restoring(snapshotUrl(), tries + 1);
     try {
       const bytes = checked(kept);
       bytes.catch(() => {}); // a refusal is handled when the runtime awaits it (below)
