@@ -650,6 +650,22 @@ def test_view_is_json_safe_and_hides_secrets():
     assert "action" not in v["decks"] or isinstance(v["decks"]["action"], int)
 
 
+
+def test_the_view_is_remembered_for_the_same_state_only():
+    """view's memo (rules._memo): asked again for the same state, the same view comes back
+    without building it again; a state edited in place, a copy with one value changed, and
+    a 1 that became True each get a view of their own."""
+    s = party(record("A"), record("B"))
+    v = G.view(s, "player")
+    assert G.view(s, "player") is v  # remembered
+    assert G.view(copy.deepcopy(s), "player") == v  # an equal copy: an equal view
+    s["chars"][0]["hp"] = 1  # edited in place: not the state the view was made for
+    edited = G.view(s, "player")
+    assert edited is not v and edited["characters"][0]["hp"] == 1
+    other = copy.deepcopy(s)
+    other["chars"][0]["hp"] = True  # == 1 in Python, another state all the same
+    assert other == s and G.view(other, "player") is not edited
+
 # -- Resurrection, carrying characters over ----------------------------------------------------------
 def test_export_and_import_with_resurrection():
     """Resurrection: dead characters come back at full HP without items; characters keep
