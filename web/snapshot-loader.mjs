@@ -13,7 +13,7 @@
 // worker keeps a check of its bytes (snapshotCheck, below) in a header, and a snapshot whose
 // bytes no longer match it is never restored. Restored unchecked, a damaged image could hang
 // the page rather than throw (a fresh-clone CI run: bytes flipped on purpose, data-ready never
-// came); the check costs 3 ms at 1x and 14 ms at 4x (below). A snapshot that failed is
+// came); the check costs a start 6-14 ms at 1x and 22-40 ms at 4x (below). A snapshot that failed is
 // replaced by an empty marker so it is neither used nor made again; the next build's is fresh.
 // <html data-boot> says which way the page started: "snapshot", "normal" or "fallback";
 // <html data-snapshot-made> what the worker did: "made", "kept", "low-storage", "failed".
@@ -34,27 +34,38 @@ function snapshotUrl() {
 // ?snapshot=off boots the normal way and makes none (the benchmark compares the two)
 const OFF = new URLSearchParams(location.search).get("snapshot") === "off";
 
-// A check of a snapshot's bytes: its length and four 32-bit values, FNV-1a's step run over
-// its 32-bit words in four interleaved lanes. Each step is a bijection of its lane's value for
-// a given word, so a single changed word always changes the check; more changes go unseen
-// only by chance. Not a defence against an attacker (who could write the header too): against
-// storage that lost or flipped bytes. Four lanes keep the multiplies independent: 3 ms at 1x
-// and 14 ms at 4x for 31 MB, where one lane took 35-40 / 128 ms and SHA-256 (crypto.subtle,
-// on the main thread) 32-40 / 125 ms. The worker imports it from here.
+// A check of a snapshot's bytes: its length and four 32-bit values, one per lane of its
+// 32-bit words (word i goes to lane i % 4). Each step is FNV-1a's (xor the word, multiply by
+// the FNV prime) and then a rotation: a multiplication only carries a difference towards
+// the high bits, and without the rotation damage to the top byte of words never reached the
+// low ones (two such flips in one lane could cancel out for certain). Each step is a
+// bijection of its lane's value for a given word, so a single changed word always changes
+// the check; more changes go unseen only by chance, about one in 2^32. Not a defence against
+// an attacker (who could write the header too): against storage that lost or flipped bytes.
+// Four lanes keep the multiplications independent: for 31 MB, 4 ms at 1x and 15 ms at 4x
+// once compiled, 6-14 / 22-40 ms as a start pays it (the first call, compiled while it
+// runs), where one lane took 35-40 / 128 ms, xxHash32's round 15 / 53 ms, and SHA-256
+// (crypto.subtle, on the main thread) 32-40 / 125 ms. The worker imports it from here.
+const FNV_PRIME = 0x01000193;
+function step(h, word) {
+  const m = Math.imul(h ^ word, FNV_PRIME);
+  return (m << 15) | (m >>> 17);
+}
 export function snapshotCheck(bytes) {
   if (bytes.byteOffset % 4) bytes = bytes.slice();
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
-  const P = 0x01000193;
+  const P = FNV_PRIME;
   let h0 = 0x811c9dc5, h1 = 0x811c9dc6, h2 = 0x811c9dc7, h3 = 0x811c9dc8;
   const whole = words.length & ~3;
+  // step() written out: the loop runs once per start, before the engine would inline it
   for (let i = 0; i < whole; i += 4) {
-    h0 = Math.imul(h0 ^ words[i], P);
-    h1 = Math.imul(h1 ^ words[i + 1], P);
-    h2 = Math.imul(h2 ^ words[i + 2], P);
-    h3 = Math.imul(h3 ^ words[i + 3], P);
+    h0 = Math.imul(h0 ^ words[i], P); h0 = (h0 << 15) | (h0 >>> 17);
+    h1 = Math.imul(h1 ^ words[i + 1], P); h1 = (h1 << 15) | (h1 >>> 17);
+    h2 = Math.imul(h2 ^ words[i + 2], P); h2 = (h2 << 15) | (h2 >>> 17);
+    h3 = Math.imul(h3 ^ words[i + 3], P); h3 = (h3 << 15) | (h3 >>> 17);
   }
-  for (let i = whole; i < words.length; i++) h0 = Math.imul(h0 ^ words[i], P);
-  for (let i = words.length * 4; i < bytes.length; i++) h0 = Math.imul(h0 ^ bytes[i], P);
+  for (let i = whole; i < words.length; i++) h0 = step(h0, words[i]);
+  for (let i = words.length * 4; i < bytes.length; i++) h0 = step(h0, bytes[i]);
   const hex = (h) => (h >>> 0).toString(16).padStart(8, "0");
   return `${bytes.length}:${hex(h0)}${hex(h1)}${hex(h2)}${hex(h3)}`;
 }
@@ -73,18 +84,23 @@ async function cachedSnapshot() {
 }
 
 // A start from the snapshot that never came back (the page hung, or was closed, while the
-// image was restored or its first Python ran) leaves a marker in localStorage: the
-// snapshot's URL and how many starts from it in a row did not come back. After TRIES such
-// starts the next one drops that snapshot and boots the normal way. The check above
+// image was restored or reseeded) leaves a marker in localStorage: the snapshot's URL, how
+// many starts from it in a row did not come back, and when the last one began. After TRIES
+// such starts the next one drops that snapshot and boots the normal way. The check above
 // refuses damaged bytes; this covers what no check of bytes can see (an image that is
-// intact and still hangs): such a phone loses two starts, not every start. Two, not one: a
-// player who closes the app in the second it starts must not lose the snapshot for the
-// rest of the build. The cost: a marker written and removed on each start from a snapshot.
+// intact and still hangs before its token is read back): such a phone loses two starts,
+// not every start. Two, not one: a player who closes the app in the second it starts must
+// not lose the snapshot for the rest of the build. A marker younger than STARTING_MS is
+// taken for another tab's start still under way (tabs restored together, the installed app
+// and a browser tab): its own start is not counted against the snapshot. The cost: a marker
+// written and removed on each start from a snapshot. (A tab that finishes removes the
+// marker of one still starting: that only ever keeps a snapshot.)
 const RESTORING = "pocketdeck:snapshot-restoring";
 const TRIES = 2;
+const STARTING_MS = 5000;
 function restoring(key, tries) {
   try {
-    if (key) localStorage.setItem(RESTORING, `${key} ${tries}`);
+    if (key) localStorage.setItem(RESTORING, `${key} ${tries} ${Date.now()}`);
     else localStorage.removeItem(RESTORING);
   } catch {
     // storage blocked: no marker, and the check of the bytes still applies
@@ -92,12 +108,17 @@ function restoring(key, tries) {
 }
 // how many starts from the snapshot at `key` in a row did not come back
 function unfinished(key) {
+  let marker;
   try {
-    const [was, tries] = (localStorage.getItem(RESTORING) || "").split(" ");
-    return was === key ? Math.max(0, parseInt(tries, 10) || 0) : 0;
+    marker = localStorage.getItem(RESTORING);
   } catch {
     return 0;
   }
+  const [was, tries, at] = (marker || "").split(" ");
+  if (was !== key) return 0;
+  const count = Math.max(0, parseInt(tries, 10) || 0);
+  const age = Date.now() - (parseInt(at, 10) || 0);
+  return age < STARTING_MS ? Math.max(0, count - 1) : count; // (a clock set back: young)
 }
 
 // the bytes, once they match the check the worker kept with them (run a task later, so the
