@@ -123,10 +123,10 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
         start_deck(page)
         left = draw(page)
         assert made(page) == "made"
-        page.evaluate("""async ([key, damage]) => {
+        page.evaluate("""async ([key, damage, marker]) => {
             const href = new URL(key, location.href).href;
-            // a start from it that never came back (hung or closed while restoring) left its mark
-            if (damage === "unfinished") return localStorage.setItem("pocketdeck:snapshot-restoring", href + " 2 0");
+            // two starts from it in a row never came back (hung, or closed while restoring)
+            if (damage === "unfinished") return localStorage.setItem(marker, href + " 2 0");
             const cache = await caches.open("pocketdeck:snapshot");
             const hit = await cache.match(href);
             if (damage === "missing") return cache.delete(href);
@@ -136,11 +136,13 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
             else for (let i = 4096; i < bytes.length; i += 4093) bytes[i] ^= 0x5a;
             // storage lost or flipped bytes; the headers, the worker's check among them, stay
             await cache.put(href, new Response(bytes, { headers: hit.headers }));
-        }""", [snap["key"], damage])
+        }""", [snap["key"], damage, MARKER])
         assert ready(page) == ("normal" if damage == "missing" else "fallback")
         # a damaged image is refused by its check before it runs (restored, it could hang)
         why = {"corrupt": "do not match its check", "short": "do not match its check",
-               "unchecked": "has no check", "unfinished": "the last 2 starts from the snapshot did not finish", "missing": None}[damage]
+               "unchecked": "has no check",
+               "unfinished": "the last 2 starts from the snapshot did not finish",
+               "missing": None}[damage]
         error = page.evaluate("window.pocketdeckBoot.error")
         assert (why in error) if why else error is None, error
         assert page.locator("button.pile .count").inner_text() == str(left)
@@ -152,7 +154,7 @@ def test_a_snapshot_that_fails_to_restore_falls_back_silently(browser, site, dam
         else:
             # dropped, and neither tried nor made again for this build
             assert ready(page) == "normal"
-            assert page.evaluate("localStorage.getItem('pocketdeck:snapshot-restoring')") is None
+            assert page.evaluate(f"localStorage.getItem({MARKER!r})") is None
             page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT_MS)
             page.wait_for_timeout(1500)
             assert page.evaluate("window.pocketdeckBoot.made") is None
@@ -287,7 +289,8 @@ def test_the_worker_waits_while_the_player_taps(browser, site):
 def test_the_snapshot_check_sees_any_one_changed_word_or_byte(browser, site):
     """snapshotCheck (web/snapshot-loader.mjs): a single flipped bit in any of the four lanes,
     in the words after the last whole group of four, or in the bytes after the last whole word
-    changes the check, and so do the top bits of two words of one lane; the same bytes give the same check, at any offset in their buffer."""
+    changes the check, and so do the top bits of two words of one lane; the same bytes give
+    the same check, at any offset in their buffer."""
     _, url, _ = site
     ctx = browser.new_context(**PHONE)
     try:
