@@ -206,6 +206,12 @@ async function makeLater() {
   root.dataset.snapshotMade = out.result || "failed";
 }
 
+// a header value is one line of Latin-1: a Python traceback (several lines) or a non-ASCII
+// message would make the Response throw and leave the bad copy in place (the worker too)
+export function oneLine(text) {
+  return String(text).replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
+}
+
 async function drop(reason) {
   const key = snapshotUrl();
   for (const name of await caches.keys()) {
@@ -213,11 +219,8 @@ async function drop(reason) {
     if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     if (await cache.match(key)) {
-      // a header value is one line of Latin-1: a Python traceback (several lines) or a
-      // non-ASCII message would make the Response throw and leave the bad copy in place
-      const why = reason.replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
       await cache.put(key, new Response(new Uint8Array(0),
-        { headers: { "X-Pocketdeck-Snapshot": "failed: " + why } }));
+        { headers: { "X-Pocketdeck-Snapshot": "failed: " + oneLine(reason) } }));
     }
   }
 }
@@ -247,17 +250,11 @@ export async function loadPyodide(options = {}) {
   } catch {
     kept = null;
   }
-  const tries = kept ? unfinished(snapshotUrl()) : 0;
-  if (tries >= TRIES) {
-    const reason = `the last ${tries} starts from the snapshot did not finish`;
-    await drop(reason).catch(() => {});
-    restoring(null);
-    mark("fallback", reason);
-    return loadRuntime(options);
-  }
   if (kept) {
-    restoring(snapshotUrl(), tries + 1);
     try {
+      const tries = unfinished(snapshotUrl());
+      if (tries >= TRIES) throw new Error(`the last ${tries} starts from the snapshot did not finish`);
+      restoring(snapshotUrl(), tries + 1);
       const bytes = checked(kept);
       bytes.catch(() => {}); // a refusal is handled when the runtime awaits it (below)
       const py = await loadRuntime({ ...options, _loadSnapshot: bytes });

@@ -20,7 +20,7 @@
 // in:  {busy: true}          (the player tapped: wait before the next step)
 // out: {result: "made" | "low-storage" | "failed" | "kept", bytes?, ms?, paused_ms?, error?}
 import { loadPyodide } from "./pyodide.mjs";
-import { snapshotCheck, CHECK_HEADER } from "./snapshot-loader.mjs";
+import { snapshotCheck, CHECK_HEADER, oneLine } from "./snapshot-loader.mjs";
 
 const CACHE = "pocketdeck:snapshot"; // not a version's cache: sw.js never tidies it
 async function freeBytes() {
@@ -28,10 +28,6 @@ async function freeBytes() {
   return est && est.quota ? est.quota - (est.usage || 0) : Infinity;
 }
 
-// a one-line Latin-1 header value (a traceback would make the Response throw)
-function oneLine(text) {
-  return String(text).replace(/[^\x20-\x7e]+/g, " ").trim().slice(0, 200);
-}
 
 // The player comes first. The page posts {busy: true} on each tap or key (snapshot-loader.mjs);
 // between its steps the worker waits until QUIET_MS have passed since the last one, so on a
