@@ -232,6 +232,6 @@ def taps_across_games(page, n: int, seed: int, steps: list[Step], *, system: str
         walked, k = walked + len(steps) - before, k + 1
         if walked < n:
             page.locator("nav .menu > summary").tap()
-            tap(page, page.locator(f"[data-action=setup][data-arg={system}]"), "new game", steps)
+            tap(page, page.locator(f"nav .menu [data-action=setup][data-arg={system}]"), "new game", steps)
             tap(page, page.get_by_role("button", name=play_now, exact=True), "play now again", steps)
     return walked

@@ -121,3 +121,91 @@ def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
     assert page.locator(".hand svg.card").count() == 3
     ctx.close()
     assert not [e for e in errors if "disk is full" not in e], errors
+
+
+# A tap's save is handed over in the tap and started once its frame is painted, when the
+# browser is idle (web/boot.js `save`): counted at once (an update's reload waits for it),
+# started at once when the page is hidden or closed, and landed in the order of the taps.
+# Here the browser's idle callbacks are held back, so nothing but the page going away (or
+# the callbacks let go) can start the writes; a reload at once after a tap keeps it.
+HOLD_IDLE = """
+window.__idle = [];
+window.__writes = 0;
+const realIdle = window.requestIdleCallback;
+window.requestIdleCallback = (cb, opts) => window.__holdIdle ? (window.__idle.push(cb), 1) : realIdle(cb, opts);
+const realTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (names, mode, ...rest) {
+  if (mode === "readwrite") window.__writes += 1;
+  return realTransaction.call(this, names, mode, ...rest);
+};
+"""
+SAVING = "Number(document.documentElement.dataset.saving || 0)"
+SAVED = "Number(document.documentElement.dataset.saved || 0)"
+
+
+def test_a_taps_save_starts_after_its_frame_and_at_once_when_the_page_goes(browser, server):
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("window.__holdIdle = true")
+    saved, writes = page.evaluate(SAVED), page.evaluate("window.__writes")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
+    page.wait_for_timeout(400)  # longer than the save's own wait (SAVE_WAIT_MS) would be
+    # drawn and counted, not started: the write waits for the browser to be idle
+    assert page.evaluate(SAVING) == 1 and page.evaluate(SAVED) == saved
+    assert page.evaluate("window.__writes") == writes
+    page.locator("button.pile").tap()  # a second tap queues behind the first
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 3")
+    assert page.evaluate(SAVING) == 2 and page.evaluate("window.__writes") == writes
+    # the page going away starts both at once, in order
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
+    page.wait_for_function(f"{SAVED} === {saved + 2} && {SAVING} === 0")
+    assert page.evaluate("window.__writes") == writes + 2
+    # a fourth card: started when the browser is idle (here: when the held callbacks run)
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 4")
+    assert page.evaluate(SAVING) == 1
+    page.evaluate("window.__holdIdle = false; "
+                  "for (const cb of window.__idle.splice(0)) cb({didTimeout: false, timeRemaining: () => 50})")
+    page.wait_for_function(f"{SAVED} === {saved + 3} && {SAVING} === 0")
+    # a reload at once after a tap (its write not started: the browser was never idle)
+    page.evaluate("window.__holdIdle = true")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 5")
+    assert page.evaluate(SAVING) == 1
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 5  # every draw was kept
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_save_handed_over_goes_before_a_later_write_or_read(browser, server):
+    """A write or read of the store (the Library's, a link's) first starts the saves
+    handed over before it, so the newest text always lands last."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    played = """async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)"""
+    before = page.evaluate(played)
+    page.evaluate("window.__holdIdle = true")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
+    assert page.evaluate(SAVING) == 1
+    # a read sees the draw: the save handed over was started before it
+    assert page.evaluate(played) == [n + 1 for n in before]
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 3")
+    assert page.evaluate(SAVING) == 1
+    # a write made after the tap lands after the tap's save
+    page.evaluate("""() => window.pocketdeckStore.write([["put", "probe:order", "x"]])""")
+    assert page.evaluate(SAVING) == 0
+    assert page.evaluate(played) == [n + 2 for n in before]
+    assert page.evaluate(SAVING) == 0
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3
+    ctx.close()
+    assert not errors, errors

@@ -40,6 +40,7 @@ function tx(mode, work) {
 window.pocketdeckStore = {
   // all entries whose key starts with prefix, as [[key, text], ...]
   entries(prefix) {
+    flushSaves();
     return tx("readonly", (s) => {
       const out = { value: [] };
       const req = s.openCursor();
@@ -53,7 +54,10 @@ window.pocketdeckStore = {
     });
   },
   // several writes in one transaction: [["put", key, text] | ["delete", key], ...]
+  // (a tap's saves handed over before it and not started yet go first: writes land in the
+  // order they were made)
   write(ops) {
+    flushSaves();
     return tx("readwrite", (s) => {
       for (const op of ops) {
         if (op[0] === "put") s.put(op[2], op[1]);
@@ -68,28 +72,57 @@ window.pocketdeckStore = {
   // (`failed(message)`): before, an asyncio task per tap awaited the write, and the
   // runtime's scheduler and the promise's continuation ran Python twice more after every
   // tap's frame (about 8 ms of main thread at 4x, docs/BENCHMARK.md).
+  // The save is counted at once (an update's reload waits for it) and written right after
+  // the tap's frame, when the browser is idle (at most SAVE_WAIT_MS later), or at once when
+  // the page is hidden or closed or anything else is read or written: the player sees the
+  // tap's result one transaction sooner (docs/BENCHMARK.md, thirteenth session).
   save(json, failed) {
-    const root = document.documentElement;
+    saving += 1;
+    document.documentElement.setAttribute("data-saving", String(saving));
+    unsaved.push([json, failed]);
+    if (savesWaiting) return;
+    savesWaiting = true;
+    if (window.requestIdleCallback) requestIdleCallback(flushSaves, { timeout: SAVE_WAIT_MS });
+    else setTimeout(flushSaves, 0);
+  },
+};
+let saving = 0; // writes handed over and not finished (boot.js reloads only when none is)
+let saved = 0; // writes finished (tests wait on this count)
+const SAVE_WAIT_MS = 250;
+const unsaved = []; // [json, failed] of taps' saves handed over and not started yet
+let savesWaiting = false; // a flush is asked for
+
+// Start every save handed over and not started yet, in the order they came.
+function flushSaves() {
+  savesWaiting = false;
+  const root = document.documentElement;
+  for (const [json, failed] of unsaved.splice(0)) {
     let ops;
     try {
       ops = JSON.parse(json);
     } catch (err) {
+      saving -= 1;
+      root.setAttribute("data-saving", String(saving));
       failed(String(err));
-      return;
+      continue;
     }
-    saving += 1;
-    root.setAttribute("data-saving", String(saving));
-    this.write(ops).then(() => {
+    window.pocketdeckStore.write(ops).then(() => {
       saved += 1;
       root.setAttribute("data-saved", String(saved));
     }, (err) => failed(String(err && err.message || err))).finally(() => {
       saving -= 1;
       root.setAttribute("data-saving", String(saving));
     });
-  },
-};
-let saving = 0; // writes started and not finished (boot.js reloads only when none is)
-let saved = 0; // writes finished (tests wait on this count)
+  }
+}
+// (beforeunload comes first when the page reloads or leaves: a write started then commits
+// while the next page loads; one started at pagehide, as the old page is torn down, was
+// lost by a reload right after an Export in tests/test_browser_library_share.py)
+addEventListener("beforeunload", flushSaves);
+addEventListener("pagehide", flushSaves);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flushSaves();
+});
 
 // a fresh seed for new games (the engine itself is deterministic)
 // (a page may set its own before this runs: the browser tests pin the seed that way)
@@ -164,6 +197,7 @@ let reloading = false;
 function reloadWhenSaved() {
   if (reloading) return;
   reloading = true;
+  flushSaves();
   const root = document.documentElement;
   const busy = () => Number(root.dataset.saving || 0) > 0;
   if (!busy()) return location.reload();
