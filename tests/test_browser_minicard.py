@@ -122,3 +122,43 @@ def test_each_suit_drawn_by_clip_path_matches_its_mask(drawn, suit):
     for other in SUITS:
         if other != suit:
             assert differ(clip, drawn["mask"][other]) > 0.2, f"{suit} looks like {other}"
+
+
+def test_the_face_down_card_draws_its_diamond_by_gradients(browser):
+    """A face-down mini card (cards.mini_back) draws the back's diamond with four gradients
+    (no clip path: one less clip per card in every frame, docs/BENCHMARK.md thirteenth
+    session); it covers the same pixels as the rhombus the clip path drew before, and a
+    card drawn without it (the plain panel) differs, so the comparison can fail."""
+    css = (ROOT / "web" / "app.css").read_text()
+    page = browser.new_page(viewport={"width": 700, "height": 420}, device_scale_factor=1)
+    try:
+        page.set_content(f"<!doctype html><style>{css}</style><style>"
+                         "body{background:#fff;margin:0} .probe{display:inline-block;padding:4px}"
+                         "span.mini{width:280px;border:0}</style><body>"
+                         f'<div class="probe" id="now">{cards.mini_back()}</div>'
+                         '<div class="probe" id="clip"><span class="mini back clip"></span></div>'
+                         "</body>")
+        # the rhombus as the clip path drew it: the panel, and over it a clipped inset layer
+        page.add_style_tag(content=(
+            "span.mini.back.clip{background-image:none;position:relative}"
+            "span.mini.back.clip::after{content:'';position:absolute;inset:3px;width:auto;"
+            "aspect-ratio:auto;background:var(--back-b);-webkit-mask:none;mask:none;"
+            "clip-path:polygon(50% 0,100% 50%,50% 100%,0 50%)}"))
+        page.wait_for_timeout(100)
+        back_b = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--back-b')")
+        target = tuple(int(back_b.strip()[i:i + 2], 16) for i in (1, 3, 5))
+
+        def diamond(selector: str) -> list[bool]:
+            rows = png_pixels(page.locator(selector).screenshot(animations="disabled"))[2]
+            return [sum(abs(r[i + k] - target[k]) for k in range(3)) < 40
+                    for r in rows for i in range(0, len(r), 4)]
+        now, before = diamond("#now span.mini"), diamond("#clip span.mini")
+        assert sum(now) > 0.3 * len(now), "the gradients drew almost no diamond"
+        assert differ(now, before) < 0.03, f"the diamonds differ in {differ(now, before):.1%} of pixels"
+        page.add_style_tag(content="#now span.mini.back{background-image:none}")
+        page.wait_for_timeout(100)
+        assert differ(diamond("#now span.mini"), before) > 0.9  # the panel alone: no diamond
+        computed = page.evaluate("getComputedStyle(document.querySelector('#now span.mini'), '::after').content")
+        assert computed == "none"  # no clipped layer left
+    finally:
+        page.close()

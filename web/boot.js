@@ -11,7 +11,34 @@ const progress = (text) => {
   const el = document.getElementById("boot-progress");
   if (el) el.textContent = text;
 };
-window.pocketdeckShell = { progress, show, say: announce };
+// -- taps ---------------------------------------------------------------------------------------
+// A tap on anything with data-action, read here and handed to Python as three strings
+// (main.py on_click): the action, its data-arg, and the values of the form fields named in
+// its data-fill as JSON ({name: text, or a checkbox group's ticked values}). Read from
+// Python, the same tap crossed into JavaScript once per property (the target, closest(),
+// disabled, preventDefault(), each attribute, each field), about 0.5 ms at a phone's speed.
+function fieldsOf(el) {
+  const names = el.getAttribute("data-fill");
+  if (!names) return "";
+  const app = document.getElementById("app");
+  const fields = {};
+  for (const name of names.split(",").map((n) => n.trim()).filter(Boolean)) {
+    const found = app.querySelectorAll(`[name="${CSS.escape(name)}"]`);
+    if (!found.length) continue;
+    fields[name] = found[0].type === "checkbox"
+      ? [...found].filter((f) => f.checked).map((f) => f.value) : found[0].value;
+  }
+  return JSON.stringify(fields);
+}
+function listenTaps(handler) {
+  document.addEventListener("click", (event) => {
+    const el = event.target.closest && event.target.closest("[data-action]");
+    if (!el || el.disabled) return;
+    event.preventDefault();
+    handler(el.getAttribute("data-action"), el.getAttribute("data-arg") || "", fieldsOf(el));
+  });
+}
+window.pocketdeckShell = { progress, show, say: announce, listenTaps };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
 const DB_NAME = "pocketdeck";

@@ -1,10 +1,10 @@
 """Browser glue, run by PyScript on the main thread.
 
 It only wires the page to the pure-Python app controller (pocketdeck.ui.app): one
-delegated click listener maps data-action/data-arg to ``App.handle``, the returned
-storage effects go to IndexedDB in one transaction, and the HTML replaces <main> in one
-DOM update (one call to web/lastscreen.js, which also keeps the screen for the next
-start once the browser is idle).
+delegated click listener (boot.js ``listenTaps``) maps data-action, data-arg and data-fill
+to ``App.handle``, the returned storage effects go to IndexedDB in one transaction, and
+the HTML replaces <main> in one DOM update (one call to web/lastscreen.js, which also
+keeps the screen for the next start once the browser is idle).
 
 Order matters: a tap's storage write is handed to the store (boot.js ``save``, which
 counts it at once and starts it right after the frame) before the screen is drawn, so a
@@ -141,32 +141,15 @@ def on_table_event(kind, seat, data) -> None:
         render()
 
 
-def gather_fields(el) -> dict:
-    """Values of the form fields named in data-fill: text as text, a checked checkbox
-    group as a list of its values."""
-    names = el.getAttribute("data-fill")
-    fields = {}
-    if names:
-        for name in (n.strip() for n in names.split(",")):
-            found = root.querySelectorAll(f'[name="{name}"]')
-            if found.length == 0:
-                continue
-            if found[0].type == "checkbox":
-                fields[name] = [f.value for f in found if f.checked]
-            else:
-                fields[name] = found[0].value
-    return fields
-
-
-def on_click(event) -> None:
-    # JavaScript's null arrives as pyodide.ffi.jsnull, which is falsy but not None
-    el = event.target.closest("[data-action]")
-    if not el or el.disabled:
-        return
-    event.preventDefault()
+def on_click(action: str, arg: str, fill: str) -> None:
+    """A tap on an element with data-action, as boot.js ``listenTaps`` read it: the
+    action, its data-arg ("" when none) and its data-fill fields as JSON ("" when none)."""
     mark("pd:tap")
-    action, arg = el.getAttribute("data-action"), el.getAttribute("data-arg")
-    effects = app.handle(action, arg or "", gather_fields(el))
+    try:
+        fields = json.loads(fill) if fill else {}
+    except ValueError:
+        fields = {}
+    effects = app.handle(action, arg, fields)
     mark("pd:handled")
     start_persist(effects)  # first: a screen that fails to draw must not lose the tap
     mark("pd:persisted")
@@ -256,7 +239,7 @@ async def boot() -> None:
         app.problems.append(f"Part of the saved library could not be read ({type(exc).__name__}); "
                             "it is kept as it was.")
     effects = take_link()
-    document.addEventListener("click", create_proxy(on_click))
+    shell.listenTaps(create_proxy(on_click))
     window.addEventListener("hashchange", create_proxy(lambda e: asyncio.ensure_future(on_hashchange(e))))
     document.addEventListener("submit", create_proxy(on_submit))
     document.addEventListener("change", create_proxy(lambda e: asyncio.ensure_future(on_change(e))))
