@@ -19,7 +19,9 @@ page error is written into the report as the reason there is no comparison.
 from __future__ import annotations
 
 import json
+import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -132,20 +134,38 @@ def measure(now: Any, make_before: Callable[[str], Any], log: Callable[[str], No
         shutil.rmtree(root, ignore_errors=True)
 
 
+def ratio_interval(now: list[float], before: list[float], draws: int = 2000,
+                   seed: int = 24) -> tuple[float, float] | None:
+    """A 90% bootstrap interval of median(now) / median(before): each build's taps drawn
+    again with replacement, ``draws`` times (seeded: the same samples give the same
+    interval). Why: a ratio of 1.01 or 0.99 alone does not say whether the builds differ;
+    the interval does (it holds 1.0 when this run cannot tell them apart)."""
+    if len(now) < 4 or len(before) < 4:
+        return None
+    rng = random.Random(seed)
+    ratios = sorted(statistics.median(rng.choices(now, k=len(now)))
+                    / statistics.median(rng.choices(before, k=len(before))) for _ in range(draws))
+    return ratios[int(0.05 * draws)], ratios[int(0.95 * draws) - 1]
+
+
 def table_lines(scenarios: dict[str, Any], ms: Callable[[Any], str]) -> list[str]:
     """Issue 24's bound read off one run: today's later taps against the old build's."""
     out = [f"later taps at {RATE}x, today against {BEFORE_24_COMMIT} (before issue 24) built and run "
            "in this bench, loads alternating (ms)",
            f"{'':<20}{'DOM med':>9}{'before':>8}{'frame med':>10}{'before':>8}{'p95':>8}{'before':>8}"
-           f"{'frame x':>9}{'n':>4}"]
+           f"{'frame x':>9}{'90% interval':>14}{'n':>4}"]
     for system in bench_taps.MAIN_ACTIONS:
         def xs(build: str, frame: bool) -> list[float]:
             key = f"ab.{build}.{system}" + (".next_frame" if frame else "")
             return (scenarios.get(key) or {}).get("samples_ms", [])
         fn, fb = bench_taps._median(xs("now", True)), bench_taps._median(xs("before", True))
         ratio = f"{fn / fb:.2f}" if fn and fb else "-"
+        ci = ratio_interval(xs("now", True), xs("before", True))
+        interval = f"{ci[0]:.2f}-{ci[1]:.2f}" if ci else "-"
         out.append(f"{bench_taps.LABELS[system]:<20}{ms(bench_taps._median(xs('now', False))):>9}"
                    f"{ms(bench_taps._median(xs('before', False))):>8}{ms(fn):>10}{ms(fb):>8}"
                    f"{ms(bench_taps.p95(xs('now', True))):>8}{ms(bench_taps.p95(xs('before', True))):>8}"
-                   f"{ratio:>9}{len(xs('now', True)):>4}")
+                   f"{ratio:>9}{interval:>14}{len(xs('now', True)):>4}")
+    out.append("(frame x: today's median over the old build's; the interval: where 90% of the same "
+               "ratios fall when each build's taps are drawn again with replacement)")
     return out
