@@ -33,7 +33,8 @@ def _again(page, system: str, steps: list[Step]) -> bool:
     again = page.locator(f"nav .menu [data-action=setup][data-arg='{system}']")
     if not menu.count() or not again.count():
         return False
-    menu.first.tap()
+    if not page.locator("nav details.menu[open]").count():  # (a tap on an open one closes it)
+        menu.first.tap()
     tap(page, again.first, "new game", steps)
     start = page.locator("#app [data-action=new]").first
     if start.count():

@@ -231,7 +231,8 @@ def taps_across_games(page, n: int, seed: int, steps: list[Step], *, system: str
         random_taps(page, n - walked, seed=seed + k, steps=steps)
         walked, k = walked + len(steps) - before, k + 1
         if walked < n:
-            page.locator("nav .menu > summary").tap()
+            if not page.locator("nav details.menu[open]").count():  # (a tap on an open one closes it)
+                page.locator("nav .menu > summary").tap()
             tap(page, page.locator(f"nav .menu [data-action=setup][data-arg={system}]"), "new game", steps)
             tap(page, page.get_by_role("button", name=play_now, exact=True), "play now again", steps)
     return walked

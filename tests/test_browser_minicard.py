@@ -128,7 +128,8 @@ def test_the_face_down_card_draws_its_diamond_by_gradients(browser):
     """A face-down mini card (cards.mini_back) draws the back's diamond with four gradients
     (no clip path: one less clip per card in every frame, docs/BENCHMARK.md thirteenth
     session); it covers the same pixels as the rhombus the clip path drew before, and a
-    card drawn without it (the plain panel) differs, so the comparison can fail."""
+    card with one corner's gradient turned the wrong way, or with none, differs, so the
+    comparison can fail."""
     css = (ROOT / "web" / "app.css").read_text()
     page = browser.new_page(viewport={"width": 700, "height": 420}, device_scale_factor=1)
     try:
@@ -137,10 +138,18 @@ def test_the_face_down_card_draws_its_diamond_by_gradients(browser):
                          "span.mini{width:280px;border:0}</style><body>"
                          f'<div class="probe" id="now">{cards.mini_back()}</div>'
                          '<div class="probe" id="clip"><span class="mini back clip"></span></div>'
+                         '<div class="probe" id="wrong"><span class="mini back"></span></div>'
                          "</body>")
+        # one corner's gradient turned the wrong way: the test must tell it apart
+        page.add_style_tag(content=(
+            "#wrong span.mini.back{background-image:"
+            "linear-gradient(to top left,var(--back-a) 25%,transparent 25%),"
+            "linear-gradient(to bottom left,var(--back-a) 25%,transparent 25%),"
+            "linear-gradient(to top right,var(--back-a) 25%,transparent 25%),"
+            "linear-gradient(to top left,var(--back-a) 25%,transparent 25%)}"))
         # the rhombus as the clip path drew it: the panel, and over it a clipped inset layer
         page.add_style_tag(content=(
-            "span.mini.back.clip{background-image:none;position:relative}"
+            "span.mini.back.clip{background:var(--back-a);position:relative}"
             "span.mini.back.clip::after{content:'';position:absolute;inset:3px;width:auto;"
             "aspect-ratio:auto;background:var(--back-b);-webkit-mask:none;mask:none;"
             "clip-path:polygon(50% 0,100% 50%,50% 100%,0 50%)}"))
@@ -155,9 +164,10 @@ def test_the_face_down_card_draws_its_diamond_by_gradients(browser):
         now, before = diamond("#now span.mini"), diamond("#clip span.mini")
         assert sum(now) > 0.3 * len(now), "the gradients drew almost no diamond"
         assert differ(now, before) < 0.03, f"the diamonds differ in {differ(now, before):.1%} of pixels"
+        assert differ(diamond("#wrong span.mini"), before) > 0.1  # one corner wrong: seen
         page.add_style_tag(content="#now span.mini.back{background-image:none}")
         page.wait_for_timeout(100)
-        assert differ(diamond("#now span.mini"), before) > 0.9  # the panel alone: no diamond
+        assert differ(diamond("#now span.mini"), before) > 0.4  # no corners: a panel, no diamond
         computed = page.evaluate("getComputedStyle(document.querySelector('#now span.mini'), '::after').content")
         assert computed == "none"  # no clipped layer left
     finally:

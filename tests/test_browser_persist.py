@@ -129,6 +129,16 @@ def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
 # Here the browser's idle callbacks are held back, so nothing but the page going away (or
 # the callbacks let go) can start the writes; a reload at once after a tap keeps it.
 HOLD_IDLE = """
+window.__bu = new Set();  // the beforeunload listeners in place
+const realAdd = window.addEventListener, realRemove = window.removeEventListener;
+window.addEventListener = function (type, fn, ...rest) {
+  if (type === "beforeunload") window.__bu.add(fn);
+  return realAdd.call(this, type, fn, ...rest);
+};
+window.removeEventListener = function (type, fn, ...rest) {
+  if (type === "beforeunload") window.__bu.delete(fn);
+  return realRemove.call(this, type, fn, ...rest);
+};
 window.__idle = [];
 window.__writes = 0;
 const realIdle = window.requestIdleCallback;
@@ -148,26 +158,41 @@ def test_a_taps_save_starts_after_its_frame_and_at_once_when_the_page_goes(brows
     page.wait_for_function(f"{SAVING} === 0")
     page.evaluate("window.__holdIdle = true")
     saved, writes = page.evaluate(SAVED), page.evaluate("window.__writes")
+    played = """async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)"""
+    assert page.evaluate("window.__bu.size") == 0  # no beforeunload listener while no save waits
     page.locator("button.pile").tap()
     page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
     page.wait_for_timeout(400)  # longer than the save's own wait (SAVE_WAIT_MS) would be
     # drawn and counted, not started: the write waits for the browser to be idle
     assert page.evaluate(SAVING) == 1 and page.evaluate(SAVED) == saved
     assert page.evaluate("window.__writes") == writes
+    assert page.evaluate("window.__bu.size") == 1  # the page leaving would start it
     page.locator("button.pile").tap()  # a second tap queues behind the first
     page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 3")
     assert page.evaluate(SAVING) == 2 and page.evaluate("window.__writes") == writes
     # the page going away starts both at once, in order
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
     page.wait_for_function(f"{SAVED} === {saved + 2} && {SAVING} === 0")
+    assert page.evaluate("window.__writes") == writes + 2 and page.evaluate("window.__bu.size") == 0
+    stored = page.evaluate(played)  # (a read: it starts nothing now, none waits)
     assert page.evaluate("window.__writes") == writes + 2
+    # the second draw's save landed last: the game holds both draws
+    page.evaluate("window.__holdIdle = false")
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3 and page.evaluate(played) == stored
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("window.__holdIdle = true")
+    saved = page.evaluate(SAVED)
     # a fourth card: started when the browser is idle (here: when the held callbacks run)
     page.locator("button.pile").tap()
     page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 4")
     assert page.evaluate(SAVING) == 1
     page.evaluate("window.__holdIdle = false; "
                   "for (const cb of window.__idle.splice(0)) cb({didTimeout: false, timeRemaining: () => 50})")
-    page.wait_for_function(f"{SAVED} === {saved + 3} && {SAVING} === 0")
+    page.wait_for_function(f"{SAVED} === {saved + 1} && {SAVING} === 0")
     # a reload at once after a tap (its write not started: the browser was never idle)
     page.evaluate("window.__holdIdle = true")
     page.locator("button.pile").tap()
@@ -207,5 +232,20 @@ def test_a_save_handed_over_goes_before_a_later_write_or_read(browser, server):
     start(page, page.url)
     page.wait_for_selector("[data-system=deck]")
     assert page.locator(".hand svg.card").count() == 3
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_save_made_while_the_page_is_hidden_starts_at_once(browser, server):
+    """A hidden page's idle callbacks may never come (a phone freezes it): a save handed
+    over then (a table link's message, an import finishing) is started at once."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    saved = page.evaluate(SAVED)
+    page.evaluate("window.__holdIdle = true; "
+                  "Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true})")
+    page.evaluate("document.querySelector('button.pile').click()")
+    page.wait_for_function(f"{SAVED} === {saved + 1} && {SAVING} === 0")  # no idle callback ran
+    assert page.evaluate("window.__bu.size") == 0  # nothing left waiting for the page to go
     ctx.close()
     assert not errors, errors

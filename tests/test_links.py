@@ -388,7 +388,7 @@ def test_a_render_failure_is_a_screen_with_a_way_home(monkeypatch):
 def test_main_saves_before_it_renders_and_clears_the_fragment_before_opening():
     src = (ROOT / "web" / "main.py").read_text()
     click = src[src.index("def on_click"):src.index("def on_submit")]
-    assert click.index("start_persist(effects)") < click.index("render()")
+    assert click.index("start_persist(effects)") < click.index("render(action, arg)")
     take = src[src.index("def take_link"):src.index("def on_hashchange")]
     assert take.index("replaceState(") < take.index('app.handle("lib-link-start"')  # opened in slices (issue 28)
     hashchange = src[src.index("def on_hashchange"):src.index("async def boot")]

@@ -1,5 +1,6 @@
 // The few things only JavaScript can do: register the service worker, offer install,
-// report offline readiness, and give Python a promise-based IndexedDB store.
+// report offline readiness, read taps for Python (listenTaps), and give Python a
+// promise-based IndexedDB store.
 // Everything the player sees inside <main> is rendered by Python (main.py).
 
 import { announce, show } from "./lastscreen.js";
@@ -99,53 +100,72 @@ window.pocketdeckStore = {
   // (`failed(message)`): before, an asyncio task per tap awaited the write, and the
   // runtime's scheduler and the promise's continuation ran Python twice more after every
   // tap's frame (about 8 ms of main thread at 4x, docs/BENCHMARK.md).
-  // The save is counted at once (an update's reload waits for it) and written right after
-  // the tap's frame, when the browser is idle (at most SAVE_WAIT_MS later), or at once when
-  // the page is hidden or closed or anything else is read or written: the player sees the
-  // tap's result one transaction sooner (docs/BENCHMARK.md, thirteenth session).
+  // The save is counted at once (an update's reload waits for it) and written once the
+  // tap's frame is painted, when the browser is idle (at most SAVE_WAIT_MS later), or at
+  // once when the page is leaving or hidden or anything else is read or written: the player
+  // sees the tap's result one transaction sooner (docs/BENCHMARK.md, thirteenth session).
+  // A save handed over while the page is hidden or reloading is started at once (a hidden
+  // page's idle callbacks may never come: a table link's message, an import finishing).
   save(json, failed) {
     saving += 1;
     document.documentElement.setAttribute("data-saving", String(saving));
     unsaved.push([json, failed]);
-    if (savesWaiting) return;
-    savesWaiting = true;
-    if (window.requestIdleCallback) requestIdleCallback(flushSaves, { timeout: SAVE_WAIT_MS });
-    else setTimeout(flushSaves, 0);
+    if (document.visibilityState === "hidden" || reloading) {
+      flushSaves();
+      return;
+    }
+    if (waiting !== null) return;
+    // beforeunload only while a save waits: a page with such a listener is kept out of
+    // Firefox's back-forward cache
+    addEventListener("beforeunload", flushSaves);
+    if (window.requestIdleCallback) {
+      waiting = { cancel: cancelIdleCallback, id: requestIdleCallback(flushSaves, { timeout: SAVE_WAIT_MS }) };
+    } else { // (Safari) after the next frame, as the idle callback would be
+      waiting = { cancel: cancelAnimationFrame, id: requestAnimationFrame(() => {
+        waiting = { cancel: clearTimeout, id: setTimeout(flushSaves, 0) };
+      }) };
+    }
   },
 };
 let saving = 0; // writes handed over and not finished (boot.js reloads only when none is)
 let saved = 0; // writes finished (tests wait on this count)
 const SAVE_WAIT_MS = 250;
 const unsaved = []; // [json, failed] of taps' saves handed over and not started yet
-let savesWaiting = false; // a flush is asked for
+let waiting = null; // {cancel, id}: the idle callback (or frame, or timer) that will flush them
 
-// Start every save handed over and not started yet, in the order they came.
+// Start every save handed over and not started yet, in the order they came; each on its
+// own, so one that cannot be started does not keep the others back (nor the count up).
 function flushSaves() {
-  savesWaiting = false;
+  if (waiting !== null) {
+    waiting.cancel.call(window, waiting.id);
+    waiting = null;
+  }
+  removeEventListener("beforeunload", flushSaves);
   const root = document.documentElement;
+  const done = () => {
+    saving -= 1;
+    root.setAttribute("data-saving", String(saving));
+  };
   for (const [json, failed] of unsaved.splice(0)) {
-    let ops;
+    let pending;
     try {
-      ops = JSON.parse(json);
+      pending = window.pocketdeckStore.write(JSON.parse(json));
     } catch (err) {
-      saving -= 1;
-      root.setAttribute("data-saving", String(saving));
-      failed(String(err));
+      done();
+      try { failed(String(err && err.message || err)); } catch { /* said nowhere: still counted */ }
       continue;
     }
-    window.pocketdeckStore.write(ops).then(() => {
+    pending.then(() => {
       saved += 1;
       root.setAttribute("data-saved", String(saved));
-    }, (err) => failed(String(err && err.message || err))).finally(() => {
-      saving -= 1;
-      root.setAttribute("data-saving", String(saving));
-    });
+    }, (err) => failed(String(err && err.message || err))).finally(done);
   }
 }
-// (beforeunload comes first when the page reloads or leaves: a write started then commits
-// while the next page loads; one started at pagehide, as the old page is torn down, was
-// lost by a reload right after an Export in tests/test_browser_library_share.py)
-addEventListener("beforeunload", flushSaves);
+// (beforeunload, added while a save waits, comes first when the page reloads or leaves: a
+// write started then commits while the next page loads; one started at pagehide, as the
+// old page is torn down, was lost by a reload right after an Export in
+// tests/test_browser_library_share.py. pagehide and hidden are for the pages that get no
+// beforeunload: a phone's app switcher, Safari)
 addEventListener("pagehide", flushSaves);
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") flushSaves();
@@ -218,8 +238,9 @@ if ("serviceWorker" in navigator) {
 } else {
   setChip("Offline use unavailable", false);
 }
-// Reload once no save is being written (main.py counts them in data-saving), so a tap's
-// save is never cut off by the reload.
+// Reload once no save is handed over or being written (boot.js counts them in
+// data-saving, and starts the waiting ones first), so a tap's save is never cut off by the
+// reload.
 let reloading = false;
 function reloadWhenSaved() {
   if (reloading) return;

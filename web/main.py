@@ -88,9 +88,9 @@ def rehearse_soon() -> None:
 def start_persist(effects) -> None:
     """Hand the effects to IndexedDB before anything is drawn; boot.js's ``save`` counts
     the write in <html data-saving> at once, starts it once the tap's frame is painted (or
-    at once when the page is hidden or closed), counts it in <html data-saved> when it
-    lands, and calls ``save_failed`` only when it fails, so a tap runs no Python after
-    its frame."""
+    at once when the page is leaving or hidden, or before any other read or write of the
+    store), counts it in <html data-saved> when it lands, and calls ``save_failed`` only
+    when it fails, so a tap runs no Python after its frame."""
     # what is not a storage write is the Library's, for the browser (web/library.js); the
     # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:

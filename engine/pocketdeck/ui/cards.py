@@ -156,7 +156,7 @@ def mini_card(code: str, *, cls: str = "mini") -> str:
 
 def mini_back(*, cls: str = "mini", label: str = "Face-down card") -> str:
     """A small face-down card drawn as ONE element, like ``mini_card``'s face-up ones: the
-    back's panel is the background inside a card-coloured inset edge and its diamond the
-    ::after, clipped (web/app.css span.mini.back). It was an SVG of four elements, eleven
+    back's panel and its diamond are the background, four gradients, inside a card-coloured
+    inset edge (web/app.css span.mini.back). It was an SVG of four elements, eleven
     of them on a P52 board (44 elements the browser parsed, compared and laid out)."""
     return f'<span class="{cls} back" role="img" aria-label="{esc(label)}"></span>'
