@@ -68,7 +68,6 @@ function tx(mode, work) {
 window.pocketdeckStore = {
   // all entries whose key starts with prefix, as [[key, text], ...]
   entries(prefix) {
-    flushSaves();
     return tx("readonly", (s) => {
       const out = { value: [] };
       const req = s.openCursor();
@@ -82,10 +81,7 @@ window.pocketdeckStore = {
     });
   },
   // several writes in one transaction: [["put", key, text] | ["delete", key], ...]
-  // (a tap's saves handed over before it and not started yet go first: writes land in the
-  // order they were made)
   write(ops) {
-    flushSaves();
     return tx("readwrite", (s) => {
       for (const op of ops) {
         if (op[0] === "put") s.put(op[2], op[1]);
@@ -100,76 +96,28 @@ window.pocketdeckStore = {
   // (`failed(message)`): before, an asyncio task per tap awaited the write, and the
   // runtime's scheduler and the promise's continuation ran Python twice more after every
   // tap's frame (about 8 ms of main thread at 4x, docs/BENCHMARK.md).
-  // The save is counted at once (an update's reload waits for it) and written once the
-  // tap's frame is painted, when the browser is idle (at most SAVE_WAIT_MS later), or at
-  // once when the page is leaving or hidden or anything else is read or written: the player
-  // sees the tap's result one transaction sooner (docs/BENCHMARK.md, thirteenth session).
-  // A save handed over while the page is hidden or reloading is started at once (a hidden
-  // page's idle callbacks may never come: a table link's message, an import finishing).
   save(json, failed) {
-    saving += 1;
-    document.documentElement.setAttribute("data-saving", String(saving));
-    unsaved.push([json, failed]);
-    if (document.visibilityState === "hidden" || reloading) {
-      flushSaves();
+    const root = document.documentElement;
+    let ops;
+    try {
+      ops = JSON.parse(json);
+    } catch (err) {
+      failed(String(err));
       return;
     }
-    if (waiting !== null) return;
-    // beforeunload only while a save waits: a page with such a listener is kept out of
-    // Firefox's back-forward cache
-    addEventListener("beforeunload", flushSaves);
-    if (window.requestIdleCallback) {
-      waiting = { cancel: cancelIdleCallback, id: requestIdleCallback(flushSaves, { timeout: SAVE_WAIT_MS }) };
-    } else { // (Safari) after the next frame, as the idle callback would be
-      waiting = { cancel: cancelAnimationFrame, id: requestAnimationFrame(() => {
-        waiting = { cancel: clearTimeout, id: setTimeout(flushSaves, 0) };
-      }) };
-    }
-  },
-};
-let saving = 0; // writes handed over and not finished (boot.js reloads only when none is)
-let saved = 0; // writes finished (tests wait on this count)
-const SAVE_WAIT_MS = 250;
-const unsaved = []; // [json, failed] of taps' saves handed over and not started yet
-let waiting = null; // {cancel, id}: the idle callback (or frame, or timer) that will flush them
-
-// Start every save handed over and not started yet, in the order they came; each on its
-// own, so one that cannot be started does not keep the others back (nor the count up).
-function flushSaves() {
-  if (waiting !== null) {
-    waiting.cancel.call(window, waiting.id);
-    waiting = null;
-  }
-  removeEventListener("beforeunload", flushSaves);
-  const root = document.documentElement;
-  const done = () => {
-    saving -= 1;
+    saving += 1;
     root.setAttribute("data-saving", String(saving));
-  };
-  for (const [json, failed] of unsaved.splice(0)) {
-    let pending;
-    try {
-      pending = window.pocketdeckStore.write(JSON.parse(json));
-    } catch (err) {
-      done();
-      try { failed(String(err && err.message || err)); } catch { /* said nowhere: still counted */ }
-      continue;
-    }
-    pending.then(() => {
+    this.write(ops).then(() => {
       saved += 1;
       root.setAttribute("data-saved", String(saved));
-    }, (err) => failed(String(err && err.message || err))).finally(done);
-  }
-}
-// (beforeunload, added while a save waits, comes first when the page reloads or leaves: a
-// write started then commits while the next page loads; one started at pagehide, as the
-// old page is torn down, was lost by a reload right after an Export in
-// tests/test_browser_library_share.py. pagehide and hidden are for the pages that get no
-// beforeunload: a phone's app switcher, Safari)
-addEventListener("pagehide", flushSaves);
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "hidden") flushSaves();
-});
+    }, (err) => failed(String(err && err.message || err))).finally(() => {
+      saving -= 1;
+      root.setAttribute("data-saving", String(saving));
+    });
+  },
+};
+let saving = 0; // writes started and not finished (boot.js reloads only when none is)
+let saved = 0; // writes finished (tests wait on this count)
 
 // a fresh seed for new games (the engine itself is deterministic)
 // (a page may set its own before this runs: the browser tests pin the seed that way)
@@ -238,14 +186,12 @@ if ("serviceWorker" in navigator) {
 } else {
   setChip("Offline use unavailable", false);
 }
-// Reload once no save is handed over or being written (boot.js counts them in
-// data-saving, and starts the waiting ones first), so a tap's save is never cut off by the
-// reload.
+// Reload once no save is being written (boot.js counts them in data-saving), so a tap's
+// save is never cut off by the reload.
 let reloading = false;
 function reloadWhenSaved() {
   if (reloading) return;
   reloading = true;
-  flushSaves();
   const root = document.documentElement;
   const busy = () => Number(root.dataset.saving || 0) > 0;
   if (!busy()) return location.reload();
