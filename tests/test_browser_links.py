@@ -105,6 +105,9 @@ def test_a_valid_link_is_a_preview_and_keep_both_keeps_the_players_game(ctx):
     p.get_by_role("button", name="Continue the Deck table", exact=True).tap()  # not the shared game
     p.wait_for_selector("[data-system=deck]")
     assert hand_cards(p) == hand
+    # the screen opened is a write too: it lands before the reload (a reload in the same
+    # milliseconds as the tap can beat its transaction, and the app then opens at home)
+    p.wait_for_function("Number(document.documentElement.dataset.saving || 0) === 0")
     p.reload()
     p.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
     p.get_by_role("button", name="\u2190 Home").tap()
