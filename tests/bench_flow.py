@@ -10,7 +10,7 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable
 
-from flow_walk import Step, random_taps, report, tap
+from flow_walk import Step, new_game_from_menu, random_taps, report, tap
 
 TAPS = 20
 SYSTEMS = ("deck", "p52", "ads", "ads_build", "ads_adventure", "dofa", "dofa-gm", "deckbuilder")
@@ -29,13 +29,9 @@ def _into_table(page, system: str, steps: list[Step]) -> None:
 def _again(page, system: str, steps: list[Step]) -> bool:
     """The game ended before the walk did: More, New game, and the default game again (the
     guide does not come back). False when the table offers no new game."""
-    menu = page.locator("nav .menu > summary")
-    again = page.locator(f"nav .menu [data-action=setup][data-arg='{system}']")
-    if not menu.count() or not again.count():
+    if not page.locator(f"nav .menu [data-action=setup][data-arg='{system}']").count():
         return False
-    if not page.locator("nav details.menu[open]").count():  # (a tap on an open one closes it)
-        menu.first.tap()
-    tap(page, again.first, "new game", steps)
+    new_game_from_menu(page, system, steps)
     start = page.locator("#app [data-action=new]").first
     if start.count():
         tap(page, start, "start the default game", steps)

@@ -222,6 +222,14 @@ def guide_once(page, steps: list[Step], *, nexts: int, table: str, boot_ms: int 
     assert page.locator(".guide").count() == 0, "the guide came back after a reload"
 
 
+def new_game_from_menu(page, system: str, steps: list[Step]) -> None:
+    """More, then New game for ``system`` (the menu's own button: a game's end may show
+    another); the menu is opened only when closed (a tap on an open one closes it)."""
+    if not page.locator("nav details.menu[open]").count():
+        page.locator("nav .menu > summary").first.tap()
+    tap(page, page.locator(f"nav .menu [data-action=setup][data-arg='{system}']").first, "new game", steps)
+
+
 def taps_across_games(page, n: int, seed: int, steps: list[Step], *, system: str, play_now: str) -> int:
     """``n`` random taps even when a game ends first: then More, New game and the
     ``play_now`` button start another the same way (at most 5 games); the taps walked."""
@@ -231,8 +239,6 @@ def taps_across_games(page, n: int, seed: int, steps: list[Step], *, system: str
         random_taps(page, n - walked, seed=seed + k, steps=steps)
         walked, k = walked + len(steps) - before, k + 1
         if walked < n:
-            if not page.locator("nav details.menu[open]").count():  # (a tap on an open one closes it)
-                page.locator("nav .menu > summary").tap()
-            tap(page, page.locator(f"nav .menu [data-action=setup][data-arg={system}]"), "new game", steps)
+            new_game_from_menu(page, system, steps)
             tap(page, page.get_by_role("button", name=play_now, exact=True), "play now again", steps)
     return walked
