@@ -34,9 +34,10 @@ def hand_cards(page) -> list[str]:
 
 
 def wait_saved(page, n):
-    """At least ``n`` writes landed and none is open: a tap's write starts in its own click,
-    so once none is open every tap made so far is stored (counting alone raced: opening the
-    Deck and a new game are writes too, and a reload could come before the last draw's)."""
+    """At least ``n`` writes landed and none is open: a tap's write is counted in its own
+    click (and started after its frame), so once none is open every tap made so far is
+    stored (counting alone raced: opening the Deck and a new game are writes too, and a
+    reload could come before the last draw's)."""
     page.wait_for_function(f"Number(document.documentElement.dataset.saved || 0) >= {n}"
                            " && Number(document.documentElement.dataset.saving || 0) === 0")
 

@@ -121,3 +121,212 @@ def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
     assert page.locator(".hand svg.card").count() == 3
     ctx.close()
     assert not [e for e in errors if "disk is full" not in e], errors
+
+
+# A tap's save is handed over in the tap and started once its frame is painted, when the
+# browser is idle (web/boot.js `save`): counted at once (an update's reload waits for it),
+# started at once when the page is hidden or closed, and landed in the order of the taps.
+# Here the browser's idle callbacks are held back, so nothing but the page going away (or
+# the callbacks let go) can start the writes; a reload at once after a tap keeps it.
+HOLD_IDLE = """
+window.__bu = new Set();  // the beforeunload listeners in place
+const realAdd = window.addEventListener, realRemove = window.removeEventListener;
+window.addEventListener = function (type, fn, ...rest) {
+  if (type === "beforeunload") window.__bu.add(fn);
+  return realAdd.call(this, type, fn, ...rest);
+};
+window.removeEventListener = function (type, fn, ...rest) {
+  if (type === "beforeunload") window.__bu.delete(fn);
+  return realRemove.call(this, type, fn, ...rest);
+};
+window.__idle = [];
+window.__writes = 0;
+const realIdle = window.requestIdleCallback;
+window.requestIdleCallback = (cb, opts) => window.__holdIdle ? (window.__idle.push(cb), 1) : realIdle(cb, opts);
+const realTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (names, mode, ...rest) {
+  if (mode === "readwrite") window.__writes += 1;
+  // __lose: a write that never lands and never says so (a page torn down mid-transaction)
+  if (mode === "readwrite" && window.__lose) return { objectStore: () => ({ put() {}, delete() {} }) };
+  return realTransaction.call(this, names, mode, ...rest);
+};
+"""
+JOURNAL = "localStorage.getItem('pocketdeck-journal')"
+SAVING = "Number(document.documentElement.dataset.saving || 0)"
+SAVED = "Number(document.documentElement.dataset.saved || 0)"
+
+
+def test_a_taps_save_starts_after_its_frame_and_at_once_when_the_page_goes(browser, server):
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("window.__holdIdle = true")
+    saved, writes = page.evaluate(SAVED), page.evaluate("window.__writes")
+    played = """async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)"""
+    assert page.evaluate("window.__bu.size") == 0  # no beforeunload listener while no save waits
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
+    page.wait_for_timeout(400)  # longer than the save's own wait (SAVE_WAIT_MS) would be
+    # drawn and counted, not started: the write waits for the browser to be idle
+    assert page.evaluate(SAVING) == 1 and page.evaluate(SAVED) == saved
+    assert page.evaluate("window.__writes") == writes
+    assert page.evaluate("window.__bu.size") == 1  # the page leaving would start it
+    page.locator("button.pile").tap()  # a second tap queues behind the first
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 3")
+    assert page.evaluate(SAVING) == 2 and page.evaluate("window.__writes") == writes
+    # the page going away starts both at once, in order
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}))")
+    page.wait_for_function(f"{SAVED} === {saved + 2} && {SAVING} === 0")
+    assert page.evaluate("window.__writes") == writes + 2 and page.evaluate("window.__bu.size") == 0
+    stored = page.evaluate(played)  # (a read: it starts nothing now, none waits)
+    assert page.evaluate("window.__writes") == writes + 2
+    # the second draw's save landed last: the game holds both draws
+    page.evaluate("window.__holdIdle = false")
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3 and page.evaluate(played) == stored
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("window.__holdIdle = true")
+    saved = page.evaluate(SAVED)
+    # a fourth card: started when the browser is idle (here: when the held callbacks run)
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 4")
+    assert page.evaluate(SAVING) == 1
+    page.evaluate("window.__holdIdle = false; "
+                  "for (const cb of window.__idle.splice(0)) cb({didTimeout: false, timeRemaining: () => 50})")
+    page.wait_for_function(f"{SAVED} === {saved + 1} && {SAVING} === 0")
+    # a reload at once after a tap (its write not started: the browser was never idle)
+    page.evaluate("window.__holdIdle = true")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 5")
+    assert page.evaluate(SAVING) == 1
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 5  # every draw was kept
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_save_handed_over_goes_before_a_later_write_or_read(browser, server):
+    """A write or read of the store (the Library's, a link's) first starts the saves
+    handed over before it, so the newest text always lands last."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    played = """async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)"""
+    before = page.evaluate(played)
+    page.evaluate("window.__holdIdle = true")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
+    assert page.evaluate(SAVING) == 1
+    # a read sees the draw: the save handed over was started before it
+    assert page.evaluate(played) == [n + 1 for n in before]
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 3")
+    assert page.evaluate(SAVING) == 1
+    # a write made after the tap lands after the tap's save
+    page.evaluate("""() => window.pocketdeckStore.write([["put", "probe:order", "x"]])""")
+    assert page.evaluate(SAVING) == 0
+    assert page.evaluate(played) == [n + 2 for n in before]
+    assert page.evaluate(SAVING) == 0
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_save_made_while_the_page_is_hidden_starts_at_once(browser, server):
+    """A hidden page's idle callbacks may never come (a phone freezes it): a save handed
+    over then (a table link's message, an import finishing) is started at once."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    saved = page.evaluate(SAVED)
+    page.evaluate("window.__holdIdle = true; "
+                  "Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true})")
+    page.evaluate("document.querySelector('button.pile').click()")
+    page.wait_for_function(f"{SAVED} === {saved + 1} && {SAVING} === 0")  # no idle callback ran
+    assert page.evaluate("window.__bu.size") == 0  # nothing left waiting for the page to go
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_tap_whose_write_never_lands_is_kept_by_the_journal(browser, server):
+    """The case a write started as the page goes cannot cover: the reload comes and the old
+    page's transaction never lands (here: never even reaches the store). The save was put
+    in localStorage's journal at beforeunload; the next start writes it before it reads,
+    shows the tap, and removes the journal."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    assert page.evaluate(JOURNAL) is None
+    page.evaluate("window.__holdIdle = true; window.__lose = true")
+    for n in (2, 3):
+        page.locator("button.pile").tap()
+        page.wait_for_function(f"document.querySelectorAll('.hand svg.card').length === {n}")
+    assert page.evaluate(SAVING) == 2 and page.evaluate(JOURNAL) is None  # nothing left yet
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3  # both draws, from the journal
+    page.wait_for_function(f"{JOURNAL} === null")       # written, then removed
+    played = page.evaluate("""async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)""")
+    page.reload()  # and stored for good: no journal now, the same game
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 3
+    assert page.evaluate("""async () => (await window.pocketdeckStore.entries("game:deck"))
+        .map(([k, v]) => JSON.parse(v).actions.length)""") == played
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_hidden_page_s_journal_goes_once_its_saves_land(browser, server):
+    """Hidden with a save not yet known written, the page writes the journal (a phone may
+    kill it silently) and starts the write; once the write lands the journal is removed, so
+    a later start never replays an old save over a newer one."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("window.__holdIdle = true")
+    page.locator("button.pile").tap()
+    page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 2")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # still visible: nothing
+    assert page.evaluate(JOURNAL) is None and page.evaluate(SAVING) == 1
+    journal = page.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+        return localStorage.getItem('pocketdeck-journal');  // (before the write can land)
+    }""")
+    assert journal and '"game:deck"' in journal and '"put"' in journal
+    page.wait_for_function(f"{SAVING} === 0 && {JOURNAL} === null")
+    page.evaluate("delete document.visibilityState")
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 2
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_journal_that_is_not_one_is_dropped_and_nothing_else_changes(browser, server):
+    """localStorage holding something else under the journal's name (an old version, a
+    hand-edited value): nothing of it is written, it is removed, the games are as they were."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    page.evaluate("""localStorage.setItem('pocketdeck-journal',
+        JSON.stringify([[["put", "game:deck", "not a save"]], [["drop", "game:deck"]]]))""")
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 1
+    assert page.evaluate(JOURNAL) is None
+    page.evaluate("localStorage.setItem('pocketdeck-journal', '[[[\"put\", \"game:deck\"')")  # cut short
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+    assert page.locator(".hand svg.card").count() == 1 and page.evaluate(JOURNAL) is None
+    ctx.close()
+    assert not errors, errors

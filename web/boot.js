@@ -50,24 +50,35 @@ function db() {
     dbPromise = new Promise((resolve, reject) => {
       const req = indexedDB.open(DB_NAME, 1);
       req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-      req.onsuccess = () => resolve(req.result);
+      req.onsuccess = () => replayJournal(req.result).then(() => resolve(req.result));
       req.onerror = () => reject(req.error);
     });
   }
   return dbPromise;
 }
 function tx(mode, work) {
-  return db().then((d) => new Promise((resolve, reject) => {
+  return db().then((d) => run(d, mode, work));
+}
+function run(d, mode, work) {
+  return new Promise((resolve, reject) => {
     const t = d.transaction(STORE, mode);
     const result = work(t.objectStore(STORE));
     t.oncomplete = () => resolve(result.value);
     t.onerror = () => reject(t.error);
     t.onabort = () => reject(t.error || new Error("transaction aborted"));
-  }));
+  });
+}
+function putAll(s, ops) {
+  for (const op of ops) {
+    if (op[0] === "put") s.put(op[2], op[1]);
+    else if (op[0] === "delete") s.delete(op[1]);
+  }
+  return { value: ops.length };
 }
 window.pocketdeckStore = {
   // all entries whose key starts with prefix, as [[key, text], ...]
   entries(prefix) {
+    flushSaves();
     return tx("readonly", (s) => {
       const out = { value: [] };
       const req = s.openCursor();
@@ -81,14 +92,11 @@ window.pocketdeckStore = {
     });
   },
   // several writes in one transaction: [["put", key, text] | ["delete", key], ...]
+  // (a tap's saves handed over before it and not started yet go first: writes land in the
+  // order they were made)
   write(ops) {
-    return tx("readwrite", (s) => {
-      for (const op of ops) {
-        if (op[0] === "put") s.put(op[2], op[1]);
-        else if (op[0] === "delete") s.delete(op[1]);
-      }
-      return { value: ops.length };
-    });
+    flushSaves();
+    return tx("readwrite", (s) => putAll(s, ops));
   },
   // A tap's save, all in JavaScript (issue 30 part 2): the ops as JSON text (one string
   // crosses from Pyodide, not a proxy per op), the writes counted in <html data-saving>
@@ -96,28 +104,134 @@ window.pocketdeckStore = {
   // (`failed(message)`): before, an asyncio task per tap awaited the write, and the
   // runtime's scheduler and the promise's continuation ran Python twice more after every
   // tap's frame (about 8 ms of main thread at 4x, docs/BENCHMARK.md).
+  // The save is counted at once (an update's reload waits for it) and written once the
+  // tap's frame is painted, when the browser is idle (at most SAVE_WAIT_MS later), or at
+  // once when anything else is read or written: the player sees the tap's result one
+  // transaction sooner (docs/BENCHMARK.md, fourteenth session). A page that is left,
+  // reloaded or hidden before its saves are known written first puts them in the journal
+  // (below), so the next start has them whatever became of the old page's transactions.
+  // A save handed over while the page is hidden or reloading is started at once (a hidden
+  // page's idle callbacks may never come: a table link's message, an import finishing).
   save(json, failed) {
-    const root = document.documentElement;
-    let ops;
-    try {
-      ops = JSON.parse(json);
-    } catch (err) {
-      failed(String(err));
+    saving += 1;
+    document.documentElement.setAttribute("data-saving", String(saving));
+    const id = ++handed;
+    unconfirmed.set(id, json);
+    // beforeunload only while a save is not known written: a page with such a listener is
+    // kept out of Firefox's back-forward cache
+    addEventListener("beforeunload", writeJournal);
+    unsaved.push([id, json, failed]);
+    if (document.visibilityState === "hidden" || reloading) {
+      flushSaves();
+      writeJournal();
       return;
     }
-    saving += 1;
-    root.setAttribute("data-saving", String(saving));
-    this.write(ops).then(() => {
-      saved += 1;
-      root.setAttribute("data-saved", String(saved));
-    }, (err) => failed(String(err && err.message || err))).finally(() => {
-      saving -= 1;
-      root.setAttribute("data-saving", String(saving));
-    });
+    if (waiting !== null) return;
+    if (window.requestIdleCallback) {
+      waiting = { cancel: cancelIdleCallback, id: requestIdleCallback(flushSaves, { timeout: SAVE_WAIT_MS }) };
+    } else { // (Safari) after the next frame, as the idle callback would be
+      waiting = { cancel: cancelAnimationFrame, id: requestAnimationFrame(() => {
+        waiting = { cancel: clearTimeout, id: setTimeout(flushSaves, 0) };
+      }) };
+    }
   },
 };
-let saving = 0; // writes started and not finished (boot.js reloads only when none is)
+let saving = 0; // writes handed over and not finished (boot.js reloads only when none is)
 let saved = 0; // writes finished (tests wait on this count)
+const SAVE_WAIT_MS = 250;
+let handed = 0; // saves handed over so far (each one's number)
+const unconfirmed = new Map(); // number -> ops (JSON text) of each save not known written
+const unsaved = []; // [number, json, failed] of saves handed over and not started yet
+let waiting = null; // {cancel, id}: the idle callback (or frame, or timer) that will flush them
+
+// Start every save handed over and not started yet, in the order they came; each on its
+// own, so one that cannot be started does not keep the others back (nor the count up).
+function flushSaves() {
+  if (waiting !== null) {
+    waiting.cancel.call(window, waiting.id);
+    waiting = null;
+  }
+  const root = document.documentElement;
+  for (const [id, json, failed] of unsaved.splice(0)) {
+    const done = () => {
+      unconfirmed.delete(id);
+      if (!unconfirmed.size) removeEventListener("beforeunload", writeJournal);
+      saving -= 1;
+      root.setAttribute("data-saving", String(saving));
+      clearJournal();
+    };
+    let pending;
+    try {
+      pending = window.pocketdeckStore.write(JSON.parse(json));
+    } catch (err) {
+      done();
+      try { failed(String(err && err.message || err)); } catch { /* said nowhere: still counted */ }
+      continue;
+    }
+    pending.then(() => {
+      saved += 1;
+      root.setAttribute("data-saved", String(saved));
+    }, (err) => failed(String(err && err.message || err))).finally(done);
+  }
+}
+
+// -- the journal: saves a leaving page could not see written ---------------------------------
+// A write started as the page is left or reloaded may never land (one started at pagehide,
+// or even at beforeunload on a loaded machine, was lost by a reload at once after a tap in
+// the tests, thirteenth session). So when the page is left, reloaded or hidden with saves
+// not yet known written, they are also put in localStorage, synchronously: there when the
+// next page starts, which writes them to IndexedDB before anything is read (db() above).
+// The journal is removed as soon as the page that wrote it sees every save written (a page
+// hidden and shown again), and by the next start once it is replayed. Replaying a save that
+// did land writes the same values again; IndexedDB runs read-write transactions in the
+// order they were made, so an old page's write that lands late still lands before the
+// replay and every later tap.
+const JOURNAL = "pocketdeck-journal";
+let journaled = false; // this page wrote the journal and has not seen all of it written
+function writeJournal() {
+  flushSaves();
+  if (!unconfirmed.size) return;
+  try {
+    localStorage.setItem(JOURNAL, "[" + [...unconfirmed.values()].join(",") + "]");
+    journaled = true;
+  } catch {
+    // storage full or blocked: the writes just started are all there is (as before)
+  }
+}
+function clearJournal() {
+  if (!journaled || unconfirmed.size) return;
+  journaled = false;
+  try { localStorage.removeItem(JOURNAL); } catch { /* blocked: replayed once more, harmless */ }
+}
+// At start, before the first read: the journal's saves, in order, in one transaction. A
+// journal that is not a list of lists of ops is dropped (nothing of it is written); it is
+// removed once written, unless another page has written a newer one meanwhile.
+function replayJournal(d) {
+  let text = null;
+  try { text = localStorage.getItem(JOURNAL); } catch { return Promise.resolve(); }
+  if (text === null) return Promise.resolve();
+  const forget = () => {
+    try { if (localStorage.getItem(JOURNAL) === text) localStorage.removeItem(JOURNAL); } catch { /* blocked */ }
+  };
+  let saves;
+  try {
+    saves = JSON.parse(text);
+    if (!Array.isArray(saves) || !saves.every((ops) => Array.isArray(ops) && ops.every(
+      (op) => Array.isArray(op) && ((op[0] === "put" && typeof op[1] === "string" && typeof op[2] === "string")
+        || (op[0] === "delete" && typeof op[1] === "string"))))) throw new Error("not a journal");
+  } catch {
+    forget();
+    return Promise.resolve();
+  }
+  return run(d, "readwrite", (s) => putAll(s, saves.flat())).then(forget, () => { /* kept for the next start */ });
+}
+// beforeunload (listened to while a save is not known written: save() above) comes first
+// when the page reloads or leaves; pagehide and hidden are for the pages that get no
+// beforeunload (a phone's app switcher, Safari, a tab killed while hidden)
+addEventListener("pagehide", writeJournal);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") writeJournal();
+});
 
 // a fresh seed for new games (the engine itself is deterministic)
 // (a page may set its own before this runs: the browser tests pin the seed that way)
@@ -192,6 +306,7 @@ let reloading = false;
 function reloadWhenSaved() {
   if (reloading) return;
   reloading = true;
+  writeJournal();
   const root = document.documentElement;
   const busy = () => Number(root.dataset.saving || 0) > 0;
   if (!busy()) return location.reload();

@@ -6,9 +6,11 @@ to ``App.handle``, the returned storage effects go to IndexedDB in one transacti
 the HTML replaces <main> in one DOM update (one call to web/lastscreen.js, which also
 keeps the screen for the next start once the browser is idle).
 
-Order matters: a tap's storage write is started before the screen is drawn, so a screen
-that fails to draw cannot lose the tap; the URL fragment is cleared before a link is
-opened, so a link that somehow kills the page does not do so again on every reload.
+Order matters: a tap's storage write is handed to the store (boot.js ``save``, which
+counts it at once and starts it right after the frame; a page left before it is known
+written puts it in a journal the next start replays) before the screen is drawn, so a
+screen that fails to draw cannot lose the tap; the URL fragment is cleared before a link
+is opened, so a link that somehow kills the page does not do so again on every reload.
 """
 
 import asyncio
@@ -85,9 +87,12 @@ def rehearse_soon() -> None:
 
 
 def start_persist(effects) -> None:
-    """Hand the effects to IndexedDB now (the write starts before anything is drawn);
-    boot.js's ``save`` counts the writes in <html data-saving> and <html data-saved> and
-    calls ``save_failed`` only when a write fails, so a tap runs no Python after its frame."""
+    """Hand the effects to IndexedDB before anything is drawn; boot.js's ``save`` counts
+    the write in <html data-saving> at once, starts it once the tap's frame is painted (or
+    at once when the page is leaving or hidden, when it also goes into the journal the next
+    start replays, or before any other read or write of the store), counts it in <html
+    data-saved> when it lands, and calls ``save_failed`` only
+    when it fails, so a tap runs no Python after its frame."""
     # what is not a storage write is the Library's, for the browser (web/library.js); the
     # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:
