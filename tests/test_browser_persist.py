@@ -32,6 +32,13 @@ def start(page, url: str) -> None:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
 
 
+def reopen(page) -> None:
+    """Reload the page and wait for the Deck table it was on."""
+    page.reload()
+    start(page, page.url)
+    page.wait_for_selector("[data-system=deck]")
+
+
 def storage_line(page) -> str:
     more(page, "Library")
     page.wait_for_selector("p.storage:has-text('Stored on this phone')")
@@ -115,9 +122,7 @@ def test_a_save_that_fails_is_said_and_the_next_one_lands(browser, server):
     page.locator("button.pile").tap()  # the next write lands, and the two draws with it
     wait_saved(page, before + 1)
     page.wait_for_function("Number(document.documentElement.dataset.saving) === 0")
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 3
     ctx.close()
     assert not [e for e in errors if "disk is full" not in e], errors
@@ -182,9 +187,7 @@ def test_a_taps_save_starts_after_its_frame_and_at_once_when_the_page_goes(brows
     assert page.evaluate("window.__writes") == writes + 2
     # the second draw's save landed last: the game holds both draws
     page.evaluate("window.__holdIdle = false")
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 3 and page.evaluate(played) == stored
     page.wait_for_function(f"{SAVING} === 0")
     page.evaluate("window.__holdIdle = true")
@@ -201,9 +204,7 @@ def test_a_taps_save_starts_after_its_frame_and_at_once_when_the_page_goes(brows
     page.locator("button.pile").tap()
     page.wait_for_function("document.querySelectorAll('.hand svg.card').length === 5")
     assert page.evaluate(SAVING) == 1
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 5  # every draw was kept
     ctx.close()
     assert not errors, errors
@@ -231,9 +232,7 @@ def test_a_save_handed_over_goes_before_a_later_write_or_read(browser, server):
     assert page.evaluate(SAVING) == 0
     assert page.evaluate(played) == [n + 2 for n in before]
     assert page.evaluate(SAVING) == 0
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 3
     ctx.close()
     assert not errors, errors
@@ -267,9 +266,7 @@ def test_a_tap_whose_write_never_lands_is_kept_by_the_journal(browser, server):
         page.locator("button.pile").tap()
         page.wait_for_function(f"document.querySelectorAll('.hand svg.card').length === {n}")
     assert page.evaluate(SAVING) == 2 and page.evaluate(JOURNAL) is None  # nothing left yet
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 3  # both draws, from the journal
     page.wait_for_function(f"{JOURNAL} === null")       # written, then removed
     played = page.evaluate("""async () => (await window.pocketdeckStore.entries("game:deck"))
@@ -303,9 +300,7 @@ def test_a_hidden_page_s_journal_goes_once_its_saves_land(browser, server):
     assert journal and '"game:deck"' in journal and '"put"' in journal
     page.wait_for_function(f"{SAVING} === 0 && {JOURNAL} === null")
     page.evaluate("delete document.visibilityState")
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 2
     ctx.close()
     assert not errors, errors
@@ -318,15 +313,11 @@ def test_a_journal_that_is_not_one_is_dropped_and_nothing_else_changes(browser, 
     page.wait_for_function(f"{SAVING} === 0")
     page.evaluate("""localStorage.setItem('pocketdeck-journal',
         JSON.stringify([[["put", "game:deck", "not a save"]], [["drop", "game:deck"]]]))""")
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 1
     assert page.evaluate(JOURNAL) is None
     page.evaluate("localStorage.setItem('pocketdeck-journal', '[[[\"put\", \"game:deck\"')")  # cut short
-    page.reload()
-    start(page, page.url)
-    page.wait_for_selector("[data-system=deck]")
+    reopen(page)
     assert page.locator(".hand svg.card").count() == 1 and page.evaluate(JOURNAL) is None
     ctx.close()
     assert not errors, errors
