@@ -255,6 +255,84 @@ def test_a_node_put_elsewhere_moves_alone(phone, server):
 
 
 
+def _marked_screens(steps: int = 24) -> list[str]:
+    """Screens of the five tables along seeded games, as the page gets them (with the
+    blocks' marks: ui/html.py ``block``), drawn in CPython."""
+    import json
+
+    from bench_taps import MAIN_ACTIONS, start_state
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.core.saves import from_json
+    from pocketdeck.ui.app import App
+
+    screens = []
+    for system, kind in MAIN_ACTIONS.items():
+        app = App(screen=f"table:{system}", sessions={system: from_json(start_state(system, kind))})
+        rng = Rng(7)
+        for _ in range(steps):
+            screens.append(app.render_parts()[0])
+            assert app.render_error is None, app.render_error
+            session = app.sessions[system]
+            legal = session.game.legal_actions(session.state)
+            if not legal:
+                break
+            choose = getattr(session.game, "sim_choose", None)
+            action = choose(session.state, legal, rng) if choose else rng.choice(legal)
+            app.handle("play", json.dumps(action))
+    return screens
+
+
+def test_blocks_are_parsed_as_the_whole_markup_would_be(phone, server):
+    """morph.js parse: a screen whose blocks are copied from the store is the very tree the
+    parser makes of the markup without marks, on real screens of every table; written one
+    after another they end as innerHTML would, and a block that did not change keeps its
+    live nodes (the P52 party's sheets, the bar)."""
+    screens = _marked_screens()
+    assert sum("<!--{-->" in s for s in screens) == len(screens)  # the bar at least
+    page = _page(phone, server)
+    out = page.evaluate("async (screens) => {" + HELPERS + """
+        const plain = (h) => h.replaceAll(M.OPEN, "").replaceAll(M.CLOSE, "");
+        let parsedBad = 0, writtenBad = 0, navKept = 0, comments = 0;
+        M.write(root, screens[0], true);
+        for (const html of screens) {
+          const whole = document.createElement("template");
+          whole.innerHTML = plain(html);
+          if (!M.parse(html).content.isEqualNode(whole.content)) parsedBad++;
+          const nav = root.querySelector("nav");
+          M.write(root, html, false);
+          if (!same(plain(html))) writtenBad++;
+          if (nav && root.querySelector("nav") === nav) navKept++;
+          const walk = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+          while (walk.nextNode()) comments++;
+        }
+        return { parsedBad, writtenBad, navKept, comments, n: screens.length };
+    }""", screens)
+    assert out["parsedBad"] == 0 and out["writtenBad"] == 0 and out["comments"] == 0, out
+    assert out["navKept"] >= out["n"] * 0.8, out   # the bar's nodes stay from tap to tap
+
+
+def test_marks_not_paired_as_agreed_leave_the_markup_parsed_whole(phone, server):
+    """An OPEN without its CLOSE, or two CLOSE after one OPEN (nested blocks, which
+    ui/html.py never writes): the markup is parsed whole, the marks are comments."""
+    page = _page(phone, server)
+    out = page.evaluate("async () => {" + HELPERS + """
+        const cases = [
+          "<p>a</p>" + M.OPEN + "<div>b</div>",
+          M.OPEN + "<div>" + M.OPEN + "<p>c</p>" + M.CLOSE + "</div>" + M.CLOSE,
+          M.OPEN + "<ul><li>d</li></ul>" + M.CLOSE + "<p>e</p>",
+        ];
+        return cases.map((html) => {
+          const whole = document.createElement("template");
+          whole.innerHTML = html;
+          const kept = document.createElement("template");
+          kept.innerHTML = html.replaceAll(M.OPEN, "").replaceAll(M.CLOSE, "");
+          const got = M.parse(html).content;
+          return [got.isEqualNode(whole.content), got.isEqualNode(kept.content)];
+        });
+    }""")
+    assert out == [[True, False], [True, False], [False, True]], out
+
+
 def test_a_tap_keeps_the_unchanged_screen_and_the_focused_button(phone, server):
     """The Deck table, two draws: the nav and the tapped draw pile are the same nodes as
     before each tap (so focus never left the pile), and the screen is Python's."""

@@ -8,7 +8,7 @@
 // hidden or closed, so the next start still paints the last screen drawn. (The tap's own
 // save is not here: main.py starts its IndexedDB write before it calls show.)
 
-import { write } from "./morph.js";
+import { CLOSE, OPEN, write } from "./morph.js";
 
 const { key: KEY, max: MAX } = window.pocketdeckWaking;
 
@@ -28,7 +28,7 @@ function keepUnkept() {
   if (unkept === null) return;
   const html = unkept;
   unkept = null;
-  keep(html);
+  keep(html.replaceAll(OPEN, "").replaceAll(CLOSE, "")); // the blocks' marks are morph.js's
 }
 
 addEventListener("pagehide", keepUnkept);

@@ -96,7 +96,7 @@ function watch(root) {
 // the live node to stand where `want` goes: `live` itself (kept or patched) or a new copy;
 // `equal`: the old template node is known to equal `want`
 function patch(live, old, want, equal) {
-  if (!inside.has(live) && (equal || old.isEqualNode(want)) && !holdsField(want)) return live;
+  if (!inside.has(live) && (equal || same(old, want)) && !holdsField(want)) return live;
   if (want.nodeType === Node.TEXT_NODE && live.nodeType === Node.TEXT_NODE) {
     if (live.nodeValue !== want.nodeValue) live.nodeValue = want.nodeValue;
     return live;
@@ -137,12 +137,12 @@ function pair(oldKids, wantKids) {
     for (let j = at, seen = 0; j < list.length && seen < LOOKAHEAD; j++) {
       if (used[list[j]]) continue;
       seen++;
-      if (oldKids[list[j]].isEqualNode(want)) { pick = list[j]; equal[w] = 1; break; }
+      if (same(oldKids[list[j]], want)) { pick = list[j]; equal[w] = 1; break; }
     }
     if (pick < 0) {
       const first = oldKids[list[at]];
       for (let n = w + 1; n < Math.min(wantKids.length, w + 1 + LOOKAHEAD); n++) {
-        if (keyOf(wantKids[n]) === k && first.isEqualNode(wantKids[n])) return -1;
+        if (keyOf(wantKids[n]) === k && same(first, wantKids[n])) return -1;
       }
       pick = list[at];
     }
@@ -205,13 +205,72 @@ function longestRun(seq) {
   return stays;
 }
 
+// -- blocks -------------------------------------------------------------------------------
+// Parts of a screen that stay the same from tap to tap (a table's bar, the enemies, the
+// party's sheets, the guide: ui/html.py ``block``) come between two comments, OPEN and
+// CLOSE. Each is parsed once and kept by its markup; a later screen that holds it unchanged
+// gets a copy of the parsed nodes (a copy costs a tenth of a parse), and its nodes are known
+// equal to the last screen's without comparing them node by node (the same kept entry).
+// A P52 attack parsed 13.7 kB at every tap, half of it parts that never change
+// (docs/BENCHMARK.md fourteenth session). Text from outside cannot make a marker: ``esc``
+// writes "<" as "&lt;", so no escaped text opens or closes a comment. Markup marked any
+// other way than OPEN, markup, CLOSE (one after another, never nested) is parsed whole,
+// its comments left as comments.
+export const OPEN = "<!--{-->";
+export const CLOSE = "<!--}-->";
+const BLOCKS_MAX = 64; // markups kept; past it the store is emptied and filled again
+let blocks = new Map(); // markup -> its nodes, parsed once (a fragment never put on the page)
+const blockOf = new WeakMap(); // a node of a template -> the kept fragment it was copied from
+
+// `a` and `b` (template nodes) hold the same markup: copies of one kept block, or equal
+function same(a, b) {
+  const kept = blockOf.get(a);
+  return (kept !== undefined && kept === blockOf.get(b)) || a.isEqualNode(b);
+}
+
+// `html` parsed into a template, each block copied from the store (parsed the first time)
+export function parse(html) {
+  const t = document.createElement("template");
+  const pieces = html.split(OPEN);
+  if (pieces.length === 1) {
+    t.innerHTML = html;
+    return t;
+  }
+  const marked = [];
+  let skeleton = pieces[0];
+  for (let i = 1; i < pieces.length; i++) {
+    const end = pieces[i].indexOf(CLOSE);
+    if (end < 0 || pieces[i].indexOf(CLOSE, end + 1) >= 0) { // not marked as agreed
+      t.innerHTML = html;
+      return t;
+    }
+    marked.push(pieces[i].slice(0, end));
+    skeleton += `<template data-pd-block="${i - 1}"></template>` + pieces[i].slice(end + CLOSE.length);
+  }
+  t.innerHTML = skeleton;
+  if (blocks.size + marked.length > BLOCKS_MAX) blocks = new Map();
+  for (const slot of t.content.querySelectorAll("template[data-pd-block]")) {
+    const markup = marked[Number(slot.getAttribute("data-pd-block"))];
+    let kept = blocks.get(markup);
+    if (kept === undefined) {
+      const one = document.createElement("template");
+      one.innerHTML = markup;
+      kept = one.content;
+      blocks.set(markup, kept);
+    }
+    const copy = kept.cloneNode(true);
+    if (copy.childNodes.length === 1) blockOf.set(copy.firstChild, kept);
+    slot.replaceWith(copy);
+  }
+  return t;
+}
+
 let shown = null; // the template of the screen on the page now (pristine: never on the page)
 
 // Put `html` in `root`: whole when `fresh` (another screen), the first time, or when another
 // hand changed root's own children (paint.js's refused-tap line); else in place.
 export function write(root, html, fresh) {
-  const next = document.createElement("template");
-  next.innerHTML = html;
+  const next = parse(html);
   takeTouched(root);
   if (watching) watching.disconnect(); // this write's own changes are not the player's
   anyField = next.content.querySelector(FIELDS) !== null;

@@ -32,7 +32,7 @@ from ..core.limits import MAX_ACTIONS, MAX_RECORD_CHARS, excerpt, load_json
 from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from . import flow
-from .html import button, esc
+from .html import block, button, esc, unblocked
 from .tables import rules_key, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
@@ -540,12 +540,13 @@ class App:
         a readable error with a way home (never a dead page); ``render_error`` keeps what
         went wrong."""
         screen, popovers = self.render_parts()
-        return screen + "".join(popovers)
+        return unblocked(screen) + "".join(popovers)
 
     def render_parts(self) -> tuple[str, list[str]]:
         """The screen and, apart, the markup of each glossary popover it links to (the page
         holds those in a layer of their own, web/lastscreen.js: they are a quarter to a
-        third of a table's markup and change far less often than the screen)."""
+        third of a table's markup and change far less often than the screen). The screen
+        holds its blocks' marks (ui/html.py ``block``: for web/morph.js); ``render`` drops them."""
         self.render_error = None
         learning = sys.modules.get(f"{__package__}.learn_ui")  # the home screen never loads it
         if learning:
@@ -554,7 +555,7 @@ class App:
         try:
             body = self._render_screen()
             if self.screen.startswith("table:"):
-                body += self._guide_for(slot_system(self.screen[6:]))
+                body += block(self._guide_for(slot_system(self.screen[6:])))
             learning = sys.modules.get(f"{__package__}.learn_ui")
             if learning:
                 popovers = learning.popover_list()
@@ -696,7 +697,7 @@ def _nav_bar(system: str, title: str, in_game: bool, can_undo: bool) -> str:
         parts.append(button("Rules", "rules", system, cls="btn ghost", title=f"Rules of {title}"))
     menu = (f'<details class="menu"><summary class="btn ghost">More</summary>'
             f'<div class="menu-items">{"".join(more)}</div></details>')
-    return f'<nav class="nav" aria-label="{esc(title)}">{"".join(parts)}{menu}</nav>'
+    return block(f'<nav class="nav" aria-label="{esc(title)}">{"".join(parts)}{menu}</nav>')
 
 
 def _library_notes(text: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .html import esc
+from .html import BLOCK_CLOSE, esc
 
 RESULT_SLOT = "<!--pd:result-->"
 SHOWN = 4  # result lines shown next to the prompt; the log keeps the rest
@@ -79,6 +79,9 @@ def place_result(body: str, box: str) -> str:
         return body[:found.start()] + box + body[found.start():]
     if "</nav>" in body:
         head, _, tail = body.partition("</nav>")
+        if tail.startswith(BLOCK_CLOSE):  # the bar is a block (ui/html.py): after its mark
+            head, tail = head + "</nav>" + BLOCK_CLOSE, tail[len(BLOCK_CLOSE):]
+            return head + box + tail
         return head + "</nav>" + box + tail
     return box + body
 

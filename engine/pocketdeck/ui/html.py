@@ -21,6 +21,31 @@ def esc(value: Any) -> str:
     return text if _SPECIAL(text) is None else text.translate(_ENTITIES)
 
 
+# A block: markup the page parses once and copies while it stays the same (web/morph.js
+# ``parse``). Comments, because text passed through ``esc`` can neither open nor close one.
+BLOCK_OPEN = "<!--{-->"
+BLOCK_CLOSE = "<!--}-->"
+
+
+def block(markup: str) -> str:
+    """``markup`` marked as a block: a part of a screen that is the same on most taps (a
+    table's bar, the enemies, the party's sheets), parsed by the page the first time only.
+    The page parses a block on its own, so ``markup`` must be one whole element that may
+    stand where it is put whatever surrounds it: flow content inside a <section>, <div>,
+    <main> or <aside> (never inside a <p>, which a block element would close). Blocks do not
+    nest (the inner marks are dropped). ``App.render`` drops the marks; only the page gets them."""
+    if not markup:
+        return ""
+    return f"{BLOCK_OPEN}{unblocked(markup)}{BLOCK_CLOSE}"
+
+
+def unblocked(html: str) -> str:
+    """``html`` without the blocks' marks: what the page shows."""
+    if BLOCK_OPEN not in html:
+        return html
+    return html.replace(BLOCK_OPEN, "").replace(BLOCK_CLOSE, "")
+
+
 def attrs(**kw: Any) -> str:
     """Attributes from keywords (``class_`` for class, ``data_x`` for data-x); None and
     False are left out, True gives a bare attribute."""

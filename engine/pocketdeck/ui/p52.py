@@ -22,7 +22,7 @@ from ..systems.p52.rules import check_record, export_characters
 from . import learn_ui, p52_quick, p52_steps
 from .cards import card_svg, mini_back, mini_card
 from .flow import new_lines, prompt
-from .html import button, esc, log_list
+from .html import block, button, esc, log_list
 from .learn_ui import term, why
 from .library import CharacterLibrary
 from .tables import Table, register_table
@@ -339,7 +339,7 @@ def _legend(room: dict[str, Any]) -> str:
     term is never put inside a button)."""
     kinds = {s["kind"] for s in room["spots"]} | ({"exit"} if room.get("exit") is not None else set())
     found = [term(key, label) for kind, key, label in LEGEND if kind in kinds]
-    return f'<p class="legend muted">On this room: {" · ".join(found)}</p>' if found else ""
+    return block(f'<p class="legend muted">On this room: {" · ".join(found)}</p>') if found else ""
 
 
 def _enemies(view: dict[str, Any]) -> str:
@@ -357,7 +357,7 @@ def _enemies(view: dict[str, Any]) -> str:
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]} · '
                      f'Initiative {e["initiative"]}</span></div></li>')
     return (f'<h2>Enemies</h2><p class="hint">Cards of the {term("enemy-deck", "Enemy deck")}: the app '
-            f'plays them by the book\'s rules.</p><ul class="foes">{"".join(cards)}</ul>')
+            f'plays them by the book\'s rules.</p>' + block(f'<ul class="foes">{"".join(cards)}</ul>'))
 
 
 def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
@@ -383,7 +383,7 @@ def _party(view: dict[str, Any]) -> str:
     if view["phase"] == "creation":
         return ""
     sheets = "".join(_sheet(c) for c in view["characters"])
-    return f'<h2>Party</h2><div class="sheets">{sheets}</div>'
+    return '<h2>Party</h2>' + block(f'<div class="sheets">{sheets}</div>')
 
 
 def _sheet_named(c: dict[str, Any], name: str, *, open_: bool = False) -> str:
