@@ -156,7 +156,9 @@ IDBDatabase.prototype.transaction = function (names, mode, ...rest) {
   return realTransaction.call(this, names, mode, ...rest);
 };
 """
-JOURNAL = "localStorage.getItem('pocketdeck-journal')"
+# every page's journal (web/boot.js: pocketdeck-journal:<page>), as one text; null when none
+JOURNAL = ("(Object.keys(localStorage).filter((k) => k.startsWith('pocketdeck-journal:'))"
+           ".map((k) => localStorage.getItem(k)).join('\\n') || null)")
 SAVING = "Number(document.documentElement.dataset.saving || 0)"
 SAVED = "Number(document.documentElement.dataset.saved || 0)"
 
@@ -295,7 +297,7 @@ def test_a_hidden_page_s_journal_goes_once_its_saves_land(browser, server):
     journal = page.evaluate("""() => {
         Object.defineProperty(document, 'visibilityState', {get: () => 'hidden', configurable: true});
         document.dispatchEvent(new Event('visibilitychange'));
-        return localStorage.getItem('pocketdeck-journal');  // (before the write can land)
+        return """ + JOURNAL + """;  // (before the write can land)
     }""")
     assert journal and '"game:deck"' in journal and '"put"' in journal
     page.wait_for_function(f"{SAVING} === 0 && {JOURNAL} === null")
@@ -307,17 +309,39 @@ def test_a_hidden_page_s_journal_goes_once_its_saves_land(browser, server):
 
 
 def test_a_journal_that_is_not_one_is_dropped_and_nothing_else_changes(browser, server):
-    """localStorage holding something else under the journal's name (an old version, a
+    """localStorage holding something else under a journal's name (an old version, a
     hand-edited value): nothing of it is written, it is removed, the games are as they were."""
     ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
     page.wait_for_function(f"{SAVING} === 0")
-    page.evaluate("""localStorage.setItem('pocketdeck-journal',
-        JSON.stringify([[["put", "game:deck", "not a save"]], [["drop", "game:deck"]]]))""")
+    page.evaluate("""() => {
+        localStorage.setItem('pocketdeck-journal:a', JSON.stringify({at: 1, saves:
+            [[["put", "game:deck", "not a save"]], [["drop", "game:deck"]]]}));
+        localStorage.setItem('pocketdeck-journal:b', '{"at": 2, "saves": [[["put", "game:deck"');
+        localStorage.setItem('pocketdeck-journal:c', JSON.stringify([[["put", "game:deck", "x"]]]));
+    }""")
     reopen(page)
     assert page.locator(".hand svg.card").count() == 1
     assert page.evaluate(JOURNAL) is None
-    page.evaluate("localStorage.setItem('pocketdeck-journal', '[[[\"put\", \"game:deck\"')")  # cut short
+    ctx.close()
+    assert not errors, errors
+
+
+def test_the_journals_of_two_pages_are_replayed_oldest_first(browser, server):
+    """Two tabs each left a journal for the same game: the next start writes both, the
+    older first, so the newer save is the one kept; both are removed."""
+    ctx, page, errors = deck_drawn(browser, server, HOLD_IDLE)
+    page.wait_for_function(f"{SAVING} === 0")
+    game = """async () => (await window.pocketdeckStore.entries("game:deck"))[0][1]"""
+    one = page.evaluate(game)
+    page.locator("button.pile").tap()
+    page.wait_for_function(f"document.querySelectorAll('.hand svg.card').length === 2 && {SAVING} === 0")
+    two = page.evaluate(game)
+    page.evaluate("""([one, two]) => {
+        localStorage.setItem('pocketdeck-journal:newer', JSON.stringify({at: 2000, saves: [[["put", "game:deck", two]]]}));
+        localStorage.setItem('pocketdeck-journal:older', JSON.stringify({at: 1000, saves: [[["put", "game:deck", one]]]}));
+    }""", [one, two])
     reopen(page)
-    assert page.locator(".hand svg.card").count() == 1 and page.evaluate(JOURNAL) is None
+    assert page.locator(".hand svg.card").count() == 2
+    assert page.evaluate(game) == two and page.evaluate(JOURNAL) is None
     ctx.close()
     assert not errors, errors

@@ -181,49 +181,75 @@ function flushSaves() {
 // the tests, thirteenth session). So when the page is left, reloaded or hidden with saves
 // not yet known written, they are also put in localStorage, synchronously: there when the
 // next page starts, which writes them to IndexedDB before anything is read (db() above).
-// The journal is removed as soon as the page that wrote it sees every save written (a page
+// A journal is removed as soon as the page that wrote it sees every save written (a page
 // hidden and shown again), and by the next start once it is replayed. Replaying a save that
 // did land writes the same values again; IndexedDB runs read-write transactions in the
 // order they were made, so an old page's write that lands late still lands before the
 // replay and every later tap.
+// Each page keeps its own journal (JOURNAL + ":" + a number of its own), so two open tabs
+// never write over, or remove, each other's; the next start replays every page's, the
+// oldest first.
 const JOURNAL = "pocketdeck-journal";
-let journaled = false; // this page wrote the journal and has not seen all of it written
+const journalKey = JOURNAL + ":" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+let journaled = null; // the text this page last put in its journal, while it stands
 function writeJournal() {
   flushSaves();
   if (!unconfirmed.size) return;
+  const text = JSON.stringify({ at: Date.now(), saves: [...unconfirmed.values()].map((json) => JSON.parse(json)) });
   try {
-    localStorage.setItem(JOURNAL, "[" + [...unconfirmed.values()].join(",") + "]");
-    journaled = true;
+    localStorage.setItem(journalKey, text);
+    journaled = text;
   } catch {
     // storage full or blocked: the writes just started are all there is (as before)
   }
 }
 function clearJournal() {
-  if (!journaled || unconfirmed.size) return;
-  journaled = false;
-  try { localStorage.removeItem(JOURNAL); } catch { /* blocked: replayed once more, harmless */ }
+  if (journaled === null || unconfirmed.size) return;
+  journaled = null;
+  try { localStorage.removeItem(journalKey); } catch { /* blocked: replayed once more, harmless */ }
 }
-// At start, before the first read: the journal's saves, in order, in one transaction. A
-// journal that is not a list of lists of ops is dropped (nothing of it is written); it is
-// removed once written, unless another page has written a newer one meanwhile.
-function replayJournal(d) {
-  let text = null;
-  try { text = localStorage.getItem(JOURNAL); } catch { return Promise.resolve(); }
-  if (text === null) return Promise.resolve();
-  const forget = () => {
-    try { if (localStorage.getItem(JOURNAL) === text) localStorage.removeItem(JOURNAL); } catch { /* blocked */ }
-  };
-  let saves;
+// One journal as it was written: {at: ms, saves: [[op, ...], ...]}, each op a put of text
+// under a text key or a delete of a key; else null (it is dropped, nothing of it written).
+function readJournal(text) {
   try {
-    saves = JSON.parse(text);
-    if (!Array.isArray(saves) || !saves.every((ops) => Array.isArray(ops) && ops.every(
-      (op) => Array.isArray(op) && ((op[0] === "put" && typeof op[1] === "string" && typeof op[2] === "string")
-        || (op[0] === "delete" && typeof op[1] === "string"))))) throw new Error("not a journal");
-  } catch {
-    forget();
+    const j = JSON.parse(text);
+    const opOk = (op) => Array.isArray(op) && typeof op[1] === "string" && ((op[0] === "put"
+      && op.length === 3 && typeof op[2] === "string") || (op[0] === "delete" && op.length === 2));
+    if (j && typeof j.at === "number" && Array.isArray(j.saves)
+        && j.saves.every((ops) => Array.isArray(ops) && ops.every(opOk))) return j;
+  } catch { /* not JSON */ }
+  return null;
+}
+// At start, before the first read: every page's journal, oldest first, each save in its
+// order, in one transaction; each removed once written (unless its page wrote a newer one
+// meanwhile); one that is not a journal is removed and nothing of it written.
+function replayJournal(d) {
+  const found = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(JOURNAL + ":") && key !== journalKey) found.push([key, localStorage.getItem(key)]);
+    }
+  } catch { return Promise.resolve(); }
+  if (!found.length) return Promise.resolve();
+  const forget = (key, text) => {
+    try { if (localStorage.getItem(key) === text) localStorage.removeItem(key); } catch { /* blocked */ }
+  };
+  const journals = [];
+  for (const [key, text] of found) {
+    const j = readJournal(text);
+    if (j) journals.push([key, text, j]);
+    else forget(key, text);
+  }
+  journals.sort((a, b) => a[2].at - b[2].at);
+  const ops = journals.flatMap(([, , j]) => j.saves.flat());
+  if (!ops.length) {
+    for (const [key, text] of journals) forget(key, text);
     return Promise.resolve();
   }
-  return run(d, "readwrite", (s) => putAll(s, saves.flat())).then(forget, () => { /* kept for the next start */ });
+  return run(d, "readwrite", (s) => putAll(s, ops)).then(() => {
+    for (const [key, text] of journals) forget(key, text);
+  }, () => { /* kept for the next start */ });
 }
 // beforeunload (listened to while a save is not known written: save() above) comes first
 // when the page reloads or leaves; pagehide and hidden are for the pages that get no
