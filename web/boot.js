@@ -195,8 +195,8 @@ let journaled = null; // the text this page last put in its journal, while it st
 function writeJournal() {
   flushSaves();
   if (!unconfirmed.size) return;
-  const text = JSON.stringify({ at: Date.now(), saves: [...unconfirmed.values()].map((json) => JSON.parse(json)) });
   try {
+    const text = JSON.stringify({ at: Date.now(), saves: [...unconfirmed.values()].map((json) => JSON.parse(json)) });
     localStorage.setItem(journalKey, text);
     journaled = text;
   } catch {
