@@ -122,8 +122,7 @@ window.pocketdeckStore = {
     addEventListener("beforeunload", writeJournal);
     unsaved.push([id, json, failed]);
     if (document.visibilityState === "hidden" || reloading) {
-      flushSaves();
-      writeJournal();
+      writeJournal(); // (which starts it first)
       return;
     }
     if (waiting !== null) return;
@@ -191,21 +190,21 @@ function flushSaves() {
 // oldest first.
 const JOURNAL = "pocketdeck-journal";
 const journalKey = JOURNAL + ":" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
-let journaled = null; // the text this page last put in its journal, while it stands
+let journaled = false; // this page's journal stands in localStorage
 function writeJournal() {
   flushSaves();
   if (!unconfirmed.size) return;
   try {
     const text = JSON.stringify({ at: Date.now(), saves: [...unconfirmed.values()].map((json) => JSON.parse(json)) });
     localStorage.setItem(journalKey, text);
-    journaled = text;
+    journaled = true;
   } catch {
     // storage full or blocked: the writes just started are all there is (as before)
   }
 }
 function clearJournal() {
-  if (journaled === null || unconfirmed.size) return;
-  journaled = null;
+  if (!journaled || unconfirmed.size) return;
+  journaled = false;
   try { localStorage.removeItem(journalKey); } catch { /* blocked: replayed once more, harmless */ }
 }
 // One journal as it was written: {at: ms, saves: [[op, ...], ...]}, each op a put of text
@@ -242,11 +241,8 @@ function replayJournal(d) {
     else forget(key, text);
   }
   journals.sort((a, b) => a[2].at - b[2].at);
+  if (!journals.length) return Promise.resolve();
   const ops = journals.flatMap(([, , j]) => j.saves.flat());
-  if (!ops.length) {
-    for (const [key, text] of journals) forget(key, text);
-    return Promise.resolve();
-  }
   return run(d, "readwrite", (s) => putAll(s, ops)).then(() => {
     for (const [key, text] of journals) forget(key, text);
   }, () => { /* kept for the next start */ });

@@ -91,8 +91,8 @@ def start_persist(effects) -> None:
     the write in <html data-saving> at once, starts it once the tap's frame is painted (or
     at once when the page is leaving or hidden, when it also goes into the journal the next
     start replays, or before any other read or write of the store), counts it in <html
-    data-saved> when it lands, and calls ``save_failed`` only
-    when it fails, so a tap runs no Python after its frame."""
+    data-saved> when it lands, and calls ``save_failed`` only when it fails, so a tap runs
+    no Python after its frame."""
     # what is not a storage write is the Library's, for the browser (web/library.js); the
     # request for persistent storage starts in the tap's own event (Firefox prompts then)
     for effect in [e for e in effects or [] if e[0] not in ("put", "delete")]:

@@ -79,10 +79,10 @@ def place_result(body: str, box: str) -> str:
         return body[:found.start()] + box + body[found.start():]
     if "</nav>" in body:
         head, _, tail = body.partition("</nav>")
+        head += "</nav>"
         if tail.startswith(BLOCK_CLOSE):  # the bar is a block (ui/html.py): after its mark
-            head, tail = head + "</nav>" + BLOCK_CLOSE, tail[len(BLOCK_CLOSE):]
-            return head + box + tail
-        return head + "</nav>" + box + tail
+            head, tail = head + BLOCK_CLOSE, tail[len(BLOCK_CLOSE):]
+        return head + box + tail
     return box + body
 
 
