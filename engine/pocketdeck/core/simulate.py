@@ -13,6 +13,10 @@ system's ``sim_choose`` when it biases toward progress) and checks on every step
   step of every simulated game is still drawn as the phone would draw it.
 At the end of each game, replaying seed + actions must give the same final state
 (checking that on every step would make a game quadratic in its length).
+
+Each game also counts the action types it was offered and the ones it played; the summary
+lists the types offered in some game but never played (``unplayed``), so a test can say
+which road the random players never took (a crash hid once behind a join nobody made).
 """
 
 from __future__ import annotations
@@ -41,12 +45,14 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
     cards = game.card_total(state)
     cap = step_cap or getattr(game, "sim_step_cap", 10_000)
     actions: list[dict[str, Any]] = []
+    offered: set[str] = set()
     unfinished = False
     for step in range(cap + 1):
         _check_step(game, state, cards, step)
         for observe in observers:
             observe(game, state, actions)
         legal = game.legal_actions(state)
+        offered.update(str(a.get("type")) for a in legal)
         if game.is_over(state):
             break
         if step == cap:  # stopped at the cap: reported like a finished game, outcome aside
@@ -69,7 +75,9 @@ def play_one(game: Game, seed: int, *, step_cap: int | None = None,
         outcome = game.outcome(state) if hasattr(game, "outcome") else "over"
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
     stats = game.sim_stats(state) if hasattr(game, "sim_stats") else None
-    return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest, "stats": stats}
+    return {"steps": len(actions), "outcome": outcome, "options": options, "digest": digest,
+            "stats": stats, "offered": sorted(offered),
+            "played": sorted({str(a.get("type")) for a in actions})}
 
 
 def _check_step(game: Game, state: State, cards: int, step: int) -> None:
@@ -108,6 +116,8 @@ def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = N
     outcomes: Counter[str] = Counter()
     failures: list[dict[str, Any]] = []
     stats: list[Any] = []  # each game's own figures, when the system reports some (``sim_stats``)
+    offered: set[str] = set()
+    played: Counter[str] = Counter()
     for i in range(games):
         try:
             result = play_one(game, seed + i, step_cap=step_cap, observers=observers)
@@ -119,10 +129,14 @@ def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = N
             continue
         steps += result["steps"]
         outcomes[result["outcome"]] += 1
+        offered.update(result["offered"])
+        played.update(result["played"])
         stats.append(result["stats"])
     summary = {"system": system, "games": games, "seed": seed, "steps": steps,
                "errors": errors, "outcomes": dict(sorted(outcomes.items())),
-               "seconds": round(time.perf_counter() - started, 3), "failures": failures}
+               "seconds": round(time.perf_counter() - started, 3), "failures": failures,
+               "played": dict(sorted(played.items())),
+               "unplayed": sorted(offered - set(played))}
     if hasattr(game, "sim_summary"):
         summary["summary"] = game.sim_summary(stats)
     return summary
