@@ -541,7 +541,7 @@ def test_intensify_discards_until_a_major_plain_success_is_a_miss():
     s = play(s, {"type": "accept"})
     assert s["last"]["degree"] == 1 and s["last"]["success"] and "Hit for 2 damage" in s["last"]["summary"]
     assert {"9H", "5S", "8D"} <= set(s["discard"]) and not s["intensify"]
-    s = play(s, {"type": "intensify"})
+    s = play(s, {"type": "end_turn"}, {"type": "intensify"})   # a Minor Action a turn
     s = check(s, "8C", "Knowledge", 2)
     s = play(s, {"type": "draw"}, {"type": "stop"}, {"type": "accept"})
     assert s["last"]["card"] == "10C" and s["last"]["success"] is False

@@ -122,7 +122,12 @@ def _epic_panel(view: dict[str, Any]) -> str:
             f'against the GM\'s TC{" at Lower Hand (damaged again)" if ko["damaged"] else ""}. '
             f'{esc(state)}. An ally treats you with Craft or a healing power at DR {treat} against '
             f'your Target Card.</p>')
-    if view["combat"]:
+    waiting = not any(e["action"]["type"] == "tc_rank" for e in view["actions"])
+    if view["combat"] and waiting and not ko.get("stable"):
+        # PG, Epic Events: "their subsequent turns are replaced": one check a turn, the
+        # first on the turn after the one they were Knocked Out in
+        body += '<p>The next Epic Event check is on your next turn (End my turn).</p>'
+    elif view["combat"]:
         body += ('<h3>The GM\'s Target Card</h3><div class="dofa-ranks">'
                  + _buttons(view, "tc_rank", selected=d["rank"], key="rank") + '</div><div class="dofa-suits">'
                  + _buttons(view, "tc_suit", selected=d["suit"], key="suit") + "</div>" + chk.go_bar(view))
@@ -302,9 +307,11 @@ def _vulnerability_texts() -> dict[str, str]:
 def _gear_line(view: dict[str, Any]) -> str:
     g, s = view["gear"], view["sheet"]
     worn = f'{g["armor"]} armor' if g["armor"] else f'no armor (AR from Agility: {g["ar_agility"]})'
-    line = f'{worn}{", a shield" if g["shield"] else ""}: AR {s["ar"]}, AP {s["ap_max"]}.'
+    shield = f', a {g["shield_quality"]} shield' if g.get("shield_quality") else ""
+    line = f'{worn}{shield}: AR {s["ar"]}, AP {s["ap_max"]}.'
     if g["unmet"]:
-        line += f' Prerequisite not met ({", ".join(g["unmet"])}): speed halved.'
+        line += (f' Prerequisite not met ({", ".join(g["unmet"])}): speed halved, Lower Hand on '
+                 'Agility, Finesse and Stealth checks.')
     return line
 
 
@@ -313,7 +320,8 @@ def _gear(view: dict[str, Any]) -> str:
     if not body:
         return ""
     return (f'<details class="dofa-panel"><summary><h2>Armor and shield</h2></summary>'
-            f'<p>{esc(_gear_line(view))} Worn armor replaces the Agility AR; changed outside combat.</p>'
+            f'<p>{esc(_gear_line(view))} Worn armor replaces the Agility AR; changed outside combat. '
+            'In combat a shield is readied as the turn\'s Minor Action.</p>'
             f'<div class="dofa-grid">{body}</div></details>')
 
 

@@ -15,6 +15,9 @@ def do_builder(s: State, a: Action, rng: Rng) -> None:
     before = sheet["hp_max"]
     keep_ap_lost(s, lambda: s["log"].append(bd.apply(sheet, a)))
     s["hp"] = max(0, s["hp"] + sheet["hp_max"] - before)
+    # PG, Rests: "a number of Rest Cards equal to their maximum Health": the pool follows
+    # max HP both ways (a re-spec lowering Vitality takes the level's added card back)
+    s["rest_cards"] = min(sheet["hp_max"], max(0, s["rest_cards"] + sheet["hp_max"] - before))
 
 
 do_role = do_raise = do_lower = do_learn = do_unlearn = do_builder
@@ -29,6 +32,7 @@ def do_finish(s: State, a: Action, rng: Rng) -> None:
     else:
         s["pp"] = min(s["pp"], sheet["pp_max"])
         s["hp"] = min(s["hp"], sheet["hp_max"])
+        s["rest_cards"] = min(s["rest_cards"], sheet["hp_max"])
         sheet["respec"] = False
         s["log"].append(f"Level {sheet['level']} done; {sheet['xp_left']} XP kept.")
     s["phase"] = "play"

@@ -8,6 +8,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import conditions as cd
+from . import gear
 from . import items
 from . import sheet as sh
 from ...core.cards import Card
@@ -36,8 +37,8 @@ def power_actions(s: State) -> list[Action]:
         for pp in sorted(set(sh.powers()[pid]["pp"])):
             if pp * pp_factor(s) <= s["pp"]:
                 acts.append({"type": "power", "power": pid, "pp": pp})
-    if not s["combat"]:
-        return acts
+    if not s["combat"] or gear.minor_spent(s):
+        return acts       # a Discard Power is the turn's Minor Action (PG, Discard Powers)
     cap = sh.discard_cap(s["sheet"]["level"])
     if s["sheet"]["role"] == "Caster":
         if cap and not s.get("intensify"):
@@ -65,12 +66,14 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
 
 def do_discard_power(s: State, a: Action, rng: Rng) -> None:
     """PG, Discard Powers: N cards (2, 4, ... up to the level's cap) for Upper/Lower Hand N/2."""
+    gear.spend_minor(s)
     discard_from_deck(s, rng, a["cards"])
     power = sh.tables()["roles"][s["sheet"]["role"]]["discard"]
     s["log"].append(f"{power}: discards {a['cards']} cards for Upper/Lower Hand {a['cards'] // 2}.")
 
 
 def do_intensify(s: State, a: Action, rng: Rng) -> None:
+    gear.spend_minor(s)
     s["intensify"] = True
     s["log"].append("Intensify: the next attack discards until a Major Success.")
 
@@ -143,6 +146,7 @@ def do_start_combat(s: State, a: Action, rng: Rng) -> None:
     s["tc"] = []
     s["combat"], s["turn"] = True, 0
     s.pop("acted", None)          # turns restart: my first turn has not begun
+    s.pop("minor", None)          # nor has its Minor Action been spent
     toughen_at_combat_start(s)
     card = draw_my_tc(s, rng, bool(a.get("quick_draw")))
     s["log"].append(f"Combat: draws {name(card)} as Target Card (initiative).")
@@ -187,6 +191,7 @@ def do_end_turn(s: State, a: Action, rng: Rng) -> None:
 
 def do_end_combat(s: State, a: Action, rng: Rng) -> None:
     s["combat"] = False
+    s.pop("minor", None)
     close_toughen(s)
     s["received"] = None
     # saves tied to turns lapse with the turns; a save on damage stays due

@@ -25,6 +25,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import sheet as sh
 from .deck import discard_from_deck, next_turn_end
+from .gear import armor_hand
 from .health import due, hurt
 
 TURN_START, TURN_END, MAJOR, MINOR = "start of turn", "end of turn", "a Major Action", "a Minor Action"
@@ -103,6 +104,10 @@ def hand_parts(s: State, d: dict[str, Any]) -> list[tuple[str, int]]:
         parts.append(("Frozen: STR and AGL checks", -1))
     if kind == "save" and "Challenging Terrain" in conds and attr == "AGL":
         parts.append(("Challenging Terrain: Agility saves", -1))
+    if kind != "rest" and d.get("who", "me") == "me":
+        # GMG, Items, Armor: an unmet armor prerequisite, Lower Hand on Agility, Finesse and
+        # Stealth checks (the phone's own sheet; a state without one, the GM's, adds nothing)
+        parts += armor_hand(s.get("sheet"), attr)
     if stat in ("Detection", "Investigation") and s["light"] != "bright":
         parts.append(("Partial darkness" if s["light"] == "partial" else "Full darkness",
                       -1 if s["light"] == "partial" else -3))

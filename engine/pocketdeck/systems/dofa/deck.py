@@ -49,6 +49,12 @@ def actor(state: State, who: str) -> dict[str, Any]:
 def knock_out(state: State) -> None:
     state["hp"] = 0
     state["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
+    if state["combat"] and state.get("acted") == state["turn"]:
+        # PG, Epic Events: "their subsequent turns are replaced with Epic Event TCs":
+        # Knocked Out once their own turn has begun (a check drawn, a power, ...), the
+        # first Epic Event check is on the next turn, not this one (``drawn``: no draw
+        # left in this turn, as after a draw)
+        state["ko"]["drawn"] = state["turn"]
     state["draft"] = blank_draft()
 
 

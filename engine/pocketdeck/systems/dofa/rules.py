@@ -30,7 +30,7 @@ HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (character, checkflow, combat, conditions, fate, gear, health, items, rest)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 # what only the player's own turn does: a check drawn, a power, an item (PG, In Combat Actions)
-MY_TURN = frozenset({"draw", "power", "discard_power", "intensify", "use_item"})
+MY_TURN = frozenset({"draw", "power", "discard_power", "intensify", "use_item", "shield"})
 __all__ = ["CONDITIONS", "DofaGame", "GAME", "HANDLERS"]
 
 
@@ -145,6 +145,8 @@ class DofaGame(Game):
             acts.append({"type": "full_rest"})
         else:
             acts += [{"type": "end_turn"}, {"type": "end_combat"}]
+            if not ko:
+                acts += gear.combat_actions(s)     # a shield readied: the turn's Minor Action
         if not ko:
             acts += combat.power_actions(s)
             acts += conditions.condition_actions(s, bool(own_tc(s)))
@@ -173,8 +175,19 @@ class DofaGame(Game):
             problem = bd.finish_problem(state["sheet"], state["phase"])
             if problem:
                 return f"the character is not finished: {problem} (Character Creation)"
-        if kind in ("armor", "shield") and state["combat"]:
-            return "armor and shields change outside combat (PG, Health and Armor)"
+        ko = state["ko"]
+        if kind in ("tc_rank", "tc_suit", "draw") and ko and state["combat"] and not ko["stable"] \
+                and not checkflow.epic_open(state):
+            return ("Knocked Out: one Epic Event check a turn, from the turn after the one the "
+                    "Dealer was Knocked Out in (PG, Epic Events: \"their subsequent turns are replaced\")")
+        if kind == "armor" and state["combat"]:
+            return ("armor is put on or taken off outside combat: no In Combat Action dons armor "
+                    "(PG, In Combat Actions; only a shield is readied in combat, GMG, Items, Armor)")
+        if kind in ("shield", "discard_power", "intensify") and state["combat"] and state["ko"]:
+            return "Knocked Out: the Epic Event's checks replace the Dealer's turns (PG, Epic Events)"
+        if kind in ("shield", "discard_power", "intensify") and gear.minor_spent(state):
+            return ("this turn's Minor Action is already spent (PG, In Combat Actions: 1 Minor Action "
+                    "a turn; readying a shield and a Discard Power are each one)")
         if kind == "quick_rest" and state["quick_rests"] >= 2:
             return "only two Quick Rests per Full Rest (PG, Rests)"
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
@@ -223,8 +236,9 @@ def _whole(v: Any, low: int, high: int) -> bool:
 
 def _check_reachable(state: State, fresh: State) -> None:
     """What the rules cannot reach (issue 28: a checkpoint read back from storage): a phase
-    of the game, a level of 1 to 10 (Leveling up), counts that are never negative, and the
-    companion the options chose with its HP and AP within their maximum (Companions)."""
+    of the game, a level of 1 to 10 (Leveling up), counts that are never negative, the sheet
+    the rules can build (``_check_sheet``, issue 47), and the companion the options chose
+    with its HP and AP within their maximum (Companions)."""
     if state["phase"] not in ("build", "levelup", "play", "rest", "over"):
         raise ValueError(f"unknown phase {excerpt(state['phase'], 20)}")
     if not _whole(state["sheet"].get("level"), 1, 10):
@@ -232,8 +246,86 @@ def _check_reachable(state: State, fresh: State) -> None:
     for key in ("hp", "ap", "pp", "fatigue", "poison", "quick_rests", "rest_cards", "toughen", "turn"):
         if not _whole(state[key], 0, 10_000):
             raise ValueError(f"{key} is a count of 0 or more")
+    _check_sheet(state, fresh)
     comp, chosen = state["companion"], fresh["companion"]
     if bool(comp) != bool(chosen) or (comp and comp.get("id") != chosen.get("id")):
         raise ValueError("the companion is not the one the game's options chose (Companions)")
     if comp and not (_whole(comp.get("hp"), 0, comp.get("hp_max", 0)) and _whole(comp.get("ap"), 0, comp.get("ap_max", 0))):
         raise ValueError("a companion's HP and AP are 0 to their maximum (Companions)")
+
+
+def _sheet_cost(sheet: dict[str, Any]) -> int:
+    """The XP the sheet's choices cost: each attribute from where it starts (0, or where a
+    Stats vulnerability puts it), each skill's own points, each power."""
+    starts = dict(bd.stat_start(v) or ("", 0) for v in sheet["vulnerabilities"])
+    return (sum(sh.modifier_cost("attribute", v) - sh.modifier_cost("attribute", starts.get(a, 0))
+                for a, v in sheet["attrs"].items())
+            + sum(sh.modifier_cost("skill", v) for v in sheet["own"].values())
+            + sum(sh.powers()[p]["xp"] for p in sheet["powers"]))
+
+
+def _check_sheet(state: State, fresh: State) -> None:
+    """A checkpoint's sheet is checked like a sheet record (keep.py), by what its steps could
+    have made, since the steps before a checkpoint are gone (issue 47): the attributes and
+    skills within -2 and the level's cap (Character Creation), powers and vulnerabilities
+    of the content, the armor and shield of the tables, every derived number (HP, AP, AR,
+    PP, speed, skill totals) as the rules compute it, the XP the choices cost within what
+    the level gives (a premade's own spending at its level, + 3 a level), and the points
+    in play within their maximum (HP, PP, Rest Cards; two Quick Rests; Fatigue 5).
+    ValueError names the rule."""
+    sheet, start = state["sheet"], fresh["sheet"]
+    level = sheet["level"]
+    if sheet.get("id") != start.get("id"):
+        raise ValueError("the sheet is not the character the game's options chose")
+    attrs, own = sheet.get("attrs"), sheet.get("own")
+    if not (isinstance(attrs, dict) and sorted(attrs) == sorted(sh.ATTRIBUTES)
+            and isinstance(own, dict) and sorted(own) == sorted(sh.SKILLS)):
+        raise ValueError("a sheet holds the six attributes and ten skills (Attributes, Skills, and Modifiers)")
+    top = sh.cap(level)
+    for a, v in attrs.items():
+        if not (type(v) is int and -2 <= v <= top):
+            raise ValueError(f"{sh.NAMES[a]} {excerpt(v, 10)}: a level {level} modifier is -2 to "
+                             f"+{top} (Character Creation, Leveling up)")
+    for k, v in own.items():
+        if not (type(v) is int and -2 <= v <= 6 and -2 <= attrs[sh.SKILL_OF[k]] + v <= top):
+            raise ValueError(f"{k}: a level {level} modifier is -2 to +{top} (Character Creation, Leveling up)")
+    if not (isinstance(sheet.get("powers"), list) and all(p in sh.powers() for p in sheet["powers"])
+            and len(set(sheet["powers"])) == len(sheet["powers"])):
+        raise ValueError("the sheet holds a power the game does not have, or one twice")
+    vulns = sheet.get("vulnerabilities")
+    if not (isinstance(vulns, list) and all(isinstance(v, str) for v in vulns)
+            and (sheet["id"] != "custom" or all(v in sh.vulnerabilities() for v in vulns))
+            and (sheet["id"] == "custom" or vulns == start["vulnerabilities"])):
+        raise ValueError("the sheet's vulnerabilities are not ones the game gives it (Vulnerabilities)")
+    if sheet.get("armor") not in (None, *gear.armor_rows()) or not isinstance(sheet.get("shield"), bool) \
+            or sheet.get("shield_quality", gear.standard()) not in gear.shields():
+        raise ValueError("the sheet's armor or shield is not of the Armor and Shield tables (GMG, Items)")
+    if sheet.get("role") not in sh.ROLES and not (sheet.get("role") is None and state["phase"] == bd.CREATION):
+        raise ValueError("the sheet has no Role (Character Creation)")
+    again = {**sheet, "skills": dict(sheet.get("skills") or {}), "attrs": dict(attrs)}
+    bd.derive(again)
+    for key in ("skills", "hp_max", "ap_max", "ar", "pp_max", "speed"):
+        if again[key] != sheet.get(key):
+            raise ValueError(f"the sheet's {key} is not what its choices give "
+                             f"(PG, Health and Armor; Attributes, Skills, and Modifiers)")
+    vuln_xp = sheet.get("vuln_xp")
+    if not (isinstance(vuln_xp, dict) and all(type(x) is int and x in (1, 2) for x in vuln_xp.values())
+            and set(vuln_xp) <= set(vulns)):
+        raise ValueError("the XP taken for vulnerabilities is 1 or 2 each (Vulnerabilities)")
+    per = sh.tables()["experience"]["per_level"]
+    budget = (sh.total_xp(level) if sheet["id"] == "custom"
+              else _sheet_cost(start) + per * (level - start["level"]))
+    if level < start["level"] or type(sheet.get("xp_left")) is not int or \
+            sheet["xp_left"] + _sheet_cost(sheet) - sum(vuln_xp.values()) != budget:
+        raise ValueError(f"the sheet's choices and XP left are not what level {level} gives "
+                         "(Character Creation, Leveling up)")
+    if state["phase"] != bd.CREATION and sheet["xp_left"] < 0:
+        raise ValueError("more XP spent than the character has (Character Creation)")
+    # (AP has no such bound: a Fortifying Feast gives AP above the armor's, 07_Items)
+    tops = {"hp": sheet["hp_max"], "rest_cards": sheet["hp_max"],
+            "quick_rests": 2, "fatigue": 5}
+    if state["phase"] != bd.LEVELUP:       # a re-spec gives PP back at Done
+        tops["pp"] = sheet["pp_max"]
+    for key, most in tops.items():
+        if state[key] > most:
+            raise ValueError(f"{key} {state[key]} is above its maximum {most} (PG, Health and Armor; Rests; Fatigue)")

@@ -199,8 +199,9 @@ TABLES = {
     "caps": {"lower": int, "upper_by_level": ListOf(Range(-2, 6))},
     "attributes": MapOf({"name": str, "skills": ListOf(str)}),
     "roles": MapOf({"attribute": OneOf(*ATTRIBUTES), "skill": OneOf(*SKILL_OF), "discard": str}),
-    "shield": {"ap": Range(0, 9)},
 }
+# GMG, Items, Shield Quality Table; the first row is a sheet's plain shield (premades.toml)
+SHIELD = Table({"name": str, "ap": Range(0, 9)}, strict=True)
 
 
 def _check_tables(data: dict[str, Any]) -> list[str]:
@@ -212,6 +213,10 @@ def _check_tables(data: dict[str, Any]) -> list[str]:
         bad = [k for k in row.get("needs", {}) if k not in ATTRIBUTES]
         if bad:
             problems.append(f"armor {row['name']}: needs names {', '.join(bad)}, not attributes")
+    shields, found = table_rows(data, "shield", SHIELD, ident="name")
+    problems += found
+    if not found and (not shields or shields[0]["name"] != "Standard"):
+        problems.append("shield: the first row must be the Standard shield (a sheet's plain shield)")
     discard, found = table_rows(data, "discard", {"level": Range(1, 10), "cap": Range(0, 54)}, ident="")
     problems += found
     if problems:

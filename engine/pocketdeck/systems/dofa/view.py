@@ -39,6 +39,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
         "prompts": [cd.PROMPTS[c] for c in state["conditions"]
                     if c in cd.PROMPTS and cd.in_force(state, c)],
         "gear": {"armor": sheet.get("armor"), "shield": sheet.get("shield", False),
+                 "shield_quality": gear.shield_name(sheet), "minor_spent": gear.minor_spent(state),
                  "unmet": gear.unmet(sheet), "ar_agility": ck.armor_range(sheet["attrs"]["AGL"])},
         "ko": state["ko"], "dead": state["dead"], "toughen": state["toughen"],
         "piles": {"deck": len(state["deck"]), "discard": len(state["discard"]),
@@ -253,7 +254,11 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         row = gear.armor_rows()[a["armor"]]
         return f"{a['armor']} armor (AR {row['ar']}, AP {row['ap']})"
     if t == "shield":
-        return "Take up a shield" if a["on"] else "Put the shield down"
+        if not a["on"]:
+            return "Put the shield down" + (" (Minor Action)" if state["combat"] else "")
+        q = a.get("quality", gear.standard())
+        return (f"Ready a {q} shield (+{gear.shields()[q]} AP"
+                + (", Minor Action)" if state["combat"] else ")"))
     if t == "respec":
         return "Re-specialise (the GM allows it)"
     if t == "sense":
