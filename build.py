@@ -11,8 +11,8 @@ fresh machine before anything is installed.
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
 for tests the PyPI packages pytest, playwright and hypothesis, Debian's chromium and
-firefox-esr (the Firefox smoke suite skips, saying why, where firefox-esr cannot be
-installed), and npm's puppeteer-core with its dependencies (it drives Firefox; it never
+firefox-esr and webkit2gtk-driver with xvfb (the Firefox and WebKit smoke suites skip, saying
+why, where they cannot be installed), and npm's puppeteer-core with its dependencies (it drives Firefox; it never
 downloads a browser).
 """
 
@@ -72,6 +72,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 # WebDriver BiDi by puppeteer-core, installed with its dependencies (npm install, scripts
 # off, no browser download) into .cache/npm/
 FIREFOX = Path("/usr/bin/firefox-esr")
+# the third engine (tests/test_webkit.py, tests/webkit.py): WebKit, every iPhone's, as Debian's
+# WebKitGTK: WebKitWebDriver drives its MiniBrowser on an Xvfb screen of the phone's size
+WEBKIT_DEBS = ["webkit2gtk-driver", "xvfb", "xauth"]
+WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 PUPPETEER = ("puppeteer-core", "25.16.0")
 # how the tests and the benchmark start Debian's Chromium (this machine has no network
 # beyond the package registries: no background connections, no downloads)
@@ -508,6 +512,7 @@ def ensure_test_tools() -> None:
         run([*apt, "install", "-y", "-q", "chromium"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
     npm_package("axe-core", AXE_VERSION)
     ensure_firefox()
+    ensure_webkit()
     if not shutil.which("node"):
         apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
         run([*apt, "install", "-y", "-q", "nodejs"], env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
@@ -525,6 +530,19 @@ def ensure_firefox() -> None:
                 f"({(res.stderr or res.stdout).strip()[-200:]})")
             return
     npm_tree(*PUPPETEER)
+
+
+def ensure_webkit() -> None:
+    """Debian's WebKitGTK driver and Xvfb for the WebKit smoke suite. Where they cannot be
+    installed that is not an error here: tests/test_webkit.py skips and says why."""
+    if WEBKIT_DRIVER.exists() and shutil.which("Xvfb"):
+        return
+    apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+    res = subprocess.run([*apt, "install", "-y", "-q", *WEBKIT_DEBS], capture_output=True, text=True,
+                         env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if res.returncode != 0 or not WEBKIT_DRIVER.exists():
+        log("webkit2gtk-driver could not be installed: the WebKit smoke suite will skip "
+            f"({(res.stderr or res.stdout).strip()[-200:]})")
 
 
 def test(pytest_args: list[str]) -> int:

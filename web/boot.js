@@ -374,3 +374,20 @@ progress(navigator.serviceWorker && navigator.serviceWorker.controller
   : "Loading the Python runtime (about 6 MB on a first visit)…");
 document.addEventListener("py:ready", () => progress("Python is running; loading the Pocketdeck engine…"), true);
 window.addEventListener("error", (e) => progress("Pocketdeck could not start: " + (e.message || "unknown error")));
+
+// -- what this browser can do -------------------------------------------------------------------
+// Read by main.py into App.features, so a screen offers only what works here and says what
+// does not: a data channel between phones (Debian's WebKitGTK builds without WebRTC), a
+// share sheet (else Copy), and, in an iPhone or iPad browser tab that is not the installed
+// app, one line on how to install it (Safari has no install prompt).
+window.pocketdeckFeatures = () => {
+  const ios = /iPhone|iPad|iPod/.test(navigator.userAgent)
+    || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  const installed = navigator.standalone === true
+    || (window.matchMedia && matchMedia("(display-mode: standalone)").matches);
+  return JSON.stringify({
+    peer: typeof RTCPeerConnection !== "undefined",
+    share: typeof navigator.share === "function",
+    install_hint: ios && !installed,
+  });
+};

@@ -24,6 +24,7 @@ window.pocketdeckShell.progress("Loading the Pocketdeck engine…")
 from pocketdeck.ui.app import App  # noqa: E402
 
 app = App(seed_source=int(window.pocketdeckEntropy()))
+app.features = json.loads(str(window.pocketdeckFeatures()))  # what this browser can do (boot.js)
 root = document.getElementById("app")
 html_el = document.documentElement
 shell = window.pocketdeckShell

@@ -16,6 +16,18 @@
 // (escaped as when drawn). Anything else (scripts, handlers, links, images) is dropped.
 // (This file must never contain a closing script tag: build.py checks.)
 "use strict";
+// The page's own record of what went wrong (at most 50 lines): uncaught errors, unhandled
+// rejections and console.error, from the first script that runs. A browser driven without
+// a console channel (WebKitWebDriver has no BiDi) is checked by reading it
+// (tests/test_webkit.py); nothing else reads it.
+(() => {
+  const errors = (window.pocketdeckErrors = []);
+  const note = (kind, what) => { if (errors.length < 50) errors.push(`${kind}: ${String(what).slice(0, 300)}`); };
+  window.addEventListener("error", (e) => note("error", e.message || (e.target && e.target.src) || "unknown"), true);
+  window.addEventListener("unhandledrejection", (e) => note("rejection", (e.reason && e.reason.message) || e.reason));
+  const real = console.error;
+  console.error = function (...args) { note("console.error", args.join(" ")); return real.apply(this, args); };
+})();
 (() => {
   const KEY = "pocketdeck-last-screen";
   const MAX = 400_000; // characters; a bigger screen is not kept

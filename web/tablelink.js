@@ -101,7 +101,10 @@ function send(seat, text) {
 export async function run(effect) {
   const seat = effect.seat || "";
   try {
-    if (typeof RTCPeerConnection === "undefined") throw new Error("this browser cannot connect phones");
+    if (typeof RTCPeerConnection === "undefined") {
+      if (effect.op !== "close") report("unsupported", seat);
+      return;
+    }
     if (effect.op === "offer") await offer(seat);
     else if (effect.op === "accept") await accept(seat, effect.sdp);
     else if (effect.op === "answer") await answer(effect.sdp);

@@ -79,6 +79,11 @@ class App:
     rules_back: str = "home"                  # the screen the Rules screen returns to
     rules_query: str = ""
     link: Any = None                          # a table of phones (ui/table_screens.py), host or guest
+    # what this browser can do, as web/boot.js found it (pocketdeckFeatures): "peer" (a data
+    # channel between phones), "share" (a share sheet), "install_hint" (an iPhone or iPad
+    # browser tab, not the installed app: the home screen says how to install). A name not
+    # here is taken as present (the engine's own tests, CPython).
+    features: dict[str, bool] = field(default_factory=dict)
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -261,6 +266,9 @@ class App:
         try:
             if verb == "forget":
                 return self._forget(arg, confirm)
+            if verb == "install-hint":  # "Got it": the line on how to install is not shown again
+                self.notes["install_hint_seen"] = True
+                return [("put", "ui:library", self.notes_text())]
             if verb.startswith("lib"):
                 from . import library_screen
                 return self._written(library_screen.handle(self, verb, arg, fields or {}) + self._touch())
@@ -608,8 +616,10 @@ class App:
                          f'<label>Link to this game (copy it and send it):'
                          f'<input readonly class="share-link" data-share="{esc(self.share_link)}" '
                          f'value="{esc(self.share_link)}"></label><div class="choices">'
-                         + button("Send the link", "share-send", "share", cls="btn primary")
-                         + button("Copy the link", "share-send", "copy", cls="btn")
+                         + (button("Send the link", "share-send", "share", cls="btn primary")
+                            if self.can("share") else "")
+                         + button("Copy the link", "share-send", "copy",
+                                  cls="btn" if self.can("share") else "btn primary")
                          + '</div><p id="lib-done" class="muted"></p></div>')
             shared = ""
             if slot.endswith(SHARED):
@@ -655,6 +665,10 @@ class App:
         """The table's bar: what fits 360 px (Home, Undo, Rules), the rest in a menu."""
         return _nav_bar(system, tables()[system].title, in_game, can_undo)
 
+    def can(self, feature: str) -> bool:
+        """Whether this browser has ``feature`` (``features``; unknown means yes)."""
+        return self.features.get(feature, True) is not False
+
     def _home(self) -> str:
         items = []
         for system, table in tables().items():
@@ -674,7 +688,12 @@ class App:
         if self.link is not None:  # a guest phone's way back to the host's table (ui/table_screens.py)
             from . import table_screens
             library = table_screens.home_line(self) + library
-        return (f'<section class="home">{problems}<h1 id="home-h">Tables</h1>'
+        install = ""
+        if self.features.get("install_hint") and not self.notes.get("install_hint_seen"):
+            install = ('<p class="install-hint muted">To play with no signal, install Pocketdeck: tap '
+                       'Share, then Add to Home Screen. '
+                       + button("Got it", "install-hint", cls="btn small ghost") + '</p>')
+        return (f'<section class="home">{problems}{install}<h1 id="home-h">Tables</h1>'
                 f'<ul class="tiles" data-prompt tabindex="-1" aria-labelledby="home-h">{"".join(items)}</ul>'
                 f'{library}</section>')
 
@@ -721,6 +740,8 @@ def _library_notes(text: Any) -> dict[str, Any]:
     learned = value.get("learned")
     if isinstance(learned, list):
         notes["learned"] = [t for t in learned if isinstance(t, str) and t in tables()][:40]
+    if value.get("install_hint_seen") is True:
+        notes["install_hint_seen"] = True
     return notes
 
 

@@ -750,7 +750,15 @@ def _size(n: Any) -> str:
 
 def _storage(app: "App") -> str:
     st = shelf(app).status
-    used = f"Stored on this phone: {_size(st.get('usage'))} of {_size(st.get('quota'))}." if st else ""
+    usage, quota = (_size(st.get(k)) if st else "unknown" for k in ("usage", "quota"))
+    if not st:
+        used = ""
+    elif usage == "unknown":  # no storage estimate (WebKitGTK has no navigator.storage)
+        used = "This browser does not say how much room the library has, nor how long it is kept."
+    elif quota == "unknown":
+        used = f"Stored on this phone: {usage} (the browser does not say how much more it allows)."
+    else:
+        used = f"Stored on this phone: {usage} of {quota}."
     last = app.notes.get("exported")
     last_text = f"Last export: {esc(last)}." if last else "Never exported yet."
     ask = ""
@@ -851,7 +859,7 @@ def _item_screen(app: "App", key: str) -> str:
                   'to a file instead.</p>')
         share = _zone(app, "share", f'<div class="share"><label>Link to {esc(entry.name)}:'
                       f'<input readonly class="share-link" data-share="{esc(fragment)}" value="{esc(fragment)}"></label>'
-                      f'<div class="lib-tools">{button("Send the link", "lib-send", "share")}'
+                      f'<div class="lib-tools">{button("Send the link", "lib-send", "share") if app.can("share") else ""}'
                       f'{button("Copy the link", "lib-send", "copy")}</div>{DONE}{qr}</div>',
                       f"Share {entry.name}", zones, "acts")
     rename = _zone(app, "rename", f'<form class="lib-rename"><label>Name <input name="name" value="{esc(entry.name)}" '

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import IllegalAction
 from ..core.limits import excerpt, load_json
+from ..core.saves import to_link
 from . import table_code, table_link
 from .flow import prompt
 from .html import button, esc
@@ -31,6 +32,9 @@ Effect = tuple[str, ...]
 GUEST_KEY = "tl:guest"       # the guest's seat and last view, for a reload ("Reconnect")
 NO_LINK = ("No connection could be made: both phones must be on one Wi-Fi or one phone's "
            "hotspot. You can still share the game as a link (More, Share).")
+# a browser with no data channel (RTCPeerConnection: Debian's WebKitGTK has none): said at
+# once, with the way that works, instead of a code that is never made
+NO_PEER = "This browser cannot connect phones; share the game as a link instead."
 
 
 @dataclass
@@ -97,12 +101,16 @@ def _host_tap(app: "App", verb: str, arg: str) -> list[Effect]:
     if verb == "tl-host":
         app.screen = "tl-host"
         return closed
-    if verb == "tl-back":
+    if verb in ("tl-back", "tl-share"):
         app.screen = f"table:{slot}"
+        if verb == "tl-share":  # no data channel here: the game's link, as More, Share gives it
+            app.share_link = "g=" + to_link(session)
         return []
     if arg not in names:
         raise IllegalAction("that seat is not at this table")
     if verb == "tl-invite":
+        if not app.can("peer"):
+            raise IllegalAction(NO_PEER)
         old = host.guests.get(arg)
         host.guests[arg] = table_link.Guest(arg, names[arg], rejoin=bool(old and (old.rejoin or old.status != "inviting")))
         app.screen = f"tl-invite:{arg}"
@@ -194,6 +202,15 @@ def _event(app: "App", kind: str, seat: str, data: Any, now: float) -> tuple[lis
     host, g = hosting(app), guesting(app)
     if kind == "error":
         app.flash = ("error", NO_LINK + (f" ({excerpt(data, 80)})" if data else ""))
+        return [], True
+    if kind == "unsupported":  # web/tablelink.js found no RTCPeerConnection
+        app.features["peer"] = False
+        if host is not None:
+            host.guests.clear()
+            app.screen = "tl-host"
+        else:
+            app.flash = ("error", "This browser cannot connect phones; ask the host to share the "
+                                  "game as a link instead.")
         return [], True
     if host is not None:
         return _host_event(app, host, kind, seat, data, now)
@@ -393,6 +410,12 @@ def _bar(title: str, back: tuple[str, str] | None = None) -> str:
 
 
 def _seats_screen(app: "App", host: table_link.Host) -> str:
+    if not app.can("peer"):
+        body = ('<h1 id="tl-h">This browser cannot connect phones</h1><p>Share the game as a link '
+                'instead: the other player opens it on their own phone and plays a copy of it.</p>'
+                + button("Share the game as a link", "tl-share", cls="btn primary"))
+        return _bar("Invite a player", ("Back to the game", "tl-back")) + prompt(
+            body, label="This browser cannot connect phones; share the game as a link instead")
     session = app.sessions[host.slot]
     seats = table_link.POLICIES[host.system].seats(session.game, session.state)
     rows = []
