@@ -306,7 +306,8 @@ def test_a_knocked_out_minion_stays_in_the_fight_unable_to_act_until_treated():
 
 
 def test_a_knocked_out_dealer_creature_plays_the_epic_event_and_can_die():
-    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    # a Grunt still stands: the last enemy Knocked Out ends combat (PG, Ending Combat)
+    s = play(new(("Ann",), foes=["Captain, Defender", "Grunt"]), {"type": "start_combat"})
     s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
     cap = next(a for a in s["actors"] if a["side"] == "foes")
     assert cap["kind"] == "dealer"
@@ -541,7 +542,7 @@ def test_pg_taking_turns_a_player_joining_mid_fight_takes_its_place_by_its_targe
     s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
     s = GAME.apply(s, {"type": "join", "player": player("Cy")})
     cy = s["actors"][-1]["id"]
-    s = report(play(s, {"type": "player_tc", "who": cy}), "AD")
+    s = report(s, "AD")             # her Target Card, drawn as she joins (PG, Taking Turns 1)
     while s["combat"]["round"] == 1:
         s = _turn_of(s, s["combat"]["order"][s["combat"]["at"]])
         s = play(s, {"type": "end_turn"})
@@ -818,7 +819,8 @@ def test_pg_contested_checks_an_npc_draws_against_the_initiators_tc():
 def test_04_powers_undying_the_necromancer_goes_into_stasis_and_only_its_vulnerability_kills():
     """04_Powers Undying: "cannot be killed by traditional weapons. On reaching 0 HP, this
     creature goes into a stasis"; Undying Vulnerability: at 0 HP, exposure kills it."""
-    s = play(new(("Ann",), foes=["Necromancer"]), {"type": "start_combat"})
+    # a Grunt still stands: the last enemy Knocked Out ends combat (PG, Ending Combat)
+    s = play(new(("Ann",), foes=["Necromancer", "Grunt"]), {"type": "start_combat"})
     s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
     nec = next(a for a in s["actors"] if a["kind"] == "boss")
     ft.hurt(s, nec, 99, Rng(2))
@@ -944,7 +946,8 @@ def test_pg_in_combat_actions_a_players_readied_attack_is_typed_in_when_triggere
     activated": a player at the table who readied an attack has it typed in outside their
     turn, graded against the target's hidden AR, without spending the acting one's turn
     (review G7)."""
-    s = play(new(("Ann", "Bo"), foes=["Grunt"]), {"type": "start_combat"})
+    # a Guard still stands after the Grunt falls (PG, Ending Combat: the last enemy ends it)
+    s = play(new(("Ann", "Bo"), foes=["Grunt", "Guard"]), {"type": "start_combat"})
     s = report(play(s, {"type": "player_tc", "who": "p1"}), "AS")
     s = report(play(s, {"type": "player_tc", "who": "p2"}), "KH")
     g = next(a for a in s["actors"] if a["source"] == "Grunt")
@@ -970,7 +973,7 @@ def test_pg_fatigue_a_tired_dealers_knocked_out_and_epic_event_draws_are_at_lowe
     """PG, Fatigue 2: "Lower hand (1) on all checks"; the Knocked Out Epic Event's draws
     are "DR 4 Vitality Checks" and an Epic Event's draws are checks too; the GM's own
     Upper/Lower Hand tap counts on them as on any draw (review G9)."""
-    s = play(new(("Ann",), foes=["Captain, Defender"]), {"type": "start_combat"})
+    s = play(new(("Ann",), foes=["Captain, Defender", "Grunt"]), {"type": "start_combat"})
     s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
     cap = next(a for a in s["actors"] if a["side"] == "foes")
     cap["fatigue"] = 2

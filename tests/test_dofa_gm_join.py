@@ -82,9 +82,9 @@ def test_a_player_joining_mid_fight_types_in_a_target_card_first():
     gm.handle("link", "join")
     s = gm.sessions["dofa-gm"].state
     new = next(a for a in s["actors"] if a["name"] == "Xena <3")
-    assert {"type": "player_tc", "who": new["id"]} in GAME.legal_actions(s)
-    for a in ({"type": "player_tc", "who": new["id"]}, {"type": "entry_rank", "rank": "2"},
-              {"type": "entry_suit", "suit": "S"}, {"type": "entry_done"}):
+    # PG, Taking Turns 1: she draws her Target Card as she joins (the entry is open at once)
+    assert s["entry"]["for"] == {"kind": "tc", "who": new["id"]}
+    for a in ({"type": "entry_rank", "rank": "2"}, {"type": "entry_suit", "suit": "S"}, {"type": "entry_done"}):
         gm.handle("play", json.dumps(a))
     assert new["id"] in gm.sessions["dofa-gm"].state["combat"]["order"]
 

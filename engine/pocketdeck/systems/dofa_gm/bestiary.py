@@ -90,14 +90,19 @@ def _base(cid: str, name: str, side: str, kind: str) -> dict[str, Any]:
     return {"id": cid, "name": name, "side": side, "kind": kind, "source": None,
             "statuses": [], "ko": None, "dead": False, "out": False, "tc": None,
             "deck": None, "weapon": 1, "powers": [], "fatigue": 0, "phase": 1, "phases": 1,
-            "lower_next": False}
+            "lower_next": False, "armor": None}
 
 
 def from_creature(cid: str, source: str, name: str, side: str = "foes") -> dict[str, Any]:
     c = creatures()[source]
     out = _base(cid, name, side, KIND_OF[c["type"]])
     attrs = dict(c["attributes"])
-    out.update(source=source, level=c["level"], hp=c["hp"], hp_max=c["hp"], ap=c["ap"],
+    # PG, Dealers, NPCs and Companions 1: Dealers "Have at least 5 health points" (a Boss is
+    # a Dealer with more, GMG Character Types); the stat block's figure is kept (``block_hp``)
+    hp = max(sh.DEALER_MIN_HP, c["hp"]) if c["type"] in ("Dealer", "Boss") else c["hp"]
+    if hp != c["hp"]:
+        out["block_hp"] = c["hp"]
+    out.update(source=source, level=c["level"], hp=hp, hp_max=hp, ap=c["ap"],
                ap_max=c["ap"], ar=c["ar"], pp=c["pp"], pp_max=c["pp"], attrs=attrs,
                skills={k: attrs[a] for k, a in sh.SKILL_OF.items()}, powers=list(c["powers"]))
     if out["kind"] == "boss":
@@ -110,7 +115,8 @@ def from_premade(cid: str, pid: str, side: str = "party") -> dict[str, Any]:
     out = _base(cid, s["name"], side, "pc")
     out.update(source=pid, level=s["level"], hp=s["hp_max"], hp_max=s["hp_max"], ap=s["ap_max"],
                ap_max=s["ap_max"], ar=s["ar"], pp=s["pp_max"], pp_max=s["pp_max"],
-               attrs=dict(s["attrs"]), skills=dict(s["skills"]), powers=list(s["powers"]))
+               attrs=dict(s["attrs"]), skills=dict(s["skills"]), powers=list(s["powers"]),
+               armor=s.get("armor"))
     return out
 
 
@@ -127,7 +133,8 @@ def typed_player(cid: str, p: dict[str, Any]) -> dict[str, Any]:
         out.update(sheet=True, attrs=dict({a: m[a] for a in sh.ATTRIBUTES}, AGL=agl),
                    skills={k: m[k] for k in sh.SKILLS})
         # and its level, role and powers (review dofa-phone-2026-11-27 #11), when it names them
-        out.update(level=p.get("level", 1), role=p.get("role"), powers=list(p.get("powers", [])))
+        out.update(level=p.get("level", 1), role=p.get("role"), powers=list(p.get("powers", [])),
+                   armor=p.get("armor"))
     return out
 
 

@@ -18,6 +18,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
 from . import fight as ft
+from .powers import price
 
 # name: (kind, how). how: "attack" (an extra Major Action: an attack), ("save", attribute,
 # DR, status, damage on a failure, cards discarded on a failure, all enemies or one),
@@ -58,12 +59,14 @@ def actions(s: State, current_id: str | None) -> list[Action]:
                 continue
             if kind == "house" and (c["house"] or c["at"] != 0 or started(c, b["id"], name)):
                 continue
-            if kind is None or PP.get(name, 0) > b["pp"]:
+            if kind is None or price(b, PP.get(name, 0)) > b["pp"]:
                 continue
             verb = "adversary" if kind == "adversary" else "house"
             if how == "attack" or (isinstance(how, tuple) and how[-1] == "one") \
                     or (isinstance(how, tuple) and how[0] == "enthrall"):
-                acts += [{"type": verb, "who": b["id"], "name": name, "target": t} for t in _targets(s, b)]
+                # an attack is drawn against the target's Target Card (PG, Taking Turns 1)
+                aim = [t for t in _targets(s, b) if how != "attack" or ft.tc_of(s, ft.actor(s, t))]
+                acts += [{"type": verb, "who": b["id"], "name": name, "target": t} for t in aim]
             else:
                 acts.append({"type": verb, "who": b["id"], "name": name})
     return acts
@@ -81,9 +84,9 @@ def do_adversary(s: State, a: Action, rng: Rng) -> None:
 
 
 def pay(s: State, a: Action) -> None:
-    cost = PP.get(a["name"], 0)
+    boss = ft.actor(s, a["who"])
+    cost = price(boss, PP.get(a["name"], 0))      # PG, Fatigue 4: doubled
     if cost:
-        boss = ft.actor(s, a["who"])
         boss["pp"] -= cost
         ft.log(s, f"{boss['name']} spends {cost} PP ({boss['pp']} left).")
 

@@ -82,9 +82,12 @@ def draw_tc(deck: Deck, rng: Rng, holder: str) -> str:
 
 
 def drop_tc(deck: Deck, holder: str) -> None:
+    """A Target Card leaves the table: an Ace stays in hand as a Fate Card where the deck
+    keeps Aces (PG, The Action Deck 2, Fate Cards 2; GMG, Character Types: a Dealer
+    "reserves Aces when drawn"), any other card is discarded."""
     card = deck["tcs"].pop(holder, None)
     if card is not None:
-        deck["discard"].append(card)
+        (deck["fate"] if deck["keeps_aces"] and card.startswith("A") else deck["discard"]).append(card)
 
 
 def reshuffle_all(deck: Deck, rng: Rng) -> None:

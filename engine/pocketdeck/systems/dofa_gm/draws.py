@@ -16,6 +16,7 @@ from ..dofa import checks as ck
 from ..dofa import conditions as cd
 from ..dofa import sheet as sh
 from ..dofa.checkflow import grade, kept
+from ..dofa.gear import unmet
 from . import decks as dk
 from . import fight as ft
 from .fight import Actor, actor, in_force, log, status
@@ -51,6 +52,10 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
     attack = kind == "attack"
     parts = cd.hand_parts(faux, {"kind": kind, "stat": stat, "power": attack,
                                  "sense": "sight" if attack else None})
+    if unmet(a) and sh.SKILL_OF.get(stat or "", stat) == "AGL":
+        # GMG, Items, Armor: "A character who ignores this requirement ... must make all
+        # Agility, Finesse, and Stealth Checks at Lower Hand" (saves and attacks included)
+        parts.append((f"Armor worn without {', '.join(unmet(a))}: Agility, Finesse, Stealth", -1))
     if target is not None:
         if status(target, "Hidden"):
             parts.append((f"{target['name']} is Hidden", -1))
@@ -141,7 +146,8 @@ def actions(s: State) -> list[Action]:
 def tire(s: State) -> None:
     """After every action: a deck of its own that ran out and was reshuffled (for a draw,
     a Target Card, a discard) costs its holder a level of Fatigue (PG, The Action Deck 3;
-    GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina)."""
+    GMG, Game Master Resources: a Dealer's or Boss's deck is its stamina); level 5 is
+    Knocked Out (PG, Fatigue 5, as the phone's own sheet: part 1's ``deck.take``)."""
     for a in s["actors"]:
         key = a["deck"] or a.get("own")     # a player's phone: their deck, kept here
         deck = s["decks"].get(key or "npc")
@@ -152,6 +158,9 @@ def tire(s: State) -> None:
             deck["counted"] = deck["reshuffles"]
             a["fatigue"] = min(5, a["fatigue"] + new)
             log(s, f"{a['name']}'s deck ran out: reshuffled; Fatigue {a['fatigue']}.")
+            if a["fatigue"] == 5 and not a["ko"] and not a["dead"]:
+                log(s, f"{a['name']}: Fatigue 5: Knocked Out.")        # PG, Fatigue 5
+                ft.knock_out(s, a)
 
 
 def npc_spent(s: State) -> bool:

@@ -207,7 +207,13 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
             remove_status(s, a, name)
         else:
             add_due(s, a, name, "on damage")
-    if a["ko"]:
+    if a["ko"] and a["ko"]["stable"] and plays_ko_event(a) and not a["dead"]:
+        # PG, Status Conditions 5 and 14: "If a Knocked Out Dealer is attacked further, they
+        # begin an Epic Event": a new one (its count from zero), at Lower Hand (damaged)
+        a["ko"].update(successes=0, failures=0, stable=False, damaged=True)
+        log(s, f"{a['name']} is hit while Knocked Out and stable: they begin an Epic Event again "
+               "(DR 4 Vitality, Lower Hand).")
+    elif a["ko"]:
         a["ko"]["damaged"] = True
     elif a["hp"] == 0:
         down(s, a, rng)
@@ -222,6 +228,12 @@ def down(s: State, a: Actor, rng: Rng) -> None:
     if a["kind"] == "boss" and a["phase"] < a["phases"]:
         next_phase(s, a, rng)
         return
+    knock_out(s, a)
+
+
+def knock_out(s: State, a: Actor) -> None:
+    """Knocked Out at 0 HP (PG, Status Conditions 5; Fatigue 5, draws.tire)."""
+    a["hp"] = 0
     a["ko"] = {"turns": 0, "successes": 0, "failures": 0, "damaged": False, "stable": False}
     if undying(a):
         log(s, f"{a['name']} goes into stasis (Undying): no weapon can kill it; it returns to 1 HP "

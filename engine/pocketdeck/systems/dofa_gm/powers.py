@@ -46,7 +46,14 @@ OPTION_OF = {"Attack, Charge": "bonus", "Heal": "heal", "Attack, Mystic Confusio
 
 
 def cost(power: str, action: dict[str, Any]) -> int:
+    """The option's PP as the power lists it (before Fatigue: ``price``)."""
     return action.get("pp", POWERS[power]["pp"])
+
+
+def price(a: dict[str, Any], pp: int) -> int:
+    """The PP ``a`` spends on an option listed at ``pp``: PG, Fatigue 4, "PP expenditure
+    requirements doubled" (from level 4 on)."""
+    return pp * 2 if a.get("fatigue", 0) >= 4 else pp
 
 
 def amount(power: str, pp: int) -> int:
@@ -57,12 +64,12 @@ def amount(power: str, pp: int) -> int:
 
 def options(a: dict[str, Any], power: str) -> list[int]:
     """The dearer options of ``power`` that ``a`` can pay for now."""
-    return [pp for pp, _ in POWERS[power].get("options", ()) if pp <= a["pp"]]
+    return [pp for pp, _ in POWERS[power].get("options", ()) if price(a, pp) <= a["pp"]]
 
 
 def usable(a: dict[str, Any]) -> list[str]:
     """The powers of ``a`` the app can use now (enough PP)."""
-    return [p for p in a["powers"] if p in POWERS and POWERS[p]["pp"] <= a["pp"]]
+    return [p for p in a["powers"] if p in POWERS and price(a, POWERS[p]["pp"]) <= a["pp"]]
 
 
 # 04_Powers Condition Resilience / Immunity: "Pick one of Blinded, Deafened, Burned,

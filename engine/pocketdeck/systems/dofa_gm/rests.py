@@ -45,7 +45,9 @@ def rest_cards(x: dict[str, Any]) -> int:
 
 
 def can_quick(x: dict[str, Any]) -> bool:
-    return phone(x) and ft.in_fight(x) and not x.get("resting") and x.get("quick_rests", 0) < QUICK_PER_FULL
+    """A phone's player may be called to a Quick Rest; not one Knocked Out (PG, Status
+    Conditions 5: "unable to act until treated")."""
+    return phone(x) and ft.standing(x) and not x.get("resting") and x.get("quick_rests", 0) < QUICK_PER_FULL
 
 
 def actions(s: State) -> list[Action]:
@@ -57,7 +59,7 @@ def actions(s: State) -> list[Action]:
     if any(can_quick(x) for x in party):
         acts.append({"type": "rest", "rest": "quick"})
     for x in party:
-        if not x.get("resting"):
+        if not x.get("resting") or x["ko"]:     # Knocked Out while resting: unable to act until treated
             continue
         gain = x.get("gain")
         if gain:

@@ -20,6 +20,7 @@ from . import bestiary as bs
 from . import boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns
 from . import decks as dk
 from . import fight as ft
+from .powers import POWERS, cost, price
 
 MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
@@ -170,6 +171,9 @@ class DofaGmGame(Game):
             return "a player may not volunteer for two TCs in a row (PG, Epic Events)"
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
             return "only one redraw per check (PG, Fate Cards 3)"
+        why = refusal(state, action)
+        if why:
+            return why
         return super().explain(state, action)
 
     # -- apply ------------------------------------------------------------------------------
@@ -225,7 +229,7 @@ class DofaGmGame(Game):
             s.pop("tough", None)
         if not s.get("fresh_tc"):
             s.pop("fresh_tc", None)
-        settle_fight(s)
+        settle_fight(s, rng)
         s["steps"] += 1
         del s["log"][:-80]
 
@@ -246,7 +250,7 @@ class DofaGmGame(Game):
         return sim_choose(state, legal, rng)
 
 
-SHEET_EXTRA = ("mods", "level", "role", "powers")   # what a sheet brings beyond the five numbers
+SHEET_EXTRA = ("mods", "level", "role", "powers", "armor")   # what a sheet brings beyond the five numbers
 MAX_POWERS = 40
 
 
@@ -256,8 +260,8 @@ def check_player(p: Any) -> None:
     also its modifiers, level, role and powers."""
     if not isinstance(p, dict) or set(p) - set(SHEET_EXTRA) != {"name", *PLAYER_LIMITS}:
         raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
-    if set(p) & {"level", "role", "powers"} and "mods" not in p:
-        raise IllegalAction("a player's level, role and powers come with their sheet's modifiers")
+    if set(p) & {"level", "role", "powers", "armor"} and "mods" not in p:
+        raise IllegalAction("a player's level, role, powers and armor come with their sheet's modifiers")
     check_sheet_extra(p)
     if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
         m = p["mods"]
@@ -273,9 +277,13 @@ def check_player(p: Any) -> None:
 
 
 def check_sheet_extra(p: dict[str, Any]) -> None:
-    """A sheet's level (1-10), role (the PG's four) and powers (the power list's ids; a
-    Condition Resilience or Immunity may name its condition)."""
+    """A sheet's level (1-10), role (the PG's four), powers (the power list's ids; a
+    Condition Resilience or Immunity may name its condition) and armor (a row of the PG's
+    Armor Table, or none)."""
+    from ..dofa.gear import armor_rows
     from .powers import CONDITION_PICKS, picked
+    if "armor" in p and p["armor"] is not None and p["armor"] not in armor_rows():
+        raise IllegalAction(f"a player's armor: one of {', '.join(armor_rows())}, or none")
     if "level" in p and (type(p["level"]) is not int or not 1 <= p["level"] <= 10):
         raise IllegalAction("a player's level: a whole number from 1 to 10")
     if "role" in p and p["role"] is not None and p["role"] not in sh.ROLES:
@@ -284,6 +292,24 @@ def check_sheet_extra(p: dict[str, Any]) -> None:
     if not isinstance(powers, list) or len(powers) > MAX_POWERS or not all(
             isinstance(x, str) and (x in sh.powers() or picked(x) in CONDITION_PICKS) for x in powers):
         raise IllegalAction(f"a player's powers: at most {MAX_POWERS} from the power list")
+
+
+def refusal(s: State, a: Action) -> str | None:
+    """The rule an action of issue 47's findings breaks (None: none of them): an attack on
+    one without a Target Card, a Knocked Out character acting, a power's PP at Fatigue 4."""
+    who = next((y for y in s["actors"] if y["id"] == a.get("who")), None)
+    aim = next((y for y in s["actors"] if y["id"] == a.get("target")), None)
+    kind = a.get("type")
+    attack = kind in ("attack", "readied_attack", "player_attack") or a.get("name") == "Adversary Major Action"
+    if attack and s["combat"] and aim is not None and not ft.tc_of(s, aim):
+        return turns.no_tc(s, aim)
+    if who is not None and who["ko"] and kind in ("rest", *rests.SEAT_ACTIONS):
+        return f"{who['name']} is Knocked Out: unable to act until treated (PG, Status Conditions 5)"
+    listed = POWERS[a["power"]]["pp"] if kind in ("attack", "power") and a.get("power") in POWERS else 0
+    if who is not None and listed and price(who, cost(a["power"], a)) > who["pp"] >= cost(a["power"], a):
+        return (f"{who['name']} is at Fatigue {who['fatigue']}: PP expenditure requirements doubled "
+                "(PG, Fatigue 4)")
+    return None
 
 
 def owner(s: State) -> str:
@@ -421,9 +447,18 @@ def entry_done(s: State, rng: Rng) -> None:
         ft.ko_result(s, x, deg, ok)
 
 
-def settle_fight(s: State) -> None:
-    """The solo skirmish ends when one side has no one standing (PG, Ending Combat)."""
-    if s["mode"] != "skirmish" or s["phase"] == "over" or s["draw"] or s["entry"]:
+def settle_fight(s: State, rng: Rng) -> None:
+    """PG, Ending Combat: "When the last enemy combatant has been Knocked Out, retreats, or
+    surrenders, Combat is over. This ends the turn order": at the GM's table the fight ends
+    once no enemy stands (the draw or card being typed in finished first); retreats and
+    surrenders are the GM's End combat. The solo skirmish ends when one side has no one
+    standing."""
+    if s["phase"] == "over" or s["draw"] or s["entry"]:
+        return
+    if s["mode"] == "table":
+        if s["combat"] and not any(a["side"] == "foes" and ft.standing(a) for a in s["actors"]):
+            ft.log(s, "The last enemy is Knocked Out: Combat is over (PG, Ending Combat).")
+            turns.do_end_combat(s, {"type": "end_combat"}, rng)
         return
     party = [a for a in s["actors"] if a["side"] == "party" and ft.standing(a)]
     foes = [a for a in s["actors"] if a["side"] == "foes" and ft.standing(a)]

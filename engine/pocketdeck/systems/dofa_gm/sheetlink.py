@@ -13,6 +13,7 @@ from typing import Any
 from ...core.game import State
 from ...core.saves import SaveError, from_link
 from ..dofa import sheet as sh
+from ..dofa.gear import armor_rows
 from .rules import MAX_POWERS, MOD_LIMITS
 from .rules import PLAYER_LIMITS as LIMITS
 
@@ -37,7 +38,10 @@ def player_from_state(state: State) -> dict[str, Any]:
             "pp": _clamp("pp", state["pp"]), "mods": mods,
             "level": max(1, min(10, int(sheet.get("level") or 1))),
             "role": sheet.get("role") if sheet.get("role") in sh.ROLES else None,
-            "powers": [p for p in sheet.get("powers", []) if p in known][:MAX_POWERS]}
+            "powers": [p for p in sheet.get("powers", []) if p in known][:MAX_POWERS],
+            # the armor worn (GMG, Items, Armor: its requirement unmet puts Agility, Finesse
+            # and Stealth checks at Lower Hand, draws.hand_parts)
+            "armor": sheet.get("armor") if sheet.get("armor") in armor_rows() else None}
 
 
 def player_from_link(text: str) -> dict[str, Any]:

@@ -100,10 +100,17 @@ def add_player(s: State, p: dict[str, Any]) -> None:
 
 
 def join_player(s: State, p: dict[str, Any]) -> None:
-    """A player joins mid-session from their sheet; in a fight they type in their Target
-    Card before their first turn (turns.turn_actions)."""
+    """A player joins mid-session from their sheet. In a fight they draw their Target Card
+    as they join (PG, Taking Turns 1: "all characters draw a Target Card ... the TC for any
+    attack"): drawn on their phone, typed in by the GM now (the entry opens at once); until
+    it is in, no attack is drawn against them (turns.aims, boss.actions)."""
     add_player(s, p)
     ft.log(s, f"{p['name']} joined from their sheet; the GM accepted.")
+    if s["combat"]:
+        from . import entry
+        x = s["actors"][-1]
+        entry.open_entry(s, {"kind": "tc", "who": x["id"]})
+        ft.log(s, f"{x['name']} joins the fight: they draw a Target Card.")
 
 
 def give_phone(s: State, who: str, rng: Rng, p: dict[str, Any] | None = None) -> None:
@@ -142,7 +149,7 @@ def companion_level(s: State, y: dict[str, Any], dealer: dict[str, Any]) -> None
 
 
 SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "attrs", "skills",
-              "level", "powers")
+              "level", "powers", "armor")
 
 
 def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:

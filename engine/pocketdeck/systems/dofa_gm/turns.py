@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import Action, State
+from ...core.game import Action, IllegalAction, State
 from ...core.rng import Rng
 from . import decks as dk
 from . import discards, draws, entry
 from . import fight as ft
 from .fate import tc_drawn, turn_began, turn_ended
-from .powers import OPTION_OF, POWERS, amount, cost, options, usable
+from .powers import OPTION_OF, POWERS, amount, cost, options, price, usable
 
 KO_DR, KO_STAT = 4, "VIT"
 MYSTIC_DAMAGE = 1
@@ -183,6 +183,30 @@ def enemies(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
     return [y for y in s["actors"] if y["side"] != x["side"] and ft.standing(y)]
 
 
+def foes_to_hit(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
+    """The enemies an attack may be drawn against: those holding a Target Card (PG, Taking
+    Turns 1: "the TC for any attack"; a player who joined mid-fight has none until theirs
+    is in)."""
+    return [y for y in enemies(s, x) if ft.tc_of(s, y)]
+
+
+def aims(s: State, rule: dict[str, Any], pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who a power may be used on now: an attack is drawn against the target's Target Card,
+    and a Heal on a Knocked Out ally is a treatment drawn against theirs (PG, Taking Turns
+    1; Status Conditions 5), so never against one who holds none."""
+    if rule.get("draw"):
+        return [y for y in pool if ft.tc_of(s, y)]
+    if rule.get("heal"):
+        return [y for y in pool if not y["ko"] or ft.tc_of(s, y)]
+    return pool
+
+
+def no_tc(s: State, y: dict[str, Any]) -> str:
+    """The refusal of a draw against ``y``, who holds no Target Card."""
+    return (f"{y['name']} has no Target Card yet: an attack or treatment is drawn against "
+            "the target's TC (PG, Taking Turns 1)")
+
+
 def allies(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
     return [y for y in s["actors"] if y["side"] == x["side"] and ft.in_fight(y)]
 
@@ -191,7 +215,7 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
     acts: list[Action] = []
     for p in usable(x):
         rule = POWERS[p]
-        pool = allies(s, x) if rule.get("ally") else enemies(s, x)
+        pool = aims(s, rule, allies(s, x) if rule.get("ally") else enemies(s, x))
         for y in pool:
             if rule.get("draw"):
                 acts.append({"type": "attack", "who": x["id"], "target": y["id"], "power": p})
@@ -257,7 +281,7 @@ def turn_actions(s: State) -> list[Action]:
         if x["deck"]:
             acts += power_actions(s, x)
         else:
-            acts += [{"type": "player_attack", "who": x["id"], "target": y["id"]} for y in enemies(s, x)]
+            acts += [{"type": "player_attack", "who": x["id"], "target": y["id"]} for y in foes_to_hit(s, x)]
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
         acts.append({"type": "ready"})
@@ -286,7 +310,7 @@ def companion_actions(s: State, x: dict[str, Any]) -> list[Action]:
         if y["deck"]:
             acts += power_actions(s, y)
         else:
-            acts += [{"type": "player_attack", "who": y["id"], "target": z["id"]} for z in enemies(s, y)]
+            acts += [{"type": "player_attack", "who": y["id"], "target": z["id"]} for z in foes_to_hit(s, y)]
     return acts
 
 
@@ -350,21 +374,23 @@ def ready_actions(s: State) -> list[Action]:
         if ft.standing(x) and x["deck"]:
             acts += [dict(p, type="readied_attack") for p in power_actions(s, x) if p["type"] == "attack"]
         elif ft.standing(x):        # a player's: drawn on their phone, the card typed in
-            acts += [{"type": "readied_attack", "who": i, "target": y["id"]} for y in enemies(s, x)]
+            acts += [{"type": "readied_attack", "who": i, "target": y["id"]} for y in foes_to_hit(s, x)]
     return acts
 
 
 # -- doing them -------------------------------------------------------------------------------
 def do_attack(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
+    tc = ft.tc_of(s, y)
+    if not tc:
+        raise IllegalAction(no_tc(s, y))
     rule = POWERS[a["power"]]
-    x["pp"] -= cost(a["power"], a)
+    x["pp"] -= price(x, cost(a["power"], a))
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
     ft.uses_power(s, x)                         # after the hand: the attack keeps its Upper Hand
     discards.attacked(x, y)
-    tc = ft.tc_of(s, y) or ""
     # GMG, Weapons: a weapon's quality is its damage; 04_Powers Mystic Attack "Damage: 1"
     # (PG, In Combat: "Powers do 1 damage unless otherwise stated")
     base = MYSTIC_DAMAGE if mystic else x["weapon"]
@@ -391,10 +417,11 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
     rule = POWERS[a["power"]]
     pp = cost(a["power"], a)
-    x["pp"] -= pp
+    x["pp"] -= price(x, pp)
     spend_turn(s, x)
     more = [ft.actor(s, i) for i in also(a)]
-    ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({pp} PP).")
+    paid = f"{price(x, pp)} PP, doubled by Fatigue {x['fatigue']}" if price(x, pp) != pp else f"{pp} PP"
+    ft.log(s, f"{x['name']} uses {a['power']} on {ft.names(s, [y['id']] + [m['id'] for m in more])} ({paid}).")
     ft.uses_power(s, x)
     if rule.get("heal") and y["ko"]:
         treat(s, rng, x, y, amount(a["power"], pp))
@@ -415,10 +442,12 @@ def treat(s: State, rng: Rng, x: dict[str, Any], y: dict[str, Any], hp: int) -> 
     the lead's reading); its HP land only on a success (``rules.accept``, a check with ``treat``).
     The healer's modifier is its better mystic skill (Knowledge or Craft), as for a
     mystic power's save (``power_dr``)."""
+    if not ft.tc_of(s, y):
+        raise IllegalAction(no_tc(s, y))
     stat = draws.attack_stat(x, True)
     dr = ft.treat_dr(y)
     ft.log(s, f"{y['name']} is Knocked Out: the Heal is a treatment draw at DR {dr} against their Target Card.")
-    draws.start(s, rng, x, kind="check", tc=ft.tc_of(s, y) or "", stat=stat, dr=dr,
+    draws.start(s, rng, x, kind="check", tc=ft.tc_of(s, y), stat=stat, dr=dr,
                 hand=sum(n for _, n in draws.hand_parts(s, x, "check", stat)), treat=y["id"], heal=hp)
 
 
@@ -465,6 +494,8 @@ def do_player_attack(s: State, a: Action, rng: Rng) -> None:
     """A player draws on their own phone against the creature's TC; the DR (its AR) stays
     hidden, so the player reports the card moved by their modifier and the GM types it in."""
     y = ft.actor(s, a["target"])
+    if not ft.tc_of(s, y):
+        raise IllegalAction(no_tc(s, y))
     entry.open_entry(s, {"kind": "attack", "who": a["who"], "target": a["target"],
                          "tc": ft.tc_of(s, y), "dr": y["ar"], "hidden": True})
 

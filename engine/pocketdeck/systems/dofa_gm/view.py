@@ -93,7 +93,8 @@ def label(s: State, a: Action) -> str:
         return f"Redraw with the Fate Card {card(a['card'])}"
     if t in ("attack", "power") and "pp" in a:
         also = "".join(f", {ft.actor(s, i)['name']}" for i in a.get("also", "").split(",") if i)
-        return f"{who}: {a['power']} on {tgt}{also} ({a['pp']} PP)"
+        from .powers import price      # PG, Fatigue 4: what is spent, doubled
+        return f"{who}: {a['power']} on {tgt}{also} ({price(ft.actor(s, a['who']), a['pp'])} PP)"
     if t == "attack":
         return f"{who}: {a['power']} on {tgt}"
     if t == "readied_attack":
