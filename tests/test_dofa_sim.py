@@ -35,3 +35,13 @@ def test_random_sessions_with_the_screen_drawn_on_every_step():
         assert seen[("condition", name)], name
         if rule["save"]:
             assert seen[("condition_save", name)], name
+
+
+def test_random_players_play_every_action_type_offered():
+    """The random players (sim.choose) play every type of action the phone offers across
+    the seeded games (simulate's ``unplayed``): a rule the random play never reaches is a
+    rule it never checks (issue 47: Intensify, the Target Card's Fate redraw and dropping a
+    vulnerability were offered and never played). No screen drawn: about 10 s."""
+    summary = simulate("dofa", 40, seed=0)
+    assert summary["errors"] == 0, summary["failures"]
+    assert summary["unplayed"] == [], summary["unplayed"]

@@ -214,7 +214,7 @@ def _chance(o: dict[str, Any] | None) -> str:
         return ""
     if "note" in o:
         return f'<p class="dofa-note">{esc(o["note"])}</p>'
-    extra = []
+    extra = [esc(o["intensify"])] if o.get("intensify") else []
     if "with_redraw" in o:
         extra.append("with a Fate redraw on a miss: <b>"
                      + esc(o["with_redraw"] if o["with_redraw"] else "not computed (a reshuffle comes between)") + "</b>")

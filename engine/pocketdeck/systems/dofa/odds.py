@@ -127,6 +127,30 @@ def check_dist(deck: Sequence[int], discard: Sequence[int], k: int, worst: bool)
     return out
 
 
+def intensify_dist(deck: Sequence[int], discard: Sequence[int]) -> Dist:
+    """PG, Discard Powers, Intensify, drawn to the end (the player never stops early): cards
+    are discarded until a Major Success, through a reshuffle of the discard pile when the
+    deck runs out (checkflow.deal). The Major kept is the first of the deck's Majors (each
+    alike), else the first of the discard pile's; with no Major anywhere every card is
+    drawn and the last one counts: the last of the reshuffled discard pile, or of the deck
+    when the discard pile is empty. (A plain success kept this way counts as a miss:
+    ``success`` reads the degrees 0 and 1 only for Intensify, see intensify_success.)"""
+    for pile in (deck, discard):
+        majors = sum(pile[:2])
+        if majors:
+            return [Fraction(pile[0], majors), Fraction(pile[1], majors)] + [Fraction(0)] * (N - 2)
+    last = discard if sum(discard) else deck
+    n = sum(last)
+    if not n:
+        raise ValueError("no card to draw")
+    return [Fraction(c, n) for c in last]
+
+
+def intensify_success(dist: Dist) -> Fraction:
+    """Intensify: "Standard successes are counted as misses": only a Major or Critical."""
+    return dist[0] + dist[1]
+
+
 def success(dist: Dist) -> Fraction:
     return sum(dist[:FIRST_MISS], Fraction(0))
 

@@ -14,12 +14,15 @@ WEIGHTS = {
     "damage": 1, "heal": 1, "toughen_up": 3, "exchange_fate": 1, "award_fate": 1,
     "start_combat": 1, "end_turn": 4, "end_combat": 1, "quick_rest": 2, "full_rest": 1,
     "power": 1, "discard_power": 1, "condition": 1, "condition_save": 3, "draw_tc": 5,
-    "treated": 1, "level_up": 1, "intensify": 1, "who": 1, "companion_damage": 1,
+    "treated": 1, "level_up": 1, "who": 1, "companion_damage": 1,
     "companion_heal": 1, "weapon": 1, "light": 1, "fall": 1,
     "role": 1, "raise": 4, "lower": 1, "learn": 4, "unlearn": 1, "vulnerability": 1,
-    "drop_vulnerability": 1, "finish": 12, "respec": 15, "armor": 1, "shield": 1,
+    "finish": 12, "respec": 15, "armor": 1, "shield": 1,
     "sense": 3, "against": 2, "with_power": 2, "unseen": 5, "received": 1, "received_end": 2,
     "breath": 1, "poison_more": 1,
+    # offered rarely (a level-2 Caster in combat; right after a Target Card is drawn; a
+    # vulnerability taken in the builder), so weighed up: every type offered gets played
+    "intensify": 25, "redraw_tc": 25, "drop_vulnerability": 6,
 }
 
 

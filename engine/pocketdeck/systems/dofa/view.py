@@ -95,16 +95,32 @@ def _draft(state: dict[str, Any]) -> dict[str, Any]:
         lo, hi = ck.tc_range(Card.parse(tc).value, max(0, min(6, effective)))
         d["range"] = f"{Rank(lo).code} to {Rank(hi).code}" if effective < 6 else "every card"
         if ck.can_attempt(effective):
-            d["odds"] = odds_for(state, tc, effective, hand)
+            # an attack with Intensify pending draws until a Major (checkflow.start_draw)
+            intensify = (d["kind"] == "attack" and bool(state.get("intensify"))
+                         and d.get("who", "me") == "me")
+            d["odds"] = odds_for(state, tc, effective, 0 if intensify else hand, intensify)
     return d
 
 
-def odds_for(state: dict[str, Any], tc: str, effective: int, hand: int) -> dict[str, Any]:
+def odds_for(state: dict[str, Any], tc: str, effective: int, hand: int,
+             intensify: bool = False) -> dict[str, Any]:
     """Exact chance of each degree from the cards left, with and without one Fate redraw
-    on a miss, beside the GMG chart's figure (each card from a full 52)."""
+    on a miss, beside the GMG chart's figure (each card from a full 52). With Intensify:
+    the chance when drawing on until a Major (odds.intensify_dist)."""
     deck = od.degree_counts(state["deck"], tc, effective)
     discard = od.degree_counts(state["discard"], tc, effective)
+    if intensify:
+        return _intensify_odds(tuple(deck), tuple(discard))
     return dict(_odds(tuple(deck), tuple(discard), hand, bool(state["fate"]), effective))
+
+
+def _intensify_odds(deck: tuple[int, ...], discard: tuple[int, ...]) -> dict[str, Any]:
+    if not sum(deck) + sum(discard):
+        return {"note": "not enough cards left to draw"}
+    dist = od.intensify_dist(deck, discard)
+    return {"degrees": [[ck.DEGREES[i], as_percent(p)] for i, p in enumerate(dist) if p],
+            "success": as_percent(od.intensify_success(dist)),
+            "intensify": "Intensify: drawing on until a Major (a plain success counts as a miss)"}
 
 
 @lru_cache(maxsize=256)
