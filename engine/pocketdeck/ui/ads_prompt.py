@@ -67,8 +67,11 @@ def explain(action: dict[str, Any], label: str) -> str:
         "counter": "Counter: play an Attribute card the attack lists. It stops the whole attack "
                    "unless the Foe can Re-Counter.",
         "cover": "A shield you already raised this turn covers this Ranged attack too.",
-        "updown_counter": "Draw one card: a matching Up/Down counters the spell.",
-        "exhaust": "Stay alive at 1 HP; your hand maximum drops by 1 for the rest of the fight.",
+        "updown_counter": "Draw as many cards as the spell's Up/Downs on the button (one or two): if they "
+                          "match, in any order, you take half its damage (rounded down); if not, all of it. "
+                          "It is your one reaction to this attack.",
+        "exhaust": "Stay alive at 1 HP; your hand maximum drops by 1 from now on: in an adventure it stays "
+                   "lower in the fights after this one too (a Rest does not lift it).",
         "die": "Refuse Exhaustion: your character falls.",
         "recounter": "Play an Attribute card matching your card's Attribute: your card works as if "
                      "never countered (the Foe may Escalate).",
@@ -158,7 +161,8 @@ def question(view: dict[str, Any]) -> str:
                 f'Before it lands you may strike with a Melee weapon as a free action (else hit for 1).')
     if phase == "grapple_counter" and p:
         if p["kind"] == "escape_counter":
-            return f'{esc(p["foe"])} {counter}s your escape with Strength. {recounter} with Strength or Agility?'
+            return (f'{esc(p["foe"])} {counter}s your escape with Strength. {recounter} with '
+                    f'{esc(str(p["how"]).title())}, the Attribute you escaped with?')
         if p["how"] == "strength":
             return (f'{esc(p["foe"])} grapples you with Strength'
                     f'{" again (Escalation)" if p["chain"] else ""}. Counter with Strength or Agility?')

@@ -30,19 +30,31 @@ def log(state: State, text: str) -> None:
 
 
 def draw_one(state: State, rng: Rng) -> str | None:
-    """Draw a card into the hand. An empty draw deck is refilled from the discards at the
-    cost of a level of Fatigue; Fatigue at a hand maximum of 1 kills."""
-    if not state["draw"]:
-        if not state["discard"]:
-            return None
-        if not add_fatigue(state, "the draw deck ran out"):
-            return None
-        state["draw"] = state["discard"]
-        state["discard"] = []
-        rng.shuffle(state["draw"])
+    """Draw a card into the hand. Fatigue - Out of Cards!: "when you are out of Cards in
+    your Draw Deck you reshuffle your Discard Deck back into your Draw Deck, and then you
+    take Fatigue": the draw that takes the last card runs the deck out, and the reshuffle
+    and the level of Fatigue come at once (``out_of_cards``), not at a later draw. A deck
+    that ran out with no discards to reshuffle waits for the next draw. Fatigue at a hand
+    maximum of 1 kills."""
+    if not state["draw"] and not out_of_cards(state, rng):
+        return None
     cid = state["draw"].pop()
     state["hand"].append(cid)
+    out_of_cards(state, rng)
     return cid
+
+
+def out_of_cards(state: State, rng: Rng) -> bool:
+    """An empty draw deck with discards: reshuffle them into it, then a level of Fatigue.
+    False when there is nothing to draw (no discards, or the Fatigue killed)."""
+    if state["draw"]:
+        return True
+    if not state["discard"] or state["phase"] == "over":
+        return False
+    state["draw"] = state["discard"]
+    state["discard"] = []
+    rng.shuffle(state["draw"])
+    return add_fatigue(state, "the draw deck ran out")
 
 
 def add_fatigue(state: State, why: str) -> bool:

@@ -62,11 +62,14 @@ def allowed(state: State, c: dict[str, Any]) -> bool:
 
 
 def hands_full(state: State) -> bool:
-    """Casting needs a free hand: a one-handed weapon and a shield, or two weapons (Dual
-    Wielding), fill both; a two-handed weapon may let go with one hand."""
+    """Play a Normal Action Card: "Spell Cards cannot be cast if both of your hands are
+    occupied, such as when Dual Wielding, or wearing a Sword and a Shield"; a two-handed
+    weapon may let go with one hand. A Dual Wielder "is assumed ... to have a Weapon in
+    each hand" (Weapons) from the declaration on, drawn or not: both hands are full until a
+    Disarm empties one (a weapon drawn into it fills it again)."""
     armed = state["armed"]
-    if state["dual"] and armed and state["offhand"]:
-        return True
+    if state["dual"]:
+        return not (dropped(state) and (armed is None or state["offhand"] is None))
     return bool(state["shield"] and armed and not data.card(armed)["two_handed"])
 
 
@@ -98,12 +101,23 @@ def held(state: State) -> set[str]:
 
 def needs_swap_for(state: State, b: str) -> bool:
     """A weapon card is playable without a swap when it is in hand already, or when a hand
-    is free to draw it (a free action); otherwise swapping costs the action."""
-    if b in held(state) or state["armed"] is None:
+    is free to draw it (Free Actions: "If your Character (You) does not have a Weapon in
+    your hand, you can draw a Weapon and put it in that hand as a Free Action");
+    otherwise swapping costs the action. A Dual Wielder "is assumed ... to have a Weapon
+    in each hand" (Weapons): a weapon that cannot be dual wielded (two-handed, Extra
+    Large, or no pair with the one held) is a Swap, never a free draw."""
+    if b in held(state):
         return False
-    if state["dual"] and state["offhand"] is None:
-        return not dual_pair_ok(state["armed"], b)
-    return True
+    if state["dual"]:
+        c = data.card(b)
+        if c["two_handed"] or c["size"] == "XL":
+            return True
+        if state["armed"] is None:
+            return False
+        if state["offhand"] is None:
+            return not dual_pair_ok(state["armed"], b)
+        return True
+    return state["armed"] is not None
 
 
 def dropped(state: State) -> list[str]:

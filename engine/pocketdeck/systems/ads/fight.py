@@ -124,9 +124,12 @@ def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, 
 def start_player_turn(state: State, rng: Rng) -> None:
     """Order of Play: draw up to the hand maximum; a hand above it (a level of Exhaustion
     or Fatigue since the last turn: "reducing their Hand by 1 Card") is discarded down to
-    the maximum before anything else is done, and then there is no draw-over."""
+    the maximum before anything else is done, and then there is no draw-over. "If you
+    already have 7 Cards in your Hand, you may Draw 1 (one) Card": the draw-over is the
+    other branch of the start-of-turn draw, for a hand that held the maximum before it
+    (``fresh``); a hand the refill has just brought to the maximum draws no more."""
     state["phase"] = "turn"
-    state["fresh"] = True
+    state["fresh"] = len(state["hand"]) == hand_max(state)
     refill(state, rng)
     if state["phase"] == "over":
         return

@@ -18,7 +18,7 @@ from ...core.rng import Rng
 from . import data, grid, steps
 from .deck import coin, count_in_hand, log, match_one, match_pattern, note, take
 from .attack import damage, foe_side
-from .fight import GRAPPLE_ATTRS, foe_escalates, live_foes, tick, trait
+from .fight import GRAPPLE_ATTRS, foe_escalates, live_foes, sight_check, tick, trait
 from .maths import DOWN, UP
 
 State = dict[str, Any]
@@ -45,6 +45,8 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
     Attribute draw (it "has a Strength card"), else an Up/Down from the seeded generator.
     Then the player's free strike (phase 'ward_off')."""
     foe = state["foes"][i]
+    if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
+        return  # Lighting: a Grapple is "Melee Distance Only": a Foe that cannot see fails it
     attr = data.foes()[foe["id"]].get("attribute")
     how = coin(rng)
     if attr and attr["name"] == "strength":
@@ -60,8 +62,10 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
 
 def _strike_back(state: State, a: Action, rng: Rng) -> None:
     i = state["foe_grapple"]["foe"]
-    log(state, f"You strike {state['foes'][i]['name']} for 1 base Physical damage as it grabs at you.")
-    damage(state, foe_side(i), 1)  # your blow: booked to you (Biggest Threat)
+    foe = state["foes"][i]
+    if sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):  # Lighting: at Melee
+        log(state, f"You strike {foe['name']} for 1 base Physical damage as it grabs at you.")
+        damage(state, foe_side(i), 1)  # your blow: booked to you (Biggest Threat)
     contest(state, rng)
 
 
@@ -87,7 +91,13 @@ def contest(state: State, rng: Rng) -> None:
 
 
 def counter_actions(state: State) -> list[Action]:
-    out: list[Action] = [{"type": "grapple_card", "card": x} for x in GRAPPLE_ATTRS if count_in_hand(state, x)]
+    """Against a Foe's Grapple, a Strength or Agility card (the counters Grapple lists, and
+    so the Escalation's). Escaping, the grappler's Strength countered: Re-Counter: "using
+    an Attribute Card matching the Attribute on the Card you originally Played", the
+    Attribute the escape was made with, each time the grappler Escalates too."""
+    p = state["pending"]
+    allowed = (p["how"],) if p["kind"] == "escape_counter" else GRAPPLE_ATTRS
+    out: list[Action] = [{"type": "grapple_card", "card": x} for x in allowed if count_in_hand(state, x)]
     return out + [{"type": "grapple_yield"}]
 
 
@@ -117,7 +127,7 @@ def _grapple_card(state: State, a: Action, rng: Rng) -> None:
 
 
 def again(state: State, rng: Rng) -> None:
-    if any(count_in_hand(state, x) for x in GRAPPLE_ATTRS):
+    if any(a["type"] == "grapple_card" for a in counter_actions(state)):
         return  # the phase stays: Escalate again or yield
     _grapple_yield(state, {"type": "grapple_yield"}, rng)
 
@@ -195,7 +205,7 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
         log(state, f"You try to break free with {a['how'].title()}.")
         if strength:
             log(state, f"{foe['name']} counters with Strength.")
-            if any(count_in_hand(state, x) for x in GRAPPLE_ATTRS):
+            if count_in_hand(state, a["how"]):  # Re-Counter: the Attribute of the card played
                 state["pending"] = {"kind": "escape_counter", "foe": i, "how": a["how"], "chain": 0}
                 state["phase"] = "grapple_counter"
                 return

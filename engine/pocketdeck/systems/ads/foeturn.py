@@ -205,6 +205,8 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
     if state["grapple"].get("holder") == "foe" or rng.below(2) == 0:
         # "each Player or Foe in a Grapple can do 1 Base Physical Damage"; a Foe holding
         # you always does (policy: it keeps the hold)
+        if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
+            return  # Lighting: 1 Base Physical Damage at Melee has a Distance
         declare_foe(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
         return
     attr = data.foes()[foe["id"]].get("attribute")

@@ -61,6 +61,9 @@ def _grapple(state: State, a: Action, rng: Rng) -> None:
                 hit["match"] if hit else "a Melee attack", hit is not None)
     strike = hit or {"name": "base strike", "damage": "1", "distances": ["melee"]}
     state["phase"] = "foe"
+    if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
+        grapple_contest(state, rng)  # Lighting: the strike has a Distance; a Foe that cannot see misses it
+        return
     declare_foe(state, rng, i, strike)
     if state["phase"] == "foe":  # the strike went elsewhere (never in a solo fight)
         grapple_contest(state, rng)
@@ -117,8 +120,12 @@ def _grapple_strike(state: State, a: Action, rng: Rng) -> None:
     like any other, so the Foe answers it (Playing Foes: its Reaction row), as you may
     answer its strike."""
     i = state["grapple"]["foe"]
-    log(state, f"You strike {state['foes'][i]['name']} in the Grapple.")
+    foe = state["foes"][i]
+    log(state, f"You strike {foe['name']} in the Grapple.")
     state["fresh"] = False
+    if not sight_check(state, rng, None, ["melee"], foe["distance"], "You", target=foe):
+        steps.end_turn(state)  # Lighting: 1 Base Physical Damage at Melee, a Distance
+        return
     declare(state, rng, player_attack(i, "strike in the Grapple", 1))
 
 

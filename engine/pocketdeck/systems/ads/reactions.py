@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
-from .deck import base, count_in_hand, finish, hand_max, log, match_pattern, note, take
+from .deck import base, count_in_hand, finish, hand_max, log, match_pattern, note, out_of_cards, take
 from .attack import answered, exhaust
 from .fight import foe_escalates
 from .foeturn import disarmed
@@ -148,6 +148,8 @@ def _spot(state: State, a: Action, rng: Rng) -> None:
         state["draw"].remove(cid)
         state["discard"].append(cid)
         state["exhaustion"] += 1
+        if not out_of_cards(state, rng) and state["phase"] == "over":
+            return  # Fatigue - Out of Cards!: the last card of the draw deck, at a hand maximum of 1
         note(state, "deck_attribute")
         log(state, f"You draw and play an Intellect card from your Combat Deck for a level of Exhaustion "
                    f"(hand maximum {hand_max(state)}): {state['foes'][i]['name']} is spotted.")

@@ -150,6 +150,10 @@ class AdsGame(Game):
                     return (f"Boost Requirement (Combat Rondel): {card['name']} on Round {r} needs "
                             f"{price[0]} {price[1].title()} cards")
                 return f"Combat Rondel: {card['name']} cannot be played on Round {r}"
+            from .facts import hands_full
+            if card["kind"] == "spell" and hands_full(state):
+                return ("Play a Normal Action Card: Spell Cards cannot be cast if both of your hands are "
+                        "occupied (Dual Wielding, or a weapon and a shield)")
             return (f"{card['name']} cannot be played like that now (Playable Round, Boost limit of "
                     "one per action and R Attribute cards, requirements, free hand, Distance)")
         rules = {
@@ -183,6 +187,10 @@ class AdsGame(Game):
                     "with two weapons that may be wielded together, once")
         if kind == "split" and phase == "split":
             return "Energy Bolt: divide the damage between up to R+1 Foes in reach"
+        p = state.get("pending") or {}
+        if kind == "grapple_card" and phase == "grapple_counter" and p.get("kind") == "escape_counter":
+            return (f"Re-Counter: only with an Attribute Card matching the Attribute on the Card you originally "
+                    f"Played ({str(p.get('how')).title()}, the card you escaped with)")
         if kind in ("grapple_card", "grapple_yield", "strike_back", "no_strike") and phase not in ("ward_off",
                                                                                                   "grapple_counter"):
             return "Grapple: these answers belong to a Foe's Grapple attempt (Overwhelm)"

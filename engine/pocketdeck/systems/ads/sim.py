@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.rng import Rng
 from . import data
+from .deck import count_in_hand
 from .facts import defense_of, value
 from .area import inside
 from .party import seat
@@ -39,6 +40,10 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 4
     if t in ("recounter", "exhaust", "spot", "hold"):
         return 8
+    if t == "let_go":  # the last Strength card: keep it (your own Grapple, an escape) or hold, as likely
+        return 8 if count_in_hand(state, "strength") <= 1 else 0.5
+    if t == "grapple_yield":  # the last Strength or Agility card: spend it or keep it, as likely
+        return 3 if sum(count_in_hand(state, x) for x in ("strength", "agility")) <= 1 else 0.5
     if t == "presneak":
         return 2
     if t == "dual_attack":
@@ -47,7 +52,9 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 2.5 if a["how"] == "strength" else 1
     if t == "grapple_strike":
         return 3.5
-    if t in ("escape", "retrieve", "grapple_card", "updown_counter"):
+    if t == "retrieve":
+        return 7  # re-arm before anything else: the weapon cards in hand need it
+    if t in ("escape", "grapple_card", "updown_counter"):
         return 3  # get free, re-arm, fight the Grapple off, halve a spell
     if t in ("strike_back", "split"):
         return 2
@@ -58,7 +65,7 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 3 if data.DISTANCES.index(a["to"]) > data.DISTANCES.index(foe["distance"]) else 0.2
     if t in ("flee", "die"):
         return 0.05
-    if t in ("pass", "take", "accept", "let_hide", "keep", "let_go", "no_presneak"):
+    if t in ("pass", "take", "accept", "let_hide", "keep", "no_presneak"):
         return 0.5
     return 1.5
 

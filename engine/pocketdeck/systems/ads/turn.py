@@ -372,7 +372,14 @@ def _retrieve(state: State, a: Action, rng: Rng) -> None:
 
 
 def _arm(state: State, a: Action, rng: Rng) -> None:
-    """Swapping weapons costs the action; the new weapon is ready next turn."""
+    """Swapping weapons costs the action; the new weapon is ready next turn. Into an
+    empty hand it is a Free Action (Free Actions: "If your Character (You) does not have a
+    Weapon in your hand, you can draw a Weapon and put it in that hand as a Free Action"):
+    the turn goes on, its one Action still to take."""
+    if not needs_swap_for(state, a["card"]):
+        take_up(state, a["card"])
+        log(state, f"You draw your {data.card(a['card'])['name']} into your empty hand (a free action).")
+        return
     if state["dual"] and state["armed"] and state["offhand"]:
         state["offhand"] = None  # the swap replaces what was held
     take_up(state, a["card"])
@@ -443,6 +450,11 @@ def _play(state: State, a: Action, rng: Rng) -> None:
         else:
             boost_card = data.card(a["boost"])
             take(state, a["boost"])
+    if state["phase"] == "ward_off":
+        # the free strike as a Foe grabs at you answers its Action (Terminology: Reaction): the
+        # card is drawn back at the end of that Foe's Turn (Order of Play). Lifetime of
+        # "reacted": to the end of this Opponent's Turn (flow.end_foe_turn draws, clears)
+        state["reacted"] = True
     if state["phase"] in ("recalled", "ward_off"):
         state["phase"] = "turn"
     state["pending"] = None

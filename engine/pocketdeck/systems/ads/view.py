@@ -11,7 +11,7 @@ from typing import Any
 from . import data, party
 from .allies import aid_block
 from .attack import damage_taken, row_block
-from .facts import (base_action, base_value, dropped, defense_of, dual_damage, play_damage, play_heal,
+from .facts import (base_action, base_value, dropped, needs_swap_for, defense_of, dual_damage, play_damage, play_heal,
                     play_price, slot, sneak_bonus, sneaking, value)
 from .deck import base, hand_max
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
@@ -165,6 +165,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "move":
         return f"Move: {foes[a['foe']]['name']} to {a['to'].title()}", "move"
     if t == "arm":
+        if not needs_swap_for(state, a["card"]):  # Free Actions: into an empty hand
+            return f"Draw your {data.card(a['card'])['name']} (free action)", "gear"
         return f"Swap to {data.card(a['card'])['name']}", "gear"
     if t == "shield":
         return ("Equip shield" if a["on"] else "Drop shield"), "gear"
