@@ -243,3 +243,68 @@ def test_scenario_numbers_in_content():
     assert data.chest_table()[2] == "booby_trap" and data.chest_table()[26] == "invisibility_cloak"
     assert data.start_items(2) == ["torch"] and data.start_items(25) == ["any"]
     assert data.ability("sword_play")["damage"] == "aLv+Over+8"
+
+
+# -- the exact chances against the real resolution (issue 47) -----------------------------------
+def _attack_scene(draw_left, defence, stamina=False, aim=0, frozen=False, seed=1):
+    """A knife fighter (Knife Use 2) on a Queen's spot, the Action draw pile cut to
+    ``draw_left`` cards (the rest on the discard pile)."""
+    from test_p52_engine import knife_party, scene
+    from pocketdeck.core.rng import Rng
+    s = knife_party()
+    eid = scene(s, "QH")
+    e = s["room"]["enemies"][0]
+    e["defence"] = {k: defence for k in e["defence"]}
+    e["hp"] = e["max_hp"] = 500
+    if frozen:
+        e["frozen"] = True
+    if aim:
+        s["chars"][0]["aim"] = {"target": eid, "bonus": aim}
+    p = s["piles"]
+    Rng(seed).shuffle(p["action"])
+    while len(p["action"]) > draw_left:
+        p["action_discard"].append(p["action"].pop(0))
+    return s, eid
+
+
+@pytest.mark.parametrize("draw_left,defence,stamina,aim,frozen", [
+    (30, 1, False, 0, False),   # the pile as it stands, no shuffle
+    (30, 0, True, 0, False),    # Stamina: the face-down card played first
+    (13, 2, False, 0, False),   # the defence flip comes after a shuffle
+    (13, 1, True, 1, False),    # Stamina and aim, then a shuffle before the defence flip
+    (8, 0, False, 0, False),    # a shuffle before the attack flip
+    (14, 3, False, 2, False),   # 14 left: no shuffle
+    (13, 0, False, 0, True),    # frozen: no defence flip
+])
+def test_hit_chance_matches_the_frequency_of_real_attacks(draw_left, defence, stamina, aim, frozen):
+    """Player Attacking, Enemy Defending, Using Stamina, Aiming, Shuffling: the chance shown on
+    an attack button is exact. 4000 attacks through ``combat.player_attack`` from the same
+    state, each with the unseen cards dealt afresh (the draw pile's order; with Stamina the
+    cards of the Stamina piles among them), must hurt the enemy as often as the chance says,
+    within 4 standard errors."""
+    import copy
+    import math
+
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.systems.p52 import hit_chance
+    from pocketdeck.systems.p52.combat import player_attack
+    s, eid = _attack_scene(draw_left, defence, aim=aim, frozen=frozen)
+    p = float(hit_chance(s, "c0", eid, "knife_use", stamina))
+    n, hits = 4000, 0
+    st_names = sorted(k for k in s["piles"] if k.startswith("stamina_"))
+    for i in range(n):
+        t = copy.deepcopy(s)
+        rng = Rng(10_000 + i)
+        rng.shuffle(t["piles"]["action"])
+        if stamina:
+            pool = [x for k in st_names for x in t["piles"][k]]
+            rng.shuffle(pool)
+            for k in st_names:
+                size = len(t["piles"][k])
+                t["piles"][k], pool = pool[:size], pool[size:]
+        e = t["room"]["enemies"][0]
+        player_attack(t, t["chars"][0], "knife_use", eid, stamina, rng)
+        hits += e["hp"] < 500
+    se = math.sqrt(p * (1 - p) / n)
+    assert abs(hits / n - p) <= 4 * se + 1e-9, (hits / n, p)
+    assert 0 < p < 1

@@ -43,3 +43,12 @@ def test_view_on_every_step_of_some_quests():
                 assert isinstance(c["stamina"], int)
             state = game.apply(state, game.sim_choose(state, legal, chooser))
         assert game.view(state, "player")["phase"] in ("room", "layout", "levelup", "over", "setup")
+
+
+def test_random_players_play_every_action_type_offered():
+    """On Your Turn and the rest: every action type the rules offer in some of 40 seeded
+    quests is played in one of them (a road never taken hides its faults; before issue 47
+    give, take_from and unequip were never played)."""
+    summary = simulate("p52", 40, seed=0)
+    assert summary["errors"] == 0, summary["failures"]
+    assert summary["unplayed"] == [], summary["unplayed"]

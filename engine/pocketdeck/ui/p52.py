@@ -408,7 +408,7 @@ def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str
     pct = 0 if not c["max_hp"] else max(0, min(100, round(100 * c["hp"] / c["max_hp"])))
     extra = ""
     if c.get("aim") or c.get("stance"):
-        extra = (f'<p class="muted">{term("aim", "Aim")} +{1 if c.get("aim") else 0} · '
+        extra = (f'<p class="muted">{term("aim", "Aim")} +{esc((c.get("aim") or {}).get("bonus", 0))} · '
                  f'{term("defensive-stance", "Stance")} +{esc(c.get("stance") or 0)}</p>')
     return (f'<details class="sheet{" live" if live else ""}"{" open" if open_ else ""}>'
             f'<summary><b>{title}</b> <span class="muted">{esc(race)} · level {c["level"]}{status}</span>'

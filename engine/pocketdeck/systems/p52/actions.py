@@ -2,7 +2,8 @@
 
 On Your Turn: free actions first (trade on the same spot, equip, unequip, pick up), then
 one thing: move, attack, use an ability or item, open a chest, aim, take a defensive
-stance, wait, or do nothing for a Stamina card. Winged Shoes allow a move and an action.
+stance, wait, or do nothing for a Stamina card. Winged Shoes allow a move and an action;
+an item may be used after a move too ("at any time during your turn").
 A hit to defend against, or an enemy's Ace to counter, is a decision of its own.
 """
 
@@ -146,6 +147,10 @@ def legal_room(state: State) -> list[dict[str, Any]]:
             for s in st:
                 acts.append({"type": "open_chest", "char": cid, "method": "smash", "picks": 0,
                              "stamina": s})
+    elif t["moved"] and not t["acted"]:
+        # Using an Item: "Most items may be used at any time during your turn": after the
+        # move too (issue 47; before, a move ended the turn unless Winged Shoes)
+        acts.extend(use_options(state, c))
     traded = t.get("traded") == cid
     if not t["moved"] and not t["acted"]:
         if not must_move:
@@ -301,8 +306,12 @@ def apply_room(state: State, action: dict[str, Any], rng: Rng) -> None:
     if kind == "take":
         spot = state["room"]["spots"][c["pos"]]
         spot["items"].remove(action["item"])
-        c["items"].append(action["item"])
         log(state, f"{c['name']} picks up {data.item(action['item'])['name']}.")
+        # Enemy Items: a dropped item is found "by the same method you would with a chest",
+        # so a bundle unpacks and a trap springs when it is picked up (issue 47: a bundle
+        # taken from a spot stayed whole, and its record could not be kept)
+        from .items import receive
+        receive(state, c, action["item"], rng)
         return
     if kind == "rush":
         c["rushed"] = True

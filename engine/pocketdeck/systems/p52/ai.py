@@ -17,7 +17,7 @@ from ...core.rng import Rng
 from . import board
 from .combat import enemy_can_attack, sees
 from .common import living, log
-from .maths import enemy_flees
+from .maths import enemy_flees, spot_kind
 
 State = dict[str, Any]
 
@@ -28,13 +28,26 @@ def _heal(state: State, e: dict[str, Any], why: str) -> None:
     log(state, f"{e['name']} {why} and recovers 1 HP ({e['hp']}/{e['max_hp']}).")
 
 
+def step_cost(state: State):
+    """Room/Space Layout, note **: an Obstructed spot costs an enemy 2 movement, face down
+    or not (the spot is what its card is; the players just have not turned it yet). Before
+    issue 47 a face-down spot cost 1 whatever its card."""
+    quest, players = state["quest"]["kind"], len(state["chars"])
+
+    def cost(s: dict[str, Any]) -> int:
+        kind = s["kind"] if s["rev"] else spot_kind(s["card"], quest, players)[0]
+        return 2 if kind == "obstructed" else 1
+    return cost
+
+
 def _walk(state: State, e: dict[str, Any], route: list[int]) -> None:
-    """Move along ``route`` as far as the enemy's Move allows (obstructed spots cost 2; a
-    first step that costs more than Move takes this turn and the next)."""
+    """Move along ``route`` as far as the enemy's Move allows (obstructed spots cost 2,
+    face down or not; a first step that costs more than Move takes this turn and the next)."""
     spots = state["room"]["spots"]
     left = e["move"]
+    cost_of = step_cost(state)
     for k, j in enumerate(route):
-        cost = board.obstructed_cost(spots[j])
+        cost = cost_of(spots[j])
         if cost > left:
             if k == 0:
                 e["pos"] = j
@@ -83,14 +96,15 @@ def enemy_turn(state: State, e: dict[str, Any], rng: Rng) -> None:
     spots = state["room"]["spots"]
     known = [c for c in living(state) if knows(e, c)]
     seen = [c for c in known if sees(state, e, c)]
-    dist, prev = board.walk_routes(spots, e["pos"])
+    cost_of = step_cost(state)
+    dist, prev = board.walk_routes(spots, e["pos"], cost_of)
     # Rule 1: flee under a quarter of max HP
     if enemy_flees(e["hp"], e["max_hp"]):
         if e["boss"] == "major" or e["move"] <= 0 or not known:
             _heal(state, e, "holds its ground" if e["boss"] == "major" else "cowers")
             return
         near = min(known, key=lambda c: (dist[c["pos"]], c["id"]))
-        from_p = {c["id"]: board.walk_distances(spots, c["pos"]) for c in known}
+        from_p = {c["id"]: board.walk_distances(spots, c["pos"], cost_of) for c in known}
         here = {cid: d[e["pos"]] for cid, d in from_p.items()}
         best: list[int] = []
         far = -1

@@ -14,7 +14,8 @@ from typing import Any
 from ...core import odds
 from ...core.rng import Rng
 from . import board, data
-from .common import (avg_level, bump, char, enemy, flip, log, play_stamina, stamina_pile)
+from .common import (RESHUFFLE_BELOW, avg_level, bump, char, enemy, flip, log, play_stamina,
+                     stamina_pile)
 from .maths import (attack_hits, defence_reduce, defence_succeeds, enemy_attack_bonus,
                     enemy_defence, enemy_flees, formula, over, player_state, power_damage, untrained_target,
                     value)
@@ -459,6 +460,7 @@ def stop_moving(state: State, cid: str) -> None:
     for fr in reversed(state["stack"]):
         if fr["f"] == "move" and fr["char"] == cid:
             fr["path"] = []
+            fr["left"] = 0  # the Movement left is lost too (no going on after a reveal)
             log(state, f"{char(state, cid)['name']} must stop on this spot.")
             break
 
@@ -477,11 +479,14 @@ def _counts(cards: list[str]) -> list[int]:
 
 def hit_chance(state: State, attacker_id: str, target_id: str, ability: str | None = None,
                stamina: bool = False) -> Fraction:
-    """The chance this attack deals damage, exactly, over the Action cards still to be
-    drawn: the attack flip is not an Ace, beats the target, and the foe's defence flip
-    does not beat it. With Stamina the face-down card is unknown to the player, so it is
-    drawn (in the player's eyes) from every unseen card: the draw pile and the Stamina
-    piles."""
+    """The chance this attack deals damage, exactly, over the Action deck as it stands: the
+    attack flip is not an Ace, beats the target, and the foe's defence flip does not beat
+    it. Shuffling comes first where the game does it: a flip from fewer than 13 cards
+    shuffles the discard pile back in (``keep_action_deck``), before the attack flip or
+    between the two flips (then the attack card goes back in too). With Stamina the
+    face-down card is one of the cards in the Stamina piles, any of them alike (the draw
+    pile is counted as it is, so the rest of the unseen cards are those piles); it is
+    played onto the discard pile before the flip."""
     c = char(state, attacker_id)
     e = enemy(state, target_id)
     if e is None:
@@ -496,29 +501,45 @@ def hit_chance(state: State, attacker_id: str, target_id: str, ability: str | No
     tgt = ability_target(state, c, ability, dist, c["pos"], e)
     bonus = aim_bonus(c, target_id)
     dmod = None if e["frozen"] else e["defence"][ab["rtype"]]
-    draw = state["piles"]["action"]
-    cd = _counts(draw)
-    n = len(draw)
+    p = state["piles"]
+    cd, rd = _counts(p["action"]), _counts(p["action_discard"])
     if not stamina:
-        num, den = _chance_given(cd, n, bonus, tgt, dmod)
-        return Fraction(num, den) if den else Fraction(0)
-    unseen_st = [x for k, v in state["piles"].items() if k.startswith("stamina_") for x in v]
-    cs = _counts(unseen_st)
-    n_u = n + len(unseen_st)
-    # integers all the way, one Fraction at the end: the same exact number, ~20x faster
+        return _chance_flips(cd, rd, bonus, tgt, dmod)
+    cs = _counts([x for k, v in p.items() if k.startswith("stamina_") for x in v])
+    n_s = sum(cs)
     total = Fraction(0)
     for v in range(1, 14):
-        if cd[v]:
-            cd[v] -= 1
-            num, den = _chance_given(cd, n - 1, bonus + v, tgt, dmod)
-            if den:
-                total += Fraction((cd[v] + 1) * num, n_u * den)
-            cd[v] += 1
         if cs[v]:
-            num, den = _chance_given(cd, n, bonus + v, tgt, dmod)
-            if den:
-                total += Fraction(cs[v] * num, n_u * den)
+            rd[v] += 1  # the Stamina card is played onto the discard pile
+            total += cs[v] * _chance_flips(cd, rd, bonus + v, tgt, dmod) / n_s
+            rd[v] -= 1
     return total
+
+
+def _chance_flips(cd: list[int], rd: list[int], bonus: int, tgt: int, dmod: int | None) -> Fraction:
+    """The attack and defence flips over a draw pile counted by value in ``cd`` and a
+    discard pile in ``rd``, with Shuffling's rule before each flip (``keep_action_deck``)."""
+    n, m = sum(cd), sum(rd)
+    if n < RESHUFFLE_BELOW and m:  # the attack flip comes from the shuffled deck
+        cd, rd, n, m = [a + b for a, b in zip(cd, rd)], [0] * 14, n + m, 0
+    if n == 0:
+        return Fraction(0)
+    if n - 1 >= RESHUFFLE_BELOW or dmod is None:
+        num, den = _chance_given(cd, n, bonus, tgt, dmod)
+        return Fraction(num, den) if den else Fraction(0)
+    # the defence flip comes after a shuffle: draw and discard (the attack card with
+    # them) are one deck again, counted in ``full``
+    full = [a + b for a, b in zip(cd, rd)]
+    pre = [0] * 14
+    for d in range(1, 14):
+        pre[d] = pre[d - 1] + full[d]
+    hits = 0
+    for a in range(2, 14):
+        if cd[a] and attack_hits(a + bonus, tgt):
+            lim = min(13, a + bonus - dmod)  # the defence d fails when d + dmod <= total
+            if lim >= 1:
+                hits += cd[a] * pre[lim]
+    return Fraction(hits, n * (n + m))
 
 
 def _chance_given(cd: list[int], n: int, bonus: int, tgt: int, dmod: int | None) -> tuple[int, int]:

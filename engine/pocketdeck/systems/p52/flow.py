@@ -15,7 +15,8 @@ from ...core.rng import Rng
 from . import data
 from .ai import enemy_turn
 from .combat import enemy_attack, hurt_char, player_attack
-from .common import (char, char_initiative, draw_stamina, enemy, flip, living, log)
+from .common import (char, char_initiative, draw_stamina, enemy, flip, living, log, winged)
+from .items import use_options
 from .maths import initiative_flip, trap_springs, value
 from .party import award
 from .room import apply_layout, build_room, exit_open, is_last_room, reveal_from, spawn
@@ -259,13 +260,25 @@ def _close_room(state: State) -> None:
 def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     """One spot of a move: reveal, traps, keys, then passing attacks before going on."""
     c = char(state, fr["char"])
-    if not fr["path"] or c["status"] == "dead":
+    if c["status"] == "dead":
+        return
+    if not fr["path"]:  # stopped on the way (a King, a counter attack)
+        _arrived(state, c, fr)
         return
     room = state["room"]
     j = fr["path"].pop(0)
     c["pos"] = j
     spot = room["spots"][j]
     reveal_from(state, j, rng, by_move=True)
+    if fr.get("blind") and not fr["path"] and spot["kind"] == "obstructed":
+        # Room/Space Layout, note **: "a player ... must use 2 movement actions", face down
+        # or not. The route was charged 1 for it; the second point comes off what is left,
+        # and with none left the spot takes the next turn too ("takes two turns")
+        left = fr.get("left", 0) - 1
+        fr["left"] = max(0, left)
+        if left < 0:
+            c["skip"] += 1
+            log(state, f"{c['name']} wades into an obstructed spot: it takes the next turn too.")
     if spot["kind"] == "trap":
         f = flip(state, rng)
         if trap_springs(value(f), c["core"]["Balance"], c["core"]["Move"]):
@@ -281,14 +294,7 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     if c["status"] == "dead":
         return
     if not fr["path"]:
-        t = state["turn"]
-        if (fr.get("blind") and fr.get("left", 0) > 0 and not fr.get("hover") and t
-                and t["order"][t["i"]] == c["id"] and not t["acted"]):
-            # Revealing Dark Spaces: "any time you move to a new spot, flip over any
-            # face-down spot cards". A route ends on a spot that was face down when the
-            # move was chosen; once it is revealed the move may go on with what is left
-            t["more"] = fr["left"]
-            t["done"] = False
+        _arrived(state, c, fr)
         return
     state["stack"].append(fr)
     if fr.get("hover"):
@@ -296,6 +302,24 @@ def step(state: State, fr: dict[str, Any], rng: Rng) -> None:
     for e in reversed([e for e in room["enemies"] if e["pos"] == j and not e["frozen"]]):
         state["stack"].append({"f": "enemy_attack", "enemy": e["id"], "char": c["id"],
                                "passing": True, "counter": False})
+
+
+def _arrived(state: State, c: dict[str, Any], fr: dict[str, Any]) -> None:
+    """The end of a character's own move on their turn: the turn stays open when the move
+    may go on, or when an item can still be used."""
+    t = state["turn"]
+    if fr.get("hover") or not t or t["order"][t["i"]] != c["id"] or t["acted"]:
+        return
+    if fr.get("blind") and fr.get("left", 0) > 0:
+        # Revealing Dark Spaces: "any time you move to a new spot, flip over any
+        # face-down spot cards". A route ends on a spot that was face down when the
+        # move was chosen; once it is revealed the move may go on with what is left
+        t["more"] = fr["left"]
+        t["done"] = False
+    elif not winged(c) and use_options(state, c):
+        # Using an Item: "Most items may be used at any time during your turn", so after
+        # the move too (using one then ends the turn, as it "consumes your turn")
+        t["done"] = False
 
 
 # -- leaving ----------------------------------------------------------------------------------------

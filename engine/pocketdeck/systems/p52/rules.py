@@ -232,7 +232,8 @@ def character_from_record(cid: str, rec: dict[str, Any]) -> dict[str, Any]:
 class P52Game(Game):
     name = "p52"
     title = "P52"
-    schema_version = 1
+    schema_version = 2  # 2: issue 47 (a face-down Obstructed spot costs 2 movement once
+    # turned; an item may be used after the move), so a game of format 1 may replay otherwise
     sim_step_cap = 4000
 
     def new_game(self, options: dict[str, Any] | None = None, seed: int = 0) -> State:

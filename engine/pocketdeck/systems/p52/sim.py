@@ -97,7 +97,9 @@ def _weight(state: State, a: dict[str, Any], legal: list[dict[str, Any]]) -> int
     if t == "equip":
         return 15
     if t in ("unequip", "give", "take_from"):
-        return 0 if any(x["type"] not in ("unequip", "give", "take_from") for x in legal) else 1
+        # rare, but taken now and then: every action type offered gets played (issue 47);
+        # free actions, so a turn cannot loop on them for long
+        return 1
     if t == "keep":
         return 8
     if t in ("leave_item", "flee"):
