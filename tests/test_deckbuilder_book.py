@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from pocketdeck.core.game import get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.deckbuilder import data
@@ -610,8 +612,8 @@ def test_an_older_rules_format_save_is_refused_with_a_clear_message():
     from pocketdeck.core.saves import SaveError, from_record
     from pocketdeck.ui.app import App
     fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
-    assert GAME.schema_version == 4 and fixture["item"]["data"]["schema"] == 2
-    with pytest.raises(SaveError, match="rules format 2; this version reads format 4"):
+    assert GAME.schema_version == 5 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 5"):
         from_record(fixture["item"]["data"])
     app = App()
     app.restore(fixture["stored"])
@@ -729,11 +731,13 @@ def test_bosses_a_boss_reshuffling_its_discard_gains_a_fatigue_card_like_a_hero(
     assert not any("fatigue" in p[f"{me}:{k}"] for k in ("draw", "hand", "discard", "front", "expended"))
 
 
-# -- Defend: "any enemies get one parting melee reaction" -- a ranged minion has no melee ---------
-def test_defend_a_ranged_minion_gets_no_parting_melee_reaction():
+# -- Defend: "any enemies get one parting melee reaction" -- a ranged minion too (issue 47) -------
+def test_defend_any_enemies_a_ranged_minion_gets_a_parting_melee_reaction_too():
     """Defend: "This allows the player to move their character to an adjacent arena,
-    however, any enemies get one parting melee reaction." The Skeleton (melee) strikes at
-    the retreating hero; the Cultist Archer (range) has no melee attack and does not."""
+    however, any enemies get one parting melee reaction." Every engaged enemy strikes at the
+    retreating hero: the Skeleton and the Cultist Archer too, with its card's own attack (from
+    the review of issue 33 until issue 47 the Archer got none, against "any enemies" and
+    the Retreat help's "every enemy engaged with you")."""
     s = make_active(battle(heroes=("warrior",), seed=1), "h0", ["rest"])
     s["heroes"][0]["arena"] = "ossuary"
     assert {m["type"] for m in s["monsters"] if m["arena"] == "ossuary"} == {"skeleton", "archer"}
@@ -742,14 +746,14 @@ def test_defend_a_ranged_minion_gets_no_parting_melee_reaction():
     while {"type": "retreat", "to": "stair"} not in legal:  # the penalty attack first
         s = GAME.apply(s, next(a for a in legal if a["type"] == "attack"))
         legal = GAME.legal_actions(s)
-    n = len(s["rolls"])
-    engaged = [m for m in s["monsters"] if m["arena"] == "ossuary" and not m["dead"]]
+    engaged = [m["name"] for m in s["monsters"] if m["arena"] == "ossuary" and not m["dead"]]
+    assert "Cultist Archer" in engaged
     s = GAME.apply(s, {"type": "retreat", "to": "stair"})
     while s.get("pending"):  # the hero's defense counters against each reaction: spend none
         s = GAME.apply(s, {"type": "spend", "n": 0})
-    parting = [r["attacker"] for r in s["rolls"][n:] if r.get("label") == "parting reaction"]
-    skeleton_up = any(m["type"] == "skeleton" and not m["dead"] for m in engaged)
-    assert parting == (["Skeleton"] if skeleton_up else [])  # never the Cultist Archer
+    log = s["log"][max(i for i, line in enumerate(s["log"]) if "retreats to" in line) + 1:]
+    parting = [line.split(" attacks ")[0] for line in log if " attacks Brann" in line]
+    assert sorted(parting) == sorted(engaged)
 
 
 # -- Synergy: "they are allowed to draw one card" -- a draw the ally may decline --------------------
@@ -796,3 +800,53 @@ def test_melee_a_boss_melee_attack_ends_its_card_use_too():
     apply_monster(s, attack, rng)
     assert s["mturn"] is None or s["mturn"]["actor"] != boss["id"]
     assert len(s["attacks"]) == 1
+
+
+# -- issue 47: the third reading ------------------------------------------------------------------
+def _ilsa_at_the_skeleton():
+    s = make_active(battle(heroes=("wizard",), seed=1), "h0", ["melee"])
+    s["heroes"][0]["arena"] = "ossuary"
+    for m in s["monsters"]:
+        if m["arena"] == "ossuary" and m["type"] != "skeleton":
+            m["arena"] = "vault"
+    return GAME.apply(s, {"type": "take", "stack": "melee"})
+
+
+def test_attacks_step_4_the_attack_chance_counts_the_targets_damage_resistance():
+    """Attacks, step 4: "subtract the target's damage resistance". Ilsa's Quarterstaff
+    (damage 2, no melee damage bonus) against a Skeleton (defense 7, resistance 2) hits on 7+
+    (58%) but never does damage, and a blow that does no damage is no hit on the Skeleton
+    (no critical: 17 is out of reach of 2d6). The button said 58%; it says 0%."""
+    s = _ilsa_at_the_skeleton()
+    entry = next(e for e in GAME.view(s)["actions"]
+                 if e["action"]["type"] == "attack" and e["action"]["gear"] == "staff")
+    assert entry["chance"] == "0%"
+    assert entry["against"] == 7
+
+
+def test_attacks_step_4_a_critical_can_get_through_the_resistance():
+    """Attacks, steps 3-4: a critical hit adds 1d6, so a blow too weak for the resistance
+    counts when it is critical (10 or more over the defense with a 6 showing). With the
+    Quarterstaff at +8 to hit (4 counters) only the criticals count: 2d6 + 8 >= 17 with a 6
+    (6+3 .. 6+6 and the mirror, 7 rolls of 36), each with any die of damage (6 of 6)."""
+    from pocketdeck.systems.deckbuilder import combat
+    assert combat.count_chance(8, 7, 2, 2) == pytest.approx(7 / 36)
+    assert combat.count_chance(8, 7, 2, 2, any_hit=True) == pytest.approx(combat.hit_chance(8, 7))
+    assert combat.count_chance(0, 7, 2, 5) == 0
+
+
+def test_overview_the_spoils_join_the_character_deck_as_the_texts_say():
+    """Overview: "the cards for each are added to the character deck to be drawn upon in
+    future encounters". The engine puts every spoil into the deck; the spoils prompt, the
+    rules page and the glossary said weapons and armor join the at-hand items."""
+    from pocketdeck import learn
+    from pocketdeck.ui import deckbuilder as ui
+    s = battle(("warrior",), seed=7, zones=("crypt", "keep"))
+    s = win_battle(s)
+    assert s["phase"] == "spoils"
+    prompt = ui._prompt(GAME.view(s))
+    assert "at-hand" not in prompt and "joins your deck" in prompt
+    spoils = learn.glossary()["spoils"]["text"]
+    assert "at-hand" not in spoils and "deck" in spoils
+    page = next(r for r in learn.rules("deckbuilder") if r["title"].startswith("Spoils"))
+    assert "at-hand" not in page["body"] and "joins the hero's deck" in page["body"]

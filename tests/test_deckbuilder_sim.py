@@ -80,3 +80,12 @@ def test_a_lone_looper_no_longer_beats_ordinary_play():
     rates = win_rates(30, seed=100, zones=["crypt"])
     assert rates["looper"]["won"] <= rates["policy"]["won"] + 1, rates
     assert all(r["games"] == 30 for r in rates.values())
+
+
+def test_random_players_play_every_action_type_offered():
+    """Every action type the rules offer in some of 40 seeded games (GM mode among them)
+    is played in one of them (a road never taken hides its faults; before issue 47 Rest's
+    "Stop expending" and the GM's "Expend up to 3 cards" were offered and never played)."""
+    summary = simulate("deckbuilder", 40, seed=0)
+    assert summary["errors"] == 0, summary["failures"]
+    assert summary["unplayed"] == [], summary["unplayed"]

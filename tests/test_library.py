@@ -66,9 +66,13 @@ BROKEN: dict[str, str] = {
                     "them now), so its step 6 is no longer legal; refused with its message, never a crash"),
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
                             "or expend like heroes; its review made it 4: melee counters do not wait for a "
-                            "later turn; so a format-2 game no longer replays to its stored state); "
-                            "refused with 'this Deckbuilder RPG save is from rules format 2; this version reads "
-                            "format 4', never a crash"),
+                            "later turn; issue 47 made it 5: a ranged minion's parting reaction; so a format-2 "
+                            "game no longer replays to its stored state); refused with 'this Deckbuilder RPG save "
+                            "is from rules format 2; this version reads format 5', never a crash"),
+    "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "
+                    "once turned, and an item may be used after the move, so a format-1 game may replay "
+                    "otherwise); refused with 'this P52 save is from rules format 1; this version reads "
+                    "format 2', never a crash"),
 }
 
 

@@ -211,7 +211,7 @@ def _prompt(view: dict[str, Any]) -> str:
                                f'<span>{esc(e["label"])}</span>', "play", e["action"], cls="btn db-spoil", raw_label=True)
                         for e in _by_type(view, ("pick",)))
         return (f'<div class="db-prompt" role="group" aria-label="Spoils"><p>The {term("spoils")}: each hero takes one card. '
-                f'Weapons go with your {term("at-hand", "at-hand items")}, ability cards into your deck.</p>'
+                f'The card joins your deck, gear and ability cards alike (equip gear when you draw it).</p>'
                 f'<div class="db-btns">{cards}</div></div>')
     if view["phase"] == "upgrade" and view["upgrade"]:
         return _upgrade_prompt(view)

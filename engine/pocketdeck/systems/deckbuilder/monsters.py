@@ -28,8 +28,8 @@ policy can only do what a GM could.
 - A boss attacked spends the fewest defense counters that make an average roll (7)
   miss, or all of them when even all cannot (also in GM mode: the answer is needed in the
   middle of a hero's attack).
-- Engaged monsters get one parting melee reaction when a hero retreats (those with a
-  melee attack: not a ranged minion).
+- Engaged monsters get one parting melee reaction when a hero retreats ("any enemies":
+  a ranged minion strikes with its card's attack too).
 """
 
 from __future__ import annotations
@@ -89,12 +89,11 @@ def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]
 
 def queue_parting(state: State, m: dict[str, Any], h: dict[str, Any]) -> None:
     """One parting melee reaction from an engaged monster at a retreating hero (Defend:
-    "any enemies get one parting melee reaction"): a melee minion's own attack, a boss's
-    melee weapon; a ranged minion (the Cultist Archer) has no melee attack and gets none,
-    as a boss or a hero without a melee weapon gets none."""
+    "any enemies get one parting melee reaction"): a minion strikes with its card's own
+    attack, a ranged one (the Cultist Archer) too, at close quarters (issue 47: "any
+    enemies"; from the review of issue 33 until then a ranged minion got none); a boss
+    with its melee weapon (every boss of the content has one)."""
     if m["kind"] == "minion":
-        if data.minions()[m["type"]]["kind"] != "melee":
-            return
         hv, dmg = minion_attack_values(m)
         queue_attack(state, m, h, hv, dmg, m["name"], "parting reaction")
         return

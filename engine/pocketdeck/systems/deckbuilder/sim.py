@@ -39,6 +39,8 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     if "gm_spend" in kinds:  # GM mode: the boss's defense counters
         return rng.choice(legal)
     if state["mturn"] is not None:  # GM mode: a GM who mostly follows the policy
+        if "gm_expend" in kinds and rng.below(3) == 0:  # the policy never expends; a GM may
+            return by("gm_expend")[0]
         return policy(state, legal) if rng.below(4) > 0 else rng.choice(legal)
     t = state["turn"]
     if "take" in kinds:
@@ -69,6 +71,8 @@ def choose(state: State, legal: list[Action], rng: Rng) -> Action:
     hand_equips = [a for a in by("equip") if a.get("from") == "hand"]
     if hand_equips and rng.below(3) > 0:
         return rng.choice(hand_equips)
+    if "expend_done" in kinds and rng.below(3) == 0:  # Rest: expend "up to" 3, sometimes fewer
+        return by("expend_done")[0]
     for k in ("attack", "heal", "heal_all", "heal2", "counter", "armor", "latent", "equip", "power",
               "draw3", "expend_card", "expend_done", "skip", "end", "synergy_draw", "done"):
         if k in kinds:

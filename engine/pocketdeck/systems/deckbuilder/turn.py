@@ -449,6 +449,18 @@ def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, 
     return spec["defense"], spec.get("resistance", 0)
 
 
+def guard_chance(state: State, guard: dict[str, Any], spent: int) -> float:
+    """The chance this attack counts, exactly (the buttons' figure): it hits and does
+    damage (step 4, the target's damage resistance subtracted); against a minion without
+    damage resistance any hit counts (``damage_monster``)."""
+    h, m = hero(state, guard["hero"]), monster(state, guard["target"])
+    w = data.weapons()[guard["gear"]]
+    dv, resist = guard_values(state, guard, spent)
+    base = w["damage"] + (h["stats"]["melee_damage"] if w["kind"] == "melee" else 0)
+    return combat.count_chance(guard["to_hit"], dv, base, resist,
+                               any_hit=m["kind"] == "minion" and not resist)
+
+
 def resolve_guard(state: State, guard: dict[str, Any], spent: int, rng: Rng) -> None:
     """Steps 2-5 of a hero's attack, the defender having chosen ``spent`` counters."""
     h, m = hero(state, guard["hero"]), monster(state, guard["target"])

@@ -143,20 +143,22 @@ def _upgrade(state: State) -> dict[str, Any] | None:
 
 
 def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
-    """The exact chance to hit, for attack buttons (and for the defense choice)."""
+    """The exact chance, for attack buttons (a hero's attack counts: it hits and gets
+    through the target's damage resistance) and for the defense choices (a hit)."""
     t = state["turn"]
     if a["type"] == "attack" and t is not None:
-        from .turn import attack_mods, guard_values, hero_to_hit, planned_spend
+        from .turn import attack_mods, guard_chance, guard_values, hero_to_hit, planned_spend
         hv, _n = hero_to_hit(hero(state, t["actor"]), a["gear"], attack_mods(t))
-        guard = {"target": a["target"]}
+        guard = {"hero": t["actor"], "gear": a["gear"], "target": a["target"], "to_hit": hv}
         spent = planned_spend(state, a["target"], hv)
         dv = guard_values(state, guard, spent or 0)[0]
-        out: dict[str, Any] = {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
+        out: dict[str, Any] = {"chance": f"{round(100 * guard_chance(state, guard, spent or 0))}%",
+                               "to_hit": hv, "against": dv}
         if spent:
             out["chance"] += f" (the boss spends {spent} defense counter{'s' if spent != 1 else ''})"
         elif spent is None:  # a Game Master chooses: both ends, labelled
             n = monster(state, a["target"])["defense_counters"]
-            worst = combat.hit_chance(hv, guard_values(state, guard, n)[0])
+            worst = guard_chance(state, guard, n)
             out["chance"] += f", {round(100 * worst)}% if the GM spends all {n} defense counters"
         return out
     if a["type"] == "gm_attack" and state["mturn"] is not None:
@@ -166,9 +168,8 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
         dv = h["stats"]["defense"] + armor_bonus(state, h["id"])
         return {"chance": f"{round(100 * combat.hit_chance(hv, dv))}%", "to_hit": hv, "against": dv}
     if a["type"] == "gm_spend" and state["guard"]:
-        g = _guard(state)
-        assert g is not None
-        return {"chance": f"{round(100 * combat.hit_chance(g['to_hit'], g['defense'] + 2 * a['n']))}%"}
+        from .turn import guard_chance
+        return {"chance": f"{round(100 * guard_chance(state, state['guard'], a['n']))}%"}
     if a["type"] == "spend" and state["pending"] is not None:
         pend = _pending(state)
         assert pend is not None
