@@ -232,3 +232,17 @@ def test_spells_up_down_counter_the_help_text_says_how_many_and_half(monkeypatch
     hp = s["hp"]
     s = GAME.apply(s, {"type": "updown_counter"})
     assert len(s["draws"][-1]["drawn"]) == 2 and s["hp"] == hp - 2  # 4 halved
+
+
+# -- the random players play every action type they are offered ------------------------------------
+
+def test_the_random_players_play_every_action_type_they_are_offered():
+    """`simulate` lists the action types offered in some game and never played
+    (``unplayed``): a road no random player takes hides its crashes. 100 seeded fights and
+    20 seeded adventures (every class, party, mode) leave none."""
+    from pocketdeck.core.simulate import simulate
+    import pocketdeck.systems.ads.adventure.game  # noqa: F401 (registers ads_adventure)
+    for system, games in (("ads", 100), ("ads_adventure", 20)):
+        out = simulate(system, games, seed=0)
+        assert out["errors"] == 0, out["failures"]
+        assert out["unplayed"] == [], f"{system}: offered, never played: {out['unplayed']}"

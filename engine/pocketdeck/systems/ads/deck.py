@@ -3,6 +3,7 @@ the Up/Down source. Every shuffle and draw goes through the state's seeded gener
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ...core.rng import Rng
@@ -113,6 +114,18 @@ def updown(state: State, rng: Rng) -> str:
     return coin(rng)
 
 
+def up_chance(state: State) -> Fraction:
+    """The chance that one Up/Down draw (``updown``) is an Up: 1/2 from the balanced deck;
+    from the player's own deck, the share of Ups in the pile it draws from (the draw deck,
+    or the discards when it is empty), each card put back. Every chance shown is figured
+    with it (issue 47: the shown chances against the real draws)."""
+    if state["updown"] == "deck":
+        pile = state["draw"] or state["discard"]
+        if pile:
+            return Fraction(sum(1 for c in pile if data.instance_symbol(c) == UP), len(pile))
+    return Fraction(1, 2)
+
+
 def coin(rng: Rng) -> str:
     """Up or Down from the seeded generator: a Foe's declaration (attacking into a
     Grapple, a Grapple's Up/Down, escaping, a spell's Up/Downs) and Up/Down Randomization
@@ -140,9 +153,10 @@ def match_pattern(state: State, rng: Rng, who: str, why: str, pattern: str, *, c
     the draws panel as ``who`` trying to ``why`` (with its chance unless ``chance`` is False).
     Written once for the Foe's counters, escapes, holds, Grapples, Escalations and the
     Pre-Sneak's Intellect (issue 26, "The shape": this step was written out seven times)."""
+    up = up_chance(state)
     drawn = draw_symbols(state, rng, len(pattern))
     ok = matches(pattern, drawn)
-    record_draw(state, who, why, drawn, pattern, ok, as_percent(pattern_chance(pattern)) if chance else "")
+    record_draw(state, who, why, drawn, pattern, ok, as_percent(pattern_chance(pattern, up=up)) if chance else "")
     return ok
 
 
@@ -151,9 +165,10 @@ def match_one(state: State, rng: Rng, who: str, why: str, need: str) -> bool:
     panel as ``who`` trying to ``why``: the book's one-card Up/Down check (a Foe spotting a
     Sneak, a shot past cover, a declaration in a Grapple...), written once for every rule
     that makes it. It draws through ``draw_symbols`` so the tests' scripted draws apply."""
+    up = up_chance(state)
     drawn = draw_symbols(state, rng, 1)
     ok = drawn[0] == need
-    record_draw(state, who, why, drawn, need, ok, "50%")
+    record_draw(state, who, why, drawn, need, ok, as_percent(up if need == UP else 1 - up))
     return ok
 
 

@@ -13,9 +13,9 @@ from typing import Any
 from ...core.odds import as_percent
 from ...core.rng import Rng
 from . import data, grid
-from .deck import coin, draw_symbols, finish, hand_max, log, match_one, match_pattern, note, record_draw, refill
+from .deck import coin, draw_symbols, finish, hand_max, log, match_one, match_pattern, note, record_draw, refill, up_chance
 from .cover import cover_check
-from .maths import SYMBOLS, matches, tick  # noqa: F401 (tick: read here by the rules)
+from .maths import SYMBOLS, matches, seq_chance, tick  # noqa: F401 (tick: read here by the rules)
 
 State = dict[str, Any]
 DIST = data.DISTANCES  # ranged, thrown, melee
@@ -89,18 +89,19 @@ def move_foe(foe: dict[str, Any], to: str, state: State | None = None) -> None:
 
 # -- chances shown before a draw ----------------------------------------------------
 
-def outcome_chances(patterns: list[str], draw: int) -> list[Fraction]:
-    """The chance of each outcome when they are tried top to bottom (first match wins)."""
-    return list(_outcome_chances(tuple(patterns), draw))
+def outcome_chances(patterns: list[str], draw: int, up: Fraction = Fraction(1, 2)) -> list[Fraction]:
+    """The chance of each outcome when they are tried top to bottom (first match wins),
+    each draw an Up with chance ``up`` (``deck.up_chance``)."""
+    return list(_outcome_chances(tuple(patterns), draw, up))
 
 
 @lru_cache(maxsize=256)
-def _outcome_chances(patterns: tuple[str, ...], draw: int) -> tuple[Fraction, ...]:
+def _outcome_chances(patterns: tuple[str, ...], draw: int, up: Fraction) -> tuple[Fraction, ...]:
     out = [Fraction(0)] * len(patterns)
     for seq in product(SYMBOLS, repeat=draw):
         for i, p in enumerate(patterns):
             if matches(p, seq):
-                out[i] += Fraction(1, 2 ** draw)
+                out[i] += seq_chance(seq, up)
                 break
     return tuple(out)
 
@@ -193,10 +194,11 @@ def sight_check(state: State, rng: Rng, foe: dict[str, Any] | None, distances: l
     d = dist if state["mode"] == "line" else next(x for x in ("melee", "thrown", "ranged") if x in distances)
     n = {"melee": 1, "thrown": 2, "ranged": 3}[d]
     sym = coin(rng)
+    one = up_chance(state) if sym == "^" else 1 - up_chance(state)
     drawn = draw_symbols(state, rng, n)
     ok = all(x == sym for x in drawn)
     record_draw(state, who, f"see at {d.title()} ({state['light']})", drawn, sym * n, ok,
-                chance_text(Fraction(1, 2 ** n)))
+                chance_text(one ** n))
     if not ok:
         log(state, f"{who} cannot see well enough at {d.title()}: the action fails.")
     return ok

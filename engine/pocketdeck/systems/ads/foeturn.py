@@ -295,6 +295,6 @@ def disarmed(state: State, by: str) -> None:
     note(state, "disarmed")
     log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")
 
-def foe_counter_chance(foe: dict[str, Any]) -> Fraction:
+def foe_counter_chance(foe: dict[str, Any], up: Fraction = Fraction(1, 2)) -> Fraction:
     attr = data.foes()[foe["id"]].get("attribute")
-    return Fraction(0) if not attr else pattern_chance(attr["pattern"])
+    return Fraction(0) if not attr else pattern_chance(attr["pattern"], up=up)

@@ -83,12 +83,18 @@ def matches(pattern: str, drawn: list[str] | tuple[str, ...] | str) -> bool:
     return got.count(UP) >= need_up and got.count(DOWN) >= need_down and len(got) >= len(pattern)
 
 
-def pattern_chance(pattern: str, draws: int | None = None) -> Fraction:
-    """The chance of matching ``pattern`` with the balanced Up/Down deck (each draw is an
-    even Up or Down: the deck is drawn with replacement)."""
+def pattern_chance(pattern: str, draws: int | None = None, up: Fraction = Fraction(1, 2)) -> Fraction:
+    """The chance of matching ``pattern`` when each draw is an Up with chance ``up`` (the
+    balanced Up/Down deck: 1/2; the player's own deck: its share of Ups, ``deck.up_chance``),
+    each draw put back (drawn with replacement)."""
     n = len(pattern) if draws is None else draws
-    hits = sum(1 for seq in product(SYMBOLS, repeat=n) if matches(pattern, seq))
-    return Fraction(hits, 2 ** n)
+    return sum((seq_chance(seq, up) for seq in product(SYMBOLS, repeat=n) if matches(pattern, seq)), Fraction(0))
+
+
+def seq_chance(seq: tuple[str, ...], up: Fraction) -> Fraction:
+    """The chance of drawing exactly ``seq``, each draw an Up with chance ``up``."""
+    k = seq.count(UP)
+    return up ** k * (1 - up) ** (len(seq) - k)
 
 
 def first_match(patterns: list[str], drawn: list[str]) -> int | None:

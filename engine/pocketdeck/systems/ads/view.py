@@ -13,7 +13,7 @@ from .allies import aid_block
 from .attack import damage_taken, row_block
 from .facts import (base_action, base_value, dropped, needs_swap_for, defense_of, dual_damage, play_damage, play_heal,
                     play_price, slot, sneak_bonus, sneaking, value)
-from .deck import base, hand_max
+from .deck import base, hand_max, up_chance
 from .fight import action_row, chance_text, outcome_chances, reaction_outcomes, trait
 from .foeturn import condition, foe_counter_chance
 from .maths import half_up, pattern_chance, r_value
@@ -76,20 +76,27 @@ def draw_result(d: dict[str, Any]) -> str:
     return f"{hits} of {len(d['drawn'])} match" + (": goes first" if d["ok"] else "")
 
 
+def _one(state: State, symbol: str) -> str:
+    """The chance that one draw matches ``symbol`` (`deck.match_one`), as shown."""
+    return chance_text(pattern_chance(symbol, up=up_chance(state)))
+
+
 def live_chances(state: State, foe: dict[str, Any], row: dict[str, Any]) -> list[Any]:
     """Each outcome's chance as the Foe's turn would pick it now (`foeturn.foe_turn`: the
     first outcome that matches and whose condition holds); one whose condition does not
     hold now has 0, and its draws fall through to the next or to the Failure."""
     holds = tuple(condition(state, foe, o) for o in row["outcomes"])
-    return list(_live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds))
+    return list(_live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds, up_chance(state)))
 
 
 @lru_cache(maxsize=1024)
-def _live_chances(patterns: tuple[str, ...], draw: int, holds: tuple[bool, ...]) -> tuple[Fraction, ...]:
-    """The odds of a draw pattern depend only on the patterns, the draw and which
-    conditions hold: computed once (issue 26: the view was recomputing them per seat)."""
+def _live_chances(patterns: tuple[str, ...], draw: int, holds: tuple[bool, ...],
+                  up: Fraction = Fraction(1, 2)) -> tuple[Fraction, ...]:
+    """The odds of a draw pattern depend only on the patterns, the draw, which conditions
+    hold and the chance of an Up: computed once (issue 26: the view was recomputing them
+    per seat)."""
     live = tuple(p for p, h in zip(patterns, holds) if h)
-    got = iter(outcome_chances(list(live), draw) if live else [])
+    got = iter(outcome_chances(list(live), draw, up) if live else [])
     return tuple(next(got) if h else Fraction(0) for h in holds)
 
 
@@ -99,7 +106,7 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
     r = state["round"]
     row = action_row(foe, r)
     holds = tuple(condition(state, foe, o) for o in row["outcomes"])
-    card = _foe_card(foe["id"], r, holds)
+    card = _foe_card(foe["id"], r, holds, up_chance(state))
     return {"index": i, "name": foe["name"], "hp": foe["hp"], "max_hp": foe["max_hp"], "xp": f["xp"],
             "gold": f["gold"], "level": f["level"], "size": f["size"], "distance": foe["distance"],
             "hidden": foe["hidden"], "fled": foe["fled"], "down": foe["hp"] <= 0,
@@ -112,14 +119,14 @@ def foe_view(state: State, i: int) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1024)
-def _foe_card(fid: str, r: int, holds: tuple[bool, ...]) -> dict[str, Any]:
+def _foe_card(fid: str, r: int, holds: tuple[bool, ...], up: Fraction = Fraction(1, 2)) -> dict[str, Any]:
     """The parts of a Foe's row that are a pure function of the Foe card, the Round and
     which of its conditions hold now: its outcomes with their chances, the Failure, its
     Reactions and Attribute. Cached (callers copy what they hand out)."""
     f = data.foes()[fid]
     foe = {"id": fid}
     row = action_row(foe, r)
-    chances = _live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds)
+    chances = _live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds, up)
     acts = []
     for o, p in zip(row["outcomes"], chances):
         what = outcome_text(o, r)
@@ -128,7 +135,7 @@ def _foe_card(fid: str, r: int, holds: tuple[bool, ...]) -> dict[str, Any]:
         acts.append({"match": o["match"], "what": what, "chance": chance_text(p)})
     fail = 1 - sum(chances)
     n, outs = reaction_outcomes(foe, r)
-    rchances = outcome_chances([o["match"] for o in outs], n) if n else []
+    rchances = outcome_chances([o["match"] for o in outs], n, up) if n else []
     reacts = [{"match": o["match"], "what": f"{o['name']} {row_block(o, r)}", "chance": chance_text(p)}
               for o, p in zip(outs, rchances)]
     attr = f.get("attribute")
@@ -139,7 +146,7 @@ def _foe_card(fid: str, r: int, holds: tuple[bool, ...]) -> dict[str, Any]:
                         "chance": chance_text(fail)} if fail > 0 else None,
             "react_draw": n, "reactions": reacts,
             "attribute": ({"name": attr["name"].title(), "pattern": attr["pattern"],
-                           "chance": chance_text(foe_counter_chance(foe))} if attr else None)}
+                           "chance": chance_text(foe_counter_chance(foe, up))} if attr else None)}
 
 
 def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
@@ -237,7 +244,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         if p["kind"] == "escape_counter":
             return "Give up the escape", "prompt"
         if p["how"] != "strength" and not p["chain"]:
-            return "Draw to match its declaration (50%)", "prompt"
+            return f"Draw to match its declaration ({_one(state, p['how'])})", "prompt"
         return "Give in: you are Grappled", "prompt"
     if t == "escape":
         if a["how"] in ("strength", "agility"):
@@ -249,7 +256,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         need = state["pending"]["updown"]
         half = half_up(state["pending"]["damage"])
         return (f"Up/Down counter: match {need} for half (block {half}, "
-                f"{chance_text(pattern_chance(need))})"), "prompt"
+                f"{chance_text(pattern_chance(need, up=up_chance(state)))})"), "prompt"
     if t == "cover":
         return "Raised shield: block all (Ranged)", "prompt"
     if t == "react":
@@ -260,7 +267,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     if t == "into":
         p = state["pending"]
         return (f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'}: a match hits {foes[p['foe']]['name']}, "
-                f"a miss hits {party.seat(state, p['into'])['hero']} (50%)"), "prompt"
+                f"a miss hits {party.seat(state, p['into'])['hero']} ({_one(state, a['symbol'])} to match)"), "prompt"
     if t == "aid":
         c = data.card(a["card"])
         who = party.seat(state, state["pending"]["target"])["hero"]
@@ -292,7 +299,7 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         return "Hold on with a Strength card", "prompt"
     if t == "let_go":
         p = state["pending"]
-        return ("Let it escape" if p["how"] == "attr" else "Draw to keep the hold (50%)"), "prompt"
+        return ("Let it escape" if p["how"] == "attr" else f"Draw to keep the hold ({_one(state, p['declared'])})"), "prompt"
     if t == "exhaust":
         return "Take a level of Exhaustion (stay at 1 HP)", "prompt"
     if t == "die":
