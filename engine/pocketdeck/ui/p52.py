@@ -56,7 +56,8 @@ WHY = {
     "wait": "Wait: the next one in the turn order goes first; you act after them (no extra turn).",
     "rest": "Do nothing this turn and draw a face-down Stamina card (at most 5).",
     "rush": "Your quirk: take three turns in a row, once a room.",
-    "end_turn": "End your turn here. After trading, equipping or picking up, no Stamina card is drawn.",
+    "end_turn": "End your turn here (after a move you may still use an item instead). After trading, "
+                "equipping or picking up, no Stamina card is drawn.",
     "counter": "The enemy's attack flipped an Ace: strike back at once with this ability, or let it go.",
     "open_chest": "Opening a chest takes your turn. Picking the lock flips against your Lock Pick target "
                   "(an Ace breaks the lock, a King finds two items); attacking it flips + Think / 3: "
