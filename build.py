@@ -6,7 +6,7 @@ fresh machine before anything is installed.
                                            (a busy port: the next free one, said in one line)
     python3 build.py test  [pytest args]   install what the tests need, build, run them all
     python3 build.py build                 build dist/ only
-    python3 build.py bench                 write bench/report.json and print a table
+    python3 build.py bench [--boots-only]  write bench/report.json and print a table
 
 What it installs when missing (and nothing else): the pinned npm packages `pyodide` and
 `@pyscript/core` (fetched with `npm pack` into .cache/, never from a CDN at run time);
@@ -554,12 +554,12 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.call([sys.executable, "-m", "pytest", *pytest_args], cwd=str(ROOT), env=env)
 
 
-def bench() -> int:
+def bench(bench_args: list[str]) -> int:
     ensure_test_tools()
     build()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "tests"))
     return subprocess.call([sys.executable, str(ROOT / "tests" / "bench.py"), str(DIST),
-                            str(ROOT / "bench" / "report.json")], cwd=str(ROOT), env=env)
+                            str(ROOT / "bench" / "report.json"), *bench_args], cwd=str(ROOT), env=env)
 
 
 def main() -> int:
@@ -571,9 +571,9 @@ def main() -> int:
                    help="the port to serve on (default 8000; when it is busy, the next free one)")
     s.add_argument("--host", default="127.0.0.1")
     sub.add_parser("test", help="extra arguments go to pytest")
-    sub.add_parser("bench")
+    sub.add_parser("bench", help="extra arguments go to tests/bench.py (--boots-only, --runs N)")
     args, extra = parser.parse_known_args()
-    if extra and args.command != "test":
+    if extra and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.pytest_args = extra
     if args.command == "build":
@@ -585,7 +585,7 @@ def main() -> int:
     if args.command == "test":
         return test(args.pytest_args)
     if args.command == "bench":
-        return bench()
+        return bench(args.pytest_args)
     return 2
 
 

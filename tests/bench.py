@@ -58,6 +58,7 @@ import bench_refusals  # noqa: E402  (how fast the library answers bad input)
 import bench_flow  # noqa: E402  (the play-flow walk of every table, issue 24)
 import bench_imports  # noqa: E402  (the worst imports the library accepts, issue 28)
 import bench_snapshot  # noqa: E402  (the snapshot made on the phone, issue 30)
+import bench_webkit  # noqa: E402  (WebKit's boot beside Chromium's, issue 46)
 
 CHROMIUM = str(build.CHROMIUM)
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
@@ -585,7 +586,8 @@ class Bench:
         return out
 
 
-def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int) -> dict[str, Any]:
+def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int,
+                boots_only: bool = False) -> dict[str, Any]:
     info: dict[str, Any] = {"executable": CHROMIUM, "args": CHROMIUM_ARGS, "viewport": VIEWPORT,
                             "device_scale_factor": DEVICE_SCALE_FACTOR, "is_mobile": True, "has_touch": True, "runs": runs, "draws": draws,
                             "cpu_throttling_rates": list(RATES)}
@@ -601,12 +603,14 @@ def run_browser(base: str, traffic: Traffic, rec: Record, runs: int, draws: int)
                 info["chromium"] = browser.version
                 bench = Bench(browser, base, traffic, rec, runs, draws)
                 info["throttle_check"] = bench.calibrate()
-                for rate in RATES:
+                for rate in (RATES[:1] if boots_only else RATES):
                     for i in range(runs):
                         print(f"[bench] boot run {i + 1}/{runs} at {rate}x CPU", flush=True)
                         # interleaved, so a slow patch of the machine hits both alike
                         bench.boot_pair("bare", rate)
                         bench.boot_pair("app", rate)
+                    if boots_only:
+                        return info
                     if rate == RATES[0]:
                         print("[bench] draws", flush=True)
                         bench.draw_series()
@@ -779,6 +783,9 @@ def table(report: dict[str, Any]) -> str:
     if isinstance(report["browser"].get("snapshot30"), dict):
         out.append("")
         out.extend(bench_snapshot.table_lines(report["browser"]["snapshot30"]))
+    if report.get("webkit"):
+        out.append("")
+        out.extend(bench_webkit.table_lines(report["webkit"], report.get("webkit_summary", {})))
     if report.get("observations"):
         out.append("")
         out.extend(f"* {n}" for n in report["observations"])
@@ -800,6 +807,8 @@ def main() -> int:
     ap.add_argument("report", type=Path)
     ap.add_argument("--runs", type=int, default=5, help="boot runs per scenario (default 5)")
     ap.add_argument("--draws", type=int, default=20, help="draws per rate (default 20)")
+    ap.add_argument("--boots-only", action="store_true",
+                    help="boot times at 1x only, Chromium and WebKit (minutes, not half an hour)")
     args = ap.parse_args()
     global HAS_SNAPSHOT, DIST_DIR
     DIST_DIR = dist = args.dist.resolve()
@@ -854,7 +863,17 @@ def main() -> int:
     server, traffic, base = start_server(dist)
     try:
         print(f"[bench] serving {dist} at {base}", flush=True)
-        browser = run_browser(base, traffic, rec, max(1, args.runs), max(1, args.draws))
+        browser = run_browser(base, traffic, rec, max(1, args.runs), max(1, args.draws), args.boots_only)
+        print("[bench] WebKit", flush=True)
+        key = None
+        if HAS_SNAPSHOT:
+            found = re.search(r"const SNAPSHOT = (.*);", (dist / build.LOADER).read_text())
+            key = found and json.loads(found.group(1))["key"]
+        try:
+            report["webkit"] = bench_webkit.measure(base, BARE_PATH, key, max(1, min(args.runs, 3)),
+                                                    lambda m: print(m, flush=True))
+        except Exception as exc:  # noqa: BLE001 - the bench records, never fails
+            report["webkit"] = {"error": f"{type(exc).__name__}: {exc}"}
     finally:
         server.shutdown()
         server.server_close()
@@ -873,6 +892,7 @@ def main() -> int:
         b, a = rec.median(f"bare.warm.x{rate}"), rec.median(f"app_nosnap.warm.x{rate}")
         ratios[f"warm_no_snapshot.x{rate}"] = round(a / b, 3) if a and b else None
     report["ratios"] = ratios
+    report["webkit_summary"] = bench_webkit.summary(report.get("webkit", {}), rec.median)
     try:
         report["observations"] = observations(report)
     except Exception as exc:

@@ -159,6 +159,8 @@ throw new Error("the boot snapshot was never made (web/snapshot-worker.mjs)");""
         assert wk.js("return document.documentElement.dataset.boot") == "snapshot", wk.js_async(
             "return [globalThis.pocketdeckBoot, location.href, (await caches.keys()), "
             "!!(await caches.match(new URL(arguments[0], location.href).href))]", key)
+    # the runtime took the wasm boot.js had compiled while PyScript loaded (snapshot-loader warmUp)
+    assert wk.js("return window.pocketdeckBoot.early") is True
     wk.wait('return !!document.querySelector("[data-system=deckbuilder]")', timeout=STEP_S,
             what="the Deckbuilder game back after a reload")
     assert records(wk) == expected

@@ -263,6 +263,16 @@ window.pocketdeckEntropy ??= () => {
   return a[0] * 2 ** 21 + (a[1] >>> 11);
 };
 
+// -- a warm start's head start ------------------------------------------------------------------
+// Served by the service worker, the runtime's wasm is compiled and the kept snapshot read now,
+// while PyScript is still loading (web/snapshot-loader.mjs warmUp: WebKit compiles the wasm
+// anew on every start). The loader is the module PyScript's config names, so both share it.
+// (?early=off starts without it: the benchmark compares the two, tests/bench_webkit.py)
+if (navigator.serviceWorker && navigator.serviceWorker.controller
+    && new URLSearchParams(location.search).get("early") !== "off") {
+  import("./runtime/pyodide/snapshot-loader.mjs").then((m) => m.warmUp()).catch(() => {});
+}
+
 // -- offline readiness and updates ----------------------------------------------------------
 const chip = document.getElementById("offline");
 function setChip(text, ok) {
@@ -284,7 +294,10 @@ function whenReady() {
 // Python drew the real screen: a tap made while waking follows, and PyScript's
 // document-wide observers stop (web/paint.js); not when whenReady only gave up waiting
 whenReady().then(() => {
-  if (document.documentElement.hasAttribute("data-ready")) window.pocketdeckWaking.quiet();
+  if (document.documentElement.hasAttribute("data-ready")) {
+    performance.mark("pocketdeck:ready"); // the benchmark's end of a start, in every engine
+    window.pocketdeckWaking.quiet();
+  }
   window.pocketdeckWaking.woke();
 });
 if ("serviceWorker" in navigator) {
@@ -372,7 +385,10 @@ window.addEventListener("appinstalled", () => { installBtn.hidden = true; });
 progress(navigator.serviceWorker && navigator.serviceWorker.controller
   ? "Starting Python from the offline copy…"
   : "Loading the Python runtime (about 6 MB on a first visit)…");
-document.addEventListener("py:ready", () => progress("Python is running; loading the Pocketdeck engine…"), true);
+document.addEventListener("py:ready", () => {
+  performance.mark("pocketdeck:py-ready");
+  progress("Python is running; loading the Pocketdeck engine…");
+}, true);
 window.addEventListener("error", (e) => progress("Pocketdeck could not start: " + (e.message || "unknown error")));
 
 // -- what this browser can do -------------------------------------------------------------------

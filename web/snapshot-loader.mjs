@@ -227,7 +227,8 @@ async function drop(reason) {
 
 function mark(how, error) {
   document.documentElement.dataset.boot = how;
-  globalThis.pocketdeckBoot = { how, error: error || null };
+  // early: whether the runtime took warmUp's compiled wasm (null: no head start was made)
+  globalThis.pocketdeckBoot = { how, error: error || null, early: early ? !!early.used : null };
 }
 
 // let the runtime's options go of the bytes (see above); say whether they are still held
@@ -243,13 +244,73 @@ function release(py) {
   globalThis.pocketdeckBoot.snapshotHeld = Boolean(config && config._loadSnapshot);
 }
 
+// -- a warm start's head start (issue 46) -----------------------------------------------------
+// On a start served by the service worker, boot.js calls warmUp() as the page starts, about
+// 0.2-0.6 s before PyScript, having loaded itself, calls loadPyodide: the runtime's wasm is
+// compiled and the kept snapshot read from Cache Storage meanwhile. That matters in WebKit,
+// which keeps no compiled wasm between starts and compiles pyodide.asm.wasm (9.6 MB) anew
+// each time (0.6-1.0 s here); Chromium takes its compiled code from its own cache either way.
+// Never on a first visit: the runtime's own fetch of the wasm would then be a second download.
+let early = null;
+export function warmUp() {
+  if (early || OFF) return;
+  const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
+  const module = WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch(wasm))
+    : fetch(wasm).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+  module.catch(() => {}); // a failure is the runtime's to meet: it compiles its own then
+  const kept = cachedSnapshot();
+  kept.catch(() => {});
+  early = { wasm, module, kept };
+}
+
+// While the runtime starts, its instantiateStreaming of pyodide.asm.wasm takes the module
+// warmUp compiled (the response it fetched is cancelled unread); anything else, or an early
+// compile that failed, goes the runtime's own way. Returns the function that puts it back.
+function useEarlyModule(early) {
+  const { wasm, module } = early;
+  const real = WebAssembly.instantiateStreaming;
+  if (!real) return () => {};
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const res = await source;
+    if (res && res.url && new URL(res.url).pathname === new URL(wasm).pathname) {
+      try {
+        const compiled = await module;
+        const instance = await WebAssembly.instantiate(compiled, imports);
+        if (res.body) res.body.cancel().catch(() => {});
+        early.used = true;
+        return { module: compiled, instance };
+      } catch {
+        // not compiled after all (or refused its imports): the runtime's own way below
+      }
+    }
+    return real.call(WebAssembly, res, imports);
+  };
+  return () => { WebAssembly.instantiateStreaming = real; };
+}
+
+// the runtime's start between two performance marks (pocketdeck:runtime-start, -up): the
+// benchmark reads where a start's time goes in every engine (tests/bench_webkit.py)
+async function runtime(options) {
+  performance.mark("pocketdeck:runtime-start");
+  const putBack = early ? useEarlyModule(early) : () => {};
+  try {
+    return await loadRuntime(options);
+  } finally {
+    putBack();
+    if (early && globalThis.pocketdeckBoot) globalThis.pocketdeckBoot.early = !!early.used;
+    performance.mark("pocketdeck:runtime-up");
+  }
+}
+
 export async function loadPyodide(options = {}) {
   let kept = null;
   try {
-    kept = await cachedSnapshot();
+    kept = await (early ? early.kept : cachedSnapshot());
   } catch {
     kept = null;
   }
+  if (early) early.kept = null; // the bytes go once the runtime lets go of them (release)
   if (kept) {
     try {
       const tries = unfinished(snapshotUrl());
@@ -257,7 +318,7 @@ export async function loadPyodide(options = {}) {
       restoring(snapshotUrl(), tries + 1);
       const bytes = checked(kept);
       bytes.catch(() => {}); // a refusal is handled when the runtime awaits it (below)
-      const py = await loadRuntime({ ...options, _loadSnapshot: bytes });
+      const py = await runtime({ ...options, _loadSnapshot: bytes });
       // fresh entropy for what the snapshot froze, and proof it is this build's
       const token = py.runPython("import pocketdeck.snapshot as s\ns.reseed()\ns.TOKEN");
       if (token !== SNAPSHOT.token) throw new Error("the snapshot belongs to another build");
@@ -270,10 +331,10 @@ export async function loadPyodide(options = {}) {
       await drop(reason).catch(() => {});
       restoring(null);
       mark("fallback", reason);
-      return loadRuntime(options);
+      return runtime(options);
     }
   }
   mark("normal");
   makeLater().catch(() => {});
-  return loadRuntime(options);
+  return runtime(options);
 }
