@@ -35,25 +35,31 @@ def main() -> int:
 
     def tap(wk: webkit.WebKit, css: str) -> None:
         el = wk.wait(VISIBLE, css, timeout=60, what=css)
+        wk.js('arguments[0].scrollIntoView({block: "center"})', el)
         wk.click(el)
         wk.wait('return (document.documentElement.dataset.saving || "0") === "0"', timeout=60)
+
+    def shot(wk: webkit.WebKit, css: str, name: str) -> None:
+        """Once ``css`` is on screen and two frames are painted after it."""
+        wk.wait("return !!document.querySelector(arguments[0])", css, timeout=60, what=css)
+        wk.js_async("await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));")
+        wk.screenshot(OUT / name)
 
     try:
         with webkit.WebKit() as wk:
             wk.go(url)
             wk.wait('return document.documentElement.hasAttribute("data-ready")', timeout=240)
-            wk.screenshot(OUT / "webkit-home.png")
+            shot(wk, ".tiles", "webkit-home.png")
             tap(wk, "[data-action=open][data-arg=p52]")
             tap(wk, "[data-action=new][data-fill^=quick_one]")
             tap(wk, ".guide [data-arg=skip]")
-            wk.screenshot(OUT / "webkit-table.png")
+            shot(wk, "[data-system=p52]", "webkit-table.png")
             tap(wk, "nav .menu > summary")
             tap(wk, "[data-action=tl-host]")
-            wk.screenshot(OUT / "webkit-invite.png")
+            shot(wk, "#tl-h", "webkit-invite.png")
             tap(wk, "[data-action=home]")
             tap(wk, "[data-action=lib]")
-            wk.wait('return !!document.querySelector("p.storage")', timeout=60)
-            wk.screenshot(OUT / "webkit-library.png")
+            shot(wk, "p.storage", "webkit-library.png")
     finally:
         httpd.shutdown()
     print(f"wrote {OUT}/webkit-*.png")
