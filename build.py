@@ -338,22 +338,23 @@ def build() -> Path:
             shutil.copyfile(f, DIST / f.name)
     (DIST / "index.html").write_text(inline_paint((WEB / "index.html").read_text()))
     icons(DIST / "icons")
-    (DIST / "pyscript.json").write_text(json.dumps(pyscript_config(wheel.name), indent=2))
+    (DIST / "pyscript.json").write_text(json.dumps(pyscript_config(), indent=2))
     shutil.copyfile(WEB / Path(SNAPSHOT_WORKER).name, DIST / SNAPSHOT_WORKER)
     snapshot = snapshot_name(wheel, DIST)
     loader = (WEB / Path(LOADER).name).read_text()
-    (DIST / LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot)))
+    (DIST / LOADER).write_text(loader.replace("__SNAPSHOT__", json.dumps(snapshot))
+                               .replace("__WHEEL__", json.dumps(f"wheels/{wheel.name}")))
     version, files = write_service_worker(DIST)
     total = sum((DIST / f).stat().st_size for f in files)
     log(f"dist/ ready: {len(files) + 2} files, {total / 1e6:.1f} MB, version {version}")
     return DIST
 
 
-def pyscript_config(wheel: str) -> dict:
-    """dist/pyscript.json: web/pyscript.json and the wheel to unpack."""
-    config = json.loads((WEB / "pyscript.json").read_text())
-    config["files"] = {f"./wheels/{wheel}": "./*"}
-    return config
+def pyscript_config() -> dict:
+    """dist/pyscript.json: web/pyscript.json as it is. The wheel is not in its "files": the
+    loader (web/snapshot-loader.mjs) unpacks it in JavaScript, where Python's own unpacking
+    took 0.5-0.7 s of a warm start in WebKit (docs/BENCHMARK.md, "WebKit")."""
+    return json.loads((WEB / "pyscript.json").read_text())
 
 
 PAINT = "paint.js"  # the last screen's first paint, inlined into index.html (issue 18)

@@ -23,7 +23,7 @@ READY_S = 240
 MARKS_JS = """const at = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
 const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
 return {ready: window.__benchReady ?? at('pocketdeck:ready'), runtime_start: at('pocketdeck:runtime-start'),
-        runtime_up: at('pocketdeck:runtime-up'), py_ready: at('pocketdeck:py-ready'),
+        runtime_up: at('pocketdeck:runtime-up'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'),
         fcp: paint ? paint.startTime : null, boot: (window.pocketdeckBoot || {}).how || null,
         painted: document.documentElement.dataset.painted ? Number(document.documentElement.dataset.painted) : null,
         controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};"""

@@ -26,6 +26,9 @@ import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT = __SNAPSHOT__;
+// the engine's wheel (dist-relative), unpacked by this module, not by PyScript's "files"
+const WHEEL = __WHEEL__;
+const HOME = "/home/pyodide"; // where PyScript's "./*" put it: the directory Python imports from
 
 function snapshotUrl() {
   return new URL("../../" + SNAPSHOT.key, import.meta.url).href;
@@ -254,6 +257,7 @@ function release(py) {
 let early = null;
 export function warmUp() {
   if (early || OFF) return;
+  const wheel = wheelFiles(); // (on every start: no second download of it)
   const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
   const module = WebAssembly.compileStreaming
     ? WebAssembly.compileStreaming(fetch(wasm))
@@ -261,7 +265,7 @@ export function warmUp() {
   module.catch(() => {}); // a failure is the runtime's to meet: it compiles its own then
   const kept = cachedSnapshot();
   kept.catch(() => {});
-  early = { wasm, module, kept };
+  early = { wasm, module, kept, wheel };
 }
 
 // While the runtime starts, its instantiateStreaming of pyodide.asm.wasm takes the module
@@ -289,13 +293,87 @@ function useEarlyModule(early) {
   return () => { WebAssembly.instantiateStreaming = real; };
 }
 
+// -- the engine's files ---------------------------------------------------------------------
+// Every start writes the wheel's files (a snapshot holds memory, not files: content TOML and
+// lazy imports read them). Python's own unpacking (pyodide.unpackArchive, what PyScript's
+// config "files" does) runs zipfile in the wasm: 0.5-0.7 s of a warm start in WebKit, whose
+// wasm runs in an interpreter at first. Here the zip is read in JavaScript and each entry
+// inflated by the browser's DecompressionStream, before the runtime is even up; the files
+// are then written straight into its file system. Where that cannot be done (no
+// DecompressionStream, an entry it cannot read) Python's own unpacking takes over.
+function wheelFiles() {
+  const url = new URL("../../" + WHEEL, import.meta.url).href;
+  const bytes = fetch(url).then((res) => {
+    if (!res.ok) throw new Error(`the engine's wheel answered ${res.status}`);
+    return res.arrayBuffer();
+  }).then((b) => new Uint8Array(b));
+  const files = bytes.then(inflateZip);
+  files.catch(() => {});
+  return { bytes, files };
+}
+
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// [{name, data}] of a zip's entries (stored or deflated), from its central directory
+export async function inflateZip(zip) {
+  if (typeof DecompressionStream === "undefined") throw new Error("no DecompressionStream");
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip: no end of central directory");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged central directory");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const [nameLen, extraLen, commentLen] = [28, 30, 32].map((o) => view.getUint16(at + o, true));
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLen));
+    at += 46 + nameLen + extraLen + commentLen;
+    if (name.endsWith("/")) continue;
+    if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`an entry outside the wheel: ${name}`);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = zip.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`entry ${name}: compression ${method}`);
+    entries.push({ name, data: method === 0 ? raw : inflate(raw) });
+  }
+  return Promise.all(entries.map(async (e) => ({ name: e.name, data: await e.data })));
+}
+
+async function writeWheel(py, wheel) {
+  performance.mark("pocketdeck:unpack-start");
+  try {
+    const files = await wheel.files;
+    const dirs = new Set();
+    for (const { name, data } of files) {
+      const dir = `${HOME}/${name}`.replace(/\/[^/]*$/, "");
+      if (!dirs.has(dir)) { py.FS.mkdirTree(dir); dirs.add(dir); }
+      py.FS.writeFile(`${HOME}/${name}`, data);
+    }
+  } catch {
+    py.unpackArchive(await wheel.bytes, "wheel", { extractDir: HOME });
+  } finally {
+    performance.mark("pocketdeck:unpack-end");
+  }
+}
+
 // the runtime's start between two performance marks (pocketdeck:runtime-start, -up): the
 // benchmark reads where a start's time goes in every engine (tests/bench_webkit.py)
 async function runtime(options) {
   performance.mark("pocketdeck:runtime-start");
+  const wheel = (early && early.wheel) || wheelFiles(); // fetched while the runtime starts
+  if (early) early.wheel = null;
   const putBack = early ? useEarlyModule(early) : () => {};
   try {
-    return await loadRuntime(options);
+    const py = await loadRuntime(options);
+    await writeWheel(py, wheel);
+    return py;
   } finally {
     putBack();
     if (early && globalThis.pocketdeckBoot) globalThis.pocketdeckBoot.early = !!early.used;
