@@ -121,7 +121,8 @@ def _quest_bar(view: dict[str, Any]) -> str:
 
 def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls: str = "btn",
              whys: set[str] | None = None) -> str:
-    """The legal actions (of ``types``) as buttons, an attack with its exact chance to hit;
+    """The legal actions (of ``types``) as buttons, an attack with its exact chance to hurt
+    (``combat.hit_chance``: over the target, then not beaten by the defence flip);
     the first button of a kind whose name does not explain it gets its "?" (``whys``
     holds the kinds already explained on this screen)."""
     out = []
@@ -131,7 +132,7 @@ def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls:
             continue
         label = esc(entry["label"])
         if "chance" in entry:
-            label += f' <span class="chance" title="chance to hit">{esc(entry["chance"])}</span>'
+            label += f' <span class="chance" title="chance to hurt (the defence flip counted)">{esc(entry["chance"])}</span>'
         html = button(label, "play", a, cls=cls, raw_label=True)
         extra = ""
         if whys is not None:
@@ -373,7 +374,7 @@ def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
         if html:
             note = ""
             if title == "Attack":
-                note = f' <span class="muted">(% = {term("hit-chance", "chance to hit")})</span>'
+                note = f' <span class="muted">(% = {term("hit-chance", "chance to hurt")})</span>'
             groups.append(f'<div class="group"><h3>{title}{note}</h3><div class="choices">{html}</div></div>')
     if any(e["action"]["type"] == "move" for e in view["actions"]):
         groups.append('<p class="hint">To move, tap a highlighted spot on the room below.</p>')
