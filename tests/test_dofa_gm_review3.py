@@ -225,3 +225,18 @@ def test_gmg_items_armor_an_unmet_requirement_puts_agility_finesse_and_stealth_c
     s = GAME.apply(new(("Ann",)), {"type": "join", "player": ok})
     assert sum(n for _, n in draws.hand_parts(s, s["actors"][-1], "check", "Finesse")) == 0
     _refused(new(("Ann",)), {"type": "join", "player": dict(p, armor="Paper")}, "armor")
+
+
+# -- A: the random players play every action type the app can produce, join included --------
+
+def test_random_play_plays_every_action_type_and_join():
+    """``simulate``'s random players (policy.sim_choose) play every action type that some
+    game offers (a crash hid once behind a join nobody made), and also the two the app
+    produces outside ``legal_actions``: ``join`` (a sheet's link or QR code, in a fight
+    too) and ``phone`` (a player's phone over the table link, with or without the sheet).
+    80 seeded games of at most 120 steps (about 20 s of CPU)."""
+    from pocketdeck.core.simulate import simulate
+    summary = simulate("dofa-gm", 80, 1000, step_cap=120)
+    assert summary["errors"] == 0, summary["failures"]
+    assert summary["unplayed"] == [], f"offered but never played: {summary['unplayed']}"
+    assert summary["played"].get("join", 0) >= 10 and summary["played"].get("phone", 0) >= 10

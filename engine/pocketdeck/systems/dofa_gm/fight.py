@@ -15,6 +15,7 @@ starts its next phase instead, boss.py).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ...core.cards import Card
@@ -84,7 +85,7 @@ SUMMARY = re.compile(r"^(?P<who>.+?): (?P<what>Attack|Check) \([^)]*\) vs (?P<tc
                      r"(?P<card>.+?) at EDR -?\d+(?P<hidden> \(DR hidden\))?: (?P<deg>[^.]+)\.")
 
 
-def public_line(line: str, party: set[str]) -> str | None:
+def public_line(line: str, party: set[str] | frozenset[str]) -> str | None:
     """A log line as a player's seat reads it (None: the GM's only). A party member's
     attack is drawn against a creature's AR, which stays hidden as for a player's
     reported attack (turns.do_player_attack)."""
@@ -108,9 +109,15 @@ def public_line(line: str, party: set[str]) -> str | None:
 
 def public_log(s: State, n: int) -> list[str]:
     """The last ``n`` lines a player's seat may read."""
-    party = {a["name"] for a in s["actors"] if a["side"] == "party"}
-    out = [public_line(line, party) for line in s["log"]]
+    party = frozenset(a["name"] for a in s["actors"] if a["side"] == "party")
+    out = [_public(line, party) for line in s["log"]]
     return [line for line in out if line is not None][-n:]
+
+
+@lru_cache(maxsize=4096)
+def _public(line: str, party: frozenset[str]) -> str | None:
+    """``public_line``, remembered: every seat's view reads the same 80 lines on every step."""
+    return public_line(line, party)
 
 
 def actor(s: State, cid: str) -> Actor:

@@ -17,6 +17,8 @@ weighted random choice otherwise (so every kind of action is exercised).
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from ...core.game import Action, State
@@ -26,6 +28,7 @@ from ..dofa.checkflow import grade, kept
 from . import bestiary as bs
 from . import fight as ft
 from .powers import POWERS
+from .rests import SEAT_ACTIONS
 from .turns import current
 
 
@@ -96,12 +99,12 @@ WEIGHTS = {
     "entry_cancel": 1, "delay": 1, "ready": 1, "readied_attack": 3, "adversary": 3, "house": 5,
     "status": 1, "end_status": 1, "damage": 1, "heal": 1, "treated": 1, "focus": 2, "panel": 1,
     "weapon": 1, "edit": 1, "award_fate": 1, "hand": 1, "coins": 2, "loot": 1, "buy": 2,
-    "drop_loot": 1, "add_creature": 0, "add_premade": 0, "remove": 0,
-    "epic_tcs": 2, "epic_need": 2, "epic_limit": 1, "epic_begin": 6, "epic_cancel": 0,
+    "drop_loot": 1, "add_creature": 1, "add_premade": 1, "remove": 1,
+    "epic_tcs": 2, "epic_need": 2, "epic_limit": 1, "epic_begin": 6, "epic_cancel": 1,
     "epic_reveal": 20, "epic_dr": 4, "epic_join": 10, "epic_leave": 1, "epic_go": 10,
     "epic_stat": 2, "epic_draw": 20, "epic_card": 20, "epic_gm_draw": 20, "epic_close": 20,
     "call_stat": 3, "call_mod": 2, "call_aim": 3, "call_dr": 1, "call_hand": 1, "call_hidden": 1, "call_needs": 1, "discard_power": 1,
-    "call_tc": 6, "call_draw": 12, "call_card": 12, "call_cancel": 0,
+    "call_tc": 6, "call_draw": 12, "call_card": 12, "call_cancel": 1,
 }
 
 
@@ -120,13 +123,103 @@ def sim_options(rng: Rng) -> dict[str, Any]:
     return {"mode": "table", "players": players, "party": party[:1], "foes": foes}
 
 
+# Exploration: one step in three takes a type chosen evenly among those offered (then one of
+# its actions), so that the types offered rarely, or only after a rare step, are played too:
+# every action the app can produce within a few dozen games (tests/test_dofa_gm_review3.py,
+# test_random_play_plays_every_action_type_and_join). Ending the session or the combat is
+# left to the GM's script (``sim_choose``).
+# Types offered only in a narrow window (a tool on one creature, a moment of a draw or a
+# rest) are taken one time in three they are offered, before the rest.
+NEVER_AT_RANDOM = ("end_session", "end_combat")
+SCARCE = ("expose", "share_tc", "pick_condition", "add_premade", "epic_leave", "entry_major",
+          "entry_hit", "call_card", "call_send", "redraw_tc",
+          "readied_attack", "ko_card", "stop", "drop_loot")
+MAX_PLAYERS = 4      # the random players join until four sit at the table
+
+
+def explore(legal: list[Action], rng: Rng) -> Action | None:
+    kinds = sorted({a["type"] for a in legal} - set(NEVER_AT_RANDOM))
+    scarce = [k for k in kinds if k in SCARCE]
+    if scarce and rng.below(3) == 0:
+        kinds = scarce
+    elif not kinds or rng.below(3):
+        return None
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in legal if a["type"] == kind])
+
+
+@lru_cache(maxsize=None)
+def sheet_numbers(pid: str) -> str:
+    """The numbers a premade's part-1 sheet sends to the GM's table, as the app's join
+    screen builds them (``sheetlink.player_from_state`` of the player's ``dofa`` game)."""
+    from ...core.game import get_game
+    from .sheetlink import player_from_state
+    dofa = get_game("dofa")
+    return json.dumps(player_from_state(dofa.new_game(dict(dofa.default_options(), character=pid), 1)))
+
+
+def newcomer(s: State, rng: Rng) -> Action | None:
+    """Now and then a player joins from their sheet (the app's ``join``: in a fight too) or
+    a player at the table seats their phone (``phone``, the table link's, with or without
+    the sheet): neither is a legal action (rules.apply checks them), both reach the table in
+    play. The sheets vary: a premade's, hurt, in armor its Strength does not meet, or the
+    five numbers alone."""
+    from ..dofa import sheet as sh
+    from .rules import join_problem, phone_problem
+    if rng.below(8 if s["steps"] < 20 else 30):       # more often as the evening begins
+        return None
+    if rng.below(2):
+        seats = [x for x in s["actors"] if x["kind"] == "player" and not x["out"] and not x.get("own")]
+        if not seats:
+            return None
+        a: Action = {"type": "phone", "who": rng.choice(seats)["id"]}
+        if rng.below(2):
+            a["player"] = json.loads(sheet_numbers(rng.choice(sorted(sh.premades()))))
+        return a if phone_problem(s, a) is None else None
+    if sum(1 for x in s["actors"] if x["kind"] == "player" and not x["out"]) >= MAX_PLAYERS:
+        return None
+    p = json.loads(sheet_numbers(rng.choice(sorted(sh.premades()))))
+    p["name"] = f"{p['name']} {s['next_id'] + 1}"
+    way = rng.below(4)
+    if way == 1:
+        p["hp"] = max(1, p["hp"] - 1 - rng.below(3))
+    elif way == 2:
+        p["armor"] = "Heavy"
+    elif way == 3:
+        p = {k: p[k] for k in ("name", "hp", "ap", "ar", "agl", "pp")}
+    a = {"type": "join", "player": p}
+    return a if join_problem(s, a) is None else None
+
+
 def sim_choose(s: State, legal: list[Action], rng: Rng) -> Action:
     steps = s["steps"]
     by_type = {a["type"] for a in legal}
+    extra = newcomer(s, rng)
+    if extra is not None:
+        return extra
+    pick = explore(legal, rng)
+    if pick is not None:
+        return pick
+    quiet = s["draw"] is None and s["entry"] is None and not s["due"]
+    if s["mode"] == "table" and s["combat"] and quiet and rng.below(60) == 0:
+        return _first(legal, "end_combat") or legal[-1]   # the foes retreat or surrender
     if s["mode"] == "table" and s["combat"] is None and s["epic"] is None and s["call"] is None \
             and s["entry"] is None and s["draw"] is None:
-        # the table's evening: an Epic Event, a check or two, a fight, then the end
+        # the table's evening: an Epic Event, a check or two, a fight, a rest, then the end.
+        # A Quick Rest under way is finished (or declined) first; after the fight the GM
+        # calls a rest half the time; one step in four (one in two in the first 30 and after
+        # the fight), any other tool of the GM's or a phone's (a type chosen first)
+        resting = sorted(by_type & set(SEAT_ACTIONS))
+        if "rest_card" in resting and rng.below(2):
+            resting = ["rest_card"]        # a Rest Card drawn more often than the rest ended
         fought = any(not ft.standing(a) for a in s["actors"] if a["side"] == "foes") or steps > 400
+        if fought and "rest" in by_type and rng.below(2):
+            resting = ["rest"]
+        if resting or rng.below(2 if steps < 30 or fought else 4) == 0:
+            kinds = resting or sorted(by_type - {"start_combat", "end_session"})
+            if kinds:
+                kind = rng.choice(kinds)
+                return rng.choice([a for a in legal if a["type"] == kind])
         if fought or "start_combat" not in by_type:
             return _first(legal, "end_session") or legal[-1]
         if not s["epics"] and "epic_setup" in by_type:
