@@ -53,7 +53,12 @@ def digest(system: str, games: int, seed: int = 0) -> str:
 # strikes, the draw after the free strike, the escape's Re-Counter, chances from the Up/Down
 # source, the random player letting go, yielding and retrieving): 33d562f585e50a0e /
 # 778f0bb92d99ffd2 before it.
-EXPECTED = {("ads_adventure", 30): "df4ad636e4089f51", ("ads", 30): "e32fb3485bc1a1d6"}
+# Then the review of 2026-12-07 (docs/reviews/ads-2026-12-07.md): texts every screen shows
+# (the Agility and Mage Armor card faces, the Rest, Cover, Declare and escape Re-Counter "?",
+# the initiative question) and one rule (a ward held face-out takes 1 off every damage to its
+# holder: a Disease's tick, an ally's miss into a Grapple, an area; logged "(1 warded off)"):
+# df4ad636e4089f51 / e32fb3485bc1a1d6 before it.
+EXPECTED = {("ads_adventure", 30): "21629c52ea348d6b", ("ads", 30): "cfd94269ff4504fc"}
 
 
 def test_the_shape_views_and_screens_unchanged_over_30_adventures_and_30_fights():

@@ -62,8 +62,9 @@ def _party(v: dict[str, Any]) -> str:
     return f'<div class="ads-party"><h2>The party</h2><ul class="ads-seats">{rows}</ul></div>'
 
 
-WHY = {"rest": "Shuffle your discards back into your Draw Deck, at the cost of a level of Fatigue (hand "
-              "maximum 1 less); wandering Foes may come.",
+WHY = {"rest": "Full Hit Points and a Disease cured; your discards are shuffled back into your Draw Deck. "
+              "It costs a level of Fatigue (hand maximum 1 less) and wandering Foes may come. Offered in any "
+              "room once you have fought a fight (at a rest spot even before).",
        "attempt": "Declare Up or Down and draw as the obstacle's difficulty says: a match gets you past it.",
        "overcome": "The attempt failed: the right Attribute card still wins through (from the Combat Deck it "
                    "costs a level of Exhaustion).",

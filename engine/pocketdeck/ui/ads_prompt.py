@@ -56,9 +56,17 @@ def _card_why(card_id: str, what: str) -> str:
     return f'{c["name"]}: {c["text"]} {what}' if c else what
 
 
-def explain(action: dict[str, Any], label: str) -> str:
-    """A one-line explanation of an action button, or "" when its name says it all."""
+def explain(action: dict[str, Any], label: str, pending: dict[str, Any] | None = None) -> str:
+    """A one-line explanation of an action button, or "" when its name says it all.
+    ``pending`` (the view's) tells apart the answers one type of button gives in several
+    prompts (a Grapple's counter, or the Re-Counter after an escape)."""
     t = action.get("type")
+    if t == "grapple_card" and pending and pending.get("kind") == "escape_counter":
+        how = str(pending.get("how", "")).title()
+        return (f"Re-Counter with {how} only: the Attribute of the card you escaped with (a Re-Counter matches "
+                f"the card you originally played). It wins the escape unless the Foe Escalates.")
+    if t == "grapple_card" and pending and pending.get("kind") == "foe_grapple" and pending.get("how") != "strength":
+        return "Show a Strength or Agility card: the Foe's declared Grapple fails at once."
     if t == "react" and action.get("card"):
         return _card_why(action["card"], "Played as your one reaction to this attack: it blocks the value "
                          "shown; you draw back up at the end of the Foe's turn.")
@@ -66,7 +74,8 @@ def explain(action: dict[str, Any], label: str) -> str:
         "take": "Take the blow: no card spent, you lose the HP shown.",
         "counter": "Counter: play an Attribute card the attack lists. It stops the whole attack "
                    "unless the Foe can Re-Counter.",
-        "cover": "A shield you already raised this turn covers this Ranged attack too.",
+        "cover": "A shield you already raised this Round covers this Ranged attack too (whoever shot first): a "
+                 "Small Shield covers 2 Ranged attacks a Round, a Tower Shield 3.",
         "updown_counter": "Draw as many cards as the spell's Up/Downs on the button (one or two): if they "
                           "match, in any order, you take half its damage (rounded down); if not, all of it. "
                           "It is your one reaction to this attack.",
@@ -87,7 +96,8 @@ def explain(action: dict[str, Any], label: str) -> str:
         "spot": "Play an Intellect card to see the Foe that slipped out of sight.",
         "presneak": "Declare an Up/Down; each Foe draws one, and those that miss do not see you.",
         "hamper": "Declare an Up/Down: a match stops the Foe from getting away this Round.",
-        "declare": "Both sides draw three; whoever matches more goes first.",
+        "declare": "Both sides draw three; whoever matches more goes first. Drawing an Agility card from your own "
+                   "deck wins outright; a tie draws again.",
         "into": "Declare an Up/Down: a match hits the Foe, a miss hits your ally in its Grapple.",
         "aid": "Play a card to protect your ally; you draw back up at the end of this turn.",
         "strike_back": "Hit the Foe for 1 as it grabs at you.",
@@ -102,9 +112,9 @@ def explain(action: dict[str, Any], label: str) -> str:
     return ""
 
 
-def act_button(entry: dict[str, Any], cls: str = "btn", n: int = 0) -> str:
+def act_button(entry: dict[str, Any], cls: str = "btn", n: int = 0, pending: dict[str, Any] | None = None) -> str:
     """An action's button, and its "?" when it needs one."""
-    text = explain(entry["action"], entry["label"])
+    text = explain(entry["action"], entry["label"], pending)
     btn = button(entry["label"], "play", entry["action"], cls=cls)
     if not text:
         return btn
@@ -112,8 +122,8 @@ def act_button(entry: dict[str, Any], cls: str = "btn", n: int = 0) -> str:
     return f'<span class="act">{btn}{why(key, text, "What " + entry["label"] + " does")}</span>'
 
 
-def _buttons(entries: list[dict[str, Any]], cls: str = "btn") -> str:
-    return "".join(act_button(e, cls, i) for i, e in enumerate(entries))
+def _buttons(entries: list[dict[str, Any]], cls: str = "btn", pending: dict[str, Any] | None = None) -> str:
+    return "".join(act_button(e, cls, i, pending) for i, e in enumerate(entries))
 
 
 # -- the question of each phase ----------------------------------------------------------------
@@ -181,7 +191,8 @@ def question(view: dict[str, Any]) -> str:
                 f'sees you. Unseen, your first attack gets no Foe reaction and +{term("r-half", "R/2")}.')
     if phase == "initiative":
         return (f'{term("ads-initiative")}: declare Up or Down. You and the Foes each draw three '
-                f'{term("up-down")} cards; more matches goes first.')
+                f'{term("up-down")} cards; more matches goes first (an Agility card drawn from your own deck wins '
+                f'outright; a tie draws again).')
     if phase == "recalled" and p:
         return f'You recalled {esc(p["name"])}: play it now or keep it.'
     return ""
@@ -239,7 +250,7 @@ def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
         # a recalled card: play it now (its plays, in the play group) or keep it
         answers = ("play", "prompt") if phase == "recalled" else ("prompt",)
         entries = [e for e in view["actions"] if e["group"] in answers]
-        return prompt(f'{top}<p class="ads-q">{head}</p><div class="choices">{_buttons(entries)}</div>'
+        return prompt(f'{top}<p class="ads-q">{head}</p><div class="choices">{_buttons(entries, pending=view["pending"])}</div>'
                       + dual_offers(view),
                       cls="ads-prompt ads-answer", label="Answer the Foe")
     groups = ""

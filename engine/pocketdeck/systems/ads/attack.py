@@ -326,11 +326,22 @@ def answer_seat(state: State) -> None:
     allies.offer_aid(state)
 
 
+def ward(seat: State) -> int:
+    """The ward a character holds face-out (Mage Armor, Shield of Faith: "all damage to
+    you is reduced by 1"): ``damage`` takes it off every damage dealt to that character."""
+    return sum(data.card(x["card"]).get("ward", 0) for x in seat["persist"])
+
+
+def _blocked(p: dict[str, Any], block: int) -> int:
+    """A Foe's attack ``p`` after a block and an ally's aid, before the ward."""
+    return max(0, p["damage"] - block - p.get("aid", 0))
+
+
 def damage_taken(state: State, p: dict[str, Any], block: int) -> int:
-    """What a Foe's attack ``p`` takes off the player after a block: less Mage Armor's
-    ward held face-out and an ally's aid. ``answered`` deals it and `view.label` shows it."""
-    ward = sum(data.card(x["card"]).get("ward", 0) for x in state["persist"])
-    return max(0, p["damage"] - block - ward - p.get("aid", 0))
+    """What a Foe's attack ``p`` takes off the player after a block: less an ally's aid
+    and the ward held face-out (which ``damage`` takes off). ``answered`` deals it and
+    `view.label` shows it."""
+    return max(0, _blocked(p, block) - ward(state))
 
 
 def answered(state: State, rng: Rng, block: int, by: str) -> None:
@@ -338,7 +349,7 @@ def answered(state: State, rng: Rng, block: int, by: str) -> None:
     shield, a Base Action), blocking ``block``: the damage, then what follows."""
     p = state["pending"]
     aid = p.get("aid", 0)  # an ally's card played for you (allies.offer_aid)
-    dmg = damage_taken(state, p, block)  # the same figure as the buttons
+    dmg = damage_taken(state, p, block)  # the same figure as the buttons (``damage`` takes off the ward)
     if by:
         state["reacted"] = True
         log(state, f"You react with {by}: blocks {block}.")
@@ -347,7 +358,7 @@ def answered(state: State, rng: Rng, block: int, by: str) -> None:
     foe = state["foes"][p["foe"]]
     p["dealt"] = dmg
     state["phase"] = "foe"
-    damage(state, sides(state, p)[1], dmg, f"{foe['name']}'s {p['name']}", attacker=foe_side(p["foe"]))
+    damage(state, sides(state, p)[1], _blocked(p, block), f"{foe['name']}'s {p['name']}", attacker=foe_side(p["foe"]))
     if state["phase"] in ("exhaust", "over"):
         return
     steps.after_foe_attack(state)
@@ -361,10 +372,18 @@ def damage(state: State, defender: Side, amount: int, why: str = "", *, blocked:
     return what was dealt. ``why`` names the attack; ``blocked`` what a Foe's reaction
     took off. ``attacker``: a character's blow at a Foe is booked to them (ATTACK -
     BIGGEST THREAT), a Foe's is nobody's; a blow at the active character from a Foe lets
-    them choose Exhaustion (else, an effect's, it is taken for them)."""
+    them choose Exhaustion (else, an effect's, it is taken for them). Every damage to a
+    character, whatever its source (a Foe's blow, a Disease's tick, an ally's miss into a
+    Grapple, an area), first loses the ward that character holds (``ward``)."""
     if defender["side"] == "foe":
         by_character = attacker is None or attacker["side"] == "seat"
         return _hurt_foe(state, defender["i"], amount, why, blocked, by_character)
+    w = min(amount, ward(party.seat(state, defender["k"]))) if amount > 0 else 0
+    if w:
+        amount -= w
+        why = f"{why} ({w} warded off)" if why else why
+        if amount == 0 and why:
+            log(state, f"{why}: no damage.")
     if defender["k"] != active(state):
         return _hurt_ally(state, defender["k"], amount, why)
     return _hurt_player(state, amount, why, from_foe=attacker is not None and attacker["side"] == "foe")
@@ -501,7 +520,11 @@ def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
         log(state, "Stout Blood (Dwarf Base Action) counters the Disease.")
         return
     state["disease"] = {"from": foe["name"], "damage": dis[2], "left": dis[3]}
-    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds.")
+    most = ""
+    if len(dis) > 4:  # "up to a Maximum Damage (if a Maximum Damage is stated)": what is left of it
+        state["disease"]["max"] = dis[4]
+        most = f", {dis[4]} at most"
+    log(state, f"You catch a Disease: {dis[2]} damage a Round for {dis[3]} Rounds{most}.")
 
 
 # the stage each function of the pipeline belongs to (tests/test_ads_attack.py traces them)

@@ -224,6 +224,10 @@ def _check_foes(data: dict[str, Any]) -> list[str]:
             numbers_ok = all(isinstance(x, int) and x >= 1 for x in t[1:])
             if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and numbers_ok):
                 out.append(f"{where}: overwhelm needs X Foes (at least 1) and optionally Y Rounds")
+            if t and t[0] == "disease" and not (4 <= len(t) <= 5 and numbers_ok):
+                # the book's "Z Rounds or Counts": the Counts form is not built (docs/rules/ads.md)
+                out.append(f"{where}: disease needs X minimum damage, Y damage, Z Rounds (numbers, at least 1) "
+                           f"and optionally a Maximum Damage; a Disease lasting Counts is not built")
         attr = f.get("attribute")
         if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):
             out.append(f"{where}: attribute needs a name and a pattern of ^ and v")

@@ -74,7 +74,10 @@ def _seat_round_start(state: State, first: bool) -> None:
     dis = state["disease"]
     if dis and not first:
         dis["left"] -= 1
-        damage(state, seat_side(active(state)), dis["damage"], f"Disease from {dis['from']}")  # an effect's
-        if dis["left"] <= 0 or dis.get("max_left", 99) <= 0:
+        hit = min(dis["damage"], dis.get("max", dis["damage"]))  # never past a stated Maximum Damage
+        if "max" in dis:
+            dis["max"] -= hit  # the Maximum counts the Disease's damage (a ward then takes its part)
+        damage(state, seat_side(active(state)), hit, f"Disease from {dis['from']}")  # an effect's
+        if dis["left"] <= 0 or dis.get("max", 1) <= 0:
             state["disease"] = None
             log(state, "The Disease runs its course.")
