@@ -74,16 +74,17 @@ export function snapshotCheck(bytes) {
 }
 export const CHECK_HEADER = "X-Pocketdeck-Check";
 
-// the kept snapshot's bytes and check; null when there is none (`marked`: a failed one is
-// remembered)
+// the kept snapshot: {bytes (a promise: reading 31 MB from Cache Storage took 0.3-0.5 s of a
+// warm start in WebKit, so the runtime starts meanwhile), check}; null when there is none
+// (`marked`: a failed one is remembered, its marker holds no image)
 let marked = false;
 async function cachedSnapshot() {
   if (!SNAPSHOT || !globalThis.caches || OFF) return null;
   const res = await caches.match(snapshotUrl());
   if (!res) return null;
   marked = res.headers.get("X-Pocketdeck-Snapshot") !== null;
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return bytes.length ? { bytes, check: res.headers.get(CHECK_HEADER) } : null;
+  if (marked) return null;
+  return { bytes: res.arrayBuffer().then((b) => new Uint8Array(b)), check: res.headers.get(CHECK_HEADER) };
 }
 
 // A start from the snapshot that never came back (the page hung, or was closed, while the
@@ -127,10 +128,12 @@ function unfinished(key) {
 // the bytes, once they match the check the worker kept with them (run a task later, so the
 // runtime's own fetches are under way meanwhile)
 function checked({ bytes, check }) {
-  return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+  const tick = new Promise((resolve) => setTimeout(resolve, 0));
+  return Promise.all([bytes, tick]).then(([b]) => {
     if (!check) throw new Error("the snapshot has no check");
-    if (snapshotCheck(bytes) !== check) throw new Error("the snapshot's bytes do not match its check");
-    return bytes;
+    if (!b.length) throw new Error("the snapshot is empty");
+    if (snapshotCheck(b) !== check) throw new Error("the snapshot's bytes do not match its check");
+    return b;
   });
 }
 
@@ -249,8 +252,9 @@ function release(py) {
 
 // -- a warm start's head start (issue 46) -----------------------------------------------------
 // On a start served by the service worker, boot.js calls warmUp() as the page starts, about
-// 0.2-0.6 s before PyScript, having loaded itself, calls loadPyodide: the runtime's wasm is
-// compiled and the kept snapshot read from Cache Storage meanwhile. That matters in WebKit,
+// 0.2-0.6 s before PyScript, having loaded itself, calls loadPyodide: the runtime starts then
+// (from the snapshot when there is one), its wasm compiled and the kept snapshot read from
+// Cache Storage from the first moment, and PyScript's call takes the start under way. That matters in WebKit,
 // which keeps no compiled wasm between starts and compiles pyodide.asm.wasm (9.6 MB) anew
 // each time (0.6-1.0 s here); Chromium takes its compiled code from its own cache either way.
 // Never on a first visit: the runtime's own fetch of the wasm would then be a second download.
@@ -266,7 +270,15 @@ export function warmUp() {
   const kept = cachedSnapshot();
   kept.catch(() => {});
   early = { wasm, module, kept, wheel };
+  // the start itself, as PyScript would make it (it passes its print handlers and the
+  // runtime's folder; print goes to the console until it calls loadPyodide)
+  started = start({ indexURL: new URL(".", import.meta.url).href,
+                    stdout: (s) => (output.stdout || console.log)(s),
+                    stderr: (s) => (output.stderr || console.warn)(s) });
+  started.catch(() => {});
 }
+let started = null;
+const output = { stdout: null, stderr: null };
 
 // While the runtime starts, its instantiateStreaming of pyodide.asm.wasm takes the module
 // warmUp compiled (the response it fetched is cancelled unread); anything else, or an early
@@ -381,7 +393,20 @@ async function runtime(options) {
   }
 }
 
-export async function loadPyodide(options = {}) {
+// PyScript's call: the start warmUp began, if there is one (PyScript's output handlers take
+// over from then on), else a start now
+export function loadPyodide(options = {}) {
+  if (started) {
+    output.stdout = options.stdout || null;
+    output.stderr = options.stderr || null;
+    const pending = started;
+    started = null;
+    return pending;
+  }
+  return start(options);
+}
+
+async function start(options = {}) {
   let kept = null;
   try {
     kept = await (early ? early.kept : cachedSnapshot());
