@@ -539,8 +539,11 @@ def ensure_webkit() -> None:
     if WEBKIT_DRIVER.exists() and shutil.which("Xvfb"):
         return
     apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
-    res = subprocess.run([*apt, "install", "-y", "-q", *WEBKIT_DEBS], capture_output=True, text=True,
-                         env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    res = subprocess.run([*apt, "install", "-y", "-q", *WEBKIT_DEBS], capture_output=True, text=True, env=env)
+    if res.returncode != 0:  # the package lists may be older than the packages: once more, fresh
+        subprocess.run([*apt, "update", "-q"], capture_output=True, env=env)
+        res = subprocess.run([*apt, "install", "-y", "-q", *WEBKIT_DEBS], capture_output=True, text=True, env=env)
     if res.returncode != 0 or not WEBKIT_DRIVER.exists():
         log("webkit2gtk-driver could not be installed: the WebKit smoke suite will skip "
             f"({(res.stderr or res.stdout).strip()[-200:]})")
