@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import PHONE, watch_errors
+from conftest import PHONE, check_both_schemes, watch_errors
 
 from pocketdeck.ui import table_screens
 from pocketdeck.ui.app import App
@@ -103,6 +103,7 @@ def test_chromium_features_as_boot_js_finds_them(browser, server, agent, hint):
     line = page.locator(".install-hint")
     if hint:
         assert line.is_visible() and "Add to Home Screen" in line.inner_text()
+        check_both_schemes(page, "the home screen with the line on how to install")
         page.click(".install-hint [data-action=install-hint]")
         assert page.locator(".install-hint").count() == 0
         assert page.evaluate("document.activeElement !== document.body")
@@ -127,6 +128,7 @@ def test_chromium_with_no_rtcpeerconnection_shows_the_link_instead(browser, serv
     page.click("[data-action=tl-host]")
     text = page.inner_text("main")
     assert "This browser cannot connect phones" in text and "Making the code" not in text
+    check_both_schemes(page, "Invite a player where the browser cannot connect phones")
     page.click("[data-action=tl-share]")
     assert page.locator(".share-link").is_visible()
     assert errors == []
