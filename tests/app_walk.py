@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -164,6 +165,43 @@ def apply(store: dict[str, Any], effects) -> None:
             store.pop(e[1], None)
 
 
+# exceptions that are a bug wherever they come from: App.handle turns any exception into a
+# flash ("That did not work: division by zero"), so the walk watches the calls inside it
+BUGS = (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError, AssertionError,
+        RecursionError, NameError, OverflowError, StopIteration)
+caught: list[str] = []
+
+
+@contextmanager
+def watching():
+    """While a walk runs: every bug-like exception raised inside a tap or a table-link event
+    (then turned into a flash by the app) is kept in ``caught`` with where it was raised."""
+    from pocketdeck.ui import library_screen
+
+    def watch(fn):
+        def watched(*args, **kw):
+            try:
+                return fn(*args, **kw)
+            except BUGS as exc:
+                tb = exc.__traceback__
+                while tb.tb_next is not None:
+                    tb = tb.tb_next
+                caught.append(f"{type(exc).__name__}: {exc} at {tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}")
+                raise
+        return watched
+
+    saved = [(App, "_handle", App._handle), (library_screen, "handle", library_screen.handle),
+             (table_screens, "handle", table_screens.handle), (table_screens, "_event", table_screens._event)]
+    for owner, name, fn in saved:
+        setattr(owner, name, watch(fn))
+    try:
+        yield caught
+    finally:
+        for owner, name, fn in saved:
+            setattr(owner, name, fn)
+        caught.clear()
+
+
 def internal(flash: Any) -> bool:
     return bool(flash) and flash[0] == "error" and bool(INTERNAL.search(str(flash[1])))
 
@@ -238,6 +276,7 @@ class Net:
         return next((s for s in self.seats if s.phone is phone), None)
 
     def check(self, phone: Phone) -> None:
+        assert not caught, f"{phone.name} on {phone.app.screen}: {caught[0]} (shown: {phone.app.flash})"
         assert not internal(phone.app.flash), f"{phone.name}: an internal error was shown: {phone.app.flash}"
 
     def deliver(self, phone: Phone, effects) -> None:

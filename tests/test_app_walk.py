@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from app_walk import Net, Phone, Walk, apply, look, screen_of, step
+from app_walk import Net, Phone, Walk, apply, look, screen_of, step, watching
 from library_samples import dofa_sheet, every_item, game_session
 
 from pocketdeck.core.records import export_file, get_kind, make_item
@@ -100,8 +100,9 @@ def walk_table(system: str, seed: int, steps: int, walk: Walk) -> None:
 def test_random_players_tap_every_verb_a_table_offers(system):
     seeds, steps = PLAN[system]
     walk = Walk()
-    for seed in range(1, seeds + 1):
-        walk_table(system, seed, steps, walk)
+    with watching():
+        for seed in range(1, seeds + 1):
+            walk_table(system, seed, steps, walk)
     # the Library's own verbs, offered when a walk wanders into it, are the Library test's
     missing = [k for k in walk.never_tapped(SKIP) if not k.startswith(("lib-", "forget"))]
     assert not missing, f"{system}: offered but never tapped in {walk.steps} steps: " + ", ".join(
@@ -109,15 +110,6 @@ def test_random_players_tap_every_verb_a_table_offers(system):
     if system in TABLE_LINK_SYSTEMS:  # guest phones joined and played from their own screens
         assert walk.tapped["(scan an invite)"] and walk.by_guests["tl-join"], walk.tapped
         assert any(k.startswith("play:") for k in walk.by_guests), walk.by_guests
-
-
-if __name__ == "__main__":  # python3 tests/test_app_walk.py <system>: what one walk offered and tapped
-    import sys
-    w = Walk()
-    for s in range(1, PLAN[sys.argv[1]][0] + 1):
-        walk_table(sys.argv[1], s, PLAN[sys.argv[1]][1], w)
-    for k in sorted(w.offered | w.tapped):
-        print(f"{k:32} offered {w.offered[k]:6} tapped {w.tapped[k]:5} by guests {w.by_guests[k]:4} {w.where.get(k, '')}")
 
 
 # -- the Library ---------------------------------------------------------------------------------------
@@ -237,10 +229,40 @@ def walk_library(seed: int, steps: int, walk: Walk, items: list) -> None:
 def test_random_players_tap_every_verb_of_the_library():
     items = every_item()
     walk = Walk()
-    for seed in range(1, 4):
-        walk_library(seed, 300, walk, items)
+    with watching():
+        for seed in range(1, 5):
+            walk_library(seed, 500, walk, items)
     lib_verbs = {k: n for k, n in walk.offered.items() if k.startswith(("lib", "link", "forget"))}
     missing = [k for k in walk.never_tapped(SKIP) if k in lib_verbs]
     assert not missing, f"the Library: offered but never tapped in {walk.steps} steps: " + ", ".join(
         f"{k} (first on {walk.where[k]})" for k in missing)
     assert walk.tapped["lib-take"] and walk.tapped["link"], "items and games shared as links were opened"
+
+
+def test_the_walk_fails_on_a_screen_that_cannot_be_drawn_and_on_an_internal_error_shown(monkeypatch):
+    """The walk's own checks bite: a table whose screen raises, and a flash in Python's words."""
+    from app_walk import internal
+    assert internal(("error", "That did not work: 'heroes'")) and internal(("error", "KeyError: 3"))
+    assert internal(("error", "The table link: 'NoneType' object has no attribute 'get'"))
+    assert not internal(("error", "That did not work: choose at least one hero"))
+    walk = Walk()
+    import dataclasses
+    from pocketdeck.ui.tables import TABLES, load_table
+    monkeypatch.setitem(TABLES, "deck", dataclasses.replace(load_table("deck"), render=lambda view, session: 1 / 0))
+    with pytest.raises(AssertionError, match="ZeroDivisionError"):
+        walk_table("deck", 1, 40, walk)
+    monkeypatch.undo()
+    # a tap whose code raises is shown as "That did not work: division by zero": caught too
+    import pocketdeck.ui.app as app_module
+    monkeypatch.setattr(app_module, "to_link", lambda session: 1 / 0)  # the Share tap raises
+    with watching(), pytest.raises(AssertionError, match="ZeroDivisionError"):
+        walk_table("deck", 1, 300, Walk())
+
+
+if __name__ == "__main__":  # python3 tests/test_app_walk.py <system>: what one walk offered and tapped
+    import sys
+    w = Walk()
+    for s in range(1, PLAN[sys.argv[1]][0] + 1):
+        walk_table(sys.argv[1], s, PLAN[sys.argv[1]][1], w)
+    for k in sorted(w.offered | w.tapped):
+        print(f"{k:32} offered {w.offered[k]:6} tapped {w.tapped[k]:5} by guests {w.by_guests[k]:4} {w.where.get(k, '')}")
