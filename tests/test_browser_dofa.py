@@ -182,8 +182,10 @@ def test_build_a_character_by_taps(browser, server):
         weapon = page.locator(".dofa-choices li", has=page.get_by_role("button", name="Learn Attack, Weapon (1 XP)"))
         assert "a check against an Enemy with your weapon" in weapon.locator(".dofa-text").inner_text()
         tap(page, "Learn Attack, Weapon (1 XP)")
-        tap(page, "Medium armor (AR 2, AP 0)")
-        assert "AR 2" in page.locator(".dofa-summary").first.inner_text()
+        # GMG, Items, Armor: a level-1 character starts with Light armor (review dofa-phone-2026-12-07 #10)
+        assert page.get_by_role("button", name="Medium armor (AR 2, AP 0)").count() == 0
+        tap(page, "Light armor (AR 3, AP 1)")
+        assert "AR 3" in page.locator(".dofa-summary").first.inner_text()
         assert "XP left: 6" in page.locator(".dofa-panel").first.inner_text()
         assert_phone_layout(page, "DofA builder")
         check_both_schemes(page, "DofA builder")

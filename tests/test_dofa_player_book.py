@@ -216,7 +216,8 @@ def test_items_consumables_potion_charm_feast():
     assert GAME.view(s, "player")["draft"]["net_hand"] == 0
     s = play(s, {"type": "item_end", "item": "Charm of Efficiency"})
     assert GAME.view(s, "player")["draft"]["net_hand"] == 2
-    s = play(new("Spades1"), {"type": "start_combat"}, {"type": "use_item", "item": "Fortifying Feast"})
+    # GMG, Consumables: "Meals 10 minutes": eaten before the fight (review dofa-phone-2026-12-07 #9)
+    s = play(new("Spades1"), {"type": "use_item", "item": "Fortifying Feast"}, {"type": "start_combat"})
     assert s["ap"] == 3
     s = play(s, {"type": "damage", "amount": 3, "bypass": False}, {"type": "end_turn"})
     assert s["ap"] == 1

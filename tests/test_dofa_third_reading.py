@@ -129,9 +129,10 @@ def test_gmg_shield_quality_table_standard_hardened_impervious():
     t = play(s, *steps)
     record = keep.sheet_record(t, steps)
     assert keep.sheet_problems(record) is None and keep.replay(record)["sheet"]["ap_max"] == 2
-    # Clubs1 carries a shield (listed AP 2 = Fortified 1 + Standard 1): now Impervious
+    # Clubs1 carries a shield (listed AP 2 = Fortified 1 + Standard 1): now Impervious,
+    # 1 + 3 AP held to the GMG's maximum of 3 (review dofa-phone-2026-12-07 #3)
     c = play(new("Clubs1"), {"type": "shield", "on": True, "quality": "Impervious"})
-    assert c["sheet"]["ap_max"] == 4
+    assert c["sheet"]["ap_max"] == 3
 
 
 # -- 29: checkpoints checked like records ----------------------------------------------------

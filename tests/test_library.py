@@ -69,6 +69,10 @@ BROKEN: dict[str, str] = {
                             "later turn; issue 47 made it 5: a ranged minion's parting reaction; so a format-2 "
                             "game no longer replays to its stored state); refused with 'this Deckbuilder RPG save "
                             "is from rules format 2; this version reads format 5', never a crash"),
+    "game-dofa-v1": ("Deck of Adventures rules format 1 (review dofa-phone-2026-12-07 made it 2: Rest Cards' "
+                     "points land when the Quick Rest is completed, more actions spend the turn's Minor Action, "
+                     "at most 3 AP, so a format-1 game may replay otherwise); refused with 'this Deck of "
+                     "Adventures save is from rules format 1; this version reads format 2', never a crash"),
     "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "
                     "once turned, and an item may be used after the move, so a format-1 game may replay "
                     "otherwise); refused with 'this P52 save is from rules format 1; this version reads "

@@ -163,6 +163,13 @@ def _table_flow(view: dict[str, Any]) -> str:
     body = _buttons(view, "draw_tc", "redraw_tc", "start_combat", "end_turn", "end_combat", "quick_rest", "full_rest")
     rests = (f'<p class="muted">{term("quick-rest", "Quick Rests")} taken since the last '
              f'{term("full-rest")}: {esc(view["quick_rests"])} of 2</p>')
+    if view["combat"] and view["gear"]["minor_spent"]:
+        rests += ('<p class="dofa-hint">This turn\'s Minor Action is spent (a shield, a Discard Power, '
+                  'a potion, a weapon change, getting up, the Burned save or a companion commanded).</p>')
+    if view["rest_paused"]:
+        hp, pp = view["rest_held"]
+        rests += (f'<p class="dofa-hint">An interrupted Quick Rest waits to be resumed '
+                  f'({esc(hp)} HP and {esc(pp)} PP held).</p>')
     return f'<section class="dofa-panel"><h2>Combat and rests</h2>{rests}<div class="dofa-grid">{body}</div></section>'
 
 
@@ -247,11 +254,17 @@ def _environment(view: dict[str, Any]) -> str:
 
 
 def _rest(view: dict[str, Any]) -> str:
-    body = _buttons(view, "rest_draw", "rest_end", cls="btn primary") + _buttons(view, "toughen_up", "exchange_fate")
+    body = (_buttons(view, "rest_draw", "rest_end", cls="btn primary")
+            + _buttons(view, "rest_pause", "toughen_up", "exchange_fate"))
+    hp, pp = view["rest_held"]
     return (f'<h2>{term("quick-rest")}</h2><p>{term("rest-card", "Rest Cards")} left: <b>{view["rest_cards"]}</b>. '
             f'Each is a DR 3 draw against your own Target Card without modifier: a miss recovers 1, '
-            f'a success 2 (HP or PP). Ending the rest puts 10 + 2 x Vitality cards of the discard '
-            f'pile back into the deck.</p>{_last(view)}<div class="dofa-grid">{body}</div>')
+            f'a success 2 (HP or PP), once the rest is complete. Ending the rest completes it: '
+            f'you recover what the cards hold and 10 + 2 x Vitality cards of the discard '
+            f'pile go back into the deck. If the rest is interrupted, stop it: nothing is recovered '
+            f'yet, it does not count, and the next Quick Rest resumes it.</p>'
+            f'<p>Held until the rest is complete: <b>{hp} HP, {pp} PP</b>.</p>'
+            f'{_last(view)}<div class="dofa-grid">{body}</div>')
 
 
 def _builder(view: dict[str, Any]) -> str:

@@ -159,7 +159,7 @@ def actions(s: dict[str, Any], phase: str) -> list[dict[str, Any]]:
             acts.append({"type": "learn", "power": pid})
     if phase == CREATION or respec:
         acts += [{"type": "unlearn", "power": pid} for pid in s["powers"]]
-    acts += gear.actions(s)
+    acts += gear.actions(s, creation=phase == CREATION)
     if phase == CREATION:
         taken = sum(s["vuln_xp"].values())
         limits = sh.tables()["experience"]

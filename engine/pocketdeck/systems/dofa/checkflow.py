@@ -11,6 +11,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import checks as ck
 from . import conditions as cd
+from . import gear
 from . import sheet as sh
 from .items import bonus, no_hand
 from .deck import RANKS, actor, blank_draft, drawable, name, own_tc, settle, take
@@ -95,8 +96,12 @@ def draft_actions(s: State) -> list[Action]:
         return acts
     acts += [{"type": "kind", "kind": k} for k in KINDS if k != d["kind"]]
     comp = s.get("companion")
-    if comp and comp["hp"] > 0:
-        acts.append({"type": "who", "who": "companion" if d.get("who", "me") == "me" else "me"})
+    mine = d.get("who", "me") == "me"
+    # GMG, Character Types: a companion is "commanded with an Action": the Dealer's Minor
+    # Action in combat (review dofa-phone-2026-12-07 #14, as the GM's table)
+    spent = gear.minor_spent(s)
+    if comp and comp["hp"] > 0 and not (mine and spent):
+        acts.append({"type": "who", "who": "companion" if mine else "me"})
     if d["kind"] != "save":
         acts += [{"type": "tc_rank", "rank": r} for r in RANKS]
         acts += [{"type": "tc_suit", "suit": x.value} for x in SUITS]
@@ -115,7 +120,8 @@ def draft_actions(s: State) -> list[Action]:
         acts += [{"type": "dr", "dr": v} for v in drs]
     acts += [{"type": "hand", "hand": h} for h in HANDS]
     acts += cd.toggles(s)
-    if ready(s) and drawable(s) >= 1 + abs(net_hand(s)) and cd.forbidden(s, d) is None:
+    if ready(s) and drawable(s) >= 1 + abs(net_hand(s)) and cd.forbidden(s, d) is None \
+            and (mine or not spent):
         acts.append({"type": "draw"})
     return acts
 
@@ -184,6 +190,8 @@ def do_draw(s: State, a: Action, rng: Rng) -> None:
         kind, stat, hand = d["kind"], d["stat"], net_hand(s)
         tc = own_tc(s) if kind == "save" else d["rank"] + d["suit"]
         dr = ck.contest_dr(d["attacker"]) if kind == "contest" else d["dr"]
+        if d.get("who", "me") == "companion":
+            gear.spend_minor(s)
     start_draw(s, rng, kind=kind, tc=tc, stat=stat, dr=dr, hand=hand,
                condition=d.get("condition"), who=d.get("who", "me") if not ko else "me")
 

@@ -13,7 +13,7 @@ from . import items
 from . import sheet as sh
 from ...core.cards import Card
 from .deck import blank_draft, discard_from_deck, distinct, drawable, name, settle, spend_fate, take_to
-from .health import close_toughen, hurt, toughen_at_combat_start
+from .health import close_toughen, hurt, toughen_at_combat_start, wake
 
 WEAPONS: tuple[int, ...] = (1, 2, 3, 4)     # weapon damage by quality
 LIGHTS = ("bright", "partial", "full")     # light, partial darkness, full darkness
@@ -78,7 +78,16 @@ def do_intensify(s: State, a: Action, rng: Rng) -> None:
     s["log"].append("Intensify: the next attack discards until a Major Success.")
 
 
+def weapon_actions(s: State) -> list[Action]:
+    """Weapon damage by quality (GMG, Weapons: 1-4); in combat "equipping or changing
+    weapons" is the turn's Minor Action (PG, In Combat Actions; review dofa-phone-2026-12-07 #2)."""
+    if gear.minor_spent(s):
+        return []
+    return [{"type": "weapon", "damage": n} for n in WEAPONS if n != s.get("weapon", 1)]
+
+
 def do_weapon(s: State, a: Action, rng: Rng) -> None:
+    gear.spend_minor(s)
     s["weapon"] = a["damage"]
     s["log"].append(f"Weapon: {a['damage']} damage.")
 
@@ -194,6 +203,10 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
     s.pop("minor", None)
     close_toughen(s)
     s["received"] = None
+    if s.get("intensify"):
+        # PG, Discard Powers: "additional benefits in combat" (review dofa-phone-2026-12-07 #4)
+        s["intensify"] = False
+        s["log"].append("Intensify ends with the combat.")
     # saves tied to turns lapse with the turns; a save on damage stays due
     s["due"] = [d for d in s["due"] if d["when"] not in (cd.TURN_START, cd.TURN_END)]
     s["log"].append("Combat ends; the Target Card stays until the next combat.")
@@ -209,8 +222,11 @@ def epic(s: State, result: dict[str, Any]) -> None:
         s["hp"] = 1
         if deg == 0:
             s["pp"] = min(s["sheet"]["pp_max"], s["pp"] + 3)
-        s["ko"] = None
-        s["log"].append("Wakes with 1 HP" + (" and up to 3 PP." if deg == 0 else "."))
+        s["log"].append("Recovers 1 HP" + (" and up to 3 PP." if deg == 0 else "."))
+        if wake(s):
+            s["log"].append("Wakes.")
+        else:
+            ko["stable"] = True      # the Epic Event is concluded; Fatigue 5 keeps the Dealer down
         return
     if result["success"]:
         ko["successes"] += 1

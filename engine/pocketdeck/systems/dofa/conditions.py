@@ -25,7 +25,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import sheet as sh
 from .deck import discard_from_deck, next_turn_end
-from .gear import armor_hand
+from .gear import armor_hand, minor_spent, spend_minor
 from .health import due, hurt
 
 TURN_START, TURN_END, MAJOR, MINOR = "start of turn", "end of turn", "a Major Action", "a Minor Action"
@@ -184,11 +184,22 @@ def end_of_turn(s: State) -> None:
         due(s, "Frozen", TURN_END)
 
 
+def spends_minor(s: State, name: str, saving: bool) -> bool:
+    """PG, Status Conditions 3 ("must expend a Minor Action to get up") and 6 ("As a Minor
+    Action, a character can make a DR 3 GUT Save"): getting up and the Burned save spend
+    the turn's Minor Action in combat (review dofa-phone-2026-12-07 #13, as the GM's table's
+    turns.shake_actions)."""
+    return bool(s["combat"]) and name in s["conditions"] and CONDITIONS[name]["when"] == MINOR \
+        and (saving or name == "Knocked Down")
+
+
 def condition_actions(s: State, can_save: bool) -> list[Action]:
     acts: list[Action] = []
+    spent = minor_spent(s)
     for name, rule in CONDITIONS.items():
-        acts.append({"type": "condition", "name": name})
-        if name in s["conditions"] and rule["save"] and can_save:
+        if not (spent and spends_minor(s, name, False)):
+            acts.append({"type": "condition", "name": name})
+        if name in s["conditions"] and rule["save"] and can_save and not (spent and spends_minor(s, name, True)):
             acts.append({"type": "condition_save", "name": name})
     if "Poisoned" in s["conditions"]:
         acts.append({"type": "poison_more"})
@@ -211,6 +222,8 @@ def received_actions(s: State) -> list[Action]:
 def do_condition(s: State, a: Action, rng: Rng) -> None:
     name = a["name"]
     conds = s["conditions"]
+    if spends_minor(s, name, False):
+        spend_minor(s)
     if name in conds:
         if name == "Poisoned":
             s["poison"] -= 1
@@ -243,6 +256,8 @@ def do_poison_more(s: State, a: Action, rng: Rng) -> None:
 def do_condition_save(s: State, a: Action, rng: Rng) -> None:
     from .deck import blank_draft
     rule = CONDITIONS[a["name"]]
+    if spends_minor(s, a["name"], True):
+        spend_minor(s)
     s["draft"] = dict(blank_draft("save"), stat=rule["save"], dr=3, condition=a["name"])
 
 

@@ -7,7 +7,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from .checkflow import deal, kept
 from .deck import distinct, name, settle, spend_fate
-from .health import hits, left, sync_toughen, undo_ko_hit
+from .health import hits, left, sync_toughen, undo_ko_hit, wake
 
 
 def fate_actions(s: State) -> list[Action]:
@@ -57,7 +57,7 @@ def do_toughen_up(s: State, a: Action, rng: Rng) -> None:
         undo_ko_hit(s, hit)
     sync_toughen(s)
     if s["ko"] and s["hp"] > 0:
-        s["ko"] = None
+        wake(s)
     s["log"].append(f"Toughens Up with {name(a['card'])}: ignores 1 damage.")
 
 

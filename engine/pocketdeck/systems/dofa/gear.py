@@ -49,11 +49,15 @@ def shield_ap(sheet: dict[str, Any] | None = None) -> int:
     return shields()[name] if name else 0
 
 
+AP_MAX = 3    # GMG, Managing Player Resources: "Armor Points are similarly small, with a maximum of 3"
+
+
 def derive_armor(sheet: dict[str, Any]) -> None:
-    """AR and max AP from the gear: armor's AR (or 3 - Agility/2 without), armor AP + shield AP."""
+    """AR and max AP from the gear: armor's AR (or 3 - Agility/2 without), armor AP + shield
+    AP, at most 3 (GMG, Managing Player Resources; review dofa-phone-2026-12-07 #3)."""
     row = armor_rows().get(sheet.get("armor") or "")
     sheet["ar"] = row["ar"] if row else armor_range(sheet["attrs"]["AGL"])
-    sheet["ap_max"] = (row["ap"] if row else 0) + shield_ap(sheet)
+    sheet["ap_max"] = min(AP_MAX, (row["ap"] if row else 0) + shield_ap(sheet))
 
 
 def unmet(sheet: dict[str, Any]) -> list[str]:
@@ -84,22 +88,35 @@ def armor_hand(sheet: dict[str, Any] | None, stat: str | None) -> list[tuple[str
     return [(f"Armor worn without {', '.join(miss)}: Agility, Finesse, Stealth", -1)] if miss else []
 
 
-def shield_actions(sheet: dict[str, Any]) -> list[Action]:
+# GMG, Items, Armor: "Characters may start with Light Armor at Level 1, but must acquire other
+# armor over the course of their Adventures" (review dofa-phone-2026-12-07 #10): the builder
+# offers at creation no armor, the PG's Basic and Light (AR 3, the GMG's Light row) and a
+# Standard shield (bought like Light armor; better ones "can be found")
+START_ARMOR = ("Basic", "Light")
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
+
+
+def shield_actions(sheet: dict[str, Any], creation: bool = False) -> list[Action]:
     """Ready a shield of each quality not readied now (a Standard one as the plain
-    ``on: True``, as saved games and sheets have it), or put the shield down."""
+    ``on: True``, as saved games and sheets have it), or put the shield down; at creation
+    a Standard shield only."""
     now = shield_name(sheet)
     acts: list[Action] = [({"type": "shield", "on": True} if q == standard()
                            else {"type": "shield", "on": True, "quality": q})
-                          for q in shields() if q != now]
+                          for q in shields() if q != now and (not creation or q == standard())]
     if now:
         acts.append({"type": "shield", "on": False})
     return acts
 
 
-def actions(sheet: dict[str, Any]) -> list[Action]:
+def actions(sheet: dict[str, Any], creation: bool = False) -> list[Action]:
+    """Armor and shield changes; at creation (level 1) only the starting armor (START_ARMOR)."""
     acts: list[Action] = [{"type": "armor", "armor": n} for n in ("", *armor_rows())
-                          if n != (sheet.get("armor") or "")]
-    return acts + shield_actions(sheet)
+                          if n != (sheet.get("armor") or "") and (not creation or n in ("", *START_ARMOR))]
+    return acts + shield_actions(sheet, creation)
 
 
 def combat_actions(s: State) -> list[Action]:
@@ -115,8 +132,12 @@ def minor_spent(s: State) -> bool:
 
 
 def spend_minor(s: State) -> None:
+    """Spend this turn's Minor Action (in combat): a shield, a Discard Power or Intensify,
+    a Potion, a weapon change, getting up, the Burned save, a companion commanded (review
+    dofa-phone-2026-12-07 #2, #13, #14). Spending it is acting on my turn (``acted``)."""
     if s["combat"]:
         s["minor"] = s["turn"]
+        s["acted"] = s["turn"]
 
 
 def apply(sheet: dict[str, Any], a: Action) -> str:
@@ -136,7 +157,7 @@ def apply(sheet: dict[str, Any], a: Action) -> str:
     derive_armor(sheet)
     if not a["on"]:
         return f"Puts the shield down: AP {sheet['ap_max']}."
-    return f"Readies a {shield_name(sheet)} shield (+{shield_ap(sheet)} AP): AP {sheet['ap_max']}."
+    return f"Readies {article(str(shield_name(sheet)))} shield (+{shield_ap(sheet)} AP): AP {sheet['ap_max']}."
 
 
 def do_gear(s: State, a: Action, rng: Rng) -> None:

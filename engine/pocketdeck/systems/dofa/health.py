@@ -148,7 +148,22 @@ def do_heal(s: State, a: Action, rng: Rng) -> None:
     s["log"].append(f"Heals {a['amount']} HP.")
 
 
+FATIGUE_KO = 5     # PG, Fatigue: "5. Knocked Out", until "a Full Rest" removes the levels
+
+
+def wake(s: State) -> bool:
+    """Knocked Out ends now that HP is above 0 (a Toughen Up, an Epic Event's Major, a
+    Quick Rest completed), except at Fatigue 5, which is itself Knocked Out until a Full
+    Rest removes it (PG, Fatigue; review dofa-phone-2026-12-07 #8): True if awake."""
+    if s["fatigue"] >= FATIGUE_KO:
+        s["log"].append("Still Knocked Out: Fatigue 5 lasts until a Full Rest.")
+        return False
+    s["ko"] = None
+    return True
+
+
 def do_treated(s: State, a: Action, rng: Rng) -> None:
+    """PG, Status Conditions 5: treatment wakes the Dealer (not offered at Fatigue 5)."""
     s["ko"] = None
     s["hp"] = max(s["hp"], 1)
     s["log"].append("Treated: wakes with 1 HP.")

@@ -5,12 +5,20 @@ turn ending at 0 AP returns to 1 AP). The GM's world says who holds one: the pho
 each to use and keeps its effect while it lasts. Durations are counted where the phone
 counts time: 1 minute is 10 combat rounds of 6 seconds (PG, In Combat Actions); an hour or
 8 hours last until a Full Rest (the 8-hour rest) or the "wears off" tap.
+
+Use times (GMG, Consumables: "Potions Minor Action", "Charms Major Action", "Meals 10
+minutes"; review dofa-phone-2026-12-07 #2, #9): in combat a Potion spends the turn's Minor
+Action (``gear.spend_minor``: once a turn, shared with a shield, a weapon change, a Discard
+Power); a Charm is the turn's Major Action, which the phone does not count (the GM calls the
+Major Actions), so it spends no Minor Action; a Meal takes 10 minutes and is eaten outside
+combat only. The Feast's +3 AP stops at the GMG's maximum of 3 AP.
 """
 
 from __future__ import annotations
 
 from ...core.game import Action, State
 from ...core.rng import Rng
+from . import gear
 from . import sheet as sh
 
 POTION, CHARM, FEAST = "Potion of Strength", "Charm of Efficiency", "Fortifying Feast"
@@ -37,17 +45,33 @@ def no_hand(s: State) -> bool:
     return CHARM in active(s)
 
 
+USE_TIME = {POTION: "Minor Action", CHARM: "Major Action", FEAST: "10 minutes"}
+
+
+def usable(s: State, item: str) -> bool:
+    """In combat a Potion needs the turn's Minor Action; a Meal's 10 minutes do not fit in
+    a combat round (GMG, Consumables)."""
+    if not s["combat"]:
+        return True
+    if USE_TIME[item] == "10 minutes":
+        return False
+    return USE_TIME[item] != "Minor Action" or not gear.minor_spent(s)
+
+
 def item_actions(s: State) -> list[Action]:
-    acts: list[Action] = [{"type": "use_item", "item": i} for i in ITEMS if i not in active(s)]
+    acts: list[Action] = [{"type": "use_item", "item": i} for i in ITEMS if i not in active(s) and usable(s, i)]
     acts += [{"type": "item_end", "item": i} for i in ITEMS if i in active(s)]
     return acts
 
 
 def do_use_item(s: State, a: Action, rng: Rng) -> None:
     item = a["item"]
+    if USE_TIME[item] == "Minor Action":
+        gear.spend_minor(s)
     s.setdefault("items", {})[item] = s["turn"] + POTION_ROUNDS - 1 if item == POTION and s["combat"] else None
     if item == FEAST:
-        s["ap"] += FEAST_AP      # "Gain +3 AP immediately": above the armor's maximum too
+        # "Gain +3 AP immediately": above the armor's maximum too, not above the GMG's 3
+        s["ap"] = max(s["ap"], min(gear.AP_MAX, s["ap"] + FEAST_AP))
     s["log"].append({POTION: "Drinks a Potion of Strength: +1 on Strength-based checks for 1 minute.",
                      CHARM: "Uses a Charm of Efficiency: no Upper or Lower Hand for 1 hour.",
                      FEAST: "Eats a Fortifying Feast: +3 AP; a turn ending at 0 AP returns to 1 AP."}[item])

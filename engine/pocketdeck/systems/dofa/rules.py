@@ -30,13 +30,18 @@ HANDLERS: dict[str, Handler] = {
     n[3:]: f for m in (character, checkflow, combat, conditions, fate, gear, health, items, rest)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 # what only the player's own turn does: a check drawn, a power, an item (PG, In Combat Actions)
-MY_TURN = frozenset({"draw", "power", "discard_power", "intensify", "use_item", "shield"})
+# and Exchange Fate, a Free Action "on a turn" (review dofa-phone-2026-12-07 #15)
+MY_TURN = frozenset({"draw", "power", "discard_power", "intensify", "use_item", "shield", "exchange_fate"})
 __all__ = ["CONDITIONS", "DofaGame", "GAME", "HANDLERS"]
 
 
 class DofaGame(Game):
     name = "dofa"
     title = "Deck of Adventures"
+    schema_version = 2  # 2: review dofa-phone-2026-12-07 (Rest Cards' points land when the Quick
+    # Rest is completed; a potion, a weapon change, getting up, the Burned save and a companion
+    # spend the turn's Minor Action; at most 3 AP; Exchange Fate begins my turn; Intensify ends
+    # with the combat; Fatigue 5 stays Knocked Out), so a game of format 1 may replay otherwise
     sim_step_cap = 400
 
     # -- setup ----------------------------------------------------------------------------
@@ -116,7 +121,7 @@ class DofaGame(Game):
         if s["phase"] == "rest":
             if s["rest_cards"] > 0 and drawable(s) >= 1:
                 acts.append({"type": "rest_draw"})
-            acts.append({"type": "rest_end"})
+            acts += [{"type": "rest_end"}, {"type": "rest_pause"}]
             return acts + fate.fate_actions(s)
         acts += checkflow.draft_actions(s)
         acts += fate.fate_actions(s)
@@ -125,7 +130,8 @@ class DofaGame(Game):
         if not ko and s["hp"] < s["sheet"]["hp_max"]:
             acts += [{"type": "heal", "amount": n} for n in (1, 2)]
         if ko:
-            acts.append({"type": "treated"})
+            if s["fatigue"] < health.FATIGUE_KO:
+                acts.append({"type": "treated"})
             acts += conditions.received_actions(s)
         comp = s.get("companion")
         if comp:
@@ -153,7 +159,7 @@ class DofaGame(Game):
             if not own_tc(s) and drawable(s) >= 1:
                 acts.append({"type": "draw_tc"})
             acts += [{"type": "light", "light": x} for x in combat.LIGHTS if x != s["light"]]
-            acts += [{"type": "weapon", "damage": n} for n in combat.WEAPONS if n != s.get("weapon", 1)]
+            acts += combat.weapon_actions(s)
             acts += [{"type": "fall", "spaces": n} for n in combat.FALLS]
             acts += health.breath_actions(s)
             acts += items.item_actions(s)
@@ -180,14 +186,22 @@ class DofaGame(Game):
                 and not checkflow.epic_open(state):
             return ("Knocked Out: one Epic Event check a turn, from the turn after the one the "
                     "Dealer was Knocked Out in (PG, Epic Events: \"their subsequent turns are replaced\")")
+        if kind in ("armor", "shield") and state["phase"] == bd.CREATION:
+            return ("a new character may start with Light armor and a Standard shield; other armor is "
+                    "acquired over the Adventures (GMG, Items, Armor)")
         if kind == "armor" and state["combat"]:
             return ("armor is put on or taken off outside combat: no In Combat Action dons armor "
                     "(PG, In Combat Actions; only a shield is readied in combat, GMG, Items, Armor)")
         if kind in ("shield", "discard_power", "intensify") and state["combat"] and state["ko"]:
             return "Knocked Out: the Epic Event's checks replace the Dealer's turns (PG, Epic Events)"
-        if kind in ("shield", "discard_power", "intensify") and gear.minor_spent(state):
+        if gear.minor_spent(state) and _minor(state, action):
             return ("this turn's Minor Action is already spent (PG, In Combat Actions: 1 Minor Action "
-                    "a turn; readying a shield and a Discard Power are each one)")
+                    "a turn; readying a shield, a Discard Power, a potion, changing weapons, getting up, "
+                    "the Burned save and commanding a companion are each one)")
+        if kind == "use_item" and state["combat"] and action.get("item") == items.FEAST:
+            return "a Meal takes 10 minutes: not in combat (GMG, Consumables)"
+        if kind == "treated" and state["ko"] and state["fatigue"] >= health.FATIGUE_KO:
+            return "Fatigue 5 is Knocked Out until a Full Rest removes it (PG, Fatigue)"
         if kind == "quick_rest" and state["quick_rests"] >= 2:
             return "only two Quick Rests per Full Rest (PG, Rests)"
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
@@ -221,6 +235,22 @@ class DofaGame(Game):
         return choose(state, legal, rng)
 
 
+def _minor(state: State, action: Action) -> bool:
+    """The action would spend the turn's Minor Action (gear.spend_minor's list)."""
+    kind = action.get("type")
+    if kind in ("shield", "discard_power", "intensify", "weapon"):
+        return True
+    if kind == "use_item":
+        return items.USE_TIME.get(action.get("item")) == "Minor Action"
+    if kind == "condition":
+        return action.get("name") == "Knocked Down" and "Knocked Down" in state["conditions"]
+    if kind == "condition_save":
+        return conditions.CONDITIONS.get(action.get("name"), {}).get("when") == conditions.MINOR
+    if kind in ("draw", "who"):
+        return state["draft"].get("who", "me") == "companion" or action.get("who") == "companion"
+    return False
+
+
 def do_end_session(s: State, a: Action, rng: Rng) -> None:
     s["phase"] = "over"
     s["log"].append("The session ends.")
@@ -247,11 +277,53 @@ def _check_reachable(state: State, fresh: State) -> None:
         if not _whole(state[key], 0, 10_000):
             raise ValueError(f"{key} is a count of 0 or more")
     _check_sheet(state, fresh)
+    _check_points(state)
     comp, chosen = state["companion"], fresh["companion"]
     if bool(comp) != bool(chosen) or (comp and comp.get("id") != chosen.get("id")):
         raise ValueError("the companion is not the one the game's options chose (Companions)")
     if comp and not (_whole(comp.get("hp"), 0, comp.get("hp_max", 0)) and _whole(comp.get("ap"), 0, comp.get("ap_max", 0))):
         raise ValueError("a companion's HP and AP are 0 to their maximum (Companions)")
+
+
+def _check_points(state: State) -> None:
+    """What the rules never reach in play (review dofa-phone-2026-12-07 #8): HP 0 is
+    Knocked Out and Knocked Out is HP 0 (PG, Health and Armor: "wounded beyond their health
+    pool, they are Knocked Out"; Fatigue 5 keeps the Dealer down with HP, until a Full
+    Rest); Fatigue 5 is Knocked Out (PG, Fatigue); two failed Epic Event checks are Dead
+    (PG, Epic Events); at most 3 AP (GMG, Managing Player Resources); weapon damage 1 to 4
+    (GMG, Weapon Quality Table); a Help or Thwart received of 1 to 4 (PG, Discard Powers:
+    "up to a limit of 4" cards a level, the cap's bonus at most 4); a pending Intensify only
+    in combat (PG, Discard Powers)."""
+    ko, dead, hp = state["ko"], state["dead"], state["hp"]
+    if not isinstance(dead, bool) or (dead and state["phase"] != "over"):
+        raise ValueError("a Dead character's session is over (PG, Epic Events)")
+    if ko is not None:
+        counts = [ko.get(k) for k in ("turns", "successes", "failures")] if isinstance(ko, dict) else [None]
+        if not all(_whole(n, 0, 10_000) for n in counts) or not _whole(ko["successes"], 0, 2) \
+                or not _whole(ko["failures"], 0, 2):
+            raise ValueError("an Epic Event counts 0 to 2 successes and failures (PG, Epic Events)")
+        if ko["failures"] >= 2 and not dead:
+            raise ValueError("two failed Epic Event checks and still alive (PG, Epic Events: \"fail two ... Dead\")")
+        if hp > 0 and state["fatigue"] < health.FATIGUE_KO:
+            raise ValueError(f"Knocked Out with {hp} HP (PG, Health and Armor: Knocked Out at 0 HP)")
+    elif not dead and state["phase"] != bd.CREATION:
+        if hp == 0:
+            raise ValueError("HP 0 and not Knocked Out (PG, Health and Armor: \"wounded beyond their "
+                             "health pool, they are Knocked Out\")")
+        if state["fatigue"] >= health.FATIGUE_KO:
+            raise ValueError("Fatigue 5 and not Knocked Out (PG, Fatigue: \"5. Knocked Out\")")
+    if state["ap"] > gear.AP_MAX:
+        raise ValueError(f"ap {state['ap']} is above the maximum of {gear.AP_MAX} (GMG, Managing Player Resources)")
+    if not _whole(state["weapon"], min(combat.WEAPONS), max(combat.WEAPONS)):
+        raise ValueError("a weapon does 1 to 4 damage (GMG, Weapon Quality Table)")
+    got = state["received"]
+    top = sh.discard_cap(10) // 2
+    if got is not None and not (isinstance(got, dict) and got.get("power") in conditions.RECEIVED
+                                and _whole(got.get("n"), 1, top)
+                                and (got.get("until") is None or _whole(got.get("until"), 0, 10_000))):
+        raise ValueError(f"a Help or Thwart received is 1 to {top} (PG, Discard Powers)")
+    if state["intensify"] and not state["combat"]:
+        raise ValueError("a pending Intensify outside combat (PG, Discard Powers: \"benefits in combat\")")
 
 
 def _sheet_cost(sheet: dict[str, Any]) -> int:
@@ -321,7 +393,7 @@ def _check_sheet(state: State, fresh: State) -> None:
                          "(Character Creation, Leveling up)")
     if state["phase"] != bd.CREATION and sheet["xp_left"] < 0:
         raise ValueError("more XP spent than the character has (Character Creation)")
-    # (AP has no such bound: a Fortifying Feast gives AP above the armor's, 07_Items)
+    # (AP is bound by the GMG's 3, not max AP: a Fortifying Feast gives AP above the armor's, 07_Items)
     tops = {"hp": sheet["hp_max"], "rest_cards": sheet["hp_max"],
             "quick_rests": 2, "fatigue": 5}
     if state["phase"] != bd.LEVELUP:       # a re-spec gives PP back at Done

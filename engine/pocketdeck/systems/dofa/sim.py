@@ -9,7 +9,7 @@ from ...core.rng import Rng
 
 WEIGHTS = {
     "draw": 40, "draw_more": 30, "stop": 10, "accept": 30, "fate_redraw": 8,
-    "rest_draw": 30, "rest_end": 4, "rest_gain": 10,
+    "rest_draw": 30, "rest_end": 4, "rest_gain": 10, "rest_pause": 2,
     "tc_rank": 3, "tc_suit": 3, "stat": 3, "dr": 3, "attacker": 3, "hand": 1, "kind": 2,
     "damage": 1, "heal": 1, "toughen_up": 3, "exchange_fate": 1, "award_fate": 1,
     "start_combat": 1, "end_turn": 4, "end_combat": 1, "quick_rest": 2, "full_rest": 1,

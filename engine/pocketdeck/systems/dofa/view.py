@@ -12,8 +12,10 @@ from ...core.odds import as_percent
 from . import checks as ck
 from . import conditions as cd
 from . import gear
+from . import items
 from . import odds as od
 from . import sheet as sh
+from .combat import pp_factor
 from .checkflow import epic_hand as _epic_hand, modifier as _modifier, effective as _effective, grade as _grade, kept as _kept, net_hand as _net_hand
 from .conditions import CONDITIONS
 from .deck import actor as _actor, own_tc as _own_tc
@@ -31,6 +33,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
         "companion": state.get("companion"),
         "fatigue": state["fatigue"], "quick_rests": state["quick_rests"],
         "rest_cards": state["rest_cards"], "combat": state["combat"], "turn": state["turn"],
+        "rest_held": list(state.get("rest_held") or (0, 0)), "rest_paused": bool(state.get("rest_paused")),
         "conditions": list(state["conditions"]), "poison": state["poison"],
         "due": [dict(d, save=CONDITIONS[d["name"]]["save"]) for d in state["due"]],
         "in_force": [c for c in state["conditions"] if cd.in_force(state, c)],
@@ -167,15 +170,18 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         "start_combat": "Start combat (draw my TC)", "end_turn": "End my turn",
         "end_combat": "End combat", "quick_rest": "Quick Rest", "full_rest": "Full Rest",
         "rest_draw": "Draw a Rest Card", "rest_end": "End the Quick Rest",
+        "rest_pause": "Interrupted: stop now, resume later",
         "draw_tc": "Draw my Target Card", "award_fate": "GM awards a Fate Card",
         "end_session": "End the session",
     }
     if t == "start_combat" and a.get("quick_draw"):
         return "Start combat, Quick Draw (TC at Upper Hand)"
+    if t == "quick_rest" and state.get("rest_paused"):
+        return "Resume the Quick Rest"
     if t in simple:
         return simple[t]
     if t == "use_item":
-        return f"Use a {a['item']}"
+        return f"Use {gear.article(a['item'])}" + (f" ({items.USE_TIME[a['item']]})" if state["combat"] else "")
     if t == "item_end":
         return f"{a['item']}: wears off"
     if t == "redraw_tc":
@@ -209,7 +215,8 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "rest_gain":
         return f"Recover {a['hp']} HP, {a['pp']} PP"
     if t == "power":
-        return f"{sh.power_title(a['power'])} ({a['pp']} PP)"
+        # what the tap spends: doubled at Fatigue 4 (PG, Fatigue; review dofa-phone-2026-12-07 #16)
+        return f"{sh.power_title(a['power'])} ({a['pp'] * pp_factor(state)} PP)"
     if t == "discard_power":
         power = sh.tables()["roles"][state["sheet"]["role"]]["discard"]
         return f"{power}: discard {a['cards']}"
@@ -220,7 +227,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         if on and a["name"] == "Poisoned":
             return f"Poisoned {state['poison']}: one less" if state["poison"] > 1 else "End Poisoned"
         if on and a["name"] == "Knocked Down":
-            return "Get up (End Knocked Down)"
+            return "Get up (End Knocked Down" + (", Minor Action)" if state["combat"] else ")")
         return ("End " if on else "") + a["name"]
     if t == "role":
         return f"{a['role']} (primary {sh.tables()['roles'][a['role']]['skill']})"
@@ -255,7 +262,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
     if t == "companion_heal":
         return f"{state['companion']['id']} heals 1 HP"
     if t == "weapon":
-        return f"Weapon damage {a['damage']}"
+        return f"Weapon damage {a['damage']}" + (" (Minor Action)" if state["combat"] else "")
     if t == "light":
         return {"bright": "Light", "partial": "Partial darkness", "full": "Full darkness"}[a["light"]]
     if t == "fall":
@@ -273,7 +280,7 @@ def label(a: dict[str, Any], state: dict[str, Any]) -> str:
         if not a["on"]:
             return "Put the shield down" + (" (Minor Action)" if state["combat"] else "")
         q = a.get("quality", gear.standard())
-        return (f"Ready a {q} shield (+{gear.shields()[q]} AP"
+        return (f"Ready {gear.article(q)} shield (+{gear.shields()[q]} AP"
                 + (", Minor Action)" if state["combat"] else ")"))
     if t == "respec":
         return "Re-specialise (the GM allows it)"
