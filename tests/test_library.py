@@ -73,10 +73,16 @@ BROKEN: dict[str, str] = {
                      "points land when the Quick Rest is completed, more actions spend the turn's Minor Action, "
                      "at most 3 AP, so a format-1 game may replay otherwise); refused with 'this Deck of "
                      "Adventures save is from rules format 1; this version reads format 2', never a crash"),
+    "game-dofa-gm-v1": ("Deck of Adventures GM's table rules format 1 (issue 47 made it 2: a Dealer has at least "
+                        "5 HP, the last enemy Knocked Out ends combat, an Ace TC replaced stays a Fate Card, "
+                        "actors carry their armor, so a format-1 game may replay otherwise); refused with 'this "
+                        "Deck of Adventures: GM's table save is from rules format 1; this version reads format "
+                        "2', never a crash"),
     "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "
                     "once turned, and an item may be used after the move, so a format-1 game may replay "
                     "otherwise); refused with 'this P52 save is from rules format 1; this version reads "
                     "format 2', never a crash"),
+    "table-dofa-gm-v1": "as game-dofa-gm-v1: the GM's table of rules format 1, refused by its format",
 }
 
 

@@ -36,6 +36,9 @@ HANDLERS: dict[str, Handler] = {
 class DofaGmGame(Game):
     name = "dofa-gm"
     title = "Deck of Adventures: GM's table"
+    schema_version = 2  # 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
+    # ends combat, an Ace TC replaced stays a Fate Card, Fatigue 5 knocks out, a newcomer draws
+    # a Target Card at once; actors carry their ``armor``), so a game of format 1 may replay otherwise
     sim_step_cap = 900
 
     def default_options(self) -> dict[str, Any]:
