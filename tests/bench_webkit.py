@@ -22,7 +22,7 @@ import webkit
 READY_S = 240
 MARKS_JS = """const at = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
 const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
-return {ready: window.__benchReady ?? at('pocketdeck:ready'), runtime_start: at('pocketdeck:runtime-start'),
+return {ready: window.__benchReady ?? at('pocketdeck:ready'), runtime_start: at('pocketdeck:runtime-start'), warm_up: at('pocketdeck:warm-up'), snapshot_found: at('pocketdeck:snapshot-found'),
         runtime_up: at('pocketdeck:runtime-up'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'),
         fcp: paint ? paint.startTime : null, boot: (window.pocketdeckBoot || {}).how || null,
         painted: document.documentElement.dataset.painted ? Number(document.documentElement.dataset.painted) : null,

@@ -166,7 +166,12 @@ class WebKit:
         """Polls ``script`` until it returns something truthy; fails after ``timeout`` s."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.js(script, *args)
+            try:
+                value = self.js(script, *args)
+            except WebDriverError as exc:  # asked while the page was being left: ask the next one
+                if "unload" not in str(exc) and "no such frame" not in str(exc):
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:

@@ -42,6 +42,7 @@ function listenTaps(handler) {
 window.pocketdeckShell = { progress, show, say: announce, listenTaps };
 
 // -- IndexedDB: one database, one object store of key -> text ---------------------------
+// (the library's first read starts at the end of this module: see firstRead)
 const DB_NAME = "pocketdeck";
 const STORE = "library";
 let dbPromise = null;
@@ -75,9 +76,18 @@ function putAll(s, ops) {
   }
   return { value: ops.length };
 }
+// The whole library, read as the page starts (Python's first read takes it; any write before
+// that drops it, so nothing written is missed): in WebKit the database's opening, the journal's
+// replay and the read took their turn after Python was up; now they run while it starts.
+let firstRead = null;
 window.pocketdeckStore = {
   // all entries whose key starts with prefix, as [[key, text], ...]
   entries(prefix) {
+    if (prefix === "" && firstRead) {
+      const read = firstRead;
+      firstRead = null;
+      return read;
+    }
     flushSaves();
     return tx("readonly", (s) => {
       const out = { value: [] };
@@ -95,6 +105,7 @@ window.pocketdeckStore = {
   // (a tap's saves handed over before it and not started yet go first: writes land in the
   // order they were made)
   write(ops) {
+    firstRead = null;
     flushSaves();
     return tx("readwrite", (s) => putAll(s, ops));
   },
@@ -113,6 +124,7 @@ window.pocketdeckStore = {
   // A save handed over while the page is hidden or reloading is started at once (a hidden
   // page's idle callbacks may never come: a table link's message, an import finishing).
   save(json, failed) {
+    firstRead = null;
     saving += 1;
     document.documentElement.setAttribute("data-saving", String(saving));
     const id = ++handed;
@@ -272,6 +284,9 @@ if (navigator.serviceWorker && navigator.serviceWorker.controller
     && new URLSearchParams(location.search).get("early") !== "off") {
   import("./runtime/pyodide/snapshot-loader.mjs").then((m) => m.warmUp()).catch(() => {});
 }
+
+firstRead = window.pocketdeckStore.entries("");
+firstRead.catch(() => {}); // a failure is main.py's to meet when it takes the read
 
 // -- offline readiness and updates ----------------------------------------------------------
 const chip = document.getElementById("offline");

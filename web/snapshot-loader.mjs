@@ -81,6 +81,7 @@ let marked = false;
 async function cachedSnapshot() {
   if (!SNAPSHOT || !globalThis.caches || OFF) return null;
   const res = await caches.match(snapshotUrl());
+  performance.mark("pocketdeck:snapshot-found");
   if (!res) return null;
   marked = res.headers.get("X-Pocketdeck-Snapshot") !== null;
   if (marked) return null;
@@ -261,6 +262,7 @@ function release(py) {
 let early = null;
 export function warmUp() {
   if (early || OFF) return;
+  performance.mark("pocketdeck:warm-up");
   const wheel = wheelFiles(); // (on every start: no second download of it)
   const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
   const module = WebAssembly.compileStreaming
