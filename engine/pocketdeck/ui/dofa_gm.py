@@ -386,7 +386,7 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("shake_off", "discard_power", "end_turn", "ready", "delay")
+    moves = pool.take("shake_off", "end_charm", "discard_power", "end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""

@@ -44,7 +44,8 @@ def bosses(s: State) -> list[dict[str, Any]]:
 
 
 def _targets(s: State, boss: dict[str, Any]) -> list[str]:
-    return [a["id"] for a in s["actors"] if a["side"] != boss["side"] and ft.standing(a)]
+    out = ft.charmers(boss)     # PG, Status Conditions 10, 11: not against the charmer
+    return [a["id"] for a in s["actors"] if a["side"] != boss["side"] and ft.standing(a) and a["id"] not in out]
 
 
 def actions(s: State, current_id: str | None) -> list[Action]:

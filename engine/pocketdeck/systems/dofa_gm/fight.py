@@ -297,6 +297,36 @@ def in_force(a: Actor, name: str) -> bool:
     return st is not None and not st.get("held", False)
 
 
+CHARMS = ("Charmed", "Enthralled")
+
+
+def charmers(a: Actor) -> set[str]:
+    """PG, Status Conditions 10, 11: the ids of the creatures whose Charmed or Enthralled is
+    in force on ``a``: "they may not take actions against the interests of the creature
+    that caused the condition" (Enthralled: its Major Action is the enthraller's to direct)."""
+    return {st["by"] for st in a["statuses"] if st["name"] in CHARMS and st.get("by")
+            and in_force(a, st["name"])}
+
+
+def charm_refusal(s: State, a: Actor, target: Actor) -> str | None:
+    """Why ``a`` may not act against ``target`` (None: it may)."""
+    if target["id"] not in charmers(a):
+        return None
+    name = next(st["name"] for st in a["statuses"] if st["name"] in CHARMS and st.get("by") == target["id"])
+    return (f"{a['name']} is {name} by {target['name']}: no action against the "
+            f"{'enthraller' if name == 'Enthralled' else 'charmer'}'s interests (PG, Status Conditions "
+            f"{10 if name == 'Charmed' else 11})")
+
+
+# what a failed save's condition means at the GM's table, where part 1's words speak of the
+# phone's own checks (PROMPTS)
+TABLE_PROMPTS = {
+    "Charmed": "Charmed: no action against the charmer's interests (no attack or power on them is offered).",
+    "Enthralled": ("Enthralled: move and/or one Major Action as the enthraller directs (the GM's); "
+                   "no attack or power on the enthraller is offered."),
+}
+
+
 def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
                save: dict[str, Any] | None = None) -> None:
     """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
@@ -397,4 +427,4 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
         from .turns import discard
         discard(s, a, st["level"] + 1, rng)
     if not passed and name in PROMPTS:
-        log(s, PROMPTS[name])
+        log(s, TABLE_PROMPTS.get(name, PROMPTS[name]))

@@ -62,6 +62,10 @@ def suggest(s: State, legal: list[Action]) -> Action | None:
         return min(adv, key=lambda a: _hp(s, a["target"]) if a.get("target") else 0)
     if cur is None:
         return None
+    freed = [a for a in legal if a["type"] == "end_charm" and a["who"] == cur["id"]
+             and ft.in_force(ft.actor(s, a["target"]), a["status"])]
+    if freed:
+        return freed[0]          # a Charmed ally freed (PG, Status Conditions 10, 11)
     up = [a for a in legal if a["type"] == "shake_off" and a["status"] != "Entangled"]
     if up:
         return up[0]
@@ -95,7 +99,7 @@ BOSSES = [c for c, row in bs.creatures().items() if row["type"] == "Boss"]
 WEIGHTS = {
     "accept": 30, "fate_redraw": 4, "save": 30, "save_result": 30, "end_turn": 8, "attack": 12,
     "power": 4, "player_attack": 12, "player_tc": 20, "ko_draw": 30, "ko_card": 30,
-    "entry_rank": 6, "entry_suit": 6, "entry_mod": 2, "entry_major": 1, "entry_hit": 2, "shake_off": 3, "toughen_up": 3, "redraw_tc": 1, "keep_tc": 3, "draw_more": 20, "stop": 5, "rest": 1, "pick_condition": 2, "rest_card": 10, "rest_gain": 10, "rest_end": 3, "exchange_fate": 1, "entry_done": 30,
+    "entry_rank": 6, "entry_suit": 6, "entry_mod": 2, "entry_major": 1, "entry_hit": 2, "shake_off": 3, "end_charm": 3, "toughen_up": 3, "redraw_tc": 1, "keep_tc": 3, "draw_more": 20, "stop": 5, "rest": 1, "pick_condition": 2, "rest_card": 10, "rest_gain": 10, "rest_end": 3, "exchange_fate": 1, "entry_done": 30,
     "entry_cancel": 1, "delay": 1, "ready": 1, "readied_attack": 3, "adversary": 3, "house": 5,
     "status": 1, "end_status": 1, "damage": 1, "heal": 1, "treated": 1, "focus": 2, "panel": 1,
     "weapon": 1, "edit": 1, "award_fate": 1, "hand": 1, "coins": 2, "loot": 1, "buy": 2,

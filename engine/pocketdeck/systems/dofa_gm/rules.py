@@ -306,6 +306,14 @@ def refusal(s: State, a: Action) -> str | None:
     attack = kind in ("attack", "readied_attack", "player_attack") or a.get("name") == "Adversary Major Action"
     if attack and s["combat"] and aim is not None and not ft.tc_of(s, aim):
         return turns.no_tc(s, aim)
+    friendly = kind == "power" and POWERS.get(a.get("power") or "", {}).get("ally")
+    hostile = attack or kind in ("adversary", "house") or (kind == "power" and not friendly)
+    if who is not None and hostile and s["combat"]:
+        for i in [a.get("target"), *turns.also(a)]:
+            y = next((y for y in s["actors"] if y["id"] == i), None)
+            why = y is not None and ft.charm_refusal(s, who, y)
+            if why:
+                return why
     if who is not None and who["ko"] and kind in ("rest", *rests.SEAT_ACTIONS):
         return f"{who['name']} is Knocked Out: unable to act until treated (PG, Status Conditions 5)"
     listed = POWERS[a["power"]]["pp"] if kind in ("attack", "power") and a.get("power") in POWERS else 0

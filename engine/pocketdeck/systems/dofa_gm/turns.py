@@ -180,7 +180,10 @@ def begin_turn(s: State, rng: Rng) -> None:
 
 # -- the legal actions of a fight -------------------------------------------------------------
 def enemies(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
-    return [y for y in s["actors"] if y["side"] != x["side"] and ft.standing(y)]
+    """The standing enemies ``x`` may act against: not the one whose Charmed or Enthralled
+    is in force on it (PG, Status Conditions 10, 11)."""
+    out = ft.charmers(x)
+    return [y for y in s["actors"] if y["side"] != x["side"] and ft.standing(y) and y["id"] not in out]
 
 
 def foes_to_hit(s: State, x: dict[str, Any]) -> list[dict[str, Any]]:
@@ -285,6 +288,8 @@ def turn_actions(s: State) -> list[Action]:
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
         acts.append({"type": "ready"})
+    if not c["acted"]:
+        acts += charm_actions(s, x)
     if x["deck"]:
         acts += shake_actions(s, x) + discards.actions(s, x)
     elif x.get("own"):      # a player's phone: their Discard Power, from the deck kept here
@@ -336,6 +341,24 @@ def shake_actions(s: State, x: dict[str, Any]) -> list[Action]:
     spent = {"major": c["acted"], "minor": c.get("minor", False)}
     return [{"type": "shake_off", "who": x["id"], "status": st["name"]} for st in x["statuses"]
             if st["name"] in SHAKE and not spent[SHAKE[st["name"]]]]
+
+
+def charm_actions(s: State, x: dict[str, Any]) -> list[Action]:
+    """PG, Status Conditions 10, 11: "Another creature within 6 spaces may use a Major action
+    to end this effect": offered on the turn of a standing ally of the Charmed or
+    Enthralled one (no map: within 6 spaces is the GM's to say)."""
+    if not ft.standing(x):
+        return []
+    return [{"type": "end_charm", "who": x["id"], "target": y["id"], "status": st["name"]}
+            for y in allies(s, x) if y["id"] != x["id"] and not y["ko"]
+            for st in y["statuses"] if st["name"] in ft.CHARMS]
+
+
+def do_end_charm(s: State, a: Action, rng: Rng) -> None:
+    x, y = ft.actor(s, a["who"]), ft.actor(s, a["target"])
+    s["combat"]["acted"] = True
+    ft.log(s, f"{x['name']} ends {y['name']}'s {a['status']} (a Major Action).")
+    ft.remove_status(s, y, a["status"])
 
 
 def do_shake_off(s: State, a: Action, rng: Rng) -> None:

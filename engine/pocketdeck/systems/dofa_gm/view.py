@@ -110,6 +110,8 @@ def label(s: State, a: Action) -> str:
         return {"Knocked Down": f"{who} gets up (Minor Action)",
                 "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
                 "Entangled": f"{who}: break free, DR 3 STR save (Major Action)"}[a["status"]]
+    if t == "end_charm":
+        return f"{who}: end {tgt}'s {a['status']} (Major Action)"
     if t == "player_tc":
         return f"Type in {who}'s Target Card"
     if t == "save":
