@@ -1,10 +1,8 @@
-"""The GM's table (``dofa-gm``), review dofa-gm-2026-12-07 (R1-R9). Each test is named
-after its book section (GMG: the GM's Guide, PG: the Player's Guide); docs/rules/dofa.md,
-part 2, has a row for each."""
+"""Review dofa-gm-2026-12-07 of the GM's table: its differences R1-R9 fixed, one test per
+fix named after the book section it follows (docs/rules/dofa.md part 2: one row each, with
+the differences kept as choices or left unbuilt)."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -13,15 +11,7 @@ from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm import policy
 from pocketdeck.systems.dofa_gm.fight import actor
 from test_dofa_gm import GAME, _turn_of, new, play, report
-
-
-def _refused(s: dict, a: dict, *words: str) -> None:
-    """``a`` is refused naming the rule, and the state is left as it was."""
-    before = json.dumps(s, sort_keys=True)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, a)
-    assert all(w in str(err.value) for w in words), str(err.value)
-    assert json.dumps(s, sort_keys=True) == before
+from test_dofa_gm_review3 import _refused
 
 
 def _charmed(name: str) -> tuple[dict, str, str]:
@@ -77,3 +67,47 @@ def test_pg_status_conditions_10_11_an_ally_ends_the_charm_with_a_major_action(n
     s = play(s, end)
     assert ft.status(actor(s, grunt), name) is None and s["combat"]["acted"]
     assert not [a for a in GAME.legal_actions(s) if a["type"] in ("attack", "end_charm")]
+
+
+# -- R2: the earthquake's step 5, all party members ----------------------------------------------
+
+def test_pg_epic_events_the_earthquake_step_5_all_party_members_draw():
+    """PG, Epic Events, the earthquake: after Genesis's TC (step 4), "5. The GM reveals a new
+    TC, DR 2. All party members must make Athletics checks": the GM calls on the whole
+    party, Genesis included, though a volunteer may not take two TCs in a row."""
+    from test_dofa_gm import begin_epic, stack
+    s = stack(new(), "world", "4H", "KS", "5D", "2C", "QS", "3H")
+    s = begin_epic(s, tcs=3, need=2)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 4},
+             {"type": "epic_join", "who": "p1"}, {"type": "epic_join", "who": "p2"}, {"type": "epic_go"})
+    s = report(play(s, {"type": "epic_card"}), "3S")
+    s = report(play(s, {"type": "epic_card"}), "9H", 1)
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 3},
+             {"type": "epic_join", "who": "p3"}, {"type": "epic_go"}, {"type": "epic_card"})
+    s = report(s, "2H")
+    s = play(s, {"type": "epic_gm_draw"})
+    s = report(play(s, {"type": "epic_card"}), "7D")
+    s = play(s, {"type": "epic_gm_draw"})
+    s = report(play(s, {"type": "epic_card"}), "8C")
+    s = play(s, {"type": "epic_gm_draw"})           # the GM's Q of Spades: the first failure
+    assert s["epic"]["failures"] == 1
+    s = play(s, {"type": "epic_reveal"}, {"type": "epic_dr", "dr": 2})
+    # a volunteer still may not take two TCs in a row ...
+    assert [a["who"] for a in GAME.legal_actions(s) if a["type"] == "epic_join"] == ["p1", "p2"]
+    _refused(s, {"type": "epic_join", "who": "p3"}, "two TCs in a row", "all party members")
+    # ... but the GM's call brings in all party members, Genesis too
+    s = play(s, {"type": "epic_all"})
+    assert s["epic"]["volunteers"] == ["p1", "p2", "p3"]
+    s = play(s, {"type": "epic_go"})
+    assert s["epic"]["stage"] == "draw"
+
+
+def test_pg_epic_events_the_learn_text_tells_the_lone_player_and_all_party_exceptions():
+    """The GM's glossary (learn.toml gm-epic) says what the app does: the lone player who
+    goes again, and the GM's call on all party members."""
+    import tomllib
+    from pathlib import Path
+    learn = tomllib.loads((Path(__file__).parents[1] / "content/dofa-gm/learn.toml").read_text())
+    body = " ".join(next(r["body"] for r in learn["rule"] if r["id"] == "gm-epic").split())
+    assert "lone player" in body and "all party members" in body
+

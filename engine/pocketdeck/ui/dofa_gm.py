@@ -294,7 +294,7 @@ def _epic(view: dict[str, Any], pool: _Pool) -> str:
               ("Failures that end it", pad("epic_limit", LIMITS, ep["limit"], "failures end it") if setup else ""),
               ("DR", _keypad(pool.take("epic_dr"), "dr", DRS, ep["dr"], "dofa-keys", name=lambda v: f"DR {v}")
                if stage == "dr" else ""),
-              ("Volunteers", _grid(pool.take("epic_join", "epic_leave"), tight=True)),
+              ("Volunteers", _grid(pool.take("epic_join", "epic_all", "epic_leave"), tight=True)),
               ("Skill", _grid(pool.take("epic_stat"), tight=True))]
     body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
     go = pool.take("epic_begin", "epic_reveal", "epic_go", "epic_draw", "epic_card", "epic_gm_draw",

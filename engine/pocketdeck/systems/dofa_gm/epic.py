@@ -41,6 +41,20 @@ def eligible(s: State) -> list[str]:
     return fresh or party
 
 
+def whole_party(s: State) -> list[str]:
+    return [a["id"] for a in s["actors"] if a["side"] == "party" and standing(a)]
+
+
+def do_epic_all(s: State, a: Action, rng: Rng) -> None:
+    """PG, Epic Events, the earthquake's step 5: "All party members must make Athletics
+    checks": the GM calls on every standing party member for this TC, those of the
+    previous TC included (the no-two-in-a-row rule binds volunteers, not the GM's call)."""
+    ep = s["epic"]
+    ep["volunteers"] += [p for p in whole_party(s) if p not in ep["volunteers"]]
+    log(s, "The GM calls on all party members for this Target Card (PG, Epic Events: "
+           "the earthquake's step 5).")
+
+
 def drawer(s: State) -> str | None:
     """Whose draw it is: a volunteer's id, or None for the GM."""
     ep = s["epic"]
@@ -61,6 +75,8 @@ def actions(s: State) -> list[Action]:
         return [{"type": "epic_dr", "dr": d} for d in DRS]
     if st == "volunteer":
         acts = [{"type": "epic_join", "who": p} for p in eligible(s) if p not in ep["volunteers"]]
+        if any(p not in ep["volunteers"] for p in whole_party(s)) and set(whole_party(s)) - set(eligible(s)):
+            acts.append({"type": "epic_all"})
         acts += [{"type": "epic_leave", "who": p} for p in ep["volunteers"]]
         if ep["volunteers"]:
             acts.append({"type": "epic_go"})

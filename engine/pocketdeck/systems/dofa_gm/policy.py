@@ -105,7 +105,7 @@ WEIGHTS = {
     "weapon": 1, "edit": 1, "award_fate": 1, "hand": 1, "coins": 2, "loot": 1, "buy": 2,
     "drop_loot": 1, "add_creature": 1, "add_premade": 1, "remove": 1,
     "epic_tcs": 2, "epic_need": 2, "epic_limit": 1, "epic_begin": 6, "epic_cancel": 1,
-    "epic_reveal": 20, "epic_dr": 4, "epic_join": 10, "epic_leave": 1, "epic_go": 10,
+    "epic_reveal": 20, "epic_dr": 4, "epic_join": 10, "epic_all": 2, "epic_leave": 1, "epic_go": 10,
     "epic_stat": 2, "epic_draw": 20, "epic_card": 20, "epic_gm_draw": 20, "epic_close": 20,
     "call_stat": 3, "call_mod": 2, "call_aim": 3, "call_dr": 1, "call_hand": 1, "call_hidden": 1, "call_needs": 1, "discard_power": 1,
     "call_tc": 6, "call_draw": 12, "call_card": 12, "call_cancel": 1,

@@ -171,7 +171,8 @@ class DofaGmGame(Game):
         if kind in ("attack", "power", "end_turn") and state["due"]:
             return "a save is due first (PG, Status Conditions)"
         if kind == "epic_join" and state["epic"] and action.get("who") in state["epic"]["last"]:
-            return "a player may not volunteer for two TCs in a row (PG, Epic Events)"
+            return ("a player may not volunteer for two TCs in a row (PG, Epic Events); the GM may call "
+                    "on all party members for this TC (the earthquake's step 5)")
         if kind == "fate_redraw" and state["draw"] and state["draw"]["redrawn"]:
             return "only one redraw per check (PG, Fate Cards 3)"
         why = refusal(state, action)

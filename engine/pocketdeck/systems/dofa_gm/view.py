@@ -110,6 +110,8 @@ def label(s: State, a: Action) -> str:
         return {"Knocked Down": f"{who} gets up (Minor Action)",
                 "Burned": f"{who}: put out the burning, DR 3 GUT save (Minor Action)",
                 "Entangled": f"{who}: break free, DR 3 STR save (Major Action)"}[a["status"]]
+    if t == "epic_all":
+        return "All party members draw on this TC"
     if t == "end_charm":
         return f"{who}: end {tgt}'s {a['status']} (Major Action)"
     if t == "player_tc":
