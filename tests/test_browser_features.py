@@ -113,17 +113,25 @@ def test_chromium_features_as_boot_js_finds_them(browser, server, agent, hint):
     ctx.close()
 
 
-@pytest.mark.browser
-def test_chromium_with_no_rtcpeerconnection_shows_the_link_instead(browser, server):
+def p52_without(browser, server, init_script: str):
+    """(context, page, errors): a P52 game started ("Play now") in a page whose browser
+    lacks what ``init_script`` takes away before any of the app's scripts run."""
     ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;")
+    ctx.add_init_script(init_script)
     errors = watch_errors(ctx)
     page = ctx.new_page()
     page.goto(server + "/")
     page.wait_for_selector("html[data-ready]", timeout=120_000)
-    page.click("[data-action=open][data-arg=p52]")
+    page.click("[data-action=open][data-arg=p52]")  # its module and content are read from files
     page.click("[data-action=new][data-fill^=quick_one]")  # Play now: one ready-made character
     page.wait_for_selector("[data-system=p52]")
+    return ctx, page, errors
+
+
+@pytest.mark.browser
+def test_chromium_with_no_rtcpeerconnection_shows_the_link_instead(browser, server):
+    ctx, page, errors = p52_without(browser, server,
+                                    "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;")
     page.click("nav .menu > summary")
     page.click("[data-action=tl-host]")
     text = page.inner_text("main")

@@ -12,7 +12,8 @@ import io
 import zipfile
 
 import pytest
-from conftest import PHONE, watch_errors
+from conftest import PHONE
+from test_browser_features import p52_without
 
 pytestmark = pytest.mark.browser
 
@@ -82,14 +83,6 @@ def test_what_is_no_zip_is_refused(page):
 
 
 def test_with_no_decompressionstream_python_unpacks_it_and_the_app_plays(browser, server):
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script("delete window.DecompressionStream;")
-    errors = watch_errors(ctx)
-    p = ctx.new_page()
-    p.goto(server + "/")
-    p.wait_for_selector("html[data-ready]", timeout=120_000)
-    p.click("[data-action=open][data-arg=p52]")  # a table whose module and content are read from files
-    p.click("[data-action=new][data-fill^=quick_one]")
-    p.wait_for_selector("[data-system=p52]")
+    ctx, _, errors = p52_without(browser, server, "delete window.DecompressionStream;")
     assert errors == []
     ctx.close()
