@@ -111,3 +111,24 @@ def test_pg_epic_events_the_learn_text_tells_the_lone_player_and_all_party_excep
     body = " ".join(next(r["body"] for r in learn["rule"] if r["id"] == "gm-epic").split())
     assert "lone player" in body and "all party members" in body
 
+
+# -- R3: Minions and Powers --------------------------------------------------------------------
+
+def test_gmg_character_types_minions_use_only_their_stat_blocks_powers_and_the_glossary_says_so():
+    """GMG, Character Types: Minions "cannot take Powers or Vulnerabilities"; PG, Dealers,
+    NPCs and Companions: NPCs "Have limited access to Powers", and the bestiary's Minions
+    list some (Guard: Shield, Sweep). The app's choice (docs/rules/dofa.md part 2): a Minion
+    uses the Powers its stat block lists and takes no others; the GM's glossary says what
+    the app does, not the opposite."""
+    import tomllib
+    from pathlib import Path
+    learn = tomllib.loads((Path(__file__).parents[1] / "content/dofa-gm/learn.toml").read_text())
+    text = next(t["text"] for t in learn["term"] if t["id"] == "gm-minion")
+    assert "cannot take Powers" not in text and "stat block" in text
+    s = play(new(("Ann",), foes=["Guard", "Grunt"]), {"type": "start_combat"})
+    s = report(play(s, {"type": "player_tc", "who": "p1"}), "2S")
+    guard = next(a for a in s["actors"] if a["source"] == "Guard")
+    assert guard["kind"] == "minion"
+    s = _turn_of(s, guard["id"])
+    used = {a["power"] for a in GAME.legal_actions(s) if a.get("who") == guard["id"] and "power" in a}
+    assert "Shield" in used and used <= set(guard["powers"])
