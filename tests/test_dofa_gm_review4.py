@@ -132,3 +132,33 @@ def test_gmg_character_types_minions_use_only_their_stat_blocks_powers_and_the_g
     s = _turn_of(s, guard["id"])
     used = {a["power"] for a in GAME.legal_actions(s) if a.get("who") == guard["id"] and "power" in a}
     assert "Shield" in used and used <= set(guard["powers"])
+
+
+# -- R5: at most 3 AP --------------------------------------------------------------------------
+
+def test_gmg_managing_player_resources_armor_points_at_most_3():
+    """GMG, Managing Player Resources: "Armor Points are similarly small, with a maximum of
+    3". A party member at 3 AP shielded by an ally stays at 3 (the Shield is not offered on
+    them), the GM's edit stops max AP at 3 (refused above, naming the rule), and a player
+    typed in with more than 3 AP is refused. The GM's creatures keep their own numbers."""
+    s = GAME.new_game({"mode": "skirmish", "players": [], "party": ["Clubs1", "Crusader1"],
+                       "foes": ["Grunt", "Guard"]}, 3)
+    clubs = next(a for a in s["actors"] if a["source"] == "Clubs1")
+    crus = next(a for a in s["actors"] if a["source"] == "Crusader1")
+    s = play(s, {"type": "focus", "who": crus["id"]})
+    while actor(s, crus["id"])["ap_max"] < 3:
+        s = play(s, {"type": "edit", "who": crus["id"], "field": "ap_max", "delta": 1})
+    assert {"type": "edit", "who": crus["id"], "field": "ap_max", "delta": 1} not in GAME.legal_actions(s)
+    _refused(s, {"type": "edit", "who": crus["id"], "field": "ap_max", "delta": 1}, "at most 3 AP",
+             "GMG, Managing Player Resources")
+    actor(s, crus["id"])["ap"] = 3
+    s = _turn_of(s, clubs["id"])
+    assert actor(s, clubs["id"])["pp"] >= 1
+    assert not [a for a in GAME.legal_actions(s) if a.get("power") == "Shield" and a["target"] == crus["id"]]
+    actor(s, crus["id"])["ap"] = 2              # hurt: the Shield is offered, and stops at 3
+    shield = next(a for a in GAME.legal_actions(s) if a.get("power") == "Shield" and a["target"] == crus["id"])
+    s = play(s, shield)
+    assert actor(s, crus["id"])["ap"] == 3
+    with pytest.raises(IllegalAction):
+        GAME.new_game({"players": [{"name": "Ann", "hp": 10, "ap": 4, "ar": 1, "agl": 0, "pp": 3}],
+                       "foes": []}, 1)

@@ -75,7 +75,8 @@ BROKEN: dict[str, str] = {
                      "Adventures save is from rules format 1; this version reads format 2', never a crash"),
     "game-dofa-gm-v1": ("Deck of Adventures GM's table rules format 1 (issue 47 made it 2: a Dealer has at least "
                         "5 HP, the last enemy Knocked Out ends combat, an Ace TC replaced stays a Fate Card, "
-                        "actors carry their armor, so a format-1 game may replay otherwise); refused with 'this "
+                        "actors carry their armor; review dofa-gm-2026-12-07: no attack on one's charmer, at "
+                        "most 3 AP, so a format-1 game may replay otherwise); refused with 'this "
                         "Deck of Adventures: GM's table save is from rules format 1; this version reads format "
                         "2', never a crash"),
     "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "

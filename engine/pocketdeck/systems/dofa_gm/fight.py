@@ -22,6 +22,7 @@ from ...core.cards import Card
 from ...core.game import IllegalAction, State
 from ...core.rng import Rng
 from ..dofa.conditions import BY_FAILED_SAVE, CONDITIONS, PROMPTS, TURN_END, TURN_START
+from ..dofa.gear import AP_MAX
 from . import decks as dk
 
 Actor = dict[str, Any]
@@ -295,6 +296,16 @@ def in_force(a: Actor, name: str) -> bool:
     """A status acting through a failed save is in force until a save succeeds."""
     st = status(a, name)
     return st is not None and not st.get("held", False)
+
+
+# GMG, Managing Player Resources: "Armor Points are similarly small, with a maximum of 3"
+# (the party's; the GM's creatures keep their stat block's numbers and the GM's edits): AP_MAX
+
+
+def ap_cap(a: Actor, shield: int = 0) -> int:
+    """The most AP ``a`` may hold: its max (plus a Shield power's AP), at most 3 in the party."""
+    cap = a["ap_max"] + shield
+    return min(cap, AP_MAX) if a["side"] == "party" else cap
 
 
 CHARMS = ("Charmed", "Enthralled")

@@ -24,7 +24,7 @@ from .powers import POWERS, cost, price
 
 MODES = ("table", "skirmish")
 MAX_PLAYERS = 6
-PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, 9), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
+PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, ft.AP_MAX), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
 MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
@@ -38,7 +38,8 @@ class DofaGmGame(Game):
     title = "Deck of Adventures: GM's table"
     schema_version = 2  # 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
     # ends combat, an Ace TC replaced stays a Fate Card, Fatigue 5 knocks out, a newcomer draws
-    # a Target Card at once; actors carry their ``armor``), so a game of format 1 may replay otherwise
+    # a Target Card at once; actors carry their ``armor``) and review dofa-gm-2026-12-07 (no
+    # attack on one's charmer, at most 3 AP in the party), so a game of format 1 may replay otherwise
     sim_step_cap = 900
 
     def default_options(self) -> dict[str, Any]:
@@ -307,6 +308,9 @@ def refusal(s: State, a: Action) -> str | None:
     attack = kind in ("attack", "readied_attack", "player_attack") or a.get("name") == "Adversary Major Action"
     if attack and s["combat"] and aim is not None and not ft.tc_of(s, aim):
         return turns.no_tc(s, aim)
+    if kind == "edit" and who is not None and a.get("field") == "ap_max" and who["side"] == "party" \
+            and isinstance(a.get("delta"), int) and who["ap_max"] + a["delta"] > ft.AP_MAX:
+        return f"a player character holds at most {ft.AP_MAX} AP (GMG, Managing Player Resources)"
     friendly = kind == "power" and POWERS.get(a.get("power") or "", {}).get("ally")
     hostile = attack or kind in ("adversary", "house") or (kind == "power" and not friendly)
     if who is not None and hostile and s["combat"]:

@@ -219,6 +219,8 @@ def actions(s: State) -> list[Action]:
             if f == "phases" and x["kind"] != "boss":
                 continue
             lo, hi = LIMITS[f]
+            if f == "ap_max" and x["side"] == "party":
+                hi = ft.AP_MAX          # GMG, Managing Player Resources: at most 3 AP
             acts += [{"type": "edit", "who": focus, "field": f, "delta": d}
                      for d in (-1, 1) if lo <= x[f] + d <= hi]
         if x["deck"] and x["deck"] != "npc" and s["decks"][x["deck"]]["discard"]:

@@ -224,7 +224,7 @@ def power_actions(s: State, x: dict[str, Any]) -> list[Action]:
                 acts.append({"type": "attack", "who": x["id"], "target": y["id"], "power": p})
             elif rule.get("heal") and not (y["hp"] < y["hp_max"] and not y["dead"]):
                 continue
-            elif rule.get("shield") and y["ap"] > y["ap_max"]:
+            elif rule.get("shield") and (y["ap"] > y["ap_max"] or y["ap"] >= ft.ap_cap(y, rule["shield"])):
                 continue
             else:
                 acts.append({"type": "power", "who": x["id"], "target": y["id"], "power": p})
@@ -451,7 +451,7 @@ def do_power(s: State, a: Action, rng: Rng) -> None:
     elif rule.get("heal"):
         ft.heal(s, y, amount(a["power"], pp))
     elif rule.get("shield"):
-        y["ap"] = min(y["ap_max"] + rule["shield"], y["ap"] + rule["shield"])
+        y["ap"] = min(ft.ap_cap(y, rule["shield"]), y["ap"] + rule["shield"])
         ft.log(s, f"{y['name']} gains {rule['shield']} AP ({y['ap']}).")
     elif rule.get("save"):
         for z in [y] + more:
