@@ -162,3 +162,18 @@ def test_gmg_managing_player_resources_armor_points_at_most_3():
     with pytest.raises(IllegalAction):
         GAME.new_game({"players": [{"name": "Ann", "hp": 10, "ap": 4, "ar": 1, "agl": 0, "pp": 3}],
                        "foes": []}, 1)
+
+
+# -- R9: Medium armor's requirement in the GM's item list -------------------------------------
+
+def test_gmg_armor_type_table_medium_armor_names_the_pg_requirement_the_table_applies():
+    """GMG, Armor Type Table (Medium: no prerequisite) against the PG's Armor Table (Medium:
+    Strength 0): the table applies the PG's (issue 47, 17: Lower Hand on Agility, Finesse
+    and Stealth); the GM's item row for Medium Armor says so, as Fortified's does."""
+    from pocketdeck.systems.dofa import gear
+    import tomllib
+    from pathlib import Path
+    items = tomllib.loads((Path(__file__).parents[1] / "content/dofa-gm/items.toml").read_text())["item"]
+    medium = next(r for r in items if r["id"] == "Medium Armor")
+    assert medium.get("needs") == "STR 0" and "Strength 0" in medium["text"]
+    assert gear.unmet({"armor": "Medium", "attrs": {"STR": -1, "AGL": 0}})
