@@ -252,26 +252,23 @@ function release(py) {
 }
 
 // -- a warm start's head start (issue 46) -----------------------------------------------------
-// On a start served by the service worker, boot.js calls warmUp() as the page starts, about
-// 0.2-0.6 s before PyScript, having loaded itself, calls loadPyodide: the runtime starts then
-// (from the snapshot when there is one), its wasm compiled and the kept snapshot read from
-// Cache Storage from the first moment, and PyScript's call takes the start under way. That matters in WebKit,
-// which keeps no compiled wasm between starts and compiles pyodide.asm.wasm (9.6 MB) anew
-// each time (0.6-1.0 s here); Chromium takes its compiled code from its own cache either way.
-// Never on a first visit: the runtime's own fetch of the wasm would then be a second download.
+// On a start served by the service worker, boot.js calls warmUp() as the page starts, 0.2-0.6 s
+// before PyScript, having loaded itself, calls loadPyodide. The start begins then (from the
+// snapshot when there is one) and PyScript's call takes it under way; the runtime's wasm is
+// compiled from that first moment. That matters in WebKit, which keeps no compiled wasm between
+// page loads and compiles pyodide.asm.wasm (9.6 MB) anew each time (0.6-1.1 s here); Chromium
+// takes its compiled code from its own cache either way. Never on a first visit: the runtime's
+// own fetch of the wasm would then be a second download.
 let early = null;
 export function warmUp() {
   if (early || OFF) return;
   performance.mark("pocketdeck:warm-up");
-  const wheel = wheelFiles(); // (on every start: no second download of it)
   const wasm = new URL("./pyodide.asm.wasm", import.meta.url).href;
   const module = WebAssembly.compileStreaming
     ? WebAssembly.compileStreaming(fetch(wasm))
     : fetch(wasm).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
   module.catch(() => {}); // a failure is the runtime's to meet: it compiles its own then
-  const kept = cachedSnapshot();
-  kept.catch(() => {});
-  early = { wasm, module, kept, wheel };
+  early = { wasm, module, used: false };
   // the start itself, as PyScript would make it (it passes its print handlers and the
   // runtime's folder; print goes to the console until it calls loadPyodide)
   started = start({ indexURL: new URL(".", import.meta.url).href,
@@ -312,7 +309,7 @@ function useEarlyModule(early) {
 // lazy imports read them). Python's own unpacking (pyodide.unpackArchive, what PyScript's
 // config "files" does) runs zipfile in the wasm: 0.5-0.7 s of a warm start in WebKit, whose
 // wasm runs in an interpreter at first. Here the zip is read in JavaScript and each entry
-// inflated by the browser's DecompressionStream, before the runtime is even up; the files
+// inflated by the browser's DecompressionStream while the runtime starts; the files
 // are then written straight into its file system. Where that cannot be done (no
 // DecompressionStream, an entry it cannot read) Python's own unpacking takes over.
 function wheelFiles() {
@@ -381,8 +378,7 @@ async function writeWheel(py, wheel) {
 // benchmark reads where a start's time goes in every engine (tests/bench_webkit.py)
 async function runtime(options) {
   performance.mark("pocketdeck:runtime-start");
-  const wheel = (early && early.wheel) || wheelFiles(); // fetched while the runtime starts
-  if (early) early.wheel = null;
+  const wheel = wheelFiles(); // fetched and inflated while the runtime starts
   const putBack = early ? useEarlyModule(early) : () => {};
   try {
     const py = await loadRuntime(options);
@@ -411,11 +407,10 @@ export function loadPyodide(options = {}) {
 async function start(options = {}) {
   let kept = null;
   try {
-    kept = await (early ? early.kept : cachedSnapshot());
+    kept = await cachedSnapshot();
   } catch {
     kept = null;
   }
-  if (early) early.kept = null; // the bytes go once the runtime lets go of them (release)
   if (kept) {
     try {
       const tries = unfinished(snapshotUrl());
