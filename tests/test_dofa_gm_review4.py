@@ -177,3 +177,36 @@ def test_gmg_armor_type_table_medium_armor_names_the_pg_requirement_the_table_ap
     medium = next(r for r in items if r["id"] == "Medium Armor")
     assert medium.get("needs") == "STR 0" and "Strength 0" in medium["text"]
     assert gear.unmet({"armor": "Medium", "attrs": {"STR": -1, "AGL": 0}})
+
+
+# -- R4: Ready and its Power Points -----------------------------------------------------------
+
+def test_pg_in_combat_actions_ready_the_pp_of_a_readied_action_are_spent_and_forfeited():
+    """PG, In Combat Actions, Ready: "If the trigger does not occur before the start of the
+    character's next turn, this Major Action is forfeited, along with any Power Points used
+    for the Major Action". A creature readies a named attack; a Charge (1 PP, or its 2-PP
+    option) is paid as it is readied and lost with it; at the trigger only that attack is
+    offered, not paid again. A plain Ready fires only an attack that costs no PP."""
+    from pocketdeck.systems.dofa_gm.turns import current
+    s = GAME.new_game({"mode": "skirmish", "party": ["Clubs1"], "foes": ["Captain, Defender", "Grunt"]}, 4)
+    cap = next(a for a in s["actors"] if a["source"] == "Captain, Defender")["id"]
+    s = _turn_of(s, cap)
+    readies = [a for a in GAME.legal_actions(s) if a["type"] == "ready"]
+    assert {"type": "ready"} in readies and {"type": "ready", "power": "Attack, Charge", "pp": 2} in readies
+    pp = actor(s, cap)["pp"]
+    s = play(s, {"type": "ready", "power": "Attack, Charge", "pp": 2}, {"type": "end_turn"})
+    assert actor(s, cap)["pp"] == pp - 2
+    fire = [a for a in GAME.legal_actions(s) if a["type"] == "readied_attack"]
+    assert fire and all((a["power"], a.get("pp")) == ("Attack, Charge", 2) for a in fire)
+    fired = play(s, fire[0])
+    assert actor(fired, cap)["pp"] == pp - 2 and fired["draw"] is not None
+    # not triggered: forfeited, and the PP stay spent
+    while current(s)["id"] != cap:
+        legal = GAME.legal_actions(s)
+        pick = next((a for a in legal if a["type"] in ("accept", "save", "end_turn")), None)
+        s = play(s, pick or next(a for a in legal if a["type"] == "save_result"))
+    assert actor(s, cap)["pp"] == pp - 2 and "with the PP spent on Attack, Charge" in " ".join(s["log"][-6:])
+    # a plain Ready fires only an attack that costs no PP
+    s = play(s, {"type": "ready"}, {"type": "end_turn"})
+    fire = [a for a in GAME.legal_actions(s) if a["type"] == "readied_attack"]
+    assert fire and all(a["power"] != "Attack, Charge" for a in fire)

@@ -39,7 +39,8 @@ class DofaGmGame(Game):
     schema_version = 2  # 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
     # ends combat, an Ace TC replaced stays a Fate Card, Fatigue 5 knocks out, a newcomer draws
     # a Target Card at once; actors carry their ``armor``) and review dofa-gm-2026-12-07 (no
-    # attack on one's charmer, at most 3 AP in the party), so a game of format 1 may replay otherwise
+    # attack on one's charmer, at most 3 AP in the party, a readied attack paid as it is
+    # readied), so a game of format 1 may replay otherwise
     sim_step_cap = 900
 
     def default_options(self) -> dict[str, Any]:

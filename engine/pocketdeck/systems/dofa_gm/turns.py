@@ -168,7 +168,9 @@ def begin_turn(s: State, rng: Rng) -> None:
     discards.turn_starts(s, x)
     if x["id"] in c["readied"]:
         c["readied"].remove(x["id"])
-        ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited.")
+        how = c.get("ready_with", {}).pop(x["id"], {})
+        lost = f", with the PP spent on {how['power']}" if how else ""
+        ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited{lost}.")
     turn_began(s, x)
     if x["ko"]:
         x["ko"]["turns"] += 1
@@ -287,7 +289,7 @@ def turn_actions(s: State) -> list[Action]:
             acts += [{"type": "player_attack", "who": x["id"], "target": y["id"]} for y in foes_to_hit(s, x)]
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
-        acts.append({"type": "ready"})
+        acts += ready_options(s, x)
     if not c["acted"]:
         acts += charm_actions(s, x)
     if x["deck"]:
@@ -388,14 +390,41 @@ def save_actions(s: State) -> list[Action]:
     return acts
 
 
+def ready_options(s: State, x: dict[str, Any]) -> list[Action]:
+    """PG, In Combat Actions, Ready: "this Major Action is forfeited, along with any Power
+    Points used for the Major Action": a creature the app runs readies a named attack; one
+    that costs PP (Charge, its 2-PP option, ...) is paid as it is readied. A plain Ready is
+    an attack that costs none (and a player's, whose PP are on their phone)."""
+    acts: list[Action] = [{"type": "ready"}]
+    if x["deck"]:
+        seen = []
+        for p in power_actions(s, x):
+            if p["type"] == "attack" and cost(p["power"], p):
+                how = {k: p[k] for k in ("power", "pp") if k in p}
+                if how not in seen:
+                    seen.append(how)
+                    acts.append(dict(how, type="ready"))
+    return acts
+
+
+def readied_how(s: State, who: str) -> dict[str, Any]:
+    return s["combat"].get("ready_with", {}).get(who, {})
+
+
 def ready_actions(s: State) -> list[Action]:
-    """A readied Major Action goes off on its trigger, outside its owner's turn."""
+    """A readied Major Action goes off on its trigger, outside its owner's turn: the attack
+    named when it was readied (paid then), or one that costs no PP."""
     c = s["combat"]
     acts: list[Action] = []
     for i in c["readied"]:
         x = ft.actor(s, i)
-        if ft.standing(x) and x["deck"]:
-            acts += [dict(p, type="readied_attack") for p in power_actions(s, x) if p["type"] == "attack"]
+        how = readied_how(s, i)
+        if ft.standing(x) and x["deck"] and how:
+            acts += [dict(how, type="readied_attack", who=i, target=y["id"])
+                     for y in aims(s, POWERS[how["power"]], enemies(s, x))]
+        elif ft.standing(x) and x["deck"]:
+            acts += [dict(p, type="readied_attack") for p in power_actions(s, x)
+                     if p["type"] == "attack" and not cost(p["power"], p)]
         elif ft.standing(x):        # a player's: drawn on their phone, the card typed in
             acts += [{"type": "readied_attack", "who": i, "target": y["id"]} for y in foes_to_hit(s, x)]
     return acts
@@ -408,7 +437,8 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
     if not tc:
         raise IllegalAction(no_tc(s, y))
     rule = POWERS[a["power"]]
-    x["pp"] -= price(x, cost(a["power"], a))
+    if a["type"] != "readied_attack":       # a readied one was paid as it was readied
+        x["pp"] -= price(x, cost(a["power"], a))
     mystic = rule["draw"] == "mystic"
     stat = draws.attack_stat(x, mystic)
     hand = sum(n for _, n in draws.hand_parts(s, x, "attack", stat, y, mystic))
@@ -433,6 +463,7 @@ def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
         s["entry"]["for"]["readied"] = True
         return
     s["combat"]["readied"].remove(a["who"])
+    s["combat"].get("ready_with", {}).pop(a["who"], None)
     do_attack(s, a, rng)
 
 
@@ -629,6 +660,12 @@ def do_ready(s: State, a: Action, rng: Rng) -> None:
     assert x is not None
     s["combat"]["readied"].append(x["id"])
     s["combat"]["acted"] = True
+    if a.get("power"):
+        pp = price(x, cost(a["power"], a))
+        x["pp"] -= pp
+        s["combat"].setdefault("ready_with", {})[x["id"]] = {k: a[k] for k in ("power", "pp") if k in a}
+        ft.log(s, f"{x['name']} readies {a['power']} ({pp} PP spent, forfeited if not triggered).")
+        return
     ft.log(s, f"{x['name']} readies a Major Action.")
 
 

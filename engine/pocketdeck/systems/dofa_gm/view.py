@@ -64,6 +64,10 @@ def label(s: State, a: Action) -> str:
     }
     if t == "epic_card" and s["epic"] and epic.drawer(s) and ft.actor(s, epic.drawer(s) or "").get("own"):
         return "The volunteer draws on their phone"
+    if t == "ready" and a.get("power"):
+        from .powers import cost, price
+        pp = price(ft.actor(s, s["combat"]["order"][s["combat"]["at"]]), cost(a["power"], a))
+        return f"Ready {a['power']} ({pp} PP now, lost if not triggered)"
     if t in simple:
         return simple[t]
     if t == "start_combat":
