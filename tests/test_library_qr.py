@@ -14,9 +14,9 @@ from pocketdeck.ui.library_screen import QR_MAX_FRAGMENT
 from library_samples import every_item, game_session
 
 # system -> moves of a game (the sample player's moves) whose link still fits one code
-# moves of the sample game (seed 3, first legal action) that fit one code; ads (24) and p52 (76)
-# are whole games since issues 26 and 32 changed their rules, like the Deckbuilder's 6
-FITS = {"deck": 124, "p52": 76, "ads": 24, "dofa": 160, "deckbuilder": 6, "dofa-gm": 110}
+# moves of the sample game (seed 3, first legal action) that fit one code; ads (24) and p52 (151)
+# are whole games since issues 26, 32 and 47 changed their rules, like the Deckbuilder's 6
+FITS = {"deck": 124, "p52": 151, "ads": 24, "dofa": 160, "deckbuilder": 6, "dofa-gm": 110}
 
 
 def test_the_limit_is_version_25_at_level_m_less_the_address():
