@@ -23,7 +23,7 @@ READY_S = 240
 MARKS_JS = """const at = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
 const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
 return {ready: window.__benchReady ?? at('pocketdeck:ready'), runtime_start: at('pocketdeck:runtime-start'), warm_up: at('pocketdeck:warm-up'), snapshot_found: at('pocketdeck:snapshot-found'),
-        runtime_up: at('pocketdeck:runtime-up'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'),
+        runtime_up: at('pocketdeck:runtime-up'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'), main: at('pocketdeck:main'), library_read: at('pocketdeck:library-read'), restored: at('pocketdeck:restored'),
         fcp: paint ? paint.startTime : null, boot: (window.pocketdeckBoot || {}).how || null,
         painted: document.documentElement.dataset.painted ? Number(document.documentElement.dataset.painted) : null,
         controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};"""
@@ -100,7 +100,8 @@ def summary(wk: dict[str, Any], chromium: Callable[[str], float | None]) -> dict
     rows: dict[str, Any] = {}
     for key, runs in wk.get("runs", {}).items():
         rows[key] = {mark: median([r.get(mark) for r in runs])
-                     for mark in ("ready", "runtime_start", "runtime_up", "py_ready", "fcp", "painted", "wall_ms")}
+                     for mark in ("ready", "runtime_start", "runtime_up", "py_ready", "main", "fcp", "painted",
+                                  "wall_ms")}
         rows[key]["n"] = len(runs)
         kind, temp = key.split(".")
         cr = chromium(f"{kind}.{temp}.x1")
@@ -114,12 +115,12 @@ def table_lines(wk: dict[str, Any], rows: dict[str, Any]) -> list[str]:
     if wk.get("error"):
         return [f"WebKit: not measured ({wk['error']})"]
     lines = [f"WebKit {wk.get('version', '?')} boot (ms, median, 1x)  ready  Chromium  WK/Cr  "
-             "runtime start->up  PyScript ready  last screen  n"]
+             "runtime start->up  PyScript ready  main.py  last screen  n"]
     for key, r in rows.items():
         span = (r["runtime_up"] - r["runtime_start"]) if r["runtime_up"] and r["runtime_start"] else None
         lines.append(f"  {key:<10}{'':24}{r['ready'] or '-':>7}{r['chromium_ready'] or '-':>10}"
                      f"{r['webkit_over_chromium'] or '-':>7}{round(span, 1) if span else '-':>19}"
-                     f"{r['py_ready'] or '-':>16}{r['painted'] or '-':>13}{r['n']:>3}")
+                     f"{r['py_ready'] or '-':>16}{r['main'] or '-':>9}{r['painted'] or '-':>13}{r['n']:>3}")
     lines.append(f"  WebAssembly.compile of pyodide.asm.wasm in WebKit: {wk.get('compile_ms')} ms")
     for e in wk.get("errors", [])[:3]:
         lines.append(f"  problem: {e}")

@@ -20,6 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 window.pocketdeckShell.progress("Loading the Pocketdeck engine…")
+window.performance.mark("pocketdeck:main")  # the start's phases, read by tests/bench_webkit.py
 
 from pocketdeck.ui.app import App  # noqa: E402
 
@@ -236,6 +237,7 @@ async def boot() -> None:
         entries = []
         app.problems.append(f"This browser would not open the saved library ({exc}); "
                             "games will not be kept.")
+    window.performance.mark("pocketdeck:library-read")
     try:
         app.restore({str(k): v for k, v in entries})
     except Exception as exc:  # App.restore catches per entry; this keeps start-up going
@@ -248,6 +250,7 @@ async def boot() -> None:
     document.addEventListener("change", create_proxy(lambda e: asyncio.ensure_future(on_change(e))))
     asyncio.ensure_future(library_status())  # measured only: persist() waits for a tap
     start_persist(effects)
+    window.performance.mark("pocketdeck:restored")
     render()
     html_el.setAttribute("data-ready", "")
     await run_job()  # a link the page was opened with
