@@ -408,8 +408,9 @@ def step(net: Net, phone: Phone, page: Page, walk: Walk, rng: random.Random, pre
     if not buttons:
         return None
     fresh = [b for b in buttons if b.key not in walk.tapped]
-    if fresh and rng.random() < prefer:
-        b = rng.choice(fresh)
+    if fresh and rng.random() < prefer:  # a verb first, then its button: three "epic_tcs" buttons
+        key = rng.choice(sorted({x.key for x in fresh}))  # must not crowd out a lone "epic_begin"
+        b = rng.choice([x for x in fresh if x.key == key])
     else:
         b = rng.choices(buttons, [weight(b) for b in buttons])[0]
     fields = fill(page, b.fill, rng, dict(net.pool, code=net.codes(phone))) if b.fill else {}
