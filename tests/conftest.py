@@ -156,11 +156,11 @@ def more(page, name: str) -> None:
 
 
 def table_html(page, selector: str) -> str:
-    """A table as drawn, less the last tap's result box (issue 24: the box shows what a
-    tap just did, so a reload, which is no tap, has none; its lines stay in the log).
-    What a reload must give back unchanged."""
+    """A table as drawn, less the last tap's result box and the cards it flipped (issue 24:
+    both show what a tap just did, so a reload, which is no tap, has neither; its lines stay
+    in the log). What a reload must give back unchanged."""
     return page.evaluate("""sel => { const t = document.querySelector(sel).cloneNode(true);
-        t.querySelectorAll('[data-result]').forEach(e => e.remove()); return t.innerHTML; }""", selector)
+        t.querySelectorAll('[data-result], .flips').forEach(e => e.remove()); return t.innerHTML; }""", selector)
 
 
 def check_both_schemes(page, where: str, *, open_panels: bool = False) -> None:

@@ -31,7 +31,8 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, boot_offline, check_both_sc
 from test_browser import boot  # noqa: E402
 from test_browser_library import fits_360, names  # noqa: E402
 
-from library_samples import FIXTURES, dofa_sheet, own_deck  # noqa: E402
+from library_samples import dofa_sheet, own_deck  # noqa: E402
+from test_library_dofa import current_table  # noqa: E402
 from pocketdeck.core.records import export_file, get_kind, make_item  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -63,7 +64,7 @@ TODAY = datetime.date.today().isoformat()
 
 def three_items() -> list[dict]:
     deck = own_deck()
-    table = json.loads((FIXTURES / "table-dofa-gm-v1.json").read_text())["item"]
+    table = current_table()  # the fixture's own record is rules format 1, refused since issue 47
     return [make_item(get_kind("deck", "deck"), deck["name"], deck),
             make_item(get_kind("sheet", "dofa"), "Wren", dofa_sheet()), table]
 
