@@ -276,3 +276,20 @@ def test_a_format_1_save_is_refused_by_name():
     with pytest.raises(SaveError, match="this Deck of Adventures save is from rules format 1; "
                                         "this version reads format 2"):
         from_record(record)
+
+
+def test_character_creation_a_stats_vulnerability_is_not_dropped_past_a_skills_cap():
+    """Found by 2,000 simulated games: 'Weak, Minor' starts Strength at -1, Athletics was raised
+    to the level-1 cap over it, and dropping the vulnerability put Strength back at 0 and
+    Athletics at +3, a sheet the checkpoint check (rightly) calls unreachable."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.systems.dofa import build as bd
+    g = get_game("dofa")
+    s = g.new_game({"character": "custom", "name": "", "companion": ""}, 1)
+    sheet = s["sheet"]
+    sheet.update(level=1, role=sheet.get("role") or "Dealer")
+    sheet["vulnerabilities"], sheet["vuln_xp"] = ["Weak, Minor"], {"Weak, Minor": 1}
+    sheet["attrs"]["STR"], sheet["own"]["Athletics"] = -1, 3
+    assert not bd._droppable(sheet, "Weak, Minor")
+    sheet["own"]["Athletics"] = 2
+    assert bd._droppable(sheet, "Weak, Minor")

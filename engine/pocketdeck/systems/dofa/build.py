@@ -80,9 +80,15 @@ def vulnerability_ok(s: dict[str, Any], vid: str) -> bool:
 
 
 def _droppable(s: dict[str, Any], vid: str) -> bool:
-    """A Stats vulnerability is dropped only while its attribute is where it put it."""
+    """A Stats vulnerability is dropped only while its attribute is where it put it, and
+    only when its attribute back at 0 leaves every skill of it within the level's cap
+    (Character Creation: a skill raised to the cap over a lowered attribute would go past it)."""
     start = stat_start(vid)
-    return start is None or s["attrs"][start[0]] == start[1]
+    if start is None:
+        return True
+    cap = sh.cap(s["level"])
+    return s["attrs"][start[0]] == start[1] and all(
+        s["own"][k] <= cap for k, a in sh.SKILL_OF.items() if a == start[0])
 
 
 def _value(s: dict[str, Any], stat: str) -> int:
