@@ -293,3 +293,17 @@ def test_character_creation_a_stats_vulnerability_is_not_dropped_past_a_skills_c
     assert not bd._droppable(sheet, "Weak, Minor")
     sheet["own"]["Athletics"] = 2
     assert bd._droppable(sheet, "Weak, Minor")
+
+
+def test_character_creation_one_stats_vulnerability_per_attribute():
+    """Found by 2,000 simulated games: 'Dumb, Minor' held, Intelligence raised back to 0, and
+    'Dumb, Major' was offered too (the sheet's XP then no longer added up)."""
+    from pocketdeck.core.game import get_game
+    from pocketdeck.systems.dofa import build as bd
+    s = get_game("dofa").new_game({"character": "custom", "name": "", "companion": ""}, 1)
+    sheet = s["sheet"]
+    sheet["vulnerabilities"], sheet["vuln_xp"] = ["Dumb, Minor"], {"Dumb, Minor": 1}
+    sheet["attrs"]["INT"] = 0
+    assert not bd.vulnerability_ok(sheet, "Dumb, Major")
+    sheet["vulnerabilities"], sheet["vuln_xp"] = [], {}
+    assert bd.vulnerability_ok(sheet, "Dumb, Major")

@@ -73,7 +73,9 @@ def vulnerability_ok(s: dict[str, Any], vid: str) -> bool:
     start = stat_start(vid)
     if start:
         attr, value = start
-        if s["attrs"][attr] != 0:
+        # one Stats vulnerability per attribute: "Dumb, Minor" held (Intelligence raised back to
+        # 0 since) and "Dumb, Major" taken too would lower one attribute twice
+        if s["attrs"][attr] != 0 or any((stat_start(v) or ("",))[0] == attr for v in s["vulnerabilities"]):
             return False
         return all(value + s["own"][k] >= -2 for k, a in sh.SKILL_OF.items() if a == attr)
     return True
