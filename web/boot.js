@@ -276,9 +276,10 @@ window.pocketdeckEntropy ??= () => {
 };
 
 // -- a warm start's head start ------------------------------------------------------------------
-// Served by the service worker, the runtime's wasm is compiled and the kept snapshot read now,
-// while PyScript is still loading (web/snapshot-loader.mjs warmUp: WebKit compiles the wasm
-// anew on every start). The loader is the module PyScript's config names, so both share it.
+// Served by the service worker, the runtime's start begins now, its wasm compiled from the
+// first moment, while PyScript is still loading (web/snapshot-loader.mjs warmUp: WebKit
+// compiles the wasm anew on every start). The loader is the module PyScript's config names,
+// so PyScript's loadPyodide takes the start under way.
 // (?early=off starts without it: the benchmark compares the two, tests/bench_webkit.py)
 if (navigator.serviceWorker && navigator.serviceWorker.controller
     && new URLSearchParams(location.search).get("early") !== "off") {
