@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import bench_webkit
 import build
 import webkit
 from conftest import SUBPATH
@@ -146,13 +147,8 @@ def test_webkit_smoke_and_the_same_games_as_cpython(dist, site, wk):
             what="the offline copy")
     key = snapshot_key(dist)
     if key:
-        wk.js_async("""const deadline = Date.now() + 200000;
-while (Date.now() < deadline) {
-  const r = await caches.match(new URL(arguments[0], location.href).href);
-  if (r && (await r.arrayBuffer()).byteLength > 1e6) return true;
-  await new Promise((ok) => setTimeout(ok, 250));
-}
-throw new Error("the boot snapshot was never made (web/snapshot-worker.mjs)");""", key)
+        assert wk.js_async(bench_webkit.SNAPSHOT_JS, key), \
+            "the boot snapshot was never made in WebKit (web/snapshot-worker.mjs)"
     wk.go(f"{url}{SUBPATH}")
     ready(wk, "reload")
     if key:
