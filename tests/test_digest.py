@@ -1,0 +1,38 @@
+"""Digests of everything every table shows: every seat's view and every screen on every step
+of seeded random playthroughs of every system, and each game's final state.
+
+Code-shape changes (modules moved, import circles cut, the view filter shared) must leave
+these figures as they are; a rule or text change updates them knowingly, with the reason in
+its commit. ``python3 tests/test_digest.py N`` prints the digests over N games per system.
+ADS has its own, larger pins in tests/test_ads_digest.py."""
+
+from __future__ import annotations
+
+import sys
+
+from test_ads_digest import digest
+
+GAMES = 6
+EXPECTED: dict[str, str] = {
+    "deck": "eec0ce8141794482",
+    "p52": "af53ad9a5643b6a8",
+    "ads": "9fc34928572aff87",
+    "dofa": "ed0b06e7c0ec749e",
+    "deckbuilder": "924a432b91acb4ba",
+    "ads_build": "77ed01072376118c",
+    "ads_adventure": "e99217d049783bb7",
+    "dofa-gm": "99672b0a1118c992",
+}
+
+
+def test_every_system_shows_the_same_views_and_screens():
+    """Issue 48, "Same game, same screens": the reshaping changes nothing a player sees."""
+    got = {system: digest(system, GAMES) for system in EXPECTED}
+    assert got == EXPECTED
+
+
+if __name__ == "__main__":
+    from pocketdeck.ui.tables import tables
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    for system in tables():
+        print(f'    "{system}": "{digest(system, n)}",', flush=True)
