@@ -178,7 +178,7 @@ def strip_docstrings(source: str) -> str:
     """``source`` with every module, class and function docstring emptied to ``""``, on
     the same lines (a traceback's line numbers stay those of the source). The docstrings
     are for the people reading engine/; on a phone they were about a fifth of the wheel's
-    download (docs/BENCHMARK.md, tenth session). Nothing reads ``__doc__`` at run time
+    download (docs/BENCHMARK.md, "The download"). Nothing reads ``__doc__`` at run time
     (tests/test_build_wheel.py checks that, and that the code is otherwise the same)."""
     import ast
 
