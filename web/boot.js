@@ -118,7 +118,7 @@ window.pocketdeckStore = {
   // The save is counted at once (an update's reload waits for it) and written once the
   // tap's frame is painted, when the browser is idle (at most SAVE_WAIT_MS later), or at
   // once when anything else is read or written: the player sees the tap's result one
-  // transaction sooner (docs/BENCHMARK.md, fourteenth session). A page that is left,
+  // transaction sooner (docs/BENCHMARK.md, "The tap path"). A page that is left,
   // reloaded or hidden before its saves are known written first puts them in the journal
   // (below), so the next start has them whatever became of the old page's transactions.
   // A save handed over while the page is hidden or reloading is started at once (a hidden
