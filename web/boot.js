@@ -189,7 +189,7 @@ function flushSaves() {
 // -- the journal: saves a leaving page could not see written ---------------------------------
 // A write started as the page is left or reloaded may never land (one started at pagehide,
 // or even at beforeunload on a loaded machine, was lost by a reload at once after a tap in
-// the tests on a loaded machine). So when the page is left, reloaded or hidden with saves
+// the tests). So when the page is left, reloaded or hidden with saves
 // not yet known written, they are also put in localStorage, synchronously: there when the
 // next page starts, which writes them to IndexedDB before anything is read (db() above).
 // A journal is removed as soon as the page that wrote it sees every save written (a page
