@@ -104,7 +104,7 @@ function bringIntoView(el, result) {
 
 // The tapped button's twin, found by attribute selector: only the few matches are tested
 // for visibility (visible() forces style per element; a loop over every [data-action]
-// cost most of settle's time on the big screens, docs/BENCHMARK.md "Issue 30 part 2").
+// cost most of settle's time on the big screens, docs/BENCHMARK.md "The screen").
 function twinOf(app, action, arg) {
   if (!action) return null;
   let sel = `[data-action="${CSS.escape(action)}"]`;
@@ -144,7 +144,7 @@ function settle(app, said, fresh, action, arg) {
   }
   // focus before bringIntoView reads boxes: the focus change restyles two elements, and
   // the read then takes that in (one style pass fewer in the frame; measured at 4x it is
-  // inside the noise, docs/BENCHMARK.md eleventh session)
+  // inside the noise, docs/BENCHMARK.md "The tap path")
   let focus = twinOf(app, action, arg) || guide || prompt || app.querySelector("h1");
   if (focus && !focus.matches("button, input, select, textarea, summary, [tabindex]")) {
     focus.setAttribute("tabindex", "-1");

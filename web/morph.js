@@ -212,7 +212,7 @@ function longestRun(seq) {
 // gets a copy of the parsed nodes (a copy costs a tenth of a parse), and its nodes are known
 // equal to the last screen's without comparing them node by node (the same kept entry).
 // A P52 attack parsed 13.7 kB at every tap, half of it parts that never change
-// (docs/BENCHMARK.md fourteenth session). Text from outside cannot make a marker: ``esc``
+// (docs/BENCHMARK.md, "The screen"). Text from outside cannot make a marker: ``esc``
 // writes "<" as "&lt;", so no escaped text opens or closes a comment. Markup marked any
 // other way than OPEN, markup, CLOSE (one after another, never nested) is parsed whole,
 // its comments left as comments.

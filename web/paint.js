@@ -180,7 +180,7 @@
   // PyScript watches the whole document with a MutationObserver, for <script type="py">
   // and py-* event attributes added after start; for every element a screen adds it
   // compiles and runs an XPath query (1-3 ms a tap at a phone's speed, docs/BENCHMARK.md
-  // eleventh session). The app adds neither once Python is up, so boot.js stops those
+  // "The screen"). The app adds neither once Python is up, so boot.js stops those
   // observers then (quiet()): this script runs before any module, so it sees them made.
   const NativeObserver = window.MutationObserver;
   const documentWide = [];
