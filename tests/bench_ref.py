@@ -31,7 +31,7 @@ from typing import Any, Callable
 import bench_taps
 
 ROOT = Path(__file__).resolve().parents[1]
-# the last commit before issue 24's play flow (docs/BENCHMARK.md "Issues 24, 25 and 28")
+# the last commit before issue 24's play flow (docs/BENCHMARK.md "Past runs": 2026-11-26 04:58)
 BEFORE_24_COMMIT = "a8d88ef"
 # loads per build and system, alternating: 8 loads, 32 later taps a build (4 loads gave
 # run-to-run spread of +-5% in the ratio, as wide as the differences it was to tell)

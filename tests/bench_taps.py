@@ -38,7 +38,7 @@ RELOADS = 6        # loads per system and rate: the first tap after each
 LATER = 4          # taps after the first, each after an undo: RELOADS * LATER later taps
 PHASES = ("tap", "handled", "persisted", "rendered", "written", "settled", "shown")
 # later taps at 4x before issue 24's play-flow work (DOM / frame medians, ms; quiet machine,
-# docs/BENCHMARK.md "Issues 24, 25 and 28"): issue 24's goal is not to be worse than these
+# docs/BENCHMARK.md "Past runs", a8d88ef): issue 24's goal is not to be worse than these
 BEFORE_24 = {"ads": (32.0, 79.0), "dofa": (27.7, 56.9), "deckbuilder": (24.1, 60.4),
              "p52": (33.0, 67.8), "deck": (24.6, 42.2)}
 

@@ -126,8 +126,8 @@ def test_each_suit_drawn_by_clip_path_matches_its_mask(drawn, suit):
 
 def test_the_face_down_card_draws_its_diamond_by_gradients(browser):
     """A face-down mini card (cards.mini_back) draws the back's diamond with four gradients
-    (no clip path: one less clip per card in every frame, docs/BENCHMARK.md thirteenth
-    session); it covers the same pixels as the rhombus the clip path drew before, and a
+    (no clip path: one less clip per card in every frame, docs/BENCHMARK.md "The
+    screen"); it covers the same pixels as the rhombus the clip path drew before, and a
     card with one corner's gradient turned the wrong way, or with none, differs, so the
     comparison can fail."""
     css = (ROOT / "web" / "app.css").read_text()
