@@ -369,7 +369,7 @@ COUNT_XPATH = """(() => {
 
 def test_pyscript_stops_watching_the_screen_once_python_is_up(phone, server):
     """web/paint.js + boot.js quiet(): PyScript's document-wide MutationObserver ran an
-    XPath query over every element a tap added (1-3 ms a tap at 4x, docs/BENCHMARK.md).
+    XPath query over every element a tap added (1-3 ms a tap at 4x, docs/BENCHMARK.md "The screen").
     Once Python has drawn its first screen that observer is disconnected: taps that add
     and remove elements compile no XPath query, and the app still plays."""
     phone.add_init_script(COUNT_XPATH)

@@ -32,7 +32,7 @@ async function freeBytes() {
 // The player comes first. The page posts {busy: true} on each tap or key (snapshot-loader.mjs);
 // between its steps the worker waits until QUIET_MS have passed since the last one, so on a
 // phone with few cores it does not take the CPU the page needs to answer a tap (at 4x on a
-// 2-core machine, draws took 50-75 ms while it ran and 28-40 after, docs/BENCHMARK.md).
+// 2-core machine, draws took 50-75 ms while it ran and 28-40 after, docs/BENCHMARK.md "The start").
 // A step is a module imported or a table loaded: milliseconds; booting the runtime is the
 // one long step that cannot wait inside itself.
 const QUIET_MS = 700;

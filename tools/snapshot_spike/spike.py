@@ -1,6 +1,6 @@
 """Step 0 of issue 30: can Debian's Chromium make a Pyodide memory snapshot inside a Web
 Worker and restore it on the next load? (The answer, with the times, is in
-docs/BENCHMARK.md.)  python3 tools/snapshot_spike/spike.py [DIST]
+docs/BENCHMARK.md, "Methods beside the bench".)  python3 tools/snapshot_spike/spike.py [DIST]
 
 Serves this folder with DIST's runtime/ and wheels/ linked in; the first load finds no
 snapshot in Cache Storage and has worker.mjs make one (booting the vendored Pyodide with
