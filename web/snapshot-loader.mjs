@@ -20,7 +20,7 @@
 // Once Python is up, the runtime's copy of the options lets go of the snapshot's bytes:
 // Pyodide keeps its options for the page's life (API.config), `_loadSnapshot` included,
 // which held 31 MB of ArrayBuffer for nothing (measured with Chromium's heap usage after a
-// collection: 36.8 MB of array buffers before, 5.3 MB after; docs/BENCHMARK.md).
+// collection: 36.8 MB of array buffers before, 5.3 MB after; docs/BENCHMARK.md "The start").
 import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 
 export { version };
