@@ -23,7 +23,7 @@ from typing import Any
 
 from test_table_link import SDP, Wire
 
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import App
 
 # what a flash must never say: Python's own words for a bug (App.handle's catch-all says
@@ -176,7 +176,7 @@ caught: list[str] = []
 def watching():
     """While a walk runs: every bug-like exception raised inside a tap or a table-link event
     (then turned into a flash by the app) is kept in ``caught`` with where it was raised."""
-    from pocketdeck.ui import library_screen
+    from pocketdeck.ui.library import screen as library_screen
 
     def watch(fn):
         def watched(*args, **kw):

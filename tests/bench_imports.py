@@ -94,7 +94,7 @@ def inputs() -> dict[str, str]:
 def longest_slice_cpython(text: str) -> float:
     """The page's import of a file (start_import, run_slice) one step a slice: the longest
     step in ms, what no slice can go below (CPython)."""
-    from pocketdeck.ui import library_screen as lib
+    from pocketdeck.ui.library import screen as lib
     from pocketdeck.ui.app import App
     app, longest, effects = App(seed_source=5), 0.0, None
     lib.start_import(app, text)
@@ -106,7 +106,7 @@ def longest_slice_cpython(text: str) -> float:
 
 
 def _answer(text: str) -> str:
-    from pocketdeck.ui import library_screen as lib
+    from pocketdeck.ui.library import screen as lib
     from pocketdeck.ui.app import App
     app = App(seed_source=5)
     if text.startswith(("i=", "g=")):

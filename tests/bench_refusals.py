@@ -20,7 +20,7 @@ import time
 from typing import Any, Callable
 
 from pocketdeck.core.records import MAX_FILE_ITEMS, export_file, item_link
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 from library_samples import every_item

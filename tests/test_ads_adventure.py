@@ -295,7 +295,7 @@ def test_simulated_adventures_drawn_on_every_step_conserve_cards():
 
 def test_adventure_screen_shows_room_loot_and_the_fight():
     from pocketdeck.core.saves import Session
-    from pocketdeck.ui.ads_adventure import render
+    from pocketdeck.ui.ads.adventure import render
     s = new()
     session = Session("ads_adventure", s["options"], s["seed"], [], s)
     html = render(G.view(s, "player"), session)

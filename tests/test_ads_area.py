@@ -140,7 +140,7 @@ def test_the_adventure_plays_cover_only_when_chosen():
     assert f["grid"]["cover"] == rooms()["K1"]["cover"]
     f = game.new_game({"hero": ["warrior", "mage"], "mode": "grid"}, seed=2)["fight"]
     assert "cover" not in f["grid"]  # Two Dimensional play as before: old saves replay unchanged
-    from pocketdeck.ui.ads_adventure import options_from_form, setup
+    from pocketdeck.ui.ads.adventure import options_from_form, setup
     assert 'value="cover"' in setup(None)
     assert options_from_form({"hero": "ready:warrior", "mode": "cover"}, None)["mode"] == "cover"
 
@@ -158,7 +158,7 @@ def test_every_map_cards_cover_is_in_the_room_and_off_the_starting_squares(rid):
 def test_the_room_draws_its_cover_with_words_for_screen_readers():
     game = get_game("ads_adventure")
     state = game.new_game({"hero": ["warrior", "mage"], "mode": "cover"}, seed=2)
-    from pocketdeck.ui.ads_adventure import render
+    from pocketdeck.ui.ads.adventure import render
     html = render(game.view(state, "p0"), None)
     assert html.count('<rect class="cover"') == len(rooms()["K1"]["cover"])
     assert "cover at column 4, row 7" in html and "Crossed squares are cover" in html

@@ -34,7 +34,7 @@ def test_death_exhaustion_reduces_the_hand_before_the_next_turn():
 def test_death_hp_never_shows_below_0():
     """Death: "would reduce a Player to 0 HP or lower": the log says 0 HP left, and the
     Exhaustion prompt and the end screen say HP 0, never HP -2."""
-    from pocketdeck.ui.ads import render
+    from pocketdeck.ui.ads.fight import render
     s = at_turn("warrior", "goblin_skirmisher", [], 2)
     s["hp"] = 2
     s["phase"] = "react"
@@ -61,7 +61,7 @@ def test_turns_initiative_a_full_match_on_a_tie_is_shown_as_three_matches(monkey
     """Turns: "the Player (or Foe) that draws the most matching Up/Downs wins": a tie of
     three matches each is three matches, a tie, not "no match"."""
     from pocketdeck.systems.ads import flow
-    from pocketdeck.ui.ads import render
+    from pocketdeck.ui.ads.fight import render
     monkeypatch.setattr(flow, "coin", declares("^"))  # the Foes declare Up
     Script(monkeypatch, *[["^"]] * 6, *[["^"], ["^"], ["v"], ["v"], ["v"], ["v"]])
     s = GAME.apply(_to_initiative(), {"type": "declare", "symbol": "^"})
@@ -490,7 +490,7 @@ def test_dual_wield_is_declared_at_the_beginning_of_every_combat_in_an_adventure
     from pocketdeck.systems.ads import party
     from pocketdeck.systems.ads.adventure import play
     from pocketdeck.systems.ads.adventure.content import rooms
-    from pocketdeck.ui.ads_adventure import render
+    from pocketdeck.ui.ads.adventure import render
     adv = get_game("ads_adventure")
     s = adv.new_game({"hero": ["warrior", "rogue"]}, seed=3)
     offers = [a for a in adv.legal_actions(s) if a["type"] == "dual_wield"]
@@ -540,7 +540,7 @@ def test_the_foe_card_a_foe_that_flees_gives_no_xp_and_the_end_says_so():
     """The Foe Card: XP and Gold are what "defeating this Foe grants"; Fleeing: the one who
     Flees "removes themselves from Combat", undefeated. When the last Foe flees the fight
     ends with no Foe left, and the end says that it fled and gave no XP, not "Victory! 0 XP"."""
-    from pocketdeck.ui.ads import render
+    from pocketdeck.ui.ads.fight import render
     s = at_turn("warrior", "goblin_skirmisher", [], 2, count=2)
     s["foes"][0]["fled"] = True
     s["foes"][1]["fled"] = True

@@ -13,7 +13,7 @@ from pocketdeck.core.saves import Session, from_link, to_link
 from pocketdeck.core.simulate import simulate
 from pocketdeck.systems.ads import data
 from pocketdeck.systems.ads.build.game import gallery, rondel_counts
-from pocketdeck.ui.ads_builder import rows_of
+from pocketdeck.ui.ads.builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.ui.check import render_check
 
@@ -115,7 +115,7 @@ def test_a_fresh_start_checks_stored_decks_with_the_builders_rules():
     from pathlib import Path
     code = """
 import json
-from pocketdeck.ui.ads_builder import rows_of
+from pocketdeck.ui.ads.builder import rows_of
 from pocketdeck.ui.app import App
 from pocketdeck.systems.ads.build.variants import ready_made
 bad = {"name": "X", "race": "elf", "class": "mage", "level": 1, "cards": [["energy_bolt", 52]]}

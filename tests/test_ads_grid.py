@@ -15,7 +15,7 @@ from pocketdeck.systems.ads.adventure.game import check_grid
 from pocketdeck.systems.ads.rules import new_fight
 from pocketdeck.ui.check import render_check
 
-import pocketdeck.ui.ads_adventure  # noqa: F401 (registers the table)
+import pocketdeck.ui.ads.adventure  # noqa: F401 (registers the table)
 
 OPTS = {"mode": "line", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
         "dual": False, "ranged_melee": False}
@@ -120,7 +120,7 @@ def test_the_adventure_offers_two_dimensional_play():
     assert f["mode"] == "line" and f["grid"]["size"] == grid.SIZE
     with pytest.raises(IllegalAction):
         game.new_game({"hero": "warrior", "mode": "hex"})
-    from pocketdeck.ui.ads_adventure import options_from_form, setup, render
+    from pocketdeck.ui.ads.adventure import options_from_form, setup, render
     assert 'value="grid"' in setup(None)
     assert options_from_form({"hero": "ready:warrior", "mode": "grid"}, type("A", (), {"library": {}})())["mode"] == "grid"
     html = render(game.view(state, "p0"), None)

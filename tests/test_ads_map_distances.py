@@ -69,7 +69,7 @@ def test_the_adventure_gives_each_fight_its_rooms_map_card():
 
 
 def test_setup_offers_the_optional_penalty_and_refuses_anything_else():
-    from pocketdeck.ui.ads_adventure import options_from_form, setup
+    from pocketdeck.ui.ads.adventure import options_from_form, setup
     assert 'name="map_penalty"' in setup(None) and "map_penalty" in setup(None).split("data-fill=")[-1]
     assert options_from_form({"hero": "ready:mage", "map_penalty": "yes"}, None)["map_penalty"] is True
     assert options_from_form({"hero": "ready:mage", "map_penalty": "no"}, None)["map_penalty"] is False

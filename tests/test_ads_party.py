@@ -16,7 +16,7 @@ from pocketdeck.systems.ads.rules import new_fight
 from pocketdeck.ui.check import render_check
 
 import pocketdeck.systems.ads.adventure.game  # noqa: F401 (registers ads_adventure)
-import pocketdeck.ui.ads_adventure  # noqa: F401 (registers the table)
+import pocketdeck.ui.ads.adventure  # noqa: F401 (registers the table)
 
 OPTS = {"mode": "simple", "place": "indoors", "updown": "balanced", "start": "first", "light": "dim",
         "dual": False, "ranged_melee": False}
@@ -270,7 +270,7 @@ def fight_at_turn(seed: int = 2) -> dict[str, Any]:
 def test_the_cover_hides_the_hand_until_the_player_says_they_hold_the_phone():
     game = get_game("ads_adventure")
     state = fight_at_turn()
-    from pocketdeck.ui.ads_adventure import render
+    from pocketdeck.ui.ads.adventure import render
     v = game.view(state, "player")
     name = v["fight"]["party"]["seats"][v["fight"]["party"]["active"]]["name"]
     html = render(v, None)
@@ -293,7 +293,7 @@ def test_each_character_sees_only_their_own_hand_on_their_turn():
 
 
 def test_setup_offers_four_characters_and_builds_the_party_option():
-    from pocketdeck.ui.ads_adventure import options_from_form, setup
+    from pocketdeck.ui.ads.adventure import options_from_form, setup
 
     class App:
         library: dict[str, Any] = {}
@@ -348,7 +348,7 @@ def test_the_party_rests_together_and_picks_who_leads():
 
 
 def test_a_party_adventure_exports_every_characters_deck():
-    from pocketdeck.ui.ads_builder import _export
+    from pocketdeck.ui.ads.builder import _export
     game = get_game("ads_adventure")
     state = game.new_game({"hero": ["warrior", "mage"]}, seed=4)
     state["heroes"][1]["alive"] = False

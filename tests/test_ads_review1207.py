@@ -14,9 +14,9 @@ from test_ads_engine import GAME, Script, at_turn
 
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.ads import actions, attack, data, flow, party, rounds
-from pocketdeck.ui.ads import render
+from pocketdeck.ui.ads.fight import render
 from pocketdeck.ui import learn_ui
-from pocketdeck.ui.ads_prompt import explain
+from pocketdeck.ui.ads.prompt import explain
 
 LEARN = tomllib.loads((Path(__file__).parents[1] / "content/ads/learn.toml").read_text())
 
@@ -78,7 +78,7 @@ def test_combat_encounters_and_rest_the_rest_texts_say_hit_points_disease_and_an
     from test_ads_adventure import G, cleared
     from pocketdeck.core.saves import Session
     from pocketdeck.systems.ads.adventure.content import rooms
-    from pocketdeck.ui.ads_adventure import render as adv_render
+    from pocketdeck.ui.ads.adventure import render as adv_render
     s = cleared()
     assert not rooms()[s["room"]]["rest"]
     assert {"type": "rest"} in G.legal_actions(s)

@@ -207,7 +207,7 @@ def test_death_exhaustion_the_help_text_says_it_lasts_past_the_fight_in_an_adven
     in an adventure it is carried to the fights after (a Rest does not lift it), so the
     "?" does not say "for the rest of the fight"."""
     from pocketdeck.systems.ads.adventure import hero as H
-    from pocketdeck.ui.ads_prompt import explain
+    from pocketdeck.ui.ads.prompt import explain
     text = explain({"type": "exhaust"}, "")
     assert "rest of the fight" not in text and "adventure" in text
     assert "exhaustion" in H.CARRIED
@@ -219,7 +219,7 @@ def test_spells_up_down_counter_the_help_text_says_how_many_and_half(monkeypatch
     """Spells: "If multiple Up/Downs are required, the caster of the Spell declares which";
     the Cultist's Dark Bolt asks two, and a match halves the damage: the "?" says as many
     cards as the button shows and half the damage, not "Draw one card ... counters"."""
-    from pocketdeck.ui.ads_prompt import explain
+    from pocketdeck.ui.ads.prompt import explain
     text = explain({"type": "updown_counter"}, "")
     assert "Draw one card" not in text and "half" in text
     s = at_turn("warrior", "cultist", [], 4)

@@ -80,7 +80,7 @@ def test_bad_form_input_is_refused():
 
 def test_cards_show_their_own_rondel_and_todays_value():
     """Longsword on Round 3 is drawn with 5 (primary) and the Round ringed."""
-    from pocketdeck.ui.ads import card_svg
+    from pocketdeck.ui.ads.fight import card_svg
     from pocketdeck.systems.ads.view import card_face
     svg = card_svg(card_face("longsword.1", 3), 3)
     assert "Longsword (weapon, 5 today, Up)" in svg and svg.count('class="rp now"') == 1

@@ -21,10 +21,10 @@ from library_samples import dofa_sheet, every_item, game_session
 
 from pocketdeck.core.records import export_file, get_kind, make_item
 from pocketdeck.core.saves import to_link
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import TABLE_LINK_SYSTEMS, slot_system
-from pocketdeck.ui import library_screen as lib
-from pocketdeck.ui.library_screen import add
+from pocketdeck.ui.library import screen as lib
+from pocketdeck.ui.library.screen import add
 from pocketdeck.ui.tables import tables
 
 # verbs a CPython walk cannot drive, each with why (none so far)

@@ -56,7 +56,7 @@ def test_a_saved_game_loads_its_own_system_only():
         "app = App(); app.restore({'game:deck': text, 'ui:screen': 'table:deck'}); app.render()\n"
         "print(json.dumps({'loaded': loaded(), 'screen': app.screen, 'problems': app.problems}))"))
     assert out["screen"] == "table:deck" and out["problems"] == []
-    assert "pocketdeck.ui.deck" in out["loaded"] and "pocketdeck.systems.deck.rules" in out["loaded"]
+    assert "pocketdeck.ui.deck.table" in out["loaded"] and "pocketdeck.systems.deck.rules" in out["loaded"]
     others = [m for m in out["loaded"] if any(f".{s}" in m for s in SYSTEMS[1:])]
     assert others == []
 
@@ -68,7 +68,7 @@ def test_a_stored_character_loads_its_tables_record_check():
         "from pocketdeck.ui.app import App\n"
         "app = App(); app.restore({'char:p52:x': json.dumps({'name': 'Bad'})})\n"
         "print(json.dumps({'loaded': loaded(), 'problems': app.problems, 'library': list(app.library)}))"))
-    assert "pocketdeck.systems.p52.rules" in out["loaded"] and "pocketdeck.ui.p52" not in out["loaded"]
+    assert "pocketdeck.systems.p52.rules" in out["loaded"] and "pocketdeck.ui.p52.table" not in out["loaded"]
     assert out["library"] == [] and len(out["problems"]) == 1
 
 
@@ -112,6 +112,6 @@ def test_the_boot_snapshot_holds_every_module_a_screen_may_import():
         "print(json.dumps({'missing': missing, 'dev': list(DEV_ONLY)}))")
     assert out["missing"], "the developer's tools are not in the snapshot"
     assert all(m.rsplit(".", 1)[-1] in out["dev"] for m in out["missing"]), out["missing"]
-    for name in ("pocketdeck.ui.library_screen", "pocketdeck.ui.deck_editor",
+    for name in ("pocketdeck.ui.library.screen", "pocketdeck.ui.deck.editor",
                  "pocketdeck.systems.dofa_gm.view", "pocketdeck.systems.ads.adventure.view"):
         assert name not in out["missing"]

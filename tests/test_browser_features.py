@@ -10,9 +10,9 @@ import json
 import pytest
 from conftest import PHONE, check_both_schemes, watch_errors
 
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import App
-from pocketdeck.ui.library_screen import _storage
+from pocketdeck.ui.library.screen import _storage
 
 P52 = json.dumps({"system": "p52", "options": {"new_characters": 2, "layout": "app"}})
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
@@ -70,7 +70,7 @@ def test_with_a_share_sheet_both_buttons_without_one_copy_alone():
 def test_the_storage_line_never_says_unknown(status, said):
     app = App(seed_source=1)
     app.handle("lib")
-    from pocketdeck.ui.library_screen import shelf
+    from pocketdeck.ui.library.screen import shelf
     shelf(app).status = status
     line = _storage(app)
     assert said in line and "unknown" not in line

@@ -18,7 +18,7 @@ from test_browser_table_link import (boot, check_screen, code_on, host_and_guest
                                      tap_play)
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
-from pocketdeck.ui.table_policies import POLICIES
+from pocketdeck.ui.table_link.policies import POLICIES
 
 pytestmark = pytest.mark.browser
 STEPS = 30

@@ -225,7 +225,7 @@ def test_render_check_catches_a_screen_that_breaks():
     """The screen check is not a rubber stamp: a table that raises on some state is
     reported by the harness as an error, with the step's exception."""
     from pocketdeck.core.simulate import simulate
-    from pocketdeck.ui import deck as deck_ui
+    from pocketdeck.ui.deck import table as deck_ui
     from pocketdeck.ui.check import render_check
     from pocketdeck.ui.tables import TABLES, Table
 

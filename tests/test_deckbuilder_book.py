@@ -840,7 +840,7 @@ def test_overview_the_spoils_join_the_character_deck_as_the_texts_say():
     future encounters". The engine puts every spoil into the deck; the spoils prompt, the
     rules page and the glossary said weapons and armor join the at-hand items."""
     from pocketdeck import learn
-    from pocketdeck.ui import deckbuilder as ui
+    from pocketdeck.ui.deckbuilder import table as ui
     s = battle(("warrior",), seed=7, zones=("crypt", "keep"))
     s = win_battle(s)
     assert s["phase"] == "spoils"

@@ -14,7 +14,7 @@ import pytest
 from pocketdeck.core.rng import Rng
 from pocketdeck.systems.deckbuilder import data
 from pocketdeck.ui.app import App
-from pocketdeck.ui.deckbuilder_setup import hero_line, zone_line
+from pocketdeck.ui.deckbuilder.setup import hero_line, zone_line
 
 HOSTILE = '<img src=x onerror="alert(1)">'
 

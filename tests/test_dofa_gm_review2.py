@@ -69,7 +69,7 @@ def test_gmg_game_master_resources_a_minions_social_check_draws_from_the_world_d
 
 def test_pg_health_and_armor_the_legend_names_ar_the_armor_range():
     """PG, Health and Armor: AR is the Armor Range (the GM's table called it "Armor Rating")."""
-    from pocketdeck.ui import dofa_gm
+    from pocketdeck.ui.dofa_gm import table as dofa_gm
     legend = dofa_gm._legend()
     assert "Armor Range" in legend and "Armor Rating" not in legend
 

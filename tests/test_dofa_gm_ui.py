@@ -9,7 +9,7 @@ import re
 
 from pocketdeck import learn
 from pocketdeck.ui.app import App
-from pocketdeck.ui.dofa_gm_setup import READY
+from pocketdeck.ui.dofa_gm.setup import READY
 from pocketdeck.ui.html import esc
 from pocketdeck.ui.tables import LEARN_FOLDERS, rules_key
 

@@ -15,7 +15,7 @@ from pocketdeck.core.game import get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
 from pocketdeck.systems.dofa.sheet import premades
-from pocketdeck.ui.dofa import options_from_form
+from pocketdeck.ui.dofa.sheet import options_from_form
 
 
 class Buttons(HTMLParser):

@@ -13,7 +13,8 @@ import pytest
 
 from pocketdeck import learn
 from pocketdeck.core.rng import Rng
-from pocketdeck.ui import ads, flow
+from pocketdeck.ui.ads import fight as ads
+from pocketdeck.ui import flow
 from pocketdeck.ui.app import App
 from pocketdeck.systems.ads import data
 

@@ -11,7 +11,8 @@ import pytest
 
 from pocketdeck import learn
 from pocketdeck.content import check
-from pocketdeck.ui import flow, learn_ui
+from pocketdeck.ui import flow
+from pocketdeck.ui import learn_ui
 from pocketdeck.ui.app import App
 from pocketdeck.ui.check import check_popovers
 from pocketdeck.ui.tables import LEARN_FOLDERS

@@ -1,4 +1,4 @@
-"""The library (core/records.py, ui/library_screen.py, ui/deck_editor.py): every kind of
+"""The library (core/records.py, ui/library/screen.py, ui/deck/editor.py): every kind of
 item round-trips through a file and a link, old formats load, several games per system,
 and every importer answers bad input with its one refusal and changes nothing."""
 
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pocketdeck.core.records import (MAX_FILE_ITEMS, RecordError, export_file, get_kind, item_from_link,
                                      item_link, read_file, read_item, read_stored)
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 from library_samples import FIXTURES, every_item, p52_character

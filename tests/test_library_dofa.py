@@ -16,10 +16,10 @@ from pocketdeck.core.records import (RecordError, export_file, game_item, get_ki
                                      item_link, make_item, read_item)
 from pocketdeck.core.saves import Session, to_link
 from pocketdeck.systems.dofa.keep import SHEET_STEPS, sheet_record
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 from pocketdeck.ui.html import esc
-from pocketdeck.ui.library_screen import QR_MAX_FRAGMENT
+from pocketdeck.ui.library.screen import QR_MAX_FRAGMENT
 
 from library_samples import FIXTURES, dofa_sheet, game_session
 from test_library import apply, library_of, tap

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from pocketdeck.core.records import export_file
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 
 from test_library import ITEMS, full_app, tap
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 ASK = "Keep my games safe on this phone"

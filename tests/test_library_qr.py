@@ -1,4 +1,4 @@
-"""How much one QR code carries (ui/library_screen.py QR_MAX_FRAGMENT: version 25, level M,
+"""How much one QR code carries (ui/library/screen.py QR_MAX_FRAGMENT: version 25, level M,
 less the page's address): every record of every kind fits, the largest deck of one's own
 too; games fit up to a length per system, measured here and stated in docs/LIBRARY.md."""
 
@@ -9,7 +9,7 @@ import pytest
 from pocketdeck.core.cards import standard_deck
 from pocketdeck.core.records import get_kind, item_link, make_item
 from pocketdeck.core.saves import to_link
-from pocketdeck.ui.library_screen import QR_MAX_FRAGMENT
+from pocketdeck.ui.library.screen import QR_MAX_FRAGMENT
 
 from library_samples import every_item, game_session
 

@@ -5,7 +5,7 @@ moves, not in one piece: the page's import gives the page back between steps."""
 from __future__ import annotations
 
 from pocketdeck.core.records import export_file, get_kind, make_item, read_item, read_item_steps
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 from library_samples import dofa_sheet

@@ -12,7 +12,7 @@ import pytest
 
 from pocketdeck.core.fieldtypes import stored_problem
 from pocketdeck.core.saves import SaveError, from_json
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 from test_library import full_app

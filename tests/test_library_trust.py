@@ -12,7 +12,7 @@ import pytest
 from pocketdeck.core.records import (RecordError, export_file, item_from_link, item_link, make_item,
                                      get_kind, read_file, read_item)
 from pocketdeck.core.saves import from_link, to_link
-from pocketdeck.ui import library_screen as lib
+from pocketdeck.ui.library import screen as lib
 from pocketdeck.ui.app import App
 
 from library_samples import ads_deck, deckbuilder_hero, dofa_sheet, own_deck, p52_character
@@ -447,8 +447,8 @@ def test_12_a_forged_checkpoint_never_reaches_the_page(monkeypatch):
 
 def test_12_numbers_shown_on_the_tables_are_escaped():
     """Defence in depth: were a text to reach a view's number, it shows as text."""
-    from pocketdeck.ui import deckbuilder as dbui
-    from pocketdeck.ui import dofa as dofaui
+    from pocketdeck.ui.deckbuilder import table as dbui
+    from pocketdeck.ui.dofa import sheet as dofaui
     assert SCRIPT not in dbui.die_svg(SCRIPT)
     import inspect
     for module, names in ((dbui, ('view["round"]', 'r["defense"]', 'm["defense"]', 'h["xp"]')),

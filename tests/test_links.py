@@ -371,7 +371,7 @@ def test_a_library_record_the_rules_refuse_is_not_offered():
 # -- a screen that fails to draw ----------------------------------------------------------------
 def test_a_render_failure_is_a_screen_with_a_way_home(monkeypatch):
     app, _ = own_deck_app()
-    import pocketdeck.ui.deck as deck_ui
+    import pocketdeck.ui.deck.table as deck_ui
     from pocketdeck.ui.tables import TABLES
 
     def broken(view, session):

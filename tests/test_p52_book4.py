@@ -170,7 +170,7 @@ def test_shuffling_the_attack_chance_counts_the_shuffle_before_the_defence_flip(
 def test_aiming_the_sheet_shows_the_whole_aim_bonus():
     """Aiming: "+1 to your hit Flip for your next attack ... maximum potential bonus of
     +3". After three turns of aiming the sheet reads Aim +3 (it read +1)."""
-    from pocketdeck.ui import p52 as ui
+    from pocketdeck.ui.p52 import table as ui
     s = party(record())
     line_room(s, 4)
     eid = scene(s, "KH", enemy_pos=0)

@@ -93,7 +93,7 @@ def test_the_major_boss_without_a_card_is_drawn():
     s["room"]["boss_here"] = "major"
     s["turn"] = new_turn(["c0", boss["id"]], 1)
     draw_ok(s)
-    from pocketdeck.ui.p52 import render
+    from pocketdeck.ui.p52.table import render
     from pocketdeck.core.saves import Session
     html = render(G.view(s, "player"), Session("p52", s["options"], s["seed"], [], s))
     assert "Ossric" in html and 'aria-label="Boss"' in html

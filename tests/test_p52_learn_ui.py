@@ -15,7 +15,7 @@ from pocketdeck.systems.p52 import data
 from pocketdeck.systems.p52.maths import starting_core
 from pocketdeck.systems.p52.rules import check_record, record_problems
 from pocketdeck.ui.app import App
-from pocketdeck.ui.p52_quick import quick_records
+from pocketdeck.ui.p52.quick import quick_records
 
 
 @pytest.mark.parametrize("n", [1, 3])

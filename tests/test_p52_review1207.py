@@ -15,7 +15,7 @@ from pocketdeck.systems.p52 import hit_chance
 from pocketdeck.systems.p52.combat import ability_target
 from pocketdeck.systems.p52.maths import value
 from pocketdeck.ui import learn_ui
-from pocketdeck.ui.p52 import render
+from pocketdeck.ui.p52.table import render
 from test_p52_engine import knife_party, scene
 
 G = get_game("p52")

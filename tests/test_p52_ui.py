@@ -67,7 +67,7 @@ def test_setup_form_offers_the_room_layout_choice():
     fills = [part.split('"')[0].split(",") for part in html.split('data-fill="')[1:]]
     assert any("layout" in f and "new_characters" in f for f in fills)  # the Begin button
     with pytest.raises(ValueError, match="Room layout"):
-        from pocketdeck.ui.p52 import options_from_form
+        from pocketdeck.ui.p52.table import options_from_form
         options_from_form(dict(FORM, layout="sideways"), app)
 
 

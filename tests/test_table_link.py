@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from pocketdeck.ui import table_code, table_link, table_screens
+from pocketdeck.ui.table_link import codes as table_code
+from pocketdeck.ui.table_link import seats as table_link
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import App
-from pocketdeck.ui.library_screen import QR_MAX_FRAGMENT
+from pocketdeck.ui.library.screen import QR_MAX_FRAGMENT
 
 # a description as Chromium makes it with iceServers [] (two mDNS host candidates)
 SDP = """v=0\r
@@ -53,7 +55,7 @@ def test_a_code_keeps_what_the_connection_needs_and_rebuilds_the_rest():
 
 def test_no_stun_or_turn_server_is_named_anywhere():
     text = "".join(open(f, encoding="utf-8").read().lower() for f in
-                   ("web/tablelink.js", "engine/pocketdeck/ui/table_code.py"))
+                   ("web/tablelink.js", "engine/pocketdeck/ui/table_link/codes.py"))
     assert "stun:" not in text and "turn:" not in text and "turns:" not in text
     assert "iceservers: []" in text
 

@@ -17,7 +17,7 @@ from pocketdeck.systems.dofa.checkflow import grade, kept
 from pocketdeck.systems.dofa.checks import edr
 from pocketdeck.systems.dofa_gm.rules import owner
 from pocketdeck.systems.dofa_gm.sheetlink import player_from_state
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import App
 
 ANN = {"name": "Ann", "hp": 10, "ap": 2, "ar": 3, "agl": 1, "pp": 4}

@@ -14,7 +14,7 @@ from test_table_link_dofa import GM, gm, guest_view, joined, refused, session
 from pocketdeck.systems.dofa.checkflow import grade, kept
 from pocketdeck.systems.dofa_gm import turns
 from pocketdeck.systems.dofa_gm.rules import owner
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 
 from pocketdeck.systems.dofa import GAME as DOFA
 from pocketdeck.systems.dofa_gm.sheetlink import player_from_state

@@ -12,7 +12,7 @@ from test_table_link_dofa_draws import FIGHT, initiative, mine, to_anns_turn
 
 from pocketdeck.systems.dofa_gm import GAME
 from pocketdeck.systems.dofa_gm.rules import owner
-from pocketdeck.ui import table_screens
+from pocketdeck.ui.table_link import screens as table_screens
 
 
 def ann(s: dict) -> dict:
@@ -440,7 +440,7 @@ def test_review_10_pg_discard_powers_a_phones_player_uses_their_roles_discard_po
         s = GAME.apply(s, {"type": "end_turn"})
     acts = [e["action"] for e in GAME.view(s, "player:p1")["actions"] if e["action"]["type"] == "discard_power"]
     assert acts and {a["power"] for a in acts} == {"Thwart"} and {a["cards"] for a in acts} == {2, 4}
-    from pocketdeck.ui.dofa_gm import render
+    from pocketdeck.ui.dofa_gm.table import render
     assert "Your Discard Power (a Minor Action)" in render(GAME.view(s, "player:p1"), None)
     left = len(s["decks"]["p1"]["draw"])
     s = GAME.apply(s, acts[0])

@@ -16,9 +16,9 @@ from test_table_link_dofa import GM, Tap, guest_view, session
 from pocketdeck.core.records import get_kind, make_item
 from pocketdeck.systems.dofa import GAME as DOFA
 from pocketdeck.systems.dofa.keep import sheet_record
-from pocketdeck.ui import table_screens
-from pocketdeck.ui.dofa_join import sheet_numbers
-from pocketdeck.ui.library_screen import add
+from pocketdeck.ui.table_link import screens as table_screens
+from pocketdeck.ui.dofa_gm.join import sheet_numbers
+from pocketdeck.ui.library.screen import add
 
 
 def a_sheet(seed: int = 3) -> dict:

@@ -11,7 +11,8 @@ import random
 import pytest
 from test_table_link import Wire
 
-from pocketdeck.ui import table_policies, table_screens
+from pocketdeck.ui.table_link import policies as table_policies
+from pocketdeck.ui.table_link import screens as table_screens
 from pocketdeck.ui.app import TABLE_LINK_SYSTEMS, App
 
 P52 = {"system": "p52", "options": {"new_characters": 2, "layout": "app"}}
@@ -77,7 +78,7 @@ def check_views(w: Wire) -> None:
         if who != w.seat:
             assert guest["fight"]["hand"] == [], "another character's hand never reaches the guest"
         else:
-            from pocketdeck.ui.table_link import seat_view
+            from pocketdeck.ui.table_link.seats import seat_view
             mine = table_screens.hosting(w.host).mine(s.game, s.state)
             assert seat_view(s.system, s.game, s.state, mine)["fight"]["hand"] == []
     if s.system == "p52":  # the decks are counts: no order of any deck reaches a phone
@@ -230,7 +231,7 @@ def test_a_dropped_guests_character_waits_then_take_back_plays_it_on_the_host(sy
 def test_between_ads_fights_no_seat_reads_the_active_characters_hand_or_deck():
     """Between fights the system's view (made for one phone) holds the active character's
     hand and deck; a seat that is not theirs gets neither, on either phone."""
-    from pocketdeck.ui.table_link import seat_view
+    from pocketdeck.ui.table_link.seats import seat_view
     seen = 0
     for seed in range(2):  # random play loses soon; these two reach rooms between fights
         w = joined("ads_adventure")

@@ -1,4 +1,4 @@
-// What only the browser can do for the Library screen (ui/library_screen.py): a file to
+// What only the browser can do for the Library screen (ui/library/screen.py): a file to
 // download or to the share sheet, a link to the share sheet or the clipboard, reading a
 // chosen file, and asking the browser to keep the storage. main.py hands every effect
 // that is not a storage write to act(); nothing here decides anything about items.
@@ -72,7 +72,7 @@ function keepInView(el) {
 
 // effect: ["download", name, text] | ["send", name, text] | ["share", fragment, title] | ["copy", fragment]
 // What happened is written beside the button that asked for it (#lib-done, inside the
-// screen's prompt: ui/library_screen.py), spoken by the shell's one live region, and kept in
+// screen's prompt: ui/library/screen.py), spoken by the shell's one live region, and kept in
 // <html data-lib-done> for the tests.
 async function act(effect) {
   const [what, a, b] = effect;
@@ -129,7 +129,7 @@ window.pocketdeckLibrary = { act, status, ask };
 
 // QR codes: every [data-qr] element on the screen gets its link drawn as an SVG by the
 // vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,
-// version 25 at most (ui/library_screen.py QR_MAX_FRAGMENT says why).
+// version 25 at most (ui/library/screen.py QR_MAX_FRAGMENT says why).
 const QR_MAX_VERSION = 25;
 const QR_MAX_BYTES = 1370;  // what version 25 at level M holds: no code the app draws is larger
 async function drawCodes(root) {

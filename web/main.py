@@ -138,7 +138,7 @@ async def table_link(text: str) -> None:
 def on_table_event(kind, seat, data) -> None:
     """What the connection reports (offer, answer, open, msg, close, error): to the App;
     the screen is drawn again only when it changed."""
-    from pocketdeck.ui import table_screens
+    from pocketdeck.ui.table_link import screens as table_screens
     effects, redraw = table_screens.event(app, str(kind), str(seat), str(data))
     start_persist(effects)
     if redraw:
@@ -167,7 +167,7 @@ async def on_change(event) -> None:
     if el.id != "lib-file" or not el.files or el.files.length == 0:
         return
     chosen = el.files.item(0)
-    from pocketdeck.ui.library_screen import file_size_refused
+    from pocketdeck.ui.library.screen import file_size_refused
     if file_size_refused(app, chosen.size):  # before a byte is read (issue 28)
         render()
         return
@@ -181,7 +181,7 @@ async def run_job() -> None:
     the page given back between them; the progress line is written in place, Cancel is a
     tap like any other; what it brings is kept (one write) only once all of it is checked
     (issue 28)."""
-    from pocketdeck.ui.library_screen import progress_line, shelf
+    from pocketdeck.ui.library.screen import progress_line, shelf
     render()
     while shelf(app).job is not None:
         await asyncio.sleep(0.001)

@@ -4,7 +4,7 @@
 //
 // No STUN or TURN server is named: iceServers is empty, so only the phones' own addresses
 // (host candidates) are tried, and the app works on a Wi-Fi or hotspot with no internet.
-// Python decides everything (pocketdeck/ui/table_screens.py, table_link.py); this file
+// Python decides everything (pocketdeck/ui/table_link/screens.py, table_link.py); this file
 // makes connections, carries text, and reports what happened through
 // window.pocketdeckTableEvent(kind, seat, data): offer, answer, open, msg, close, error.
 // It also drops what no person sends before Python sees it: a message over MAX_CHARS, or

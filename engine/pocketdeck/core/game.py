@@ -250,7 +250,7 @@ def replay_from(system: str, state: State, actions: list[Action]) -> State:
 
 def replay_steps(system: str, state: State, actions: list[Action]) -> Generator[int, None, State]:
     """replay_from one move at a time: yields 1 after each move, so an import can give the
-    page back between slices (issue 28, ui/library_screen.run_slice); returns the state."""
+    page back between slices (issue 28, ui/library/screen.run_slice); returns the state."""
     game = get_game(system)
     for i, action in enumerate(actions):
         try:

@@ -463,9 +463,9 @@ register_kind("hero", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.records:
 register_kind("deck", "ads", 1, "pocketdeck.systems.ads.build.validate:check_record",
               "ADS Character Deck", prefix="char:ads:", migrations=_BARE, max_chars=6_000)
 register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_problems",
-              "Deck of your own", opens="pocketdeck.ui.deck_editor:play_deck", max_chars=4_000)
+              "Deck of your own", opens="pocketdeck.ui.deck.editor:play_deck", max_chars=4_000)
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
-              opens="pocketdeck.ui.dofa_library:open_sheet", max_chars=MAX_RECORD_CHARS,
+              opens="pocketdeck.ui.dofa.keep:open_sheet", max_chars=MAX_RECORD_CHARS,
               check_steps="pocketdeck.systems.dofa.keep:sheet_problems_steps")
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)

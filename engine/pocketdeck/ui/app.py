@@ -11,7 +11,7 @@ of one system: a new game takes the slot ``<system>`` and the one it replaces mo
 ``<system>~<n>``; ``ui:library`` keeps the games' names, the order they were last opened
 in (``recent``: "Continue" opens the newest of a system) and the last export's date.
 Every other kept item is a record of core/records.py (the Library screen:
-ui/library_screen.py).
+ui/library/screen.py).
 
 Nothing stored is lost: an entry that cannot be loaded (any exception at all) is explained
 on the home screen and left untouched in storage. A share link opens as a preview that
@@ -36,7 +36,7 @@ from .html import block, button, esc, unblocked
 from .tables import rules_key, tables
 
 Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
-# systems whose seats a guest phone may hold: the keys of ui/table_policies.POLICIES, named
+# systems whose seats a guest phone may hold: the keys of ui/table_link/policies.POLICIES, named
 # here so the home screen loads none of the table link (tests/test_table_link.py checks both)
 TABLE_LINK_SYSTEMS = ("deckbuilder", "p52", "ads_adventure", "dofa-gm")
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
@@ -78,7 +78,7 @@ class App:
     guide: tuple[str, str, int] | None = None  # (rules folder, table system, step)
     rules_back: str = "home"                  # the screen the Rules screen returns to
     rules_query: str = ""
-    link: Any = None                          # a table of phones (ui/table_screens.py), host or guest
+    link: Any = None                          # a table of phones (ui/table_link/screens.py), host or guest
     # what this browser can do, as web/boot.js found it (pocketdeckFeatures): "peer" (a data
     # channel between phones), "share" (a share sheet), "install_hint" (an iPhone or iPad
     # browser tab, not the installed app: the home screen says how to install). A name not
@@ -114,7 +114,7 @@ class App:
         if key == "ui:library":
             self.notes = _library_notes(text)
         elif key == "tl:guest":
-            from . import table_screens
+            from .table_link import screens as table_screens
             table_screens.restore(self, text)
         elif key.startswith(("item:", "char:")) and kind_of_key(key) is not None:
             try:
@@ -174,10 +174,10 @@ class App:
     def _open_link(self, fragment: str, checked: Any) -> list[Effect]:
         # ``checked``: what the page already read from this fragment in slices (library_screen.link_steps)
         if isinstance(fragment, str) and fragment.startswith("i="):  # a library item
-            from . import library_screen
+            from .library import screen as library_screen
             return library_screen.open_item_link(self, fragment, checked)
         if isinstance(fragment, str) and fragment.startswith("t="):  # a table link's code (issue 29)
-            from . import table_screens
+            from .table_link import screens as table_screens
             return table_screens.open_code(self, fragment)
         if not isinstance(fragment, str) or not fragment.startswith("g="):
             return []
@@ -208,8 +208,8 @@ class App:
             self.screen = self.back if self._screen_ok(self.back) else "home"
             self.flash = ("info", "The shared game was not opened; your games are as they were.")
             return [("put", "ui:screen", self.screen)]
-        if choice == "join":  # a DofA player's sheet joins the GM's table (ui/dofa_join.py)
-            from . import dofa_join
+        if choice == "join":  # a DofA player's sheet joins the GM's table (ui/dofa_gm/join.py)
+            from .dofa_gm import join as dofa_join
             try:
                 return dofa_join.answer(self, session)
             except IllegalAction:
@@ -270,15 +270,15 @@ class App:
                 self.notes["install_hint_seen"] = True
                 return [("put", "ui:library", self.notes_text())]
             if verb.startswith("lib"):
-                from . import library_screen
+                from .library import screen as library_screen
                 return self._written(library_screen.handle(self, verb, arg, fields or {}) + self._touch())
             if verb.startswith("tl-") or self.screen.startswith("tl-"):  # a table of phones
-                from . import table_screens
+                from .table_link import screens as table_screens
                 if verb.startswith("tl-") or verb == "play":
                     return self._written(table_screens.handle(self, verb, arg, fields or {}))
             effects = self._handle(verb, arg, fields or {}) + self._touch()
-            if self.link is not None:  # every guest whose view changed gets it (ui/table_screens.py)
-                from . import table_screens
+            if self.link is not None:  # every guest whose view changed gets it (ui/table_link/screens.py)
+                from .table_link import screens as table_screens
                 effects += table_screens.sync(self)
             return self._written(effects)
         except IllegalAction as exc:
@@ -331,7 +331,7 @@ class App:
             action = _json_object(arg)
             action.update(fields)
             if self.link is not None:  # a seat a guest holds is played on the guest's phone
-                from . import table_screens
+                from .table_link import screens as table_screens
                 table_screens.check_local(self, slot)
             self.log_before = self.shown_log
             return self.play_in(slot, action)
@@ -349,7 +349,7 @@ class App:
 
     def play_in(self, slot: str, action: dict[str, Any]) -> list[Effect]:
         """Play ``action`` in the game in ``slot`` and save it (a local tap, or a guest's
-        action the table link checked: ui/table_screens.py)."""
+        action the table link checked: ui/table_link/screens.py)."""
         session = self.sessions[slot]
         before = (session.actions, session.state, session.base, session.mark)
         session.play(action)
@@ -580,10 +580,10 @@ class App:
         if self.screen == "preview" and self.preview is not None:
             return self._preview()
         if self.screen.startswith("library"):
-            from . import library_screen
+            from .library import screen as library_screen
             return library_screen.render(self)
         if self.screen.startswith("tl-"):
-            from . import table_screens
+            from .table_link import screens as table_screens
             return table_screens.render(self)
         if self.screen.startswith("rules:"):
             from . import learn_ui
@@ -602,8 +602,8 @@ class App:
             table = tables()[system]
             view = session.game.view(session.state, table.seat)
             seats = ""
-            if self.link is not None:  # the seats guests hold are theirs (ui/table_screens.py)
-                from . import table_screens
+            if self.link is not None:  # the seats guests hold are theirs (ui/table_link/screens.py)
+                from .table_link import screens as table_screens
                 view, seats = table_screens.host_view(self, slot, view)
             log = view.get("log") if isinstance(view, dict) else None
             if self.log_before is not None and isinstance(log, list):
@@ -658,7 +658,7 @@ class App:
     def _join_offer(self, session: Session) -> str:
         if session.system != "dofa":
             return ""
-        from .dofa_join import offer  # only when a Deck of Adventures sheet is on screen
+        from .dofa_gm.join import offer  # only when a Deck of Adventures sheet is on screen
         return offer(self, session)
 
     def _nav(self, system: str, *, in_game: bool, can_undo: bool = False) -> str:
@@ -685,8 +685,8 @@ class App:
                 f'{extra}{how}</div></li>')
         problems = "".join(f'<p class="flash error" role="alert">{esc(p)}</p>' for p in self.problems)
         library = button("Library: every game, character and deck", "lib", cls="btn lib-btn")
-        if self.link is not None:  # a guest phone's way back to the host's table (ui/table_screens.py)
-            from . import table_screens
+        if self.link is not None:  # a guest phone's way back to the host's table (ui/table_link/screens.py)
+            from .table_link import screens as table_screens
             library = table_screens.home_line(self) + library
         install = ""
         if self.features.get("install_hint") and not self.notes.get("install_hint_seen"):
@@ -707,7 +707,7 @@ def _nav_bar(system: str, title: str, in_game: bool, can_undo: bool) -> str:
     if in_game:
         parts.append(button("Undo", "undo", disabled=not can_undo, cls="btn ghost",
                             title="Undo the last move"))
-        if system in TABLE_LINK_SYSTEMS:  # a table of phones (issue 29; ui/table_policies.py)
+        if system in TABLE_LINK_SYSTEMS:  # a table of phones (issue 29; ui/table_link/policies.py)
             more.append(button("Invite a player", "tl-host", cls="btn ghost",
                                title="Invite a player to play from their own phone"))
         more += [button("Share", "share", cls="btn ghost", title="Share this game as a link"),

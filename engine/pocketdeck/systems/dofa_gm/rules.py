@@ -188,7 +188,7 @@ class DofaGmGame(Game):
         its QR code, sheetlink.py), which no list of legal actions can spell out: ``join``
         is checked here by the same rules as a player typed in at the start, then applied
         like any other action (so undo, saves and links replay it). ``phone`` (a player's
-        phone joined the table link, issue 29: ui/table_policies.py plays it) is checked
+        phone joined the table link, issue 29: ui/table_link/policies.py plays it) is checked
         here too: it is no GM's button, so it stays out of ``legal_actions``."""
         kind = action.get("type") if isinstance(action, dict) else None
         if kind in ("join", "phone"):

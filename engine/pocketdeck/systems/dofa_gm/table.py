@@ -154,7 +154,7 @@ SHEET_KEYS = ("name", "hp", "hp_max", "ap", "ap_max", "ar", "pp", "pp_max", "att
 
 def seat_sheet(x: dict[str, Any], p: dict[str, Any]) -> None:
     """Issue 29: the phone joined with its own sheet from its Library (checked by the
-    library's own DofA sheet check on the host, ui/table_policies.py): the seat takes that
+    library's own DofA sheet check on the host, ui/table_link/policies.py): the seat takes that
     character's name, modifiers, HP, AP, AR, PP (``p``: sheetlink's numbers, a sheet fresh
     from a Full Rest); its Fate Cards are the two of the Action Deck kept here. What the
     seat went through at the table (conditions, initiative, the HP, AP and PP it lost: a

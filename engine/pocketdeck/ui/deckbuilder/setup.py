@@ -1,0 +1,162 @@
+"""The Deckbuilder RPG's new-game screen (issues 24, 25): "Play now" first (a ready hero
+alone in the lone hero's skirmish: two taps from home to a first turn), then the party form
+where every hero and every choice of encounters says in one line what it means in play,
+and the hero library carried from game to game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.limits import excerpt
+from ...systems.deckbuilder import data
+from ...systems.deckbuilder.records import export_heroes, record_problems
+from ..flow import prompt
+from ..html import button, esc
+from ..learn_ui import term
+from ..library.characters import CharacterLibrary
+
+if TYPE_CHECKING:
+    from ..app import App
+
+# what each starter hero is like in play, one line (the numbers are added from heroes.toml)
+HERO_LINES = {
+    "rogue": "Quick and hard to hit: a dagger up close and a shortbow from afar.",
+    "warrior": "The toughest: a longsword, chainmail and the most health; made for Melee and Defend.",
+    "wizard": "Fragile but deadly: spells charged with Mana over a turn or two.",
+    "priest": "Fighter and healer: a mace, the Smite spell and Mend for the wounded.",
+}
+QUICK_FIRST = ("warrior",)  # the sturdiest hero leads "Play now": the kindest first game
+ZONE_CHOICES = {"all": "Both encounters, one after the other"}
+
+
+def hero_line(hid: str) -> str:
+    """One line of what a starter hero is like, with the numbers that matter first."""
+    h = data.heroes()[hid]
+    gear = ", ".join(data.card_name(w) for w in h["equipped"])
+    return f'{HERO_LINES.get(hid, "Equipped with " + gear + ".")} Health {h["health"]}, defense {h["defense"]}.'
+
+
+def zone_line(zid: str) -> str:
+    """One line of an encounter zone: its arenas, doors, boss and minions."""
+    z = data.zones()[zid]
+    arenas = z["arena"]
+    doors = sum(1 for ln in z.get("link", []) if ln["kind"] == "door")
+    bosses = [data.bosses()[a["boss"]]["name"] for a in arenas if a.get("boss")]
+    kinds = sorted({data.minions()[m]["name"] for a in arenas for m in a.get("minions", [])})
+    parts = [f'{len(arenas)} arenas' + (f', {doors} door{"s" if doors != 1 else ""}' if doors else "")]
+    if bosses:
+        parts.append("boss " + " and ".join(bosses))
+    if kinds:
+        parts.append("minions: " + ", ".join(kinds))
+    return "; ".join(parts) + "."
+
+
+def solo_label(zone: str) -> str:
+    """A skirmish's choice says it is made for one hero: the other zones are tuned for a party."""
+    return f'Lone hero: {data.zones()[zone]["name"]}'
+
+
+def _zone_choices() -> list[tuple[str, str, str]]:
+    order, solo = data.zone_order(), data.solo_zones()
+    names = " then ".join(data.zones()[z]["name"] for z in order)
+    out = [("all", ZONE_CHOICES["all"], f"{names}: a longer game for a party of 2 to 4, "
+                                        "with spoils and upgrades between them.")]
+    out += [(z, data.zones()[z]["name"] + " only", "For 2 to 4 heroes: " + zone_line(z)) for z in order]
+    out += [(z, solo_label(z), "A short skirmish made for one hero: " + zone_line(z)) for z in solo]
+    return out
+
+
+def quick_options(hid: str) -> dict[str, Any]:
+    """The "Play now" game: one ready hero alone in the first lone hero's skirmish."""
+    solo = data.solo_zones()
+    return {"heroes": [hid], "names": [], "zones": solo[:1] or data.zone_order(), "party": [], "gm": False}
+
+
+def _play_now() -> str:
+    solo = data.solo_zones()
+    where = data.zones()[solo[0]]["name"] if solo else "both encounters"
+    rows = []
+    first = [h for h in QUICK_FIRST if h in data.heroes()]
+    for i, hid in enumerate(first + [h for h in data.heroes() if h not in first]):
+        h = data.heroes()[hid]
+        rows.append(f'<li class="choice">'
+                    + button(h["name"], "new", {"system": "deckbuilder", "options": quick_options(hid)},
+                             cls="btn primary" if i == 0 else "btn", title=f'Play now: {h["name"]} alone in {where}')
+                    + f'<p class="muted">{esc(hero_line(hid))}</p></li>')
+    return prompt(f'<h2>Play now</h2><p>A ready hero alone in <b>{esc(where)}</b>, a short skirmish '
+                  f'made for one hero. Pocketdeck runs the monsters.</p>'
+                  f'<ul class="db-quick">{"".join(rows)}</ul>',
+                  cls="db-play-now", label="Play now: pick a ready hero")
+
+
+def setup(app: "App" = None) -> str:  # type: ignore[assignment]
+    lib = LIB.entries(app) if app is not None else {}
+    saved = LIB.picks(app, "Heroes from your library", lambda r: (
+        f'{data.heroes()[r["hero"]]["name"]}, health {r["max_health"]}, {r["xp"]} experience, '
+        f'{len(r["deck"])} cards, {r["encounters"]} encounter{"s" if r["encounters"] != 1 else ""}')) if lib else ""
+    rows = []
+    for hid, h in data.heroes().items():
+        checked = " checked" if hid in ("warrior", "priest") and not lib else ""
+        rows.append(f'<div class="db-pick"><label class="check"><input type="checkbox" name="heroes" value="{esc(hid)}"{checked}> '
+                    f'<span><b>{esc(h["name"])}</b> <span class="muted">{esc(hero_line(hid))}</span></span></label>'
+                    f'<label>Name for {esc(h["name"])} (optional)<input name="name_{esc(hid)}" maxlength="40" autocomplete="off"></label></div>')
+    choices = _zone_choices()
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>'
+                   for v, t, _ in choices)
+    lines = "".join(f'<li><b>{esc(t)}</b>: {esc(line)}</li>' for _, t, line in choices)
+    zones = (f'<label>Encounters <select name="zones" aria-describedby="db-zones-note">{opts}</select></label>'
+             f'<ul class="db-zone-lines muted" id="db-zones-note">{lines}</ul>')
+    fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
+    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>{_play_now()}'
+            f'<h2>Or build a party</h2>'
+            f'<p class="muted">Pick 1 to 4 heroes and pass the phone around. Each turn a hero takes a card '
+            f'from the {term("action-tableau")}; allies in the same {term("arena", "arena")} join in with '
+            f'{term("synergy")}.</p>'
+            f'<form class="form" data-form>{saved}<fieldset><legend>New heroes (in seat order: initiative picks who starts, then play goes clockwise)</legend>{"".join(rows)}</fieldset>'
+            f'{zones}'
+            f'<label class="check"><input type="checkbox" name="gm" value="yes"> '
+            f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
+            f'cards and target)</span></label>'
+            f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True, title="Begin the battle with this party")}'
+            f'</form></section>')
+
+
+def record_problem(record: Any) -> str | None:
+    """None when ``record`` is a hero the rules accept, else the reason, short."""
+    try:
+        problems = record_problems(record)
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid hero ({type(exc).__name__})"
+    return excerpt("; ".join(problems), 200) if problems else None
+
+
+LIB = CharacterLibrary("deckbuilder", record_problem, export_heroes)
+
+
+def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
+    """The form's options; a "Play now" tap sends no form (its options are in the button,
+    and the engine checks them like any other)."""
+    if not any(k in fields for k in ("heroes", "library", "zones")):
+        app.pending_library = []
+        return {}
+    picked = fields.get("heroes") or []
+    if isinstance(picked, str):
+        picked = [picked]
+    heroes = [h for h in data.heroes() if h in picked]
+    chosen = fields.get("library") or []
+    if isinstance(chosen, str):
+        chosen = [chosen]
+    lib = LIB.entries(app)
+    keys = [k for k in lib if k in chosen]
+    if not heroes and not keys:
+        raise ValueError("choose at least one hero: a new one or one from your library")
+    if len(heroes) + len(keys) > 4:
+        raise ValueError("a party has at most 4 heroes")
+    names = [str(fields.get(f"name_{h}", "") or "").strip()[:40] for h in heroes]
+    zone = str(fields.get("zones") or "all")
+    if zone != "all" and zone not in data.zones():
+        raise ValueError("Encounters: choose both zones, one of them or a lone hero's skirmish")
+    gm = fields.get("gm")
+    app.pending_library = keys
+    return {"heroes": heroes, "names": names, "zones": data.zone_order() if zone == "all" else [zone],
+            "party": [lib[k] for k in keys], "gm": bool(gm) and gm not in ("", "no", "false")}

@@ -1,0 +1,3 @@
+"""The Library: the screen of every kept item (screen) and a system's character library (characters).
+
+Nothing is imported here: a table's modules load when it is first opened (ui/tables.py)."""

@@ -1,0 +1,559 @@
+"""The P52 table: quest setup, character creation with live derived stats, laying out a
+room by hand (a tap on an open cell lays the next card face down), the room as a
+grid of face-down and revealed cards with the party and the enemies on it, an action bar
+built from legal_actions (each attack with its exact hit chance from the Action deck as
+it stands), enemy cards with HP, the Stamina pile (count only), character sheets,
+level-up, the quest's end, and the log.
+
+Characters go to the phone's library (IndexedDB, keys ``char:p52:<id>``) when a quest
+ends, won or failed, and can join the next quest from the setup screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from ...core.limits import excerpt
+from ...core.saves import Session, save_text
+from ...systems.p52.rules import check_record, export_characters
+from .. import learn_ui
+from . import quick as p52_quick
+from . import steps as p52_steps
+from ..cards import card_svg, mini_back, mini_card
+from ..flow import new_lines, prompt
+from ..html import block, button, esc, log_list
+from ..learn_ui import term, why
+from ..library.characters import CharacterLibrary
+from ..tables import Table, register_table
+
+if TYPE_CHECKING:
+    from ..app import App
+
+MAX_PARTY = 6
+LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}
+KIND_LABEL = {"normal": "", "obstructed": "Obstructed", "chest": "Chest", "enemy": "Enemy",
+              "trap": "Trap", "hidden": "Hidden", "unknown": ""}
+GROUPS = [
+    ("Respond", ("defend", "counter", "keep", "leave_item", "flee")),
+    ("Attack", ("attack",)),
+    ("Abilities", ("ability",)),
+    ("Items", ("use", "take", "give", "take_from", "equip", "unequip")),
+    ("Chest", ("open_chest",)),
+    ("Turn", ("aim", "stance", "wait", "rest", "rush", "end_turn", "leave")),
+]
+
+
+# -- the table --------------------------------------------------------------------------------
+# the last view drawn (held, so its id is not reused), its HTML, the terms and whys it drew,
+# and the game it was drawn for (a rehearsal's copy of the game may reach the same view)
+_DRAWN: list[Any] = [None, "", [], [], None]
+_WHYS: list[tuple[str, str, str]] = []
+WHY = {
+    "aim": "Aim: spend this turn aiming at that enemy: +1 on your next attack at it, up to +3. "
+           "Doing anything else, or being hit, loses it.",
+    "stance": "Defensive stance: spend this turn on guard: +1 on your next defence flip, up to +3.",
+    "wait": "Wait: the next one in the turn order goes first; you act after them (no extra turn).",
+    "rest": "Do nothing this turn and draw a face-down Stamina card (at most 5).",
+    "rush": "Your quirk: take three turns in a row, once a room.",
+    "end_turn": "End your turn here (after a move you may still use an item instead). After trading, "
+                "equipping or picking up, no Stamina card is drawn.",
+    "counter": "The enemy's attack flipped an Ace: strike back at once with this ability, or let it go.",
+    "open_chest": "Opening a chest takes your turn. Picking the lock flips against your Lock Pick target "
+                  "(an Ace breaks the lock, a King finds two items); attacking it flips + Think / 3: "
+                  "10 or more opens it, 3 or less smashes it, an Ace hurts you.",
+    "defend": "Take the hit, or flip against a defensive ability's target: meeting it cuts the damage. "
+              "An ability you never trained is +3 harder.",
+    "keep": "Keep the item in your pack, or leave it lying on this spot for someone else.",
+    "flee": "The wounded enemy runs away; the book lets the players choose where to.",
+}
+STAMINA_WHY = ("(play Stamina): the top card of your Stamina pile is added to the flip. It is "
+               "played before the flip, and you do not see it first.")
+_CARD = re.compile(r"(?<![\w+])(10|[2-9AJQK])([SHDC])\b")
+_SEEN: dict[int, tuple[Any, int, list[str], list[str]]] = {}  # id(session) -> (ref, actions, log, cards)
+MAX_FLIPS = 9
+
+
+def render(view: dict[str, Any], session: Session) -> str:
+    """The table for a view. P52's views are read-only and remembered per state, so the
+    very same view object drawn twice in a row (the harness's check, then the App) is
+    drawn once."""
+    if view is _DRAWN[0] and _DRAWN[4] is session:
+        for key in _DRAWN[2]:  # the glossary popovers are drawn per screen: name them again
+            term(key)
+        for args in _DRAWN[3]:
+            why(*args)
+        return _DRAWN[1]
+    before = set(learn_ui.used_terms())
+    _WHYS.clear()
+    phase = view["phase"]
+    flips = _flips(view, session)
+    if phase == "creation":
+        body = p52_steps.creation(view, session, _sheet_named, flips)
+    elif phase == "layout":
+        body = _layout(view)
+    elif phase == "room":
+        body = _room(view, flips)
+    elif phase == "over":
+        body = _over(view, flips)
+    else:
+        body = p52_steps.choices(view, session, flips)
+    html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
+            f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
+    _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS), session]
+    return html
+
+
+def _quest_bar(view: dict[str, Any]) -> str:
+    q = view["quest"]
+    if not q["kind"]:
+        return '<h1>P52 <span class="muted">· a new session</span></h1>'
+    env = ""
+    if q["env"]:
+        env = q["env"].capitalize() + ("" if q["day"] is None else (", day" if q["day"] else ", night"))
+    d = view["decks"]
+    return (f'<h1>{esc(q["name"])}</h1>'
+            f'<p class="quest-line"><span class="badge">{esc(q["progress"])}</span> '
+            f'<span class="muted">{esc(env)}</span></p>'
+            f'<p class="decks muted">{term("action-deck")} {d["action"]} · {term("room-deck")} {d["room"]} · '
+            f'{term("enemy-deck")} {d["enemy"]}</p>')
+
+
+def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls: str = "btn",
+             whys: set[str] | None = None) -> str:
+    """The legal actions (of ``types``) as buttons, an attack with its exact chance to hurt
+    (``combat.hit_chance``: over the target, then not beaten by the defence flip);
+    the first button of a kind whose name does not explain it gets its "?" (``whys``
+    holds the kinds already explained on this screen)."""
+    out = []
+    for entry in view["actions"]:
+        a = entry["action"]
+        if types is not None and a["type"] not in types:
+            continue
+        label = esc(entry["label"])
+        if "chance" in entry:
+            label += f' <span class="chance" title="chance to hurt (the defence flip counted)">{esc(entry["chance"])}</span>'
+        html = button(label, "play", a, cls=cls, raw_label=True)
+        extra = ""
+        if whys is not None:
+            if a["type"] in WHY and a["type"] not in whys:
+                whys.add(a["type"])
+                extra = _why(f"p52-{a['type']}", WHY[a["type"]], f"What {entry['label']} does")
+            elif a.get("stamina") and "stamina" not in whys:
+                whys.add("stamina")
+                extra = _why("p52-play-stamina", STAMINA_WHY, "What playing Stamina does")
+        out.append(f'<span class="with-why">{html}{extra}</span>' if extra else html)
+    return "".join(out)
+
+
+def _why(key: str, text: str, about: str) -> str:
+    _WHYS.append((key, text, about))
+    return why(key, text, about)
+
+
+def _over(view: dict[str, Any], flips: str = "") -> str:
+    won = view["outcome"] == "won"
+    text = "Quest accomplished!" if won else "The quest has failed."
+    return prompt(flips + f'<div class="banner {"won" if won else "failed"}"><strong>{text}</strong>'
+                  f'<p>The party is saved to this phone\'s library and can take on another quest '
+                  f'(the fallen come back without their items).</p>'
+                  f'{button("Start a new quest", "setup", "p52", cls="btn primary")}</div>',
+                  label=text, cls="over")
+
+
+def _room(view: dict[str, Any], flips: str) -> str:
+    room = view["room"]
+    whys: set[str] = set()
+    body = flips + _pending(view) + _action_bar(view, whys)
+    active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
+    label = "Answer the enemy" if view["pending"] else (f"{active['name']}'s turn" if active else "Your turn")
+    return (prompt(body, label=label, cls="p52-turn") + _turn_strip(view) + _board(view, room)
+            + _enemies(view))
+
+
+def _flips(view: dict[str, Any], session: Session | None) -> str:
+    """The Action and Room cards the last tap flipped, drawn as cards at the top of the
+    prompt (the result box above them says what they did). Read from the log lines the
+    tap added, remembered per game so a redraw of the same state shows the same cards."""
+    cards: list[str] = []
+    log = [str(x) for x in view["log"]]
+    if session is not None:
+        n = len(session.actions)
+        seen = _SEEN.get(id(session))
+        if seen is not None and seen[0]() is session:
+            _, n0, log0, cards0 = seen
+            if n == n0 and log == log0:
+                cards = cards0
+            elif n > n0:
+                cards = [m.group(0) for line in new_lines(log0, log) for m in _CARD.finditer(line)]
+        if len(_SEEN) > 8:
+            _SEEN.clear()
+        _SEEN[id(session)] = (weakref.ref(session), n, log, cards)
+    cards = cards[-MAX_FLIPS:]
+    if not cards:
+        return ""
+    faces = "".join(f"<li>{mini_card(c)}</li>" for c in cards)
+    return (f'<div class="flips"><span class="muted">Cards {term("flip", "flipped")}:</span>'
+            f'<ul class="flip-cards">{faces}</ul></div>')
+
+
+def remember(session: Session, log_before: list[Any]) -> None:
+    """Note the log as it was before taps made outside a screen (Play now's quest and
+    environment flips), so the first screen draws the cards they flipped."""
+    _SEEN[id(session)] = (weakref.ref(session), 0, [str(x) for x in log_before], [])
+def _layout(view: dict[str, Any]) -> str:
+    """Room/Space Layout by the player: the spots laid so far face down, a tappable cell
+    wherever the next may go, and the hand-over to the app."""
+    room = view["room"]
+    pl = room["placing"]
+    labels = {json.dumps(e["action"], sort_keys=True): e["label"] for e in view["actions"]}
+    open_ = {(c["x"], c["y"]): c["action"] for c in pl["candidates"]}
+    cells = []
+    for y, row in enumerate(room["grid"]):
+        for x, sid in enumerate(row):
+            key = f"c{x}-{y}"  # its place: a grid's cells look alike (web/morph.js pairs by key)
+            if sid is not None:
+                tag = "In" if room["spots"][sid]["entrance"] else ""
+                cells.append(f'<div class="cell placed" data-key="{key}">{mini_back(label="Face-down spot")}'
+                             f'<span class="tags">{esc(tag)}</span></div>')
+            elif (x, y) in open_:
+                action = open_[(x, y)]
+                title = labels.get(json.dumps(action, sort_keys=True), "Place a spot here")
+                cells.append(button('<span class="plus" aria-hidden="true">+</span>', "play", action,
+                                    cls="cell candidate", title=title, raw_label=True, key=key))
+            else:
+                cells.append(f'<div class="cell gap" data-key="{key}"></div>')
+    lit = "Lit room" if room["lit"] else "Dark room"
+    rest = [e for e in view["actions"] if e["action"]["type"] == "place_rest"]
+    hand_over = "".join(button(e["label"], "play", e["action"], cls="btn") for e in rest)
+    return prompt(f'<h2>Lay out room {int(room["n"])}</h2>'
+                  f'<p class="muted">{esc(lit)} · {int(pl["placed"])} of {int(pl["size"])} spots laid, '
+                  f'{int(pl["left"])} to go. Tap a + to lay the next card face down: it must touch a laid '
+                  f'{term("spot")} on a side. The party enters on the spot marked In.</p>'
+                  f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room layout"><div class="board placing" style="--w:{int(room["w"])}">'
+                  f'{"".join(cells)}</div></div>'
+                  f'<div class="choices">{hand_over}</div>', label=f'Lay out room {int(room["n"])}', cls="step")
+
+
+def _turn_strip(view: dict[str, Any]) -> str:
+    t = view["turn"]
+    if not t:
+        return ""
+    items = []
+    for i, u in enumerate(t["order"]):
+        cur = " now" if i == t["index"] else ""
+        kind = "pc" if u["id"].startswith("c") else "foe"
+        items.append(f'<li class="{kind}{cur}">{esc(u["name"])}</li>')
+    return f'<div class="turns" tabindex="0" role="region" aria-label="Turn order"><span class="muted">Round {t["round"]}</span><ol>{"".join(items)}</ol></div>'
+
+
+def _pending(view: dict[str, Any]) -> str:
+    p = view["pending"]
+    if not p:
+        return ""
+    name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
+    if p["kind"] == "defend":
+        text = f'{p["enemy_name"]} hits {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
+        hint = (f'Take the hit, or defend: a defensive ability cuts the damage if its flip meets the target '
+                f'({term("untrained-defence", "untrained")}: +3).')
+    elif p["kind"] == "found":
+        text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
+        hint = ""
+    elif p["kind"] == "flee":
+        text = f'{p["enemy_name"]} flees from {name}: choose where it runs.'
+        hint = "The book lets the players choose where a wounded enemy runs."
+    else:
+        text = f'{p["enemy_name"]} flipped an Ace: {name} may counter attack.'
+        hint = f'A {term("p52-counter-attack", "counter attack")} strikes back at once.'
+    return (f'<div class="pending"><strong>{esc(text)}</strong>'
+            + (f'<p class="hint">{hint}</p>' if hint else "") + '</div>')
+
+
+def _token(uid: str, view: dict[str, Any]) -> str:
+    if uid.startswith("c"):
+        c = next(c for c in view["characters"] if c["id"] == uid)
+        idx = [x["id"] for x in view["characters"]].index(uid)
+        initial = (c["name"] or "?")[:1].upper()
+        status = " down" if c["status"] != "ok" else ""
+        active = " active" if uid == view["active"] else ""
+        return f'<span class="tok pc p{idx}{status}{active}" title="{esc(c["name"])}">{esc(initial)}</span>'
+    e = next((e for e in view["enemies"] if e["id"] == uid), None)
+    label = _foe_mark(e)
+    return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
+
+
+def _foe_mark(e: dict[str, Any] | None) -> str:
+    """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
+    if e is None:
+        return "?"
+    return e["card"][:-1] if e["card"] else "B"
+
+
+def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
+    moves = {e["action"]["to"]: e["action"] for e in view["actions"] if e["action"]["type"] == "move"}
+    cells = []
+    for y, row in enumerate(room["grid"]):
+        for x, sid in enumerate(row):
+            # each cell keyed by its place: a board's cells look alike, and the page's update
+            # paired a changed cell with a wrong one and rebuilt the rest (web/morph.js keyOf)
+            key = f"c{x}-{y}"
+            if sid is None:
+                cells.append(f'<div class="cell gap" data-key="{key}"></div>')
+                continue
+            s = room["spots"][sid]
+            face = mini_card(s["card"]) if s["revealed"] and s["card"] else mini_back(label="Unrevealed spot")
+            tags = []
+            if s["entrance"]:
+                tags.append("In")
+            if s["exit"]:
+                tags.append("Exit" + ("" if room["exit_open"] else " (barred)"))
+            kind = KIND_LABEL.get(s["kind"], s["kind"])
+            if kind:
+                tags.append(kind)
+            if s["items"]:
+                tags.append(f'{len(s["items"])} item' + ("s" if len(s["items"]) > 1 else ""))
+            toks = "".join(_token(u, view) for u in s["occupants"])
+            inner = (f'{face}<span class="tags">{esc(" · ".join(tags))}</span>'
+                     f'<span class="toks">{toks}</span>')
+            classes = f'cell k-{esc(s["kind"])}' + (" exit" if s["exit"] else "")
+            go = ""
+            if sid in moves:
+                # the cell stays a cell and a button covering it is the move: a spot coming
+                # into reach or leaving it (every move) changes one button, not the cell's
+                # card, tags and tokens (rebuilt when the cell itself was the button)
+                classes += " reach"
+                title = f"Move here ({s['x']},{s['y']})"
+                go = button("", "play", moves[sid], cls="cell-go", title=title)
+            cells.append(f'<div class="{classes}" data-key="{key}">{inner}{go}</div>')
+    lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
+    hint = " Tap a highlighted spot to move." if moves else ""
+    return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
+            f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>'
+            + _legend(room))
+
+
+LEGEND = (("exit", "exit-spot", "Exit"), ("obstructed", "obstructed", "Obstructed"), ("hidden", "hidden-spot", "Hidden"),
+          ("trap", "trap", "Trap"), ("chest", "chest", "Chest"))
+
+
+def _legend(room: dict[str, Any]) -> str:
+    """The kinds of spot on this board, each a glossary link (the cells are buttons, and a
+    term is never put inside a button)."""
+    kinds = {s["kind"] for s in room["spots"]} | ({"exit"} if room.get("exit") is not None else set())
+    found = [term(key, label) for kind, key, label in LEGEND if kind in kinds]
+    return block(f'<p class="legend muted">On this room: {" · ".join(found)}</p>') if found else ""
+
+
+def _enemies(view: dict[str, Any]) -> str:
+    if not view["enemies"]:
+        return ""
+    cards = []
+    for e in view["enemies"]:
+        pct = 0 if e["max_hp"] <= 0 else max(0, min(100, round(100 * e["hp"] / e["max_hp"])))
+        boss = ' <span class="badge">Boss</span>' if e["boss"] else ""
+        face = card_svg(e["card"], cls="card small") if e["card"] else card_svg("Boss", cls="card small")
+        cards.append(f'<li class="foe-card">{face}'
+                     f'<div><strong>{esc(e["name"])}</strong>{boss}'
+                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
+                     f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]} · '
+                     f'Initiative {e["initiative"]}</span></div></li>')
+    return (f'<h2>Enemies</h2><p class="hint">Cards of the {term("enemy-deck", "Enemy deck")}: the app '
+            f'plays them by the book\'s rules.</p>' + block(f'<ul class="foes">{"".join(cards)}</ul>'))
+
+
+def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
+    active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
+    head = ""
+    if active and not view["pending"]:
+        head = (f'<h2>{esc(active["name"])}\'s turn</h2><p class="hint">One thing a turn: move, attack, '
+                f'use something, or rest for a {term("p52-stamina", "Stamina")} card.</p>')
+    groups = []
+    for title, types in GROUPS:
+        html = _actions(view, types, whys=whys)
+        if html:
+            note = ""
+            if title == "Attack":
+                note = f' <span class="muted">(% = {term("hit-chance", "chance to hurt")})</span>'
+            groups.append(f'<div class="group"><h3>{title}{note}</h3><div class="choices">{html}</div></div>')
+    if any(e["action"]["type"] == "move" for e in view["actions"]):
+        groups.append('<p class="hint">To move, tap a highlighted spot on the room below.</p>')
+    return f'<div class="actionbar">{head}{"".join(groups)}</div>'
+
+
+def _party(view: dict[str, Any]) -> str:
+    if view["phase"] == "creation":
+        return ""
+    sheets = "".join(_sheet(c) for c in view["characters"])
+    return '<h2>Party</h2>' + block(f'<div class="sheets">{sheets}</div>')
+
+
+def _sheet_named(c: dict[str, Any], name: str, *, open_: bool = False) -> str:
+    """The sheet of a character being made, under the name typed for it."""
+    return _sheet({**c, "name": c["name"] or name}, open_=open_, live=True)
+
+
+def _sheet(c: dict[str, Any], *, open_: bool = False, live: bool = False) -> str:
+    core = "".join(f'<li><span>{esc(k)}</span><b>{esc(v)}</b></li>' for k, v in c["core"].items())
+    abil = ", ".join(f'{esc(a["name"])} {esc(a["level"])}' for a in c["abilities"]) or "none yet"
+    items = ", ".join(esc(i["name"]) for i in c["items"]) or "none"
+    eq = ", ".join(f'{esc(s)}: {esc(i["name"])}' for s, i in c["equipped"].items()) or "nothing"
+    quirk = ""
+    if c["quirk"]:
+        q = c["quirk"]
+        quirk = (f'<p><span class="muted">{term("quirk")}:</span> <b>{esc(q["name"])}</b>: '
+                 f'{esc(q["bonus"])}; {esc(q["penalty"])}</p>')
+    stamina = mini_back(cls="mini stamina", label="Stamina card") * c["stamina"]
+    status = {"ok": "", "stunned": " · stunned", "dead": " · dead"}.get(c["status"], f' · {esc(c["status"])}')
+    title = esc(c["name"] or "New character")
+    race = " ".join(x for x in (c["race"] or "", c["class"] or "") if x)
+    pct = 0 if not c["max_hp"] else max(0, min(100, round(100 * c["hp"] / c["max_hp"])))
+    extra = ""
+    if c.get("aim") or c.get("stance"):
+        extra = (f'<p class="muted">{term("aim", "Aim")} +{esc((c.get("aim") or {}).get("bonus", 0))} · '
+                 f'{term("defensive-stance", "Stance")} +{esc(c.get("stance") or 0)}</p>')
+    return (f'<details class="sheet{" live" if live else ""}"{" open" if open_ else ""}>'
+            f'<summary><b>{title}</b> <span class="muted">{esc(race)} · level {c["level"]}{status}</span>'
+            f'<span class="hp small"><span style="width:{pct}%"></span></span>'
+            f'<span class="muted">HP {c["hp"]}/{c["max_hp"]}</span></summary>'
+            f'<p class="muted core-head">{term("core-abilities", "Core abilities")}</p><ul class="core">{core}</ul>'
+            f'<p class="derived">{term("p52-hp", "Max HP")} <b>{c["max_hp"]}</b> · '
+            f'{term("p52-movement", "Movement")} <b>{c["movement"]}</b> · '
+            f'{term("p52-initiative", "Initiative")} <b>{c["initiative"]}</b> · '
+            f'{term("p52-exp", "Exp")} <b>{esc(c["exp"])}</b>/{esc(c["next_level"])}</p>'
+            f'{quirk}{extra}<p><span class="muted">{term("p52-ability", "Abilities")}:</span> {abil}</p>'
+            f'<p><span class="muted">Items:</span> {items}</p><p><span class="muted">Equipped:</span> {eq}</p>'
+            f'<div class="stamina-row"><span class="muted">{term("p52-stamina", "Stamina")} ({c["stamina"]}):</span>{stamina}</div>'
+            f'</details>')
+
+
+# -- new quest form and the character library ----------------------------------------------
+QUICK = (("quick_one", 1, "A character for me", "Play now: one ready-made character",
+          "One legal level-1 character made by the book's steps, with a name; the quest and "
+          "the place are flipped and the first room opens."),
+         ("quick_party", p52_quick.PARTY, "A party of three", "Play now: a ready-made party of three",
+          "Three characters of different classes, passed round the phone, straight into the "
+          "first room."))
+LAYOUT_MEANS = {"app": "the app lays each room out at random, as the book's rules allow",
+                "player": "you lay each room out, spot by spot, by tapping where the next card goes"}
+
+
+def setup(app: "App") -> str:
+    lib = LIB.entries(app)
+    saved = LIB.picks(app, "Characters from your library", lambda r: (
+        f'{esc(r["race"])} {esc(r["class"])}, level {esc(r["level"])}{" (resurrected)" if r.get("resurrected") else ""}'))
+    count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
+                    for n in range(0, MAX_PARTY + 1))
+    fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
+    layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
+                      for v, t in LAYOUTS.items())
+    quick = "".join(
+        f'<input type="hidden" name="{field}" value="{n}">'
+        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary", title=long, fill=field + ",names")}'
+        f'<p class="muted">{esc(line)}</p></div>' for field, n, short, long, line in QUICK)
+    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{quick}',
+                      label="Play now, or make your own characters below", cls="p52-quick")
+    return (f'<section class="setup"><h1>New P52 quest</h1>'
+            f'<p class="muted">A GM-less dungeon crawl: Pocketdeck shuffles the Room, Enemy and '
+            f'Action decks and runs the enemies. Play alone or pass the phone around (1 to 6 characters).</p>'
+            f'{play_now}<h2>Or make your own, step by step</h2>'
+            f'<form class="form" data-form>{saved}'
+            f'<label>New characters to create <select name="new_characters">{count}</select></label>'
+            f'<p class="muted">Each is made in six short steps: race, class, quirk, bonus points, one more ability, a name.</p>'
+            f'<label>Their names (comma-separated, optional)<input name="names" maxlength="200" '
+            f'autocomplete="off" placeholder="e.g. Brom, Ilsa"></label>'
+            f'<p class="muted">Used from the first step; Play now uses them too.</p>'
+            f'<label>Room layout <select name="layout">{layouts}</select></label>'
+            f'<p class="muted">The app: {esc(LAYOUT_MEANS["app"])}. I lay it out: {esc(LAYOUT_MEANS["player"])}.</p>'
+            f'<fieldset><legend>Your own quirk (optional: all three, or none)</legend>'
+            f'<p class="muted">A habit with a bonus and a penalty, offered at the quirk step; '
+            f'the sheet records it and you honour it in play.</p>'
+            f'<label>Name<input name="quirk_name" maxlength="40" autocomplete="off"></label>'
+            f'<label>Bonus<input name="quirk_bonus" maxlength="80" autocomplete="off"></label>'
+            f'<label>Penalty<input name="quirk_penalty" maxlength="80" autocomplete="off"></label></fieldset>'
+            f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True, title="Begin: make the characters step by step")}</form></section>')
+
+
+def record_problem(record: Any) -> str | None:
+    """None when ``record`` is a character the rules accept (systems/p52 check_record),
+    else the reason, short. Works whether check_record lists its problems or raises."""
+    try:
+        problems = check_record(record)
+    except ValueError as exc:  # IllegalAction is a ValueError too
+        return excerpt(str(exc), 200) or "not a valid character"
+    except Exception as exc:  # noqa: BLE001 - a record the check itself trips on
+        return f"not a valid character ({type(exc).__name__})"
+    return excerpt("; ".join(map(str, problems)), 200) if problems else None
+
+
+LIB = CharacterLibrary("p52", record_problem, export_characters)
+
+
+def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
+    """Form fields (all text) -> engine options; bad input is refused with a reason.
+    Play now (a ``quick_one`` or ``quick_party`` field) makes the characters here, by the
+    creation rules (ui/p52/quick.py), and the quest and place are flipped after the start."""
+    _QUICK.discard(id(app))
+    names = [x.strip() for x in str(fields.get("names", "")).split(",") if x.strip()]
+    if any(len(x) > 40 for x in names):
+        raise ValueError("a name may have at most 40 characters")
+    for field, n, *_ in QUICK:
+        if fields.get(field):
+            seed = (app.seed_source * 2654435761 + n) % (1 << 62)
+            records = p52_quick.quick_records(n, seed, names)
+            app.pending_library = []
+            _QUICK.add(id(app))
+            return {"new_characters": 0, "names": [], "characters": records, "quirks": [], "layout": "app"}
+    try:
+        n = int(str(fields.get("new_characters", "1")) or 0)
+    except ValueError:
+        raise ValueError("the number of new characters must be a whole number") from None
+    picked = fields.get("library") or []
+    if isinstance(picked, str):
+        picked = [picked]
+    lib = LIB.entries(app)
+    records = [lib[k] for k in picked if k in lib]
+    quirk = [str(fields.get(k, "")).strip() for k in ("quirk_name", "quirk_bonus", "quirk_penalty")]
+    quirks = []
+    if any(quirk):
+        if not all(quirk):
+            raise ValueError("Step 4: Choose a Quirk: your own quirk needs a name, a bonus and a penalty")
+        quirks.append(dict(zip(("name", "bonus", "penalty"), quirk)))
+    if n + len(records) < 1:
+        raise ValueError("choose at least one character: create one or pick one from your library")
+    layout = str(fields.get("layout") or "app")
+    if layout not in LAYOUTS:
+        raise ValueError("Room layout: choose whether the app or you lay out the rooms")
+    app.pending_library = list(k for k in picked if k in lib)
+    return {"new_characters": n, "names": names, "characters": records, "quirks": quirks,
+            "layout": layout}
+
+
+_QUICK: set[int] = set()  # id() of the App whose next new game is a Play now start
+QUICK_FLIPS = ({"type": "quest", "quest": "flip"}, {"type": "env", "env": "flip"})
+
+
+def after_play(app: "App", session: Session) -> list[Any]:
+    """The character library's bookkeeping; and for a Play now start, the quest and the
+    environment flipped (Choose a Quest and Choose the Environment both allow it), so the
+    first room is one tap away (issue 25: a first turn in 4 taps from home)."""
+    effects = LIB.after_play(app, session)
+    if id(app) not in _QUICK or session.actions or session.state is None:
+        return effects
+    _QUICK.discard(id(app))
+    before = list(session.game.view(session.state, "player")["log"])
+    for action in QUICK_FLIPS:
+        if action in session.game.legal_actions(session.state):
+            session.play(action)
+    remember(session, before)
+    app.log_before = before  # the result box shows what the flips did
+    slot = app.slot_of(session)
+    return effects + [("put", f"game:{slot}", save_text(session))]
+
+
+register_table(Table(
+    system="p52", title="P52",
+    blurb="A GM-less dungeon crawl with Room, Enemy and Action decks: solo or a party on one phone.",
+    render=render, setup=setup, options_from_form=options_from_form, after_play=after_play))
