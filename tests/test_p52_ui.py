@@ -108,7 +108,7 @@ def _cell_keys(html: str) -> list[str | None]:
 def test_every_board_cell_is_keyed_by_its_place():
     """The page's update pairs siblings by data-key (web/morph.js keyOf): a grid's cells look
     alike (empty gaps are equal), and unkeyed, a tap that changed one cell had the others
-    paired with the wrong partners and rebuilt (docs/BENCHMARK.md, tenth session)."""
+    paired with the wrong partners and rebuilt (docs/BENCHMARK.md, "The screen")."""
     app = laying_out()
     session = app.sessions["p52"]
     for _ in range(40):

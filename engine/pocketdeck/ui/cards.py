@@ -91,7 +91,7 @@ def path_shape(path: str) -> str:
     """An SVG path of the 0..100 box as CSS ``shape()`` in percentages of the box (M, L, C,
     A and Z: all the suit and star paths use). Why: a CSS mask of an SVG image is painted
     as an image, 1-2 ms for each new mini card at a phone's speed (a P52 attack flips three,
-    docs/BENCHMARK.md eleventh session); a clip path is plain geometry."""
+    docs/BENCHMARK.md "The screen"); a clip path is plain geometry."""
     toks = re.findall(r"[A-Za-z]|-?\d+(?:\.\d+)?", path)
 
     def at(k: int) -> str:  # the point whose x is toks[k]
