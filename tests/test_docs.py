@@ -91,6 +91,23 @@ def test_no_file_names_a_session_of_work():
                       "(docs/BENCHMARK.md's sections for figures):\n" + "\n".join(hits))
 
 
+def test_every_pointer_into_the_benchmark_doc_names_one_of_its_sections():
+    """A comment that points to a measurement names the section that holds it
+    (``docs/BENCHMARK.md, "The screen"``); the section must be there."""
+    headings = [line.lstrip("#").strip() for line in BENCHMARK.read_text().splitlines()
+                if line.startswith("#")]
+    missing = []
+    for path in tracked_files():
+        text = text_of(path)
+        if text is None or "BENCHMARK.md" not in text:
+            continue
+        for m in re.finditer(r'BENCHMARK\.md,?\s+"([^"]{1,60})"', text):
+            name = " ".join(m.group(1).split())
+            if not any(h.startswith(name) for h in headings):
+                missing.append(f"{path.relative_to(ROOT).as_posix()}: {name!r}")
+    assert not missing, "no such section in docs/BENCHMARK.md:\n" + "\n".join(missing)
+
+
 # the examples write a space as \x20, so that this file does not name what it looks for
 @pytest.mark.parametrize("text", [
     "see docs/BENCHMARK.md, eleventh\x20session",
