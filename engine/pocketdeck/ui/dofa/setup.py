@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...systems.dofa import sheet as sh
+from ..flow import prompt
 from ..html import button, esc
 from ..learn_ui import term
 
@@ -75,10 +76,10 @@ def setup(app: "App") -> str:
             f'<p class="muted">Your {term("dofa-action-deck")} and character sheet for a game with a GM: '
             f'the GM shows a {term("target-card")} and names the check; you tap it in and draw here.</p>'
             f'{_kept_sheets(app)}'
-            f'<h2>Play now</h2><p class="muted">A {term("premade", "premade hero")} from the book, '
-            f'ready to play, one for each {term("role", "Role")}.</p>'
-            f'<ul class="dofa-picks">{now}</ul>'
-            f'<details class="dofa-more"><summary>{len(others)} more premade characters</summary>{groups}</details>'
+            + prompt(f'<h2>Play now</h2><p class="muted">A {term("premade", "premade hero")} from the book, '
+                     f'ready to play, one for each {term("role", "Role")}.</p>'
+                     f'<ul class="dofa-picks">{now}</ul>', label="Play now: choose a hero", cls="dofa-now")
+            + f'<details class="dofa-more"><summary>{len(others)} more premade characters</summary>{groups}</details>'
             f'<h2>Your own</h2><div class="dofa-picks"><div>{custom}<p class="muted">Choose a Role, spend 9 XP on '
             f'modifiers and powers, take up to four weaknesses for more XP.</p></div></div>'
             f'<details class="dofa-more"><summary>Name and companion (optional)</summary>'
