@@ -21,7 +21,9 @@ EXPECTED: dict[str, str] = {
     "deckbuilder": "924a432b91acb4ba",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",
-    "dofa-gm": "99672b0a1118c992",
+    # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
+    # real draw, and a required Color/Suited Success ranks an unmatched success as a miss
+    "dofa-gm": "7ea57abf8d8b550e",
 }
 
 

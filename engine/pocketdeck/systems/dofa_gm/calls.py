@@ -63,12 +63,21 @@ def modifier(s: State, c: dict[str, Any]) -> int:
     return sh.modifier(x, c["stat"]) if c["stat"] else 0
 
 
+def net_hand(s: State, c: dict[str, Any]) -> int:
+    """The Upper (+) / Lower (-) Hand the call's draw is made at: the GM's (``c['hand']``)
+    and every one the drawer's state adds (``draws.hand_parts``: Fatigue, conditions, armor
+    worn without its requirement, the NPC Deck spent); the draw and its shown chance alike."""
+    x = actor(s, c["who"])
+    return c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"],
+                                                          deck=deck_of_call(s, c)))
+
+
 def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
-    """Success now: exact from the deck the app holds, or from a fresh 52-card deck for a
-    player's own phone; beside it the GM chart's figure (each card from a full 52)."""
+    """Success now: exact from the deck the app holds (its discard pile reshuffled in when
+    the draw runs through it), or from a fresh 52-card deck for a player's own phone; beside
+    it the GM chart's figure (each card from a full 52), at the GM's Upper/Lower Hand."""
     if c["dr"] is None:
         return None
-    x = actor(s, c["who"])
     eff = ck.edr(c["dr"], modifier(s, c))
     k, lower = 1 + abs(c["hand"]), c["hand"] < 0
     match = c.get("needs") or "any"
@@ -76,25 +85,29 @@ def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
              else Fraction(0))
     exact: Fraction | None = None
     own = deck_of_call(s, c)
-    if own and c["tc"] and eff >= ck.LOWEST_EDR:
-        pile = s["decks"][own]["draw"]
-        if len(pile) >= k:
-            exact = exact_chance(pile, c["tc"], eff, k, lower, c.get("needs"))
+    if own and c["tc"] and eff >= ck.LOWEST_EDR and dk.drawable(s["decks"][own]):
+        exact = exact_chance(s["decks"][own], c["tc"], eff, net_hand(s, c), c.get("needs"))
     if exact is None and eff >= ck.LOWEST_EDR:
         exact = odds.chart_chance(eff, extra=k - 1, lower=lower, match=match, draws="deck")
     return {"edr": eff, "exact": exact, "chart": chart, "sure": eff >= ck.SURE_EDR,
             "from": "deck" if own and c["tc"] else "fresh"}
 
 
-def exact_chance(pile: list[str], tc: str, eff: int, k: int, lower: bool,
-                 needs: str | None) -> Fraction:
-    """Success from the cards left in the deck; with a Colour or Suited requirement only
-    the successes that match count (the best card of a success kept, as ``checks.pick``)."""
-    if needs is None:
-        return odds.success(odds.draw_dist(odds.degree_counts(pile, tc, eff), k, lower))
-    ok = sum(1 for card in pile if ck.is_success(ck.degree(card, tc, eff)) and draws.meets(card, tc, needs))
-    counts = [ok, len(pile) - ok] + [0] * (len(ck.DEGREES) - 2)
-    return odds.draw_dist(counts, k, lower)[0]
+def exact_chance(deck: dk.Deck, tc: str, eff: int, net: int, needs: str | None) -> Fraction:
+    """Success of the draw ``draws.start`` makes: 1 + |net| cards (no more than the deck
+    holds), the draw pile first and then its reshuffled discard pile (``decks.take``), the
+    best kept at Upper Hand, the worst at Lower Hand. With a Colour or Suited requirement a
+    success without that match ranks as a miss (``draws.kept_card``), so only the matching
+    successes count."""
+    k, lower = max(1, min(1 + abs(net), dk.drawable(deck))), net < 0
+
+    def counts(pile: list[str]) -> list[int]:
+        if needs is None:
+            return odds.degree_counts(pile, tc, eff)
+        ok = sum(1 for card in pile if ck.is_success(ck.degree(card, tc, eff)) and draws.meets(card, tc, needs))
+        # success or miss: the first degree of each, the others empty
+        return [ok] + [0] * (ck.FIRST_MISS - 1) + [len(pile) - ok] + [0] * (len(ck.DEGREES) - ck.FIRST_MISS - 1)
+    return odds.success(odds.check_dist(counts(deck["draw"]), counts(deck["discard"]), k, lower))
 
 
 def actions(s: State) -> list[Action]:
@@ -258,8 +271,7 @@ def do_call_draw(s: State, a: Action, rng: Rng) -> None:
     deck = deck_of_call(s, c)
     if deck != (x["deck"] or x.get("own")):
         log(s, f"A social check ({c['stat']}): {x['name']} draws from the World Deck.")
-    hand = c["hand"] + sum(n for _, n in draws.hand_parts(s, x, "check", c["stat"], deck=deck))
-    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=hand,
+    draws.start(s, rng, x, kind="check", tc=c["tc"], stat=c["stat"], dr=c["dr"], hand=net_hand(s, c),
                 mod=modifier(s, c), hidden=c["hidden"], deck=deck, needs=c.get("needs"))
 
 

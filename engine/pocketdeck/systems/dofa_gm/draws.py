@@ -210,6 +210,32 @@ def required(success: bool, card: str, tc: str, needs: str | None) -> tuple[bool
     return success, ""
 
 
+def kept_card(d: dict[str, Any]) -> str:
+    """The card a draw keeps (``checkflow.kept``). PG, Upper and Lower Hand: the card
+    closest to the TC (furthest at Lower Hand) "after applying all relevant mechanics":
+    where the GM requires a Color or Suited Success (GMG, Difficulty Chart) a success
+    without that match is a miss (``required``), so it ranks below every matching success
+    (an Upper Hand keeps the matching success over an unmatched Major; a Lower Hand keeps
+    the unmatched one)."""
+    needs, tc, e = d.get("needs"), d["tc"], d["effective"]
+    if needs is None or e is None or d.get("intensify") or len(d["cards"]) < 2:
+        return kept(d)
+
+    def key(card: str) -> tuple[bool, tuple[int, int, int]]:
+        ok = ck.is_success(ck.degree(card, tc, e)) and meets(card, tc, needs)
+        return (not ok, ck.closeness(card, tc, e))
+    keyed = sorted(d["cards"], key=key)
+    return keyed[-1] if d["hand"] < 0 else keyed[0]
+
+
+def succeeds(d: dict[str, Any]) -> bool:
+    """Does the draw ``d`` succeed as it stands: its kept card's grade, a success without
+    the match the GM required counted as a failure."""
+    card = kept_card(d)
+    ok = bool(grade(d, card)["success"])
+    return required(ok, card, d["tc"], d["needs"])[0] if d.get("needs") else ok
+
+
 def on_phone(s: State, d: dict[str, Any]) -> bool:
     """A draw from the Action Deck the host keeps for a player's phone."""
     p = ft.phone_holder(s, actor(s, d["by"]))
@@ -225,11 +251,7 @@ def ask_fate(s: State) -> bool:
     d = s["draw"]
     if not d.get("hidden") or d.get("asked") or not on_phone(s, d) or not can_redraw(s):
         return False
-    card = kept(d)
-    ok = bool(grade(d, card)["success"])
-    if d.get("needs"):
-        ok = required(ok, card, d["tc"], d["needs"])[0]
-    if ok:
+    if succeeds(d):
         return False
     d["asked"] = True
     return True
@@ -240,7 +262,7 @@ def finish(s: State) -> tuple[dict[str, Any], dict[str, Any]]:
     deck keeps them)."""
     d = s["draw"]
     s["draw"] = None
-    card = kept(d)
+    card = kept_card(d)
     result = grade(d, card)
     dk.settle(drawing_deck(s, d))
     summary = result["summary"]

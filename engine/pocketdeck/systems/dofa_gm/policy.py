@@ -23,9 +23,8 @@ from typing import Any
 
 from ...core.game import Action, State
 from ...core.rng import Rng
-from ..dofa.checks import is_success
-from ..dofa.checkflow import grade, kept
 from . import bestiary as bs
+from . import draws
 from . import fight as ft
 from .powers import POWERS
 from .rests import SEAT_ACTIONS
@@ -43,7 +42,7 @@ def _hp(s: State, i: str) -> int:
 def suggest(s: State, legal: list[Action]) -> Action | None:
     if s["draw"] is not None:
         d = s["draw"]
-        missed = d["effective"] is not None and not is_success(grade(d, kept(d))["degree"] or 0)
+        missed = d["effective"] is not None and not draws.succeeds(d)
         redraw = _first(legal, "fate_redraw")
         return redraw if missed and redraw else _first(legal, "accept") or _first(legal, "draw_more")
     for kind in ("save", "save_result"):

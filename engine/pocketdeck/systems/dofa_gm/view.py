@@ -10,12 +10,11 @@ from typing import Any
 
 from ...core.game import Action, State
 from ..dofa.checks import tc_range
-from ..dofa.checkflow import kept
 from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from . import bestiary as bs
 from . import calls, epic, phone, rests
-from .draws import NEEDS
+from .draws import NEEDS, kept_card
 from . import fight as ft
 from .turns import current
 
@@ -217,7 +216,7 @@ def draw_view(s: State) -> dict[str, Any] | None:
     d = s["draw"]
     if d is None:
         return None
-    k = kept(d)
+    k = kept_card(d)
     return {"kind": d["kind"], "who": d["who"], "tc": d["tc"], "stat": d["stat"], "dr": d["dr"],
             "modifier": d["modifier"], "effective": d["effective"], "hand": d["hand"],
             "cards": list(d["cards"]), "kept": k, "redrawn": d["redrawn"], "to_go": d.get("to_go", 0),
