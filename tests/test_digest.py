@@ -22,8 +22,9 @@ EXPECTED: dict[str, str] = {
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
-    # real draw, and a required Color/Suited Success ranks an unmatched success as a miss
-    "dofa-gm": "7ea57abf8d8b550e",
+    # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
+    # a panel or the GM tools is the prompt only while the GM works in it (issue 50)
+    "dofa-gm": "39e0a2f782227c22",
 }
 
 

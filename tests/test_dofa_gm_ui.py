@@ -124,6 +124,32 @@ def test_an_open_panel_is_the_prompt_and_closing_it_gives_the_turn_back():
     assert "gm-turn" in prompts(html)[0]
 
 
+def test_a_panel_left_open_gives_the_prompt_back_to_the_step_to_take_now():
+    """Issue 50, item 2: the bestiary opened and a creature added, then Start combat: the
+    acting one's turn is the prompt, the open panel stays below it (it was the prompt, and
+    the turn stood 600-750 px above the screen)."""
+    app = ready(1)
+    app.render()
+    app.handle("guide", "skip")
+    html = play(app, {"type": "panel", "panel": "add"})
+    assert "gm-more" in prompts(html)[0]
+    add = next(a for a in legal(app) if a["type"] == "add_creature")
+    html = play(app, add)
+    assert "gm-more" in prompts(html)[0]            # still working in the panel
+    start = next(a for a in legal(app) if a["type"] == "start_combat" and not a.get("surprise"))
+    html = play(app, start)
+    assert len(prompts(html)) == 1 and "gm-turn" in prompts(html)[0]
+    assert html.index("data-prompt") < html.index('class="dofa-panel gm-more"')  # open, below
+    assert app.sessions[SYSTEM].state["panel"] == "add"
+    # the tools likewise: the prompt while used, not after a move of the turn
+    s = app.sessions[SYSTEM].state
+    html = play(app, {"type": "focus", "who": s["actors"][0]["id"]})
+    assert "gm-tools-ask" in prompts(html)[0]
+    move = next(a for a in legal(app) if a["type"] in ("end_turn", "attack", "power"))
+    html = play(app, move)
+    assert not any("gm-tools-ask" in p or "gm-more" in p for p in prompts(html))
+
+
 def test_every_term_on_the_gm_screens_has_an_entry_and_gm_terms_are_prefixed():
     ours = [t for t in learn.glossary().values() if t["system"] == SYSTEM]
     assert ours and all(t["id"].startswith("gm-") for t in ours)

@@ -32,18 +32,29 @@ SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
+# the taps made inside "More of the table" and inside the GM tools (their buttons' types)
+PANEL_TAPS = frozenset({"panel", "add_creature", "add_premade", "coins", "buy", "loot", "drop_loot"})
+TOOL_TAPS = frozenset({"focus", "damage", "heal", "treated", "status", "end_status", "weapon", "edit",
+                       "award_fate", "remove", "share_tc"})
+
+
 class _Pool:
     """The view's actions, handed out by type so that each lands on the screen once; and
     the screen's one prompt, given to the first panel that asks for it."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], last: dict[str, Any] | None = None) -> None:
         self.left: Acts = list(view.get("actions", []))
         self.asked = False
-        # what the GM opened last (a panel, a combatant's tools) is the prompt, unless the
-        # table needs them first (a draw, a card, a check, an Epic Event, a save due)
+        # a panel or a combatant's tools is the prompt only while the GM works in it (the
+        # last tap opened it or was one of its buttons), and never when the table needs
+        # something first (a draw, a card, a check, an Epic Event, a save due). A panel
+        # left open for something else stays open below the step to take now (issue 50:
+        # after Start combat the screen landed on the open bestiary, the turn 700 px up).
         urgent = any(view.get(k) for k in ("draw", "entry", "call", "epic", "due"))
-        self.reserved = None if urgent else ("panels" if view.get("panel", "none") != "none"
-                                             else "tools" if view.get("focus") else None)
+        kind = (last or {}).get("type")
+        self.reserved = None if urgent else (
+            "panels" if view.get("panel", "none") != "none" and kind in PANEL_TAPS
+            else "tools" if view.get("focus") and kind in TOOL_TAPS else None)
 
     def take(self, *types: str, where: Any = None) -> Acts:
         got = [e for e in self.left if e["action"]["type"] in types
@@ -125,7 +136,7 @@ def _who(view: dict[str, Any], i: str | None) -> str:
 def render(view: dict[str, Any], session: Session) -> str:
     if view["seat"] != "gm":
         return _player_seat(view)
-    pool = _Pool(view)
+    pool = _Pool(view, session.actions[-1] if session.actions else None)
     parts = [_header(view)]
     if view["phase"] == "over":
         parts.append(_over(view))
