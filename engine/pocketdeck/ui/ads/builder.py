@@ -201,10 +201,11 @@ def setup(app: Any = None) -> str:
     from .adventure import deck_select
     return (f'<section class="setup ads-setup"><h1>New ADS Character Deck</h1>'
             f'<p class="muted">Start from a deck and swap cards. Every deck-building rule is checked as you go.</p>'
-            f'<form class="form" data-form>{deck_select(app, "start", "Start from")}'
-            f'<label>Name <input name="name" maxlength="40" autocomplete="off"></label>'
-            f'{button("Start building", "new", {"system": "ads_build"}, cls="btn primary", fill="start,name", submit=True)}'
-            f'</form></section>')
+            + prompt(f'<form class="form" data-form>{deck_select(app, "start", "Start from")}'
+                     f'<label>Name <input name="name" maxlength="40" autocomplete="off"></label>'
+                     f'{button("Start building", "new", {"system": "ads_build"}, cls="btn primary", fill="start,name", submit=True)}'
+                     f'</form>', label="New Character Deck: start from a deck", tag="div")
+            + '</section>')
 
 
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:

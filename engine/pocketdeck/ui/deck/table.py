@@ -79,7 +79,8 @@ def setup(app: Any = None) -> str:
         for key, rec in sorted((getattr(app, "library", None) or {}).items())
         if key.startswith("item:deck:deck:") and isinstance(rec, dict))
     make = button("Make a deck of your own", "lib-deck", "52", cls="btn")
-    return f'<section class="setup"><h1>New deck</h1>{choices}{own}{make}</section>'
+    return (f'<section class="setup"><h1>New deck</h1>'
+            f'{prompt(choices + own, label="New deck: choose the cards", tag="div")}{make}</section>')
 
 
 register_table(Table(
