@@ -37,6 +37,8 @@ def _gm_first_round_done(game, state) -> bool:
 
 # system, the end of its first encounter (None: the game's end), tap cap
 TABLES = [
+    ("deck", None, 12),
+    ("ads_build", None, 12),
     ("p52", _p52_first_room_done, 150),
     ("ads", None, 150),
     ("ads_adventure", _adventure_first_fight_done, 150),
