@@ -15,7 +15,7 @@ from test_ads_digest import digest
 GAMES = 6
 EXPECTED: dict[str, str] = {
     "deck": "eec0ce8141794482",
-    "p52": "af53ad9a5643b6a8",
+    "p52": "5d598a977f65acaf",
     "ads": "9fc34928572aff87",
     "dofa": "ed0b06e7c0ec749e",
     "deckbuilder": "924a432b91acb4ba",
@@ -23,8 +23,9 @@ EXPECTED: dict[str, str] = {
     "ads_adventure": "e99217d049783bb7",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
     # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
-    # a panel or the GM tools is the prompt only while the GM works in it (issue 50)
-    "dofa-gm": "39e0a2f782227c22",
+    # a panel or the GM tools is the prompt only while the GM works in it, and a called
+    # check's difficulty, success and tool keys stay in place, the chosen one pressed (issue 50)
+    "dofa-gm": "ecf3c10813d000a9",
 }
 
 

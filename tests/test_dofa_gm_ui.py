@@ -190,3 +190,24 @@ def test_the_combatant_picker_keeps_every_name_in_place():
     after = picks(html)
     assert after[:len(before)] == before and len(before) == 6
     assert re.search(r'aria-pressed="true"[^>]*><span class="sr-only">GM tools for ' + re.escape(s["actors"][1]["name"]) + "<", html)
+
+
+def test_the_check_panel_keeps_the_difficulty_pressed_and_cancel_is_secondary():
+    """Issue 50: the difficulty picked stayed out of sight (its button removed); now every
+    "How hard", success and tool key keeps its place, the chosen one pressed, and "Cancel
+    the check" is drawn as a secondary button, never like the step to take."""
+    app = ready(1)
+    app.render()
+    who = app.sessions[SYSTEM].state["actors"][0]["id"]
+    play(app, {"type": "call", "who": who})
+    html = play(app, {"type": "call_aim", "aim": "hard"})
+    assert re.search(r'class="btn on" aria-pressed="true"[^>]*>hard<', html)
+    for aim in ("extremely hard", "moderate", "easy", "very easy"):
+        assert re.search(r'aria-pressed="false">' + aim + "<", html)
+    assert "How hard (now hard)" in html
+    html = play(app, {"type": "call_needs", "needs": "color"})
+    assert re.search(r'aria-pressed="true"[^>]*>Requires a Color Success<', html)
+    assert re.search(r'aria-pressed="false">Any success<', html)
+    assert re.search(r'aria-pressed="true"[^>]*>No tool needed<', html)
+    cancel = re.search(r'<button[^>]*class="([^"]*)"[^>]*>Cancel the check<', html)
+    assert cancel and "primary" not in cancel.group(1) and "ghost" in cancel.group(1)

@@ -267,6 +267,20 @@ def _attack_scene(draw_left, defence, stamina=False, aim=0, frozen=False, seed=1
     return s, eid
 
 
+def deal_unseen(state, rng, stamina):
+    """Deal the cards the player cannot see afresh: the Action draw pile's order and, with
+    Stamina, which of the Stamina piles' cards lies in which pile (the exact chances take
+    them as any alike)."""
+    rng.shuffle(state["piles"]["action"])
+    if stamina:
+        names = sorted(k for k in state["piles"] if k.startswith("stamina_"))
+        pool = [x for k in names for x in state["piles"][k]]
+        rng.shuffle(pool)
+        for k in names:
+            size = len(state["piles"][k])
+            state["piles"][k], pool = pool[:size], pool[size:]
+
+
 @pytest.mark.parametrize("draw_left,defence,stamina,aim,frozen", [
     (30, 1, False, 0, False),   # the pile as it stands, no shuffle
     (30, 0, True, 0, False),    # Stamina: the face-down card played first
@@ -291,17 +305,10 @@ def test_hit_chance_matches_the_frequency_of_real_attacks(draw_left, defence, st
     s, eid = _attack_scene(draw_left, defence, aim=aim, frozen=frozen)
     p = float(hit_chance(s, "c0", eid, "knife_use", stamina))
     n, hits = 4000, 0
-    st_names = sorted(k for k in s["piles"] if k.startswith("stamina_"))
     for i in range(n):
         t = copy.deepcopy(s)
         rng = Rng(10_000 + i)
-        rng.shuffle(t["piles"]["action"])
-        if stamina:
-            pool = [x for k in st_names for x in t["piles"][k]]
-            rng.shuffle(pool)
-            for k in st_names:
-                size = len(t["piles"][k])
-                t["piles"][k], pool = pool[:size], pool[size:]
+        deal_unseen(t, rng, stamina)
         e = t["room"]["enemies"][0]
         player_attack(t, t["chars"][0], "knife_use", eid, stamina, rng)
         hits += e["hp"] < 500

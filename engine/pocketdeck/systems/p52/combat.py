@@ -419,19 +419,26 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
             tgt += 2
         s = play_stamina(state, c["id"]) if use_stamina else 0
         f = flip(state, rng)
+        # the result in the prompt's words (issue 50): what was needed, what was drawn, and
+        # what it means for the player
+        stance = f" + {c['stance']} stance" if c["stance"] else ""
+        drew = f"{f}{f' + {s} Stamina' if s else ''}{stance}"
+        name = f"{c['name']}'s {ab['name']}{'' if trained else ' (untrained)'}"
         total = value(f) + s + c["stance"]
         if defence_succeeds(total, tgt):
+            full = dmg
             alv = c["abilities"].get(aid, 1) if trained else 1
             dmg = defence_reduce(ab["mode"], dmg, alv, over(total, tgt), p["rtype"])
             bump(c, "defended")
             defends = c["rx"].setdefault("defends", {})
             defends[aid] = defends.get(aid, 0) + 1
-            sp = f" + {c['stance']} stance" if c["stance"] else ""
-            log(state, f"{c['name']} defends with {ab['name']}{'' if trained else ' (untrained)'}: "
-                       f"{f}{f' + {s}' if s else ''}{sp} = {total} meets {tgt}; {dmg} damage gets through.")
+            stops = (f"it stops all {full} damage" if not dmg else
+                     f"it stops {full - dmg} of the {full} damage; {dmg} gets through")
+            log(state, f"{name} works: needed {tgt} or more, drew {drew} = {total}; {stops}.")
         else:
             c["stance"] = 0
-            log(state, f"{c['name']} tries {ab['name']}: flip {f} = {total}, short of {tgt}.")
+            log(state, f"{name} fails: needed {tgt} or more, drew {drew} = {total}; "
+                       f"all {dmg} damage gets through.")
     else:
         c["stance"] = 0
     shield = state["room"].get("shields", {}).get(str(c["pos"]))

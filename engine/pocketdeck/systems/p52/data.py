@@ -12,9 +12,9 @@ from typing import Any
 
 from ...content import (ContentError, ListOf, MapOf, OneOf, Optional, Range, Table, check_value,
                         load, register_checker, table_rows)
-from .maths import CORE, formula_names
+from .maths import CORE, formula_names, rank, spot_kind
 
-FILES = ("races", "classes", "abilities", "enemies", "items", "quirks", "quests")
+FILES = ("races", "classes", "abilities", "enemies", "items", "quirks", "quests", "first")
 KINDS = {"attack", "area", "blast", "finisher", "summon", "heal", "heal_party", "revive",
          "defend", "lockpick", "threaten", "poison", "snatch", "freeze", "shield", "regen",
          "gizmo", "hover", "poof"}
@@ -108,6 +108,14 @@ def quests() -> dict[str, dict[str, Any]]:
 
 def name_suggestions() -> list[str]:
     return list(_file("quests")["names"]["suggestions"])
+
+
+@lru_cache(maxsize=None)
+def first_quest() -> dict[str, Any]:
+    """The first quest (content/p52/first.toml): its [quest] table with its ``spots``
+    (entrance first) and the Enemy cards of its enemy spots."""
+    data = _file("first")
+    return dict(data["quest"], spots=[dict(s) for s in data["spot"]])
 
 
 # -- the content checker --------------------------------------------------------------
@@ -238,9 +246,64 @@ def _check_quests(data: dict[str, Any]) -> list[str]:
     return problems
 
 
+FIRST = {"id": str, "name": str, "blurb": str, "bonus": str, "kind": OneOf("survival"),
+         "env": OneOf("inside"), "lit": bool, "enemies": ListOf(str, at_least=1)}
+FIRST_SPOT = {"x": Range(0, 6), "y": Range(0, 9), "card": str, "exit": Optional(bool)}
+
+
+def _check_first(data: dict[str, Any]) -> list[str]:
+    """The first quest's room: real cards, each once (number cards on the spots, face
+    cards for the enemies); connected spots, the entrance first with nothing below it,
+    one exit; as many enemy spots (by the spot table, for any party size) as Enemy cards."""
+    problems: list[str] = []
+    quest = _table(problems, data, "quest", FIRST)
+    spots, found = table_rows(data, "spot", FIRST_SPOT, label="spot", ident="")
+    problems.extend(found)
+    if quest is None or found:
+        return problems
+    ranks = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+    cards = [s["card"] for s in spots]
+    if len(set(cards)) != len(cards) or not all(len(c) >= 2 and c[-1] in "SHDC" and c[:-1] in ranks
+                                                for c in cards):
+        problems.append("spot cards must be distinct number cards of the Room deck (A-10 of S, H, D, C)")
+        return problems
+    foes = quest["enemies"]
+    if len(set(foes)) != len(foes) or not all(len(c) == 2 and c[0] in "JQK" and c[1] in "SHDC" for c in foes):
+        problems.append("enemies must be distinct face cards of the Enemy deck (J, Q, K of S, H, D, C)")
+    cells = [(s["x"], s["y"]) for s in spots]
+    where = set(cells)
+    if len(where) != len(cells):
+        problems.append("two spots on one cell")
+    x0, y0 = cells[0]
+    if any(y > y0 for _, y in cells) or any(x == x0 and y > y0 for x, y in cells):
+        problems.append("the entrance (the first spot) is on the bottom row with nothing below it")
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in where and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if seen != where:
+        problems.append("the spots must be connected on their sides (Room/Space Layout)")
+    exits = [i for i, s in enumerate(spots) if s.get("exit")]
+    if len(exits) != 1 or exits == [0]:
+        problems.append("exactly one spot, not the entrance, is the exit")
+    for players in (1, 4):
+        kinds = [spot_kind(c, quest["kind"], players) for c in cards]
+        if any(k not in ("normal", "enemy", "hidden", "obstructed", "chest") for k, _ in kinds):
+            problems.append(f"spot cards must be plain spots, chests or enemies ({players} player(s))")
+        if sum(n for k, n in kinds if k == "enemy") != len(foes):
+            problems.append(f"the enemy spots hold {len(foes)} enemies, one per Enemy card, "
+                            f"for {players} player(s)")
+    if spot_kind(cards[0], quest["kind"], 1)[0] != "normal" or any(rank(c) == "A" for c in cards):
+        problems.append("the entrance is a normal spot; no Ace (a boss or a quest's own spot)")
+    return problems
+
+
 CHECKS = {"races": _check_races, "classes": _check_classes, "abilities": _check_abilities,
           "enemies": _check_enemies, "items": _check_items, "quirks": _check_quirks,
-          "quests": _check_quests}
+          "quests": _check_quests, "first": _check_first}
 
 
 def check_content(name: str, data: dict[str, Any]) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from . import data
+from . import data, first
 from .common import (char, draw_stamina, flip, flip_room, fresh_room_record, learnable, log,
                      refresh, stamina_pile)
 from .items import receive
@@ -258,6 +258,11 @@ def settle(state: State, rng: Rng) -> None:
             return
         step = state["queue"][0]
         k = step["kind"]
+        if k in ("quest", "env") and state["options"].get("first_quest"):
+            state["queue"].pop(0)  # the first quest sets both (first.py)
+            if k == "quest":
+                first.begin(state)
+            continue
         if k == "bonus":
             c = char(state, step["char"])
             cards = [flip(state, rng) for _ in range(3)]
@@ -341,8 +346,8 @@ def award(state: State, completed: bool, quest_won: bool) -> None:
                 c["items"].append("adrenaline_boost")
             elif q == "trapped":
                 c["core"]["Move"] += 3
-            elif q == "survival":
-                c["core"]["Lift"] += 3
+            elif q == "survival" and not state["quest"].get("first"):
+                c["core"]["Lift"] += 3  # not for the first quest's one room (content/p52/first.toml)
             elif q == "big_boss":
                 state["queue"].append({"kind": "train", "char": c["id"], "group": "attack"})
                 state["queue"].append({"kind": "train", "char": c["id"], "group": "defend"})

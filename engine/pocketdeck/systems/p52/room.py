@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import piles
 from ...core.rng import Rng
-from . import board, data
+from . import board, data, first
 from .common import avg_level, flip, flip_room, log, new_id
 from .maths import (dark_reveal_jump, exit_direction, formula, is_red, rank, spot_kind, suit,
                     value)
@@ -38,6 +38,9 @@ def build_room(state: State, rng: Rng) -> bool:
     It returns True once the room is laid out and its exit determined."""
     gather_room_decks(state, rng)
     q = state["quest"]
+    if q.get("first"):  # the first quest's own room (first.py): no flips shape it
+        first.build(state)
+        return True
     size_cards = [flip_room(state) for _ in range(3 if len(state["chars"]) >= 4 else 2)]
     n = sum(value(c) for c in size_cards)
     if q["env"] == "inside":
@@ -194,11 +197,17 @@ def _relic_in_room(state: State) -> bool:
 def spawn(state: State, at: int, count: int, boss: str | None = None) -> list[str]:
     """Turn over Enemy cards onto a spot; none when the deck has run out."""
     room = state["room"]
+    plan = room.get("plan")  # the first quest's room: its own Enemy cards, then no more
     out = []
     for _ in range(count):
         if room["no_more_enemies"] or not state["piles"]["enemy"]:
             break
-        card = piles.draw(state["piles"], "enemy", "foes")[0]
+        if plan is not None:
+            card = plan.pop(0)
+            piles.move(state["piles"], card, "enemy", "foes")
+            room["no_more_enemies"] = not plan
+        else:
+            card = piles.draw(state["piles"], "enemy", "foes")[0]
         e = make_enemy(state, card, at, boss)
         room["enemies"].append(e)
         out.append(e["id"])

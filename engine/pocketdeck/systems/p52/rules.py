@@ -243,7 +243,8 @@ class P52Game(Game):
         return super().new_game(options, seed)
 
     def default_options(self) -> dict[str, Any]:
-        return {"new_characters": 1, "characters": [], "names": [], "quirks": [], "layout": "app"}
+        return {"new_characters": 1, "characters": [], "names": [], "quirks": [], "layout": "app",
+                "first_quest": False}
 
     def check_options(self, options: dict[str, Any]) -> None:
         n = options["new_characters"]
@@ -269,6 +270,9 @@ class P52Game(Game):
             if not isinstance(q, dict) or not all(isinstance(q.get(k), str) and q[k].strip()
                                                   for k in ("name", "bonus", "penalty")):
                 raise IllegalAction("Step 4: Choose a Quirk: a quirk needs a name, a bonus AND a penalty")
+        if not isinstance(options["first_quest"], bool):
+            raise IllegalAction("first_quest must be true (Pocketdeck's first quest, content/p52/"
+                                "first.toml) or false (the book's quests)")
         if options["layout"] not in LAYOUTS:
             raise IllegalAction("Room/Space Layout: layout must be 'app' (the app lays out every room) "
                                 f"or 'player' (you lay it out spot by spot); got {options['layout']!r}")

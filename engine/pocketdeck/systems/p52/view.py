@@ -10,6 +10,7 @@ from ...core.odds import as_percent
 from . import board, data
 from .actions import active_char, reachable
 from .combat import hit_chance
+from .defence import defence_summary
 from .common import (char, char_initiative, char_movement, enemy, is_char_id, is_enemy_id,
                      stamina_count)
 from .maths import CORE, level_threshold
@@ -32,7 +33,7 @@ def build_view(game: Any, state: State, seat: str) -> dict[str, Any]:
                   "action_discard_top": (state["piles"]["action_discard"] or [None])[-1]},
         "characters": [_char(state, c) for c in state["chars"]],
         "room": _room(state) if room else (_placing(state) if state.get("placing") else None),
-        "enemies": [_enemy(e) for e in room["enemies"]] if room else [],
+        "enemies": [_enemy(state, e) for e in room["enemies"]] if room else [],
         "active": active["id"] if active else None,
         "pending": _pending(state),
         "turn": _turn(state),
@@ -132,8 +133,8 @@ def _placing(state: State) -> dict[str, Any]:
                         "candidates": candidates}}
 
 
-def _enemy(e: dict[str, Any]) -> dict[str, Any]:
-    return {"id": e["id"], "name": e["name"], "card": e["card"], "kind": e["kind"], "boss": e["boss"],
+def _enemy(state: State, e: dict[str, Any]) -> dict[str, Any]:
+    return {"id": e["id"], "name": e["name"], "label": enemy_label(state, e), "card": e["card"], "kind": e["kind"], "boss": e["boss"],
             "hp": e["hp"], "max_hp": e["max_hp"], "pos": e["pos"], "frozen": e["frozen"],
             "initiative": e["init"], "move": e["move"]}
 
@@ -144,7 +145,7 @@ def _pending(state: State) -> dict[str, Any] | None:
         return None
     e = enemy(state, p["enemy"]) if p.get("enemy") else None
     return {"kind": p["kind"], "char": p["char"], "enemy": p.get("enemy"),
-            "enemy_name": e["name"] if e else None, "damage": p.get("damage"),
+            "enemy_name": enemy_label(state, e) if e else None, "damage": p.get("damage"),
             "attack_type": p.get("rtype"),
             "items": [data.item(i)["name"] for i in p.get("items", ())]}
 
@@ -159,7 +160,7 @@ def _turn(state: State) -> dict[str, Any] | None:
             names.append({"id": u, "name": char(state, u)["name"]})
         else:
             e = enemy(state, u)
-            names.append({"id": u, "name": e["name"] if e else "(gone)"})
+            names.append({"id": u, "name": enemy_label(state, e, where=False) if e else "(gone)"})
     return {"round": t["round"], "order": names, "index": t["i"], "moved": t["moved"],
             "acted": t["acted"]}
 
@@ -170,7 +171,23 @@ def _entry(state: State, a: dict[str, Any]) -> dict[str, Any]:
         target = a.get("target") or (state["pending"] or {}).get("enemy")
         if target and (a["type"] == "counter" or data.ability(a["ability"])["kind"] in ("attack", "finisher", "blast")):
             out["chance"] = as_percent(hit_chance(state, a["char"], target, a["ability"], a["stamina"]))
+    if a["type"] == "defend":  # issue 50: what each answer leaves, before the flip
+        out["defence"] = defence_summary(state, a["char"], a["ability"], a["stamina"])
     return out
+
+
+def enemy_label(state: State, e: dict[str, Any], where: bool = True) -> str:
+    """An enemy's name; with others of the same name in the room, numbered (in the order
+    they came) and placed by row and column of the room as drawn (from the top left), so
+    three Skulkers' buttons say which is which: "Skulker 2 (row 1, column 3)"."""
+    same = [x["id"] for x in state["room"]["enemies"] if x["name"] == e["name"]] if state.get("room") else []
+    if len(same) < 2:
+        return e["name"]
+    n = sorted(same, key=lambda u: int(u[1:])).index(e["id"]) + 1
+    if not where:
+        return f"{e['name']} {n}"
+    s = state["room"]["spots"][e["pos"]]
+    return f"{e['name']} {n} (row {s['y'] + 1}, column {s['x'] + 1})"
 
 
 def _who(state: State, uid: Any) -> str:
@@ -181,7 +198,7 @@ def _who(state: State, uid: Any) -> str:
     if is_char_id(uid):
         return char(state, uid)["name"] or "the new character"
     e = enemy(state, uid)
-    return e["name"] if e else uid
+    return enemy_label(state, e) if e else uid
 
 
 def _from_entrance(a: dict[str, Any]) -> str:

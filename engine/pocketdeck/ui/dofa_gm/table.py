@@ -237,7 +237,8 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
 
 def _call(view: dict[str, Any], pool: _Pool) -> str:
     from ...systems.dofa import sheet as sh
-    from ...systems.dofa_gm.calls import HANDS
+    from ...systems.dofa_gm.calls import AIMS, HANDS
+    from ...systems.dofa_gm.draws import NEEDS
     from ...systems.dofa_gm.entry import MODS
     c = view["call"]
     if c is None:
@@ -261,25 +262,47 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
         (f'Modifier (now {c["mod"]:+d})',
          _keypad(pool.take("call_mod"), "mod", MODS, c["mod"], "dofa-keys mods", show=lambda v: f"{v:+d}")
          if any(e["action"]["type"] == "call_mod" for e in pool.left) else ""),
-        ("How hard", _grid(pool.take("call_aim"))),
+        ("How hard" + (f' (now {c["aim"]})' if c["aim"] else ""),
+         _pad(pool.take("call_aim"), "aim", list(AIMS), c["aim"])),
         (f'DR (now {c["dr"] if c["dr"] is not None else "none"}{", hidden" if c["hidden"] else ""})',
          _keypad(pool.take("call_dr"), "dr", range(0, 7), c["dr"], "dofa-keys drs", show=str,
                  name=lambda v: f"DR {v}") + _grid(pool.take("call_hidden"))),
-        ("Colour or Suited Success (GMG, Difficulty Chart)", _grid(pool.take("call_needs"))),
+        ("Colour or Suited Success (GMG, Difficulty Chart)",
+         _pad(pool.take("call_needs"), "needs", list(NEEDS), c.get("needs"),
+              show=lambda n: "Any success" if n is None else f"Requires {NEEDS[n]}")),
         ("Upper or Lower Hand", _keypad(pool.take("call_hand"), "hand", HANDS, c["hand"], "dofa-keys hands",
                                         show=hand_name, name=lambda h: "No Upper/Lower Hand" if h == 0 else
                                         (f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}"))),
         ("A contested check: against whose Target Card", _grid(pool.take("call_contest"))),
         ("The initiator's modifier (DR 3 minus half)", _grid(pool.take("call_vs_mod"), tight=True)),
-        ("A profession's tools (Upper Hand with, Lower Hand without)", _grid(pool.take("call_tool"))),
+        ("A profession's tools (Upper Hand with, Lower Hand without)", _tool_pad(pool.take("call_tool"))),
     ]
     body = "".join(f'<h3>{esc(t)}</h3>{g}' for t, g in groups if g)
-    go = pool.take("call_tc", "call_draw", "call_card", "call_send", "call_cancel")
+    go = _grid(pool.take("call_tc", "call_draw", "call_card", "call_send"), "btn primary")
+    go += _grid(pool.take("call_cancel"), "btn ghost")  # secondary: never the look of the next step
     if c.get("sent"):  # issue 29: on the player's own phone now
         sugg = f'Sent to {esc(c["who_name"])}\u2019s phone: they draw there; the result comes back here.'
     body = (f'<h2>A check for {esc(c["who_name"])}</h2><div class="dofa-draw">{tc}<p>{sugg}</p></div>'
-            f'{odds}{_grid(go, "btn primary")}{body}')
+            f'{odds}{go}{body}')
     return pool.panel(body, f'A check for {c["who_name"]}')
+
+
+def _pad(entries: Acts, field: str, values: list[Any], current: Any, show: Any = None) -> str:
+    """A choice of the check as keys in place, the one chosen pressed; nothing once the
+    check has gone to a player's phone (no key is offered then)."""
+    return _keypad(entries, field, values, current, "dofa-grid", show=show) if entries else ""
+
+
+def _tool_pad(entries: Acts) -> str:
+    """The profession's tools as keys in place: "No tool needed" and each tool; the one the
+    check names (the only one not offered) drawn pressed."""
+    from ...systems.dofa_gm.calls import tools
+    values = [None, *tools()]
+    offered = {e["action"].get("tool") for e in entries}
+    missing = [v for v in values if v not in offered]
+    current = missing[0] if len(missing) == 1 else "?"
+    return _keypad(entries, "tool", values, current, "dofa-grid",
+                   show=lambda t: "No tool needed" if t is None else str(t)) if entries else ""
 
 
 def _epic(view: dict[str, Any], pool: _Pool) -> str:
