@@ -15,6 +15,8 @@ from test_ads_digest import digest
 GAMES = 6
 EXPECTED: dict[str, str] = {
     "deck": "eec0ce8141794482",
+    # p52: each enemy's label (numbered with its row and column when two share a name),
+    # each defence's chance and the damage it leaves, the defence result in words (issue 50)
     "p52": "5d598a977f65acaf",
     "ads": "9fc34928572aff87",
     "dofa": "ed0b06e7c0ec749e",
