@@ -1,27 +1,56 @@
-"""The shape of the ADS fight (issue 26, "The shape"): no import cycle among the modules of
-engine/pocketdeck/systems/ads, function-level imports included. A cycle means a rules
-module calls back up into the one that drives it; the layers are written in
-docs/rules/ads.md ("The fight's layers").
+"""No import circle in the engine (issue 48; ADS first, issue 26 "The shape"): among the
+modules of the whole ``pocketdeck`` package, no module imports another that imports it back,
+at its top or inside a function. In a circle no module can be read or changed alone, and a
+circle means a rules module calls back up into the one that drives it. The layers, who may
+import whom, are written in each system's docs/rules/<system>.md.
 
-The graph is read from the source with ``ast`` (nothing is imported), every ``import`` and
-``from ... import`` anywhere in a module, at its top or inside a function."""
+The graph is read from the source with ``ast`` (nothing is imported): every ``import`` and
+``from ... import`` anywhere in a module. A circle is a strongly connected component of more
+than one module (Tarjan).
+
+``ALLOWED`` names the circles still left inside ``pocketdeck.ui``, whose reshaping (a folder
+per table) is separate work. It may only shrink: a circle found must lie inside one of its
+entries, and each entry must still be a circle of exactly those modules, so that breaking
+one fails here until its entry is deleted. Outside ``pocketdeck.ui`` there are none."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1] / "engine" / "pocketdeck" / "systems" / "ads"
+ENGINE = Path(__file__).resolve().parents[1] / "engine" / "pocketdeck"
+ROOT = ENGINE / "systems" / "ads"
 PKG = "pocketdeck.systems.ads"
 
+ALLOWED: list[frozenset[str]] = [
+    frozenset({"pocketdeck.ui.app", "pocketdeck.ui.deck.editor", "pocketdeck.ui.dofa.keep",
+               "pocketdeck.ui.dofa_gm.join", "pocketdeck.ui.learn_ui",
+               "pocketdeck.ui.library.screen", "pocketdeck.ui.table_link.codes",
+               "pocketdeck.ui.table_link.policies", "pocketdeck.ui.table_link.screens",
+               "pocketdeck.ui.table_link.seats", "pocketdeck.ui.tables"}),
+    frozenset({"pocketdeck.ui.ads.adventure", "pocketdeck.ui.ads.builder"}),
+]
 
-def modules() -> dict[str, Path]:
+# Circles outside the ui not yet broken; each commit that breaks one deletes its entry.
+NOT_YET: list[frozenset[str]] = [frozenset("pocketdeck." + m for m in c) for c in [
+    {"systems.dofa.gear", "systems.dofa.sheet"},
+    {"systems.dofa_gm." + m for m in (
+        "boss", "calls", "discards", "draws", "entry", "epic", "fate", "fight", "phone",
+        "policy", "rests", "rules", "sheetlink", "table", "turns", "view")},
+    {"systems.deckbuilder.flow", "systems.deckbuilder.monsters", "systems.deckbuilder.turn"},
+    {"systems.p52.combat", "systems.p52.items"},
+    {"systems.p52.flow", "systems.p52.party"},
+]]
+
+
+def modules(root: Path = ROOT, pkg: str = PKG) -> dict[str, Path]:
+    """Every module under ``root`` by its dotted name (a package by its ``__init__``)."""
     out = {}
-    for p in sorted(ROOT.rglob("*.py")):
-        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+    for p in sorted(root.rglob("*.py")):
+        parts = list(p.relative_to(root).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
-        out[".".join([PKG, *parts])] = p
+        out[".".join([pkg, *parts])] = p
     return out
 
 
@@ -47,8 +76,8 @@ def imports_of(mod: str, path: Path, known: set[str]) -> set[str]:
     return {m for m in out if m in known and m != mod}
 
 
-def graph() -> dict[str, set[str]]:
-    mods = modules()
+def graph(root: Path = ROOT, pkg: str = PKG) -> dict[str, set[str]]:
+    mods = modules(root, pkg)
     return {m: imports_of(m, p, set(mods)) for m, p in mods.items()}
 
 
@@ -87,6 +116,11 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+def engine_cycles() -> list[list[str]]:
+    """The circles of the whole ``pocketdeck`` package."""
+    return cycles(graph(ENGINE, "pocketdeck"))
+
+
 def test_the_graph_reads_top_and_function_level_imports():
     """The reader itself: a function-level import counts as much as one at the top."""
     g = graph()
@@ -98,9 +132,40 @@ def test_the_graph_reads_top_and_function_level_imports():
     assert _resolve(f"{PKG}.party", False, node) == f"{PKG}.flow"
 
 
+def test_the_whole_package_is_read():
+    """Every part of the engine is in the graph: the core, each system, the ui, the top."""
+    g = graph(ENGINE, "pocketdeck")
+    for name in ("pocketdeck", "pocketdeck.content", "pocketdeck.core.game",
+                 "pocketdeck.systems.dofa_gm.turns", "pocketdeck.systems.p52.flow",
+                 "pocketdeck.ui.app"):
+        assert name in g, name
+    assert "pocketdeck.core.game" in g["pocketdeck.systems.dofa_gm.rules"]
+
+
 def test_no_import_cycle_among_the_ads_modules():
     """Issue 26, "The shape": "no import cycle among systems/ads modules (a test that fails
     on one, function-level imports included)"."""
     found = cycles(graph())
     short = [[m.removeprefix(PKG + ".") for m in c] for c in found]
     assert short == [], f"import cycles among systems/ads modules: {short}"
+
+
+def test_no_import_circle_in_the_engine_outside_the_ui():
+    """Issue 48, "No import circle in the engine": 0 circles outside ``pocketdeck.ui``."""
+    found = [c for c in engine_cycles() if not all(m.startswith("pocketdeck.ui.") for m in c)
+             and not any(set(c) <= a for a in NOT_YET)]
+    short = [[m.removeprefix("pocketdeck.") for m in c] for c in found]
+    assert short == [], f"import circles in the engine: {short}"
+    broken = [sorted(a) for a in NOT_YET if sorted(a) not in engine_cycles()]
+    assert broken == [], f"circles broken since (delete them from NOT_YET): {broken}"
+
+
+def test_the_ui_keeps_no_circle_beyond_the_allowed_ones_and_the_list_only_shrinks():
+    """Each circle inside ``pocketdeck.ui`` lies inside one entry of ``ALLOWED``, and each
+    entry is still a circle of exactly its modules (a broken one must leave the list)."""
+    found = [frozenset(c) for c in engine_cycles()
+             if all(m.startswith("pocketdeck.ui.") for m in c)]
+    extra = [sorted(c) for c in found if not any(c <= a for a in ALLOWED)]
+    assert extra == [], f"new import circles in the ui: {extra}"
+    stale = [sorted(a) for a in ALLOWED if a not in found]
+    assert stale == [], f"allowed circles that changed or are gone (shrink ALLOWED): {stale}"
