@@ -21,17 +21,17 @@ from typing import Any
 
 from ...core.game import Action, State
 from ...core.rng import Rng
-from . import sheet as sh
 from .checks import armor_range
+from .tables import NAMES, tables
 
 
 def armor_rows() -> dict[str, dict[str, Any]]:
-    return {row["name"]: row for row in sh.tables()["armor"]}
+    return {row["name"]: row for row in tables()["armor"]}
 
 
 def shields() -> dict[str, int]:
     """GMG, Shield Quality Table: each quality's AP, Standard first."""
-    return {row["name"]: int(row["ap"]) for row in sh.tables()["shield"]}
+    return {row["name"]: int(row["ap"]) for row in tables()["shield"]}
 
 
 def standard() -> str:
@@ -65,7 +65,7 @@ def unmet(sheet: dict[str, Any]) -> list[str]:
     row = armor_rows().get(sheet.get("armor") or "")
     if not row:
         return []
-    return [f"{sh.NAMES[k]} ≥ {v}" for k, v in row.get("needs", {}).items() if sheet["attrs"][k] < v]
+    return [f"{NAMES[k]} ≥ {v}" for k, v in row.get("needs", {}).items() if sheet["attrs"][k] < v]
 
 
 def speed(sheet: dict[str, Any], base: int) -> int:

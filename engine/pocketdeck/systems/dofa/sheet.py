@@ -13,21 +13,16 @@ from typing import Any
 
 from ... import content
 from ...content import ListOf, MapOf, OneOf, Optional, Range, Table, check_value, table_rows
+from .gear import derive_armor
+from .tables import NAMES, tables  # noqa: F401 (read here and through the sheet by its callers)
 
 ATTRIBUTES: tuple[str, ...] = ("AGL", "CON", "GUT", "INT", "STR", "VIT")
-NAMES = {"AGL": "Agility", "CON": "Conviction", "GUT": "Intuition", "INT": "Intelligence",
-         "STR": "Strength", "VIT": "Vitality"}
 SKILL_OF: dict[str, str] = {
     "Finesse": "AGL", "Stealth": "AGL", "Bluffing": "CON", "Performance": "CON",
     "Detection": "GUT", "Craft": "GUT", "Knowledge": "INT", "Investigation": "INT",
     "Athletics": "STR", "Brute": "STR"}
 SKILLS: tuple[str, ...] = tuple(SKILL_OF)
 ROLES = ("Caster", "Defender", "Martial", "Support")
-
-
-@lru_cache(maxsize=None)
-def tables() -> dict[str, Any]:
-    return content.load("dofa/tables.toml")
 
 
 @lru_cache(maxsize=None)
@@ -128,7 +123,6 @@ def sheet_from_premade(pid: str, name: str = "") -> dict[str, Any]:
     """A sheet from a premade character; its slips are noted, never silently kept. Its
     listed AR and AP are mapped to armor of the PG Armor Table and a shield (premades.toml);
     a listed figure the mapping does not give back is a slip."""
-    from .gear import derive_armor
     c = premades()[pid]
     level, attrs = c["level"], dict(c["attributes"])
     slips: list[str] = []
