@@ -432,7 +432,8 @@ def use_ability(state: State, c: dict[str, Any], aid: str, target: str | None, u
             e["pos"] = far
             log(state, f"{e['name']} runs from {c['name']}'s threat.")
     elif ab["kind"] == "snatch" and foe is not None:
-        from .items import chest_items, find
+        from .common import chest_items
+        from .items import find
         foe["snatched"] = True
         for iid in chest_items(state, rng, 0):
             find(state, c, iid, rng)

@@ -14,8 +14,8 @@ from typing import Any
 from ...core import odds
 from ...core.rng import Rng
 from . import board, data
-from .common import (RESHUFFLE_BELOW, avg_level, bump, char, enemy, flip, log, play_stamina,
-                     stamina_pile)
+from .common import (RESHUFFLE_BELOW, avg_level, bump, char, chest_items, enemy, flip, log,
+                     play_stamina, stamina_pile)
 from .maths import (attack_hits, defence_reduce, defence_succeeds, enemy_attack_bonus,
                     enemy_defence, enemy_flees, formula, over, player_state, power_damage, untrained_target,
                     value)
@@ -156,7 +156,7 @@ def player_attack(state: State, c: dict[str, Any], aid: str, target: str | None,
         if e["first"] is None:
             e["first"] = c["id"]
     if fv == 1:
-        log(state, f"{c['name']} flips an Ace with {ab['name']}: the attack fails.")
+        log(state, f"{c['name']} flips an Ace ({f}) with {ab['name']}: the attack fails.")
         if not counter:
             hidden_shot = room["spots"][c["pos"]]["kind"] == "hidden" and dist > 0
             if not hidden_shot and enemy_can_attack(state, focus, c):
@@ -281,7 +281,6 @@ def defeat(state: State, e: dict[str, Any], by: dict[str, Any] | None, rng: Rng)
         return
     f = flip(state, rng)
     if value(f) >= 11:
-        from .items import chest_items
         got = chest_items(state, rng, 0)
         state["room"]["spots"][e["pos"]].setdefault("items", []).extend(got)
         names = ", ".join(data.item(i)["name"] for i in got)
@@ -368,7 +367,7 @@ def enemy_attack(state: State, frame: dict[str, Any], rng: Rng) -> None:
     total = fv + bonus
     tag = "passing attack" if frame["passing"] else "counter attack" if frame["counter"] else aname
     if fv == 1:
-        log(state, f"{e['name']} attacks {c['name']} ({tag}) and flips an Ace: it fails.")
+        log(state, f"{e['name']} attacks {c['name']} ({tag}) and flips an Ace ({f}): it fails.")
         hidden_shot = state["room"]["spots"][e["pos"]]["kind"] == "hidden" and dist > 0
         if not frame["counter"] and c["status"] != "dead" and not hidden_shot:
             opts = [a for a, t in attack_options(state, c) if t == e["id"]]
@@ -419,15 +418,15 @@ def defend(state: State, c: dict[str, Any], aid: str | None, use_stamina: bool, 
             tgt += 2
         s = play_stamina(state, c["id"]) if use_stamina else 0
         f = flip(state, rng)
+        total = value(f) + s + c["stance"]
         # the result in the prompt's words (issue 50): what was needed, what was drawn, and
         # what it means for the player
         stance = f" + {c['stance']} stance" if c["stance"] else ""
         drew = f"{f}{f' + {s} Stamina' if s else ''}{stance}"
         name = f"{c['name']}'s {ab['name']}{'' if trained else ' (untrained)'}"
-        total = value(f) + s + c["stance"]
         if defence_succeeds(total, tgt):
-            full = dmg
             alv = c["abilities"].get(aid, 1) if trained else 1
+            full = dmg
             dmg = defence_reduce(ab["mode"], dmg, alv, over(total, tgt), p["rtype"])
             bump(c, "defended")
             defends = c["rx"].setdefault("defends", {})

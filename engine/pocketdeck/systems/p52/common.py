@@ -15,7 +15,7 @@ from typing import Any
 from ...core import piles
 from ...core.rng import Rng
 from . import data
-from .maths import CORE, average_level, initiative, max_hp, movement, value
+from .maths import CORE, average_level, initiative, max_hp, movement, suit, value
 
 State = dict[str, Any]
 LOG_KEEP = 100
@@ -193,3 +193,16 @@ def bump(c: dict[str, Any], key: str, n: int = 1) -> None:
 def clamp_core(c: dict[str, Any]) -> None:
     for k in CORE:
         c["core"][k] = max(1, c["core"][k])
+
+
+def chest_items(state: State, rng: Rng, add: int) -> list[str]:
+    """Revealing the Item: two flips summed (plus ``add``), the Chest Table's item; the same
+    suit adds a Lock Pick. Below combat and items, which both open chests or drop loot."""
+    a, b = flip(state, rng), flip(state, rng)
+    total = min(26, max(2, value(a) + value(b) + add))
+    out = [data.chest_table()[total]]
+    if suit(a) == suit(b):
+        out.append("lock_pick")
+    log(state, f"Item flip {a} + {b}{f' + {add}' if add else ''} = {total}: "
+               f"{data.item(out[0])['name']}{' and a Lock Pick (same suit)' if len(out) > 1 else ''}.")
+    return out

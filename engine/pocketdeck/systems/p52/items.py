@@ -14,22 +14,11 @@ from typing import Any
 from ...core.rng import Rng
 from . import board, data
 from .combat import ability_target, enemies_on, hurt_char, damage_enemy
-from .common import (avg_level, bump, char, draw_stamina, flip, log, play_stamina)
+from .common import (avg_level, bump, char, chest_items, draw_stamina, flip, log, play_stamina)
 from .maths import chest_smash, defence_succeeds, over, suit, value
 
 State = dict[str, Any]
 HEAL_KINDS = ("heal", "revive", "full_heal")
-
-
-def chest_items(state: State, rng: Rng, add: int) -> list[str]:
-    a, b = flip(state, rng), flip(state, rng)
-    total = min(26, max(2, value(a) + value(b) + add))
-    out = [data.chest_table()[total]]
-    if suit(a) == suit(b):
-        out.append("lock_pick")
-    log(state, f"Item flip {a} + {b}{f' + {add}' if add else ''} = {total}: "
-               f"{data.item(out[0])['name']}{' and a Lock Pick (same suit)' if len(out) > 1 else ''}.")
-    return out
 
 
 def receive(state: State, c: dict[str, Any], iid: str, rng: Rng) -> None:
