@@ -37,7 +37,6 @@ NOT_YET: list[frozenset[str]] = [frozenset("pocketdeck." + m for m in c) for c i
         "boss", "calls", "discards", "draws", "entry", "epic", "fate", "fight", "phone",
         "policy", "rests", "rules", "sheetlink", "table", "turns", "view")},
     {"systems.deckbuilder.flow", "systems.deckbuilder.monsters", "systems.deckbuilder.turn"},
-    {"systems.p52.flow", "systems.p52.party"},
 ]]
 
 

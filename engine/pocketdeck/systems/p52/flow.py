@@ -18,7 +18,7 @@ from .combat import enemy_attack, hurt_char, player_attack
 from .common import (char, char_initiative, draw_stamina, enemy, flip, living, log, winged)
 from .items import use_options
 from .maths import initiative_flip, trap_springs, value
-from .party import award
+from .party import award, settle
 from .room import apply_layout, build_room, exit_open, is_last_room, reveal_from, spawn
 
 State = dict[str, Any]
@@ -52,6 +52,13 @@ def start_room(state: State, rng: Rng) -> None:
     """General Steps: lay out the room (or wait for the player to lay it out), then enter."""
     if build_room(state, rng):
         enter_room(state, rng)
+
+
+def between_rooms(state: State, rng: Rng) -> None:
+    """The decisions between rooms (party.settle) and, when they are done, the next room:
+    settle asks for it by its answer rather than calling up into this module."""
+    if settle(state, rng):
+        start_room(state, rng)
 
 
 def lay_out(state: State, action: dict[str, Any], rng: Rng) -> None:
@@ -242,8 +249,7 @@ def _finish(state: State, rng: Rng, completed: bool) -> None:
     award(state, completed, state["quest"]["done"] == "won")
     _close_room(state)
     state["phase"] = "levelup"
-    from .party import settle
-    settle(state, rng)
+    between_rooms(state, rng)
 
 
 def _close_room(state: State) -> None:
@@ -378,8 +384,7 @@ def exit_room(state: State, rng: Rng) -> None:
     award(state, True, q["done"] == "won")
     _close_room(state)
     state["phase"] = "levelup"
-    from .party import settle
-    settle(state, rng)
+    between_rooms(state, rng)
 
 
 def do_attack(state: State, c: dict[str, Any], action: dict[str, Any], rng: Rng, counter: bool) -> None:
@@ -391,4 +396,4 @@ def last_room_note(state: State) -> str:
     return "last room" if state.get("room") and is_last_room(state) else ""
 
 
-__all__ = ["start_room", "lay_out", "enter_room", "run", "step", "can_leave", "begin_leaving", "exit_room", "data"]
+__all__ = ["start_room", "between_rooms", "lay_out", "enter_room", "run", "step", "can_leave", "begin_leaving", "exit_room", "data"]

@@ -236,9 +236,10 @@ def _start_flip(state: State, c: dict[str, Any], rng: Rng, front: bool, allow_an
 
 
 # -- automatic steps -----------------------------------------------------------------------------
-def settle(state: State, rng: Rng) -> None:
-    """Carry out queued steps that need no decision; move on when the queue is empty."""
-    from .flow import start_room
+def settle(state: State, rng: Rng) -> bool:
+    """Carry out queued steps that need no decision; move on when the queue is empty.
+    True when the party is to enter the next room: the phase is "room" and the room's
+    driver, above this module, starts it (flow.between_rooms); this module never calls up."""
     while True:
         if not state["queue"]:
             ph = state["phase"]
@@ -248,14 +249,13 @@ def settle(state: State, rng: Rng) -> None:
                 continue
             if ph == "setup" or (ph == "levelup" and not state["quest"]["done"]):
                 state["phase"] = "room"
-                start_room(state, rng)
-                return
+                return True
             if ph == "levelup":
                 state["phase"] = "over"
                 state["outcome"] = state["quest"]["done"]
                 log(state, "The session is over: quest accomplished." if state["outcome"] == "won"
                      else "The session is over.")
-            return
+            return False
         step = state["queue"][0]
         k = step["kind"]
         if k in ("quest", "env") and state["options"].get("first_quest"):
@@ -289,7 +289,7 @@ def settle(state: State, rng: Rng) -> None:
         if k == "raise" and len(queue_actions(state)) == 1:
             state["queue"].pop(0)
             continue
-        return
+        return False
 
 
 def _deal_setup(state: State, rng: Rng) -> None:

@@ -14,9 +14,9 @@ from ...core.rng import Rng
 from . import board, data
 from .actions import active_char, apply_room, legal_room
 from .common import keep_action_deck, refresh, stamina_pile
-from .flow import lay_out, run
+from .flow import between_rooms, lay_out, run
 from .maths import CORE, learns_on, level_threshold
-from .party import apply_queue_action, blank_character, creation_steps, queue_actions, settle
+from .party import apply_queue_action, blank_character, creation_steps, queue_actions
 from .room import layout_actions
 
 MAX_PARTY = 6
@@ -302,7 +302,7 @@ class P52Game(Game):
             "outcome": None, "next_id": 0, "log": ["Shuffled the Enemy (12), Room (40) and Action (52) decks."],
             "options": options,
         }
-        settle(state, rng)
+        between_rooms(state, rng)
         return state
 
     # -- rules ---------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ class P52Game(Game):
             lay_out(state, action, rng)
         else:
             apply_queue_action(state, action, rng)
-            settle(state, rng)
+            between_rooms(state, rng)
         if state["phase"] != "over":
             keep_action_deck(state, rng)
 
