@@ -36,7 +36,6 @@ NOT_YET: list[frozenset[str]] = [frozenset("pocketdeck." + m for m in c) for c i
     {"systems.dofa_gm." + m for m in (
         "boss", "calls", "discards", "draws", "entry", "epic", "fate", "fight", "phone",
         "policy", "rests", "rules", "sheetlink", "table", "turns", "view")},
-    {"systems.deckbuilder.flow", "systems.deckbuilder.monsters", "systems.deckbuilder.turn"},
 ]]
 
 

@@ -84,3 +84,15 @@ def dice_line(r: dict[str, Any]) -> str:
     """"3+3 - 1 = 5": the dice, the to-hit with its own sign, the total."""
     hv = r["to_hit"]
     return f"{'+'.join(str(d) for d in r['dice'])} {'-' if hv < 0 else '+'} {abs(hv)} = {r['total']}"
+
+
+def describe(r: dict[str, Any]) -> str:
+    """A roll in words, as the result beside the prompt shows it (issue 24); a hero's
+    attack and a monster's are told alike."""
+    dice = "+".join(str(d) for d in r["dice"])
+    s = (f"{r['attacker']} attacks {r['target']} with {r['weapon']}: to-hit {r['to_hit']:+d}, "
+         f"rolled {dice} = {r['total']} against defense {r['defense']}")
+    if not r["hit"]:
+        return s + ": a miss."
+    crit = f", critical (+{r['crit_die']})" if r["critical"] else ""
+    return s + f": a hit{crit}, {r['damage']} damage."

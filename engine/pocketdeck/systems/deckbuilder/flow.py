@@ -6,29 +6,11 @@ from __future__ import annotations
 from ...core.rng import Rng
 from . import data
 from .common import BATTLE_PILES, State, give_back_tableau, log, own_cards, pile, room
-from .monsters import apply_monster, begin_monster_turn, monster_actions, policy, resolve_attack
+from .monsters import (apply_monster, begin_monster_turn, end_monster_turn, monster_actions, policy,
+                       resolve_attack)
+from .order import actor, advance, alive
 from .setup import current_zone, hero, monster, start_zone
-
-
-def actor(state: State) -> str:
-    return str(state["order"][state["at"]])
-
-
-def alive(state: State, a: str) -> bool:
-    return not hero(state, a)["down"] if a.startswith("h") else not monster(state, a)["dead"]
-
-
-def advance(state: State) -> None:
-    """Play moves to the next in the turn order (clockwise), skipping the unconscious
-    and the dead."""
-    state["turn"] = None
-    n = len(state["order"])
-    for _ in range(n):
-        state["at"] = (state["at"] + 1) % n
-        if state["at"] == 0:
-            state["round"] += 1
-        if alive(state, actor(state)):
-            return
+from .turn import discard_front, hero_reaction, next_synergy
 
 
 def run(state: State, rng: Rng) -> None:
@@ -73,7 +55,6 @@ def fallen_actor(state: State) -> None:
     """A hero knocked unconscious in the middle of their own turn or Synergy (a parting
     reaction) can do no more: the cards they played go to the discard pile and play
     moves on."""
-    from .turn import discard_front, next_synergy
     t = state["turn"]
     if t is None or not hero(state, t["actor"])["down"]:
         return
@@ -88,7 +69,6 @@ def fallen_actor(state: State) -> None:
 def parting_reactions(state: State, rng: Rng) -> bool:
     """A boss retreated from engaged heroes: each gets one parting melee reaction, in seat
     order (``turn.hero_reaction``). True when one waits for the GM's defense counters."""
-    from .turn import hero_reaction
     while state.get("reactions") and not state.get("guard"):
         hero_reaction(state, state["reactions"].pop(0), rng)
     return bool(state.get("guard"))
@@ -96,7 +76,6 @@ def parting_reactions(state: State, rng: Rng) -> bool:
 
 def fallen_boss(state: State, rng: Rng) -> None:
     """A boss defeated in the middle of its own turn (a parting reaction) can do no more."""
-    from .monsters import end_monster_turn
     mt = state["mturn"]
     if mt is not None and monster(state, mt["actor"])["dead"]:
         end_monster_turn(state, rng)

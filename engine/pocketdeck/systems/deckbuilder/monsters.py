@@ -41,6 +41,7 @@ from . import combat, data
 from .combat import PENALTY
 from .arena import in_reach, neighbours, revealed, step_towards
 from .common import State, drop_melee_counters, log, pile
+from .order import advance
 from .setup import armor_bonus, boss_draw, hero
 
 AVERAGE_ROLL = 7
@@ -133,7 +134,6 @@ def begin_monster_turn(state: State, m: dict[str, Any], rng: Rng) -> None:
 
 
 def end_monster_turn(state: State, rng: Rng) -> None:
-    from .flow import advance
     mt = state["mturn"]
     if mt is not None and mt["step"] != "stack":
         mid = mt["actor"]
@@ -408,8 +408,7 @@ def resolve_attack(state: State, att: dict[str, Any], spent: int, rng: Rng) -> N
     r.update({"attacker": m["name"], "target": h["name"], "weapon": att["weapon"], "counters": 0,
               "spent": spent, "label": att["label"]})
     state["rolls"].append(r)
-    from .turn import describe
-    log(state, describe(r) + (f" ({spent} defense counter{'s' if spent != 1 else ''} spent)" if spent else ""))
+    log(state, combat.describe(r) + (f" ({spent} defense counter{'s' if spent != 1 else ''} spent)" if spent else ""))
     if r["hit"] and not h["down"]:
         h["health"] = max(0, h["health"] - r["damage"])
         if h["health"] == 0:

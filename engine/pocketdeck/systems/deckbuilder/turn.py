@@ -8,10 +8,11 @@ from typing import Any
 from ...core.game import IllegalAction
 from ...core.rng import Rng
 from . import combat, data
-from .combat import PENALTY
+from .combat import PENALTY, describe
 from .arena import in_reach, neighbours
-from .flow import advance
 from .common import HAND_LIMIT, State, draw, drop_melee_counters, log, pile, room
+from .monsters import boss_spend, queue_parting
+from .order import advance
 from .setup import MAX_WEAPONS, armor_bonus, hero, monster
 
 ATTACK_KIND = {"melee": "melee", "range": "range", "mana": "mana"}
@@ -341,7 +342,6 @@ def retreat(state: State, h: dict[str, Any], to: str, rng: Rng) -> None:
     left gets one parting melee reaction. The first hero through a door opens it (the
     whole zone was laid out when the battle began), and the items lying in the arena
     entered are picked up (``pick_up``)."""
-    from .monsters import queue_parting
     here = h["arena"]
     engaged = [m for m in state["monsters"] if not m["dead"] and m["arena"] == here]
     for m in engaged:
@@ -399,7 +399,6 @@ def hero_to_hit(h: dict[str, Any], gear: str, mods: int) -> tuple[int, int]:
 def planned_spend(state: State, target: str, hv: int) -> int | None:
     """The defense counters the monster attacked will spend against ``hv``: none for a
     minion, the policy's number for a boss, ``None`` when a Game Master will choose."""
-    from .monsters import boss_spend
     m = monster(state, target)
     if m["kind"] != "boss" or m["defense_counters"] == 0:
         return 0
@@ -474,17 +473,6 @@ def resolve_guard(state: State, guard: dict[str, Any], spent: int, rng: Rng) -> 
               "spent": spent})
     state["rolls"].append(r)
     damage_monster(state, m, r)
-
-
-def describe(r: dict[str, Any]) -> str:
-    # the roll in words, as the result beside the prompt shows it (issue 24)
-    dice = "+".join(str(d) for d in r["dice"])
-    s = (f"{r['attacker']} attacks {r['target']} with {r['weapon']}: to-hit {r['to_hit']:+d}, "
-         f"rolled {dice} = {r['total']} against defense {r['defense']}")
-    if not r["hit"]:
-        return s + ": a miss."
-    crit = f", critical (+{r['crit_die']})" if r["critical"] else ""
-    return s + f": a hit{crit}, {r['damage']} damage."
 
 
 def damage_monster(state: State, m: dict[str, Any], r: dict[str, Any]) -> None:
