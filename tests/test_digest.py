@@ -19,7 +19,9 @@ EXPECTED: dict[str, str] = {
     # each defence's chance and the damage it leaves, the defence result in words (issue 50)
     "p52": "5d598a977f65acaf",
     "ads": "9fc34928572aff87",
-    "dofa": "ed0b06e7c0ec749e",
+    # dofa: a practice check at the top of the sheet out of combat, results and the check's
+    # range in plain words with the terms linked, the attribute or skill keys open (issue 50)
+    "dofa": "23258b34353ba8cb",
     "deckbuilder": "924a432b91acb4ba",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",

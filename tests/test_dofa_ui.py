@@ -14,6 +14,7 @@ import pytest
 from pocketdeck.core.game import get_game
 from pocketdeck.core.rng import Rng
 from pocketdeck.ui.app import App
+from pocketdeck.ui.html import esc
 from pocketdeck.systems.dofa.sheet import premades
 from pocketdeck.ui.dofa.sheet import options_from_form
 
@@ -67,7 +68,8 @@ def test_every_button_is_legal_and_every_legal_action_has_a_button(character, se
         parsed = Buttons()
         parsed.feed(html)
         legal = game.legal_actions(state)
-        assert sorted(map(key, parsed.play)) == sorted(map(key, legal))
+        # (a practice check's next step repeats one key of the form: a second button)
+        assert sorted(set(map(key, parsed.play))) == sorted(map(key, legal))
         assert all(t.strip() for t in parsed.texts), "a button without visible text"
         assert "<i>Ann</i>" not in html and "&lt;i&gt;Ann&lt;/i&gt;" in html
         if game.is_over(state):
@@ -84,8 +86,55 @@ def test_odds_panel_shows_the_exact_figures():
         app.handle("play", json.dumps(a))
     html = app.render()
     # Spades1 Athletics 0: EDR 3 covers 5 to J, 28 of a fresh 52 = 54%
-    assert "EDR 3 (5 to J)" in html and "Success: <b>54%</b>" in html
-    assert "GMG chart, fresh deck: 54%" in html and "with a Fate redraw on a miss: <b>79%</b>" in html
+    assert re.search(r"your range 5 to J \(<button[^>]*>EDR</button> 3\)", html), "the range in words, then EDR"
+    assert "Chance of success: <b>54%</b>" in html and "with a Fate redraw on a miss: <b>79%</b>" in html
+    assert re.search(r"the GM’s Guide chart</button> \(a fresh deck\): 54%", html)
+
+
+def test_a_result_names_the_rule_in_plain_words_with_the_term_linked():
+    """Issue 50, item 10: no "Miss (a miss)" or "Color (a success)": the book's name of the
+    degree (a glossary link), what it means for the card drawn, and the range it fell in."""
+    from pocketdeck.ui.dofa.check import degree_words
+    html = degree_words(3, True, "2D", "7H", 5)
+    assert "popovertarget=\"gl-color\"" in html and ">Color Success<" in html
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    assert text == ("Color Success: the 2 of Diamonds is within your range and in the Target Card's colour "
+                    "(2 to Q: 5 either side of the 7 of Hearts, EDR 5).")
+    text = unescape(re.sub(r"<[^>]+>", "", degree_words(7, False, "KS", "7H", 2)))
+    assert text == "Miss: the King of Spades is outside your range (5 to 9: 2 either side of the 7 of Hearts, EDR 2)."
+    text = unescape(re.sub(r"<[^>]+>", "", degree_words(6, False, "7D", "7H", -2)))
+    assert text.startswith("Color Miss: the 7 of Diamonds has the Target Card's value, but below EDR 0")
+    for degree in range(8):
+        assert "(a miss)" not in degree_words(degree, degree < 5) and "(a success)" not in degree_words(degree, degree < 5)
+
+
+def test_the_sheet_alone_offers_a_practice_check_and_says_who_calls_checks():
+    """Issue 50, item 3: a sheet opened alone has something to do: a check a GM might call,
+    tapped in one step at a time, drawn, and its result by the book; and the line saying
+    that at a table the GM calls checks and shows the Target Card."""
+    from pocketdeck.ui.dofa.sheet import PRACTICE
+    app = start("Spades1", seed=5)
+    html = app.render()
+    assert "At a table the GM calls each check" in re.sub(r"<[^>]+>", "", html)
+    assert 'aria-label="Practice a check"' in html
+    names = [w for w, _, _ in PRACTICE]
+    assert any(esc(w) in html for w in names)
+    for _ in range(5):  # value, suit, skill, DR, Draw: each the practice's one primary step
+        step = re.search(r'aria-label="Practice a check">.*?<button type="button" class="btn primary" '
+                         r'data-action="play" data-arg="([^"]+)"', html, re.S)
+        assert step, html[:2000]
+        app.handle("play", unescape(step.group(1)))
+        assert app.flash is None, app.flash
+        html = app.render()
+    assert app.sessions["dofa"].state["draw"] is not None       # drawn
+    app.handle("play", json.dumps({"type": "accept"}))
+    html = app.render()
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    assert re.search(r"(Success|Miss): the .+ is .+ \(.+ either side of the .+, EDR \d\)", text)
+    assert 'aria-label="Practice a check"' in html               # the next practice check
+    # in combat there is no practice: the GM's checks come then
+    app.handle("play", json.dumps({"type": "start_combat"}))
+    assert 'aria-label="Practice a check"' not in app.render()
 
 
 def test_setup_form_and_refusals():

@@ -14,27 +14,65 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.cards import Card
+import re
+
+from ...core.cards import Card, Rank
 from ...systems.dofa import sheet as sh
-from ...systems.dofa.checks import DEGREES, contest_dr
+from ...systems.dofa.checks import contest_dr, rank_at
 from ..cards import card_svg, mini_card
 from ..html import esc
 from ..learn_ui import term
 from . import parts as dp
 
 KIND_LABEL = {"check": "Check", "attack": "Attack", "contest": "Contested (I defend)", "save": "Save"}
-# the degree names as the glossary calls them (DEGREES' order)
-DEGREE_TERM = ("critical", "major-success", "suited", "color", None, "suited", "color", "miss")
+# each degree (DEGREES' order): the book's full name, its glossary term, and what it means in
+# plain words (PG, Degrees of Success), so a result names the rule and says why (issue 50)
+DEGREE_NAME = ("Critical Success", "Major Success", "Suited Success", "Color Success", "Success",
+               "Suited Miss", "Color Miss", "Miss")
+DEGREE_TERM = ("critical", "major-success", "suited", "color", "dofa-success", "suited", "color", "miss")
+DEGREE_PLAIN = ("is the Target Card itself, its value and its suit",
+                "has the Target Card's own value",
+                "is within your range and in the Target Card's suit",
+                "is within your range and in the Target Card's colour",
+                "is within your range",
+                "is outside your range (in the Target Card's suit: that matters only to some powers)",
+                "is outside your range (in the Target Card's colour: that matters only to some powers)",
+                "is outside your range")
+_EDR_IN = re.compile(r"at EDR (-?\d+)")
 
 
-def degree_words(degree: int | None, success: bool | None) -> str:
-    """'Major (a success)' with the degree's glossary term tappable."""
+def degree_words(degree: int | None, success: bool | None, card: str | None = None,
+                 tc: str | None = None, effective: int | None = None) -> str:
+    """The result by the book in plain words, its degree's glossary term tappable:
+    'Color Success: the 2 of Diamonds is within your range and in the Target Card's colour
+    (2 to Q: 5 either side of the 7 of Hearts, EDR 5).'"""
     if degree is None:
         return ""
-    name = DEGREES[degree]
-    key = DEGREE_TERM[degree]
-    shown = term(key, name) if key else esc(name)
-    return f'{shown} <span class="muted">({"a success" if success else "a miss"})</span>'
+    name = term(DEGREE_TERM[degree], DEGREE_NAME[degree])
+    if card is None or tc is None:
+        return f'<b>{name}</b>: the drawn card {esc(DEGREE_PLAIN[degree])}.'
+    c, t = Card.parse(card), Card.parse(tc)
+    plain = DEGREE_PLAIN[degree]
+    if not success and c.rank is not None and c.rank == t.rank:
+        plain = ("has the Target Card's value, but below EDR 0 it must also match its colour "
+                 "(EDR -1) or its suit (EDR -2)")
+    where = ""
+    if effective is not None and t.rank is not None:
+        if effective >= 6:
+            where = " (at EDR 6 or more every card succeeds)"
+        elif effective < 0:
+            where = f" (at {term('effective-dr', 'EDR')} {effective} only the Target Card's value can succeed)"
+        else:
+            lo, hi = rank_at(t.rank.value, -effective), rank_at(t.rank.value, effective)
+            where = (f' ({esc(Rank(lo).code)} to {esc(Rank(hi).code)}: {effective} either side '
+                     f'of the {esc(t.name)}, {term("effective-dr", "EDR")} {effective})')
+    return f'<b>{name}</b>: the {esc(c.name)} {esc(plain)}{where}.'
+
+
+def edr_of(last: dict[str, Any]) -> int | None:
+    """The EDR a settled check was drawn at (its log summary names it)."""
+    m = _EDR_IN.search(str(last.get("summary") or ""))
+    return int(m.group(1)) if m else None
 
 
 # -- the form ----------------------------------------------------------------------------------
@@ -52,9 +90,8 @@ def form(view: dict[str, Any]) -> str:
                      f'{term("target-card", "TC")}: <b>{esc(_name(tc)) if tc else "draw it first (Combat and rests, below)"}</b>.</p>')
     else:
         parts.append(_tc_keys(view))
-    chosen_tc = bool(d["tc"])
     parts.append(_fold("stat", "Attribute or skill" if d["kind"] != "save" else "Attribute",
-                       _stat_value(d), open_=d["stat"] is None and chosen_tc,
+                       _stat_value(d), open_=d["stat"] is None,
                        body=_stat_keys(view)))
     if d["kind"] == "contest":
         value = None if d["attacker"] is None else f'{d["attacker"]:+d} (DR {d["dr_value"]})'
@@ -153,19 +190,21 @@ def go_bar(view: dict[str, Any]) -> str:
     d = view["draft"]
     bits = []
     if d["tc"]:
-        bits.append(f'TC {_short(d["tc"])}')
+        bits.append(esc(f'TC {_short(d["tc"])}'))
     if d["stat"]:
-        bits.append(f'{sh.NAMES.get(d["stat"], d["stat"])} {d["modifier"]:+d}')
+        bits.append(esc(f'{sh.NAMES.get(d["stat"], d["stat"])} {d["modifier"]:+d}'))
     if d["kind"] != "contest" and d.get("hidden"):
         bits.append("DR hidden")
     elif d["dr_value"] is not None:
-        bits.append(f'DR {d["dr_value"]}')
+        bits.append(esc(f'DR {d["dr_value"]}'))
     if d["effective"] is not None:
-        bits.append(f'EDR {d["effective"]}' + (f' ({d["range"]})' if d.get("range") else ""))
+        # the range in words first, the book's term after it (issue 50: "EDR 4 (3 to J)")
+        edr = f'{term("effective-dr", "EDR")} {esc(d["effective"])}'
+        bits.append(f'your range {esc(d["range"])} ({edr})' if d.get("range") else edr)
     if d["net_hand"]:
         h = d["net_hand"]
         bits.append(f"Upper Hand {h}" if h > 0 else f"Lower Hand {-h}")
-    line = f'<p class="dofa-sum">{esc(" · ".join(bits))}</p>' if bits else ""
+    line = f'<p class="dofa-sum">{" · ".join(bits)}</p>' if bits else ""
     notes = []
     if d.get("auto_hand"):
         notes.append("incl. " + "; ".join(f'{why}: {"Upper" if n > 0 else "Lower"} Hand {abs(n)}'
@@ -219,9 +258,9 @@ def _chance(o: dict[str, Any] | None) -> str:
         extra.append("with a Fate redraw on a miss: <b>"
                      + esc(o["with_redraw"] if o["with_redraw"] else "not computed (a reshuffle comes between)") + "</b>")
     if o.get("chart"):
-        extra.append(f'GMG chart, fresh deck: {esc(o["chart"])}')
+        extra.append(f'{term("gmg-chart", "the GM’s Guide chart")} (a fresh deck): {esc(o["chart"])}')
     more = f' <span class="muted">{" · ".join(extra)}</span>' if extra else ""
-    return f'<p class="dofa-chance">Success: <b>{esc(o["success"])}</b>{more}</p>'
+    return f'<p class="dofa-chance">Chance of success: <b>{esc(o["success"])}</b>{more}</p>'
 
 
 def _odds_table(o: dict[str, Any]) -> str:
@@ -250,7 +289,7 @@ def drawing(view: dict[str, Any]) -> str:
     elif res["degree"] is None:
         what = f'Report to the GM: {esc(res["report"])}'
     else:
-        what = degree_words(res["degree"], res["success"])
+        what = degree_words(res["degree"], res["success"], res.get("card"), res.get("tc"), dr.get("effective"))
     buttons = (dp.buttons(view, "draw_more", "stop", "accept", cls="btn primary")
                + dp.buttons(view, "fate_redraw"))
     return (f'<h2>The draw</h2>{cards_row(dr["tc"], dr["cards"], dr["kept"])}'
@@ -272,6 +311,7 @@ def result(last: dict[str, Any]) -> str:
     if last.get("degree") is None and last.get("report"):
         grade = f'Report to the GM: {esc(last["report"])}'
     else:
-        grade = degree_words(last.get("degree"), last.get("success"))
+        grade = degree_words(last.get("degree"), last.get("success"), last.get("card"), last.get("tc"),
+                             edr_of(last))
     return (f'<div class="dofa-outcome">{cards_row(last["tc"], last.get("cards") or [last["card"]], last["card"])}'
             f'<p class="dofa-result">{grade}</p></div>')

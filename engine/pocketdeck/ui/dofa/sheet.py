@@ -10,8 +10,10 @@ Every button carries one of the engine's legal actions, and every legal action h
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
+from ...core.cards import Card, standard_deck
 from ...core.saves import Session
 from ...systems.dofa import sheet as sh
 from . import check as chk
@@ -24,7 +26,7 @@ from ..learn_ui import term
 from ..tables import Table, register_table
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -49,7 +51,7 @@ def render(view: dict[str, Any], session: Session) -> str:
         parts.append(prompt(_rest(view), label="Quick Rest: draw a Rest Card or end the rest", cls="dofa-panel"))
     else:
         just = _just_drawn(view, session)
-        parts.append(prompt(_due(view) + just + _check_panel(view),
+        parts.append(prompt(_due(view) + just + _practice(view, session) + _check_panel(view),
                             label="Saves due now" if view["due"] and not view["ko"] else
                             "Enter the GM's check, then Draw", cls="dofa-panel dofa-work"))
         if not just:
@@ -70,6 +72,67 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts.append(_log(view))
     return (f'<section class="table dofa" data-system="dofa" data-phase="{esc(view["phase"])}">'
             + "".join(parts) + "</section>")
+
+
+# checks a GM might call (ours), with the GM's Guide's words for how hard (Difficulty Chart)
+PRACTICE = (("Sneak past the sleeping guard", "Stealth", 3),
+            ("Climb the crumbling wall", "Athletics", 2),
+            ("Spot the trap in the corridor", "Detection", 3),
+            ("Talk your way past the gate-keeper", "Bluffing", 2),
+            ("Remember what the old map shows", "Knowledge", 4),
+            ("Force the stuck door", "Brute", 3))
+HOW_HARD = {1: "extremely hard", 2: "hard", 3: "moderate", 4: "easy", 5: "very easy"}
+
+
+def practice_check(view: dict[str, Any], session: Session) -> tuple[str, str, int, str]:
+    """The practice check offered now: (what, skill, DR, the GM's Target Card). Chosen from
+    the game's seed and the cards drawn so far, so it stays while it is tapped in and a new
+    one follows each check (the GM's card comes from the GM's own deck, not yours)."""
+    piles = view["piles"]
+    n = int(session.seed) * 7 + piles["discard"] * 13 + piles["deck"] * 5
+    card = standard_deck()[n % 52]
+    what, stat, dr = PRACTICE[(n // 52 + piles["discard"]) % len(PRACTICE)]
+    return what, stat, dr, card
+
+
+def _practice(view: dict[str, Any], session: Session) -> str:
+    """Something to do alone (issue 50): a check a GM might call, tapped in one step at a
+    time (the same keys as the form below, so it teaches the form), then Draw; and the line
+    that says who calls checks at a real table."""
+    d = view["draft"]
+    if view["combat"] or view["ko"] or view["due"] or d["kind"] != "check" or d.get("who", "me") != "me":
+        return ""
+    what, stat, dr, card = practice_check(view, session)
+    c = Card.parse(card)
+    assert c.rank is not None and c.suit is not None
+    suit = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[c.suit.value]
+    steps = ((d["rank"] == c.rank.code, {"type": "tc_rank", "rank": c.rank.code}, f"Target Card's value: {c.rank.code}"),
+             (d["suit"] == c.suit.value, {"type": "tc_suit", "suit": c.suit.value}, f"Its suit: {suit}"),
+             (d["stat"] == stat, {"type": "stat", "stat": stat}, None),
+             (d["dr"] == dr and not d.get("hidden"), {"type": "dr", "dr": dr}, f"DR {dr}"))
+    legal = {json_key(e["action"]): e for e in view["actions"]}
+    step = ""
+    for done, action, label in steps:
+        e = legal.get(json_key(action))
+        if not done and e is not None:
+            step = _play_button(label or e["label"], action, "btn primary")
+            break
+    else:
+        draw = legal.get(json_key({"type": "draw"}))
+        if draw is not None:
+            step = _play_button("Draw", draw["action"], "btn primary")
+    gm = (f'<p class="dofa-hint">At a table the GM calls each check (an {term("attribute")} or '
+          f'{term("skill")} and a {term("difficulty-range")}) and shows you the {term("target-card")}: '
+          f'you tap them in below and draw.</p>')
+    call = (f'<p><b>Practice alone.</b> The GM says: “{esc(what)}: a {esc(stat)} check, '
+            f'{esc(HOW_HARD[dr])} (DR {dr})” and turns over the <b>{esc(c.name)}</b>. '
+            f'Tap it in, then draw:</p>')
+    return (f'<div class="dofa-practice" role="group" aria-label="Practice a check">{gm}{call}'
+            f'<div class="dofa-row">{step}</div></div>') if step else gm
+
+
+def json_key(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)
 
 
 def _just_drawn(view: dict[str, Any], session: Session) -> str:
