@@ -279,3 +279,87 @@ def test_every_battle_screen_has_one_prompt_and_a_popover_for_each_term():
             break
         app.handle("play", json.dumps(legal[rng.below(len(legal))]))
         assert app.flash is None or app.flash[0] != "error", app.flash
+
+
+def _quick(seed: int = 3) -> App:
+    """Home, Start, Play now: Brann alone in the Lonely Watchtower (the quickest start)."""
+    from pocketdeck.ui.deckbuilder.setup import quick_options
+    app = App(seed_source=seed)
+    app.handle("open", "deckbuilder")
+    app.handle("new", json.dumps({"system": "deckbuilder", "options": quick_options("warrior")}), {})
+    app.render()
+    app.handle("guide", "skip")
+    return app
+
+
+def _play(app: App, pred) -> str:
+    s = app.sessions["deckbuilder"]
+    action = next(a for a in s.game.legal_actions(s.state) if pred(a))
+    app.handle("play", json.dumps(action))
+    assert app.flash is None, app.flash
+    return app.render()
+
+
+def _words(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def test_a_melee_turn_says_the_counters_come_first_and_never_wastes_a_card_silently():
+    """Issue 50, item 6 (Deckbuilder RPG, Melee: "Once the cards have been played and the
+    counters tallied, the melee attack is rolled"): with more Melee cards to use, the screen
+    says to put them on counters first and offers the counter before the attack; an attack
+    that leaves a played card unused says so on its button and after it."""
+    app = _quick()
+    html = _play(app, lambda a: a == {"type": "take", "stack": "melee"})
+    words = _words(html)
+    assert "Before you attack, play your other Melee cards" in words
+    assert html.index("Add 1 counter to Longsword") < html.index("Attack Goblin with Longsword")
+    assert "Attack Goblin with Longsword (ends the turn's cards)" in words
+    html = _play(app, lambda a: a == {"type": "play", "card": "melee"})
+    words = _words(html)
+    assert "You have 2 Melee cards to use" in words and "Put this one on a counter, then attack with the last" in words
+    assert "(ends the turn: 1 played card unused)" in words
+    html = _play(app, lambda a: a["type"] == "attack")
+    words = _words(html)
+    assert "1 played card went unused" in words and "stay in your hand for a later turn" in words
+
+
+def test_every_card_in_the_hand_that_does_not_play_says_why():
+    """Issue 50: no card shown unplayable without a reason (data-why, and the line under the
+    hand), at the take, in a turn, after the melee attack, along a whole battle."""
+    app = _quick(4)
+    s = app.sessions["deckbuilder"]
+    rng = Rng(4)
+    for _ in range(200):
+        html = app.render()
+        for span in re.findall(r'<span class="db-hand-card"[^>]*>', html.split("Played this turn")[0]):
+            if "data-hand-card" in span:
+                assert re.search(r'data-why="[^"]{10,}"', span), span
+        hand = re.search(r'<div class="db-hand">(.*?)</div>', html, re.S)
+        if hand:
+            spans = re.findall(r'<span class="db-hand-card"[^>]*>', hand.group(1))
+            assert all("data-why" in x for x in spans), spans
+        if s.game.is_over(s.state):
+            break
+        legal = s.game.legal_actions(s.state)
+        app.handle("play", json.dumps(legal[rng.below(len(legal))]))
+
+
+def test_the_end_of_a_battle_offers_play_again_another_battle_and_home():
+    """Issue 50: every end has a way on."""
+    app = _quick(5)
+    s = app.sessions["deckbuilder"]
+    rng = Rng(5)
+    while not s.game.is_over(s.state):
+        legal = s.game.legal_actions(s.state)
+        app.handle("play", json.dumps(s.game.sim_choose(s.state, legal, rng)
+                                      if hasattr(s.game, "sim_choose") else legal[rng.below(len(legal))]))
+    html = app.render()
+    parsed = parse(html)
+    verbs = [v for v, _ in parsed.found]
+    assert "new" in verbs and "setup" in verbs and "home" in verbs
+    again = next(json.loads(unescape(a)) for v, a in parsed.found if v == "new")
+    assert again["options"] == s.options
+    app.handle("new", json.dumps(again), {})
+    assert app.flash is None or app.flash[0] == "info"
+    assert not app.sessions["deckbuilder"].game.is_over(app.sessions["deckbuilder"].state)

@@ -22,14 +22,18 @@ EXPECTED: dict[str, str] = {
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open (issue 50)
     "dofa": "23258b34353ba8cb",
-    "deckbuilder": "924a432b91acb4ba",
+    # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
+    # every card that does not play says why, the end offers Play again, Another battle, Home
+    # (issue 50)
+    "deckbuilder": "5476d2436147519d",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
     # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
     # a panel or the GM tools is the prompt only while the GM works in it, and a called
-    # check's difficulty, success and tool keys stay in place, the chosen one pressed (issue 50)
-    "dofa-gm": "ecf3c10813d000a9",
+    # check's difficulty, success and tool keys stay in place, the chosen one pressed, and the
+    # end offers the same game again, another and Home (issue 50)
+    "dofa-gm": "6abf79d361c12255",
 }
 
 

@@ -211,3 +211,27 @@ def test_the_check_panel_keeps_the_difficulty_pressed_and_cancel_is_secondary():
     assert re.search(r'aria-pressed="true"[^>]*>No tool needed<', html)
     cancel = re.search(r'<button[^>]*class="([^"]*)"[^>]*>Cancel the check<', html)
     assert cancel and "primary" not in cancel.group(1) and "ghost" in cancel.group(1)
+
+
+def test_the_end_of_a_skirmish_offers_fight_again_another_game_and_home():
+    """Issue 50: every end has a way on (the skirmish won or lost, a session ended)."""
+    from pocketdeck.core.rng import Rng
+    app = ready(0)
+    app.render()
+    app.handle("guide", "skip")
+    s = app.sessions[SYSTEM]
+    rng = Rng(3)
+    for _ in range(3000):
+        if s.game.is_over(s.state):
+            break
+        acts = legal(app)
+        non_end = [a for a in acts if a["type"] != "end_session"]
+        app.handle("play", json.dumps(s.game.sim_choose(s.state, acts, rng) if hasattr(s.game, "sim_choose")
+                                      else non_end[rng.below(len(non_end))]))
+    assert s.game.is_over(s.state)
+    html = app.render()
+    assert len(prompts(html)) == 1 and "gm-over" in prompts(html)[0]
+    over = html.split("gm-over", 1)[1]
+    assert 'data-action="new"' in over and 'data-action="setup"' in over and 'data-action="home"' in over
+    again = json.loads(re.search(r'data-action="new" data-arg="([^"]+)"', over).group(1).replace("&quot;", '"'))
+    assert again["options"] == s.options

@@ -100,6 +100,8 @@ def render(view: dict[str, Any], session: Session) -> str:
     """The prompt first (who acts, what just happened, the choices, the hand), so it is in
     view after every tap; the zone, the turn order, the sheets and the log below it."""
     z = view["zone"]
+    if view["phase"] == "over":
+        view = dict(view, again=session.options)
     head = (f'<h1 class="db-title">{esc(z["name"])} <span class="muted">· encounter {esc(z["number"])} of {esc(z["of"])}, '
             f'round {esc(view["round"])}</span></h1>')
     choosing = bool(_by_type(view, ("take", "gm_stack")))
@@ -149,9 +151,8 @@ def _now_text(view: dict[str, Any]) -> str:
 def _banner(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         _, what = _doing(view)
-        again = button("New battle", "setup", "deckbuilder", cls="btn primary", title="Set up a new Deckbuilder battle")
         return (f'<p class="db-now db-over">{esc(what)} The party is saved to this phone\'s hero library: '
-                f'pick them on the next battle\'s form.</p><div class="choices">{again}</div>')
+                f'pick them on the next battle\'s form.</p>{_ways_on(view)}')
     who, what = _doing(view)
     if not who:
         return ""
@@ -162,6 +163,18 @@ def _banner(view: dict[str, Any]) -> str:
             words = words.replace(esc(plain), term(key, plain), 1)
             break
     return f'<p class="db-now{gm}"><b>{esc(who)}</b> {words}</p>'
+
+
+def _ways_on(view: dict[str, Any]) -> str:
+    """Every end has a way on (issue 50): the same battle again, another battle (the form),
+    Home. ``view["again"]`` is the game's own options, put there by ``render``."""
+    again = view.get("again")
+    btns = (button("Play again", "new", {"system": "deckbuilder", "options": again}, cls="btn primary",
+                   title="Play the same battle again, with the same heroes") if again is not None else "")
+    btns += button("Another battle", "setup", "deckbuilder", cls="btn",
+                   title="Another battle: choose heroes and encounters")
+    btns += button("Home", "home", cls="btn", title="Home: every table")
+    return f'<div class="choices db-ways-on">{btns}</div>'
 
 
 def _roll_words(view: dict[str, Any], r: dict[str, Any]) -> str:
@@ -220,11 +233,49 @@ def _prompt(view: dict[str, Any]) -> str:
     if view["mturn"] is not None:
         return _gm_prompt(view)
     t = view["turn"]
+    if t and t["mode"] == "turn" and t["stack"] == "melee":
+        return _melee_note(view, t)
     if t and t["mode"] == "synergy":
         return (f'<div class="db-prompt db-synergy" role="group" aria-label="Synergy"><p>Synergy for '
                 f'<b>{esc(_hero(view, t["actor"])["name"])}</b>: the active hero took {esc(t["stack_name"])}. '  # type: ignore[index]
                 f'Play matching cards for their actions, or draw one card.</p></div>')
     return ""
+
+
+def _melee_in_hand(view: dict[str, Any]) -> int:
+    """Cards in the acting hero's hand that may still be played this turn (the glowing ones)."""
+    playable = {e["action"]["card"] for e in _by_type(view, ("play",))}
+    return sum(1 for c in (_hero(view, view["acting"]) or {}).get("hand") or [] if c in playable)
+
+
+def _melee_note(view: dict[str, Any], t: dict[str, Any]) -> str:
+    """What the book allows now in a Melee Turn, said before a card can be wasted (issue 50,
+    item 6). Deckbuilder RPG, Melee: "Once the cards have been played and the counters
+    tallied, the melee attack is rolled"; the example: "You would use 2 of the cards to add
+    2 attack counters to a melee weapon. The final card would be used to attack with it"."""
+    left = len(t["tokens"])
+    more = _melee_in_hand(view)
+    if t["attacked"]:
+        if t["step"] != "use":
+            return ""
+        unused = f" {left} played card{'s' if left != 1 else ''} went unused." if left else ""
+        keep = (f" Your other Melee card{'s stay' if more != 1 else ' stays'} in your hand for a later turn."
+                if any(data.symbol(c) == "melee" for c in (_hero(view, view["acting"]) or {}).get("hand") or []) else "")
+        words = (f"The melee attack is made, and it ends this turn's cards: no card is played or used after it."
+                 f"{unused}{keep} End the turn.")
+    elif left > 1:
+        words = (f"You have {left} Melee cards to use. Each gives a {term('attack-counter', 'counter')} (+2 to hit) "
+                 f"or the attack, and the attack comes last: it ends this turn's cards. Put this one on a counter, "
+                 f"then attack with the last.")
+    elif more:
+        words = (f"Before you attack, play your other Melee card{'s' if more > 1 else ''} from your hand (they glow): "
+                 f"each adds a {term('attack-counter', 'counter')} (+2 to hit), and the last one played makes the attack. "
+                 f"The attack comes last and ends this turn's cards.")
+    elif left:
+        words = "This card makes the melee attack (the Melee action must attack a monster in reach)."
+    else:
+        return ""
+    return f'<div class="db-prompt db-melee" role="note"><p>{words}</p></div>'
 
 
 def _upgrade_prompt(view: dict[str, Any]) -> str:
@@ -295,18 +346,44 @@ def _hand(view: dict[str, Any]) -> str:
         return ""
     plays = {e["action"]["card"]: e for e in _by_type(view, ("play",))}
     cards = []
+    reasons: dict[str, str] = {}
     for c in h["hand"]:
         if c in plays:
             cards.append(button(battle_card_svg(c), "play", plays[c]["action"], cls="db-hand-card playable",
                                 raw_label=True, title=f"Play {data.card_name(c)}"))
         else:
-            cards.append(f'<span class="db-hand-card">{battle_card_svg(c)}</span>')
+            why = _why_not(view, c)
+            reasons.setdefault(why, why)
+            cards.append(f'<span class="db-hand-card" data-hand-card data-why="{esc(why)}">{battle_card_svg(c)}</span>')
     front = "".join(f'<span class="db-hand-card">{battle_card_svg(c)}</span>' for c in h["front"])
     front_html = (f'<h3 class="db-sub">Played this turn</h3><div class="db-front" aria-label="Played this turn">{front}</div>'
                   if front else "")
     tip = "; tap a glowing card to play it" if plays else ""
+    why_html = "".join(f'<p class="muted db-why">{esc(w)}</p>' for w in reasons)
     return (f'<h2 class="db-sub">{esc(h["name"])}\'s hand <span class="muted">({len(h["hand"])}{tip})</span></h2>'
-            f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{front_html}')
+            f'<div class="db-hand">{"".join(cards) or "<p class=muted>No cards.</p>"}</div>{why_html}{front_html}')
+
+
+def _why_not(view: dict[str, Any], card: str) -> str:
+    """Why a card in the hand cannot be played now, in the book's words (issue 50: no card
+    shown unplayable without a reason)."""
+    t = view["turn"]
+    name = data.card_name(card)
+    if data.is_gear(card):
+        return f"{name}: gear matches no action; equip it with Item/Ability (or expend it with Rest)."
+    if view["pending"] or view["guard"] or view["mturn"] is not None:
+        return "Cards are played in your own turn or Synergy."
+    if t is None:
+        return "Take a stack from the Action Tableau first: then the cards with its symbol can be played."
+    if t["step"] == "attack":
+        return f"{t['stack_name']} makes its attack at a penalty first; then matching cards can be played."
+    if t["step"] == "expend":
+        return "Choose the cards to expend first."
+    if data.symbol(card) != t["stack"]:
+        return f"Only {t['stack_name']} cards join this {'Synergy' if t['mode'] == 'synergy' else 'turn'}."
+    if t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"]:
+        return "The melee attack ends this turn's cards: this one stays in your hand for a later turn."
+    return f"{name} cannot be played now."
 
 
 # the one-line explanation of each action button whose name alone does not say what it does
@@ -332,14 +409,24 @@ WHY = {
 def _actions(view: dict[str, Any]) -> str:
     out = []
     n = 0
-    for title, kinds in GROUPS:
+    t = view["turn"]
+    groups = GROUPS
+    attack_note = ""
+    if t and t["mode"] == "turn" and t["stack"] == "melee" and not t["attacked"]:
+        left, more = len(t["tokens"]), _melee_in_hand(view)
+        if left > 1 or more:
+            # Melee: the counters first, the attack last (it ends the turn's cards)
+            groups = [GROUPS[1], GROUPS[0], *GROUPS[2:]]
+            attack_note = (f" (ends the turn: {left - 1} played card{'s' if left > 2 else ''} unused)" if left > 1
+                           else " (ends the turn's cards)")
+    for title, kinds in groups:
         es = _by_type(view, kinds)
         if not es:
             continue
         btns = []
         for e in es:
             kind = e["action"]["type"]
-            label = e["label"] + (f' · {e["chance"]}' if "chance" in e else "")
+            label = e["label"] + (attack_note if kind == "attack" else "") + (f' · {e["chance"]}' if "chance" in e else "")
             b = button(label, "play", e["action"],
                        cls="btn primary" if kind in ("end", "done", "synergy_draw") else "btn")
             if kind in WHY:

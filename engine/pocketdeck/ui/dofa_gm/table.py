@@ -23,7 +23,7 @@ from ..cards import card_svg, mini_back, mini_card
 from ..dofa.sheet import _play_button
 from .setup import options_from_form, setup
 from ..flow import prompt
-from ..html import esc, log_list
+from ..html import button, esc, log_list
 from ..learn_ui import term
 from ..tables import Table, register_table
 
@@ -139,7 +139,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     pool = _Pool(view, session.actions[-1] if session.actions else None)
     parts = [_header(view)]
     if view["phase"] == "over":
-        parts.append(_over(view))
+        parts.append(_over(view, session))
         pool.asked = True  # the ending is the prompt
     if view.get("phone_wait"):  # issue 29: a choice on a player's own phone
         parts.append(pool.panel(f'<p class="muted">{esc(view["phone_wait"])}</p>', "Waiting for a player's phone",
@@ -162,11 +162,21 @@ def _header(view: dict[str, Any]) -> str:
             f'{term("gm-purse", "Purse")} {esc(view["ledger"]["purse"])}</p>')
 
 
-def _over(view: dict[str, Any]) -> str:
+def _over(view: dict[str, Any], session: Session) -> str:
+    """The end, and the ways on from it (issue 50: every end has one): the same game again,
+    another (the form with the ready games), Home."""
     text = {"victory": "The party wins the skirmish.", "defeat": "The party is defeated.",
             }.get(view["outcome"] or "", "The session is over.")
     cls = " won" if view["outcome"] == "victory" else " failed" if view["outcome"] == "defeat" else ""
-    return f'<p class="banner{cls}" data-prompt tabindex="-1">{esc(text)}</p>'
+    skirmish = view["mode"] == "skirmish"
+    again = button("Fight again" if skirmish else "Play again", "new",
+                   {"system": "dofa-gm", "options": session.options}, cls="btn primary",
+                   title="Fight the same skirmish again" if skirmish else "The same table again")
+    other = button("Another game", "setup", "dofa-gm", cls="btn",
+                   title="Another game: a ready skirmish or table, or your own")
+    home = button("Home", "home", cls="btn", title="Home: every table")
+    return prompt(f'<p class="banner{cls}">{esc(text)}</p><div class="dofa-grid gm-ways-on">{again}{other}{home}</div>',
+                  label=text, cls="dofa-panel gm-over", tag="div")
 
 
 def _draw(view: dict[str, Any], pool: _Pool) -> str:
