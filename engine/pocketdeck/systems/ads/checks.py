@@ -2,7 +2,7 @@
 build). It sits above what it checks: the loaders' own field checks (``data``), the
 Character Deck rules the ready-made decks must pass (``build.validate``) and the adventure's
 rooms (``adventure.content``), so that ``data``, the bottom of the fight, imports none of
-them (tests/test_ads_imports.py). The package registers it on import (``__init__``).
+them (tests/test_imports.py). The package registers it on import (``__init__``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ next step onto ``state["steps"]`` (small JSON-safe records: ``[name, *args]``) a
 returns; the flow's one driver, ``flow.run_steps``, pops and runs them until the player
 must choose. The queue is empty at rest and then absent, so a stored fight has the same
 shape as before the queue (no migration). This module imports nothing of the fight, so
-the import graph of systems/ads has no cycle (tests/test_ads_imports.py).
+the import graph of systems/ads has no cycle (tests/test_imports.py).
 """
 
 from __future__ import annotations
