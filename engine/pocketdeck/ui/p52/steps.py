@@ -192,4 +192,5 @@ def choice_list(view: dict[str, Any], session: Session | None, *, points: bool =
 def quick_why() -> str:
     return why("p52-quick", "The app makes legal level-1 characters by the book's steps (race, class, "
                "quirk, bonus flip, one more ability, a name), flips for the quest and for inside or "
-               "outside, and opens the first room.", "What Play now does")
+               "outside (your first quest is set instead: one room), takes a starting item when the "
+               "flip offers a choice, and opens the first room.", "What Play now does")

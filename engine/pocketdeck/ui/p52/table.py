@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.limits import excerpt
 from ...core.saves import Session, save_text
+from ...systems.p52 import data as p52_data
 from ...systems.p52.rules import check_record, export_characters
 from .. import learn_ui
 from . import quick as p52_quick
@@ -97,27 +98,36 @@ def render(view: dict[str, Any], session: Session) -> str:
     elif phase == "room":
         body = _room(view, flips)
     elif phase == "over":
-        body = _over(view, flips)
+        body = _over(view, session, flips)
     else:
         body = p52_steps.choices(view, session, flips)
     html = (f'<section class="table p52" data-system="p52" data-phase="{esc(phase)}">'
-            f'{_quest_bar(view)}{body}{_party(view)}{log_list(view["log"])}</section>')
+            f'{_quest_bar(view, session)}{body}{_decks(view)}{_party(view)}{log_list(view["log"])}</section>')
     _DRAWN[:] = [view, html, [k for k in learn_ui.used_terms() if k not in before], list(_WHYS), session]
     return html
 
 
-def _quest_bar(view: dict[str, Any]) -> str:
+def _quest_bar(view: dict[str, Any], session: Session | None = None) -> str:
     q = view["quest"]
+    first = ""
+    if session is not None and session.options.get("first_quest") and not view["over"]:
+        first = f'<p class="first-quest">{esc(p52_data.first_quest()["blurb"])}</p>'
     if not q["kind"]:
         return '<h1>P52 <span class="muted">· a new session</span></h1>'
     env = ""
     if q["env"]:
         env = q["env"].capitalize() + ("" if q["day"] is None else (", day" if q["day"] else ", night"))
-    d = view["decks"]
     return (f'<h1>{esc(q["name"])}</h1>'
             f'<p class="quest-line"><span class="badge">{esc(q["progress"])}</span> '
-            f'<span class="muted">{esc(env)}</span></p>'
-            f'<p class="decks muted">{term("action-deck")} {d["action"]} · {term("room-deck")} {d["room"]} · '
+            f'<span class="muted">{esc(env)}</span></p>{first}')
+
+
+def _decks(view: dict[str, Any]) -> str:
+    """The three decks' counts, under the turn's box (issue 50: the room map comes first)."""
+    if not view["quest"]["kind"]:
+        return ""
+    d = view["decks"]
+    return (f'<p class="decks muted">{term("action-deck")} {d["action"]} · {term("room-deck")} {d["room"]} · '
             f'{term("enemy-deck")} {d["enemy"]}</p>')
 
 
@@ -135,6 +145,8 @@ def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls:
         label = esc(entry["label"])
         if "chance" in entry:
             label += f' <span class="chance" title="chance to hurt (the defence flip counted)">{esc(entry["chance"])}</span>'
+        if "defence" in entry:
+            label += _defence_note(entry["defence"])
         html = button(label, "play", a, cls=cls, raw_label=True)
         extra = ""
         if whys is not None:
@@ -148,29 +160,72 @@ def _actions(view: dict[str, Any], types: tuple[str, ...] | None = None, *, cls:
     return "".join(out)
 
 
+def _defence_note(d: dict[str, Any]) -> str:
+    """What a defence button leaves (view ``defence``, systems/p52/defence.py): its chance
+    to work, what it needs, and the damage that gets through if it works and if not."""
+    if "chance" not in d:
+        return f'<span class="leaves">{int(d["else"])} damage gets through</span>'
+    lo, hi = int(d["leaves"][0]), int(d["leaves"][1])
+    works = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    return (f' <span class="chance" title="chance the defence flip meets its target">{esc(d["chance"])}</span>'
+            f'<span class="leaves">needs {int(d["target"])} or more: {works} damage if it works, '
+            f'{int(d["else"])} if not</span>')
+
+
 def _why(key: str, text: str, about: str) -> str:
     _WHYS.append((key, text, about))
     return why(key, text, about)
 
 
-def _over(view: dict[str, Any], flips: str = "") -> str:
+def _over(view: dict[str, Any], session: Session | None = None, flips: str = "") -> str:
+    """The quest's end, with every way on (issue 50): the same quest again with the same
+    party, another quest (the cards choose), a new start, and Home. The party as it is now
+    (the fallen resurrected) plays on; the library keeps it either way."""
     won = view["outcome"] == "won"
+    first = bool(session is not None and session.options.get("first_quest"))
     text = "Quest accomplished!" if won else "The quest has failed."
+    names = [c["name"] for c in view["characters"]]
+    party = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    q = view["quest"]["name"] or "the quest"
+    if first:
+        again = ("Play the first quest again" if won else "Try the first quest again",
+                 f"{party} in the same room (one Skulker and a chest), a new deal of the cards.")
+        other = ("A full quest", f"{party} into one of the book's four quests, flipped: more rooms, "
+                                 "more enemies, the book's full difficulty.")
+    else:
+        again = (f"Play {q} again", f"{party}, the same quest, a new deal of the cards.")
+        other = ("Another quest", f"{party} into a quest the cards choose.")
+    ways = [(again, "again_same"), (other, "again_flip")]
+    if won:
+        ways.reverse()  # after a win the next step is on; after a loss, another try
+    rows = "".join(
+        f'<input type="hidden" name="{field}" value="1"><div class="choice">'
+        + button(label, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", fill=field)
+        + f'<p class="muted">{esc(line)}</p></div>' for i, ((label, line), field) in enumerate(ways))
     return prompt(flips + f'<div class="banner {"won" if won else "failed"}"><strong>{text}</strong>'
-                  f'<p>The party is saved to this phone\'s library and can take on another quest '
-                  f'(the fallen come back without their items).</p>'
-                  f'{button("Start a new quest", "setup", "p52", cls="btn primary")}</div>',
+                  f'<p>The party is saved to this phone\'s library (the fallen come back without '
+                  f'their items).</p></div><h2>What next?</h2><div class="choice-list">{rows}'
+                  f'<div class="choice">{button("Start a new quest", "setup", "p52", cls="btn")}'
+                  f'<p class="muted">Other characters, your own, or Play now.</p></div>'
+                  f'<div class="choice">{button("Home", "home", cls="btn")}</div></div>',
                   label=text, cls="over")
 
 
 def _room(view: dict[str, Any], flips: str) -> str:
+    """The room's prompt: the room map where the player looks (issue 50: it sat two screens
+    below the actions), compact, above the turn's actions; an enemy's hit is answered
+    first, the map under the answers."""
     room = view["room"]
     whys: set[str] = set()
-    body = flips + _pending(view) + _action_bar(view, whys)
+    head, bar = _action_bar(view, whys)
+    board = _board(view, room)
+    if view["pending"]:
+        body = flips + _pending(view) + bar + board
+    else:
+        body = flips + head + board + bar
     active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
     label = "Answer the enemy" if view["pending"] else (f"{active['name']}'s turn" if active else "Your turn")
-    return (prompt(body, label=label, cls="p52-turn") + _turn_strip(view) + _board(view, room)
-            + _enemies(view))
+    return prompt(body, label=label, cls="p52-turn") + _turn_strip(view) + _enemies(view)
 
 
 def _flips(view: dict[str, Any], session: Session | None) -> str:
@@ -256,8 +311,9 @@ def _pending(view: dict[str, Any]) -> str:
     name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
     if p["kind"] == "defend":
         text = f'{p["enemy_name"]} hits {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
-        hint = (f'Take the hit, or defend: a defensive ability cuts the damage if its flip meets the target '
-                f'({term("untrained-defence", "untrained")}: +3).')
+        hint = (f'Take the hit, or defend: a defence works when its flip meets the number it needs, and '
+                f'then cuts the damage. Each button shows its chance and the damage that gets through '
+                f'either way ({term("untrained-defence", "untrained")}: it needs 3 more).')
     elif p["kind"] == "found":
         text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
         hint = ""
@@ -281,14 +337,17 @@ def _token(uid: str, view: dict[str, Any]) -> str:
         return f'<span class="tok pc p{idx}{status}{active}" title="{esc(c["name"])}">{esc(initial)}</span>'
     e = next((e for e in view["enemies"] if e["id"] == uid), None)
     label = _foe_mark(e)
-    return f'<span class="tok foe" title="{esc(e["name"] if e else uid)}">{esc(label)}</span>'
+    return f'<span class="tok foe" title="{esc(e["label"] if e else uid)}">{esc(label)}</span>'
 
 
 def _foe_mark(e: dict[str, Any] | None) -> str:
-    """The letter on an enemy's token: its card's rank; the Major Boss has no card (B)."""
+    """The letter on an enemy's token: its card's rank (the Major Boss has no card: B), and
+    its number when others share its name, as the buttons name it (J2: "Skulker 2")."""
     if e is None:
         return "?"
-    return e["card"][:-1] if e["card"] else "B"
+    mark = e["card"][:-1] if e["card"] else "B"
+    n = re.match(rf"{re.escape(e['name'])} (\d+)", e["label"])
+    return mark + (n.group(1) if n else "")
 
 
 def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
@@ -324,12 +383,14 @@ def _board(view: dict[str, Any], room: dict[str, Any]) -> str:
                 # into reach or leaving it (every move) changes one button, not the cell's
                 # card, tags and tokens (rebuilt when the cell itself was the button)
                 classes += " reach"
-                title = f"Move here ({s['x']},{s['y']})"
+                title = f"Move here: row {s['y'] + 1}, column {s['x'] + 1}"
                 go = button("", "play", moves[sid], cls="cell-go", title=title)
             cells.append(f'<div class="{classes}" data-key="{key}">{inner}{go}</div>')
     lit = term("lit-room", "Lit room" if room["lit"] else "Dark room")
     hint = " Tap a highlighted spot to move." if moves else ""
-    return (f'<p class="muted">Room {room["n"]} · {lit}.{hint}</p>'
+    if any(e["label"] != e["name"] for e in view["enemies"]):
+        hint += " Rows count from the top, columns from the left."
+    return (f'<p class="muted board-note">Room {room["n"]} · {lit}.{hint}</p>'
             f'<div class="board-wrap" tabindex="0" role="region" aria-label="Room"><div class="board" style="--w:{int(room["w"])}">{"".join(cells)}</div></div>'
             + _legend(room))
 
@@ -355,8 +416,8 @@ def _enemies(view: dict[str, Any]) -> str:
         boss = ' <span class="badge">Boss</span>' if e["boss"] else ""
         face = card_svg(e["card"], cls="card small") if e["card"] else card_svg("Boss", cls="card small")
         cards.append(f'<li class="foe-card">{face}'
-                     f'<div><strong>{esc(e["name"])}</strong>{boss}'
-                     f'<div class="hp" role="meter" aria-label="{esc(e["name"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
+                     f'<div><strong>{esc(e["label"])}</strong>{boss}'
+                     f'<div class="hp" role="meter" aria-label="{esc(e["label"])}: hit points" aria-valuemin="0" aria-valuemax="{e["max_hp"]}" '
                      f'aria-valuenow="{e["hp"]}"><span style="width:{pct}%"></span></div>'
                      f'<span class="muted">HP {e["hp"]}/{e["max_hp"]} · Move {e["move"]} · '
                      f'Initiative {e["initiative"]}</span></div></li>')
@@ -364,7 +425,8 @@ def _enemies(view: dict[str, Any]) -> str:
             f'plays them by the book\'s rules.</p>' + block(f'<ul class="foes">{"".join(cards)}</ul>'))
 
 
-def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
+def _action_bar(view: dict[str, Any], whys: set[str]) -> tuple[str, str]:
+    """(the turn's heading, the actions by group)."""
     active = next((c for c in view["characters"] if c["id"] == view["active"]), None)
     head = ""
     if active and not view["pending"]:
@@ -378,9 +440,7 @@ def _action_bar(view: dict[str, Any], whys: set[str]) -> str:
             if title == "Attack":
                 note = f' <span class="muted">(% = {term("hit-chance", "chance to hurt")})</span>'
             groups.append(f'<div class="group"><h3>{title}{note}</h3><div class="choices">{html}</div></div>')
-    if any(e["action"]["type"] == "move" for e in view["actions"]):
-        groups.append('<p class="hint">To move, tap a highlighted spot on the room below.</p>')
-    return f'<div class="actionbar">{head}{"".join(groups)}</div>'
+    return head, f'<div class="actionbar">{"".join(groups)}</div>'
 
 
 def _party(view: dict[str, Any]) -> str:
@@ -436,6 +496,11 @@ QUICK = (("quick_one", 1, "A character for me", "Play now: one ready-made charac
          ("quick_party", p52_quick.PARTY, "A party of three", "Play now: a ready-made party of three",
           "Three characters of different classes, passed round the phone, straight into the "
           "first room."))
+# the first-game start (issue 50): offered first until a P52 quest has ended on this phone
+FIRST = ("quick_first", 1, "Your first quest", "Play now: your first quest, one room, one Skulker and a chest",
+         "One ready-made character and a quest made for a first game: one lit room, one "
+         "Skulker and a chest, played by the book's rules. After it, Play now deals the book's "
+         "full quests.")
 LAYOUT_MEANS = {"app": "the app lays each room out at random, as the book's rules allow",
                 "player": "you lay each room out, spot by spot, by tapping where the next card goes"}
 
@@ -449,10 +514,11 @@ def setup(app: "App") -> str:
     fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
     layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
                       for v, t in LAYOUTS.items())
+    starts = ((FIRST,) if first_game(app) else ()) + QUICK
     quick = "".join(
         f'<input type="hidden" name="{field}" value="{n}">'
-        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary", title=long, fill=field + ",names")}'
-        f'<p class="muted">{esc(line)}</p></div>' for field, n, short, long, line in QUICK)
+        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names")}'
+        f'<p class="muted">{esc(line)}</p></div>' for i, (field, n, short, long, line) in enumerate(starts))
     play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{quick}',
                       label="Play now, or make your own characters below", cls="p52-quick")
     return (f'<section class="setup"><h1>New P52 quest</h1>'
@@ -476,6 +542,12 @@ def setup(app: "App") -> str:
             f'{button("Begin", "new", {"system": "p52"}, cls="btn primary", fill=fill, submit=True, title="Begin: make the characters step by step")}</form></section>')
 
 
+def first_game(app: "App") -> bool:
+    """No P52 quest has ended on this phone yet: its party would be in the library (a
+    phone whose P52 characters were all removed is offered the first quest again)."""
+    return not LIB.entries(app)
+
+
 def record_problem(record: Any) -> str | None:
     """None when ``record`` is a character the rules accept (systems/p52 check_record),
     else the reason, short. Works whether check_record lists its problems or raises."""
@@ -495,17 +567,21 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     """Form fields (all text) -> engine options; bad input is refused with a reason.
     Play now (a ``quick_one`` or ``quick_party`` field) makes the characters here, by the
     creation rules (ui/p52/quick.py), and the quest and place are flipped after the start."""
-    _QUICK.discard(id(app))
+    _QUICK.pop(id(app), None)
     names = [x.strip() for x in str(fields.get("names", "")).split(",") if x.strip()]
     if any(len(x) > 40 for x in names):
         raise ValueError("a name may have at most 40 characters")
-    for field, n, *_ in QUICK:
+    for field in ("again_same", "again_flip"):
+        if fields.get(field):
+            return _again(app, same=field == "again_same")
+    for field, n, *_ in (FIRST,) + QUICK:
         if fields.get(field):
             seed = (app.seed_source * 2654435761 + n) % (1 << 62)
             records = p52_quick.quick_records(n, seed, names)
             app.pending_library = []
-            _QUICK.add(id(app))
-            return {"new_characters": 0, "names": [], "characters": records, "quirks": [], "layout": "app"}
+            _QUICK[id(app)] = list(QUICK_FLIPS)
+            return {"new_characters": 0, "names": [], "characters": records, "quirks": [], "layout": "app",
+                    "first_quest": field == FIRST[0]}
     try:
         n = int(str(fields.get("new_characters", "1")) or 0)
     except ValueError:
@@ -531,22 +607,54 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
             "layout": layout}
 
 
-_QUICK: set[int] = set()  # id() of the App whose next new game is a Play now start
+def _again(app: "App", same: bool) -> dict[str, Any]:
+    """The end screen's ways on (issue 50): the party of the quest on screen, as the library
+    now keeps it (the fallen resurrected), into the same quest again (``same``: the first
+    quest, or the book's quest of that kind, chosen) or a quest the cards choose. Its library
+    entries are the same ones, updated again at the next end."""
+    slot = app.screen[6:] if app.screen.startswith("table:") else ""
+    session = app.sessions.get(slot)
+    state = session.state if session is not None else None
+    if state is None or state.get("phase") != "over" or slot.split("~", 1)[0] != "p52":
+        raise ValueError("there is no finished P52 quest on screen to play on from")
+    records = export_characters(state)
+    keys = (app.meta.get(f"meta:{slot}") or {}).get("library")
+    ok = isinstance(keys, list) and len(keys) == len(records) and all(isinstance(k, str) for k in keys)
+    app.pending_library = list(keys) if ok else []
+    first = bool(session.options.get("first_quest")) and same
+    if first:
+        _QUICK[id(app)] = []  # the first quest sets its own quest and place
+    elif same:
+        _QUICK[id(app)] = [{"type": "quest", "quest": state["quest"]["kind"]}, QUICK_FLIPS[1]]
+    else:
+        _QUICK[id(app)] = list(QUICK_FLIPS)
+    return {"new_characters": 0, "names": [], "characters": records, "quirks": [],
+            "layout": session.options.get("layout", "app"), "first_quest": first}
+
+
+# id() of the App whose next new game starts with these choices made for the player
+_QUICK: dict[int, list[dict[str, Any]]] = {}
 QUICK_FLIPS = ({"type": "quest", "quest": "flip"}, {"type": "env", "env": "flip"})
 
 
 def after_play(app: "App", session: Session) -> list[Any]:
     """The character library's bookkeeping; and for a Play now start, the quest and the
-    environment flipped (Choose a Quest and Choose the Environment both allow it), so the
-    first room is one tap away (issue 25: a first turn in 4 taps from home)."""
+    environment flipped (Choose a Quest and Choose the Environment both allow it) and a
+    starting item the flip lets the player pick taken for them (the first offered, as Play
+    now makes every choice of the ready-made character), so the first screen is the room
+    (issue 25: a first turn in 4 taps from home; issue 50: the guide shows what it says).
+    "Play again" on a full quest chooses that quest again and flips the place."""
     effects = LIB.after_play(app, session)
     if id(app) not in _QUICK or session.actions or session.state is None:
         return effects
-    _QUICK.discard(id(app))
+    choices = _QUICK.pop(id(app))
     before = list(session.game.view(session.state, "player")["log"])
-    for action in QUICK_FLIPS:
+    for action in choices:
         if action in session.game.legal_actions(session.state):
             session.play(action)
+    while session.state["phase"] == "setup" and session.state["queue"] \
+            and session.state["queue"][0]["kind"] == "start_pick":
+        session.play(session.game.legal_actions(session.state)[0])
     remember(session, before)
     app.log_before = before  # the result box shows what the flips did
     slot = app.slot_of(session)
