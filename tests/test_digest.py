@@ -22,8 +22,9 @@ EXPECTED: dict[str, str] = {
     "p52": "1ff42b8be9e9b362",
     "ads": "9fc34928572aff87",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
-    # range in plain words with the terms linked, the attribute or skill keys open (issue 50)
-    "dofa": "23258b34353ba8cb",
+    # range in plain words with the terms linked, the attribute or skill keys open, the end's
+    # ways on (issue 50)
+    "dofa": "b1d78dde79bf7c93",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # (issue 50)
@@ -34,8 +35,9 @@ EXPECTED: dict[str, str] = {
     # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
     # a panel or the GM tools is the prompt only while the GM works in it, and a called
     # check's difficulty, success and tool keys stay in place, the chosen one pressed, and the
-    # end offers the same game again, another and Home (issue 50)
-    "dofa-gm": "6abf79d361c12255",
+    # end offers the same game again, another and Home, a draw says its result in plain words
+    # and a called check its chance (issue 50)
+    "dofa-gm": "4f4e0319876cc03c",
 }
 
 

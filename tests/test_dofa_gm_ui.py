@@ -235,3 +235,35 @@ def test_the_end_of_a_skirmish_offers_fight_again_another_game_and_home():
     assert 'data-action="new"' in over and 'data-action="setup"' in over and 'data-action="home"' in over
     again = json.loads(re.search(r'data-action="new" data-arg="([^"]+)"', over).group(1).replace("&quot;", '"'))
     assert again["options"] == s.options
+
+
+def test_a_draw_says_its_result_in_plain_words_before_it_is_accepted():
+    """Issue 50, item 10: the GM sees the degree by the book (linked to the glossary) and
+    what it means for the card kept, and a called check's chance in words."""
+    app = ready(0)
+    app.render()
+    s = app.sessions[SYSTEM]
+    for _ in range(30):
+        if s.state.get("draw") and not s.state["draw"].get("to_go"):
+            break
+        acts = legal(app)
+        from pocketdeck.systems.dofa_gm.policy import suggest
+        pick = suggest(s.state, acts) or next(a for a in acts if a["type"] not in ("end_session", "end_combat"))
+        play(app, pick)
+    html = app.render()
+    result = re.search(r'<p class="gm-result">(.*?)</p>', html, re.S)
+    assert result, "no result words on the draw"
+    text = re.sub(r"<[^>]+>", "", result.group(1))
+    assert re.match(r"(Critical Success|Major Success|Suited Success|Color Success|Success|Suited Miss|Color Miss|Miss): "
+                    r"the .+ (is|has) ", text), text
+    assert "popovertarget=\"gl-" in result.group(1)
+    # a called check: the chance first, in words
+    app2 = ready(1)
+    app2.render()
+    who = app2.sessions[SYSTEM].state["actors"][0]["id"]
+    play(app2, {"type": "call", "who": who})
+    play(app2, {"type": "call_aim", "aim": "moderate"})
+    html = play(app2, {"type": "call_stat", "stat": "Athletics"})
+    odds = re.search(r'<p class="gm-odds">(.*?)</p>', html, re.S)
+    assert odds and re.sub(r"<[^>]+>", "", odds.group(1)).startswith("Chance of success: ")
+    assert "GMG chart" not in html

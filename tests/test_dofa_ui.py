@@ -234,3 +234,15 @@ def test_the_powers_words_are_on_the_sheet_and_in_the_builder():
     parsed.feed(html)
     learnable = [a["power"] for a in parsed.play if a["type"] == "learn"]
     assert learnable and all(esc(sh.powers()[p]["text"]) in choices[1] for p in learnable)
+
+
+def test_the_end_of_a_session_offers_play_again_another_character_and_home():
+    """Issue 50: every end has a way on."""
+    app = start("Spades1", seed=5)
+    app.handle("play", json.dumps({"type": "end_session"}))
+    html = app.render()
+    section = html.split('data-phase="over"', 1)[1]
+    for verb in ("new", "setup", "home"):
+        assert f'data-action="{verb}"' in section
+    arg = re.search(r'data-action="new" data-arg="([^"]+)"', section).group(1)
+    assert json.loads(unescape(arg))["options"] == app.sessions["dofa"].options

@@ -42,7 +42,7 @@ _EDR_IN = re.compile(r"at EDR (-?\d+)")
 
 
 def degree_words(degree: int | None, success: bool | None, card: str | None = None,
-                 tc: str | None = None, effective: int | None = None) -> str:
+                 tc: str | None = None, effective: int | None = None, whose: str = "your") -> str:
     """The result by the book in plain words, its degree's glossary term tappable:
     'Color Success: the 2 of Diamonds is within your range and in the Target Card's colour
     (2 to Q: 5 either side of the 7 of Hearts, EDR 5).'"""
@@ -66,6 +66,8 @@ def degree_words(degree: int | None, success: bool | None, card: str | None = No
             lo, hi = rank_at(t.rank.value, -effective), rank_at(t.rank.value, effective)
             where = (f' ({esc(Rank(lo).code)} to {esc(Rank(hi).code)}: {effective} either side '
                      f'of the {esc(t.name)}, {term("effective-dr", "EDR")} {effective})')
+    if whose != "your":
+        plain = plain.replace("your range", f"{whose} range")
     return f'<b>{name}</b>: the {esc(c.name)} {esc(plain)}{where}.'
 
 

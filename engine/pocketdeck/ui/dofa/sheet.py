@@ -36,7 +36,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     parts = [_header(view)]
     phase = view["phase"]
     if phase == "over":
-        parts.append(prompt(_over(view), label="The session is over", cls="dofa-panel"))
+        parts.append(prompt(_over(view, session), label="The session is over", cls="dofa-panel"))
     elif phase in ("build", "levelup"):
         parts.append(prompt(_builder(view), label="Build your character", cls="dofa-panel dofa-build"))
     elif view["draw"] is not None:
@@ -124,7 +124,8 @@ def _practice(view: dict[str, Any], session: Session) -> str:
     gm = (f'<p class="dofa-hint">At a table the GM calls each check (an {term("attribute")} or '
           f'{term("skill")} and a {term("difficulty-range")}) and shows you the {term("target-card")}: '
           f'you tap them in below and draw.</p>')
-    call = (f'<p><b>Practice alone.</b> The GM says: “{esc(what)}: a {esc(stat)} check, '
+    article = "an" if stat[0] in "AEIOU" else "a"
+    call = (f'<p><b>Practice alone.</b> The GM says: “{esc(what)}: {article} {esc(stat)} check, '
             f'{esc(HOW_HARD[dr])} (DR {dr})” and turns over the <b>{esc(c.name)}</b>. '
             f'Tap it in, then draw:</p>')
     return (f'<div class="dofa-practice" role="group" aria-label="Practice a check">{gm}{call}'
@@ -414,9 +415,14 @@ def _due(view: dict[str, Any]) -> str:
             f'<p>{esc(waiting)}.{esc(hint)}</p><div class="dofa-grid">{btns}</div></div>')
 
 
-def _over(view: dict[str, Any]) -> str:
+def _over(view: dict[str, Any], session: Session) -> str:
+    """The end, and the ways on from it (issue 50): the same character afresh, another, Home."""
     text = "Dead: two Epic Event checks failed." if view["dead"] else "The session is over."
-    return f'<p class="banner">{esc(text)}</p>'
+    ways = (button("Play again", "new", {"system": "dofa", "options": session.options}, cls="btn primary",
+                   title="Play again: the same character, a fresh sheet")
+            + button("Another character", "setup", "dofa", cls="btn", title="Another character: the premades or your own")
+            + button("Home", "home", cls="btn", title="Home: every table"))
+    return f'<p class="banner">{esc(text)}</p><div class="dofa-grid dofa-ways-on">{ways}</div>'
 
 
 def _sheet(view: dict[str, Any]) -> str:

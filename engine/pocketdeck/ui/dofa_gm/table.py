@@ -144,7 +144,8 @@ def render(view: dict[str, Any], session: Session) -> str:
     if view.get("phone_wait"):  # issue 29: a choice on a player's own phone
         parts.append(pool.panel(f'<p class="muted">{esc(view["phone_wait"])}</p>', "Waiting for a player's phone",
                                 ask=False))
-    parts += [_draw(view, pool), _entry(view, pool), _call(view, pool), _epic(view, pool),
+    needs = ((session.state or {}).get("draw") or {}).get("needs")
+    parts += [_draw(view, pool, needs), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
               _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
     return (f'<section class="table dofa dofa-gm" data-system="dofa-gm" data-phase="{esc(view["phase"])}">'
@@ -179,11 +180,22 @@ def _over(view: dict[str, Any], session: Session) -> str:
                   label=text, cls="dofa-panel gm-over", tag="div")
 
 
-def _draw(view: dict[str, Any], pool: _Pool) -> str:
+def _draw(view: dict[str, Any], pool: _Pool, needs: str | None = None) -> str:
     d = view["draw"]
     if d is None:
         return ""
     acts = pool.take("draw_more", "stop", "accept", "fate_redraw")
+    words = ""
+    if not d["to_go"] and d["kept"] and d["tc"] and d["effective"] is not None:
+        # the result by the book in plain words before the GM accepts it (issue 50, item 10)
+        from ...systems.dofa import checks as ck
+        from ...systems.dofa_gm.draws import NEEDS, meets
+        from ..dofa.check import degree_words
+        deg = ck.degree(d["kept"], d["tc"], d["effective"])
+        words = degree_words(deg, ck.is_success(deg), d["kept"], d["tc"], d["effective"], whose="the")
+        if needs and ck.is_success(deg) and not meets(d["kept"], d["tc"], needs):
+            words += f' The GM required {esc(NEEDS[needs])}: a failure.'
+        words = f'<p class="gm-result">{words}</p>'
     cards = "".join(
         f'<li class="{"kept" if c == d["kept"] else ""}">{_card(c)}'
         f'<span class="cap">{"kept" if c == d["kept"] else "not kept"}</span></li>' for c in d["cards"])
@@ -198,7 +210,7 @@ def _draw(view: dict[str, Any], pool: _Pool) -> str:
             f'<p>{esc(d["stat"] or "no modifier")} {d["modifier"]:+d} vs {esc(_name(d["tc"]))}, '
             f'{term("difficulty-range", "DR")} {esc(d["dr"])}, EDR {esc(d["effective"])}{hand}</p>'
             f'<div class="dofa-draw"><div class="gm-tcbox"><span class="cap">TC</span>{_mini(d["tc"])}</div>'
-            f'<ul class="dofa-cards">{cards}</ul></div>{_grid(acts, "btn primary")}')
+            f'<ul class="dofa-cards">{cards}</ul></div>{words}{_grid(acts, "btn primary")}')
     return pool.panel(body, f'{d["who"]}: {d["kind"]}, accept the draw')
 
 
@@ -258,9 +270,10 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
     if ch:
         sure = " An assured success: the GMG says to let it happen." if ch["sure"] else ""
         src = "this character's deck" if ch["from"] == "deck" else "a fresh deck"
-        odds = (f'<p class="gm-odds">EDR {esc(ch["edr"])} (DR {esc(c["dr"])} {c["modifier"]:+d}): '
-                f'<b>{esc(ch["exact"] or "0%")}</b> exact from {esc(src)}; the GMG chart says '
-                f'{esc(ch["chart"])}.{esc(sure)}</p>')
+        odds = (f'<p class="gm-odds">Chance of success: <b>{esc(ch["exact"] or "0%")}</b> (exact, from '
+                f'{esc(src)}); {term("gmg-chart", "the GM’s Guide chart")} says {esc(ch["chart"])}. '
+                f'{term("effective-dr", "EDR")} {esc(ch["edr"])}: DR {esc(c["dr"])}, modifier {c["modifier"]:+d}.'
+                f'{esc(sure)}</p>')
     sugg = f'The chart suggests DR {esc(c["suggested"])} ({esc(c["aim"])}).' if c["suggested"] is not None else \
         "Say how hard the task is; the chart suggests the DR."
     tc = f'<div class="gm-tcbox"><span class="cap">TC</span>{_mini(c["tc"], "No TC yet")}</div>'
