@@ -27,8 +27,8 @@ EXPECTED: dict[str, str] = {
     "dofa": "b1d78dde79bf7c93",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
-    # (issue 50)
-    "deckbuilder": "5476d2436147519d",
+    # and after the melee attack the line says to end the turn (issue 50)
+    "deckbuilder": "2dfc9c17848c3044",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the

@@ -136,6 +136,8 @@ def _doing(view: dict[str, Any]) -> tuple[str, str]:
         what = f"may join in with Synergy ({t['stack_name']})"
     elif t["step"] == "attack":
         what = f"took {t['stack_name']}: first an attack at a penalty"
+    elif t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"]:
+        what = "made the melee attack: end the turn"
     elif t["tokens"]:
         what = f"took {t['stack_name']}: use {t['tokens'][0]}"
     else:
