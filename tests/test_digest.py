@@ -28,7 +28,7 @@ EXPECTED: dict[str, str] = {
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # and after the melee attack the line says to end the turn (issue 50)
-    "deckbuilder": "2dfc9c17848c3044",
+    "deckbuilder": "776ac60fb7c699cf",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "e99217d049783bb7",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the

@@ -256,13 +256,14 @@ def _melee_note(view: dict[str, Any], t: dict[str, Any]) -> str:
     tallied, the melee attack is rolled"; the example: "You would use 2 of the cards to add
     2 attack counters to a melee weapon. The final card would be used to attack with it"."""
     left = len(t["tokens"])
-    more = _melee_in_hand(view)
+    more = 0 if t["attacked"] else _melee_in_hand(view)
     if t["attacked"]:
         if t["step"] != "use":
             return ""
         unused = f" {left} played card{'s' if left != 1 else ''} went unused." if left else ""
-        keep = (f" Your other Melee card{'s stay' if more != 1 else ' stays'} in your hand for a later turn."
-                if any(data.symbol(c) == "melee" for c in (_hero(view, view["acting"]) or {}).get("hand") or []) else "")
+        kept = sum(1 for c in (_hero(view, view["acting"]) or {}).get("hand") or [] if data.symbol(c) == "melee")
+        keep = (f" Your other Melee card{'s stay' if kept != 1 else ' stays'} in your hand for a later turn."
+                if kept else "")
         words = (f"The melee attack is made, and it ends this turn's cards: no card is played or used after it."
                  f"{unused}{keep} End the turn.")
     elif left > 1:
@@ -273,7 +274,7 @@ def _melee_note(view: dict[str, Any], t: dict[str, Any]) -> str:
         words = (f"Before you attack, play your other Melee card{'s' if more > 1 else ''} from your hand (they glow): "
                  f"each adds a {term('attack-counter', 'counter')} (+2 to hit), and the last one played makes the attack. "
                  f"The attack comes last and ends this turn's cards.")
-    elif left:
+    elif left and _by_type(view, ("attack",)) and not _by_type(view, ("counter",)):
         words = "This card makes the melee attack (the Melee action must attack a monster in reach)."
     else:
         return ""
@@ -381,10 +382,10 @@ def _why_not(view: dict[str, Any], card: str) -> str:
         return f"{t['stack_name']} makes its attack at a penalty first; then matching cards can be played."
     if t["step"] == "expend":
         return "Choose the cards to expend first."
+    if t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"]:
+        return "The melee attack ends this turn's cards: the hand waits for a later turn."
     if data.symbol(card) != t["stack"]:
         return f"Only {t['stack_name']} cards join this {'Synergy' if t['mode'] == 'synergy' else 'turn'}."
-    if t["mode"] == "turn" and t["stack"] == "melee" and t["attacked"]:
-        return "The melee attack ends this turn's cards: this one stays in your hand for a later turn."
     return f"{name} cannot be played now."
 
 
