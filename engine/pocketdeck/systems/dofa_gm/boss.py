@@ -16,9 +16,10 @@ from typing import Any
 
 from ...core.game import Action, State
 from ...core.rng import Rng
-from . import decks as dk
 from . import fight as ft
 from .powers import price
+from .table import add_creature, room
+from .turns import do_attack
 
 # name: (kind, how). how: "attack" (an extra Major Action: an attack), ("save", attribute,
 # DR, status, damage on a failure, cards discarded on a failure, all enemies or one),
@@ -122,7 +123,6 @@ def repeat_houses(s: State, rng: Rng) -> None:
 
 
 def run(s: State, a: Action, rng: Rng) -> None:
-    from .turns import do_attack, effect_save
     boss = ft.actor(s, a["who"])
     kind, how = ACTIONS[a["name"]]
     ft.log(s, f"{boss['name']}: {a['name']} ({'Adversary' if kind == 'adversary' else 'House'} Action).")
@@ -134,7 +134,6 @@ def run(s: State, a: Action, rng: Rng) -> None:
             do_attack(s, {"type": "adversary_attack", "who": boss["id"], "target": a["target"],
                           "power": power}, rng)
     elif how == "summon":
-        from .table import add_creature, room
         if room(s):
             add_creature(s, SUMMONED, rng, side=boss["side"])
         else:
@@ -155,20 +154,3 @@ def run(s: State, a: Action, rng: Rng) -> None:
                              "by": boss["id"], "discard": discard})
 
 
-def next_phase(s: State, a: dict[str, Any], rng: Rng) -> None:
-    """GMG, Boss Phases: HP refilled, a new Target Card drawn; the GM changes the rest."""
-    a["phase"] += 1
-    a["hp"] = a["hp_max"]
-    a["statuses"] = []
-    s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
-    card = dk.draw_tc(s["decks"][a["deck"]], rng, a["id"]) if a["deck"] else None
-    if card:
-        # PG, Taking Turns: the TC's value is the turn order; from the next round the boss
-        # takes its place by the new card (turns.new_round re-places those who "joined")
-        c = s["combat"]
-        if c and c["stage"] == "turns" and a["id"] in c["order"]:
-            c.setdefault("joined", []).append(a["id"])
-        from .fate import tc_drawn
-        tc_drawn(s, a)
-    ft.log(s, f"{a['name']} enters phase {a['phase']} of {a['phases']}: HP back to {a['hp']}"
-              + (f", new Target Card {ft.card_name(card)}." if card else "."))

@@ -19,6 +19,7 @@ from ..dofa import odds
 from ..dofa import sheet as sh
 from . import decks as dk
 from . import draws, entry
+from .fatecards import tc_drawn
 from .fight import actor, log, standing, tc_of
 
 # the GMG's words for the chart's rows: "extremely difficult? Maybe make it a DR 1";
@@ -224,7 +225,6 @@ def do_call_contest(s: State, a: Action, rng: Rng) -> None:
     if not tc_of(s, y):       # none held yet (before a first combat): drawn from its deck
         dk.draw_tc(s["decks"][y["deck"]], rng, y["id"])
         log(s, f"{y['name']} draws the Target Card {draws_name(tc_of(s, y) or '')}.")
-        from .fate import tc_drawn
         tc_drawn(s, y)
     c.update(tc=tc_of(s, y), vs=y["id"], vs_mod=0, dr=ck.contest_dr(0), aim=None, suggested=None)
     log(s, f"A contested check against {y['name']}: their Target Card {draws_name(c['tc'])}.")

@@ -2,7 +2,7 @@
 Companions: Dealers "Can use Discard Actions"; review G12): the GM's Dealers and Bosses and
 the skirmish's premades, from level 2, as a Minor Action on their turn. The cap and the
 role's power are part 1's (``sheet.discard_cap``, the roles table); the cards go as any
-discard (``turns.discard``: Aces still to hand). "These effects do not stack; only one may
+discard (``fight.discard``: Aces still to hand). "These effects do not stack; only one may
 be applied to a character at a time": a new one replaces the old.
 
 - Help N: an ally has Upper Hand N/2 on all checks until the end of their next turn.
@@ -62,12 +62,11 @@ def actions(s: State, x: dict[str, Any]) -> list[Action]:
 
 
 def do_discard_power(s: State, a: Action, rng: Rng) -> None:
-    from .turns import discard
     x = ft.actor(s, a["who"])
     s["combat"]["minor"] = True
     n = a["cards"] // 2
     ft.log(s, f"{x['name']} uses {a['power']} (a Minor Action): discards {a['cards']} cards.")
-    discard(s, x, a["cards"], rng)
+    ft.discard(s, x, a["cards"], rng)
     if a["power"] == "Aggro":
         hit = [y for y in s["actors"] if y["side"] != x["side"] and ft.standing(y)]
     else:

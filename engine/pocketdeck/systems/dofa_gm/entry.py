@@ -62,18 +62,6 @@ def do_entry_major(s: State, a: Action, rng: Any) -> None:
     s["entry"]["major"] = a["on"]
 
 
-def do_entry_hit(s: State, a: Action, rng: Any) -> None:
-    """One tap for a reported Critical (the TC's own card) or Major (the TC's value in
-    another suit): the card is set and the entry is done (rules.entry_done)."""
-    e = s["entry"]
-    t = Card.parse(e["for"]["tc"])
-    e["rank"], e["major"], e["hit"] = e["for"]["tc"][:-1], True, a["degree"]
-    e["suit"] = t.suit.value if a["degree"] == 0 else next(
-        x.value for x in SUITS if x.value != t.suit.value and x.colour == t.colour)
-    from .rules import entry_done
-    entry_done(s, rng)
-
-
 def do_entry_cancel(s: State, a: Action, rng: Any) -> None:
     s["entry"] = None
 

@@ -9,7 +9,7 @@ Armor: "If a character is wounded beyond their health pool, they are Knocked Out
 Combat: "the last enemy combatant has been Knocked Out"): a Dealer's turns (players,
 premade characters, the GM's Dealers and Bosses) become the Knocked Out Epic Event, a
 Minion or Companion simply cannot act until treated or healed (a boss with a phase left
-starts its next phase instead, boss.py).
+starts its next phase instead, ``next_phase``; GMG, Boss Phases).
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.cards import Card
-from ...core.game import IllegalAction, State
+from ...core.game import State
 from ...core.rng import Rng
 from ..dofa.conditions import BY_FAILED_SAVE, CONDITIONS, PROMPTS, TURN_END, TURN_START
 from ..dofa.gear import AP_MAX
 from . import decks as dk
+from .actors import (Actor, actor, card_name, in_fight, log, names, phone_holder,  # noqa: F401
+                     side_standing, standing, tc_of)
+from .fatecards import tc_drawn, took
 
-Actor = dict[str, Any]
 # the conditions a GM puts on a combatant (the environment's three are the player's phone's)
 STATUSES = ("Stunned", "Entangled", "Knocked Down", "Blinded", "Deafened", "Burned",
             "Poisoned", "Frozen", "Suffocating", "Charmed", "Enthralled", "Invisible",
@@ -50,10 +52,6 @@ def undying(a: Actor) -> bool:
     creature goes into a stasis. The following day, they return to 1 HP"; only its
     Vulnerability kills it at 0 HP (table.do_expose)."""
     return "Undying" in a.get("powers", [])
-
-
-def log(s: State, text: str) -> None:
-    s["log"].append(text)
 
 
 # PG, Making a Check: the GM "can choose whether or not to reveal" the DR. What a player's
@@ -121,54 +119,6 @@ def _public(line: str, party: frozenset[str]) -> str | None:
     return public_line(line, party)
 
 
-def actor(s: State, cid: str) -> Actor:
-    for a in s["actors"]:
-        if a["id"] == cid:
-            return a
-    raise IllegalAction(f"no combatant {cid!r} at this table")
-
-
-def tc_of(s: State, a: Actor) -> str | None:
-    """An actor's Target Card; a Minion grouped with another has the group's (GMG,
-    Initiating Combat: "a group of Minions might have a single TC")."""
-    if a.get("shares"):
-        return tc_of(s, actor(s, a["shares"]))
-    if a.get("dealer"):                  # a Companion acts on its Dealer's turn
-        return tc_of(s, actor(s, a["dealer"]))
-    if a["deck"]:
-        return s["decks"][a["deck"]]["tcs"].get(a["id"])
-    return a["tc"]
-
-
-def phone_holder(s: State, a: Actor) -> Actor | None:
-    """The player whose phone draws for ``a`` from the Action Deck the host keeps for them
-    (issue 29): ``a`` itself, or a Companion's Dealer (PG, Dealers, NPCs and Companions:
-    it "draws from the Dealer's deck of cards"); None when no phone draws for it."""
-    if a.get("own") and not a["deck"]:
-        return a
-    if a.get("dealer"):
-        d = actor(s, a["dealer"])
-        return d if d.get("own") and not d["deck"] else None
-    return None
-
-
-def standing(a: Actor) -> bool:
-    """In the fight and able to act (not Knocked Out, dead or gone)."""
-    return not (a["ko"] or a["dead"] or a["out"])
-
-
-def in_fight(a: Actor) -> bool:
-    return not (a["dead"] or a["out"])
-
-
-def side_standing(s: State, side: str) -> list[Actor]:
-    return [a for a in s["actors"] if a["side"] == side and standing(a)]
-
-
-def names(s: State, ids: list[str]) -> str:
-    return ", ".join(actor(s, i)["name"] for i in ids)
-
-
 # -- initiative -------------------------------------------------------------------------------
 def init_key(s: State, a: Actor) -> tuple[int, int, int, int]:
     """PG, Taking Turns 1: Ace first, then K, Q ... 2; players before enemies on the same
@@ -204,7 +154,6 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
     to_hp = min(a["hp"], amount - to_ap)
     a["hp"] -= to_hp
     log(s, f"{a['name']} takes {amount} damage ({to_ap} AP, {to_hp} HP).")
-    from .fate import took
     took(s, a, to_ap + to_hp)
     remove_status(s, a, "Hidden", quiet=True)
     for name in ON_DAMAGE:
@@ -227,12 +176,7 @@ def hurt(s: State, a: Actor, amount: int, rng: Rng, bypass: bool = False,
         down(s, a, rng)
 
 
-def card_name(code: str) -> str:
-    return Card.parse(code).name
-
-
 def down(s: State, a: Actor, rng: Rng) -> None:
-    from .boss import next_phase
     if a["kind"] == "boss" and a["phase"] < a["phases"]:
         next_phase(s, a, rng)
         return
@@ -435,7 +379,47 @@ def save_result(s: State, a: Actor, name: str, passed: bool, rng: Rng) -> None:
     if not passed and rule.get("fail_damage"):
         hurt(s, a, rule["fail_damage"], rng, True)
     if not passed and rule.get("fail_discard"):
-        from .turns import discard
         discard(s, a, st["level"] + 1, rng)
     if not passed and name in PROMPTS:
         log(s, TABLE_PROMPTS.get(name, PROMPTS[name]))
+
+
+def next_phase(s: State, a: dict[str, Any], rng: Rng) -> None:
+    """GMG, Boss Phases: HP refilled, a new Target Card drawn; the GM changes the rest."""
+    a["phase"] += 1
+    a["hp"] = a["hp_max"]
+    a["statuses"] = []
+    s["due"] = [d for d in s["due"] if d["who"] != a["id"]]
+    card = dk.draw_tc(s["decks"][a["deck"]], rng, a["id"]) if a["deck"] else None
+    if card:
+        # PG, Taking Turns: the TC's value is the turn order; from the next round the boss
+        # takes its place by the new card (rounds.new_round re-places those who "joined")
+        c = s["combat"]
+        if c and c["stage"] == "turns" and a["id"] in c["order"]:
+            c.setdefault("joined", []).append(a["id"])
+        tc_drawn(s, a)
+    log(s, f"{a['name']} enters phase {a['phase']} of {a['phases']}: HP back to {a['hp']}"
+           + (f", new Target Card {card_name(card)}." if card else "."))
+
+
+def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
+    """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
+    cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
+    discards from the NPC Deck it draws from; a player whose phone joined, from the Action
+    Deck the host keeps for them (review dofa-phone-2026-11-27 #10: their phone shows it).
+    A player without a phone discards from their own deck in their hands. A Companion
+    "draws from the Dealer's deck of cards" (PG, Dealers, NPCs and Companions), so a phone's
+    Companion discards from the deck the host keeps for its Dealer (review
+    dofa-phone-2-2026-11-27 #4)."""
+    holder = phone_holder(s, x)
+    key = x["deck"] or (holder["own"] if holder else None)
+    if key:
+        deck = s["decks"][key]
+        n = min(n, dk.drawable(deck))
+        for _ in range(n):
+            dk.take(deck, rng)
+        dk.settle(deck)
+        whose = "" if x["deck"] else " from their Action Deck" if holder is x else f" from {holder['name']}'s Action Deck"
+        log(s, f"{x['name']} discards {n} card(s){whose}.")
+    else:
+        log(s, f"{x['name']}: discard {n} card(s) on the phone.")

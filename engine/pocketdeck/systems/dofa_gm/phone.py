@@ -4,7 +4,7 @@ table.give_phone). The GM's table opens the same card entry as before (``entry``
 Target Card at initiative, an attack against a creature, a Knocked Out draw); for a
 player who draws on their phone that entry is a *sent call*: the one legal action is
 ``phone_draw``, their seat's (rules.owner), and it deals from their deck here, so the
-host's own code goes on as for any draw: a Target Card is set (turns.set_player_tc); an
+host's own code goes on as for any draw: a Target Card is set (rounds.set_player_tc); an
 attack, a save or a Knocked Out draw becomes a draw (``s['draw']``, drawn with Upper/Lower Hand
 and open to a Fate Card's redraw, draws.py) that the GM's code grades when the player
 accepts (rules.accept). No card ever comes from the phone. Rules: docs/rules/dofa.md,
@@ -18,8 +18,11 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import draws
+from . import draws, rounds, turns
 from . import fight as ft
+from .discards import attacked
+from .epic import best_stat
+from .fatecards import phone_tc, tc_drawn
 
 KINDS = ("tc", "attack", "ko", "save", "epic")  # the typed-in cards (and save results) a phone draws instead
 
@@ -85,7 +88,6 @@ def label(s: State, a: Action | None = None) -> str:
 
 def waiting(s: State) -> str | None:
     """What the GM's table waits for on a player's phone outside a draw (None: nothing)."""
-    from .fate import phone_tc
     x = phone_tc(s)
     if x is not None:
         return f"{x['name']} decides on their phone: keep the Target Card or redraw it with a Fate Card."
@@ -104,7 +106,6 @@ def actions(s: State) -> list[Action]:
 
 
 def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
-    from . import turns
     x = drawer(s)
     assert x is not None
     by = acting(s)             # the player, or their Companion (its attack)
@@ -113,13 +114,12 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     own = x["own"]
     if f["kind"] == "tc":
         # PG, Taking Turns: each draws a Target Card from their own Action Deck
-        turns.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng, place=False)
+        rounds.set_player_tc(s, x["id"], dk.draw_tc(s["decks"][own], rng, x["id"]), rng, place=False)
         # PG, Fate Cards 3: a Fate Card may redraw it at once; the table waits for the
-        # phone's choice (fate.phone_tc) before the card takes its place in the order
-        from .fate import phone_tc, tc_drawn
+        # phone's choice (fatecards.phone_tc) before the card takes its place in the order
         tc_drawn(s, x)
         if phone_tc(s) is None:
-            turns.tc_placed(s, x["id"], rng)
+            rounds.tc_placed(s, x["id"], rng)
         return
     if f["kind"] == "save":
         # PG, Saves: the same draw as a creature's (turns.save_draw), from their own deck
@@ -135,7 +135,6 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     if f["kind"] == "epic":
         # PG, Epic Events: a volunteer's draw against the event's TC and DR, with the skill
         # the GM named (or their best), as epic.do_epic_draw for a deck the app holds
-        from .epic import best_stat
         stat = s["epic"]["stat"] or best_stat(x)
         hand = sum(n for _, n in draws.hand_parts(s, x, "check", stat))
         draws.start(s, rng, x, kind="epic", tc=f["tc"], stat=stat, dr=f["dr"], hand=hand, purpose="epic",
@@ -151,7 +150,6 @@ def do_phone_draw(s: State, a: Action, rng: Rng) -> None:
     ft.log(s, f"{by['name']} attacks {y['name']} with {stat} ("
               + ("a Mystic Attack, 1 damage)." if mystic else "a Weapon Attack)."))
     ft.uses_power(s, by)  # after the hand, as turns.do_attack: an attack ends Hidden and Invisible
-    from .discards import attacked
     attacked(by, y)
     if f.get("readied"):
         s["combat"]["readied"].remove(by["id"])

@@ -168,7 +168,7 @@ def newcomer(s: State, rng: Rng) -> Action | None:
     play. The sheets vary: a premade's, hurt, in armor its Strength does not meet, or the
     five numbers alone."""
     from ..dofa import sheet as sh
-    from .rules import join_problem, phone_problem
+    from .joining import join_problem, phone_problem
     if rng.below(8 if s["steps"] < 20 else 30):       # more often as the evening begins
         return None
     if rng.below(2):

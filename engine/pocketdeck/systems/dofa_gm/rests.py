@@ -28,8 +28,9 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import draws, fate
+from . import draws
 from . import fight as ft
+from .fatecards import forget, tc_drawn
 
 QUICK_PER_FULL = 2
 REST_DR = 3
@@ -95,7 +96,7 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
                 # maximum values" (review dofa-phone-2-2026-11-27 #8): a Companion's too; its
                 # deck is its Dealer's, made whole above
                 x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], ko=None, fatigue=0)
-                fate.forget(s, x)
+                forget(s, x)
         ft.log(s, "The party takes a Full Rest: HP, AP, PP and Fate Cards full, Fatigue gone, decks whole.")
         return
     who = [x for x in s["actors"] if x["side"] == "party" and can_quick(x)]
@@ -111,7 +112,7 @@ def do_rest(s: State, a: Action, rng: Rng) -> None:
 def full_rest(s: State, x: dict[str, Any], rng: Rng) -> None:
     x.update(hp=x["hp_max"], ap=x["ap_max"], pp=x["pp_max"], fatigue=0, ko=None, rest_cards=x["hp_max"],
              quick_rests=0, resting=False, gain=None, rest_held=None, rest_paused=False)
-    fate.forget(s, x)
+    forget(s, x)
     key = x["deck"] or x.get("own")
     if not key or key == "npc":
         return
@@ -136,7 +137,6 @@ def do_rest_card(s: State, a: Action, rng: Rng) -> None:
     if not x["tc"]:
         x["tc"] = dk.draw_tc(deck, rng, x["id"])
         ft.log(s, f"{x['name']} draws a Target Card for the Rest Cards: {ft.card_name(x['tc'])}.")
-        from .fate import tc_drawn
         tc_drawn(s, x)
         if x["id"] in s.get("fresh_tc", []):
             return

@@ -17,19 +17,19 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns
+from . import boss, calls, discards, draws, entry, entered, epic, fate, phone, rests, rounds, table, turns
 from . import decks as dk
 from . import fight as ft
+from .joining import (MAX_PLAYERS, MOD_LIMITS, PLAYER_LIMITS, check_player, join_problem,  # noqa: F401
+                      phone_problem)
 from .powers import POWERS, cost, price
 
 MODES = ("table", "skirmish")
-MAX_PLAYERS = 6
-PLAYER_LIMITS = {"hp": (1, 30), "ap": (0, ft.AP_MAX), "ar": (0, 6), "agl": (-3, 9), "pp": (0, 30)}
 PANELS = ("none", "add", "ledger")
-MOD_LIMITS = (-3, 9)    # a sheet's modifiers (the PG's run -2..+6; a condition may move them)
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, draws, entry, epic, fate, phone, rests, table, turns)
+    n[3:]: f for m in (boss, calls, discards, draws, entry, entered, epic, fate, phone, rests, rounds, table,
+                       turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
@@ -76,7 +76,7 @@ class DofaGmGame(Game):
         for cid in o["foes"]:
             table.add_creature(s, cid, rng)
         if o["mode"] == "skirmish":
-            turns.do_start_combat(s, {"type": "start_combat"}, rng)
+            rounds.do_start_combat(s, {"type": "start_combat"}, rng)
         return s
 
     def seats(self, state: State) -> list[str]:
@@ -221,7 +221,7 @@ class DofaGmGame(Game):
         elif kind == "fate_redraw":
             draws.redraw(s, rng, a["card"])
         elif kind == "entry_done":
-            entry_done(s, rng)
+            entered.entry_done(s, rng)
         elif kind == "hand":
             s["hand"] = a["hand"]
         elif kind == "end_session":
@@ -254,50 +254,6 @@ class DofaGmGame(Game):
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .policy import sim_choose
         return sim_choose(state, legal, rng)
-
-
-SHEET_EXTRA = ("mods", "level", "role", "powers", "armor")   # what a sheet brings beyond the five numbers
-MAX_POWERS = 40
-
-
-def check_player(p: Any) -> None:
-    """A player at the table: a name and the five numbers the GM needs, whole numbers in
-    range (a float or a bool is refused: the rules count in whole numbers); from a sheet
-    also its modifiers, level, role and powers."""
-    if not isinstance(p, dict) or set(p) - set(SHEET_EXTRA) != {"name", *PLAYER_LIMITS}:
-        raise IllegalAction("players: each needs name, hp, ap, ar, agl, pp")
-    if set(p) & {"level", "role", "powers", "armor"} and "mods" not in p:
-        raise IllegalAction("a player's level, role, powers and armor come with their sheet's modifiers")
-    check_sheet_extra(p)
-    if "mods" in p:   # from their sheet (sheetlink.py): every attribute and skill modifier
-        m = p["mods"]
-        if not isinstance(m, dict) or set(m) != {*sh.ATTRIBUTES, *sh.SKILLS} or \
-                any(type(v) is not int or not MOD_LIMITS[0] <= v <= MOD_LIMITS[1] for v in m.values()):
-            raise IllegalAction(f"a player's sheet: each attribute and skill a whole number from "
-                                f"{MOD_LIMITS[0]} to {MOD_LIMITS[1]}")
-    if not isinstance(p["name"], str) or not 0 < len(p["name"].strip()) <= 40:
-        raise IllegalAction("a player's name: 1 to 40 characters")
-    for k, (lo, hi) in PLAYER_LIMITS.items():
-        if type(p[k]) is not int or not lo <= p[k] <= hi:
-            raise IllegalAction(f"a player's {k.upper()}: a whole number from {lo} to {hi}")
-
-
-def check_sheet_extra(p: dict[str, Any]) -> None:
-    """A sheet's level (1-10), role (the PG's four), powers (the power list's ids; a
-    Condition Resilience or Immunity may name its condition) and armor (a row of the PG's
-    Armor Table, or none)."""
-    from ..dofa.gear import armor_rows
-    from .powers import CONDITION_PICKS, picked
-    if "armor" in p and p["armor"] is not None and p["armor"] not in armor_rows():
-        raise IllegalAction(f"a player's armor: one of {', '.join(armor_rows())}, or none")
-    if "level" in p and (type(p["level"]) is not int or not 1 <= p["level"] <= 10):
-        raise IllegalAction("a player's level: a whole number from 1 to 10")
-    if "role" in p and p["role"] is not None and p["role"] not in sh.ROLES:
-        raise IllegalAction(f"a player's role: one of {', '.join(sh.ROLES)}")
-    powers = p.get("powers", [])
-    if not isinstance(powers, list) or len(powers) > MAX_POWERS or not all(
-            isinstance(x, str) and (x in sh.powers() or picked(x) in CONDITION_PICKS) for x in powers):
-        raise IllegalAction(f"a player's powers: at most {MAX_POWERS} from the power list")
 
 
 def refusal(s: State, a: Action) -> str | None:
@@ -362,41 +318,6 @@ def seat_of(s: State, a: Any) -> str:
     return owner(s)
 
 
-def phone_problem(s: State, a: Action) -> str | None:
-    """Why a player's seat cannot start drawing on its own phone (None when it can)."""
-    if set(a) - {"player"} != {"type", "who"} or not isinstance(a["who"], str):
-        return "a phone joins for one player at the table (and may bring their sheet's numbers)"
-    if "player" in a:
-        try:
-            check_player(a["player"])
-        except IllegalAction as exc:
-            return str(exc)
-    x = next((y for y in s["actors"] if y["id"] == a["who"]), None)
-    if x is None or x["kind"] != "player" or x["out"]:
-        return "only a player at the table draws on their own phone"
-    if x.get("own"):
-        return f"{x['name']} already draws on their own phone"
-    return None
-
-
-def join_problem(s: State, a: Action) -> str | None:
-    """Why a player cannot join now (None when they can)."""
-    if set(a) != {"type", "player"}:
-        return "a player joins with their name and numbers only"
-    try:
-        check_player(a["player"])
-    except IllegalAction as exc:
-        return str(exc)
-    if s["phase"] == "over":
-        return "the session is over"
-    if s["draw"] is not None or s["entry"] is not None:
-        return "finish the draw or the card being typed in first"
-    players = sum(1 for x in s["actors"] if x["kind"] == "player" and not x["out"])
-    if players >= MAX_PLAYERS or not table.room(s):
-        return f"the table is full (at most {MAX_PLAYERS} players, {table.MAX_ACTORS} at the table)"
-    return None
-
-
 def accept(s: State, rng: Rng) -> None:
     if draws.ask_fate(s):   # a miss at a hidden DR: the phone is asked about a Fate Card first
         return
@@ -421,47 +342,6 @@ def accept(s: State, rng: Rng) -> None:
             ft.log(s, f"The treatment fails: {y['name']} stays Knocked Out.")
     else:
         calls.close(s)
-
-
-def entry_done(s: State, rng: Rng) -> None:
-    e = s["entry"]
-    s["entry"] = None
-    f = e["for"]
-    card = entry.card(e)
-    kind = f["kind"]
-    if kind == "tc":
-        turns.set_player_tc(s, f["who"], card, rng)
-        return
-    x = ft.actor(s, f["who"])
-    if kind == "attack" or (kind == "call" and f["hidden"]):
-        deg = entry.grade_report(card, f["tc"], f["dr"], e["major"])
-        what = "reports"
-    else:
-        deg = entry.grade_drawn(card, f["tc"], f["dr"], e["mod"])
-        what = f"draws ({e['mod']:+d})"
-    from ..dofa.checks import DEGREES, is_success
-    ok = is_success(deg)
-    ok, tail = draws.required(ok, card, f["tc"], f.get("needs"))
-    told = ("a Critical (the TC's own card)" if e.get("hit") == 0 else
-            "a Major (the TC's value)" if e.get("hit") == 1 else ft.card_name(card))
-    ft.log(s, f"{x['name']} {what} {told} against {ft.card_name(f['tc'])}: {DEGREES[deg]}.{tail}")
-    if kind == "attack":
-        if ok:
-            dmg = x["weapon"] + (1 if deg <= 1 else 0)
-            y = ft.actor(s, f["target"])
-            ft.hurt(s, y, dmg, rng, by=x["id"])
-            if deg == 0 and ft.standing(y):
-                ft.add_status(s, y, "Stunned", None, by=x["id"])
-        if f.get("readied"):
-            s["combat"]["readied"].remove(x["id"])      # its readied Major Action, spent now
-        else:
-            turns.spend_turn(s, x)
-    elif kind == "call":
-        calls.close(s)
-    elif kind == "epic":
-        epic.after_draw(s, x["id"], deg)
-    elif kind == "ko":
-        ft.ko_result(s, x, deg, ok)
 
 
 def settle_fight(s: State, rng: Rng) -> None:

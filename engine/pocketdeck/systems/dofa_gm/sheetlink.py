@@ -14,8 +14,8 @@ from ...core.game import State
 from ...core.saves import SaveError, from_link
 from ..dofa import sheet as sh
 from ..dofa.gear import armor_rows
-from .rules import MAX_POWERS, MOD_LIMITS
-from .rules import PLAYER_LIMITS as LIMITS
+from .joining import MAX_POWERS, MOD_LIMITS
+from .joining import PLAYER_LIMITS as LIMITS
 
 
 def _clamp(key: str, value: int) -> int:

@@ -14,6 +14,7 @@ from ..dofa import sheet as sh
 from . import bestiary as bs
 from . import decks as dk
 from . import fight as ft
+from .fatecards import tc_drawn
 
 MAX_ACTORS = 12
 DAMAGE = (1, 2, 3, 4)
@@ -77,7 +78,6 @@ def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> di
         card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
         s["combat"]["has_tc"].append(x["id"])
         ft.log(s, f"{name} draws the Target Card {ft.card_name(card)}.")
-        from .fate import tc_drawn
         tc_drawn(s, x)
         if s["combat"]["stage"] == "turns":
             from .turns import join_order

@@ -1,7 +1,9 @@
-"""Combat at the GM's table: starting it (the NPC Deck reshuffled, every creature's Target
-Card drawn, the players' typed in), the surprise round, the turn order, a turn (saves due
-first; attacks and powers for the creatures the app plays; the player's reported attack
-graded), delaying and readied actions, the Knocked Out draws, ending it.
+"""A turn at the GM's table: its legal actions and how each is carried out (saves due first;
+attacks and powers for the creatures the app plays; the player's reported attack graded;
+readied actions, the Knocked Out draws), a newcomer's place in the turn order, ending combat.
+
+Below the turn loop (rounds.py: combat begins, the rounds, whose turn is next), which calls
+these and is never called by them (docs/rules/dofa.md, "Part 2: the GM's table's layers").
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from ...core.rng import Rng
 from . import decks as dk
 from . import discards, draws, entry
 from . import fight as ft
-from .fate import tc_drawn, turn_began, turn_ended
+from .fatecards import tc_drawn
 from .powers import OPTION_OF, POWERS, amount, cost, options, price, usable
 
 KO_DR, KO_STAT = 4, "VIT"
@@ -28,36 +30,6 @@ def current(s: State) -> dict[str, Any] | None:
 
 
 # -- starting -------------------------------------------------------------------------------
-def do_start_combat(s: State, a: Action, rng: Rng) -> None:
-    """GMG, Game Master Resources: the NPC Deck is reshuffled before each combat; PG, Taking
-    Turns: everyone draws a new Target Card (the old one is discarded now)."""
-    npc = s["decks"]["npc"]
-    for holder in list(npc["tcs"]):
-        dk.drop_tc(npc, holder)
-    dk.reshuffle_all(npc, rng)
-    npc["reshuffles"] = 0          # the count of mid-combat reshuffles (draws.npc_spent)
-    s["combat"] = {"round": 0 if a.get("surprise") else 1, "order": [], "at": 0,
-                   "stage": "initiative", "has_tc": [], "surprise": a.get("surprise"),
-                   "readied": [], "acted": False, "adversary": [], "house": False}
-    from .rests import interrupted
-    interrupted(s)
-    ft.log(s, "Combat begins: the NPC Deck is reshuffled." + (
-        f" Surprise round for the {a['surprise']}." if a.get("surprise") else ""))
-    for x in s["actors"]:
-        x["shares"] = None         # Minion groups are made anew each combat
-        if not ft.in_fight(x):
-            continue
-        if x.get("dealer"):
-            continue                   # a Companion uses its Dealer's Target Card
-        if x["deck"]:
-            card = dk.draw_tc(s["decks"][x["deck"]], rng, x["id"])
-            s["combat"]["has_tc"].append(x["id"])
-            ft.log(s, f"{x['name']} draws the Target Card {entry_name(card)}.")
-            tc_drawn(s, x)
-        else:
-            x["tc"] = None
-    if not ft.needs_tc(s):
-        begin_round(s, rng)
 
 
 def entry_name(code: str) -> str:
@@ -67,28 +39,6 @@ def entry_name(code: str) -> str:
 
 def do_player_tc(s: State, a: Action, rng: Rng) -> None:
     entry.open_entry(s, {"kind": "tc", "who": a["who"]})
-
-
-def set_player_tc(s: State, who: str, card: str, rng: Rng, place: bool = True) -> None:
-    """A player's Target Card, typed in or drawn on their phone; ``place``: take its place
-    in the order now (a phone's waits while its Fate redraw is offered: fate.phone_tc)."""
-    x = ft.actor(s, who)
-    x["tc"] = card
-    s["combat"]["has_tc"].append(who)
-    ft.log(s, f"{x['name']}'s Target Card: {entry_name(card)}.")
-    if place:
-        tc_placed(s, who, rng)
-
-
-def tc_placed(s: State, who: str, rng: Rng) -> None:
-    """The Target Card stands: the round begins once everyone holds one, or a newcomer
-    takes its place in this round's order (outside a fight, e.g. for Rest Cards: nothing)."""
-    if not s["combat"]:
-        return
-    if s["combat"]["stage"] == "initiative" and not ft.needs_tc(s):
-        begin_round(s, rng)
-    elif s["combat"]["stage"] == "turns":
-        join_order(s, who)
 
 
 def join_order(s: State, who: str) -> None:
@@ -122,62 +72,6 @@ def retake_place(s: State, who: str) -> None:
         c["order"].pop(i)
         place(s, c["order"], who, c["at"] + 1)
     c.setdefault("joined", []).append(who)
-
-
-def begin_round(s: State, rng: Rng) -> None:
-    c = s["combat"]
-    ids = None
-    if c["round"] == 0:
-        ids = [x["id"] for x in s["actors"] if x["side"] == c["surprise"]]
-    c.update(stage="turns", order=ft.order(s, ids), at=0, adversary=[], house=False)
-    ft.log(s, f"Round {c['round']}: " + ft.names(s, c["order"]) + ".")
-    begin_turn(s, rng)
-
-
-def new_round(s: State, rng: Rng) -> None:
-    """The next round: the order kept (delays hold), newcomers placed by their TC (``place``);
-    after a surprise round everyone joins by the TCs."""
-    c = s["combat"]
-    c["round"] += 1
-    late = c.pop("joined", [])
-    keep = ft.order(s) if c["round"] == 1 else [i for i in c["order"]
-                                                 if ft.in_fight(ft.actor(s, i)) and i not in late]
-    for i in ft.order(s):
-        if i not in keep and i in c["has_tc"]:
-            place(s, keep, i, 0)
-    c["order"] = keep
-    c.update(at=0, adversary=[], house=False)
-    ft.log(s, f"Round {c['round']}.")
-    from .boss import repeat_houses
-    repeat_houses(s, rng)
-
-
-def begin_turn(s: State, rng: Rng) -> None:
-    c = s["combat"]
-    for _ in range(2):
-        while c["at"] < len(c["order"]) and not ft.in_fight(ft.actor(s, c["order"][c["at"]])):
-            c["at"] += 1
-        if c["at"] < len(c["order"]):
-            break
-        new_round(s, rng)
-    if c["at"] >= len(c["order"]):
-        return
-    x = ft.actor(s, c["order"][c["at"]])
-    c["acted"] = False
-    c.pop("minor", None)
-    discards.turn_starts(s, x)
-    if x["id"] in c["readied"]:
-        c["readied"].remove(x["id"])
-        how = c.get("ready_with", {}).pop(x["id"], {})
-        lost = f", with the PP spent on {how['power']}" if how else ""
-        ft.log(s, f"{x['name']}'s readied action was not triggered: forfeited{lost}.")
-    turn_began(s, x)
-    if x["ko"]:
-        x["ko"]["turns"] += 1
-    else:
-        ft.start_of_turn(s, x)
-    for y in companions(s, x):
-        ft.start_of_turn(s, y)           # a Companion's saves come on its Dealer's turn
 
 
 # -- the legal actions of a fight -------------------------------------------------------------
@@ -457,7 +351,7 @@ def do_attack(s: State, a: Action, rng: Rng) -> None:
 def do_readied_attack(s: State, a: Action, rng: Rng) -> None:
     """PG, In Combat Actions: "If the trigger occurs, the readied Major Action can then be
     activated". A player's is typed in as their reported attack (``readied``: it spends
-    no turn, and leaves the readied list when the card is in: rules.entry_done)."""
+    no turn, and leaves the readied list when the card is in: entered.entry_done)."""
     if ft.actor(s, a["who"])["deck"] is None:
         do_player_attack(s, a, rng)
         s["entry"]["for"]["readied"] = True
@@ -598,7 +492,7 @@ def save_done(s: State, who: str, name: str, ok: bool, rng: Rng) -> None:
             if d.get("drain") and ft.in_fight(boss) and boss["hp"] < boss["hp_max"]:
                 ft.heal(s, boss, dmg)
         if not ok and d.get("discard"):
-            discard(s, x, d["discard"], rng)
+            ft.discard(s, x, d["discard"], rng)
         if not ok and name == "Shaken":
             x["lower_next"] = True
             ft.log(s, f"{x['name']}'s next check is at Lower Hand.")
@@ -629,30 +523,6 @@ def do_ko_card(s: State, a: Action, rng: Rng) -> None:
                          "lower": x["ko"]["damaged"]})
 
 
-def do_end_turn(s: State, a: Action, rng: Rng) -> None:
-    x = current(s)
-    assert x is not None
-    if ft.standing(x) and ft.end_of_turn(s, x):
-        return                 # an end-of-turn save falls due first
-    if any([ft.end_of_turn(s, y) for y in companions(s, x)]):
-        return
-    dk.drop_tc(s["decks"]["npc"], "ko")
-    discards.turn_ends(s, x)
-    turn_ended(s, x)
-    s["combat"]["at"] += 1
-    begin_turn(s, rng)
-
-
-def do_delay(s: State, a: Action, rng: Rng) -> None:
-    """PG, Taking Turns 2: the acting character moves to just after another one; the new
-    place holds for the rounds after (the GM may delay again)."""
-    c = s["combat"]
-    me = c["order"].pop(c["at"])
-    c["order"].insert(c["order"].index(a["after"]) + 1, me)
-    ft.log(s, f"{ft.actor(s, me)['name']} delays until after {ft.actor(s, a['after'])['name']}.")
-    begin_turn(s, rng)
-
-
 def do_ready(s: State, a: Action, rng: Rng) -> None:
     """PG, In Combat Actions: a readied Major Action waits for its trigger until the start
     of its owner's next turn."""
@@ -680,24 +550,3 @@ def do_end_combat(s: State, a: Action, rng: Rng) -> None:
         s["phase"] = "over"
 
 
-def discard(s: State, x: dict[str, Any], n: int, rng: Rng) -> None:
-    """Cards discarded from a deck (Drain Stamina, Poisoned: "On failure, they discard N+1
-    cards"); Aces still go to hand where the deck keeps them. A Minion or Companion
-    discards from the NPC Deck it draws from; a player whose phone joined, from the Action
-    Deck the host keeps for them (review dofa-phone-2026-11-27 #10: their phone shows it).
-    A player without a phone discards from their own deck in their hands. A Companion
-    "draws from the Dealer's deck of cards" (PG, Dealers, NPCs and Companions), so a phone's
-    Companion discards from the deck the host keeps for its Dealer (review
-    dofa-phone-2-2026-11-27 #4)."""
-    holder = ft.phone_holder(s, x)
-    key = x["deck"] or (holder["own"] if holder else None)
-    if key:
-        deck = s["decks"][key]
-        n = min(n, dk.drawable(deck))
-        for _ in range(n):
-            dk.take(deck, rng)
-        dk.settle(deck)
-        whose = "" if x["deck"] else " from their Action Deck" if holder is x else f" from {holder['name']}'s Action Deck"
-        ft.log(s, f"{x['name']} discards {n} card(s){whose}.")
-    else:
-        ft.log(s, f"{x['name']}: discard {n} card(s) on the phone.")
