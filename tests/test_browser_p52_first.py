@@ -3,7 +3,8 @@
 policy (a CPython twin of the app picks each action; the test taps its button) to the end.
 Asserted: the room map and a step to take now in view at the first decision, no sideways
 scroll and touch-sized targets, a defence's chance and result in words, the end's ways on.
-Screens: docs/screens/p52-first-decision.png, -result.png, -end.png (looked at by eye)."""
+Screens: docs/screens/p52-first-decision.png, -defence.png (an enemy's hit: the answers with
+their chances), -result.png, -end.png (looked at by eye)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,10 @@ def test_the_first_quest_in_the_browser(browser, server):
         assert_phone_layout(page, "P52 first quest, first decision")
         shot = False
         for action in actions:
+            if not shot and action["type"] == "defend" and action["ability"]:  # the answers, before
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(SHOTS).format("defence"), scale="css")
+                assert page.locator(".p52 [data-prompt] .btn .leaves").count() >= 2
             tap_action(page, action)
             if not shot and action["type"] == "defend" and action["ability"]:
                 result = page.locator(".p52 [data-result]").inner_text()

@@ -311,8 +311,7 @@ def _pending(view: dict[str, Any]) -> str:
     name = next((c["name"] for c in view["characters"] if c["id"] == p["char"]), "")
     if p["kind"] == "defend":
         text = f'{p["enemy_name"]} hits {name}' + (f' for {p["damage"]} damage' if p.get("damage") else "") + "."
-        hint = (f'Take the hit, or defend: a defence works when its flip meets the number it needs, and '
-                f'then cuts the damage. Each button shows its chance and the damage that gets through '
+        hint = (f'Defend or take the hit: each button shows its chance to work and the damage left '
                 f'either way ({term("untrained-defence", "untrained")}: it needs 3 more).')
     elif p["kind"] == "found":
         text = f'{name} found {p["items"][0]}: keep it, or leave it on the spot?'
