@@ -18,8 +18,8 @@ EXPECTED: dict[str, str] = {
     # p52: each enemy's label (numbered with its row and column when two share a name),
     # each defence's chance and the damage it leaves, the defence result in words; the room
     # map in the turn's box above the actions, the decks' line under it, an Ace's card in
-    # its log line, the end's ways on (issue 50)
-    "p52": "1ff42b8be9e9b362",
+    # its log line, the end's ways on, the hit's hint in one line (issue 50)
+    "p52": "680b6cf306f13162",
     "ads": "9fc34928572aff87",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
