@@ -636,10 +636,23 @@ _QUICK: dict[int, list[dict[str, Any]]] = {}
 QUICK_FLIPS = ({"type": "quest", "quest": "flip"}, {"type": "env", "env": "flip"})
 
 
+def _start_pick(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The starting item a ready-made character takes when the flip offers a choice: a
+    weapon one of its abilities uses, else armor (on a 23-26, "any"), else the first offered."""
+    cid = legal[0].get("char")
+    known = next((c["abilities"] for c in state["chars"] if c["id"] == cid), {})
+    uses = {p52_data.ability(a).get("weapon") for a in known} - {None}
+    for a in legal:
+        it = p52_data.item(a["item"])
+        if it["kind"] == "weapon" and it.get("weapon") in uses:
+            return a
+    return next((a for a in legal if a["item"] == "decent_armor"), legal[0])
+
+
 def after_play(app: "App", session: Session) -> list[Any]:
     """The character library's bookkeeping; and for a Play now start, the quest and the
     environment flipped (Choose a Quest and Choose the Environment both allow it) and a
-    starting item the flip lets the player pick taken for them (the first offered, as Play
+    starting item the flip lets the player pick taken for them (``_start_pick``, as Play
     now makes every choice of the ready-made character), so the first screen is the room
     (issue 25: a first turn in 4 taps from home; issue 50: the guide shows what it says).
     "Play again" on a full quest chooses that quest again and flips the place."""
@@ -653,7 +666,7 @@ def after_play(app: "App", session: Session) -> list[Any]:
             session.play(action)
     while session.state["phase"] == "setup" and session.state["queue"] \
             and session.state["queue"][0]["kind"] == "start_pick":
-        session.play(session.game.legal_actions(session.state)[0])
+        session.play(_start_pick(session.state, session.game.legal_actions(session.state)))
     remember(session, before)
     app.log_before = before  # the result box shows what the flips did
     slot = app.slot_of(session)
