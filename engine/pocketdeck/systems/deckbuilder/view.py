@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.views import log_tail
 from . import combat, data
 from .arena import revealed
 from .common import State
@@ -108,7 +109,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "rolls": list(state["rolls"]),
         "minion_deck": len(p["minion:draw"]), "fatigue": len(p["fatigue"]),
         "actions": [{"action": a, "label": label(state, a)} | _chance(state, a) for a in legal],
-        "log": list(state["log"][-20:]),
+        "log": log_tail(state["log"], 20),
     }
 
 

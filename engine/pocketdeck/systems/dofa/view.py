@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.cards import Card, Rank
 from ...core.odds import as_percent
+from ...core.views import log_tail
 from . import checks as ck
 from . import conditions as cd
 from . import gear
@@ -50,7 +51,7 @@ def build_view(state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
                   "aside": list(state["aside"])},
         "fate": list(state["fate"]), "tc": _own_tc(state),
         "draft": _draft(state), "draw": _draw(state), "gain": state["gain"],
-        "last": state["last"], "log": list(state["log"][-30:]),
+        "last": state["last"], "log": log_tail(state["log"], 30),
         "actions": [{"action": a, "label": label(a, state)} for a in legal],
     }
 

@@ -21,6 +21,7 @@ from typing import Any
 from ...core.cards import Card
 from ...core.game import State
 from ...core.rng import Rng
+from ...core.views import log_tail
 from ..dofa.conditions import BY_FAILED_SAVE, CONDITIONS, PROMPTS, TURN_END, TURN_START
 from ..dofa.gear import AP_MAX
 from . import decks as dk
@@ -109,8 +110,7 @@ def public_line(line: str, party: set[str] | frozenset[str]) -> str | None:
 def public_log(s: State, n: int) -> list[str]:
     """The last ``n`` lines a player's seat may read."""
     party = frozenset(a["name"] for a in s["actors"] if a["side"] == "party")
-    out = [_public(line, party) for line in s["log"]]
-    return [line for line in out if line is not None][-n:]
+    return log_tail(s["log"], n, lambda line: _public(line, party))
 
 
 @lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ from ...core.game import Action, State
 from ..dofa.checks import tc_range
 from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
+from ...core.views import log_tail
 from . import bestiary as bs
 from . import calls, epic, phone, rests
 from .draws import NEEDS, kept_card
@@ -336,7 +337,7 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
                       "tcs": dict(d["tcs"]), "size": d["size"]} for n, d in s["decks"].items()
                   if n in ("npc", "world")},
         "ledger": {"purse": bs.money(s["ledger"]["purse"]), "loot": list(s["ledger"]["loot"])},
-        "log": s["log"][-30:],
+        "log": log_tail(s["log"], 30),
         "actions": [{"action": a, "label": label(s, a)} for a in legal],
         "conditions": {n: {"save": CONDITIONS[n]["save"], "when": CONDITIONS[n]["when"]} for n in ft.STATUSES},
     })

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.odds import as_percent
+from ...core.views import log_tail
 from . import board, data
 from .actions import active_char, reachable
 from .combat import hit_chance
@@ -39,7 +40,7 @@ def build_view(game: Any, state: State, seat: str) -> dict[str, Any]:
         "turn": _turn(state),
         "reachable": sorted(reachable(state, active)) if active and room else [],
         "actions": [_entry(state, a) for a in legal],
-        "log": list(state["log"][-LOG_TAIL:]),
+        "log": log_tail(state["log"], LOG_TAIL),
     }
     return v
 
