@@ -69,7 +69,11 @@ def test_turns_initiative_a_full_match_on_a_tie_is_shown_as_three_matches(monkey
     first = [d for d in v["draws"] if d["why"] == "initiative"][:2]
     assert [d["result"] for d in first] == ["3 of 3 match"] * 2  # a tie: neither goes first
     html = render(v, None)
-    assert html.count("3 of 3 match") == 2
+    # issue 50, draws in words: the tie's two lines, in the draws list and among the cards the
+    # tap drew, each say three matched and what followed
+    tie = [line for line in v["draw_lines"] if line["race"] and line["matched"] == 3]
+    assert len(tie) == 2 and tie[1]["then"] == "a tie: both draw again"
+    assert html.count("3 of 3 matched") >= 2 and "a tie: both draw again" in html
     assert s["order"][0] == "player"
 
 

@@ -58,7 +58,14 @@ def digest(system: str, games: int, seed: int = 0) -> str:
 # the initiative question) and one rule (a ward held face-out takes 1 off every damage to its
 # holder: a Disease's tick, an ally's miss into a Grapple, an area; logged "(1 warded off)"):
 # df4ad636e4089f51 / e32fb3485bc1a1d6 before it.
-EXPECTED = {("ads_adventure", 30): "21629c52ea348d6b", ("ads", 30): "cfd94269ff4504fc"}
+# Then issue 50, a newcomer's first game (what every screen shows): each card in hand carries
+# how a legal action uses it or the engine's reason none does (the view's hand entries, the
+# lines under the hand), the Up/Down draws in words with the symbols drawn, a hidden Foe's
+# attack saying what the buttons offer, the ends' ways on, the adventure's log saying Up and
+# Down and the keep's intro before its first fight; no rule changed (the plays and reactions
+# are built by the same checks, reordered into ``turn.card_plays`` and ``reactions.react_why``):
+# 21629c52ea348d6b / cfd94269ff4504fc before it.
+EXPECTED = {("ads_adventure", 30): "9fb867dcb02ae323", ("ads", 30): "dd019d99a5ee5513"}
 
 
 def test_the_shape_views_and_screens_unchanged_over_30_adventures_and_30_fights():

@@ -9,6 +9,7 @@ policy; the test taps the button that carries it.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -125,5 +126,60 @@ def test_the_new_prompts_by_taps_pass_axe(browser, server, form, must):
         assert seen == must
         page.wait_for_selector("[data-system=ads][data-phase=over]")
         assert not errors, errors
+    finally:
+        ctx.close()
+
+
+SCREENS = Path(__file__).resolve().parents[1] / "docs" / "screens"
+SAID = "Number((document.getElementById('live') || {dataset: {}}).dataset.said || 0)"
+# cards in hand no enabled button holds, with no line of their own (as the newcomer walk reads them)
+UNEXPLAINED = """() => [...document.querySelectorAll('#app [data-hand-card]')]
+  .filter(c => !(c.dataset.why || '').trim()).map(c => c.getAttribute('aria-label') || '?')"""
+
+
+def _tap_first(page, selector: str) -> None:
+    before = page.evaluate(SAID)
+    page.locator(selector).first.tap()
+    page.wait_for_function(f"{SAID} > {before}", timeout=45_000)
+
+
+def test_a_newcomers_first_fight_by_taps(browser, server):
+    """Issue 50: from the home screen, Play now is the first fight against the easiest Foe
+    (the first decision at tap 2), every tap after it takes the prompt's first button; no card
+    in hand without its line, no Up/Down spelt, and the end offers a way on. Screens:
+    docs/screens/ads-first-decision.png, ads-first-result.png, ads-first-end.png."""
+    ctx, errors = pinned_context(browser, 11)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.locator("#app [data-action=open][data-arg=ads]").first.tap()
+        page.wait_for_selector(".ads-quick")
+        assert "Your first fight" in page.locator(".ads-quick").inner_text()
+        _tap_first(page, ".ads-quick [data-action=new]")
+        page.wait_for_selector("[data-system=ads][data-phase=initiative]")
+        assert "Goblin Archer" in page.locator("[data-system=ads] [data-prompt]").inner_text()
+        skip = page.locator("#app .guide [data-arg=skip]")
+        if skip.count():
+            skip.first.tap()
+        page.screenshot(path=str(SCREENS / "ads-first-decision.png"))
+        shot_result = False
+        for _ in range(80):
+            assert page.evaluate(UNEXPLAINED) == []
+            text = page.locator("#app").inner_text()
+            assert "^" not in text and "\u25b2" not in text and "\u25bc" not in text
+            if page.locator("[data-system=ads][data-phase=over]").count():
+                break
+            _tap_first(page, "[data-system=ads] [data-prompt] button[data-action=play]")
+            if not shot_result:  # the Initiative's result: its draw lines in words
+                page.screenshot(path=str(SCREENS / "ads-first-result.png"))
+                shot_result = True
+        page.wait_for_selector("[data-system=ads][data-phase=over]")
+        page.locator(".ads-over").scroll_into_view_if_needed()
+        box = page.locator(".ads-over").inner_text()
+        for words in ("Fight again", "Another Foe", "Choose a Foe and a deck", "Home"):
+            assert words in box, words
+        page.screenshot(path=str(SCREENS / "ads-first-end.png"))
+        assert shot_result and not errors, errors
     finally:
         ctx.close()

@@ -20,7 +20,10 @@ EXPECTED: dict[str, str] = {
     # map in the turn's box above the actions, the decks' line under it, an Ace's card in
     # its log line, the end's ways on, the hit's hint in one line (issue 50)
     "p52": "680b6cf306f13162",
-    "ads": "9fc34928572aff87",
+    # ADS and its adventure: issue 50 (each card in hand with its reason, draws in words, the
+    # Up/Down drawn, the ends' ways on, the keep's intro first; 9fc34928572aff87 /
+    # e99217d049783bb7 before it)
+    "ads": "bbf747ef0e884367",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
     # ways on (issue 50)
@@ -30,7 +33,7 @@ EXPECTED: dict[str, str] = {
     # and after the melee attack the line says to end the turn (issue 50)
     "deckbuilder": "776ac60fb7c699cf",
     "ads_build": "77ed01072376118c",
-    "ads_adventure": "e99217d049783bb7",
+    "ads_adventure": "6326faebf62ebe38",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
     # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
     # a panel or the GM tools is the prompt only while the GM works in it, and a called

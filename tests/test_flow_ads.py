@@ -13,11 +13,15 @@ from flow_walk import assert_clean, guide_once, tap, taps_across_games
 pytestmark = pytest.mark.browser
 BOOT_MS = 90_000
 # table system, its name, Play now's button, the guide's steps before Skip, the table's root
+# (the first ADS fight on a phone is against the easiest Foe, issue 50: FIRST below)
 TABLES = {
     "fight": ("ads", "the ADS fight", "Play now as Brakka the Warrior against a Goblin Skirmisher", 1, ".ads-table"),
     "adventure": ("ads_adventure", "the ADS adventure", "Play now as Brakka the Warrior into the Drowned Lantern Keep",
                   2, ".adv-table"),
 }
+
+
+FIRST = {"fight": "Play now as Brakka the Warrior against a Goblin Archer"}
 
 
 def _boot(page, server, seed):
@@ -33,10 +37,10 @@ def test_ads_walk(phone, server, table, seed):
     _boot(page, server, seed)
     steps = []
     tap(page, page.locator(f"[data-action=open][data-arg={system}]"), f"open {name}", steps, axe_scheme="light")
-    tap(page, page.get_by_role("button", name=play_now), "play now", steps, axe_scheme="dark")
+    tap(page, page.get_by_role("button", name=FIRST.get(table, play_now)), "play now", steps, axe_scheme="dark")
     guide_once(page, steps, nexts=nexts, table=root)
     # the third tap from home: the initiative; then it is a turn (or a Foe's attack to answer)
-    tap(page, page.get_by_role("button", name="Declare Up ^", exact=True), "initiative", steps, axe_scheme="light")
+    tap(page, page.get_by_role("button", name="Declare Up", exact=True), "initiative", steps, axe_scheme="light")
     assert page.locator(f"{root} [data-prompt]").count() == 1
     # a fight can end before 22 taps: then a new one, the same way
     assert taps_across_games(page, 22, seed, steps, system=system, play_now=play_now) >= 22

@@ -13,9 +13,9 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.rng import Rng
-from . import allies, attack, counters, flow, foegrapple, grapple, party, reactions, turn
+from . import allies, attack, counters, data, flow, foegrapple, grapple, party, reactions, turn
 from .deck import base, count_in_hand, draw_symbols  # noqa: F401 (tests script the draws here)
-from .facts import dual_pair_ok  # noqa: F401
+from .facts import dual_pair_ok, needs_swap_for, play_price  # noqa: F401
 from .maths import DOWN, UP
 
 State = dict[str, Any]
@@ -65,6 +65,86 @@ def legal(state: State) -> list[Action]:
     if phase == "turn":
         return turn.turn_actions(state)
     return []
+
+
+# what each phase asks instead of a card play (a card in hand no legal action uses shows it)
+PHASE_WHY = {
+    "choose": "Choose your starting hand first",
+    "initiative": "The fight begins after the Initiative: declare Up or Down first",
+    "player_presneak": "Pre-Sneak or not first: cards are played on your Turn",
+    "hamper": "Now: declare an Up/Down to hamper the fleeing Foe",
+    "recounter": "Now: Re-Counter with the Attribute of the card you played, or accept the Counter",
+    "exhaust": "Now: take a level of Exhaustion or fall",
+    "spot": "Now: only an Intellect card spots the Foe",
+    "hold": "Now: only a Strength card keeps your hold",
+    "split": "Now: place the divided damage",
+    "ward_off": "Now: only a Melee Weapon strikes the Foe that grabs at you",
+    "grapple_counter": "Now: only a Strength or Agility card answers the Grapple",
+    "aid": "Now: only a Reaction card protects your ally",
+    "into_grapple": "Now: declare an Up/Down for your attack",
+    "recalled": "Now: play the recalled card or keep it",
+}
+
+
+def uses(state: State, a: Action) -> dict[str, str]:
+    """The cards in hand legal action ``a`` would spend, by card id: how (``play``: the
+    card acted with, ``boost``, ``pay``: a cost, ``counter``)."""
+    out: dict[str, str] = {}
+    t = a["type"]
+    for key, how in (("card", "play"), ("card2", "play"), ("boost", "boost"), ("boost2", "boost")):
+        if a.get(key):
+            out.setdefault(a[key], {"counter": "counter", "grapple_card": "counter", "discard": "discard",
+                                    "arm": "swap" if t == "arm" and needs_swap_for(state, a[key]) else "draw",
+                                    }.get(t, how))
+    if t == "react" and a.get("extra"):
+        out.setdefault(data.card(a["card"])["attribute"], "boost")
+    if t == "play" and a.get("pay"):
+        out.setdefault(play_price(data.card(a["card"]), state["round"])[1], "pay")
+    if t == "recall":
+        out.update({k: "pay" for k in a["pay"]})
+    if t in ("grapple", "escape") and a.get("how") in ("strength", "agility"):
+        out.setdefault(a["how"], "play")
+    if t == "hold":
+        out.setdefault("strength", "play")
+    if t == "spot" and a.get("from") != "deck":
+        out.setdefault("intellect", "play")
+    if t == "recounter" and (state.get("pending") or {}).get("attribute"):
+        out.setdefault(state["pending"]["attribute"], "counter")
+    return out
+
+
+def hand_status(state: State, legal_now: list[Action]) -> dict[str, dict[str, str]]:
+    """Every card in hand (by card id): ``use``, how a legal action now spends it ("" if
+    none), and ``why``, the reason none does, from the same checks that build the legal
+    actions (issue 50, "Nothing blocked without a reason"): a card play's
+    (`turn.card_plays`), a Reaction's (`reactions.react_why`), else what the phase asks."""
+    used: dict[str, str] = {}
+    for a in legal_now:
+        for cid, how in uses(state, a).items():
+            if used.get(cid) != "play":
+                used[cid] = how
+    out: dict[str, dict[str, str]] = {}
+    phase = state["phase"]
+    for b in sorted({base(c) for c in state["hand"]}):
+        if used.get(b) == "play":
+            out[b] = {"use": "play", "why": ""}
+            continue
+        if phase == "turn":
+            plays, why = turn.card_plays(state, b)
+            if plays and state["grapple"]:
+                why = ("In a Grapple: Weapons and Spells cannot be used unless the card says so, "
+                       "and nothing reaches past the Grapple")
+            elif plays and state["free_turn"] is not None:
+                why = (f"The free Turn {state['foes'][state['free_turn']]['name']} gives as it flees: "
+                       "only actions against it")
+        elif phase == "react":
+            why = reactions.react_why(state, b) or "Not an answer to this attack"
+        elif state.get("party", {}).get("cover") or phase in ("foe", "over"):
+            why = ""
+        else:
+            why = PHASE_WHY.get(phase, "Not now")
+        out[b] = {"use": used.get(b, ""), "why": why or ("" if used.get(b) else "Not now")}
+    return out
 
 
 def apply(state: State, a: Action, rng: Rng) -> None:

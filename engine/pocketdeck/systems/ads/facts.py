@@ -61,6 +61,36 @@ def allowed(state: State, c: dict[str, Any]) -> bool:
     return True
 
 
+def not_normal(c: dict[str, Any]) -> str:
+    """Why a card with no Normal Action is not played on its own (Terminology)."""
+    if c["kind"] == "attribute":
+        an = "an" if c["name"][0] in "AEIOU" else "a"
+        return (f"An Attribute card: a Boost (+1 to {an} {c['name']} card), a Counter or a cost, "
+                "never an Action on its own")
+    if "boost" in c["actions"] and "reaction" not in c["actions"]:
+        what = {"weapon": "a Weapon attack", "ranged": "a Ranged or Thrown Weapon attack"}.get(
+            c.get("boost_for", ""), "a Normal Action")
+        return f"A Boost Action card: played with {what}, never alone"
+    if "reaction" in c["actions"]:
+        return "A Reaction card: played when a Foe attacks you"
+    return "Not a Normal Action card"
+
+
+def requirement_missing(state: State, c: dict[str, Any]) -> str:
+    """`facts.allowed`'s refusal in words, or "" when the card is allowed."""
+    if allowed(state, c):
+        return ""
+    req = c.get("requires", [])
+    if req and state["class"] not in req and state["race"] not in req:
+        return f"Only a {' or '.join(x.title() for x in req)} can play it"
+    if c.get("prereq") == "shield" and not state["shield"]:
+        return "Needs a Shield in your hand (Equip shield is your Action)"
+    if c["kind"] == "spell" and c.get("level", 1) > state["level"]:
+        return f"A level {c.get('level', 1)} Spell: your character is level {state['level']}"
+    return ("Both of your hands are occupied (a Weapon and a Shield, or two Weapons): "
+            "Spell Cards cannot be cast")
+
+
 def hands_full(state: State) -> bool:
     """Play a Normal Action Card: "Spell Cards cannot be cast if both of your hands are
     occupied, such as when Dual Wielding, or wearing a Sword and a Shield"; a two-handed

@@ -15,7 +15,7 @@ from .fight import foe_escalates
 from .foeturn import disarmed
 from .maths import half_up
 from . import steps
-from .facts import slot, allowed, defense_of, base_action
+from .facts import slot, defense_of, base_action, requirement_missing
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -37,11 +37,9 @@ def reactions(state: State) -> list[Action]:
     if p["ranged"] and state["shield_cover"] > 0 and state["shield"] and not p["ethereal"]:
         out.append({"type": "cover"})
     for b in sorted({base(c) for c in state["hand"]}):
+        if react_why(state, b):
+            continue
         c = data.card(b)
-        if "reaction" not in c["actions"] or c["effect"] != "defense" or not allowed(state, c):
-            continue
-        if slot(c, r) == "-" or defense_of(state, c, p) is None:
-            continue
         attr = c["attribute"]
         n = count_in_hand(state, attr) - (1 if b == attr else 0)
         for k in range(0, min(r, n) + 1):
@@ -52,6 +50,43 @@ def reactions(state: State) -> list[Action]:
             if not (ba.get("physical_only") and p["ethereal"]):
                 out.append({"type": "base", "which": which})
     return out
+
+
+def react_why(state: State, b: str) -> str:
+    """Why card ``b`` is no answer to the pending attack, in the book's words, or "" when
+    it is one of the Reactions `reactions` offers (issue 50: the screen shows this reason
+    beside the card, so it is the check's own answer)."""
+    p = state["pending"]
+    r = state["round"]
+    c = data.card(b)
+    listed = " or ".join(x.title() for x in p["counters"])
+    if p.get("disarm"):
+        return f"A Disarm: only a Counter with {listed} keeps your weapon"
+    if p["sneak"]:
+        return ("An attack from hiding (Sneak): no Reaction, only a Counter"
+                + (f" with {listed}" if listed else ", and this attack lists no Attribute to counter it"))
+    if p.get("chain"):
+        return f"Escalation: only another {listed} card"
+    if state["fleeing"]:
+        return "You are Fleeing: no Reaction cards, only Counters"
+    if c["kind"] == "attribute":
+        return ("An Attribute card: " + (f"this attack is countered only by {listed}" if listed
+                                         else "this attack lists no Attribute to counter it")
+                + "; it Boosts a Reaction of its own Attribute")
+    if "reaction" not in c["actions"] or c["effect"] != "defense":
+        return "Not a Reaction card: it is played on your Turn"
+    why = requirement_missing(state, c)
+    if why:
+        return why
+    if slot(c, r) == "-":
+        return f"Not on Round {r}: its Rondel's Round {r} is grey"
+    if defense_of(state, c, p) is None:
+        if p["ethereal"] and not c.get("ethereal_defense"):
+            return "Physical Defense does nothing against Ethereal damage"
+        if c.get("melee_only") and not p["melee"]:
+            return "It blocks Melee attacks only"
+        return "Your Shield is not ready (Equip shield is your Action)"
+    return ""
 
 
 def _take(state: State, a: Action, rng: Rng) -> None:

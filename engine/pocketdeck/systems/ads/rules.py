@@ -11,7 +11,7 @@ from ...core.game import Game, IllegalAction, register
 from ...core.rng import Rng
 from . import data
 from .actions import apply as apply_action
-from .actions import legal
+from .actions import hand_status, legal
 from .deck import hand_max
 from .view import view as make_view
 
@@ -115,7 +115,8 @@ class AdsGame(Game):
         apply_action(state, action, rng)
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
-        return make_view(state, legal(state))
+        now = legal(state)
+        return make_view(state, now, hand_status(state, now))
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"

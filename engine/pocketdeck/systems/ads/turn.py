@@ -13,7 +13,7 @@ from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_o
 from .fight import live_foes, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, attack, foegrapple, grapple, grid, steps
-from .facts import (allowed, base_action, base_value, dropped, dual_damage, dual_pair_ok, free_hand, held, is_ranged,
+from .facts import (allowed, base_action, not_normal, requirement_missing, base_value, dropped, dual_damage, dual_pair_ok, free_hand, held, is_ranged,
                     needs_swap_for, play_damage, play_heal, play_price, slot, sneaking, take_up, targets)
 
 State = dict[str, Any]
@@ -219,53 +219,85 @@ def ranged_at_melee(state: State, c: dict[str, Any], reach: list[int]) -> list[i
 
 
 def plays(state: State, only: str | None = None) -> list[Action]:
-    r = state["round"]
     out: list[Action] = []
-    names = [only] if only else sorted({base(c) for c in state["hand"]})
-    for b in names:
-        if count_in_hand(state, b) == 0:
-            continue
-        c = data.card(b)
-        if "normal" not in c["actions"] or not allowed(state, c):
-            continue
-        price = play_price(c, r)
-        if price is None or (price[0] and count_in_hand(state, price[1]) < price[0]):
-            continue
-        pay = price[0]
-        needs_swap = False
-        if c["kind"] == "weapon":
-            if (c["two_handed"] and state["shield"]) or b in dropped(state):
-                continue
-            needs_swap = needs_swap_for(state, b)
-        mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
-        myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
-                      and not (allies.heals_disease(state, c) and state["disease"]))
-        if not myself and not mates:
-            continue
-        boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
-        if c["effect"] == "damage":
-            foes = targets(state, c)
-        else:
-            foes = [-1] if myself else []
-        for i in foes:
-            for bb, k in boosts:
-                out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
-        for m in mates:  # healing an ally (a key only these actions carry: old saves unchanged)
-            out.extend({"type": "play", "card": b, "foe": -1, "boost": bb, "extra": k, "pay": pay, "ally": m}
-                       for bb, k in boosts)
-        if needs_swap and c.get("throw") and free_hand(state):
-            # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
-            # Weapon as an Action"; Distance: "a Thrown Weapon can be Thrown at an Opponent in
-            # Melee or Thrown Distance" (any Foe in Simple play); the weapon held stays in its hand
-            throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] in ("melee", "thrown")]
-            for i in throw_at:
-                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
-                           for bb, k in boost_options(state, b, c, r, False))
-        for i in ranged_at_melee(state, c, foes):
-            for bb, k in boosts:
-                out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
-                           for s in SYM)
+    for b in [only] if only else sorted({base(c) for c in state["hand"]}):
+        out.extend(card_plays(state, b)[0])
     return out
+
+
+def card_plays(state: State, b: str) -> tuple[list[Action], str]:
+    """Every Normal Action play of card ``b`` this turn, and, when there is none, why not
+    in the book's words (issue 50, "Nothing blocked without a reason"): the first rule of
+    the ones below it fails. The screen shows that reason beside the card, so it is this
+    check's own answer, not a second copy of the rules."""
+    r = state["round"]
+    if count_in_hand(state, b) == 0:
+        return [], "not in your hand"
+    c = data.card(b)
+    if "normal" not in c["actions"]:
+        return [], not_normal(c)
+    why = requirement_missing(state, c)
+    if why:
+        return [], why
+    price = play_price(c, r)
+    if price is None:
+        return [], f"Not on Round {r}: its Rondel's Round {r} is grey"
+    if price[0] and count_in_hand(state, price[1]) < price[0]:
+        return [], (f"Round {r} is off its Rondel: playing it costs {price[0]} {data.card(price[1])['name']} "
+                    f"card{'s' if price[0] > 1 else ''}, and you hold {count_in_hand(state, price[1])}")
+    pay = price[0]
+    needs_swap = False
+    if c["kind"] == "weapon":
+        if c["two_handed"] and state["shield"]:
+            return [], "Two-Handed: both hands are needed, and your Shield is ready (Drop shield is your Action)"
+        if b in dropped(state):
+            return [], "Knocked out of your hand: retrieve it first (your Action)"
+        needs_swap = needs_swap_for(state, b)
+    mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
+    myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
+                  and not (allies.heals_disease(state, c) and state["disease"]))
+    if not myself and not mates:
+        return [], "Nothing to heal: you are at full Hit Points"
+    boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
+    if c["effect"] == "damage":
+        foes = targets(state, c)
+    else:
+        foes = [-1] if myself else []
+    out: list[Action] = []
+    for i in foes:
+        for bb, k in boosts:
+            out.append({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay})
+    for m in mates:  # healing an ally (a key only these actions carry: old saves unchanged)
+        out.extend({"type": "play", "card": b, "foe": -1, "boost": bb, "extra": k, "pay": pay, "ally": m}
+                   for bb, k in boosts)
+    if needs_swap and c.get("throw") and free_hand(state):
+        # Throwing Weapons: "If you have a free hand your Character can draw and Throw a
+        # Weapon as an Action"; Distance: "a Thrown Weapon can be Thrown at an Opponent in
+        # Melee or Thrown Distance" (any Foe in Simple play); the weapon held stays in its hand
+        throw_at = [i for i in foes if state["mode"] != "line" or state["foes"][i]["distance"] in ("melee", "thrown")]
+        for i in throw_at:
+            out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "throw": True}
+                       for bb, k in boost_options(state, b, c, r, False))
+    for i in ranged_at_melee(state, c, foes):
+        for bb, k in boosts:
+            out.extend({"type": "play", "card": b, "foe": i, "boost": bb, "extra": k, "pay": pay, "declare": s}
+                       for s in SYM)
+    if out:
+        return out, ""
+    if c["effect"] == "damage" and not foes:
+        return [], no_target(state, c)
+    held_now = " and ".join(data.card(w)["name"] for w in sorted(held(state)))
+    return [], (f"Not ready: you hold your {held_now}. Swapping Weapons uses your Action; "
+                f"you can play it on your next Turn")
+
+
+def no_target(state: State, c: dict[str, Any]) -> str:
+    """Why a damage card has no Foe to aim at (`facts.targets`)."""
+    live = [state["foes"][i] for i in live_foes(state)]
+    if live and all(f["hidden"] for f in live):
+        return f"{' and '.join(f['name'] for f in live)} {'is' if len(live) == 1 else 'are'} hidden (Sneaking): no Foe to target"
+    reach = " or ".join(d.title() for d in c.get("distances", [])) or "no Distance"
+    return f"No Foe in its reach ({reach})"
 
 
 def recalls(state: State) -> list[Action]:

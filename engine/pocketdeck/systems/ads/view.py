@@ -8,7 +8,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...core.views import log_tail
 from . import data, party
 from .allies import aid_block
 from .attack import damage_taken, row_block
@@ -75,6 +74,67 @@ def draw_result(d: dict[str, Any]) -> str:
         return ""
     hits = d["drawn"].count(d["need"][:1])
     return f"{hits} of {len(d['drawn'])} match" + (": goes first" if d["ok"] else "")
+
+
+def matched_of(pattern: str, drawn: str) -> int:
+    """How many of ``drawn`` count toward ``pattern`` (matched in any order; ``*`` is any)."""
+    ups, downs = drawn.count("^"), drawn.count("v")
+    hit = min(pattern.count("^"), ups) + min(pattern.count("v"), downs)
+    return hit + min(pattern.count("*"), len(drawn) - hit)
+
+
+def draw_line(state: State, d: dict[str, Any], pair: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One Up/Down draw in words (issue 50, "Numbers and draws in words"): ``what`` was
+    drawn for, the ``needs`` (each a pattern the screen draws as symbols, never spells),
+    ``matched`` of ``needed`` and ``then``, what followed, from the Foe card's own rows.
+    ``pair``: the other side's initiative draw, to say a tie."""
+    who, why, drawn, ok = d["who"], d["why"], d["drawn"], d["ok"]
+    needs = [x for x in d["need"].split(" / ") if x and set(x) <= set("^v*")]
+    best = max(needs, key=lambda x: matched_of(x, drawn)) if needs else ""
+    out = {"what": f"{who} {why}", "needs": needs, "matched": matched_of(best, drawn) if best else 0,
+           "needed": len(best), "then": "it works" if ok else "it fails", "race": False}
+    foe = next((f for f in state["foes"] if f["name"] == who), None)
+    if why == "initiative":
+        side = "You" if who == "You" else "The Foes"
+        out.update(what=f"{side} declared {'Up' if best[:1] == '^' else 'Down'} for the Initiative",
+                   needs=[best[:1]], needed=len(drawn), race=True,
+                   then=(("you go first" if who == "You" else "the Foes go first") if ok else
+                         "a tie: both draw again" if pair is not None and not pair["ok"] else ""))
+    elif why == "Starting Round":
+        out.update(what="You drew for the Starting Round", needs=[], then=(
+            f"the fight starts on Round {state['round']}" if ok else "no Round: draw again"))
+    elif foe is not None and why.startswith("Round ") and " action" in why:
+        r = int(why.split()[1])
+        row = action_row(foe, r)
+        out["what"] = f"{who}'s Round {r} action"
+        if ok:
+            o = next((o for o in row["outcomes"] if o["match"] == d["need"]), None)
+            out["then"] = ("it attacks: " if o and o["kind"] == "attack" else "") + (outcome_text(o, r) if o else "it acts")
+        else:
+            out["then"] = ("no action: base damage " + str(data.foes()[foe["id"]]["base_damage"])
+                           if row["failure"] == "base" else
+                           "no action: " + outcome_text(row["failure_action"], r) if row["failure"] == "action"
+                           else "it does nothing")
+    elif foe is not None and why.startswith("react"):
+        out["what"] = f"{who}'s Reaction"
+        if ok:
+            _, outs = reaction_outcomes(foe, state["round"])
+            o = next((o for o in outs if o["match"] == d["need"]), None)
+            out["then"] = f"{o['name']} blocks {row_block(o, state['round'])}" if o else "it reacts"
+        else:
+            out["then"] = "no Reaction: the blow is not blocked"
+    elif why.startswith("see at"):
+        out["then"] = "sees" if ok else "cannot see well enough: the action fails"
+    return out
+
+
+def _pair(draws: list[dict[str, Any]], k: int) -> dict[str, Any] | None:
+    """The other side's initiative draw beside draw ``k`` (they are recorded You, then Foes)."""
+    d = draws[k]
+    if d["why"] != "initiative":
+        return None
+    j = k + 1 if d["who"] == "You" else k - 1
+    return draws[j] if 0 <= j < len(draws) and draws[j]["why"] == "initiative" else None
 
 
 def _one(state: State, symbol: str) -> str:
@@ -316,14 +376,18 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
     return t, "other"
 
 
-def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
+def view(state: State, legal: list[dict[str, Any]],
+         status: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """The fight as the player sees it; ``status`` (`actions.hand_status`) says of each card
+    in hand how a legal action uses it now, or why none does."""
     r = state["round"]
     p = state["pending"]
     pend = None
     if p and p.get("kind") == "attack":
         pend = {"kind": "attack", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "ethereal": p["ethereal"], "ranged": p["ranged"], "sneak": p["sneak"],
-                "disarm": bool(p.get("disarm")), "chain": p.get("chain", 0)}
+                "disarm": bool(p.get("disarm")), "chain": p.get("chain", 0),
+                "counters": [x.title() for x in p.get("counters", [])]}
     elif p and p.get("kind") == "attack_out":
         pend = {"kind": "countered", "foe": state["foes"][p["foe"]]["name"], "name": p["name"],
                 "damage": p["damage"], "how": p.get("countered", "")}
@@ -370,7 +434,8 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         "hand_max": hand_max(state), "fatigue": state["fatigue"], "exhaustion": state["exhaustion"],
         "draw_count": len(state["draw"]), "discard_count": len(state["discard"]),
         "discard_top": card_face(state["discard"][-1], r) if state["discard"] else None,
-        "hand": [card_face(c, r) for c in sorted(state["hand"])] if state["phase"] != "choose" else [],
+        "hand": [dict(card_face(c, r), **(status or {}).get(base(c), {})) for c in sorted(state["hand"])]
+        if state["phase"] != "choose" else [],
         "chosen": [card_face(c, r) for c in state["hand"]] if state["phase"] == "choose" else [],
         "persist": [dict(card_face(x["card"], r), until=x["until"]) for x in state["persist"]],
         "armed": " and ".join(data.card(w)["name"] for w in (state["armed"], state["offhand"]) if w),
@@ -384,9 +449,10 @@ def view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
                    "used": state["base_used"][w]} for w in ("class", "race")],
         "foes": [foe_view(state, i) for i in range(len(state["foes"]))],
         "draws": [dict(d, result=draw_result(d)) if draw_result(d) else d for d in state["draws"]],
+        "draw_lines": [draw_line(state, d, _pair(state["draws"], k)) for k, d in enumerate(state["draws"])],
         # how many of ``draws`` (the newest) the last action made: the screen draws them as cards
         "fresh_draws": min(len(state["draws"]), state.get("draws_made", 0) - state.get("draws_before", 0)),
         "pending": pend, "fleeing": state["fleeing"],
-        "log": log_tail(state["log"], 40), "xp": state["xp"], "gold": state["gold"],
+        "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
         "actions": entries, "party": party_view(state), "grid": grid_view(state),
     }

@@ -12,6 +12,7 @@ from ...core.game import IllegalAction
 from ...core.saves import Session
 from ...systems.ads import data
 from .fight import card_svg, pattern, quick_buttons, take_quick_hand
+from .prompt import label_html, plain
 from .fight import render as render_fight
 from ..flow import prompt
 from ..html import button, esc, log_list
@@ -85,10 +86,11 @@ def _choices(v: dict[str, Any]) -> str:
     btns, whys = "", set()
     for e in acts:
         t = e["action"]["type"]
-        b = button(e["label"], "play", e["action"], cls="btn" + (" primary" if t in ("go", "attempt") else ""))
+        b = button(label_html(e["label"]), "play", e["action"], raw_label=True,
+                   cls="btn" + (" primary" if t in ("go", "attempt") else ""))
         if t in WHY and t not in whys:  # one "?" per kind of choice
             whys.add(t)
-            b = f'<span class="act">{b}{why("adv-" + t, WHY[t], "What " + e["label"] + " does")}</span>'
+            b = f'<span class="act">{b}{why("adv-" + t, WHY[t], "What " + plain(e["label"]) + " does")}</span>'
         btns += b
     return f'<h2>{esc(title)}</h2><div class="choices">{btns}</div>'
 
@@ -110,8 +112,12 @@ def _obstacle(v: dict[str, Any]) -> str:
 
 
 def _place(view: dict[str, Any]) -> str:
+    """Where the character is; before the first fight is over, the adventure's story intro
+    above it (the first room's Foes start a fight at once: the intro must come first)."""
     r = view["room"]
-    return f'<p class="muted adv-place">{esc(view["adventure"])} · {esc(r["id"])} {esc(r["name"])}</p>'
+    intro = (f'<p class="adv-intro"><b>{esc(view["adventure"])}.</b> {esc(view["intro"])}</p>'
+             if view.get("intro") else "")
+    return f'{intro}<p class="muted adv-place">{esc(view["adventure"])} · {esc(r["id"])} {esc(r["name"])}</p>'
 
 
 def render(view: dict[str, Any], session: Session) -> str:
@@ -123,7 +129,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     over = ""
     if view["phase"] == "over":
         words = {"won": "The adventure is won!", "lost": "Your character has fallen. The adventure is over."}
-        over = f'<p class="banner">{esc(words.get(view["outcome"], "The adventure is over."))}</p>'
+        over = f'<p class="banner">{esc(words.get(view["outcome"], "The adventure is over."))}</p>' + ways_on(session)
     last = ""
     if view["last_fight"] and view["phase"] != "over":
         last = f'<p class="muted">Last fight: {esc(view["last_fight"]["outcome"])}.</p>'
@@ -153,6 +159,17 @@ def render(view: dict[str, Any], session: Session) -> str:
             f'</summary>{_hero(view)}</details>'
             f'<h2>Hand ({len(h["hand"])})</h2><div class="ads-hand">{hand}</div>{removed}'
             f'{log_list(view["log"], "Adventure log")}{export}</section>')
+
+
+def ways_on(session: Session) -> str:
+    """The adventure's end is never a dead end (issue 50): the keep again with the same
+    characters, a lone fight, a new adventure's setup, Home."""
+    again = button("Enter the keep again", "new", {"system": "ads_adventure", "options": dict(session.options)},
+                   cls="btn primary", fill="quick")
+    return ('<h2>What next?</h2><input type="hidden" name="quick" value="yes"><div class="choices adv-ways">'
+            f'{again}{button("A lone fight", "setup", "ads", cls="btn")}'
+            f'{button("Set up another adventure", "setup", "ads_adventure", cls="btn")}'
+            f'{button("Home", "home", cls="btn")}</div>')
 
 
 def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:

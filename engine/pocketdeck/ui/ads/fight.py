@@ -12,7 +12,7 @@ from typing import Any
 from ...core.game import IllegalAction
 from ...core.saves import Session, save_text
 from ...systems.ads import data
-from .prompt import now, pattern, ud  # noqa: F401 - ud and pattern are used by other ADS screens
+from .prompt import draw_text, now, pattern, ud  # noqa: F401 - ud and pattern are used by other ADS screens
 from ..flow import prompt
 from ..html import button, esc, log_list
 from ..learn_ui import term
@@ -62,7 +62,7 @@ def _lines(name: str, width: int = 12) -> list[str]:
     return lines[:3]
 
 
-def card_svg(c: dict[str, Any], r: int) -> str:
+def card_svg(c: dict[str, Any], r: int, note: str = "") -> str:
     """An ADS card drawn: rondel top-left, today's value top-right, name, kind, Up/Down.
     Its text is at least 12 units high and the card is drawn at least 100 px wide, so no
     text on a card face renders under 12 CSS px (issue 24)."""
@@ -87,12 +87,56 @@ def card_svg(c: dict[str, Any], r: int) -> str:
            else '<path d="M6 122 L13 134 L20 122 Z" class="udd"/>')
     kind = c["kind"].title() + (f' L{c["level"]}' if c["kind"] == "spell" else "")
     today_text = f", {today} today" if today and today != "-" else (", not playable today" if today == "-" else "")
-    label = f'{c["name"]} ({c["kind"]}{today_text}, {"Up" if c["updown"] == "^" else "Down"})'
+    label = (f'{c["name"]} ({c["kind"]}{today_text}, {"Up" if c["updown"] == "^" else "Down"})'
+             + (f": {note}" if note else ""))
     return (f'<svg class="ads-card{eth}" viewBox="0 0 100 140" role="img" aria-label="{esc(label)}" '
             f'data-card="{esc(c["card"])}">'
             f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" class="face"/>'
             f'<g transform="translate(2 2)">{rondel_svg(c["rondel"], r, font=12.5)}</g>{value}{name}'
             f'<text x="56" y="131" text-anchor="middle" font-size="12" class="kindt">{esc(kind)}</text>{sym}</svg>')
+
+
+USE_WORDS = {"play": "Playable now: its buttons are above", "boost": "A Boost now: played with a card above",
+             "counter": "A Counter now: its button is above", "pay": "Pays a cost now: see the buttons above",
+             "discard": "Discard it: its button is above"}
+
+
+def _status(c: dict[str, Any]) -> tuple[bool, str]:
+    """(playable now, the line the card carries): how a legal action uses it, or the
+    engine's reason none does (`actions.hand_status`)."""
+    use, why = c.get("use", ""), c.get("why", "")
+    if use in ("swap", "draw"):
+        how = ("Swapping to it is your Action (above)" if use == "swap"
+               else "Drawing it into your empty hand is a free action (above)")
+        return False, f"{why}. {how}" if why else how
+    if use in USE_WORDS:
+        return True, USE_WORDS[use]
+    return False, why
+
+
+def hand_cards(hand: list[dict[str, Any]], r: int) -> str:
+    """The hand, drawn: each card carries its status (``data-why``), a card no legal action
+    uses is dimmed, and under the cards each reason is written out once, naming its cards,
+    in the book's words (issue 50: nothing blocked without a reason)."""
+    cards, reasons = "", {}
+    for c in hand:
+        ok, line = _status(c)
+        cards += (f'<div class="ads-hc{"" if ok else " off"}" data-hand-card'
+                  f'{f" data-why={chr(34)}{esc(line)}{chr(34)}" if line else ""}>{card_svg(c, r, line)}</div>')
+        if not ok and line:
+            names = reasons.setdefault(line, [])
+            if c["name"] not in names:
+                names.append(c["name"])
+    if not cards:
+        return '<h2>Hand (0)</h2><div class="ads-hand"><p class="muted">empty</p></div>'
+    every = len(reasons) == 1 and all(not _status(c)[0] for c in hand)
+    rows = ""
+    for line, names in reasons.items():
+        who = "" if every else f'<b>{esc(", ".join(names))}</b>: '
+        rows += f"<li>{who}{esc(line)}.</li>"
+    why = (f'<h3 class="ads-notnow">{"No card is played now" if every else "Not playable now, and why"}</h3>'
+           f'<ul class="ads-why">{rows}</ul>' if rows else "")
+    return f'<h2>Hand ({len(hand)})</h2><div class="ads-hand">{cards}</div>{why}'
 
 
 TRAIT_TERMS = (("self preservation", "self-preservation"), ("merciless", "merciless"), ("overwhelm", "overwhelm"),
@@ -137,9 +181,8 @@ def _draws(view: dict[str, Any]) -> str:
     if not view["draws"]:
         return ""
     rows = "".join(
-        f'<li class="{"ok" if d["ok"] else "miss"}"><b>{esc(d["who"])}</b> {esc(d["why"])}: {pattern(d["drawn"])} '
-        f'<span class="muted">needs {esc(d["need"])}</span> {esc(d.get("result") or ("match" if d["ok"] else "no match"))}</li>'
-        for d in reversed(view["draws"]))
+        f'<li class="{"ok" if d["ok"] else "miss"}">{draw_text(dict(line, ok=d["ok"]), pattern(d["drawn"]))}</li>'
+        for d, line in reversed(list(zip(view["draws"], view["draw_lines"]))))
     return f'<h2>{term("up-down", "Up/Down")} draws</h2><ul class="ads-draws">{rows}</ul>'
 
 
@@ -230,19 +273,58 @@ def render(view: dict[str, Any], session: Session) -> str:
     if party and view["party"]["cover"] and view["phase"] != "over":
         return _cover(view, party)
     chosen = "".join(card_svg(c, r) for c in view["chosen"]) if view["phase"] == "choose" else ""
-    box = now(view, big_rondel(view), chosen)
+    box = now(view, big_rondel(view), chosen,
+              ways_on(session) if view["phase"] == "over" and getattr(session, "system", "") == "ads" else "")
     foes = "".join(_foe(f) for f in view["foes"])
     hand = ""
-    if view["phase"] != "choose" and not view.get("waiting"):
-        cards = "".join(card_svg(c, r) for c in view["hand"])
-        hand = (f'<h2>Hand ({len(view["hand"])})</h2>'
-                f'<div class="ads-hand">{cards or "<p class=muted>empty</p>"}</div>')
+    if view["phase"] not in ("choose", "over") and not view.get("waiting"):
+        hand = hand_cards(view["hand"], r)
         if view["persist"]:
             hand += (f'<h2>{term("persistent-effect")}</h2><div class="ads-hand">'
                      + "".join(card_svg(c, r) for c in view["persist"]) + "</div>")
     return (f'<section class="table ads-table" data-system="ads" data-phase="{esc(view["phase"])}">'
             f'{party}{box}{_grid(view)}{hand}<h2>Foes</h2><div class="ads-foes">{foes}</div>'
             f'{_details(view)}{_draws(view)}{log_list(view["log"], "Fight log")}</section>')
+
+
+# the Foes from the easiest to the hardest for a ready-made deck, measured: the random player's
+# policy and the first button on the screen, 100 seeds per deck and Foe, each Foe alone, the
+# suggested starting hand (docs/rules/ads.md, "A newcomer's first fight")
+FOE_LADDER = ("goblin_archer", "goblin_skirmisher", "plague_rat", "cultist", "bandit", "hobgoblin_captain",
+              "skeletal_warrior", "cave_troll")
+FIRST_FOE = FOE_LADDER[0]   # a newcomer's first fight (Play now, before any ADS fight was played)
+
+
+def first_fight(app: Any) -> bool:
+    """Is the next ADS fight this player's first? No ADS fight is kept on this phone."""
+    sessions = getattr(app, "sessions", None) or {}
+    return not any(getattr(s, "system", "") == "ads" for s in sessions.values())
+
+
+def _quick(session: Session) -> bool:
+    """Did this fight start with Play now's suggested hand?"""
+    deck = str(session.options.get("deck"))
+    return [a.get("card") for a in session.actions[:4]] == list(QUICK.get(deck, ()))
+
+
+def ways_on(session: Session) -> str:
+    """The end of a lone fight is never a dead end (issue 50): the same fight again, the next
+    Foe up the ladder with the same character, the setup to choose any Foe, Home."""
+    o = dict(session.options)
+    deck = str(o.get("deck", "warrior"))
+    foe = str(o.get("foe", "goblin_skirmisher"))
+    nxt = FOE_LADDER[(FOE_LADDER.index(foe) + 1) % len(FOE_LADDER)] if foe in FOE_LADDER else FOE_LADDER[0]
+    quick = _quick(session)
+    hidden = '<input type="hidden" name="quick" value="yes">' if quick else ""
+    fill = "quick" if quick else None
+    again = button(f"Fight again: {data.foes()[foe]['name']}", "new", {"system": "ads", "options": o},
+                   cls="btn primary", fill=fill)
+    other = button(f"Another Foe: {data.foes()[nxt]['name']}", "new",
+                   {"system": "ads", "options": dict(o, foe=nxt)}, cls="btn", fill=fill)
+    return (f'<h2>What next?</h2>{hidden}<div class="choices ads-ways">{again}{other}'
+            f'<p class="muted">{esc(FOE_LINES.get(nxt, ""))}</p>'
+            f'{button("Choose a Foe and a deck", "setup", "ads", cls="btn")}'
+            f'{button("Home", "home", cls="btn")}</div>')
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]], default: str) -> str:
@@ -323,13 +405,19 @@ def setup(app: Any = None) -> str:
                 [("no", "No"), ("yes", "Yes: shoot in Melee on a matched Up/Down")], "no"),
         _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
-    quick = quick_buttons("ads", lambda k: {"deck": k}, "against a Goblin Skirmisher")
+    first = first_fight(app)
+    foe = data.foes()[FIRST_FOE if first else "goblin_skirmisher"]
+    quick = quick_buttons("ads", (lambda k: {"deck": k, "foe": FIRST_FOE}) if first else (lambda k: {"deck": k}),
+                          f"against a {foe['name']}")
+    head = (f'<h2>Your first fight</h2><p class="muted">One {esc(foe["name"])}, the easiest Foe '
+            f'({foe["hp"]} HP; {esc(FOE_LINES[FIRST_FOE])}), Simple play, with a suggested starting hand: '
+            f'one tap to the fight. After it you choose any Foe.</p>' if first else
+            f'<h2>Play now</h2><p class="muted">A ready-made character against one {esc(foe["name"])} (the '
+            f'book\'s own Foe card), Simple play, with a suggested starting hand: one tap to the fight.</p>')
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
             f'cards run by Up/Down draws. Pocketdeck runs the Foes; you choose every card.</p>'
-            + prompt(f'<h2>Play now</h2><p class="muted">A ready-made character against one Goblin Skirmisher, '
-                     f'Simple play, with a suggested starting hand: one tap to the fight.</p>{quick}',
-                     cls="ads-quick", label="Play now: pick a ready-made character")
+            + prompt(f'{head}{quick}', cls="ads-quick", label="Play now: pick a ready-made character")
             + f'<h2>Or set up the fight yourself</h2><form class="form" data-form>{form}'
             f'{button("Begin the fight", "new", {"system": "ads"}, cls="btn primary", fill=",".join(FIELDS), submit=True)}'
             f'</form></section>')
@@ -347,8 +435,16 @@ def take_quick_hand(app: Any, session: Session, deck_id: str) -> list[tuple[str,
     if not taken:
         return []
     said = f"Play now: your starting hand is {', '.join(taken[:-1])} and {taken[-1]}, and you drew 3 more."
+    foe = session.state.get("foes", [{}])[0].get("name") if session.system == "ads" else None
+    if foe and session.options.get("foe") == FIRST_FOE and first_of(app, session):
+        said = f"Your first fight: one {foe}, the easiest Foe. " + said
     app.flash = ("info", (app.flash[1] + " " if getattr(app, "flash", None) else "") + said)
     return [("put", f"game:{app.slot_of(session)}", save_text(session))]
+
+
+def first_of(app: Any, session: Session) -> bool:
+    """Is ``session`` the only ADS fight on this phone (the player's first)?"""
+    return [s for s in app.sessions.values() if getattr(s, "system", "") == "ads"] == [session]
 
 
 def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:

@@ -6,6 +6,7 @@ say what they do, issue 25). The rest of the fight screen (hand, Foe cards, log)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...systems.ads import data
@@ -18,14 +19,58 @@ GROUPS = (("play", "Play a card"), ("base", "Base Actions"), ("grapple", "Grappl
           ("gear", "Gear"), ("move", "Move"), ("other", "Other"))
 
 
-def ud(sym: str) -> str:
-    return ('<span class="ud up">&#9650;<span class="vh">Up</span></span>' if sym == "^"
-            else '<span class="ud down">&#9660;<span class="vh">Down</span></span>' if sym == "v"
-            else '<span class="ud any">&#9675;<span class="vh">any</span></span>')
+UD_PATHS = {"^": ("up", "Up", "M5 1.2 L9.4 9 L.6 9 Z"), "v": ("down", "Down", "M.6 1 L9.4 1 L5 8.8 Z")}
+
+
+def ud(sym: str, named: bool = True) -> str:
+    """One Up/Down symbol, drawn (issue 50: symbols are drawn, never spelt): a triangle
+    pointing up or down, an empty circle for "any"; its name is the image's label, or, beside
+    the word already (``named`` False: a button's "Declare Up"), it is hidden from readers."""
+    cls, name, path = UD_PATHS.get(sym, ("any", "any", ""))
+    shape = f'<path d="{path}"/>' if path else '<circle cx="5" cy="5" r="3.6"/>'
+    who = f'role="img" aria-label="{name}"' if named else 'aria-hidden="true"'
+    return f'<svg class="ud {cls}" viewBox="0 0 10 10" {who}>{shape}</svg>'
 
 
 def pattern(p: str) -> str:
-    return "".join(ud(s) for s in p)
+    return f'<span class="ud-p">{"".join(ud(s) for s in p)}</span>'
+
+
+def draw_text(line: dict[str, Any], drawn: str = "") -> str:
+    """A draw line in words (the engine's ``draw_lines``): what was drawn for, what was
+    drawn (``drawn``, when the cards are not beside it), what matched of what was needed,
+    and what followed ("1 match of 2 needed: it does nothing")."""
+    needs, m, n, then = line["needs"], line["matched"], line["needed"], line["then"]
+    if line["race"]:
+        body = f"{m} of {n} matched"
+    elif not needs:
+        body = ""
+    elif line.get("ok"):
+        body = f"matched {pattern(needs[0])}"
+    elif len(needs) > 1 or m == 0:
+        body = "no match of " + " or ".join(pattern(x) for x in needs)
+    else:
+        body = f'{m} match{"" if m == 1 else "es"} of {n} needed ({pattern(needs[0])})'
+    parts = [p for p in (f"drew {drawn}" if drawn else "", body) if p]
+    return (f'<b>{esc(line["what"])}</b>' + (": " + ", ".join(parts) if parts else "")
+            + (f": {esc(then)}" if then else ""))
+
+
+def plain(label: str) -> str:
+    """A label's Up/Down in words only, for what is read out (a "?"'s name)."""
+    label = re.sub(r"\b(Up) \^", "Up", label)
+    label = re.sub(r"\b(Down) v\b", "Down", label)
+    return re.sub(r"\bmatch ([\^v*]+)(?= )", lambda m: "match " + " ".join(
+        {"^": "Up", "v": "Down"}.get(x, "any") for x in m.group(1)), label)
+
+
+def label_html(label: str) -> str:
+    """A button's label with its Up/Down drawn: "Declare Up ^" shows the word and the
+    triangle, never the caret; a pattern to match ("match ^v") is drawn."""
+    out = esc(label)
+    out = re.sub(r"\b(Up) \^", lambda m: f"Up {ud('^', False)}", out)
+    out = re.sub(r"\b(Down) v\b", lambda m: f"Down {ud('v', False)}", out)
+    return re.sub(r"\bmatch ([\^v*]+)(?= )", lambda m: "match " + pattern(m.group(1)), out)
 
 
 def updown_card(sym: str) -> str:
@@ -38,15 +83,16 @@ def updown_card(sym: str) -> str:
 
 
 def fresh_draws(view: dict[str, Any]) -> str:
-    """The Up/Down cards the last action drew (its result's deciding cards), as cards."""
+    """The Up/Down cards the last action drew (its result's deciding cards), as cards, each
+    with its line in words."""
     n = view.get("fresh_draws") or 0
     if n <= 0:
         return ""
+    k0 = len(view["draws"]) - min(n, 4)
     rows = "".join(
         f'<li class="{"ok" if d["ok"] else "miss"}"><span class="ud-cards">{"".join(updown_card(s) for s in d["drawn"])}</span>'
-        f'<span><b>{esc(d["who"])}</b> {esc(d["why"])}: needs {pattern(d["need"]) if set(d["need"]) <= set("^v") else esc(d["need"])}'
-        f' <b>{"match" if d["ok"] else "no match"}</b></span></li>'
-        for d in view["draws"][-n:][-3:])
+        f'<span>{draw_text(dict(view["draw_lines"][k0 + j], ok=d["ok"]))}</span></li>'
+        for j, d in enumerate(view["draws"][k0:]))
     return f'<ul class="ads-fresh" aria-label="Up/Down cards drawn">{rows}</ul>'
 
 
@@ -115,11 +161,11 @@ def explain(action: dict[str, Any], label: str, pending: dict[str, Any] | None =
 def act_button(entry: dict[str, Any], cls: str = "btn", n: int = 0, pending: dict[str, Any] | None = None) -> str:
     """An action's button, and its "?" when it needs one."""
     text = explain(entry["action"], entry["label"], pending)
-    btn = button(entry["label"], "play", entry["action"], cls=cls)
+    btn = button(label_html(entry["label"]), "play", entry["action"], cls=cls, raw_label=True)
     if not text:
         return btn
     key = f'{entry["action"].get("type")}-{entry["action"].get("card") or n}'
-    return f'<span class="act">{btn}{why(key, text, "What " + entry["label"] + " does")}</span>'
+    return f'<span class="act">{btn}{why(key, text, "What " + plain(entry["label"]) + " does")}</span>'
 
 
 def _buttons(entries: list[dict[str, Any]], cls: str = "btn", pending: dict[str, Any] | None = None) -> str:
@@ -143,9 +189,17 @@ def question(view: dict[str, Any]) -> str:
     if phase == "react" and p and p["chain"]:
         return f'{esc(p["foe"])} {recounter}s your counter. {esc_t}: answer with another listed Attribute card?'
     if phase == "react" and p:
+        only_take = all(e["action"]["type"] == "take" for e in view["actions"])
+        listed = " or ".join(p.get("counters", []))
+        hiding = ""
+        if p["sneak"]:  # a Sneak attack allows no reaction, only a counter (docs/rules/ads.md, Sneak)
+            hiding = (f" from hiding: only a {counter} with {esc(listed)} stops it" if listed else
+                      f" from hiding: no {term('ads-reaction', 'reaction')}, only a {counter}, and its card "
+                      f"lists no Attribute to {counter} it with")
+        ask = (" Nothing you hold answers it: you take the blow." if only_take else
+               f' Your {term("ads-reaction", "reaction")}?')
         return (f'{esc(p["foe"])} attacks you with {esc(p["name"])}: {_dmg(p)}'
-                f'{" (Ranged)" if p["ranged"] else ""}{" from hiding: only a counter" if p["sneak"] else ""}. '
-                f'Your {term("ads-reaction", "reaction")}?'
+                f'{" (Ranged)" if p["ranged"] else ""}{hiding}.{ask}'
                 f'{" You are fleeing: only counters." if view["fleeing"] else ""}')
     if phase == "aid" and p:
         return (f'{esc(p["foe"])} attacks {esc(p["target"])} with {esc(p["name"])}: {_dmg(p)}'
@@ -223,8 +277,9 @@ def dual_offers(view: dict[str, Any]) -> str:
             f'a weapon in each hand, no shield, for this fight.</p><div class="choices">{_buttons(entries)}</div>')
 
 
-def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
-    """The prompt: the status, the last tap's Up/Down cards, and what to do now."""
+def now(view: dict[str, Any], rondel: str, hand_cards: str, ways_on: str = "") -> str:
+    """The prompt: the status, the last tap's Up/Down cards, and what to do now; at the
+    end, the result and ``ways_on`` (what to play next)."""
     phase = view["phase"]
     top = status(view, rondel) + fresh_draws(view)
     if phase == "over":
@@ -233,8 +288,8 @@ def now(view: dict[str, Any], rondel: str, hand_cards: str) -> str:
                         view["xp"], view["gold"])
         words = {"won": won, "lost": "You have fallen.",
                  "fled": "You fled the fight."}
-        body = f'<p class="banner">{esc(words.get(view["outcome"], "The fight is over."))}</p>'
-        return prompt(top + body, cls="ads-prompt", label="The fight is over")
+        body = f'<p class="banner">{esc(words.get(view["outcome"], "The fight is over."))}</p>' + ways_on
+        return prompt(top + body, cls="ads-prompt ads-over", label="The fight is over")
     if view.get("waiting"):
         return prompt(top + '<p class="muted">Your hand shows when the phone comes to you.</p>', cls="ads-prompt",
                       label="Waiting for your turn")

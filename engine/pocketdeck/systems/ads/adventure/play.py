@@ -344,8 +344,8 @@ def attempt(state: State, a: Action, rng: Rng) -> None:
     ok = difficulty_success(ob["difficulty"], a["symbol"], drawn)
     state["obstacle_draw"] = {"declared": a["symbol"], "drawn": drawn, "ok": ok}
     title = DIFFICULTIES[ob["difficulty"]]["title"]
-    log(state, f"{ob['name']} ({title}): you declare {a['symbol']} and draw {' '.join(drawn)}: "
-               + ("success." if ok else "a failure."))
+    log(state, f"{ob['name']} ({title}): you declare {updown_words(a['symbol'])} and draw "
+               f"{updown_words(*drawn)}: " + ("success." if ok else "a failure."))
     if ok:
         overcome_done(state, rng)
     else:
@@ -464,6 +464,11 @@ def rest(state: State, a: Action, rng: Rng) -> None:
     wander(state, rng)
 
 
+def updown_words(*symbols: str) -> str:
+    """Up/Downs in words for the log (issue 50: symbols are drawn or named, never spelt)."""
+    return ", ".join("Up" if x == UP else "Down" for x in symbols)
+
+
 def wander(state: State, rng: Rng) -> None:
     """Wandering Foes: the rest spot's own table, one row by two Up/Downs."""
     room = rooms()[state["room"]]
@@ -474,10 +479,10 @@ def wander(state: State, rng: Rng) -> None:
     row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
     foes = [fid for fid, n in row for _ in range(n)]
     if foes:
-        log(state, f"Wandering Foes ({' '.join(drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")
+        log(state, f"Wandering Foes ({updown_words(*drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")
         start_fight(state, foes, room, wander=True)
     else:
-        log(state, f"Wandering Foes ({' '.join(drawn)}): nobody comes.")
+        log(state, f"Wandering Foes ({updown_words(*drawn)}): nobody comes.")
 
 
 def finish(state: State, outcome: str) -> None:

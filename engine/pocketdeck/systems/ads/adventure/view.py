@@ -93,6 +93,8 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
                                                                                  "remove_draw") else []
     return {
         "phase": state["phase"], "outcome": state["outcome"], "adventure": adventure()["info"]["name"],
+        # the adventure's story intro, until the first fight is over (it opens the log too)
+        "intro": adventure()["info"]["text"] if state["last_fight"] is None else "",
         "room": {"id": state["room"], "name": room["name"], "text": room["text"], "light": room["light"],
                  "place": room["place"], "distances": room["distances"], "updown": room["updown"],
                  "rest": room["rest"], "boss": room["boss"], "cleared": state["room"] in state["cleared"]},
@@ -120,5 +122,6 @@ def fight_view_of(state: State) -> dict[str, Any] | None:
     """The running fight's own view (the fight screen draws it unchanged)."""
     if state["fight"] is None:
         return None
-    from ..actions import legal
-    return fight_view(state["fight"], legal(state["fight"]))
+    from ..actions import hand_status, legal
+    now = legal(state["fight"])
+    return fight_view(state["fight"], now, hand_status(state["fight"], now))
