@@ -26,8 +26,8 @@ EXPECTED: dict[str, str] = {
     "ads": "bbf747ef0e884367",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
-    # ways on (issue 50)
-    "dofa": "b1d78dde79bf7c93",
+    # ways on; the practice put away once a check of one's own is tapped in (issue 50)
+    "dofa": "394dac417e057a7c",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # and after the melee attack the line says to end the turn (issue 50)

@@ -246,3 +246,18 @@ def test_the_end_of_a_session_offers_play_again_another_character_and_home():
         assert f'data-action="{verb}"' in section
     arg = re.search(r'data-action="new" data-arg="([^"]+)"', section).group(1)
     assert json.loads(unescape(arg))["options"] == app.sessions["dofa"].options
+
+
+def test_a_check_of_ones_own_puts_the_practice_away():
+    """At a table the player taps in the GM's real check: once a key differs from the
+    practice's, the practice step goes (the line on who calls checks stays)."""
+    from pocketdeck.ui.dofa.sheet import practice_check
+    app = start("Spades1", seed=5)
+    s = app.sessions["dofa"]
+    view = s.game.view(s.state, "player")
+    _, stat, _, card = practice_check(view, s)
+    other = "K" if not card.startswith("K") else "Q"
+    app.handle("play", json.dumps({"type": "tc_rank", "rank": other}))
+    html = app.render()
+    assert 'aria-label="Practice a check"' not in html
+    assert "At a table the GM calls each check" in unescape(re.sub(r"<[^>]+>", "", html))

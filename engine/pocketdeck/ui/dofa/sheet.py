@@ -112,6 +112,13 @@ def _practice(view: dict[str, Any], session: Session) -> str:
              (d["dr"] == dr and not d.get("hidden"), {"type": "dr", "dr": dr}, f"DR {dr}"))
     legal = {json_key(e["action"]): e for e in view["actions"]}
     step = ""
+    gm = (f'<p class="dofa-hint">At a table the GM calls each check (an {term("attribute")} or '
+          f'{term("skill")} and a {term("difficulty-range")}) and shows you the {term("target-card")}: '
+          f'you tap them in below and draw.</p>')
+    own = ((d["rank"] and d["rank"] != c.rank.code) or (d["suit"] and d["suit"] != c.suit.value)
+           or (d["stat"] and d["stat"] != stat))
+    if own:  # a check of the player's own (the GM's at a table) is being tapped in: no practice
+        return gm
     for done, action, label in steps:
         e = legal.get(json_key(action))
         if not done and e is not None:
@@ -121,9 +128,6 @@ def _practice(view: dict[str, Any], session: Session) -> str:
         draw = legal.get(json_key({"type": "draw"}))
         if draw is not None:
             step = _play_button("Draw", draw["action"], "btn primary")
-    gm = (f'<p class="dofa-hint">At a table the GM calls each check (an {term("attribute")} or '
-          f'{term("skill")} and a {term("difficulty-range")}) and shows you the {term("target-card")}: '
-          f'you tap them in below and draw.</p>')
     article = "an" if stat[0] in "AEIOU" else "a"
     call = (f'<p><b>Practice alone.</b> The GM says: “{esc(what)}: {article} {esc(stat)} check, '
             f'{esc(HOW_HARD[dr])} (DR {dr})” and turns over the <b>{esc(c.name)}</b>. '
