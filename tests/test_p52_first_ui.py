@@ -193,3 +193,13 @@ def test_every_end_has_a_way_on_with_the_same_party():
         app.handle("new", NEW, {"again_same": "1"})  # a full quest again: the same quest
         assert app.sessions["p52"].state["quest"]["kind"] == kind
     assert outcomes == {True, False}
+
+
+def test_a_guest_phone_at_the_end_is_offered_a_new_start_and_home_only():
+    """A table of phones: a guest draws the host's game with no session of its own; the party
+    plays on from the host's phone (ui/table_link), so the guest's end has no Play again."""
+    from pocketdeck.ui.p52.table import render
+    app = _first_start(2)
+    _finish(app, 2)
+    html = render(GAME.view(app.sessions["p52"].state), None)
+    assert _ways(html) == [("setup", "Start a new quest"), ("home", "Home")]

@@ -195,7 +195,9 @@ def _over(view: dict[str, Any], session: Session | None = None, flips: str = "")
     else:
         again = (f"Play {q} again", f"{party}, the same quest, a new deal of the cards.")
         other = ("Another quest", f"{party} into a quest the cards choose.")
-    ways = [(again, "again_same"), (other, "again_flip")]
+    # a guest's phone at a table of phones draws the host's game with no session: the party
+    # plays on from the host's phone, so only a new start and Home are offered there
+    ways = [(again, "again_same"), (other, "again_flip")] if session is not None else []
     if won:
         ways.reverse()  # after a win the next step is on; after a loss, another try
     rows = "".join(
