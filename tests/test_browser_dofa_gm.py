@@ -172,3 +172,46 @@ def test_gm_runs_initiative_a_status_save_and_an_epic_event_offline(browser, ser
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_start_combat_with_the_bestiary_open_lands_on_the_turn(browser, server):
+    """Issue 50, item 2: the GM opened "Add to the table" and added a creature, then tapped
+    Start combat: the acting one's turn stands in view below the bar (it stood 600-750 px
+    above the screen, which showed the open bestiary); the panel stays open further down."""
+    ctx, errors = pinned_context(browser, ENTROPY)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_MS)
+        page.locator(f'#app [data-action=open][data-arg="{SYSTEM}"]').tap()
+        page.get_by_role("button", name="Play now: a seated table, two heroes, a Captain and two Grunts").tap()
+        page.wait_for_selector("[data-system=dofa-gm]", timeout=BOOT_MS)
+        skip = page.locator("#app .guide [data-arg=skip]")
+        if skip.count():
+            skip.first.tap()
+            page.wait_for_timeout(200)
+        tap_action(page, {"panel": "add", "type": "panel"})
+        add = page.locator('.gm-more button[data-arg*="add_creature"]').first
+        tap_action(page, json.loads(add.get_attribute("data-arg")))
+        page.get_by_role("button", name="Start combat", exact=True).first.evaluate("b => b.scrollIntoView({block: 'center'})")
+        before = int(page.evaluate("document.documentElement.dataset.saved || 0"))
+        page.get_by_role("button", name="Start combat", exact=True).first.tap()
+        page.wait_for_function(f"Number(document.documentElement.dataset.saved) > {before}")
+        page.wait_for_timeout(300)
+        where = page.evaluate("""() => {
+            const bar = document.querySelector('body > header.bar');
+            const top = bar ? bar.getBoundingClientRect().bottom : 0;
+            const p = document.querySelector('#app [data-prompt]');
+            const b = p && [...p.querySelectorAll('[data-action]:not([disabled])')].find(x => x.checkVisibility());
+            const more = document.querySelector('#app .gm-more');
+            return {cls: p ? p.className : null, top, btn: b ? b.getBoundingClientRect().toJSON() : null,
+                    h: innerHeight, moreTop: more ? more.getBoundingClientRect().top : null,
+                    moreOpen: !!document.querySelector('.gm-more [data-arg*="add_creature"]')};
+        }""")
+        assert "gm-turn" in where["cls"], where
+        assert where["btn"] and where["btn"]["top"] >= where["top"] - 1 and where["btn"]["bottom"] <= where["h"], where
+        assert where["moreOpen"] and where["moreTop"] > where["btn"]["bottom"], where   # open, below
+        assert_phone_layout(page, "GM's table: the turn after Start combat")
+    finally:
+        ctx.close()
+    assert not errors, errors
