@@ -32,7 +32,9 @@ def test_home_screen_imports_no_system_and_no_table():
         "from pocketdeck.ui.app import App\n"
         "app = App(); app.restore({}); html = app.render()\n"
         "print(json.dumps({'loaded': loaded(), 'html': html}))"))
-    assert out["loaded"] == ["pocketdeck.ui.app", "pocketdeck.ui.flow", "pocketdeck.ui.html", "pocketdeck.ui.tables"]
+    # ui/shell.py: what the screens share with the App (Effect, slot_system, its Protocol)
+    assert out["loaded"] == ["pocketdeck.ui.app", "pocketdeck.ui.flow", "pocketdeck.ui.html",
+                             "pocketdeck.ui.shell", "pocketdeck.ui.tables"]
     for title in ("Deck", "P52", "Adventure Deck System", "Deck of Adventures", "Deckbuilder RPG"):
         assert f"<h2>{title}</h2>" in out["html"]
 

@@ -23,11 +23,6 @@ ROOT = ENGINE / "systems" / "ads"
 PKG = "pocketdeck.systems.ads"
 
 ALLOWED: list[frozenset[str]] = [
-    frozenset({"pocketdeck.ui.app", "pocketdeck.ui.deck.editor", "pocketdeck.ui.dofa.keep",
-               "pocketdeck.ui.dofa_gm.join", "pocketdeck.ui.learn_ui",
-               "pocketdeck.ui.library.screen", "pocketdeck.ui.table_link.codes",
-               "pocketdeck.ui.table_link.policies", "pocketdeck.ui.table_link.screens",
-               "pocketdeck.ui.table_link.seats", "pocketdeck.ui.tables"}),
     frozenset({"pocketdeck.ui.ads.adventure", "pocketdeck.ui.ads.builder"}),
 ]
 

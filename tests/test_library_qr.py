@@ -1,4 +1,4 @@
-"""How much one QR code carries (ui/library/screen.py QR_MAX_FRAGMENT: version 25, level M,
+"""How much one QR code carries (ui/library/items.py QR_MAX_FRAGMENT: version 25, level M,
 less the page's address): every record of every kind fits, the largest deck of one's own
 too; games fit up to a length per system, measured here and stated in docs/LIBRARY.md."""
 

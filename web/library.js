@@ -129,7 +129,7 @@ window.pocketdeckLibrary = { act, status, ask };
 
 // QR codes: every [data-qr] element on the screen gets its link drawn as an SVG by the
 // vendored encoder (dist/vendor/qrcode.mjs, pinned in build.py), error correction level M,
-// version 25 at most (ui/library/screen.py QR_MAX_FRAGMENT says why).
+// version 25 at most (ui/library/items.py QR_MAX_FRAGMENT says why).
 const QR_MAX_VERSION = 25;
 const QR_MAX_BYTES = 1370;  // what version 25 at level M holds: no code the app draws is larger
 async function drawCodes(root) {

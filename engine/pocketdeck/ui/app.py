@@ -33,18 +33,14 @@ from ..core.records import NAME_MAX, kind_of_key, read_stored
 from ..core.saves import SaveError, Session, from_json, from_link, save_text, to_link
 from . import flow
 from .html import block, button, esc, unblocked
+from .shell import Effect, slot_system
 from .tables import rules_key, tables
 
-Effect = tuple[str, ...]  # ("put", key, text) | ("delete", key)
 # systems whose seats a guest phone may hold: the keys of ui/table_link/policies.POLICIES, named
 # here so the home screen loads none of the table link (tests/test_table_link.py checks both)
 TABLE_LINK_SYSTEMS = ("deckbuilder", "p52", "ads_adventure", "dofa-gm")
 SHARED = "~shared"        # the slot suffix of a linked game kept beside the player's own
 _SLOT = re.compile(r"[a-z0-9_-]{1,24}(~(shared|[0-9]{1,6}))?")  # <system>, <system>~shared, <system>~<n>
-
-def slot_system(slot: str) -> str:
-    """The game system of a slot (``p52~shared`` -> ``p52``)."""
-    return slot.split("~", 1)[0]
 
 
 @dataclass

@@ -12,11 +12,10 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.saves import Session
+from .shell import Effect
 
 if TYPE_CHECKING:
-    from .app import App
-
-Effect = tuple[str, ...]
+    from .shell import App
 
 
 def _plain_options(fields: dict[str, Any], app: "App") -> dict[str, Any]:

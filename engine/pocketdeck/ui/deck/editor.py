@@ -18,7 +18,7 @@ from ..flow import prompt
 from ..html import button, esc
 
 if TYPE_CHECKING:
-    from ..app import App, Effect
+    from ..shell import App, Effect
 
 PRESETS = {
     "52": ("52 cards", standard_deck(False)),
@@ -38,7 +38,7 @@ def handle(app: "App", verb: str, arg: str, fields: dict[str, Any]) -> list["Eff
 
 
 def _save(app: "App", fields: dict[str, Any]) -> list["Effect"]:
-    from ..library.screen import add
+    from ..library.items import add
     picked = fields.get("cards") or []
     copies = fields.get("copies") or "1"
     if not isinstance(picked, list) or not picked:

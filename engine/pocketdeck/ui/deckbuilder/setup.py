@@ -16,7 +16,7 @@ from ..learn_ui import term
 from ..library.characters import CharacterLibrary
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 # what each starter hero is like in play, one line (the numbers are added from heroes.toml)
 HERO_LINES = {

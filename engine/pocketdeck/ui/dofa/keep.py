@@ -14,15 +14,15 @@ from ...core.records import get_kind, make_item
 from ...core.saves import Session, save_text
 
 if TYPE_CHECKING:
-    from ..app import App, Effect
+    from ..shell import App, Effect
 
 
 def keep_sheet(app: "App", slot: str) -> list["Effect"]:
     """The sheet of the DofA game in ``slot`` joins the library; tapped again for the same
     game, it updates that entry (the key is kept in the game's notes, ``meta:<slot>``)."""
     from ...systems.dofa.keep import sheet_record
-    from ..app import slot_system
-    from ..library.screen import add
+    from ..shell import slot_system
+    from ..library.items import add
     if not slot and app.screen.startswith("table:"):  # tapped on the table itself
         slot = app.screen[6:]
     session = app.sessions.get(slot)

@@ -18,7 +18,7 @@ from ..html import button, esc
 from ..learn_ui import term
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 PLAY_NOW = ("Spades1", "Clubs1", "Diamonds1", "Hearts1")  # one level-1 hero per Role
 ROLE_LINE = {

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.saves import SaveError, Session, save_text
+from .numbers import numbers, sheet_numbers
 from ..html import button, esc
 
 if TYPE_CHECKING:
-    from ..app import App, Effect
+    from ..shell import App, Effect
 
 GM = "dofa-gm"
 FIELDS = (("hp", "HP"), ("ap", "AP"), ("ar", "AR"), ("agl", "Agility"), ("pp", "PP"))
@@ -34,11 +35,6 @@ def gm_slot(app: "App", back: str | None = None) -> str | None:
     return app.latest(GM)
 
 
-def numbers(session: Session) -> dict[str, Any]:
-    from ...systems.dofa_gm.sheetlink import player_from_state
-    return player_from_state(session.state)
-
-
 def offer(app: "App", session: Session) -> str:
     """The preview's join panel for a player's game link: the numbers from its sheet."""
     if session.system != "dofa":
@@ -48,14 +44,6 @@ def offer(app: "App", session: Session) -> str:
     except Exception:  # noqa: BLE001 - a sheet the table cannot read: no offer, the preview stays
         return ""
     return offer_numbers(app, p)
-
-
-def sheet_numbers(record: Any) -> dict[str, Any]:
-    """The numbers of a library DofA sheet (issue 15's kind ``sheet``: the starting
-    character and its steps, replayed by the rules): a sheet fresh from a Full Rest."""
-    from ...systems.dofa.keep import replay
-    from ...systems.dofa_gm.sheetlink import player_from_state
-    return player_from_state(replay(record))
 
 
 def offer_sheet(app: "App", record: Any, back: str) -> str:

@@ -12,7 +12,7 @@ from ..flow import prompt
 from ..html import button, esc
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 PLAYER_ROWS = 4
 LINK_ROWS = 2

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.saves import Session
-from ..tables import Effect
+from ..shell import Effect
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 Record = dict[str, Any]
 

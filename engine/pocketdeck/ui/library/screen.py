@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import datetime
 import json
-import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
@@ -26,20 +25,16 @@ from ...core.limits import excerpt
 from ...core.records import (Item, Kind, RecordError, check_name, export_file, file_values_steps,
                             file_work, game_item, get_kind, item_from_link, item_from_link_steps,
                             item_link, make_item, named_function, problem, read_values_steps,
-                            session_of, stored_text)
+                            stored_text)
 from ...core.saves import SaveError, from_link_steps, save_text, to_link
+from .items import QR_MAX_FRAGMENT, add, slug as _slug
 from ..flow import prompt
 from ..html import button, esc
+from ..shell import slot_system
 
 if TYPE_CHECKING:
-    from ..app import App, Effect
+    from ..shell import App, Effect
 
-# The longest item link (the fragment, "i=..." or "g=...") drawn as one QR code: past
-# version 25 (117 x 117 modules) a code shown on one phone's screen no longer reads
-# reliably with another phone's camera; version 25 at error correction level M holds 1,370
-# bytes, less the page's own address (up to 120 characters allowed for it). web/library.js
-# draws the code with the vendored encoder (build.py QR_ENCODER) at that version at most.
-QR_MAX_FRAGMENT = 1_250
 CHOICES = {"both": "Keep both", "replace": "Replace mine", "skip": "Skip"}
 UNDO_DEPTH = 20   # deletes that Undo takes back, newest first (kept in memory until a reload)
 # the list is drawn a page at a time: 2,000 items drawn at once held the page for 0.8 s in
@@ -96,7 +91,6 @@ def game_name(app: "App", slot: str) -> str:
 
 def entries(app: "App") -> list[Entry]:
     """Every item, grouped by kind in the order kinds were registered, then by name."""
-    from ..app import slot_system
     found: list[Entry] = []
     for slot, session in app.sessions.items():
         try:
@@ -121,7 +115,6 @@ def entries(app: "App") -> list[Entry]:
 def _set_aside(app: "App") -> list[Entry]:
     """The stored entries that could not be read, listed with the reason (issue 28)."""
     from ...core.records import kind_of_key
-    from ..app import slot_system
     out = []
     for key, (_, reason) in app.aside.items():
         try:
@@ -185,36 +178,6 @@ def kept_index(app: "App") -> dict[tuple[str, ...], str]:
 def match(app: "App", item: Item, index: dict[tuple[str, ...], str] | None = None) -> str | None:
     """The key of the item already kept that ``item`` would be (None: it is new)."""
     return (kept_index(app) if index is None else index).get(identity(item))
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "item"
-
-
-def add(app: "App", item: Item, replace: str | None = None) -> list["Effect"]:
-    """Keep ``item`` (already read by core.records), as new or in place of ``replace``."""
-    kind = get_kind(item["kind"], item["system"])
-    if kind.replayed:
-        session = session_of(item)
-        if replace and replace.startswith("game:") and replace[5:] in app.sessions:
-            slot = replace[5:]
-        elif kind.system in app.sessions or f"game:{kind.system}" in app.aside:
-            slot = app.free_slot(kind.system)   # never a slot held, nor one set aside
-        else:
-            slot = kind.system
-        app.sessions[slot] = session
-        app.notes["names"][slot] = item["name"]
-        app.meta.pop(f"meta:{slot}", None)  # a game from outside starts with no table notes
-        return [("put", f"game:{slot}", save_text(session)), ("delete", f"meta:{slot}"),
-                ("put", "ui:library", app.notes_text())]
-    key = replace if replace in app.library else None
-    if key is None:
-        key, n = kind.prefix + _slug(item["name"]), 1
-        while key in app.library or key in app.aside:  # a key set aside is never written over
-            n += 1
-            key = f"{kind.prefix}{_slug(item['name'])}-{n}"
-    app.library[key] = item["data"]
-    return [("put", key, stored_text(item))]
 
 
 def remove(app: "App", key: str) -> list["Effect"]:
@@ -870,7 +833,6 @@ def _item_screen(app: "App", key: str) -> str:
         return (f'<section class="library lib-detail"><h1>{esc(entry.name)}</h1>'
                 f'<p class="muted">{esc(entry.kind.title)} \u00b7 {esc(entry.detail)}</p>'
                 f'<div class="lib-tools">{acts}</div></section>')
-    from ..app import slot_system
     if key.startswith("game:") and slot_system(key[5:]) == "dofa":  # a player's DofA game
         acts = button("Keep the sheet apart", "lib-sheet", key[5:])
     else:

@@ -31,7 +31,7 @@ from ..library.characters import CharacterLibrary
 from ..tables import Table, register_table
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 MAX_PARTY = 6
 LAYOUTS = {"app": "The app lays it out", "player": "I lay it out"}

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..library.screen import QR_MAX_FRAGMENT
+from ..library.items import QR_MAX_FRAGMENT
 
 PREFIX = "t="
 MAX_CANDIDATES = 4            # host candidates kept (a phone has one or two interfaces)

@@ -178,9 +178,9 @@ def _gm_joined(game: Any, state: State, seat: str, numbers: Any = None) -> dict[
 def _gm_sheet(record: Any) -> dict[str, Any]:
     """A DofA sheet a player's phone brings from its Library: checked exactly as a library
     import of one (core.records.read_item: the kind's size cap, then the rules' replay,
-    dofa/keep.sheet_problems), then the GM's numbers of it (dofa_join.sheet_numbers)."""
+    dofa/keep.sheet_problems), then the GM's numbers of it (ui/dofa_gm/numbers.py)."""
     from ...core.records import RecordError, get_kind, make_item, read_item
-    from ..dofa_gm.join import sheet_numbers
+    from ..dofa_gm.numbers import sheet_numbers
     name = record.get("name") if isinstance(record, dict) else None
     try:
         item = read_item(make_item(get_kind("sheet", "dofa"), name if isinstance(name, str) else "", record))

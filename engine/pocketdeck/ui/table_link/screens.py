@@ -27,7 +27,7 @@ from ..html import button, esc
 from ..tables import tables
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..shell import App
 
 Effect = tuple[str, ...]
 GUEST_KEY = "tl:guest"       # the guest's seat and last view, for a reload ("Reconnect")
