@@ -22,9 +22,7 @@ ENGINE = Path(__file__).resolve().parents[1] / "engine" / "pocketdeck"
 ROOT = ENGINE / "systems" / "ads"
 PKG = "pocketdeck.systems.ads"
 
-ALLOWED: list[frozenset[str]] = [
-    frozenset({"pocketdeck.ui.ads.adventure", "pocketdeck.ui.ads.builder"}),
-]
+ALLOWED: list[frozenset[str]] = []
 
 
 def modules(root: Path = ROOT, pkg: str = PKG) -> dict[str, Path]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.game import IllegalAction
 from ...core.saves import Session
-from ...systems.ads import data
+from .decks import LIB, chosen_deck, deck_select
 from .fight import card_svg, pattern, quick_buttons, take_quick_hand
 from .prompt import label_html, plain
 from .fight import render as render_fight
@@ -19,7 +19,6 @@ from ..html import button, esc, log_list
 from ..learn_ui import term, why
 from ..tables import Table, register_table
 
-LIB_PREFIX = "char:ads:"
 LIGHT = {"dim": "Dim light", "dark": "Dark (match to see without Darksight)",
          "bright": "Bright (Darksight: match to see)"}
 
@@ -174,41 +173,9 @@ def ways_on(session: Session) -> str:
 
 def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:
     """The Character Deck an adventure ends with (XP, Gold, Treasure, loot) joins the library."""
-    from .builder import LIB
     quick, app.ads_quick = getattr(app, "ads_quick", None), None
     effects = take_quick_hand(app, session, str(session.state["options"].get("hero"))) if quick else []
     return LIB.after_play(app, session) + effects
-
-
-def library_decks(app: Any) -> list[tuple[str, dict[str, Any]]]:
-    lib = getattr(app, "library", {}) or {}
-    return sorted((k, r) for k, r in lib.items() if k.startswith(LIB_PREFIX) and isinstance(r, dict))
-
-
-def deck_select(app: Any, name: str, label: str, nobody: bool = False) -> str:
-    """A select of the ready-made decks and the library's decks (builder and adventure);
-    ``nobody`` first for the party's optional places."""
-    opts = [("none", "Nobody")] if nobody else []
-    opts += [(f"ready:{k}", f'{d["name"]} ({d["race"].title()} {d["class"].title()}, L{d["level"]}, ready-made)')
-             for k, d in data.decks().items()]
-    opts += [(f"lib:{k}", f'{r.get("name", "?")} (my deck, L{r.get("level", "?")})') for k, r in library_decks(app)]
-    sel = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in opts)
-    return f'<label>{esc(label)} <select name="{esc(name)}">{sel}</select></label>'
-
-
-def chosen_deck(value: Any, app: Any, label: str) -> Any:
-    """The deck a ``deck_select`` names: a ready-made id, or the library record (whose
-    entry the game's end then updates: ``pending_library``)."""
-    value = str(value)
-    if value.startswith("ready:"):
-        return value[6:]
-    if value.startswith("lib:"):
-        record = (getattr(app, "library", {}) or {}).get(value[4:])
-        if not isinstance(record, dict):
-            raise IllegalAction("that deck is not in the library")
-        app.pending_library = list(getattr(app, "pending_library", []) or []) + [value[4:]]
-        return {k: record[k] for k in ("name", "race", "class", "level", "cards", "story", "aside") if k in record}
-    raise IllegalAction(f"{label}: a ready-made deck or one of yours")
 
 
 PARTY_FIELDS = (2, 3, 4)

@@ -10,35 +10,19 @@ from typing import Any
 from ...core.game import IllegalAction
 from ...core.saves import Session
 from ...systems.ads import data
-from ...systems.ads.adventure.hero import as_deck
-from ...systems.ads.build import check_record
 from ...systems.ads.build.game import FILTERS
 from ...systems.ads.build.variants import ready_made
 from ...systems.ads.view import card_face
+from .decks import LIB, chosen_deck, deck_select
+from .decks import _export  # noqa: F401 - where tests/test_ads_party.py reads it
 from .fight import card_svg
 from ..flow import prompt
 from ..html import button, esc, log_list
 from ..learn_ui import term
-from ..library.characters import CharacterLibrary
 from ..tables import Table, register_table
 
 FILTER_WORDS = {"kind": "Type", "level": "Level", "round": "Plays on Round", "usable": "Cards"}
 VALUE_WORDS = {"mine": "this character can play", "all": "all"}
-
-
-def _export(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """What joins the library: a saved build, or the Character Deck an adventure ended with."""
-    if state.get("system") == "ads_build":
-        return [dict(state["deck"])] if state["outcome"] == "saved" else []
-    if len(state["heroes"]) > 1:
-        # a party: every character's deck as it ended, in seat order (paired with the entries
-        # they came from; a fallen character's deck is kept too)
-        return [as_deck(h) for h in state["heroes"]]
-    hero = state["heroes"][0]
-    return [as_deck(hero)] if hero["alive"] else []
-
-
-LIB = CharacterLibrary("ads", check_record, _export)
 
 
 def face(cid: str) -> dict[str, Any]:
@@ -198,7 +182,6 @@ def render(view: dict[str, Any], session: Session) -> str:
 
 
 def setup(app: Any = None) -> str:
-    from .adventure import deck_select
     return (f'<section class="setup ads-setup"><h1>New ADS Character Deck</h1>'
             f'<p class="muted">Start from a deck and swap cards. Every deck-building rule is checked as you go.</p>'
             + prompt(f'<form class="form" data-form>{deck_select(app, "start", "Start from")}'
@@ -209,7 +192,6 @@ def setup(app: Any = None) -> str:
 
 
 def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
-    from .adventure import chosen_deck
     start = chosen_deck(fields.get("start", "ready:warrior"), app, "Start from")
     name = str(fields.get("name", "")).strip()
     if len(name) > 40:
