@@ -2,16 +2,12 @@
 modules of the whole ``pocketdeck`` package, no module imports another that imports it back,
 at its top or inside a function. In a circle no module can be read or changed alone, and a
 circle means a rules module calls back up into the one that drives it. The layers, who may
-import whom, are written in each system's docs/rules/<system>.md.
+import whom, are written in each system's docs/rules/<system>.md, and the ui's in
+docs/ARCHITECTURE.md ("The ui's layers").
 
 The graph is read from the source with ``ast`` (nothing is imported): every ``import`` and
-``from ... import`` anywhere in a module. A circle is a strongly connected component of more
-than one module (Tarjan).
-
-``ALLOWED`` names the circles still left inside ``pocketdeck.ui``, whose reshaping (a folder
-per table) is separate work. It may only shrink: a circle found must lie inside one of its
-entries, and each entry must still be a circle of exactly those modules, so that breaking
-one fails here until its entry is deleted. Outside ``pocketdeck.ui`` there are none."""
+``from ... import`` anywhere in a module, ``if TYPE_CHECKING:`` ones too. A circle is a
+strongly connected component of more than one module (Tarjan)."""
 
 from __future__ import annotations
 
@@ -21,9 +17,6 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[1] / "engine" / "pocketdeck"
 ROOT = ENGINE / "systems" / "ads"
 PKG = "pocketdeck.systems.ads"
-
-ALLOWED: list[frozenset[str]] = []
-
 
 def modules(root: Path = ROOT, pkg: str = PKG) -> dict[str, Path]:
     """Every module under ``root`` by its dotted name (a package by its ``__init__``)."""
@@ -132,19 +125,8 @@ def test_no_import_cycle_among_the_ads_modules():
     assert short == [], f"import cycles among systems/ads modules: {short}"
 
 
-def test_no_import_circle_in_the_engine_outside_the_ui():
-    """Issue 48, "No import circle in the engine": 0 circles outside ``pocketdeck.ui``."""
-    found = [c for c in engine_cycles() if not all(m.startswith("pocketdeck.ui.") for m in c)]
-    short = [[m.removeprefix("pocketdeck.") for m in c] for c in found]
+def test_no_import_circle_in_the_engine():
+    """Issue 48, "No import circle in the engine": 0 circles in the whole package, the ui
+    included."""
+    short = [[m.removeprefix("pocketdeck.") for m in c] for c in engine_cycles()]
     assert short == [], f"import circles in the engine: {short}"
-
-
-def test_the_ui_keeps_no_circle_beyond_the_allowed_ones_and_the_list_only_shrinks():
-    """Each circle inside ``pocketdeck.ui`` lies inside one entry of ``ALLOWED``, and each
-    entry is still a circle of exactly its modules (a broken one must leave the list)."""
-    found = [frozenset(c) for c in engine_cycles()
-             if all(m.startswith("pocketdeck.ui.") for m in c)]
-    extra = [sorted(c) for c in found if not any(c <= a for a in ALLOWED)]
-    assert extra == [], f"new import circles in the ui: {extra}"
-    stale = [sorted(a) for a in ALLOWED if a not in found]
-    assert stale == [], f"allowed circles that changed or are gone (shrink ALLOWED): {stale}"
