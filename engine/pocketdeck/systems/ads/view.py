@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ...core.views import log_tail
 from . import data, party
 from .allies import aid_block
 from .attack import damage_taken, row_block
@@ -453,6 +454,6 @@ def view(state: State, legal: list[dict[str, Any]],
         # how many of ``draws`` (the newest) the last action made: the screen draws them as cards
         "fresh_draws": min(len(state["draws"]), state.get("draws_made", 0) - state.get("draws_before", 0)),
         "pending": pend, "fleeing": state["fleeing"],
-        "log": state["log"][-40:], "xp": state["xp"], "gold": state["gold"],
+        "log": log_tail(state["log"], 40), "xp": state["xp"], "gold": state["gold"],
         "actions": entries, "party": party_view(state), "grid": grid_view(state),
     }
