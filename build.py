@@ -393,16 +393,18 @@ def snapshot_name(wheel: Path, dist: Path) -> dict[str, str] | None:
     (web/snapshot-worker.mjs, issue 30); None (the app always boots the normal way) when
     POCKETDECK_SNAPSHOT=0. The token is the hash of all the snapshot is made from (the
     wheel, the worker, the loader whose check the worker writes beside the image, the
-    runtime): a new one means a new key, so a phone never starts from another build's
-    image, and makes the new one after its first start. (Without the loader, a change of
-    the check alone would keep the key: every phone's image would then fail the new check
-    and be marked failed for the rest of the build.)"""
+    runtime, and PyScript, whose package the image keeps compiled): a new one means a new
+    key, so a phone never starts from another build's image, and makes the new one after
+    its first start. (Without the loader, a change of the check alone would keep the key:
+    every phone's image would then fail the new check and be marked failed for the rest of
+    the build.)"""
     if os.environ.get("POCKETDECK_SNAPSHOT") == "0":
         log("no boot snapshot (POCKETDECK_SNAPSHOT=0)")
         return None
     h = hashlib.sha256()
     for part in (wheel, dist / SNAPSHOT_WORKER, WEB / Path(LOADER).name,
-                 dist / "runtime/pyodide/pyodide.asm.wasm", dist / "runtime/pyodide/python_stdlib.zip"):
+                 dist / "runtime/pyodide/pyodide.asm.wasm", dist / "runtime/pyodide/python_stdlib.zip",
+                 *sorted((dist / "runtime/pyscript").glob("core*.js"))):
         h.update(hashlib.sha256(part.read_bytes()).digest())
     token = h.hexdigest()[:16]
     return {"key": f"snapshot/pocketdeck-{token}.bin", "token": token,

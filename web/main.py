@@ -1,4 +1,6 @@
-"""Browser glue, run by PyScript on the main thread.
+"""Browser glue, run by PyScript on the main thread: index.html's <script type="py"> imports it
+as the module ``main`` (web/snapshot-loader.mjs writes it beside the engine, so a boot
+snapshot keeps it compiled).
 
 It only wires the page to the pure-Python app controller (pocketdeck.ui.app): one
 delegated click listener (boot.js ``listenTaps``) maps data-action, data-arg and data-fill

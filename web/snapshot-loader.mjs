@@ -29,6 +29,7 @@ const SNAPSHOT = __SNAPSHOT__;
 // the engine's wheel (dist-relative), unpacked by this module, not by PyScript's "files"
 const WHEEL = __WHEEL__;
 const HOME = "/home/pyodide"; // where PyScript's "./*" put it: the directory Python imports from
+const MAIN = `${HOME}/main.py`; // the page's glue, imported by index.html (wheelFiles)
 
 function snapshotUrl() {
   return new URL("../../" + SNAPSHOT.key, import.meta.url).href;
@@ -165,7 +166,7 @@ function idle() {
 // the service worker serves this version (the worker's files then come from its cache,
 // not the network), when the page is idle and the origin has MIN_FREE bytes of storage
 // left, one tab (a Web Lock) makes it in a worker.
-async function makeLater() {
+async function makeLater(runtimeUp) {
   if (!SNAPSHOT || OFF || marked || !globalThis.caches || typeof Worker === "undefined") return;
   const root = document.documentElement;
   await until(() => root.hasAttribute("data-ready"));
@@ -182,6 +183,7 @@ async function makeLater() {
     root.dataset.snapshotMade = "low-storage";
     return;
   }
+  const files = pageFiles(await runtimeUp);
   const work = async () => {
     root.dataset.snapshotMaking = ""; // while the worker runs (the bench taps meanwhile)
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
@@ -198,7 +200,7 @@ async function makeLater() {
       worker.onmessage = (e) => resolve(e.data || {});
       worker.onerror = (e) => { e.preventDefault(); resolve({ result: "failed", error: e.message || "worker error" }); };
       worker.postMessage({ key: snapshotUrl(), token: SNAPSHOT.token,
-                           wheel: new URL("../../" + SNAPSHOT.wheel, import.meta.url).href });
+                           wheel: new URL("../../" + SNAPSHOT.wheel, import.meta.url).href, files });
     });
     worker.terminate(); // its Python (31 MB and more) goes with it
     for (const type of INPUT) removeEventListener(type, busy, { capture: true });
@@ -211,6 +213,35 @@ async function makeLater() {
     : await work();
   globalThis.pocketdeckBoot.made = out;
   root.dataset.snapshotMade = out.result || "failed";
+}
+
+// The page's own Python, main.py (wheelFiles) and PyScript's package as PyScript wrote it
+// into this page's runtime before main.py ran ([[path, bytes]]): the worker keeps them
+// compiled, and the standard-library modules they import imported, in the image
+// (pocketdeck.snapshot.keep_page_code), so a start from the snapshot neither compiles nor
+// imports them again
+const PAGE_PYTHON = `${HOME}/pyscript`;
+function pageFiles(py) {
+  const out = [];
+  try {
+    out.push([MAIN, py.FS.readFile(MAIN)]);
+  } catch {
+    // not written (its fetch failed): nothing to keep
+  }
+  const walk = (dir) => {
+    for (const name of py.FS.readdir(dir)) {
+      if (name === "." || name === ".." || name === "__pycache__") continue;
+      const path = `${dir}/${name}`;
+      if (py.FS.isDir(py.FS.stat(path).mode)) walk(path);
+      else if (name.endsWith(".py")) out.push([path, py.FS.readFile(path)]);
+    }
+  };
+  try {
+    walk(PAGE_PYTHON);
+  } catch {
+    // no such folder (another PyScript): the snapshot holds the engine alone
+  }
+  return out;
 }
 
 // a header value is one line of Latin-1: a Python traceback (several lines) or a non-ASCII
@@ -281,27 +312,49 @@ const output = { stdout: null, stderr: null };
 
 // While the runtime starts, its instantiateStreaming of pyodide.asm.wasm takes the module
 // warmUp compiled (the response it fetched is cancelled unread); anything else, or an early
-// compile that failed, goes the runtime's own way. Returns the function that puts it back.
-function useEarlyModule(early) {
-  const { wasm, module } = early;
+// compile that failed, goes the runtime's own way. `heapBytes`: the size of the snapshot about
+// to be restored, which the instance's memory is grown to hold before the runtime sees it
+// (roomFor). Returns the function that puts instantiateStreaming back.
+function hookWasm(early, heapBytes) {
   const real = WebAssembly.instantiateStreaming;
-  if (!real) return () => {};
+  if (!real || (!early && !heapBytes)) return () => {};
+  const wasm = new URL("./pyodide.asm.wasm", import.meta.url).pathname;
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const res = await source;
-    if (res && res.url && new URL(res.url).pathname === new URL(wasm).pathname) {
+    if (!(res && res.url && new URL(res.url).pathname === wasm)) return real.call(WebAssembly, res, imports);
+    let out = null;
+    if (early) {
       try {
-        const compiled = await module;
-        const instance = await WebAssembly.instantiate(compiled, imports);
+        const compiled = await early.module;
+        out = { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
         if (res.body) res.body.cancel().catch(() => {});
         early.used = true;
-        return { module: compiled, instance };
       } catch {
         // not compiled after all (or refused its imports): the runtime's own way below
       }
     }
-    return real.call(WebAssembly, res, imports);
+    if (!out) out = await real.call(WebAssembly, res, imports);
+    roomFor(out.instance, heapBytes);
+    return out;
   };
   return () => { WebAssembly.instantiateStreaming = real; };
+}
+
+// The runtime restores a snapshot by copying it over its memory as instantiated (30 MiB) and
+// does not grow it first (pyodide issue 6254): an image made from a heap that had grown past
+// that would fail to restore, and every start would fall back. The image fits with 0.36 MB
+// to spare (imported after the engine instead of before, PyScript's modules made it 36 MiB);
+// so that an engine that grows keeps its snapshot, the memory is grown to the image's size
+// first. Grown pages are zero, as the runtime's own growth leaves them.
+function roomFor(instance, bytes) {
+  const memory = instance && instance.exports && instance.exports.memory;
+  if (!bytes || !(memory instanceof WebAssembly.Memory)) return;
+  const short = bytes - memory.buffer.byteLength;
+  try {
+    if (short > 0) memory.grow(Math.ceil(short / 65536));
+  } catch {
+    // no room to grow: the restore fails and the start falls back (as before)
+  }
 }
 
 // -- the engine's files ---------------------------------------------------------------------
@@ -312,6 +365,9 @@ function useEarlyModule(early) {
 // inflated by the browser's DecompressionStream while the runtime starts; the files
 // are then written straight into its file system. Where that cannot be done (no
 // DecompressionStream, an entry it cannot read) Python's own unpacking takes over.
+// main.py (the page's glue, beside index.html) is written beside the engine too: index.html's
+// <script type="py"> imports it as a module, so a snapshot can keep it compiled like
+// PyScript's package (pageFiles); run as a script's text it was compiled on every start.
 function wheelFiles() {
   const url = new URL("../../" + WHEEL, import.meta.url).href;
   const bytes = fetch(url).then((res) => {
@@ -320,7 +376,10 @@ function wheelFiles() {
   }).then((b) => new Uint8Array(b));
   const files = bytes.then(inflateZip);
   files.catch(() => {});
-  return { bytes, files };
+  const main = fetch(new URL("../../main.py", import.meta.url).href)
+    .then((res) => (res.ok ? res.arrayBuffer() : null)).then((b) => b && new Uint8Array(b))
+    .catch(() => null); // missing: `import main` then says so on the page
+  return { bytes, files, main };
 }
 
 async function inflate(data) {
@@ -370,16 +429,18 @@ async function writeWheel(py, wheel) {
   } catch {
     py.unpackArchive(await wheel.bytes, "wheel", { extractDir: HOME });
   } finally {
+    const main = await wheel.main;
+    if (main) py.FS.writeFile(MAIN, main);
     performance.mark("pocketdeck:unpack-end");
   }
 }
 
 // the runtime's start between two performance marks (pocketdeck:runtime-start, -up): the
 // benchmark reads where a start's time goes in every engine (tests/bench_webkit.py)
-async function runtime(options) {
+async function runtime(options, heapBytes = 0) {
   performance.mark("pocketdeck:runtime-start");
   const wheel = wheelFiles(); // fetched and inflated while the runtime starts
-  const putBack = early ? useEarlyModule(early) : () => {};
+  const putBack = hookWasm(early, heapBytes);
   try {
     const py = await loadRuntime(options);
     await writeWheel(py, wheel);
@@ -418,7 +479,8 @@ async function start(options = {}) {
       restoring(snapshotUrl(), tries + 1);
       const bytes = checked(kept);
       bytes.catch(() => {}); // a refusal is handled when the runtime awaits it (below)
-      const py = await runtime({ ...options, _loadSnapshot: bytes });
+      // (the check begins with the image's length: its memory is grown to that)
+      const py = await runtime({ ...options, _loadSnapshot: bytes }, parseInt(kept.check, 10) || 0);
       // fresh entropy for what the snapshot froze, and proof it is this build's
       const token = py.runPython("import pocketdeck.snapshot as s\ns.reseed()\ns.TOKEN");
       if (token !== SNAPSHOT.token) throw new Error("the snapshot belongs to another build");
@@ -435,6 +497,7 @@ async function start(options = {}) {
     }
   }
   mark("normal");
-  makeLater().catch(() => {});
-  return runtime(options);
+  const up = runtime(options);
+  makeLater(up).catch(() => {});
+  return up;
 }
