@@ -163,8 +163,10 @@ def render(view: dict[str, Any], session: Session) -> str:
 def ways_on(session: Session) -> str:
     """The adventure's end is never a dead end (issue 50): the keep again with the same
     characters, a lone fight, a new adventure's setup, Home."""
+    # a guest's phone at a table of phones draws the host's game with no session: the keep
+    # again is the host's to start
     again = button("Enter the keep again", "new", {"system": "ads_adventure", "options": dict(session.options)},
-                   cls="btn primary", fill="quick")
+                   cls="btn primary", fill="quick") if session is not None else ""
     return ('<h2>What next?</h2><input type="hidden" name="quick" value="yes"><div class="choices adv-ways">'
             f'{again}{button("A lone fight", "setup", "ads", cls="btn")}'
             f'{button("Set up another adventure", "setup", "ads_adventure", cls="btn")}'

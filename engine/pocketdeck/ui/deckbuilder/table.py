@@ -101,7 +101,9 @@ def render(view: dict[str, Any], session: Session) -> str:
     view after every tap; the zone, the turn order, the sheets and the log below it."""
     z = view["zone"]
     if view["phase"] == "over":
-        view = dict(view, again=session.options)
+        # a guest's phone at a table of phones draws the host's game with no session: no
+        # Play again there (the host's phone starts the next battle)
+        view = dict(view, again=session.options if session is not None else None)
     head = (f'<h1 class="db-title">{esc(z["name"])} <span class="muted">· encounter {esc(z["number"])} of {esc(z["of"])}, '
             f'round {esc(view["round"])}</span></h1>')
     choosing = bool(_by_type(view, ("take", "gm_stack")))

@@ -170,9 +170,12 @@ def _over(view: dict[str, Any], session: Session) -> str:
             }.get(view["outcome"] or "", "The session is over.")
     cls = " won" if view["outcome"] == "victory" else " failed" if view["outcome"] == "defeat" else ""
     skirmish = view["mode"] == "skirmish"
+    # a player's phone at the GM's table draws the GM's game with no session: the same game
+    # again is the GM's to start
     again = button("Fight again" if skirmish else "Play again", "new",
                    {"system": "dofa-gm", "options": session.options}, cls="btn primary",
-                   title="Fight the same skirmish again" if skirmish else "The same table again")
+                   title="Fight the same skirmish again" if skirmish else "The same table again"
+                   ) if session is not None else ""
     other = button("Another game", "setup", "dofa-gm", cls="btn",
                    title="Another game: a ready skirmish or table, or your own")
     home = button("Home", "home", cls="btn", title="Home: every table")
