@@ -214,9 +214,9 @@ def _over(view: dict[str, Any], session: Session | None = None, flips: str = "")
 
 
 def _room(view: dict[str, Any], flips: str) -> str:
-    """The room's prompt: the room map where the player looks (issue 50: it sat two screens
-    below the actions), compact, above the turn's actions; an enemy's hit is answered
-    first, the map under the answers."""
+    """The room's prompt: the room map where the player looks, compact, above the turn's
+    actions (below some 25 buttons it would be two screens down at 360x740; issue 50); an
+    enemy's hit is answered first, the map under the answers."""
     room = view["room"]
     whys: set[str] = set()
     head, bar = _action_bar(view, whys)
