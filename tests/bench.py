@@ -771,7 +771,8 @@ def table(report: dict[str, Any]) -> str:
     if before.get("error"):
         out.append(f"no same-run comparison with the build before issue 24: {before['error'][:300]}")
     elif before:
-        out.extend(bench_ref.table_lines(sc, lambda v: ms(v).strip()))
+        out.extend(bench_ref.table_lines(sc, lambda v: ms(v).strip(),
+                                         before.get("commit", bench_ref.BEFORE_24_COMMIT)))
     if isinstance(report["browser"].get("flow"), dict):
         out.append("")
         out.extend(bench_flow.table_lines(report["browser"]["flow"]))
@@ -809,7 +810,11 @@ def main() -> int:
     ap.add_argument("--draws", type=int, default=20, help="draws per rate (default 20)")
     ap.add_argument("--boots-only", action="store_true",
                     help="boot times at 1x only, Chromium and WebKit (minutes, not half an hour)")
+    ap.add_argument("--before", default=bench_ref.BEFORE_24_COMMIT,
+                    help="the commit whose build the later taps are paired with (default: "
+                         "a8d88ef, issue 24's)")
     args = ap.parse_args()
+    bench_ref.before_commit = args.before
     global HAS_SNAPSHOT, DIST_DIR
     DIST_DIR = dist = args.dist.resolve()
     HAS_SNAPSHOT = (dist / build.LOADER).is_file() and "const SNAPSHOT = null;" not in (dist / build.LOADER).read_text()

@@ -33,6 +33,9 @@ import bench_taps
 ROOT = Path(__file__).resolve().parents[1]
 # the last commit before issue 24's play flow (docs/BENCHMARK.md "Past runs": 2026-11-26 04:58)
 BEFORE_24_COMMIT = "a8d88ef"
+# the commit measured against: issue 24's by default; ``bench --before COMMIT`` names
+# another (issue 48: the build before the ui/ reshaping, 9d84ad8)
+before_commit = BEFORE_24_COMMIT
 # loads per build and system, alternating: 8 loads, 32 later taps a build (4 loads gave
 # run-to-run spread of +-5% in the ratio, as wide as the differences it was to tell)
 ROUNDS = 8
@@ -43,18 +46,18 @@ def build_before(log: Callable[[str], None]) -> tuple[Path | None, str]:
     """The old commit built into a temporary folder: (its root, "") or (None, why not)."""
     work = Path(tempfile.mkdtemp(prefix="pocketdeck-before24-"))
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE_24_COMMIT],
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", before_commit],
                                  capture_output=True, timeout=120)
         if archive.returncode != 0:
-            return None, f"git archive {BEFORE_24_COMMIT}: {archive.stderr.decode(errors='replace')[:300]}"
+            return None, f"git archive {before_commit}: {archive.stderr.decode(errors='replace')[:300]}"
         subprocess.run(["tar", "-x", "-C", str(work)], input=archive.stdout, check=True, timeout=120)
         if (ROOT / ".cache").exists():
             (work / ".cache").symlink_to((ROOT / ".cache").resolve())
-        log(f"[bench] building {BEFORE_24_COMMIT} (before issue 24) for the same-run comparison")
+        log(f"[bench] building {before_commit} for the same-run comparison")
         done = subprocess.run([sys.executable, "build.py", "build"], cwd=work, capture_output=True,
                               text=True, timeout=1800)
         if done.returncode != 0 or not (work / "dist" / "index.html").is_file():
-            return None, f"build of {BEFORE_24_COMMIT} failed: {(done.stderr or done.stdout)[-500:]}"
+            return None, f"build of {before_commit} failed: {(done.stderr or done.stdout)[-500:]}"
         return work, ""
     except Exception as exc:  # noqa: BLE001 - reported, never raised
         return None, f"{type(exc).__name__}: {exc}"
@@ -123,9 +126,9 @@ def measure(now: Any, make_before: Callable[[str], Any], log: Callable[[str], No
     try:
         states = {"now": start_states(ROOT), "before": start_states(root)}
         before, stop = make_before(str(root / "dist"))
-        log(f"[bench] today's build and {BEFORE_24_COMMIT}, later taps at {RATE}x, alternating")
+        log(f"[bench] today's build and {before_commit}, later taps at {RATE}x, alternating")
         paired_series(now, before, states)
-        return {"commit": BEFORE_24_COMMIT, "rounds": ROUNDS, "rate": RATE}
+        return {"commit": before_commit, "rounds": ROUNDS, "rate": RATE}
     except Exception as exc:  # noqa: BLE001
         return {"error": f"{type(exc).__name__}: {exc}"}
     finally:
@@ -148,9 +151,10 @@ def ratio_interval(now: list[float], before: list[float], draws: int = 2000,
     return ratios[int(0.05 * draws)], ratios[int(0.95 * draws) - 1]
 
 
-def table_lines(scenarios: dict[str, Any], ms: Callable[[Any], str]) -> list[str]:
+def table_lines(scenarios: dict[str, Any], ms: Callable[[Any], str],
+                commit: str = BEFORE_24_COMMIT) -> list[str]:
     """Issue 24's bound read off one run: today's later taps against the old build's."""
-    out = [f"later taps at {RATE}x, today against {BEFORE_24_COMMIT} (before issue 24) built and run "
+    out = [f"later taps at {RATE}x, today against {commit} built and run "
            "in this bench, loads alternating (ms)",
            f"{'':<20}{'DOM med':>9}{'before':>8}{'frame med':>10}{'before':>8}{'p95':>8}{'before':>8}"
            f"{'frame x':>9}{'90% interval':>14}{'n':>4}"]
