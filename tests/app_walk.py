@@ -128,6 +128,8 @@ def fill(page: Page, names: list[str], rng: random.Random, pool: dict[str, list[
     field whose name starts with a key of ``pool`` from its values: codes and links other
     phones show), and one in ten taps one field set to junk no player could type."""
     out: dict[str, Any] = {}
+    if names == ["*"]:  # every field of the form (web/boot.js fieldsOf: a form drawn from a spec)
+        names = list(dict.fromkeys(f.name for f in page.fields))
     for name in names:
         found = [f for f in page.fields if f.name == name]
         if not found:

@@ -55,7 +55,18 @@ def dofa_sheet(name: str = "Wren") -> dict[str, Any]:
     return sheet_record(session.state, session.actions)
 
 
-RECORDS = {("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_foe(name: str = "Grik the Sly", hp: int = 4) -> dict[str, Any]:
+    """An ADS Foe made on the phone (ui/make/foe.py): a copy of the Goblin Skirmisher renamed,
+    its Hit Points changed, its id the hash of its card."""
+    import copy
+    from pocketdeck.systems.ads import data
+    from pocketdeck.systems.ads.foecard import made_id
+    card = dict(copy.deepcopy(data.foes()["goblin_skirmisher"]), name=name, hp=hp)
+    card["id"] = made_id(card)
+    return card
+
+
+RECORDS = {("foe", "ads"): made_foe, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

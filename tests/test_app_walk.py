@@ -17,7 +17,7 @@ import random
 import pytest
 
 from app_walk import Net, Phone, Walk, apply, look, screen_of, step, watching
-from library_samples import dofa_sheet, every_item, game_session
+from library_samples import dofa_sheet, every_item, game_session, made_foe
 
 from pocketdeck.core.records import export_file, get_kind, make_item
 from pocketdeck.core.saves import to_link
@@ -48,6 +48,9 @@ def walk_table(system: str, seed: int, steps: int, walk: Walk) -> None:
         if system in TABLE_LINK_SYSTEMS else []
     if system == "dofa-gm":
         keep_sheet(guests[0])
+    if system == "ads":  # a Foe of the player's own: in the picker, fought, made from again (issue 49)
+        card = made_foe("Grik the Sly")
+        apply(host.store, add(host.app, make_item(get_kind("foe", "ads"), card["name"], card)))
     net = Net(host, guests)
     if system == "dofa-gm":  # a player's sheet as the share link of their DofA game
         net.pool["link"] = ["g=" + to_link(game_session("dofa", moves=3, seed=seed))]

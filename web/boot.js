@@ -15,15 +15,20 @@ const progress = (text) => {
 // -- taps ---------------------------------------------------------------------------------------
 // A tap on anything with data-action, read here and handed to Python as three strings
 // (main.py on_click): the action, its data-arg, and the values of the form fields named in
-// its data-fill as JSON ({name: text, or a checkbox group's ticked values}). Read from
+// its data-fill as JSON ({name: text, or a checkbox group's ticked values}); data-fill="*"
+// names every field of the button's form (a form drawn from a spec, ui/make/: a hundred
+// fields, one list on every button would be most of the page). Read from
 // Python, the same tap crossed into JavaScript once per property (the target, closest(),
 // disabled, preventDefault(), each attribute, each field), about 0.5 ms at a phone's speed.
 function fieldsOf(el) {
   const names = el.getAttribute("data-fill");
   if (!names) return "";
-  const app = document.getElementById("app");
+  const form = names === "*" ? el.closest("form") : null;
+  const app = form || document.getElementById("app");
   const fields = {};
-  for (const name of names.split(",").map((n) => n.trim()).filter(Boolean)) {
+  const list = form ? [...new Set([...form.querySelectorAll("[name]")].map((f) => f.name))]
+    : names.split(",").map((n) => n.trim()).filter(Boolean);
+  for (const name of list) {
     const found = app.querySelectorAll(`[name="${CSS.escape(name)}"]`);
     if (!found.length) continue;
     fields[name] = found[0].type === "checkbox"

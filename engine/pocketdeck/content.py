@@ -46,8 +46,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .schema import (EXCERPT, ListOf, MapOf, OneOf, Optional, Range, Table, _excerpt, _kind,  # noqa: F401
-                     check_row, check_value, describe, table_rows)
+from .schema import (EXCERPT, ListOf, MapOf, OneOf, Optional, Range, Table, Tagged, Text, _excerpt,  # noqa: F401
+                     _kind, check_row, check_value, describe, table_rows)
 
 Checker = Callable[[str, dict[str, Any]], list[str]]
 SHOWN = 20  # problems a ContentError lists (a file of 10,000 bad rows gives a short message)

@@ -1,5 +1,5 @@
 """Typed rows of content files: the specs a checker describes its fields with (``ListOf``,
-``MapOf``, ``OneOf``, ``Range``, ``Optional``, ``Table``) and the functions that list what
+``MapOf``, ``OneOf``, ``Range``, ``Optional``, ``Table``, ``Text``, ``Tagged``) and the functions that list what
 is wrong (``check_value``, ``check_row``, ``table_rows``); pocketdeck.content's docstring
 shows them at work. They sit below content.py so that a file checker kept outside a
 system (learn.toml's, pocketdeck/learnfile.py) can use them without importing the loader
@@ -15,9 +15,28 @@ EXCERPT = 40  # characters of a wrong value quoted in a problem (files can be la
 
 @dataclass(frozen=True)
 class ListOf:
-    """A list whose every item matches ``item``, with at least ``at_least`` items."""
+    """A list whose every item matches ``item``, with at least ``at_least`` items (and at
+    most ``at_most``, when set: content made on a phone must not grow without end)."""
     item: Any
     at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text of ``at_least`` to ``at_most`` characters (a name, a formula, a pattern): a
+    bound a form can draw (``maxlength``) and a made item cannot pass."""
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """A list whose first item matches ``tag`` and each of the at most ``at_most`` others
+    matches ``rest``: a Foe's trait, ``["overwhelm", 4]``."""
+    tag: Any
+    rest: Any
+    at_most: int = 4
 
 
 @dataclass(frozen=True)
@@ -90,7 +109,16 @@ def describe(spec: Any) -> str:
         return describe(spec.spec)
     if isinstance(spec, ListOf):
         least = f" of at least {spec.at_least}" if spec.at_least else ""
-        return f"a list{least} of {describe(spec.item)}"
+        most = f" of at most {spec.at_most}" if spec.at_most is not None else ""
+        if spec.at_least and spec.at_most is not None:
+            least, most = f" of {spec.at_least} to {spec.at_most}", ""
+        return f"a list{least}{most} of {describe(spec.item)}"
+    if isinstance(spec, Text):
+        if spec.at_most is not None:
+            return f"text of {spec.at_least} to {spec.at_most} characters"
+        return f"text of at least {spec.at_least} characters" if spec.at_least else "str"
+    if isinstance(spec, Tagged):
+        return f"a list of {describe(spec.tag)} and at most {spec.at_most} of {describe(spec.rest)}"
     if isinstance(spec, MapOf):
         return f"a table of {describe(spec.value)}"
     if isinstance(spec, OneOf):
@@ -126,8 +154,19 @@ def check_value(where: str, value: Any, spec: Any) -> list[str]:
         too_low = spec.low is not None and value < spec.low
         too_high = spec.high is not None and value > spec.high
         return wrong() if too_low or too_high else []
+    if isinstance(spec, Text):
+        ok = isinstance(value, str) and len(value) >= spec.at_least \
+            and (spec.at_most is None or len(value) <= spec.at_most)
+        return [] if ok else wrong()
+    if isinstance(spec, Tagged):
+        if not isinstance(value, list) or not value or len(value) > 1 + spec.at_most:
+            return wrong()
+        named = f"{where} ({_excerpt(value[0])})" if isinstance(value[0], str) else where  # which trait
+        return check_value(f"{where} item 1", value[0], spec.tag) + [
+            p for i, item in enumerate(value[1:], 2) for p in check_value(f"{named} item {i}", item, spec.rest)]
     if isinstance(spec, ListOf):
-        if not isinstance(value, list) or len(value) < spec.at_least:
+        if not isinstance(value, list) or len(value) < spec.at_least \
+                or (spec.at_most is not None and len(value) > spec.at_most):
             return wrong()
         return [p for i, item in enumerate(value)
                 for p in check_value(f"{where} item {i + 1}", item, spec.item)]

@@ -40,6 +40,10 @@ class Game:
     # replay in these alone was written by a version that worded things differently, and
     # loads with the replayed state (core/saves.py), instead of being refused as damaged
     presentation_keys: ClassVar[tuple[str, ...]] = ("log",)
+    # options a game may be started with that have no default and are left out of the
+    # options when not given (an ADS Foe made on the phone, ``card``): a new option of this
+    # kind changes no older save, whose options and state stay exactly as they were
+    optional_options: ClassVar[tuple[str, ...]] = ()
 
     # -- to implement -------------------------------------------------------------
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
@@ -94,7 +98,7 @@ class Game:
     def new_game(self, options: dict[str, Any] | None = None, seed: int = 0) -> State:
         opts = self.default_options()
         if options:
-            unknown = set(options) - set(opts)
+            unknown = set(options) - set(opts) - set(self.optional_options)
             if unknown:
                 raise IllegalAction(f"unknown option(s) for {self.title}: {', '.join(sorted(unknown))}")
             opts.update(options)

@@ -70,6 +70,12 @@ class Kind:
     opens: str = ""
     max_chars: int = MAX_RECORD_CHARS  # its stored entry (envelope included), at most
     check_steps: str = ""  # the check a step at a time ("module:function", a generator), if long
+    # a check run on items from outside only (a link, a file), never on the phone's own
+    # entries read back at start-up: what it proves depends on the record alone, and it is
+    # too long for every start (a made ADS Foe is fought 24 times). A generator of its work;
+    # ``arrival_work`` is what it counts against an import's budget (moves replayed)
+    arrival: str = ""
+    arrival_work: int = 0
 
 
     @property
@@ -83,13 +89,13 @@ KINDS: dict[str, Kind] = {}   # games of each declared system join on first use 
 def register_kind(kind: str, system: str, version: int, check: str, title: str,
                   prefix: str | None = None, migrations: dict[int, str] | None = None,
                   replayed: bool = False, opens: str = "", max_chars: int = MAX_RECORD_CHARS,
-                  check_steps: str = "") -> Kind:
+                  check_steps: str = "", arrival: str = "", arrival_work: int = 0) -> Kind:
     """Register a kind of item; the whole cost of a new one. ``max_chars``: the size of
     its stored entry, at most MAX_RECORD_CHARS (what a start reads back). ``check_steps``:
     the check as a generator yielding its work, when it is long enough to need slices."""
     assert max_chars <= MAX_RECORD_CHARS
     k = Kind(kind, system, version, check, title, prefix or f"item:{kind}:{system}:",
-             dict(migrations or {}), replayed, opens, max_chars, check_steps)
+             dict(migrations or {}), replayed, opens, max_chars, check_steps, arrival, arrival_work)
     KINDS[k.id] = k
     return k
 
@@ -213,7 +219,7 @@ def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
     except LimitError as exc:
         raise RecordError(str(exc)) from None
     kind = get_kind(value.get("kind"), value.get("system"))
-    for path in (kind.check, kind.check_steps):  # the check's code, a module per step
+    for path in (kind.check, kind.check_steps, "" if own else kind.arrival):  # the check's code, a module per step
         if path:
             yield from import_steps(path.partition(":")[0])
     version = value.get("version")
@@ -231,8 +237,10 @@ def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
         data = yield from _game_data(kind, data, own)
     else:
         reason = yield from problem_steps(kind, data)
+        if not reason and kind.arrival and not own:
+            reason = yield from named_function(kind.arrival)(data)
         if reason:
-            raise RecordError(f"{kind.title} {name!r}: {reason}")
+            raise RecordError(f"{kind.title} {name!r}: {excerpt(reason, 300)}")
         yield 1
     return make_item(kind, name, data)
 
@@ -381,6 +389,9 @@ def _work(value: Any) -> int:
     data = value.get("data") if isinstance(value, dict) else None
     if not isinstance(data, dict):
         return 1
+    kind = KINDS.get(f"{value.get('kind')}:{value.get('system')}")
+    if kind is not None and kind.arrival:  # its lists are not moves (a Foe's "actions" are its Rounds)
+        return 1 + kind.arrival_work
     return 1 + sum(len(data[k]) for k in ("actions", "steps") if isinstance(data.get(k), list))
 
 
@@ -467,6 +478,11 @@ register_kind("deck", "deck", 1, "pocketdeck.systems.deck.rules:deck_record_prob
 register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems", "DofA sheet",
               opens="pocketdeck.ui.dofa.keep:open_sheet", max_chars=MAX_RECORD_CHARS,
               check_steps="pocketdeck.systems.dofa.keep:sheet_problems_steps")
+# an ADS Foe made on the phone (issue 49): its card, checked like foes.toml, and fought
+# 24 times by the random players when it comes from outside (about 10 moves' work a fight)
+register_kind("foe", "ads", 1, "pocketdeck.systems.ads.foecard:made_problems", "ADS Foe",
+              opens="pocketdeck.ui.make.foe:open_foe", max_chars=12_000,
+              arrival="pocketdeck.systems.ads.made:arrival_steps", arrival_work=240)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

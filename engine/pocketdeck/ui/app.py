@@ -80,6 +80,7 @@ class App:
     # browser tab, not the installed app: the home screen says how to install). A name not
     # here is taken as present (the engine's own tests, CPython).
     features: dict[str, bool] = field(default_factory=dict)
+    maker: Any = None                         # an item being made (ui/make/screen.py Draft), until kept or left
 
     # -- start-up ----------------------------------------------------------------------
     def restore(self, stored: dict[str, str]) -> None:
@@ -268,6 +269,9 @@ class App:
             if verb.startswith("lib"):
                 from .library import screen as library_screen
                 return self._written(library_screen.handle(self, verb, arg, fields or {}) + self._touch())
+            if verb.startswith("make"):  # make your own (issue 49): loaded only when opened
+                from .make import screen as make_screen
+                return self._written(make_screen.handle(self, verb, arg, fields or {}))
             if verb.startswith("tl-") or self.screen.startswith("tl-"):  # a table of phones
                 from .table_link import screens as table_screens
                 if verb.startswith("tl-") or verb == "play":
@@ -581,6 +585,9 @@ class App:
         if self.screen.startswith("tl-"):
             from .table_link import screens as table_screens
             return table_screens.render(self)
+        if self.screen.startswith("make:"):
+            from .make import screen as make_screen
+            return make_screen.render(self)
         if self.screen.startswith("rules:"):
             from . import learn_ui
             folder = self.screen[6:]

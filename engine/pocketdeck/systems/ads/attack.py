@@ -141,7 +141,7 @@ def updown_need(state: State, rng: Rng, foe: dict[str, Any], n: int) -> str:
     if not n:
         return ""
     if n == 1:
-        return data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+        return data.SYMBOL_OF[data.foe_card(foe["id"])["updown"]]
     return "".join(coin(rng) for _ in range(n))
 
 
@@ -197,7 +197,7 @@ def answer_foe(state: State, rng: Rng) -> None:
     p = state["pending"]
     i = p["foe"]
     foe = state["foes"][i]
-    fdata = data.foes()[foe["id"]]
+    fdata = data.foe_card(foe["id"])
     r = state["round"]
     defense = 0
     while True:
@@ -510,7 +510,7 @@ def after_hit(state: State, rng: Rng, i: int, dealt: int) -> None:
     dis = trait(foe, "disease")
     if not dis or dealt < dis[1] or state["phase"] == "over":
         return
-    need = data.SYMBOL_OF[data.foes()[foe["id"]]["updown"]]
+    need = data.SYMBOL_OF[data.foe_card(foe["id"])["updown"]]
     ok = match_one(state, rng, "You", f"resist {foe['name']}'s Disease", need)
     if ok:
         log(state, "You resist the Disease.")

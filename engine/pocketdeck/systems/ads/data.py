@@ -7,20 +7,13 @@ from functools import lru_cache
 from typing import Any
 
 from ...content import load
-from .maths import DOWN, SYMBOLS, UP, check_formula
+from .foecard import (ATTRIBUTES, DEFENSE_KINDS, DISTANCES, FOE_KINDS, SIZES, TRAITS,  # noqa: F401 (read as data.X)
+                      check_foes as _check_foes, made_id)
+from .maths import DOWN, UP, check_formula
 
 KINDS = {"weapon", "armor", "shield", "attribute", "skill", "spell", "potion"}
 ACTION_TYPES = {"normal", "reaction", "boost", "special", "enhance"}
 EFFECTS = {"damage", "defense", "heal", "none"}
-DISTANCES = ("ranged", "thrown", "melee")  # far to near; Move changes one step
-ATTRIBUTES = {"strength", "agility", "intellect", "piety", "fortitude"}
-SIZES = {"S", "M", "L", "XL"}
-TRAITS = {"self_preservation", "merciless", "cowardly_sneak", "sneaky", "kiter", "overwhelm",
-          "attack_biggest_threat", "attack_prevent_recovery", "attack_punish_spellcasting",
-          "attack_retaliation", "attack_opportunist", "attack_brutal", "healer",
-          "regeneration", "outnumber", "disease", "darksight"}
-FOE_KINDS = {"attack", "sneak", "heal", "move", "disarm"}
-DEFENSE_KINDS = {"armor", "shield", "ward"}
 # Spell Card Maximum: cards of each spell level allowed in a Combat Deck
 SPELL_MAX = {1: 12, 2: 8, 3: 6, 4: 5, 5: 4, 6: 3, 7: 2, 8: 2, 9: 2, 10: 2}
 MAX_SPELL_COPIES = 4
@@ -64,7 +57,28 @@ def decks() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=None)
 def foes() -> dict[str, dict[str, Any]]:
+    """The book's Foes and ours (content/ads/foes.toml); a Foe made on the phone is not here."""
     return {f["id"]: f for f in load("ads/foes.toml")["foe"]}
+
+
+# Foes made on a phone, by id. The id is the hash of the card's content (foecard.made_id), so
+# an id always means the same card and this table is a cache, not a state: a game carries its
+# made Foe in its options, and the rules put it here when the game starts (rules.AdsGame._new)
+_MADE: dict[str, dict[str, Any]] = {}
+
+
+def remember(card: dict[str, Any]) -> None:
+    """A made Foe the rules may now look up by its id (its card already checked)."""
+    if card.get("id") != made_id(card):
+        raise ValueError("a made Foe's id is the hash of its card")
+    _MADE[card["id"]] = card
+
+
+def foe_card(fid: str) -> dict[str, Any]:
+    """The Foe Card the rules read for ``fid``: the book's and ours, or a made Foe of a game
+    started on this page (``remember``). KeyError for neither."""
+    found = foes().get(fid)
+    return found if found is not None else _MADE[fid]
 
 
 def instance_symbol(cid: str) -> str:
@@ -183,65 +197,6 @@ def _check_class_kinds(data: dict[str, Any]) -> list[str]:
                 out.append(f"{where}: {key} must name " + ("one Class" if table == "specialized"
                                                             else "two different Classes") + " of this content")
     return out
-
-
-def _check_foes(data: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for f in data.get("foe", []):
-        where = f"foe {f.get('id', '?')}"
-        for key in ("name", "xp", "hp", "gold", "level", "size", "updown", "base_damage", "actions", "reactions"):
-            if key not in f:
-                out.append(f"{where}: missing '{key}'")
-        for t in f.get("traits", []):
-            if not t or t[0] not in TRAITS:
-                out.append(f"{where}: unknown trait {t!r}")
-        covered: set[int] = set()
-        for row in f.get("actions", []):
-            covered.update(row.get("rounds", []))
-            if row.get("failure") not in ("base", "nothing", "action"):
-                out.append(f"{where}: action failure must be 'base', 'nothing' or 'action'")
-            fa = row.get("failure_action")
-            if (row.get("failure") == "action") != isinstance(fa, dict) or (fa and fa.get("kind") not in FOE_KINDS):
-                out.append(f"{where}: failure 'action' needs a failure_action of a known kind (and only then)")
-            for o in row.get("outcomes", []):
-                out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
-                if o.get("kind") not in FOE_KINDS:
-                    out.append(f"{where}: outcome kind {o.get('kind')!r} unknown")
-                if not isinstance(o.get("counter_updown", 0), int) or not 0 <= o.get("counter_updown", 0) <= 3:
-                    out.append(f"{where}: counter_updown is a number of Up/Downs, 0 to 3")
-                if o.get("kind") == "attack" and (err := check_formula(o.get("damage", ""))):
-                    out.append(f"{where}: {err}")
-        if covered != {1, 2, 3, 4, 5, 6}:
-            out.append(f"{where}: its actions must cover all 6 Rounds")
-        for row in f.get("reactions", []):
-            for o in row.get("outcomes", []):
-                out.extend(_check_pattern(where, o.get("match", ""), row.get("draw")))
-                if o.get("kind") not in DEFENSE_KINDS or check_formula(o.get("defense", "")):
-                    out.append(f"{where}: a reaction needs kind armor/shield/ward and a defense formula")
-        if not isinstance(f.get("escalate", False), bool):
-            out.append(f"{where}: escalate must be true or false")
-        for t in f.get("traits", []):
-            numbers_ok = all(isinstance(x, int) and x >= 1 for x in t[1:])
-            if t and t[0] == "overwhelm" and not (2 <= len(t) <= 3 and numbers_ok):
-                out.append(f"{where}: overwhelm needs X Foes (at least 1) and optionally Y Rounds")
-            if t and t[0] == "disease" and not (4 <= len(t) <= 5 and numbers_ok):
-                # the book's "Z Rounds or Counts": the Counts form is not built (docs/rules/ads.md)
-                out.append(f"{where}: disease needs X minimum damage, Y damage, Z Rounds (numbers, at least 1) "
-                           f"and optionally a Maximum Damage; a Disease lasting Counts is not built")
-        attr = f.get("attribute")
-        if attr is not None and (attr.get("name") not in ATTRIBUTES or not set(attr.get("pattern", "")) <= set(SYMBOLS)):
-            out.append(f"{where}: attribute needs a name and a pattern of ^ and v")
-    return out
-
-
-def _check_pattern(where: str, pattern: str, draw: Any) -> list[str]:
-    if not isinstance(pattern, str) or not pattern or not set(pattern) <= {"^", "v", "*"}:
-        return [f"{where}: pattern {pattern!r} must be made of ^ v *"]
-    if not isinstance(draw, int) or len(pattern) != draw:
-        return [f"{where}: pattern {pattern!r} does not have Draw {draw} symbols"]
-    return []
-
-
 
 
 def base_action(state: dict[str, Any], which: str) -> dict[str, Any]:

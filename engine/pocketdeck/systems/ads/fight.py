@@ -28,7 +28,7 @@ def live_foes(state: State) -> list[int]:
 
 
 def trait(foe: dict[str, Any], name: str) -> list[Any] | None:
-    for t in data.foes()[foe["id"]].get("traits", []):
+    for t in data.foe_card(foe["id"]).get("traits", []):
         if t[0] == name:
             return t
     return None
@@ -107,14 +107,14 @@ def _outcome_chances(patterns: tuple[str, ...], draw: int, up: Fraction) -> tupl
 
 
 def action_row(foe: dict[str, Any], r: int) -> dict[str, Any]:
-    for row in data.foes()[foe["id"]]["actions"]:
+    for row in data.foe_card(foe["id"])["actions"]:
         if r in row["rounds"]:
             return row
     raise ValueError(f"{foe['name']} has no action on Round {r}")
 
 
 def reaction_outcomes(foe: dict[str, Any], r: int) -> tuple[int, list[dict[str, Any]]]:
-    for row in data.foes()[foe["id"]]["reactions"]:
+    for row in data.foe_card(foe["id"])["reactions"]:
         if r in row["rounds"]:
             return row["draw"], [o for o in row["outcomes"] if r in o.get("rounds", row["rounds"])]
     return 0, []
@@ -145,9 +145,9 @@ def start_player_turn(state: State, rng: Rng) -> None:
 def win(state: State) -> None:
     dead = [f for f in state["foes"] if f["hp"] <= 0]
     # XP and Gold are shared among the players who won (one here): rounded down, minimum 1
-    xp = sum(max(1, data.foes()[f["id"]]["xp"] // state["players"]) for f in dead)
-    gold = sum(data.foes()[f["id"]]["gold"] // state["players"] and
-               max(1, data.foes()[f["id"]]["gold"] // state["players"]) for f in dead)
+    xp = sum(max(1, data.foe_card(f["id"])["xp"] // state["players"]) for f in dead)
+    gold = sum(data.foe_card(f["id"])["gold"] // state["players"] and
+               max(1, data.foe_card(f["id"])["gold"] // state["players"]) for f in dead)
     state["xp"], state["gold"] = xp, gold
     log(state, win_words([f["name"] for f in dead], [f["name"] for f in state["foes"] if f["fled"]], xp, gold))
     finish(state, "won")
@@ -227,7 +227,7 @@ def foe_escalates(state: State, rng: Rng, i: int, allowed: list[str] | tuple[str
     answers again by drawing its Attribute pattern, and only with an Attribute the
     contest allows ("Escalation only with the listed attributes")."""
     foe = state["foes"][i]
-    f = data.foes()[foe["id"]]
+    f = data.foe_card(foe["id"])
     attr = f.get("attribute")
     if not f.get("escalate") or not attr or attr["name"] not in allowed or foe["hp"] <= 0:
         return False

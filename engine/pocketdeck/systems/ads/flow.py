@@ -214,7 +214,7 @@ def presneak_next(state: State, rng: Rng) -> None:
         i = t["left"].pop(0)
         foe = state["foes"][i]
         ok = match_one(state, rng, foe["name"], "spot your Pre-Sneak", t["symbol"])
-        attr = data.foes()[foe["id"]].get("attribute")
+        attr = data.foe_card(foe["id"]).get("attribute")
         if not ok and attr and attr["name"] == "intellect":
             ok = match_pattern(state, rng, foe["name"], "counter your Pre-Sneak with Intellect", attr["pattern"],
                                chance=False)

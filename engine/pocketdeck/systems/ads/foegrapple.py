@@ -47,7 +47,7 @@ def foe_grapple(state: State, rng: Rng, i: int) -> None:
     foe = state["foes"][i]
     if not sight_check(state, rng, foe, ["melee"], foe["distance"], foe["name"]):
         return  # Lighting: a Grapple is "Melee Distance Only": a Foe that cannot see fails it
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     how = coin(rng)
     if attr and attr["name"] == "strength":
         ok = match_pattern(state, rng, foe["name"], "play Strength to Grapple", attr["pattern"])
@@ -195,7 +195,7 @@ def _escape(state: State, a: Action, rng: Rng) -> None:
     declared Up/Down the grappler must match (a Strength card defeats it at once)."""
     i = state["grapple"]["foe"]
     foe = state["foes"][i]
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     state["fresh"] = False
     strength = False
     if attr and attr["name"] == "strength":

@@ -58,7 +58,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
         hurt = [j for j in live_foes(state) if state["foes"][j]["hp"] < state["foes"][j]["max_hp"]]
         if hurt:
             j = min(hurt, key=lambda j: (state["foes"][j]["hp"] - state["foes"][j]["max_hp"], j))
-            heal_foe(state, j, r_value(data.foes()[foe["id"]].get("heal", "1"), r), by=foe["name"])
+            heal_foe(state, j, r_value(data.foe_card(foe["id"]).get("heal", "1"), r), by=foe["name"])
             return
     if state["mode"] == "line" and not free:
         if trait(foe, "kiter") and foe["distance"] == "melee":
@@ -91,7 +91,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
                 chosen["match"] if chosen else " / ".join(o["match"] for o in row["outcomes"]), ok)
     if chosen is None:
         if row["failure"] == "base":
-            base_dmg = data.foes()[foe["id"]]["base_damage"]
+            base_dmg = data.foe_card(foe["id"])["base_damage"]
             if state["mode"] == "line" and foe["distance"] != "melee":
                 if not may_step(state, foe, step_toward(foe["distance"], ["melee"])):
                     return
@@ -148,7 +148,7 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
 def shoots_at_range(foe: dict[str, Any]) -> bool:
     """Does the Foe use Ranged Distance weapons (an attack of its card reaching Ranged)?"""
     return any(o["kind"] == "attack" and "ranged" in o.get("distances", [])
-               for row in data.foes()[foe["id"]]["actions"] for o in row["outcomes"])
+               for row in data.foe_card(foe["id"])["actions"] for o in row["outcomes"])
 
 
 def keeps_out_of_melee(state: State, foe: dict[str, Any]) -> bool:
@@ -209,7 +209,7 @@ def grappled_turn(state: State, rng: Rng, i: int) -> None:
             return  # Lighting: 1 Base Physical Damage at Melee has a Distance
         declare_foe(state, rng, i, {"name": "strike in the Grapple", "damage": "1", "distances": ["melee"]})
         return
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     strength_in_hand = any(base(c) == "strength" for c in state["hand"])
     if attr and attr["name"] in GRAPPLE_ATTRS:
         ok = match_pattern(state, rng, foe["name"], f"escape with {attr['name'].title()}", attr["pattern"])
@@ -296,5 +296,5 @@ def disarmed(state: State, by: str) -> None:
     log(state, f"{by} knocks your {data.card(lost)['name']} away: retrieve it (an Action) before you use it again.")
 
 def foe_counter_chance(foe: dict[str, Any], up: Fraction = Fraction(1, 2)) -> Fraction:
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     return Fraction(0) if not attr else pattern_chance(attr["pattern"], up=up)

@@ -73,7 +73,7 @@ def grapple_contest(state: State, rng: Rng) -> None:
     t = state.pop("grapple_try")
     i = t["foe"]
     foe = state["foes"][i]
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     state["phase"] = "turn"
     if foe["hp"] <= 0:
         steps.end_turn(state)

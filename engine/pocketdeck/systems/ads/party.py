@@ -221,7 +221,7 @@ def target(state: State, rng: Rng, i: int) -> tuple[int, str]:
         if g and g["foe"] == i:
             return k, "in a Grapple with them"
     foe = state["foes"][i]
-    traits = {t[0]: t for t in data.foes()[foe["id"]].get("traits", []) if t[0] in ATTACK_TRAITS}
+    traits = {t[0]: t for t in data.foe_card(foe["id"]).get("traits", []) if t[0] in ATTACK_TRAITS}
     m = traits.get("merciless")
     if m and _rounds_in(state) >= m[1]:
         return _best(rng, live, lambda k: _wounds(state, k)), "Merciless: the most wounded"

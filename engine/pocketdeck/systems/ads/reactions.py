@@ -110,7 +110,7 @@ def _counter(state: State, a: Action, rng: Rng) -> None:
     else:
         log(state, f"You counter the {p['name']} with {a['card'].title()}: no damage.")
     foe = state["foes"][p["foe"]]
-    attr = data.foes()[foe["id"]].get("attribute")
+    attr = data.foe_card(foe["id"]).get("attribute")
     if attr and foe_escalates(state, rng, p["foe"], [attr["name"]], "Re-Counter"):
         p["chain"] = p.get("chain", 0) + 1
         log(state, "Escalate with another listed Attribute card, or take it.")

@@ -10,6 +10,7 @@ from typing import Any
 from ...core.game import Game, IllegalAction, register
 from ...core.rng import Rng
 from . import data
+from .foecard import card_problem
 from .actions import apply as apply_action
 from .actions import hand_status, legal
 from .deck import hand_max
@@ -40,7 +41,7 @@ def new_fight(o: dict[str, Any], deck: dict[str, Any], deck_id: str, instances: 
     seen: dict[str, int] = {}
     foes = []
     for fid in foe_ids:
-        f = data.foes()[fid]
+        f = data.foe_card(fid)
         k = seen[fid] = seen.get(fid, 0) + 1
         foes.append({"id": fid, "name": f["name"] + (f" {chr(64 + k)}" if several[fid] > 1 else ""),
                      "hp": f["hp"], "max_hp": f["hp"], "distance": start, "hidden": False, "fled": False,
@@ -48,7 +49,7 @@ def new_fight(o: dict[str, Any], deck: dict[str, Any], deck_id: str, instances: 
     has_shields = any(data.card(c)["kind"] == "shield" for c in instances)
     carry = carry or {}
     hand = list(carry.get("hand", []))
-    names = sorted({data.foes()[fid]["name"] for fid in foe_ids})
+    names = sorted({data.foe_card(fid)["name"] for fid in foe_ids})
     meets = (f"{len(foes)} {names[0]}{'s' if len(foes) > 1 else ''}" if len(names) == 1
              else f"{len(foes)} Foes ({', '.join(names)})")
     hp_now = carry.get("hp", hp)
@@ -82,6 +83,9 @@ class AdsGame(Game):
     name = "ads"
     title = "Adventure Deck System"
     sim_step_cap = 3000
+    # a Foe made on the phone (systems/ads/made.py): the game keeps its card, so editing the
+    # Foe later never changes a game under way, and a shared game carries the Foe it needs
+    optional_options = ("card",)
 
     def default_options(self) -> dict[str, Any]:
         return {"deck": "warrior", "foe": "goblin_skirmisher", "count": 1, "mode": "simple",
@@ -91,7 +95,11 @@ class AdsGame(Game):
     def check_options(self, o: dict[str, Any]) -> None:
         if o["deck"] not in data.decks():
             raise IllegalAction(f"deck: unknown ready-made deck {o['deck']!r}")
-        if o["foe"] not in data.foes():
+        if "card" in o:
+            reason = card_problem(o["card"])
+            if reason or o["foe"] != o["card"]["id"]:
+                raise IllegalAction(f"card: not a Foe this app plays ({reason or 'its id is not the foe chosen'})")
+        elif o["foe"] not in data.foes():
             raise IllegalAction(f"foe: unknown Foe {o['foe']!r}")
         if not isinstance(o["count"], int) or isinstance(o["count"], bool) or not 1 <= o["count"] <= 4:
             raise IllegalAction("count: 1 to 4 Foes")
@@ -105,6 +113,8 @@ class AdsGame(Game):
                 raise IllegalAction(f"{key}: one of {', '.join(allowed)}")
 
     def _new(self, o: dict[str, Any], rng: Rng) -> State:
+        if "card" in o:
+            data.remember(o["card"])
         deck = data.decks()[o["deck"]]
         return new_fight(o, deck, o["deck"], data.deck_instances(o["deck"]), [o["foe"]] * o["count"])
 

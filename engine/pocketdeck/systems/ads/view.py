@@ -112,7 +112,7 @@ def draw_line(state: State, d: dict[str, Any], pair: dict[str, Any] | None = Non
             o = next((o for o in row["outcomes"] if o["match"] == d["need"]), None)
             out["then"] = ("it attacks: " if o and o["kind"] == "attack" else "") + (outcome_text(o, r) if o else "it acts")
         else:
-            out["then"] = ("no action: base damage " + str(data.foes()[foe["id"]]["base_damage"])
+            out["then"] = ("no action: base damage " + str(data.foe_card(foe["id"])["base_damage"])
                            if row["failure"] == "base" else
                            "no action: " + outcome_text(row["failure_action"], r) if row["failure"] == "action"
                            else "it does nothing")
@@ -164,7 +164,7 @@ def _live_chances(patterns: tuple[str, ...], draw: int, holds: tuple[bool, ...],
 
 def foe_view(state: State, i: int) -> dict[str, Any]:
     foe = state["foes"][i]
-    f = data.foes()[foe["id"]]
+    f = data.foe_card(foe["id"])
     r = state["round"]
     row = action_row(foe, r)
     holds = tuple(condition(state, foe, o) for o in row["outcomes"])
@@ -185,7 +185,7 @@ def _foe_card(fid: str, r: int, holds: tuple[bool, ...], up: Fraction = Fraction
     """The parts of a Foe's row that are a pure function of the Foe card, the Round and
     which of its conditions hold now: its outcomes with their chances, the Failure, its
     Reactions and Attribute. Cached (callers copy what they hand out)."""
-    f = data.foes()[fid]
+    f = data.foe_card(fid)
     foe = {"id": fid}
     row = action_row(foe, r)
     chances = _live_chances(tuple(o["match"] for o in row["outcomes"]), row["draw"], holds, up)

@@ -317,10 +317,11 @@ def ways_on(session: Session) -> str:
     quick = _quick(session)
     hidden = '<input type="hidden" name="quick" value="yes">' if quick else ""
     fill = "quick" if quick else None
-    again = button(f"Fight again: {data.foes()[foe]['name']}", "new", {"system": "ads", "options": o},
+    again = button(f"Fight again: {data.foe_card(foe)['name']}", "new", {"system": "ads", "options": o},
                    cls="btn primary", fill=fill)
-    other = button(f"Another Foe: {data.foes()[nxt]['name']}", "new",
-                   {"system": "ads", "options": dict(o, foe=nxt)}, cls="btn", fill=fill)
+    ours = {k: v for k, v in o.items() if k != "card"}  # the next Foe up the ladder is one of ours
+    other = button(f"Another Foe: {data.foe_card(nxt)['name']}", "new",
+                   {"system": "ads", "options": dict(ours, foe=nxt)}, cls="btn", fill=fill)
     return (f'<h2>What next?</h2>{hidden}<div class="choices ads-ways">{again}{other}'
             f'<p class="muted">{esc(FOE_LINES.get(nxt, ""))}</p>'
             f'{button("Choose a Foe and a deck", "setup", "ads", cls="btn")}'
@@ -381,14 +382,39 @@ def _about(title: str, rows: list[tuple[str, str]]) -> str:
     return f'<details class="ads-about"><summary>{esc(title)}</summary><ul>{items}</ul></details>'
 
 
+def made_foes(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(library key, card) of each Foe the player made and kept, by name (the maker's)."""
+    from ..make.foe import made_foes as kept
+    return kept(app) if getattr(app, "library", None) else []
+
+
+def _foe_picker(app: Any) -> str:
+    """The Foe select: the book's Foes and ours, then the player's own (marked as yours), and
+    the way to make one from the Foe chosen (ui/make/: a copy in a form, kept in the Library)."""
+    def row(k: str, f: dict[str, Any], yours: bool) -> str:
+        words = f'{f["name"]} (L{f["level"]}, {f["hp"]} HP{", yours" if yours else ""})'
+        return f'<option value="{esc(k)}"{" selected" if k == chosen else ""}>{esc(words)}</option>'
+    made = made_foes(app)
+    chosen = getattr(app, "ads_foe", None)
+    chosen = chosen if any(k == chosen for k, _ in made) else "goblin_skirmisher"
+    ours = "".join(row(k, f, False) for k, f in data.foes().items())
+    mine = "".join(row(k, f, True) for k, f in made)
+    groups = (f'<optgroup label="The book\'s Foes and ours">{ours}</optgroup>'
+              f'<optgroup label="Your own Foes">{mine}</optgroup>') if mine else ours
+    make = button("Make your own from this Foe", "make", {"kind": "foe-ads", "field": "foe"}, cls="btn",
+                  fill="foe", title="Make your own Foe from a copy of the Foe chosen")
+    return (f'<label>Foe <select name="foe">{groups}</select></label>'
+            + _about("What each Foe does", [(f["name"], FOE_LINES.get(k, "")) for k, f in data.foes().items()]
+                     + [(f["name"], "Yours: made on this phone.") for _, f in made])
+            + f'<div class="ads-make">{make}</div>')
+
+
 def setup(app: Any = None) -> str:
     decks = [(k, f'{d["name"]} ({d["race"].title()} {d["class"].title()})') for k, d in data.decks().items()]
-    foes = [(k, f'{f["name"]} (L{f["level"]}, {f["hp"]} HP)') for k, f in data.foes().items()]
     form = "".join([
         _select("deck", "Your character and Combat Deck", decks, "warrior"),
         _about("What each deck does", [(d["name"], DECK_LINES.get(k, "")) for k, d in data.decks().items()]),
-        _select("foe", "Foe", foes, "goblin_skirmisher"),
-        _about("What each Foe does", [(f["name"], FOE_LINES.get(k, "")) for k, f in data.foes().items()]),
+        _foe_picker(app),
         _select("count", "How many", [("1", "1"), ("2", "2"), ("3", "3"), ("4", "4")], "1"),
         _select("mode", "Way to play", [("simple", "Simple (distances ignored)"),
                                         ("line", "One Dimensional (Ranged / Thrown / Melee)")], "simple"),
@@ -406,7 +432,7 @@ def setup(app: Any = None) -> str:
         _select("dual", "Dual Wielding (declared now)", [("no", "No"), ("yes", "Yes: a weapon in each hand, no shield")], "no"),
     ])
     first = first_fight(app)
-    foe = data.foes()[FIRST_FOE if first else "goblin_skirmisher"]
+    foe = data.foe_card(FIRST_FOE if first else "goblin_skirmisher")
     quick = quick_buttons("ads", (lambda k: {"deck": k, "foe": FIRST_FOE}) if first else (lambda k: {"deck": k}),
                           f"against a {foe['name']}")
     head = (f'<h2>Your first fight</h2><p class="muted">One {esc(foe["name"])}, the easiest Foe '
@@ -459,6 +485,9 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
+    mine = dict(made_foes(app)).get(out.get("foe", ""))
+    if mine is not None:  # a Foe of the player's own: the game keeps its card (rules: option "card")
+        out["foe"], out["card"] = mine["id"], mine
     for key, what in (("dual", "Dual Wielding"), ("ranged_melee", "Ranged weapons at Melee")):
         if key in out:
             if out[key] not in ("yes", "no"):

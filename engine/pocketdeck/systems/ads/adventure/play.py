@@ -479,7 +479,7 @@ def wander(state: State, rng: Rng) -> None:
     row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
     foes = [fid for fid, n in row for _ in range(n)]
     if foes:
-        log(state, f"Wandering Foes ({updown_words(*drawn)}): " + ", ".join(data.foes()[f]["name"] for f in foes) + "!")
+        log(state, f"Wandering Foes ({updown_words(*drawn)}): " + ", ".join(data.foe_card(f)["name"] for f in foes) + "!")
         start_fight(state, foes, room, wander=True)
     else:
         log(state, f"Wandering Foes ({updown_words(*drawn)}): nobody comes.")

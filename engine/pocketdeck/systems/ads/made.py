@@ -1,0 +1,92 @@
+"""A Foe made on the phone is played before it is kept (issue 49): the card passes the
+content check (foecard.made_problems), the Foe can act on every Round of the Combat Rondel
+("All 6 Rounds are represented somewhere on the Foe's Action section", The Foe Card), and
+the random players (sim.py, the policy of every simulated fight) fight it ``FIGHTS`` times
+with seeds fixed, with no error, each fight ending, and at least one of them defeating it.
+
+Why played and not only checked: a card can pass every field check and still be a Foe no
+character can beat (99 HP behind armor on every Round) or one the rules trip on; the fights
+find both, with the same seeds on every phone, so a Foe refused here is refused everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...core.rng import Rng
+from .foecard import made_problems
+from .rules import GAME
+
+FIGHTS = 24           # seeded fights against a made Foe before it is kept (about 0.3 s in CPython)
+STEP_CAP = 600        # moves in one fight; the book's Foes end theirs in 15 to 40 on average
+DECKS = ("warrior", "rogue", "mage", "priest")
+
+
+def acting_problems(card: dict[str, Any]) -> list[str]:
+    """A Round on which the Foe can do nothing at all: no outcome to draw for and a failure
+    that does nothing (nor base damage of 0)."""
+    out = []
+    for r in range(1, 7):
+        row = next((row for row in card["actions"] if r in row["rounds"]), None)
+        if row is None:
+            out.append(f"the Foe has no action on Round {r}: every Round of the Rondel needs one")
+            continue
+        idle = row["failure"] == "nothing" or (row["failure"] == "base" and card["base_damage"] < 1)
+        if not row["outcomes"] and idle:
+            out.append(f"the Foe can never act on Round {r}: its action has no outcome and its failure does nothing")
+    return out
+
+
+def fight_options(card: dict[str, Any], n: int) -> dict[str, Any]:
+    """The options of the ``n``-th fight of the playability check: each ready-made deck,
+    Simple and One Dimensional play, one Foe."""
+    return {"deck": DECKS[n % len(DECKS)], "foe": card["id"], "card": card,
+            "mode": ("simple", "line")[(n // len(DECKS)) % 2]}
+
+
+def playability_steps(card: Any) -> Generator[int, None, list[str]]:
+    """The reasons the made Foe ``card`` is not playable (empty: it is), a fight at a time
+    (yields 1 after each), so the page can give itself back between fights."""
+    found = made_problems(card)
+    if found:
+        return found
+    found = acting_problems(card)
+    if found:
+        return found
+    defeated = 0
+    for n in range(FIGHTS):
+        try:
+            state = GAME.new_game(fight_options(card, n), seed=n + 1)
+            chooser = Rng(n ^ 0x5EED)
+            for _ in range(STEP_CAP):
+                legal = GAME.legal_actions(state)
+                if not legal:
+                    break
+                state = GAME.apply(state, GAME.sim_choose(state, legal, chooser))
+        except Exception as exc:  # noqa: BLE001 - any error of the rules refuses the Foe
+            return [f"fight {n + 1} of {FIGHTS} against it stopped with an error ({type(exc).__name__}: "
+                    f"{str(exc)[:80]})"]
+        if not GAME.is_over(state):
+            return [f"fight {n + 1} of {FIGHTS} against it did not end within {STEP_CAP} moves"]
+        defeated += any(f["hp"] <= 0 for f in state["foes"])
+        yield 1
+    if not defeated:
+        return [f"none of {FIGHTS} fights by the ready-made characters defeated it: it cannot be "
+                "defeated (fewer Hit Points, weaker Reactions)"]
+    return []
+
+
+def playability(card: Any) -> list[str]:
+    """``playability_steps`` at once."""
+    steps = playability_steps(card)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
+
+
+def arrival_steps(card: Any) -> Generator[int, None, str | None]:
+    """The Library's check of a made Foe from outside (a link, a file): played as on Keep."""
+    found = yield from playability_steps(card)
+    return "; ".join(found) if found else None

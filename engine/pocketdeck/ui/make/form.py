@@ -1,0 +1,130 @@
+"""The form of any content kind as HTML (pocketdeck/form.py draws its fields from the spec)
+and ``MakeKind``, what a kind gives the maker: its spec, its labels in the book's words,
+where a copy starts from and what Keep checks and does.
+
+Every text the player typed, and every label, passes through ``esc``; each problem stands
+under its field, tied to it by ``aria-describedby``, so a screen reader says it there too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from ...form import Field, Labels
+from ..html import button, esc
+
+if TYPE_CHECKING:
+    from ..shell import App, Effect
+
+FILL_ALL = "*"   # data-fill: every named field of the button's form (web/boot.js fieldsOf)
+
+
+@dataclass(frozen=True)
+class MakeKind:
+    """One kind of content the player can make. ``sources(app)``: (ref, name, yours) of each
+    item a copy may start from; ``copy(app, ref)``: that item's row as a draft named
+    "<name> (yours)"; ``cross(row)``: the kind's checks across fields (path, words) for a row
+    its spec accepts; ``keep(app, row)``: the row checked whole (record, playability) and
+    kept, or ValueError naming why (it raises before anything is kept)."""
+    id: str
+    title: str          # "ADS Foe"
+    spec: Any
+    labels: Labels
+    intro: str
+    sources: Callable[["App"], list[tuple[str, str, bool]]]
+    copy: Callable[["App", str], dict[str, Any]]
+    cross: Callable[[dict[str, Any]], list[tuple[str, str]]]
+    keep: Callable[["App", dict[str, Any]], list["Effect"]]
+
+
+def dom_id(path: str) -> str:
+    return "mk-" + (path.replace(".", "-") or "root")
+
+
+def render(root: Field, focus: str = "") -> str:
+    """The fields of ``root`` (a table); the group at ``focus`` (a list item just added)
+    carries the screen's prompt."""
+    return "".join(_field(child, focus) for child in root.children).replace("<!--drop-->", "")
+
+
+def _problems(f: Field) -> str:
+    if not f.problems:
+        return ""
+    items = "".join(f"<li>{esc(p)}</li>" for p in f.problems)
+    return f'<ul class="mk-problem" id="{dom_id(f.path)}-why">{items}</ul>'
+
+
+def _describe(f: Field) -> str:
+    ids = ([f"{dom_id(f.path)}-hint"] if f.label.hint else []) + ([f"{dom_id(f.path)}-why"] if f.problems else [])
+    bad = ' aria-invalid="true"' if f.problems else ""
+    return (f' aria-describedby="{" ".join(ids)}"' if ids else "") + bad
+
+
+def _hint(f: Field) -> str:
+    return f'<span class="mk-hint muted" id="{dom_id(f.path)}-hint">{esc(f.label.hint)}</span>' if f.label.hint else ""
+
+
+def _field(f: Field, focus: str) -> str:
+    name, ident = esc(f.name), dom_id(f.path)
+    if f.kind == "table":
+        inner = "".join(_field(c, focus) for c in f.children)
+        return _group(f, inner, focus)
+    if f.kind == "list":
+        item = f.label.item or "item"
+        rows = []
+        for i, child in enumerate(f.children):
+            child.label = type(child.label)(f"{item} {i + 1}", child.label.hint, child.label.item,
+                                            child.label.choices, child.label.hidden)
+            drop = (button(f"Remove {item} {i + 1}", "make-del", child.path, cls="btn small ghost mk-del",
+                           fill=FILL_ALL, title=f"Remove {item} {i + 1} of {f.label.name}")
+                    if child.removable else "")
+            rows.append(_field(child, focus).replace("<!--drop-->", drop, 1))
+        grow = (button(f"Add {_a(item)}", "make-add", f.path, cls="btn small mk-add", fill=FILL_ALL,
+                       title=f"Add {_a(item)} to {f.label.name}") if f.can_add else "")
+        return (f'<fieldset class="mk-list" id="{ident}"{_describe(f)}><legend>{esc(f.label.name)}</legend>'
+                f'{_hint(f)}{_problems(f)}{"".join(rows)}{grow}</fieldset>')
+    if f.kind == "tagged":
+        tag, rest = f.children[0], f.children[1:]
+        for i, r in enumerate(rest, 1):
+            r.label = type(r.label)(f"Value {i}", "", "", {}, False)
+        inner = _field(tag, focus) + '<div class="mk-values">' + "".join(_field(r, focus) for r in rest) + "</div>"
+        return _group(f, inner, focus)
+    if f.kind == "set":
+        ticked = set(f.value or [])
+        boxes = "".join(f'<label class="check"><input type="checkbox" name="{name}" value="{esc(v)}"'
+                        f'{" checked" if v in ticked else ""}>{esc(words)}</label>' for v, words in f.options)
+        return (f'<fieldset class="mk-set" id="{ident}"{_describe(f)}><legend>{esc(f.label.name)}</legend>'
+                f'{_hint(f)}<div class="mk-boxes">{boxes}</div>{_problems(f)}</fieldset>')
+    if f.kind == "flag":
+        return (f'<div class="mk-flag"><label class="check"><input type="checkbox" name="{name}" value="yes" '
+                f'id="{ident}"{" checked" if f.value else ""}{_describe(f)}>{esc(f.label.name)}</label>'
+                f'{_hint(f)}{_problems(f)}</div>')
+    if f.kind == "choice":
+        options = ([("", "(none)")] if f.optional else []) + f.options
+        known = {v for v, _ in options}
+        if f.value not in known:  # what came in that is not a choice: shown, so its problem makes sense
+            options = options + [(f.value, f.value)]
+        opts = "".join(f'<option value="{esc(v)}"{" selected" if v == f.value else ""}>{esc(w)}</option>'
+                       for v, w in options)
+        control = f'<select name="{name}" id="{ident}"{_describe(f)}>{opts}</select>'
+    elif f.kind == "number":
+        bounds = "".join(f' {k}="{v}"' for k, v in (("min", f.low), ("max", f.high)) if v is not None)
+        control = (f'<input type="number" inputmode="numeric" step="1" name="{name}" id="{ident}" '
+                   f'value="{esc(f.value)}"{bounds}{_describe(f)}>')
+    else:
+        most = f' maxlength="{f.maxlength}"' if f.maxlength else ""
+        control = (f'<input type="text" name="{name}" id="{ident}" value="{esc(f.value)}"{most}'
+                   f' autocomplete="off" spellcheck="false"{_describe(f)}>')
+    return (f'<div class="mk-field"><label for="{ident}">{esc(f.label.name)}</label>{_hint(f)}'
+            f'{control}{_problems(f)}</div>')
+
+
+def _group(f: Field, inner: str, focus: str) -> str:
+    mark = ' data-prompt tabindex="-1"' if focus and f.path == focus else ""
+    return (f'<fieldset class="mk-group" id="{dom_id(f.path)}"{mark}{_describe(f)}>'
+            f'<legend>{esc(f.label.name)}</legend><!--drop-->{_hint(f)}{_problems(f)}{inner}</fieldset>')
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

@@ -1,0 +1,157 @@
+"""The maker's screen (``make:<kind>``): a copy of an item in a form drawn from its kind's
+spec, lists that grow and shrink, and Keep, which checks the row field by field and, when
+every field is right, as a whole (the kind's ``keep``: the Library's record check and the
+kind's playability). A refused item keeps its draft on screen, each problem under its field.
+
+The draft lives in the App (``app.maker``) until it is kept or left: what is kept goes to
+the Library like any item. Verbs: ``make`` (start from a copy), ``make-add`` / ``make-del``
+(a list's item), ``make-keep``, ``make-leave``. Every verb but ``make`` first reads what the
+form sent (web/boot.js sends every named field of the form: ``data-fill="*"``), so a tap
+on Add never loses what was typed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import IllegalAction
+from ...core.limits import MAX_RECORD_CHARS, excerpt, load_json
+from ...form import add, fields, label_of, place, problems, read, remove, value_at
+from ..flow import prompt
+from ..html import button, esc
+from .form import FILL_ALL, MakeKind, render as render_fields
+
+if TYPE_CHECKING:
+    from ..shell import App, Effect
+
+# the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
+KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND"}
+
+
+@dataclass
+class Draft:
+    kind: str
+    row: dict[str, Any]
+    base: str                                   # the name of what it was copied from
+    back: str                                   # the screen Leave returns to
+    problems: dict[str, list[str]] = field(default_factory=dict)
+    refused: list[str] = field(default_factory=list)   # reasons about the whole item
+    focus: str = ""                             # the group that holds the prompt (a new list item)
+
+
+def kind_of(kid: Any) -> MakeKind:
+    if not isinstance(kid, str) or kid not in KINDS:
+        raise IllegalAction(f"there is nothing called {excerpt(kid)!r} to make")
+    module, _, name = KINDS[kid].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def start(app: "App", kid: str, ref: str) -> list["Effect"]:
+    """Open the form on a copy of ``ref`` (one of the kind's sources)."""
+    kind = kind_of(kid)
+    names = {r: n for r, n, _ in kind.sources(app)}
+    if ref not in names:
+        raise IllegalAction(f"there is no {kind.title} {excerpt(ref)!r} to start from")
+    app.maker = Draft(kid, kind.copy(app, ref), names[ref], app.screen if app.screen != f"make:{kid}" else "home")
+    app.screen = f"make:{kid}"
+    return []
+
+
+def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effect"]:
+    if verb == "make":
+        spec = load_json(arg, "that button", MAX_RECORD_CHARS) if arg else {}
+        if not isinstance(spec, dict):
+            raise IllegalAction("that button sent something unreadable")
+        # the item to copy: the arg's "from", or the field it names (the ADS setup's Foe picker)
+        ref = sent.get(spec["field"]) if isinstance(spec.get("field"), str) else spec.get("from")
+        return start(app, spec.get("kind"), ref if isinstance(ref, str) else "")
+    draft: Draft | None = getattr(app, "maker", None)
+    if draft is None or app.screen != f"make:{draft.kind}":
+        raise IllegalAction("nothing is being made: start from a copy")
+    kind = kind_of(draft.kind)
+    if verb == "make-leave":
+        app.maker, app.screen = None, draft.back
+        app.flash = ("info", f"Left without keeping: {draft.row.get('name') or kind.title} was not kept.")
+        return []
+    draft.row = read(kind.spec, draft.row, kind.labels, sent)
+    draft.refused, draft.focus = [], ""
+    try:
+        if verb == "make-add":
+            draft.row = add(kind.spec, draft.row, arg, kind.labels)
+            draft.focus = f"{arg}.{len(value_at(draft.row, arg)) - 1}"
+            draft.problems = {}
+            return []
+        if verb == "make-del":
+            draft.row = remove(kind.spec, draft.row, arg, kind.labels)
+            draft.problems = {}
+            return []
+    except (ValueError, KeyError, IndexError, TypeError):
+        raise IllegalAction(f"that list cannot change so ({excerpt(arg)})") from None
+    if verb == "make-keep":
+        return _keep(app, draft, kind)
+    raise IllegalAction(f"unknown command {excerpt(verb)!r}")
+
+
+def _keep(app: "App", draft: Draft, kind: MakeKind) -> list["Effect"]:
+    found = problems(kind.spec, draft.row, kind.labels)
+    try:  # the cross-checks read a well-typed row; on one that is not, each that can still run
+        more = [(p, m) for p, m in kind.cross(draft.row) if p not in found]
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+        more = []
+    found = place(found, more, kind.labels)
+    draft.problems = found
+    if found:
+        n = sum(map(len, found.values()))
+        app.flash = ("error", f"Not kept: {n} problem{'s' if n != 1 else ''}, each shown beside its field.")
+        return []
+    try:
+        effects = kind.keep(app, draft.row)
+    except ValueError as exc:
+        draft.refused = [excerpt(str(exc), 400)]
+        app.flash = ("error", f"Not kept: {draft.refused[0]}")
+        return []
+    app.maker = None
+    return effects
+
+
+def render(app: "App") -> str:
+    draft: Draft | None = getattr(app, "maker", None)
+    nav = '<nav class="nav" aria-label="Make your own">' + button("\u2190 Home", "home", cls="btn ghost") + '</nav>'
+    if draft is None:
+        return nav + '<section class="make"><h1>Nothing is being made</h1></section>'
+    kind = kind_of(draft.kind)
+    root = fields(kind.spec, draft.row, kind.labels, draft.problems)
+    keep = button("Keep it", "make-keep", cls="btn primary", fill=FILL_ALL, submit=True,
+                  title=f"Keep {draft.row.get('name') or 'it'}: check it and add it to your Library")
+    leave = button("Leave without keeping", "make-leave", cls="btn ghost")
+    listed = [f"<li>{esc(_where(kind, p))}{esc(m)}</li>" for p, ms in draft.problems.items() for m in ms] + \
+        [f"<li>{esc(r)}</li>" for r in draft.refused]
+    said = (f'<p class="mk-said">Not kept yet. Fix what is marked below, then Keep again:</p>'
+            f'<ul class="mk-problem">{"".join(listed)}</ul>') if listed else \
+        f'<p class="muted">Change what you like, then Keep. {esc(kind.intro)}</p>'
+    bar = prompt(f'{said}<div class="choices">{keep}{leave}</div>', cls="mk-bar", tag="div",
+                 label=f"Make your own {kind.title}: keep it when it is ready") if not draft.focus else \
+        f'<div class="mk-bar">{said}<div class="choices">{keep}{leave}</div></div>'
+    return (f'{nav}<section class="make" data-make="{esc(draft.kind)}"><h1>Make your own {esc(kind.title)}</h1>'
+            f'<p class="muted">A copy of {esc(draft.base)}, to make your own.</p>'
+            f'<form class="form mk-form" data-form>{bar}{render_fields(root, draft.focus)}'
+            f'<div class="choices mk-end">{keep}</div></form></section>')
+
+
+def _where(kind: MakeKind, path: str) -> str:
+    """The field a problem belongs to, named before it in the list at the top (the same
+    words stand under the field itself)."""
+    if not path:
+        return ""
+    parts = path.split(".")
+    named = []
+    for i in range(len(parts)):
+        sub = ".".join(parts[: i + 1])
+        if parts[i].isdigit():
+            item = label_of(kind.labels, ".".join(parts[:i])).item or "item"
+            named.append(f"{item} {int(parts[i]) + 1}")
+        elif i == len(parts) - 1 or not parts[i + 1].isdigit():
+            named.append(label_of(kind.labels, sub).name)
+    return " \u203a ".join(named[:-1]) + (": " if len(named) > 1 else "") if len(named) > 1 else ""
