@@ -146,6 +146,10 @@ PAGE_INFO_JS = """
                 domInteractive: nav.domInteractive, loadEventEnd: nav.loadEventEnd,
                 transferSize: nav.transferSize} : null,
     controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+    // the start's own marks (web/snapshot-loader.mjs, web/boot.js), "runtime-up" as runtime_up
+    marks: Object.fromEntries(performance.getEntriesByType('mark')
+      .filter((e) => e.name.startsWith('pocketdeck:'))
+      .map((e) => [e.name.slice(11).replace(/-/g, '_'), e.startTime])),
     bareError: document.documentElement.getAttribute('data-bare-error'),
     pyError: err ? err.textContent.slice(0, 500) : null,
     progress: (document.getElementById('boot-progress') || {}).textContent || null,
@@ -408,7 +412,7 @@ class Bench:
         return {"ready_ms": round(info["ready"], 2), "wall_ms": round(wall, 2),
                 "fp_ms": info["fp"], "fcp_ms": info["fcp"], "dcl_ms": info["dcl"],
                 "controlled": info["controlled"], "navigation": info["nav"], "server": net,
-                "boot": info["boot"], "painted_ms": info["painted"]}
+                "boot": info["boot"], "painted_ms": info["painted"], "marks": info.get("marks") or {}}
 
     def skipped(self, keys: list[str], group: str) -> bool:
         """Record ``keys`` as skipped when ``group`` failed too often or time is up."""
@@ -897,7 +901,8 @@ def main() -> int:
         b, a = rec.median(f"bare.warm.x{rate}"), rec.median(f"app_nosnap.warm.x{rate}")
         ratios[f"warm_no_snapshot.x{rate}"] = round(a / b, 3) if a and b else None
     report["ratios"] = ratios
-    report["webkit_summary"] = bench_webkit.summary(report.get("webkit", {}), rec.median)
+    report["webkit_summary"] = bench_webkit.summary(report.get("webkit", {}), rec.median,
+                                                    lambda key: rec.scenarios.get(key, {}).get("runs", []))
     try:
         report["observations"] = observations(report)
     except Exception as exc:

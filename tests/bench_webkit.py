@@ -23,7 +23,7 @@ READY_S = 240
 MARKS_JS = """const at = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
 const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
 return {ready: window.__benchReady ?? at('pocketdeck:ready'), runtime_start: at('pocketdeck:runtime-start'), warm_up: at('pocketdeck:warm-up'), snapshot_found: at('pocketdeck:snapshot-found'),
-        runtime_up: at('pocketdeck:runtime-up'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'), main: at('pocketdeck:main'), library_read: at('pocketdeck:library-read'), restored: at('pocketdeck:restored'),
+        runtime_up: at('pocketdeck:runtime-up'), wasm_compiled: at('pocketdeck:wasm-compiled'), wasm_asked: at('pocketdeck:wasm-asked'), wasm_instantiated: at('pocketdeck:wasm-instantiated'), runtime_loaded: at('pocketdeck:runtime-loaded'), snapshot_checked: at('pocketdeck:snapshot-checked'), unpack_start: at('pocketdeck:unpack-start'), unpack_end: at('pocketdeck:unpack-end'), py_ready: at('pocketdeck:py-ready'), main: at('pocketdeck:main'), library_read: at('pocketdeck:library-read'), restored: at('pocketdeck:restored'),
         fcp: paint ? paint.startTime : null, boot: (window.pocketdeckBoot || {}).how || null,
         painted: document.documentElement.dataset.painted ? Number(document.documentElement.dataset.painted) : null,
         controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};"""
@@ -95,13 +95,47 @@ def median(values: list[float | None]) -> float | None:
     return round(statistics.median(got), 1) if got else None
 
 
-def summary(wk: dict[str, Any], chromium: Callable[[str], float | None]) -> dict[str, Any]:
-    """Medians of each mark, and WebKit's ready over Chromium's (same run, 1x)."""
+# a warm start's steps (web/snapshot-loader.mjs, web/boot.js): the wasm compiled (from
+# warm-up, under way since the page's first script) beside the runtime asking for it; the
+# instance made once both are there; the snapshot's bytes read and checked; the runtime's
+# own start done (the image copied in and Pyodide's finalize run); the engine's files
+# written; PyScript's Python ready; main.py; ready. A step whose start is a pair begins at
+# the later of the two marks.
+PHASE_MARKS = ("warm_up", "snapshot_found", "wasm_asked", "wasm_compiled", "wasm_instantiated", "snapshot_checked",
+               "runtime_loaded", "unpack_end")
+PHASES = (("warm_up", "wasm_compiled", "compile"), ("warm_up", "wasm_asked", "runtime asks for the wasm"),
+          (("wasm_compiled", "wasm_asked"), "wasm_instantiated", "instantiate"),
+          ("wasm_instantiated", "runtime_loaded", "restore+finalize"),
+          ("runtime_loaded", "runtime_up", "files"), ("runtime_up", "py_ready", "PyScript's Python"),
+          ("py_ready", "main", "to main.py"), ("main", "ready", "main.py to ready"))
+
+
+def phase_line(r: dict[str, Any]) -> str:
+    """Where one row's start went, step by step (medians of each mark; "-" where a mark is missing)."""
+    parts = []
+    for a, b, name in PHASES:
+        starts = [r.get(m) for m in (a if isinstance(a, tuple) else (a,))]
+        x = None if None in starts else max(starts)
+        y = r.get(b)
+        parts.append(f"{name} {round(y - x) if x is not None and y is not None else '-'}")
+    return ", ".join(parts)
+
+
+def summary(wk: dict[str, Any], chromium: Callable[[str], float | None],
+            chromium_runs: Callable[[str], list[dict[str, Any]]] = lambda key: []) -> dict[str, Any]:
+    """Medians of each mark, and WebKit's ready over Chromium's (same run, 1x); under
+    "chromium.app.warm" the same marks of Chromium's warm starts at 1x, to set step by step
+    beside WebKit's."""
     rows: dict[str, Any] = {}
+    runs_cr = [dict(r.get("marks") or {}, ready=r.get("ready_ms")) for r in chromium_runs("app.warm.x1")]
+    if runs_cr:
+        rows["chromium.app.warm"] = {m: median([r.get(m) for r in runs_cr])
+                                     for m in ("ready", "runtime_start", "runtime_up", "py_ready", "main") + PHASE_MARKS}
+        rows["chromium.app.warm"]["n"] = len(runs_cr)
     for key, runs in wk.get("runs", {}).items():
         rows[key] = {mark: median([r.get(mark) for r in runs])
                      for mark in ("ready", "runtime_start", "runtime_up", "py_ready", "main", "fcp", "painted",
-                                  "wall_ms")}
+                                  "wall_ms") + PHASE_MARKS}
         rows[key]["n"] = len(runs)
         kind, temp = key.split(".")
         cr = chromium(f"{kind}.{temp}.x1")
@@ -117,10 +151,17 @@ def table_lines(wk: dict[str, Any], rows: dict[str, Any]) -> list[str]:
     lines = [f"WebKit {wk.get('version', '?')} boot (ms, median, 1x)  ready  Chromium  WK/Cr  "
              "runtime start->up  PyScript ready  main.py  last screen  n"]
     for key, r in rows.items():
+        if key.startswith("chromium."):
+            continue
         span = (r["runtime_up"] - r["runtime_start"]) if r["runtime_up"] and r["runtime_start"] else None
         lines.append(f"  {key:<10}{'':24}{r['ready'] or '-':>7}{r['chromium_ready'] or '-':>10}"
                      f"{r['webkit_over_chromium'] or '-':>7}{round(span, 1) if span else '-':>19}"
                      f"{r['py_ready'] or '-':>16}{r['main'] or '-':>9}{r['painted'] or '-':>13}{r['n']:>3}")
+    for key, label in (("app.warm", "WebKit"), ("chromium.app.warm", "Chromium")):
+        r = rows.get(key)
+        if r:
+            lines.append(f"  {label} app.warm steps (ms): {phase_line(r)}; snapshot checked at "
+                         f"{r.get('snapshot_checked') if r.get('snapshot_checked') is not None else '-'}")
     lines.append(f"  WebAssembly.compile of pyodide.asm.wasm in WebKit: {wk.get('compile_ms')} ms")
     for e in wk.get("errors", [])[:3]:
         lines.append(f"  problem: {e}")

@@ -135,6 +135,7 @@ function checked({ bytes, check }) {
     if (!check) throw new Error("the snapshot has no check");
     if (!b.length) throw new Error("the snapshot is empty");
     if (snapshotCheck(b) !== check) throw new Error("the snapshot's bytes do not match its check");
+    performance.mark("pocketdeck:snapshot-checked");
     return b;
   });
 }
@@ -298,7 +299,8 @@ export function warmUp() {
   const module = WebAssembly.compileStreaming
     ? WebAssembly.compileStreaming(fetch(wasm))
     : fetch(wasm).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
-  module.catch(() => {}); // a failure is the runtime's to meet: it compiles its own then
+  // a failure is the runtime's to meet: it compiles its own then
+  module.then(() => performance.mark("pocketdeck:wasm-compiled"), () => {});
   early = { wasm, module, used: false };
   // the start itself, as PyScript would make it (it passes its print handlers and the
   // runtime's folder; print goes to the console until it calls loadPyodide)
@@ -322,6 +324,7 @@ function hookWasm(early, heapBytes) {
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const res = await source;
     if (!(res && res.url && new URL(res.url).pathname === wasm)) return real.call(WebAssembly, res, imports);
+    performance.mark("pocketdeck:wasm-asked"); // the runtime wants its instance from here on
     let out = null;
     if (early) {
       try {
@@ -334,6 +337,7 @@ function hookWasm(early, heapBytes) {
       }
     }
     if (!out) out = await real.call(WebAssembly, res, imports);
+    performance.mark("pocketdeck:wasm-instantiated");
     roomFor(out.instance, heapBytes);
     return out;
   };
@@ -443,6 +447,7 @@ async function runtime(options, heapBytes = 0) {
   const putBack = hookWasm(early, heapBytes);
   try {
     const py = await loadRuntime(options);
+    performance.mark("pocketdeck:runtime-loaded"); // the runtime's own start done: restore and finalize
     await writeWheel(py, wheel);
     return py;
   } finally {
