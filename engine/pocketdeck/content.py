@@ -29,9 +29,12 @@ list what is wrong, so a checker's own cross-checks only ever see well-typed row
 A spec is one of: a type (``str``, ``int``, ``float``, ``bool``, ``list``, ``dict``; ``int``
 refuses ``True``, ``float`` takes whole numbers too), a dict (a table with those keys;
 other keys are allowed unless it is wrapped as ``Table(schema, strict=True)``),
-``ListOf(spec, at_least=0)``, ``MapOf(spec)`` (a table whose every value matches),
-``OneOf(*values)`` (equal to one of them, type included), ``Range(low, high)`` (a whole
-number in that range) and, for a key of a table only, ``Optional(spec)``. Problems read
+``ListOf(spec, at_least=0, at_most=None)``, ``MapOf(spec)`` (a table whose every value
+matches), ``OneOf(*values)`` (equal to one of them, type included), ``Range(low, high)`` (a
+whole number in that range), ``Text(at_least, at_most)`` (text of that length),
+``Tagged(tag, rest, at_most)`` (a list: a tag, then up to ``at_most`` values) and, for a key
+of a table only, ``Optional(spec)``. The same specs draw the form of an item made on the
+phone (pocketdeck/form.py). Problems read
 like ``"foe 3 (wolf): 'hp' must be an int from 1 to 99, not '12'"``, quoting
 at most a short excerpt of what was found. They are written in pocketdeck/schema.py (below
 this loader, so that learn.toml's checker in pocketdeck/learnfile.py can use them too) and

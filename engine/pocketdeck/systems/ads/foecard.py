@@ -131,20 +131,24 @@ def made_id(card: dict[str, Any]) -> str:
 
 def made_problems(card: Any) -> list[str]:
     """Every reason a made Foe's card is not one the rules play, in the content check's words:
-    its fields (``FOE``), across them (``foe_problems``), names a screen can show, its id."""
+    its fields (``FOE``), across them (``foe_problems``), names a screen can show. The Library's
+    check of a kept Foe: its id is given anew whenever a game starts from it (``made_id``), so
+    a kept Foe renamed or duplicated stays one the rules play."""
     found = check_row("foe", card, FOE)
     if found:
         return found
     found = [f"foe: {m}" for _, m in foe_problems(card)]
     names = [card["name"]] + [o["name"] for row in card["actions"] + card["reactions"]
                               for o in row["outcomes"] if "name" in o]
-    found += [f"foe: {why}" for why in {name_problem(n, 40) for n in names} if why]
-    if card["id"] != made_id(card):
-        found.append("foe: a made Foe's id is the hash of its card (it was changed after it was made)")
+    found += [f"foe: {why}" for why in sorted({name_problem(n, 40) or "" for n in names}) if why]
     return found
 
 
 def card_problem(card: Any) -> str | None:
-    """The first reason a made Foe's card is refused (None: the rules can play it)."""
+    """The first reason a made Foe's card is refused as a game's option (None: the rules can
+    play it): ``made_problems``, and its id must be the hash of the card, so that an id always
+    names one card (data.remember)."""
     found = made_problems(card)
+    if not found and card["id"] != made_id(card):
+        found = ["foe: a made Foe's id is the hash of its card (it was changed after it was made)"]
     return found[0] if found else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ...core.rng import Rng
-from .foecard import made_problems
+from .foecard import made_id, made_problems
 from .rules import GAME
 
 FIGHTS = 24           # seeded fights against a made Foe before it is kept (about 0.3 s in CPython)
@@ -50,6 +50,7 @@ def playability_steps(card: Any) -> Generator[int, None, list[str]]:
     found = made_problems(card)
     if found:
         return found
+    card = dict(card, id=made_id(card))  # as a game starts from it
     found = acting_problems(card)
     if found:
         return found

@@ -487,7 +487,9 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
             out[key] = str(fields[key])
     mine = dict(made_foes(app)).get(out.get("foe", ""))
     if mine is not None:  # a Foe of the player's own: the game keeps its card (rules: option "card")
-        out["foe"], out["card"] = mine["id"], mine
+        from ...systems.ads.foecard import made_id
+        card = dict(mine, id=made_id(mine))  # the id names the card as it is now (renamed, say)
+        out["foe"], out["card"] = card["id"], card
     for key, what in (("dual", "Dual Wielding"), ("ranged_melee", "Ranged weapons at Melee")):
         if key in out:
             if out[key] not in ("yes", "no"):
