@@ -30,8 +30,10 @@ EXPECTED: dict[str, str] = {
     "dofa": "394dac417e057a7c",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
-    # and after the melee attack the line says to end the turn (issue 50)
-    "deckbuilder": "776ac60fb7c699cf",
+    # and after the melee attack the line says to end the turn (issue 50); experience buys
+    # cards only, learnt or practised, no stat or health upgrade (issue 47, Overview;
+    # 776ac60fb7c699cf before it)
+    "deckbuilder": "adba7494ff9f6c65",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "6326faebf62ebe38",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
@@ -39,8 +41,10 @@ EXPECTED: dict[str, str] = {
     # a panel or the GM tools is the prompt only while the GM works in it, and a called
     # check's difficulty, success and tool keys stay in place, the chosen one pressed, and the
     # end offers the same game again, another and Home, a draw says its result in plain words
-    # and a called check its chance (issue 50)
-    "dofa-gm": "4f4e0319876cc03c",
+    # and a called check its chance (issue 50); Grapple, Hide, Rush and breaking free on a
+    # creature's turn, played by its policy, their contests due (review dofa-gm-2026-12-07,
+    # R6; 4f4e0319876cc03c before it)
+    "dofa-gm": "5de7aa41354322e4",
 }
 
 

@@ -15,7 +15,8 @@ from pocketdeck.systems.dofa_gm import decks as dk
 from pocketdeck.systems.dofa_gm import entry
 from pocketdeck.systems.dofa_gm import fight as ft
 from pocketdeck.systems.dofa_gm.fight import actor, order
-from pocketdeck.systems.dofa_gm import turns
+from pocketdeck.systems.dofa_gm import contests, draws, policy, turns
+from pocketdeck.ui.html import esc
 
 GAME = get_game("dofa-gm")
 
@@ -1080,3 +1081,306 @@ def test_pg_fate_cards_a_target_card_drawn_for_a_deck_the_app_holds_may_be_redra
     assert len(s["decks"][hero["deck"]]["fate"]) == fate - 1
     assert first != hero["id"] and s["combat"]["order"][1] == hero["id"]   # an Ace: next to act
     assert not any(a["type"] == "redraw_tc" and a["who"] == hero["id"] for a in GAME.legal_actions(s))
+
+
+# -- PG, In Combat Actions (Major: Rush, Grapple, Hide), Status Conditions 13 Grappled ----------
+# review dofa-gm-2026-12-07, R6: for the creatures and premade characters the app runs
+def fight(party=("Spades1",), foes=("Dire Wolf",), players=(), seed: int = 3) -> dict:
+    """A table in combat: premade characters (decks the app holds), creatures, and players
+    typed in by numbers (their Target Cards typed in: 2 of Spades, 3 of Spades ...)."""
+    s = GAME.new_game({"mode": "table", "players": [player(n) for n in players], "party": list(party),
+                       "foes": list(foes)}, seed)
+    s = play(s, {"type": "start_combat"})
+    for i, x in enumerate(a for a in s["actors"] if a["kind"] == "player"):
+        s = report(play(s, {"type": "player_tc", "who": x["id"]}), f"{i + 2}S")
+    return s
+
+
+def who(s: dict, name: str) -> dict:
+    return next(a for a in s["actors"] if a["source"] == name or a["name"] == name)
+
+
+def rig(s: dict, deck: str, tc: str, eff: int, success: bool) -> dict:
+    """The next card of ``deck`` a success (or a miss) against ``tc`` at EDR ``eff``."""
+    card = next(c for c in reversed(s["decks"][deck]["draw"])
+                if not c.endswith("J") and ck.is_success(ck.degree(c, tc, eff)) is success)
+    return stack(s, deck, card)
+
+
+def refused(s: dict, a: dict, *words: str) -> None:
+    """``a`` is refused naming the rule, and the state is left as it was."""
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, a)
+    assert all(w in str(err.value) for w in words), str(err.value)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def grappled(s: dict, wolf: dict, hero: dict) -> dict:
+    """The Dire Wolf grapples the hero, whose contested check fails: Grappled by the wolf."""
+    s = _turn_of(s, wolf["id"])
+    s = play(s, {"type": "grapple", "who": wolf["id"], "target": hero["id"]})
+    d = s["due"][0]
+    if hero["deck"]:
+        s = rig(s, hero["deck"], d["tc"], d["dr"] + ck_mod(hero, d["stat"]), False)
+        s = play(s, {"type": "save", "who": hero["id"], "status": "Grapple"}, {"type": "accept"})
+    else:
+        s = play(s, {"type": "save_result", "who": hero["id"], "status": "Grapple", "ok": False})
+    assert ft.status(actor(s, hero["id"]), "Grappled")["by"] == wolf["id"]
+    return s
+
+
+def ck_mod(x: dict, stat: str) -> int:
+    from pocketdeck.systems.dofa import sheet as sh
+    return sh.modifier(x, stat)
+
+
+@pytest.mark.parametrize("success", [False, True])
+def test_pg_in_combat_actions_grapple_brute_vs_the_targets_finesse_or_brute(success):
+    """PG, In Combat Actions, Major: "Grapple: Brute vs. target Finesse or Brute; cause one
+    creature to be Grappled"; Contested Checks: the DR is "3 minus half of the Attacker's
+    relevant modifier", the target draws "against the initiator's TC". The Dire Wolf (Brute
+    +2) grapples Spades (Finesse +2, Brute 0): Spades draws Finesse, DR 2, against the
+    wolf's Target Card from its own deck; a miss leaves Spades Grappled by the wolf."""
+    s = fight()
+    wolf, hero = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = _turn_of(s, wolf["id"])
+    legal = GAME.legal_actions(s)
+    assert {"type": "grapple", "who": wolf["id"], "target": hero["id"]} in legal
+    s = play(s, {"type": "grapple", "who": wolf["id"], "target": hero["id"]})
+    assert s["combat"]["acted"]                                   # its Major Action
+    d = s["due"][0]
+    wolf_tc = ft.tc_of(s, actor(s, wolf["id"]))
+    assert (d["who"], d["stat"], d["dr"], d["tc"], d["contest"]) == (hero["id"], "Finesse", 2, wolf_tc, "grapple")
+    assert not [a for a in GAME.legal_actions(s) if a["type"] in ("attack", "end_turn")]  # drawn first
+    s = rig(s, hero["deck"], wolf_tc, 2 + 2, success)
+    s = play(s, {"type": "save", "who": hero["id"], "status": "Grapple"})
+    dr = s["draw"]
+    assert (dr["kind"], dr["tc"], dr["stat"], dr["effective"], dr["by"]) == ("check", wolf_tc, "Finesse", 4, hero["id"])
+    s = play(s, {"type": "accept"})
+    st = ft.status(actor(s, hero["id"]), "Grappled")
+    assert (st is None) is success and not s["due"]
+    if not success:
+        assert st["by"] == wolf["id"]
+        assert ("Grappled: a Power", -1) in draws.hand_parts(s, actor(s, hero["id"]), "attack", "Finesse")
+
+
+def test_pg_in_combat_actions_grapple_a_player_reports_the_contested_check():
+    """A player typed in draws the contested check on their own deck: the GM taps made or
+    failed, named as the contest it is; failed, the player is Grappled by the creature."""
+    s = fight(party=(), players=("Ann",))
+    wolf, ann = who(s, "Dire Wolf"), who(s, "Ann")
+    s = _turn_of(s, wolf["id"])
+    s = play(s, {"type": "grapple", "who": wolf["id"], "target": ann["id"]})
+    labels = {view_label(s, a) for a in GAME.legal_actions(s) if a["type"] == "save_result"}
+    assert labels == {"Ann: contested Finesse check against Dire Wolf's Grapple made",
+                      "Ann: contested Finesse check against Dire Wolf's Grapple failed"}
+    s = play(s, {"type": "save_result", "who": ann["id"], "status": "Grapple", "ok": False})
+    assert ft.status(actor(s, ann["id"]), "Grappled")["by"] == wolf["id"]
+
+
+def view_label(s: dict, a: dict) -> str:
+    from pocketdeck.systems.dofa_gm.view import label
+    return label(s, a)
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_pg_status_conditions_13_grappled_break_free_with_brute_or_finesse_against_the_grapplers_brute(held):
+    """PG, Status Conditions 13: "A creature can end the Grappled condition by making a
+    successful Contested Brute or Finesse Check against target's Brute": Spades (Finesse
+    +2) initiates, so the DR is 2; the Dire Wolf draws Brute (+2) against Spades' Target
+    Card from its deck; the wolf's miss ends Grappled, its success holds. Breaking free
+    is Spades' Major Action (a choice, as the phone's)."""
+    s = fight()
+    wolf, hero = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = grappled(s, wolf, hero)
+    s = _turn_of(s, hero["id"])
+    assert {"type": "break_free", "who": hero["id"]} in GAME.legal_actions(s)
+    s = play(s, {"type": "break_free", "who": hero["id"]})
+    d = s["due"][0]
+    hero_tc = ft.tc_of(s, actor(s, hero["id"]))
+    assert (d["who"], d["stat"], d["dr"], d["tc"], d["contest"]) == (wolf["id"], "Brute", 2, hero_tc, "break")
+    assert s["combat"]["acted"]
+    s = rig(s, "npc", hero_tc, 2 + 2, held)
+    s = play(s, {"type": "save", "who": wolf["id"], "status": "Break free"})
+    assert (s["draw"]["tc"], s["draw"]["stat"], s["draw"]["by"]) == (hero_tc, "Brute", wolf["id"])
+    s = play(s, {"type": "accept"})
+    assert (ft.status(actor(s, hero["id"]), "Grappled") is not None) is held
+
+
+def test_pg_status_conditions_13_a_players_seat_breaks_free_of_a_creatures_grapple():
+    """A player Grappled by a creature the app runs breaks free on their turn (the GM's
+    button): the creature draws its Brute check at the table against the player's Target
+    Card, the DR from the player's better of Brute and Finesse (a player typed in by
+    numbers: their Agility as Finesse, the one skill the table knows)."""
+    s = fight(party=(), players=("Ann",))
+    wolf, ann = who(s, "Dire Wolf"), who(s, "Ann")
+    s = grappled(s, wolf, ann)
+    s = _turn_of(s, ann["id"])
+    assert {"type": "break_free", "who": ann["id"]} in GAME.legal_actions(s)
+    s = play(s, {"type": "break_free", "who": ann["id"]})
+    assert s["due"][0]["dr"] == 3 and s["due"][0]["tc"] == "2S"     # +0: DR 3, against Ann's TC
+    s = rig(s, "npc", "2S", 3 + 2, False)
+    s = play(s, {"type": "save", "who": wolf["id"], "status": "Break free"}, {"type": "accept"})
+    assert ft.status(actor(s, ann["id"]), "Grappled") is None
+
+
+def test_pg_status_conditions_13_grappled_by_hand_or_a_fallen_grappler():
+    """A Grappled the GM put on by hand names no grappler: no contest to draw, so breaking
+    free is not offered (the GM ends it with the status tools); a grappler Knocked Out is
+    "unable to act" (PG, Status Conditions 5) and cannot hold on: breaking free needs no draw."""
+    s = fight()
+    wolf, hero = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = grappled(s, wolf, hero)
+    s = _turn_of(s, hero["id"])
+    ft.hurt(s, actor(s, wolf["id"]), 99, Rng(1))
+    s = play(s, {"type": "break_free", "who": hero["id"]})
+    assert not s["due"] and ft.status(actor(s, hero["id"]), "Grappled") is None
+    s = fight()
+    hero = who(s, "Spades1")
+    s = _turn_of(s, hero["id"])
+    ft.add_status(s, actor(s, hero["id"]), "Grappled", None)
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "break_free"]
+    refused(s, {"type": "break_free", "who": hero["id"]}, "not held by a grappler", "Status Conditions 13")
+
+
+@pytest.mark.parametrize("spotted", [False, True])
+def test_pg_in_combat_actions_hide_stealth_vs_each_enemys_detection(spotted):
+    """PG, In Combat Actions, Major: "Hide: Stealth vs. target(s) Detection; become Hidden";
+    Hidden: "a creature is no longer Hidden whenever another creature makes a Successful
+    Detection Check". The Dire Wolf (Stealth +2) hides: DR 2; each standing enemy (no map:
+    all of them) draws Detection against its Target Card; Hidden only if every one misses.
+    Hidden, attacks on it are at Lower Hand and its own next attack at Upper Hand."""
+    s = fight(party=("Spades1", "Clubs1"))
+    wolf, spades, clubs = who(s, "Dire Wolf"), who(s, "Spades1"), who(s, "Clubs1")
+    s = _turn_of(s, wolf["id"])
+    s = play(s, {"type": "hide", "who": wolf["id"]})
+    wolf_tc = ft.tc_of(s, actor(s, wolf["id"]))
+    assert [(d["who"], d["stat"], d["dr"], d["tc"]) for d in s["due"]] == [
+        (spades["id"], "Detection", 2, wolf_tc), (clubs["id"], "Detection", 2, wolf_tc)]
+    s = rig(s, spades["deck"], wolf_tc, 2 + 1, spotted)
+    s = play(s, {"type": "save", "who": spades["id"], "status": "Hide"}, {"type": "accept"})
+    if spotted:
+        assert not s["due"] and not ft.status(actor(s, wolf["id"]), "Hidden")
+        assert "Spades spots Dire Wolf: the Hide fails." in s["log"]
+        return
+    assert not ft.status(actor(s, wolf["id"]), "Hidden")            # Clubs still to draw
+    s = rig(s, clubs["deck"], wolf_tc, 2 + 0, False)
+    s = play(s, {"type": "save", "who": clubs["id"], "status": "Hide"}, {"type": "accept"})
+    assert ft.status(actor(s, wolf["id"]), "Hidden")
+    assert ("Dire Wolf is Hidden", -1) in draws.hand_parts(s, actor(s, spades["id"]), "attack", "Finesse",
+                                                             actor(s, wolf["id"]))
+    assert ("Hidden: the target is unaware", +1) in draws.hand_parts(s, actor(s, wolf["id"]), "attack", "Finesse")
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "hide"]
+
+
+def test_pg_in_combat_actions_rush_double_movement():
+    """PG, In Combat Actions, Major: "Rush: double movement" (speed 6 by default, Movement);
+    Status Conditions 13: a Grappled creature's speed is 0 and it "cannot gain the benefit
+    of additional speed": no Rush, and one typed in is refused with the state unchanged."""
+    s = fight()
+    wolf, hero = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = _turn_of(s, wolf["id"])
+    s = play(s, {"type": "rush", "who": wolf["id"]})
+    assert "Dire Wolf rushes (a Major Action): double movement, speed 12 this turn." in s["log"]
+    assert not [a for a in GAME.legal_actions(s) if a["type"] in ("attack", "grapple", "hide", "rush")]
+    s = grappled(fight(), wolf, hero)
+    s = _turn_of(s, hero["id"])
+    assert not [a for a in GAME.legal_actions(s) if a["type"] == "rush"]
+    refused(s, {"type": "rush", "who": hero["id"]}, "speed is 0", "Status Conditions 13")
+    ft.add_status(s, actor(s, hero["id"]), "Knocked Down", None)
+    ft.remove_status(s, actor(s, hero["id"]), "Grappled")
+    assert contests.speed(actor(s, hero["id"])) == 3                 # halved, then doubled by a Rush
+    assert "speed 6" in view_label(s, {"type": "rush", "who": hero["id"]})
+
+
+def test_pg_in_combat_actions_the_creatures_policy_grapples_hides_breaks_free_and_rushes():
+    """The written policy (choices, the book being silent on whom and when): Grappled by one
+    who stands, break free first; Brute +2 or more: Grapple the healthiest enemy whose
+    Finesse and Brute are both lower, once a target a combat; Stealth +2 or more: Hide once
+    a combat; with nothing of its own to use on anyone, Rush."""
+    s = fight(party=("Hearts1",), foes=("Dire Wolf",))       # Hearts: Finesse -1, Brute 0
+    wolf, hearts = who(s, "Dire Wolf"), who(s, "Hearts1")
+    s = _turn_of(s, wolf["id"])
+    pick = policy.suggest(s, GAME.legal_actions(s))
+    assert pick == {"type": "grapple", "who": wolf["id"], "target": hearts["id"]}
+    s["combat"]["tries"] = [f"{wolf['id']}:grapple:{hearts['id']}"]
+    assert policy.suggest(s, GAME.legal_actions(s)) == {"type": "hide", "who": wolf["id"]}
+    s["combat"]["tries"].append(f"{wolf['id']}:hide")
+    assert policy.suggest(s, GAME.legal_actions(s))["type"] == "attack"
+    s = fight(party=("Spades1",), foes=("Dire Wolf",))        # Spades: Finesse +2, not out-muscled
+    wolf, spades = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = _turn_of(s, wolf["id"])
+    assert policy.suggest(s, GAME.legal_actions(s))["type"] == "hide"
+    ft.add_status(s, actor(s, wolf["id"]), "Charmed", None, by=spades["id"])   # its one foe: its charmer
+    ft.save_result(s, actor(s, wolf["id"]), "Charmed", False, Rng(1))
+    assert policy.suggest(s, GAME.legal_actions(s)) == {"type": "hide", "who": wolf["id"]}
+    s["combat"]["tries"] = [f"{wolf['id']}:hide"]
+    assert policy.suggest(s, GAME.legal_actions(s)) == {"type": "rush", "who": wolf["id"]}
+    s = grappled(fight(), who(s, "Dire Wolf"), who(s, "Spades1"))
+    s = _turn_of(s, spades["id"])
+    assert policy.suggest(s, GAME.legal_actions(s)) == {"type": "break_free", "who": spades["id"]}
+
+
+def test_pg_in_combat_actions_grapple_hide_rush_are_buttons_of_the_creatures_turn():
+    """The GM chooses them by hand: each a button with the book's name in the acting
+    creature's turn panel (Grapple one per target), and breaking free on a Grappled one's;
+    a contest's draws wait in the panel of what is due, named."""
+    from pocketdeck.core.saves import Session
+    from pocketdeck.ui.dofa_gm.table import render
+    s = fight(party=("Spades1", "Clubs1"))
+    wolf, hero = who(s, "Dire Wolf"), who(s, "Spades1")
+    s = _turn_of(s, wolf["id"])
+
+    def screen(s: dict) -> str:
+        return render(GAME.view(s, "gm"), Session("dofa-gm", s["options"], 3, [], s))
+    html = screen(s)
+    turn = html[html.index("gm-turn"):html.index('aria-label="Turn order"')]
+    assert "Dire Wolf: Grapple (Major Action: Brute vs Finesse or Brute)" in turn
+    assert "Dire Wolf: Grapple Spades (Major Action" in turn and "Dire Wolf: Grapple Clubs (Major Action" in turn
+    assert ">Dire Wolf: Hide (Major Action: Stealth vs the enemies&#x27; Detection)<" in turn
+    assert ">Dire Wolf: Rush (Major Action: double movement, speed 12)<" in turn
+    for a in ({"type": "grapple", "who": wolf["id"], "target": hero["id"]}, {"type": "hide", "who": wolf["id"]},
+              {"type": "rush", "who": wolf["id"]}):
+        assert esc(json.dumps(a, sort_keys=True)) in turn and a in GAME.legal_actions(s)
+    html = screen(play(s, {"type": "hide", "who": wolf["id"]}))
+    assert "Saves and contested checks due now" in html and "to spot Dire Wolf hiding" in html
+    s = _turn_of(grappled(s, wolf, hero), hero["id"])
+    html = screen(s)
+    turn = html[html.index("gm-turn"):html.index('aria-label="Turn order"')]
+    assert "Spades: break free of Dire Wolf&#x27;s grapple (Major Action: Brute or Finesse vs Brute)" in turn
+
+
+def test_gm_table_rules_format_3_refuses_a_format_2_save_by_name():
+    """tests/test_library.py's policy: Grapple, Hide and Rush change how a game replays, so
+    the GM's table reads rules format 3 and refuses an older save by its format."""
+    from pocketdeck.core.saves import FORMAT, SaveError, from_record
+    assert GAME.schema_version == 3
+    record = {"format": FORMAT, "version": 1, "system": "dofa-gm", "schema": 2,
+              "options": GAME.default_options(), "seed": 3, "actions": []}
+    with pytest.raises(SaveError, match="this Deck of Adventures: GM's table save is from rules format 2; "
+                                        "this version reads format 3"):
+        from_record(record)
+
+
+def test_pg_contested_checks_a_phone_draws_its_contested_check_against_the_grapplers_tc():
+    """PG, Contested Checks: the target "must draw a Check against the initiator's TC": a
+    player whose phone joined with its sheet draws it there, from the Action Deck the table
+    keeps for them, with the sheet's Finesse; the GM's code applies the result."""
+    from pocketdeck.systems.dofa_gm import phone, rules
+    s = fight(party=(), players=("Ann",))
+    wolf, ann = who(s, "Dire Wolf"), who(s, "Ann")
+    s = play(s, {"type": "phone", "who": ann["id"], "player": json.loads(policy.sheet_numbers("Spades1"))})
+    s = _turn_of(s, wolf["id"])
+    s = play(s, {"type": "grapple", "who": wolf["id"], "target": ann["id"]},
+             {"type": "save", "who": ann["id"], "status": "Grapple"})
+    wolf_tc = ft.tc_of(s, actor(s, wolf["id"]))
+    assert rules.owner(s) == f"player:{ann['id']}" and GAME.legal_actions(s) == [{"type": "phone_draw"}]
+    assert phone.label(s, {"type": "phone_draw"}) == "Draw your contested Finesse check against Dire Wolf's Grapple"
+    assert GAME.view(s, f"player:{ann['id']}")["ask"]["tc"] == wolf_tc
+    own = actor(s, ann["id"])["own"]
+    s = rig(s, own, wolf_tc, 2 + 2, False)
+    s = play(s, {"type": "phone_draw"})
+    assert (s["draw"]["tc"], s["draw"]["stat"], s["draw"]["deck"], s["draw"]["kind"]) == (wolf_tc, "Finesse", own, "check")
+    s = play(s, {"type": "accept"})
+    assert ft.status(actor(s, ann["id"]), "Grappled")["by"] == wolf["id"]

@@ -66,9 +66,10 @@ BROKEN: dict[str, str] = {
                     "them now), so its step 6 is no longer legal; refused with its message, never a crash"),
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
                             "or expend like heroes; its review made it 4: melee counters do not wait for a "
-                            "later turn; issue 47 made it 5: a ranged minion's parting reaction; so a format-2 "
-                            "game no longer replays to its stored state); refused with 'this Deckbuilder RPG save "
-                            "is from rules format 2; this version reads format 5', never a crash"),
+                            "later turn; issue 47 made it 5: a ranged minion's parting reaction, then 6: experience "
+                            "buys cards only; so a format-2 game no longer replays to its stored state); refused "
+                            "with 'this Deckbuilder RPG save is from rules format 2; this version reads format 6', "
+                            "never a crash"),
     "game-dofa-v1": ("Deck of Adventures rules format 1 (review dofa-phone-2026-12-07 made it 2: Rest Cards' "
                      "points land when the Quick Rest is completed, more actions spend the turn's Minor Action, "
                      "at most 3 AP, so a format-1 game may replay otherwise); refused with 'this Deck of "
@@ -76,9 +77,10 @@ BROKEN: dict[str, str] = {
     "game-dofa-gm-v1": ("Deck of Adventures GM's table rules format 1 (issue 47 made it 2: a Dealer has at least "
                         "5 HP, the last enemy Knocked Out ends combat, an Ace TC replaced stays a Fate Card, "
                         "actors carry their armor; review dofa-gm-2026-12-07: no attack on one's charmer, at "
-                        "most 3 AP, so a format-1 game may replay otherwise); refused with 'this "
+                        "most 3 AP; its R6 made it 3: Grapple, Hide, Rush and breaking free for the creatures "
+                        "the app runs, so an older game may replay otherwise); refused with 'this "
                         "Deck of Adventures: GM's table save is from rules format 1; this version reads format "
-                        "2', never a crash"),
+                        "3', never a crash"),
     "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "
                     "once turned, and an item may be used after the move, so a format-1 game may replay "
                     "otherwise); refused with 'this P52 save is from rules format 1; this version reads "

@@ -167,14 +167,14 @@ def test_a_sheet_the_rules_do_not_reach_is_refused_with_the_reason(item, says):
 
 def current_table() -> dict:
     """The fixture's GM's table with today's record: the fixture's own (rules format 1) is
-    refused by its format since issue 47 (tests/test_library.py BROKEN)."""
+    refused by its format (tests/test_library.py BROKEN)."""
     item = json.loads((FIXTURES / "table-dofa-gm-v1.json").read_text())["item"]
     return dict(item, data=game_item(game_session("dofa-gm"), item["name"])["data"])
 
 
 def test_a_gm_table_of_rules_format_1_is_refused_by_its_format():
     old = json.loads((FIXTURES / "table-dofa-gm-v1.json").read_text())["item"]
-    with pytest.raises(RecordError, match="from rules format 1; this version reads format 2"):
+    with pytest.raises(RecordError, match="from rules format 1; this version reads format 3"):
         read_item(old)
 
 

@@ -25,6 +25,7 @@ from ...core.game import Action, State
 from ...core.rng import Rng
 from . import sheet as sh
 from .deck import discard_from_deck, next_turn_end
+from . import gear
 from .gear import armor_hand, minor_spent, spend_minor
 from .health import due, hurt
 
@@ -126,6 +127,20 @@ def hand_parts(s: State, d: dict[str, Any]) -> list[tuple[str, int]]:
     if got and kind != "rest":
         parts.append((f"{got['power']} {got['n']} received", got["n"] if got["power"] == "Help" else -got["n"]))
     return parts
+
+
+def speed(sheet: dict[str, Any], base: int, conds: list[str], fatigue: int) -> int:
+    """Speed ``base`` (PG, In Combat Actions 1: 6 by default) halved, rounded up, by armor
+    whose prerequisite is not met, Fatigue 3, Frozen and Knocked Down (each halving once);
+    0 when Entangled or Grappled (PG, Status Conditions 2, 13). Shared with the GM's table
+    (any sheet-like mapping with ``attrs`` and ``armor``)."""
+    out = gear.speed(sheet, base)
+    for halves in (fatigue >= 3, "Frozen" in conds, "Knocked Down" in conds):
+        if halves:
+            out = (out + 1) // 2
+    if "Entangled" in conds or "Grappled" in conds:
+        out = 0
+    return out
 
 
 def auto_hand(s: State, d: dict[str, Any]) -> int:

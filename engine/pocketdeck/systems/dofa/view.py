@@ -63,16 +63,9 @@ def _ar(state: dict[str, Any]) -> int:
 
 
 def _speed(state: dict[str, Any]) -> int:
-    """Speed after a fall, halved (rounded up) by Fatigue 3, Frozen, Knocked Down and armor
-    whose prerequisite is not met (each halving once); 0 when Entangled or Grappled."""
-    speed = gear.speed(state["sheet"], max(0, state["sheet"]["speed"] - state["fall_speed"]))
-    conds = state["conditions"]
-    for halves in (state["fatigue"] >= 3, "Frozen" in conds, "Knocked Down" in conds):
-        if halves:
-            speed = (speed + 1) // 2
-    if "Entangled" in state["conditions"] or "Grappled" in state["conditions"]:
-        speed = 0
-    return speed
+    """Speed after a fall, with what the conditions and Fatigue do to it (``conditions.speed``)."""
+    return cd.speed(state["sheet"], max(0, state["sheet"]["speed"] - state["fall_speed"]),
+                    state["conditions"], state["fatigue"])
 
 
 def _draft(state: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 from ...core.game import Action, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import draws, rounds, turns
+from . import contests, draws, rounds, turns
 from . import fight as ft
 from .discards import attacked
 from .epic import best_stat
@@ -60,6 +60,8 @@ def asked(s: State) -> dict[str, Any] | None:
     target = ft.actor(s, f["target"])["name"] if f.get("target") else None
     by = acting(s)
     return {"kind": f["kind"], "who": x["id"], "tc": f.get("tc"), "target": target, "status": f.get("status"),
+            "contest": contests.label(s, {"type": "save", "who": x["id"], "status": f.get("status")}, you=True)
+            if f.get("contest") else None,
             "companion": by["name"] if by is not x else None}
 
 
@@ -76,6 +78,8 @@ def attack_skills(x: dict[str, Any]) -> list[str]:
 def label(s: State, a: Action | None = None) -> str:
     skill = (a or {}).get("skill")
     ask = asked(s) or {}
+    if ask.get("contest"):
+        return ask["contest"]
     if skill:
         mod = draws.sh.modifier(acting(s), skill) if ask else 0
         what = "Mystic Attack, 1 damage" if skill in draws.MYSTIC_STATS else "Weapon Attack"

@@ -6,10 +6,15 @@ legal actions the GM is offered (so it can never do what the GM could not):
 2. A save is due: it is drawn (the first one listed).
 3. A boss: at the start of a round, its first House Action; outside its own turn, once a
    round, its first Adversary Action, on the enemy with the fewest HP.
-4. The acting creature: heal an ally at half HP or less (Heal); else put a status power on
-   the enemy with the most HP that does not have it yet; else attack the enemy with the
-   fewest HP (then the highest AR, the easier hit), with Attack, Charge when the PP allow
-   (one more damage), otherwise its weapon (or mystic) attack; then end the turn.
+4. The acting creature: Grappled by one who stands, it breaks free (its attacks are Powers,
+   at Lower Hand while Grappled); else heal an ally at half HP or less (Heal); else put a
+   status power on the enemy with the most HP that does not have it yet; else, with Brute
+   +2 or more, Grapple the enemy with the most HP whose Finesse and Brute are both below its
+   Brute, not Grappled and not tried this combat; else, with Stealth +2 or more, Hide once a
+   combat; else attack the enemy with the fewest HP (then the highest AR, the easier hit),
+   with Attack, Charge when the PP allow (one more damage), otherwise its weapon (or mystic)
+   attack; with nothing of its own to use on anyone, Rush (the GM's map says where); then
+   end the turn.
 
 The premade characters in ``simulate`` follow the same policy most of the time and a
 weighted random choice otherwise (so every kind of action is exercised).
@@ -23,8 +28,9 @@ from typing import Any
 
 from ...core.game import Action, State
 from ...core.rng import Rng
+from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import draws
+from . import contests, draws
 from . import fight as ft
 from .powers import POWERS
 from .rests import SEAT_ACTIONS
@@ -68,6 +74,9 @@ def suggest(s: State, legal: list[Action]) -> Action | None:
     up = [a for a in legal if a["type"] == "shake_off" and a["status"] != "Entangled"]
     if up:
         return up[0]
+    free = [a for a in legal if a["type"] == "break_free" and a["who"] == cur["id"]]
+    if free:
+        return free[0]           # PG, Status Conditions 13: Lower Hand on every Power until free
     pets = {y["id"] for y in s["actors"] if y.get("dealer") == cur["id"]}
     mine = [a for a in legal if (a.get("who") == cur["id"] or a.get("who") in pets)
             and a["type"] in ("attack", "power")]
@@ -83,13 +92,35 @@ def suggest(s: State, legal: list[Action]) -> Action | None:
              and not ft.status(ft.actor(s, a["target"]), POWERS[a["power"]]["save"][2])]
     if hexes:
         return max(hexes, key=lambda a: (_hp(s, a["target"]), a["target"]))
+    grip = grapple_pick(s, cur, legal)
+    if grip is not None:
+        return grip
+    hide = [a for a in legal if a["type"] == "hide" and a["who"] == cur["id"]]
+    if hide and sh.modifier(cur, "Stealth") >= 2 and not contests.tried(s, cur["id"], "hide"):
+        return hide[0]
     attacks = [a for a in mine if a["type"] == "attack"]
     if attacks:
         def key(a: Action) -> tuple[int, int, int, str]:
             y = ft.actor(s, a["target"])
             return (y["hp"] + y["ap"], -y["ar"], -POWERS[a["power"]].get("bonus", 0), a["power"])
         return min(attacks, key=key)
+    rush = [a for a in legal if a["type"] == "rush" and a["who"] == cur["id"]]
+    if rush and not mine:
+        return rush[0]           # nobody to act against from here: it moves (double movement)
     return _first(legal, "end_turn")
+
+
+def grapple_pick(s: State, cur: dict[str, Any], legal: list[Action]) -> Action | None:
+    """A strong creature (Brute +2 or more) pins the healthiest enemy it out-muscles (its
+    Finesse and Brute both lower), once per target a combat: a Grappled enemy draws its
+    Powers, every attack included, at Lower Hand (PG, Status Conditions 13)."""
+    brute = sh.modifier(cur, "Brute")
+    if brute < 2:
+        return None
+    pool = [a for a in legal if a["type"] == "grapple" and a["who"] == cur["id"]
+            and not contests.tried(s, cur["id"], f"grapple:{a['target']}")
+            and sh.modifier(ft.actor(s, a["target"]), contests.best(ft.actor(s, a["target"]), contests.RESIST)) < brute]
+    return max(pool, key=lambda a: (_hp(s, a["target"]), a["target"])) if pool else None
 
 
 # -- random playthroughs ----------------------------------------------------------------------
@@ -100,6 +131,7 @@ WEIGHTS = {
     "power": 4, "player_attack": 12, "player_tc": 20, "ko_draw": 30, "ko_card": 30,
     "entry_rank": 6, "entry_suit": 6, "entry_mod": 2, "entry_major": 1, "entry_hit": 2, "shake_off": 3, "end_charm": 3, "toughen_up": 3, "redraw_tc": 1, "keep_tc": 3, "draw_more": 20, "stop": 5, "rest": 1, "pick_condition": 2, "rest_card": 10, "rest_gain": 10, "rest_end": 3, "exchange_fate": 1, "entry_done": 30,
     "entry_cancel": 1, "delay": 1, "ready": 1, "readied_attack": 3, "adversary": 3, "house": 5,
+    "grapple": 3, "hide": 2, "rush": 1, "break_free": 6,
     "status": 1, "end_status": 1, "damage": 1, "heal": 1, "treated": 1, "focus": 2, "panel": 1,
     "weapon": 1, "edit": 1, "award_fate": 1, "hand": 1, "coins": 2, "loot": 1, "buy": 2,
     "drop_loot": 1, "add_creature": 1, "add_premade": 1, "remove": 1,
@@ -112,7 +144,6 @@ WEIGHTS = {
 
 
 def sim_options(rng: Rng) -> dict[str, Any]:
-    from ..dofa import sheet as sh
     premades = sorted(sh.premades())
     party = [rng.choice(premades) for _ in range(1 + rng.below(3))]
     foes = [rng.choice(FOES) for _ in range(1 + rng.below(3))]
@@ -136,7 +167,7 @@ def sim_options(rng: Rng) -> dict[str, Any]:
 NEVER_AT_RANDOM = ("end_session", "end_combat")
 SCARCE = ("expose", "share_tc", "pick_condition", "add_premade", "epic_leave", "entry_major",
           "entry_hit", "call_card", "call_send", "redraw_tc",
-          "readied_attack", "ko_card", "stop", "drop_loot")
+          "readied_attack", "ko_card", "stop", "drop_loot", "break_free")
 MAX_PLAYERS = 4      # the random players join until four sit at the table
 
 
@@ -167,7 +198,6 @@ def newcomer(s: State, rng: Rng) -> Action | None:
     the sheet): neither is a legal action (rules.apply checks them), both reach the table in
     play. The sheets vary: a premade's, hurt, in armor its Strength does not meet, or the
     five numbers alone."""
-    from ..dofa import sheet as sh
     from .joining import join_problem, phone_problem
     if rng.below(8 if s["steps"] < 20 else 30):       # more often as the evening begins
         return None

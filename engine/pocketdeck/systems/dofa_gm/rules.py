@@ -17,7 +17,7 @@ from ...core.game import Action, Game, IllegalAction, State, register, state_rng
 from ...core.rng import Rng
 from ..dofa import sheet as sh
 from . import bestiary as bs
-from . import boss, calls, discards, draws, entry, entered, epic, fate, phone, rests, rounds, table, turns
+from . import boss, calls, contests, discards, draws, entry, entered, epic, fate, phone, rests, rounds, table, turns
 from . import decks as dk
 from . import fight as ft
 from .joining import (MAX_PLAYERS, MOD_LIMITS, PLAYER_LIMITS, check_player, join_problem,  # noqa: F401
@@ -28,19 +28,21 @@ MODES = ("table", "skirmish")
 PANELS = ("none", "add", "ledger")
 Handler = Callable[[State, Action, Rng], None]
 HANDLERS: dict[str, Handler] = {
-    n[3:]: f for m in (boss, calls, discards, draws, entry, entered, epic, fate, phone, rests, rounds, table,
-                       turns)
+    n[3:]: f for m in (boss, calls, contests, discards, draws, entry, entered, epic, fate, phone, rests, rounds,
+                       table, turns)
     for n, f in vars(m).items() if n.startswith("do_") and callable(f)}
 
 
 class DofaGmGame(Game):
     name = "dofa-gm"
     title = "Deck of Adventures: GM's table"
-    schema_version = 2  # 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
+    schema_version = 3  # 3: Grapple, Hide, Rush and breaking free for the creatures the app
+    # runs (review dofa-gm-2026-12-07, R6: new actions on every turn, a policy that uses
+    # them); 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
     # ends combat, an Ace TC replaced stays a Fate Card, Fatigue 5 knocks out, a newcomer draws
     # a Target Card at once; actors carry their ``armor``) and review dofa-gm-2026-12-07 (no
     # attack on one's charmer, at most 3 AP in the party, a readied attack paid as it is
-    # readied), so a game of format 1 may replay otherwise
+    # readied), so a game of an older format may replay otherwise
     sim_step_cap = 900
 
     def default_options(self) -> dict[str, Any]:
@@ -170,7 +172,7 @@ class DofaGmGame(Game):
         kind = action.get("type") if isinstance(action, dict) else None
         if kind == "start_combat" and state["combat"]:
             return "combat has already begun (PG, Taking Turns)"
-        if kind in ("attack", "power", "end_turn") and state["due"]:
+        if kind in ("attack", "power", "end_turn", *contests.TYPES) and state["due"]:
             return "a save is due first (PG, Status Conditions)"
         if kind == "epic_join" and state["epic"] and action.get("who") in state["epic"]["last"]:
             return ("a player may not volunteer for two TCs in a row (PG, Epic Events); the GM may call "
@@ -269,7 +271,7 @@ def refusal(s: State, a: Action) -> str | None:
             and isinstance(a.get("delta"), int) and who["ap_max"] + a["delta"] > ft.AP_MAX:
         return f"a player character holds at most {ft.AP_MAX} AP (GMG, Managing Player Resources)"
     friendly = kind == "power" and POWERS.get(a.get("power") or "", {}).get("ally")
-    hostile = attack or kind in ("adversary", "house") or (kind == "power" and not friendly)
+    hostile = attack or kind in ("adversary", "house", "grapple") or (kind == "power" and not friendly)
     if who is not None and hostile and s["combat"]:
         for i in [a.get("target"), *turns.also(a)]:
             y = next((y for y in s["actors"] if y["id"] == i), None)
@@ -278,6 +280,9 @@ def refusal(s: State, a: Action) -> str | None:
                 return why
     if who is not None and who["ko"] and kind in ("rest", *rests.SEAT_ACTIONS):
         return f"{who['name']} is Knocked Out: unable to act until treated (PG, Status Conditions 5)"
+    why = contests.refusal(s, a)
+    if why:
+        return why
     listed = POWERS[a["power"]]["pp"] if kind in ("attack", "power") and a.get("power") in POWERS else 0
     if who is not None and listed and price(who, cost(a["power"], a)) > who["pp"] >= cost(a["power"], a):
         return (f"{who['name']} is at Fatigue {who['fatigue']}: PP expenditure requirements doubled "
@@ -334,6 +339,8 @@ def accept(s: State, rng: Rng) -> None:
         ft.ko_result(s, ft.actor(s, d["by"]), result["degree"], bool(result["success"]))
     elif kind == "epic":
         epic.after_draw(s, d["by"], result["degree"])
+    elif d.get("contest"):         # PG, Contested Checks: a Grapple's, a Hide's, breaking free
+        turns.save_done(s, d["by"], d["status"], bool(result["success"]), rng)
     elif d.get("treat"):           # PG, Status Conditions 5: a Heal on a Knocked Out ally
         y = ft.actor(s, d["treat"])
         if result["success"]:

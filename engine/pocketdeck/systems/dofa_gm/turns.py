@@ -13,7 +13,7 @@ from typing import Any
 from ...core.game import Action, IllegalAction, State
 from ...core.rng import Rng
 from . import decks as dk
-from . import discards, draws, entry
+from . import contests, discards, draws, entry
 from . import fight as ft
 from .fatecards import tc_drawn
 from .powers import OPTION_OF, POWERS, amount, cost, options, price, usable
@@ -181,6 +181,7 @@ def turn_actions(s: State) -> list[Action]:
             acts += power_actions(s, x)
         else:
             acts += [{"type": "player_attack", "who": x["id"], "target": y["id"]} for y in foes_to_hit(s, x)]
+        acts += contests.actions(s, x, enemies(s, x))     # Grapple, Hide, Rush; breaking free
         acts += [{"type": "delay", "after": i} for i in c["order"][c["at"] + 1:]
                  if ft.in_fight(ft.actor(s, i))]
         acts += ready_options(s, x)
@@ -451,7 +452,9 @@ def do_player_attack(s: State, a: Action, rng: Rng) -> None:
 def do_save(s: State, a: Action, rng: Rng) -> None:
     x = ft.actor(s, a["who"])
     if not x["deck"]:              # a player's own phone draws it (phone.do_phone_draw)
-        entry.open_entry(s, {"kind": "save", "who": x["id"], "status": a["status"]})
+        d = next(d for d in s["due"] if d["who"] == x["id"] and d["status"] == a["status"])
+        entry.open_entry(s, dict({"kind": "save", "who": x["id"], "status": a["status"]},
+                                 **({"contest": d["contest"], "tc": d["tc"]} if d.get("contest") else {})))
         return
     save_draw(s, rng, x, a["status"], x["deck"])
 
@@ -460,6 +463,9 @@ def save_draw(s: State, rng: Rng, x: dict[str, Any], status: str, key: str) -> N
     """PG, Saves: the save's draw against the saver's own TC (drawn first if they hold
     none), from deck ``key`` (their own; a phone's is kept at the table)."""
     d = next(d for d in s["due"] if d["who"] == x["id"] and d["status"] == status)
+    if d.get("contest"):        # a contested check, against the initiator's TC (contests.py)
+        contests.draw(s, rng, x, d, key)
+        return
     deck = s["decks"][key]
     if not ft.tc_of(s, x):
         card = dk.draw_tc(deck, rng, x["id"])
@@ -482,6 +488,10 @@ def do_save_result(s: State, a: Action, rng: Rng) -> None:
 def save_done(s: State, who: str, name: str, ok: bool, rng: Rng) -> None:
     x = ft.actor(s, who)
     d = next((d for d in s["due"] if d["who"] == who and d["status"] == name), None)
+    if d and d.get("contest"):
+        s["due"].remove(d)
+        contests.done(s, x, d, ok, rng)
+        return
     if d and d.get("apply"):
         s["due"].remove(d)
         ft.log(s, f"{x['name']} {'makes' if ok else 'fails'} the DR {d['dr']} {d['stat']} save against {name}.")

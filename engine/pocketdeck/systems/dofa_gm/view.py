@@ -14,7 +14,7 @@ from ..dofa.conditions import CONDITIONS
 from ...core.cards import Card
 from ...core.views import log_tail
 from . import bestiary as bs
-from . import calls, epic, phone, rests
+from . import calls, contests, epic, phone, rests
 from .draws import NEEDS, kept_card
 from . import fight as ft
 from .turns import current
@@ -120,6 +120,10 @@ def label(s: State, a: Action) -> str:
         return f"{who}: end {tgt}'s {a['status']} (Major Action)"
     if t == "player_tc":
         return f"Type in {who}'s Target Card"
+    if t in contests.TYPES:
+        return contests.action_label(s, a)
+    if t in ("save", "save_result") and contests.label(s, a):
+        return contests.label(s, a) or ""
     if t == "save":
         return f"{who}: draw the {a['status']} save"
     if t == "save_result":
@@ -233,8 +237,10 @@ def call_view(s: State) -> dict[str, Any] | None:
     rng = list(tc_range(Card.parse(c["tc"]).value, min(6, max(0, ch["edr"])))) if ch and c["tc"] else None
     return dict(c, who_name=ft.actor(s, c["who"])["name"], modifier=calls.modifier(s, c),
                 chances=None if ch is None else {"edr": ch["edr"], "exact": pct(ch["exact"]),
-                                                 "chart": pct(ch["chart"]), "sure": ch["sure"],
-                                                 "from": ch["from"]},
+                                                 # as the chart prints it (whole percents), or counted
+                                                 "chart": f"{round(float(ch['chart']) * 100)}%" if ch["row"]
+                                                 else pct(ch["chart"]), "row": ch["row"],
+                                                 "sure": ch["sure"], "from": ch["from"]},
                 range=rng)
 
 
@@ -325,7 +331,8 @@ def build_view(s: State, seat: str, legal: list[Action]) -> dict[str, Any]:
                                       "current": cur["id"] if cur else None,
                                       "readied": list(c["readied"]), "surprise": c["surprise"]},
         "epic": epic_view(s, full),
-        "due": [dict(d, name=ft.actor(s, d["who"])["name"]) for d in s["due"]],
+        "due": [dict(d, name=ft.actor(s, d["who"])["name"], **({"about": contests.about(s, d)} if d.get("contest") else {}))
+                for d in s["due"]],
     }
     if not full:
         return player_view(s, seat, base, legal)

@@ -226,7 +226,8 @@ def _entry(view: dict[str, Any], pool: _Pool) -> str:
     f = e["for"]
     who = _who(view, f.get("who"))
     heading = {"tc": f"{who}'s Target Card", "attack": f"{who}'s attack: the reported card",
-               "call": f"{who}'s card", "epic": f"{who}'s Epic Event draw", "save": f"{who}'s save",
+               "call": f"{who}'s card", "epic": f"{who}'s Epic Event draw",
+               "save": f"{who}'s contested check" if f.get("contest") else f"{who}'s save",
                "ko": f"{who}'s Knocked Out draw (DR 4 Vitality)"}[f["kind"]]
     if e.get("phone"):  # issue 29: drawn on the player's own phone (systems/dofa_gm/phone.py)
         heading = heading.replace(": the reported card", "")
@@ -271,10 +272,17 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
     ch = c["chances"]
     odds = ""
     if ch:
-        sure = " An assured success: the GMG says to let it happen." if ch["sure"] else ""
+        # GMG: "an automatic success on a Normal Draw" (calls.chances); the chart's figure as
+        # it prints it, or, for a call its rows do not print, counted its way and said so
+        sure = " An assured success on a Normal Draw: the GMG says to let it happen." if ch["sure"] else ""
         src = "this character's deck" if ch["from"] == "deck" else "a fresh deck"
+        chart = term("gmg-chart", "the GM’s Guide chart")
+        col = min(6, ch["edr"])
+        said = (f'{chart} says {esc(ch["chart"])} (its {esc(ch["row"])} row at {col})' if ch["row"] else
+                f'{chart} prints no figure for this call; counted its way (each card from a full 52): '
+                f'{esc(ch["chart"])}')
         odds = (f'<p class="gm-odds">Chance of success: <b>{esc(ch["exact"] or "0%")}</b> (exact, from '
-                f'{esc(src)}); {term("gmg-chart", "the GM’s Guide chart")} says {esc(ch["chart"])}. '
+                f'{esc(src)}); {said}. '
                 f'{term("effective-dr", "EDR")} {esc(ch["edr"])}: DR {esc(c["dr"])}, modifier {c["modifier"]:+d}.'
                 f'{esc(sure)}</p>')
     sugg = f'The chart suggests DR {esc(c["suggested"])} ({esc(c["aim"])}).' if c["suggested"] is not None else \
@@ -366,13 +374,21 @@ def _epic(view: dict[str, Any], pool: _Pool) -> str:
 
 
 def _due(view: dict[str, Any], pool: _Pool) -> str:
+    """Saves due, and the targets' draws of a contested check (PG, Contested Checks: against
+    the initiator's Target Card)."""
     acts = pool.take("save", "save_result")
     if not view["due"]:
         return ""
-    items = "".join(f'<li>{esc(d["name"])}: DR {esc(d["dr"])} {esc(d["stat"] or "")} save against '
-                    f'{esc(d["status"])} ({esc(d["when"])})</li>' for d in view["due"])
-    return pool.panel(f'<h2>Saves due now</h2><ul>{items}</ul>{_grid(acts, "btn primary")}',
-                      "Saves due now", cls="dofa-panel due")
+    items = "".join(
+        f'<li>{esc(d["name"])}: contested {esc(d["stat"])} check, DR {esc(d["dr"])} against '
+        f'{esc(_who(view, d["vs"]))}’s Target Card {esc(_name(d["tc"]))} '
+        f'({esc(d["about"])})</li>' if d.get("contest") else
+        f'<li>{esc(d["name"])}: DR {esc(d["dr"])} {esc(d["stat"] or "")} save against '
+        f'{esc(d["status"])} ({esc(d["when"])})</li>' for d in view["due"])
+    title = ("Saves and contested checks due now" if any(d.get("contest") for d in view["due"])
+             else "Saves due now")
+    return pool.panel(f'<h2>{esc(title)}</h2><ul>{items}</ul>{_grid(acts, "btn primary")}',
+                      title, cls="dofa-panel due")
 
 
 def _row(view: dict[str, Any], a: dict[str, Any], current: str | None) -> str:
@@ -416,6 +432,9 @@ def _turn_buttons(view: dict[str, Any], entries: Acts) -> str:
         if a["type"] in ("attack", "power") and a.get("target"):
             head = f'{_who(view, a["who"])}: {a["power"]}' + (" (attack)" if a["type"] == "attack" else "")
             groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
+        elif a["type"] == "grapple":    # PG, In Combat Actions, Major: one button per target
+            head = f'{_who(view, a["who"])}: Grapple (Major Action: Brute vs Finesse or Brute)'
+            groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
         elif a["type"] == "player_attack":
             head = f'{_who(view, a["who"])} attacks (type in the reported card)'
             groups.setdefault(head, []).append(_named(_who(view, a["target"]), e["label"], a, "btn primary"))
@@ -446,7 +465,8 @@ def _fight(view: dict[str, Any], pool: _Pool) -> str:
     cur = by_id.get(c["current"] or "")
     tcs = pool.take("player_tc")
     turn = pool.take("attack", "power", "player_attack", "ko_draw", "ko_card")
-    moves = pool.take("shake_off", "end_charm", "discard_power", "end_turn", "ready", "delay")
+    moves = pool.take("grapple", "hide", "rush", "break_free", "shake_off", "end_charm", "discard_power",
+                      "end_turn", "ready", "delay")
     extra = pool.take("readied_attack", "adversary", "house")
     suggest = view.get("suggest")
     sugg = ""
@@ -611,7 +631,7 @@ def _seat_call(view: dict[str, Any]) -> str:
         mine = f"{ask['companion']}\u2019s" if ask.get("companion") else "Your"
         what = {"tc": "Your Target Card for the fight", "attack": f"{mine} attack on {ask.get('target')}",
                 "epic": "Your Epic Event card",
-                "save": f"Your save against {ask.get('status')}",
+                "save": ask.get("contest") or f"Your save against {ask.get('status')}",
                 "ko": "Knocked Out: your Vitality draw (DR 4)"}.get(ask["kind"], "Your draw")
         note = ("the DR (its Armor Range) stays with the GM" if ask["kind"] == "attack" else
                 "draw it from your Action Deck")
