@@ -155,9 +155,11 @@ def test_a_full_character_deck_takes_no_more_spoils_or_lessons():
     s["piles"][f"{hid}:discard"].extend(["feint"] * extra)  # a deck grown to the limit
     from pocketdeck.systems.deckbuilder.flow import skip_empty_spoils
     skip_empty_spoils(s, Rng(1))
-    assert s["phase"] == "upgrade" or s["spoils_left"][0] != hid
+    assert hid not in s["spoils_left"]
     if s["phase"] == "upgrade":
-        assert not any(a.get("what") == "card" for a in GAME.legal_actions(s))
+        assert not any(a["type"] == "upgrade" for a in GAME.legal_actions(s))
+    else:  # experience buys cards only, so a full deck buys nothing: skipped, the keep starts
+        assert s["phase"] == "battle" and s["zone_index"] == 1
 
 
 # -- Encounter zone; Dungeon Deck ---------------------------------------------------------------
@@ -605,45 +607,114 @@ def test_an_older_rules_format_save_is_refused_with_a_clear_message():
     """Issue 33 changed how bosses play (Draw, Defend, Rest), and its review how melee
     counters last (format 4), so a game saved under rules format 2 cannot replay to its
     stored state: the app says which format it is and keeps the entry as it was
-    (tests/library_fixtures/game-deckbuilder-v1.json)."""
+    (tests/library_fixtures/game-deckbuilder-v1.json). Experience buying cards only made
+    it format 6: a format-5 save is refused by name too."""
     import json
     from pathlib import Path
     import pytest
     from pocketdeck.core.saves import SaveError, from_record
     from pocketdeck.ui.app import App
     fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
-    assert GAME.schema_version == 5 and fixture["item"]["data"]["schema"] == 2
-    with pytest.raises(SaveError, match="rules format 2; this version reads format 5"):
+    assert GAME.schema_version == 6 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 6"):
         from_record(fixture["item"]["data"])
     app = App()
     app.restore(fixture["stored"])
     assert len(app.problems) == 1 and "rules format 2" in app.problems[0] and "kept as it was" in app.problems[0]
+    # format 6 (experience buys cards only): a game saved under format 5 is refused the same way
+    from pocketdeck.core.saves import Session
+    older = dict(Session("deckbuilder", GAME.default_options(), 3).record(), schema=5)
+    with pytest.raises(SaveError, match="rules format 5; this version reads format 6"):
+        from_record(older)
 
 
-# -- Overview: "the experience to upgrade existing skills ... The cards for each are added to
-# the character deck" -- a stat or health upgrade is written on the information card ----------
-def test_overview_a_stat_or_health_upgrade_goes_on_the_information_card_not_into_the_draw_pile():
-    """A documented choice (docs/rules/deckbuilder.md, Overview (experience)): the character
-    deck is every card of the character, the information card and health tracker among
-    them; an upgraded stat or maximum health changes those cards, which the record keeps,
-    and no dead battle card is shuffled into the draw pile. A learnt card joins the deck."""
+# -- Overview: "the experience to upgrade existing skills or learn new ones. The cards for each
+# are added to the character deck to be drawn upon in future encounters" ------------------------
+def _upgrading(xp=7):
+    """The warrior's upgrades after the crypt, with ``xp`` experience to spend."""
     s = cleared()
     while s["phase"] == "spoils":
         s = GAME.apply(s, GAME.legal_actions(s)[0])
-    assert s["phase"] == "upgrade"
-    hid = s["upgrade_left"][0]
-    s["heroes"][0]["xp"] = 7
-    deck = Counter(hero_cards(s, hid))
-    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "stat", "stat": "melee_attack"})
-    s = GAME.apply(s, {"type": "upgrade", "hero": hid, "what": "health"})
-    assert Counter(hero_cards(s, hid)) == deck
+    assert s["phase"] == "upgrade" and s["upgrade_left"][0] == "h0"
+    s["heroes"][0]["xp"] = xp
+    return s
+
+
+def test_overview_every_purchase_of_experience_adds_a_card_to_the_character_deck():
+    """Overview: "the experience to upgrade existing skills or learn new ones. The cards for
+    each are added to the character deck to be drawn upon in future encounters": whatever
+    experience buys, one card joins the deck (learning a new skill, or practising one held:
+    a second copy); a stat or health upgrade, which adds no card, is never offered."""
+    s = _upgrading()
+    buys = [a for a in GAME.legal_actions(s) if a["type"] != "upgrade_done"]
+    assert buys and {a["what"] for a in buys} == {"learn", "practise"}
+    for a in buys:
+        after = GAME.apply(s, a)
+        assert Counter(hero_cards(after, "h0")) - Counter(hero_cards(s, "h0")) == Counter([a["card"]]), a
+        assert after["heroes"][0]["stats"] == s["heroes"][0]["stats"]
+        assert after["heroes"][0]["max_health"] == s["heroes"][0]["max_health"]
+
+
+def test_overview_upgrading_an_existing_skill_adds_a_second_copy_of_an_ability_card_the_deck_holds():
+    """Overview: "upgrade existing skills": a skill is an ability card (cards.toml
+    [[ability]]: not a tableau action, gear or Fatigue); practising one the deck holds adds a
+    second copy, so it is drawn more often; one the deck does not hold is learnt instead."""
+    s = _upgrading()
+    held = Counter(hero_cards(s, "h0"))
+    buys = [a for a in GAME.legal_actions(s) if a["type"] == "upgrade"]
+    practised = {a["card"] for a in buys if a["what"] == "practise"}
+    assert "shield_bash" in practised and practised == {c for c in held if c in data.abilities()} & {a["card"] for a in buys}
+    assert all(held[a["card"]] == 0 for a in buys if a["what"] == "learn")
+    assert all(data.abilities().get(a["card"]) for a in buys)  # never gear, a tableau card or Fatigue
+    shown = {e["action"]["card"]: e["label"] for e in GAME.view(s)["actions"] if e["action"]["type"] == "upgrade"}
+    cost = data.upgrade()["practise_cost"]
+    assert shown["shield_bash"] == f"Practise Shield Bash ({cost} experience): a second Shield Bash in your deck"
+    assert shown["cleave"] == f"Learn Cleave ({data.upgrade()['card_cost']} experience): a new card in your deck"
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "shield_bash"})
+    assert Counter(hero_cards(s, "h0"))["shield_bash"] == 2 and s["heroes"][0]["xp"] == 7 - cost
+    assert any("practises Shield Bash" in line for line in s["log"])
     rec = export_heroes(s)[0]
-    start = data.heroes()["warrior"]
-    assert rec["stats"]["melee_attack"] == start["melee_attack"] + 1
-    assert rec["max_health"] == start["health"] + data.upgrade()["health_gain"]
-    card = next(a for a in GAME.legal_actions(s) if a.get("what") == "card")
-    s = GAME.apply(s, card)
-    assert Counter(hero_cards(s, hid)) - deck == Counter([card["card"]])
+    rec["encounters"] = 3
+    assert rec["deck"].count("shield_bash") == 2 and record_problems(rec) == []
+
+
+def _warrior_record(**change):
+    rec = export_heroes(battle(heroes=("warrior",)))[0]
+    rec.update(change)
+    return rec
+
+
+def test_overview_a_record_with_more_copies_than_its_experience_could_buy_is_refused():
+    """Overview: the cards experience buys are paid for: each copy of a skill beyond the
+    information card's own counts at its price, so a record holding more copies than its
+    encounters' experience could buy is one the rules could not have made."""
+    price = min(data.upgrade()["card_cost"], data.upgrade()["practise_cost"])
+    xp_per = max(z["experience"] for z in data.zones().values())
+    base = _warrior_record()["deck"]
+    found = {c for z in data.zones().values() for c in z["spoils"] + [i for a in z["arena"] for i in a.get("items", [])]}
+    assert "mass_mend" not in found  # bought, never found: one learnt, the others practised copies
+    keep = xp_per * 2 // price  # two encounters pay for this many, no more
+    fits = _warrior_record(encounters=2, xp=xp_per * 2 - keep * price, deck=base + ["mass_mend"] * keep)
+    assert record_problems(fits) == []
+    more = _warrior_record(encounters=2, xp=0, deck=base + ["mass_mend"] * (keep + 1))
+    assert any("experience kept" in p and "give at most" in p for p in record_problems(more))
+
+
+def test_overview_a_hero_saved_with_stat_and_health_upgrades_of_format_5_is_still_accepted():
+    """Rules formats 1 to 5 sold +1 to a stat (3 experience) and +2 maximum health (2); no
+    game offers them now, but a hero saved with them keeps them and stays in the library,
+    and a new game with that hero offers cards only."""
+    old = data.retired_upgrades()
+    card = data.heroes()["warrior"]
+    rec = _warrior_record(encounters=2, xp=0, max_health=card["health"] + old["health_gain"],
+                          stats=dict(_warrior_record()["stats"], defense=card["defense"] + 1))
+    assert old["stat_cost"] + old["health_cost"] <= 2 * max(z["experience"] for z in data.zones().values())
+    assert record_problems(rec) == []
+    s = GAME.new_game({"heroes": [], "party": [rec], "zones": ["crypt", "keep"]}, 5)
+    assert s["heroes"][0]["stats"]["defense"] == card["defense"] + 1
+    assert s["heroes"][0]["max_health"] == card["health"] + old["health_gain"]
+    greedy = dict(rec, xp=2 * max(z["experience"] for z in data.zones().values()))
+    assert record_problems(greedy)  # and what they cost still counts
 
 
 # -- Range and Mana: "attacking with a ranged weapon or casting a spell may wait more than one

@@ -433,15 +433,15 @@ def test_spoils_join_the_deck_and_the_next_encounter_starts_from_them():
     s = GAME.apply(s, {"type": "pick", "hero": "h0", "card": "feint"})
     s = GAME.apply(s, {"type": "pick", "hero": "h1", "card": "rapier"})
     assert s["phase"] == "upgrade" and s["upgrade_left"] == ["h0", "h1"]
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "health"})  # 2 experience: +2 health
-    assert hero(s, "h0")["max_health"] == 14 and hero(s, "h0")["xp"] == 0
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "card", "card": "mass_mend"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "learn", "card": "cleave"})  # 2 experience
+    assert hero(s, "h0")["max_health"] == 12 and hero(s, "h0")["xp"] == 0
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "learn", "card": "mass_mend"})
     assert s["phase"] == "battle" and s["zone_index"] == 1
     deck = s["piles"]["h0:draw"] + s["piles"]["h0:hand"]
-    assert "feint" in deck and not s["piles"]["h0:expended"]  # expended cards came back
+    assert "feint" in deck and "cleave" in deck and not s["piles"]["h0:expended"]  # expended cards came back
     deck1 = s["piles"]["h1:draw"] + s["piles"]["h1:hand"]
     assert "rapier" in deck1 and "mass_mend" in deck1  # spoils and learnt cards join the deck
-    assert hero(s, "h0")["arena"] == "yard" and hero(s, "h0")["health"] == 14
+    assert hero(s, "h0")["arena"] == "yard" and hero(s, "h0")["health"] == 12
 
 
 def test_a_door_blocks_range_until_opened():
@@ -807,24 +807,28 @@ def cleared(heroes=("warrior", "priest"), zones=("crypt", "keep"), xp=None):
     return s
 
 
-def test_upgrade_a_stat_with_experience_and_it_counts_in_the_next_attack():
+def test_overview_experience_buys_one_card_at_a_time_learnt_or_practised_and_the_rest_is_kept():
+    """Overview: "the experience to upgrade existing skills or learn new ones": every
+    purchase is a training card, learnt when the deck does not hold it, practised when it
+    does; no stat or health upgrade is offered."""
+    from pocketdeck.systems.deckbuilder.common import own_cards
+    up = data.upgrade()
     s = cleared(xp=5)
     assert s["phase"] == "upgrade" and hero(s, "h0")["xp"] == 5
     legal = GAME.legal_actions(s)
-    assert {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "melee_attack"} in legal
-    assert {"type": "upgrade_done", "hero": "h0"} == legal[-1]
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "melee_attack"})
-    assert hero(s, "h0")["stats"]["melee_attack"] == 4 and hero(s, "h0")["xp"] == 2
+    held = set(own_cards(s, hero(s, "h0")))
+    buys = [a for a in legal if a["type"] == "upgrade"]
+    assert {a["what"] for a in buys} == {"learn", "practise"} and legal[-1] == {"type": "upgrade_done", "hero": "h0"}
+    assert all((a["what"] == "practise") == (a["card"] in held) for a in buys)
+    assert {a["card"] for a in buys} == set(s["piles"]["training"])
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "shield_bash"})
+    assert hero(s, "h0")["xp"] == 5 - up["practise_cost"] and hero(s, "h0")["max_health"] == 12
     assert s["upgrade_left"][0] == "h0"  # one at a time, while it lasts
     s = GAME.apply(s, {"type": "upgrade_done", "hero": "h0"})
-    assert hero(s, "h0")["xp"] == 2  # what is left is kept
+    assert hero(s, "h0")["xp"] == 5 - up["practise_cost"]  # what is left is kept
     s = GAME.apply(s, {"type": "upgrade_done", "hero": "h1"})
     assert s["phase"] == "battle" and s["zone_index"] == 1
-    s = make_active(s, "h0", hand=[])
-    s = GAME.apply(s, {"type": "take", "stack": "melee"})
-    target = next(a for a in GAME.legal_actions(s) if a["type"] == "attack")
-    s = GAME.apply(s, target)
-    assert s["rolls"][0]["to_hit"] == 4 + 0
+    assert own_cards(s, hero(s, "h0")).count("shield_bash") == 2  # drawn in the next battle
 
 
 def test_a_hero_who_cannot_afford_anything_is_skipped_and_the_last_zone_ends_won():
@@ -835,25 +839,29 @@ def test_a_hero_who_cannot_afford_anything_is_skipped_and_the_last_zone_ends_won
 def test_a_learnt_card_comes_from_the_training_supply():
     s = cleared(xp=2)
     supply = len(s["piles"]["training"])
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "card", "card": "backstab"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "learn", "card": "backstab"})
     assert len(s["piles"]["training"]) == supply - 1 and "backstab" not in s["piles"]["training"]
     assert "backstab" in s["piles"]["h0:discard"]
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "health"})
-    assert {"type": "upgrade", "hero": "h0", "what": "card", "card": "backstab"} not in GAME.legal_actions(s)
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "learn", "card": "cleave"})
+    assert {"type": "upgrade", "hero": "h0", "what": "learn", "card": "backstab"} not in GAME.legal_actions(s)
 
 
 # -- heroes carried over: records ---------------------------------------------------------------
 def test_a_hero_record_carries_the_deck_stats_and_gear_into_a_new_game():
     from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
     s = cleared(xp=5)
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "stat", "stat": "defense"})
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "card", "card": "cleave"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "shield_bash"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "learn", "card": "cleave"})
     for h in s["heroes"]:  # 5 experience (set by hand above) is what two encounters give (issue 28)
         h["encounters"] = 2
     recs = export_heroes(s)
     assert [record_problems(r) for r in recs] == [[], []]
-    assert recs[0]["stats"]["defense"] == 9 and "cleave" in recs[0]["deck"] and recs[0]["xp"] == 0
+    assert recs[0]["deck"].count("shield_bash") == 2 and "cleave" in recs[0]["deck"]
+    assert recs[0]["xp"] == 5 - data.upgrade()["card_cost"] - data.upgrade()["practise_cost"]
     assert "fatigue" not in recs[0]["deck"] and recs[0]["encounters"] == 2
+    recs[0]["stats"]["defense"] += 1  # a stat bought under rules format 5 or older (3 experience)
+    recs[0]["encounters"] = 3
+    assert record_problems(recs[0]) == []
     again = GAME.new_game({"heroes": ["rogue"], "party": recs[:1], "zones": ["keep"]}, 3)
     h0 = hero(again, "h0")
     assert h0["name"] == "Brann the Warrior" and h0["stats"]["defense"] == 9
@@ -933,9 +941,9 @@ def test_gm_mode_the_gm_chooses_the_boss_defense_counters_against_a_hero_attack(
     assert s["guard"] is None and {"type": "end"} in GAME.legal_actions(s)  # the turn goes on
 
 
-def test_an_unconscious_hero_of_a_won_battle_can_buy_health_and_wakes_in_the_next():
+def test_an_unconscious_hero_of_a_won_battle_can_learn_a_card_and_wakes_in_the_next():
     """A hero knocked out in a battle the party won stays unconscious (at 0) through the
-    spoils and upgrades, even buying maximum health, and wakes when the next battle starts."""
+    spoils and upgrades, even learning a card, and wakes when the next battle starts."""
     s = battle(("warrior", "priest"), seed=7, zones=("crypt", "keep"))
     hero(s, "h1").update(health=0, down=True)
     for m in s["monsters"]:
@@ -947,6 +955,8 @@ def test_an_unconscious_hero_of_a_won_battle_can_buy_health_and_wakes_in_the_nex
     while s["phase"] == "spoils":
         s = GAME.apply(s, GAME.legal_actions(s)[0])
     s = GAME.apply(s, {"type": "upgrade_done", "hero": "h0"})
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "health"})
+    hero(s, "h1")["xp"] = data.upgrade()["card_cost"]
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "learn", "card": "cleave"})
     GAME.check_state(s)
-    assert s["phase"] == "battle" and hero(s, "h1")["health"] == 12 and not hero(s, "h1")["down"]
+    assert s["phase"] == "battle" and 0 < hero(s, "h1")["health"] <= 10 and not hero(s, "h1")["down"]
+    assert "cleave" in s["piles"]["h1:draw"] + s["piles"]["h1:hand"]  # (the monsters may have struck first)

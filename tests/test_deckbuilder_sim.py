@@ -49,7 +49,7 @@ def test_more_random_battles_reach_the_newer_rules():
     summary = simulate("deckbuilder", 40, seed=9000, observers=[seen])
     assert summary["errors"] == 0, summary["failures"]
     assert summary["outcomes"].get("unfinished", 0) == 0, summary["outcomes"]
-    want = {"equip from hand", "boss deck grew", "upgrade card", "upgrade health", "upgrade stat",
+    want = {"equip from hand", "boss deck grew", "upgrade learn", "upgrade practise",
             "gm_stack", "gm_play", "gm_go", "gm_attack", "gm_move", "gm_spend", "gm_counter", "gm_armor",
             "gm_skip", "gm_heal2", "gm_expend", "gm_expend_card", "gm_expend_done", "boss retreat"}
     assert want <= seen.found, want - seen.found

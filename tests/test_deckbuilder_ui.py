@@ -147,7 +147,11 @@ def test_an_upgrade_screen_offers_every_purchase_as_a_button():
         if session.state["phase"] == "upgrade":
             break
     html = check_screen(app)
-    assert "db-upgrade" in html and "Done: keep the rest" in html and "maximum health" in html
+    assert "db-upgrade" in html and "Done: keep the rest" in html and "maximum health" not in html
+    assert "experience): a new card in your deck" in html and "Practise " in html  # Overview: cards only
+    practise = next(a for a in session.game.legal_actions(session.state) if a.get("what") == "practise")
+    app.handle("play", json.dumps(practise))  # the button's action is taken
+    assert app.flash is None and any(" practises " in line for line in session.state["log"])
 
 
 def test_the_party_goes_to_the_hero_library_and_comes_back_on_the_form():

@@ -164,21 +164,23 @@ def _hero(**change) -> dict:
 
 def _forged_heroes() -> list[dict]:
     from pocketdeck.systems.deckbuilder import data as db
-    up, base = db.upgrade(), deckbuilder_hero()
-    stat = up["stats"][0]
+    up, old, base = db.upgrade(), db.retired_upgrades(), deckbuilder_hero()
+    stat = old["stats"][0]
     xp_per = max(z["experience"] for z in db.zones().values())
     return [
         _hero(encounters=0, xp=9_000, max_health=200, stats={k: 12 for k in base["stats"]}),  # the issue's
         _hero(stats={"melee_damage": base["stats"]["melee_damage"] + 1}, encounters=50),      # never upgraded
         _hero(xp=1),                                                  # experience from no encounter
         _hero(encounters=1, xp=xp_per + 1),                           # one more than one encounter gives
-        _hero(encounters=1, stats={stat: base["stats"][stat] + 1}, xp=xp_per - up["stat_cost"] + 1),
+        _hero(encounters=1, stats={stat: base["stats"][stat] + 1}, xp=xp_per - old["stat_cost"] + 1),
         _hero(encounters=5, max_health=base["max_health"] + 1),       # health comes in steps
-        _hero(encounters=5, max_health=base["max_health"] - up["health_gain"]),
+        _hero(encounters=5, max_health=base["max_health"] - old["health_gain"]),
         _hero(encounters=5, stats={stat: base["stats"][stat] - 1}),   # below the card
         # learnt cards cost experience: a training card more, with all the experience kept
         _hero(encounters=1, xp=xp_per, deck=base["deck"] + ["backstab"]),
         _hero(encounters=1, xp=xp_per - up["card_cost"] + 1, deck=base["deck"] + ["backstab"]),
+        # a skill learnt then practised (copies of it, in no spoils) beyond what the experience pays for
+        _hero(encounters=1, xp=0, deck=base["deck"] + ["backstab"] * (xp_per // up["practise_cost"] + 1)),
         _hero(encounters=50, deck=base["deck"] + [_alien_card()]),    # from nowhere the rules give cards
         # before any encounter is cleared, only the arenas' items of one zone (3 at most)
         _hero(encounters=0, deck=base["deck"] + ["rapier", "sling", "mana_missile", "blessing"]),
@@ -201,12 +203,13 @@ def test_1_a_hero_its_encounters_could_not_buy_is_refused(forged):
 
 
 def test_1_a_hero_that_spent_exactly_what_it_earned_is_kept():
+    """Stats and health bought under rules format 5 or older (no game sells them now)."""
     from pocketdeck.systems.deckbuilder import data as db
-    up, base = db.upgrade(), deckbuilder_hero()
-    stat = up["stats"][0]
+    old, base = db.retired_upgrades(), deckbuilder_hero()
+    stat = old["stats"][0]
     xp_per = max(z["experience"] for z in db.zones().values())
-    hero = _hero(encounters=3, stats={stat: base["stats"][stat] + 1}, max_health=base["max_health"] + up["health_gain"],
-                 xp=3 * xp_per - up["stat_cost"] - up["health_cost"])
+    hero = _hero(encounters=3, stats={stat: base["stats"][stat] + 1}, max_health=base["max_health"] + old["health_gain"],
+                 xp=3 * xp_per - old["stat_cost"] - old["health_cost"])
     read_item(item("hero", "deckbuilder", hero))
 
 

@@ -85,7 +85,15 @@ def zones() -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=None)
 def upgrade() -> dict[str, Any]:
+    """What experience buys: cards only (learn at ``card_cost``, practise at ``practise_cost``)."""
     return dict(_file("cards")["upgrade"])
+
+
+@lru_cache(maxsize=None)
+def retired_upgrades() -> dict[str, Any]:
+    """The stat and health upgrades rules formats 1 to 5 sold: never offered now, read only by
+    the record check, so a hero saved with them is still accepted."""
+    return dict(_file("cards")["retired_upgrades"])
 
 
 def zone_order() -> list[str]:
@@ -168,9 +176,9 @@ POWER = {"id": str, "name": str, "effect": OneOf(*sorted(POWER_EFFECTS)), "amoun
 TABLEAU = {"id": OneOf(*STACKS), "name": str, "text": str}
 ABILITY = {"id": str, "name": str, "symbol": OneOf(*STACKS), "effect": OneOf(*sorted(ABILITY_EFFECTS)),
            "amount": Range(1, 20), "text": str}
-UPGRADE = Table({"card_cost": Range(1, 50), "health_cost": Range(1, 50), "health_gain": Range(1, 10),
-                 "stat_cost": Range(1, 50), "stats": ListOf(OneOf(*UPGRADE_STATS), at_least=1),
-                 "cards": MapOf(Range(1, 20))}, strict=True)
+UPGRADE = Table({"card_cost": Range(1, 50), "practise_cost": Range(1, 50), "cards": MapOf(Range(1, 20))}, strict=True)
+RETIRED_UPGRADES = Table({"health_cost": Range(1, 50), "health_gain": Range(1, 10), "stat_cost": Range(1, 50),
+                          "stats": ListOf(OneOf(*UPGRADE_STATS), at_least=1)}, strict=True)
 MINION = {"id": str, "name": str, "hits": Range(1, 20), "attack": STAT, "damage": Range(0, 30),
           "defense": Range(0, 30), "kind": OneOf("melee", "range"), "resistance": Optional(Range(0, 10))}
 MINION_CARD = {"id": str, "name": str, "count": Range(1, 50), "to_hit": Range(-10, 10)}
@@ -225,6 +233,7 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
     if up is not None:
         names = {r["id"] for r in rows}
         p.extend(f"upgrade: unknown training card {c[:40]!r}" for c in up["cards"] if c not in names)
+    _table(p, data, "retired_upgrades", RETIRED_UPGRADES)
     return p
 
 

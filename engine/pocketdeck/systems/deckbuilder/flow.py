@@ -158,46 +158,41 @@ def take_spoil(state: State, hid: str, card: str, rng: Rng) -> None:
 
 def upgrade_options(state: State) -> list[dict[str, object]]:
     """What the hero whose upgrade it is can buy with experience now, one at a time, and
-    being done (the experience left is kept for later)."""
+    being done (the experience left is kept for later). Overview: "the experience to upgrade
+    existing skills or learn new ones. The cards for each are added to the character deck",
+    so every purchase is a card from the training supply joining the deck: *learn* a skill
+    the deck does not hold, or *practise* one it holds (one more copy, drawn more often)."""
     hid = state["upgrade_left"][0]
     h = hero(state, hid)
     up = data.upgrade()
+    if not room(state, h):
+        return [{"type": "upgrade_done", "hero": hid}]
+    held = set(own_cards(state, h))
     out: list[dict[str, object]] = []
-    if h["xp"] >= up["card_cost"] and room(state, h):
-        out += [{"type": "upgrade", "hero": hid, "what": "card", "card": c}
-                for c in sorted(set(pile(state, "training")))]
-    if h["xp"] >= up["health_cost"]:
-        out.append({"type": "upgrade", "hero": hid, "what": "health"})
-    if h["xp"] >= up["stat_cost"]:
-        out += [{"type": "upgrade", "hero": hid, "what": "stat", "stat": st} for st in up["stats"]
-                if h["stats"][st] < MAX_STAT]
+    for c in sorted(set(pile(state, "training"))):
+        what = "practise" if c in held else "learn"
+        if h["xp"] >= up[COST[what]]:
+            out.append({"type": "upgrade", "hero": hid, "what": what, "card": c})
     return out + [{"type": "upgrade_done", "hero": hid}]
 
 
-MAX_STAT = 12
+COST = {"learn": "card_cost", "practise": "practise_cost"}  # the [upgrade] key of each purchase's price
 
 
 def take_upgrade(state: State, a: dict[str, object], rng: Rng) -> None:
+    """One purchase (or being done): the card leaves the training supply for the hero's
+    discard pile, so it is in the character deck and drawn from the next battle on."""
     h = hero(state, str(a["hero"]))
-    up = data.upgrade()
     if a["type"] == "upgrade_done":
         log(state, f"{h['name']} keeps {h['xp']} experience.")
         state["upgrade_left"].pop(0)
-    elif a["what"] == "card":
-        card = str(a["card"])
-        h["xp"] -= up["card_cost"]
-        pile(state, "training").remove(card)
-        pile(state, f"{h['id']}:discard").append(card)
-        log(state, f"{h['name']} learns {data.card_name(card)}: the card joins their deck.")
-    elif a["what"] == "health":
-        h["xp"] -= up["health_cost"]
-        h["max_health"] += up["health_gain"]  # battle health is restored when the next battle starts
-        log(state, f"{h['name']} gains {up['health_gain']} maximum health.")
     else:
-        stat = str(a["stat"])
-        h["xp"] -= up["stat_cost"]
-        h["stats"][stat] += 1
-        log(state, f"{h['name']} improves {stat.replace('_', ' ')} to {h['stats'][stat]}.")
+        card, what = str(a["card"]), str(a["what"])
+        h["xp"] -= data.upgrade()[COST[what]]
+        pile(state, "training").remove(card)
+        pile(state, f"{h['id']}:discard").append(card)  # the character deck, shuffled in next battle
+        verb = "practises" if what == "practise" else "learns"
+        log(state, f"{h['name']} {verb} {data.card_name(card)}: the card joins their deck.")
     skip_spent_upgrades(state, rng)
 
 

@@ -2,11 +2,12 @@
 phone keeps, IndexedDB key ``char:deckbuilder:<id>``) and the check that refuses a
 record the rules could not have produced (a damaged entry, a hand-edited one).
 
-A record is taken when a game ends: the information card as upgraded, maximum health,
-the experience not spent, the whole character deck (every battle card the hero owns,
-wherever it lay when the game ended: draw, hand, discard, expended, played), the
-latent abilities, the equipped weapons and spells, the armor, the at-hand items and
-the powers. Health is full again and Fatigue cards go back to the supply.
+A record is taken when a game ends: the information card's stats and maximum health
+(raised only by the retired upgrades of rules formats 1 to 5), the experience not spent,
+the whole character deck (every battle card the hero owns, wherever it lay when the game
+ended: draw, hand, discard, expended, played), the latent abilities, the equipped weapons
+and spells, the armor, the at-hand items and the powers. Health is full again and Fatigue
+cards go back to the supply.
 """
 
 from __future__ import annotations
@@ -69,27 +70,30 @@ def record_problems(rec: Any) -> list[str]:
 
 def bought_problems(rec: dict[str, Any]) -> list[str]:
     """What a hero holds above its information card must have been bought with the
-    experience its encounters gave, by the game's own upgrade rules (flow.take_upgrade:
-    one stat point for ``stat_cost``, ``health_gain`` maximum health for ``health_cost``;
-    nothing else raises a stat or the health, and a stat the upgrades do not name stays as
-    printed). A cleared encounter gives each hero its zone's experience (flow.py)."""
+    experience its encounters gave (a cleared encounter gives each hero its zone's
+    experience: flow.py). Cards: learnt or practised from the training supply
+    (flow.take_upgrade), see ``_gained_cards``. Stats and maximum health: no game sells them
+    now, but rules formats 1 to 5 did (``data.retired_upgrades``: one stat point for
+    ``stat_cost``, ``health_gain`` maximum health for ``health_cost``), and a hero saved then
+    keeps them at those costs; nothing else raises a stat or the health, and a stat those
+    upgrades never named stays as printed."""
     card = data.heroes()[rec["hero"]]
-    up = data.upgrade()
+    old = data.retired_upgrades()
     out: list[str] = []
     for k in data.UPGRADE_STATS:
-        if k not in up["stats"] and rec["stats"][k] != card[k]:
+        if k not in old["stats"] and rec["stats"][k] != card[k]:
             out.append(f"Upgrades: {k.replace('_', ' ')} is never upgraded; the {card['name']} card says {card[k]}")
         elif rec["stats"][k] < card[k]:
             out.append(f"Upgrades: {k.replace('_', ' ')} {rec['stats'][k]} is below the card's {card[k]}")
     gained = rec["max_health"] - card["health"]
-    if gained < 0 or gained % up["health_gain"]:
+    if gained < 0 or gained % old["health_gain"]:
         out.append(f"Upgrades: maximum health {rec['max_health']} is the card's {card['health']} "
-                   f"plus {up['health_gain']} a time, never less")
-    learnt, out = _gained_cards(rec, card, out)
+                   f"plus {old['health_gain']} a time, never less")
+    on_cards, out = _gained_cards(rec, card, out)
     if out:
         return out
-    spent = up["stat_cost"] * sum(rec["stats"][k] - card[k] for k in up["stats"]) \
-        + up["health_cost"] * (gained // up["health_gain"]) + up["card_cost"] * learnt
+    spent = old["stat_cost"] * sum(rec["stats"][k] - card[k] for k in old["stats"]) \
+        + old["health_cost"] * (gained // old["health_gain"]) + on_cards
     most = rec["encounters"] * max(z["experience"] for z in data.zones().values())
     if rec["xp"] + spent > most:
         out.append(f"Upgrades: {rec['xp']:,} experience kept and {spent:,} spent on upgrades, but "
@@ -97,12 +101,22 @@ def bought_problems(rec: dict[str, Any]) -> list[str]:
     return out
 
 
+def card_price() -> int:
+    """The least experience a card from the training supply ever cost: learnt
+    (``card_cost``) or practised as a copy of one held (``practise_cost``). A record cannot
+    say which, nor under which rules format (formats 1 to 5 taught any training card at
+    ``card_cost``), so each is counted at the cheaper: no hero the rules made is refused."""
+    up = data.upgrade()
+    return min(up["card_cost"], up["practise_cost"])
+
+
 def _gained_cards(rec: dict[str, Any], card: dict[str, Any], out: list[str]) -> tuple[int, list[str]]:
     """The cards a hero holds beyond its information card (deck, latent, equipped, armor,
     at hand, powers: every card moves among these and none leaves but what is used up) came
     from a zone's spoils or an arena's items (at most one spoil an encounter, and the items of
-    one zone's arenas: flow.take_spoil, turn.pick_up) or were learnt from the training supply
-    at ``card_cost`` each (flow.take_upgrade). Returns (the cards learnt, ``out`` + problems)."""
+    one zone's arenas: flow.take_spoil, turn.pick_up) or were bought from the training supply
+    (learnt, or practised: a copy of one held; flow.take_upgrade) at ``card_price`` each.
+    Returns (the experience those purchases spent, ``out`` + problems)."""
     from collections import Counter
     start = Counter(card["deck"]) + Counter(card["latent"] + card["equipped"] + [card["armor"]]
                                             + card["at_hand"] + card["powers"])
@@ -115,13 +129,16 @@ def _gained_cards(rec: dict[str, Any], card: dict[str, Any], out: list[str]) -> 
     if alien:
         return 0, out + [f"Upgrades: {data.card_name(alien[0])} is not on the {card['name']} card, in any "
                          "spoils or arena, nor in the training supply"]
-    found = sum(n for c, n in extra.items() if c in found_in)
     items = max(sum(len(a.get("items", [])) for a in z["arena"]) for z in data.zones().values())
     most = rec["encounters"] + items * (rec["encounters"] + 1)  # the items of the zone it left the game in too
+    found = sum(n for c, n in extra.items() if c not in training)  # only found
+    either = sum(n for c, n in extra.items() if c in training and c in found_in)
     if found > most:
-        out = out + [f"Upgrades: {found} cards found, but {rec['encounters']:,} encounters give at most "
-                     f"{most:,} (one spoil each, and the arenas' items of each zone entered)"]
-    return sum(n for c, n in extra.items() if c not in found_in), out
+        return 0, out + [f"Upgrades: {found} cards found, but {rec['encounters']:,} encounters give at most "
+                         f"{most:,} (one spoil each, and the arenas' items of each zone entered)"]
+    # a card both found and bought counts as found while encounters could give it (the lenient reading)
+    bought = sum(n for c, n in extra.items() if c in training) - min(either, most - found)
+    return bought * card_price(), out
 
 
 def export_heroes(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from typing import Any
 from ...core.views import log_tail
 from . import combat, data
 from .arena import revealed
-from .common import State
+from .common import State, own_cards
 from .setup import armor_bonus, current_zone, hero, monster
 
 
@@ -139,8 +139,7 @@ def _upgrade(state: State) -> dict[str, Any] | None:
         return None
     h = hero(state, state["upgrade_left"][0])
     up = data.upgrade()
-    return {"hero": h["name"], "xp": h["xp"], "card_cost": up["card_cost"], "health_cost": up["health_cost"],
-            "health_gain": up["health_gain"], "stat_cost": up["stat_cost"]}
+    return {"hero": h["name"], "xp": h["xp"], "card_cost": up["card_cost"], "practise_cost": up["practise_cost"]}
 
 
 def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
@@ -179,8 +178,17 @@ def _chance(state: State, a: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-STAT_NAMES = {"melee_attack": "melee attack", "melee_damage": "melee damage", "ranged_attack": "ranged attack",
-              "defense": "defense", "mana": "mana"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _upgrade_label(state: State, a: dict[str, Any]) -> str:
+    """A purchase in a player's words: its price and the card it adds to the deck."""
+    name = data.card_name(a["card"])
+    if a["what"] == "learn":
+        return f"Learn {name} ({data.upgrade()['card_cost']} experience): a new card in your deck"
+    held = own_cards(state, hero(state, a["hero"])).count(a["card"])
+    nth = f"a {ORDINALS[held]}" if held < len(ORDINALS) else "another"
+    return f"Practise {name} ({data.upgrade()['practise_cost']} experience): {nth} {name} in your deck"
 
 
 GM_PLAIN = {"gm_armor": "Add a defense counter to its armor", "gm_draw3": "Draw 3 cards",
@@ -251,12 +259,7 @@ def label(state: State, a: dict[str, Any]) -> str:
     if k == "pick":
         return f"{hero(state, a['hero'])['name']} takes {n(a['card'])}"
     if k == "upgrade":
-        up = data.upgrade()
-        if a["what"] == "card":
-            return f"Learn {n(a['card'])} ({up['card_cost']} experience)"
-        if a["what"] == "health":
-            return f"+{up['health_gain']} maximum health ({up['health_cost']} experience)"
-        return f"+1 {STAT_NAMES[a['stat']]} ({up['stat_cost']} experience)"
+        return _upgrade_label(state, a)
     if k == "upgrade_done":
         return "Done: keep the rest"
     if k == "done" and state["turn"] and not state["turn"]["played"]:
