@@ -105,6 +105,8 @@ def test_make_a_foe_keep_it_fight_it_share_it_and_play_it_in_a_fresh_profile(bro
             page.screenshot(path=str(SCREENS / f"make-foe-{scheme}.png"))
         page.emulate_media(color_scheme="light")
 
+        page.locator("#mk-actions").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENS / "make-foe-actions.png"))
         # a number out of its range: refused beside its field, the draft kept
         page.fill("input[name='f.name']", "Grik the Sly")
         page.fill("input[name='f.hp']", "120")
@@ -120,9 +122,12 @@ def test_make_a_foe_keep_it_fight_it_share_it_and_play_it_in_a_fresh_profile(bro
         before = saves_done(page)
         tap(page, "[data-action=make-keep]")
         settled(page, before)
-        page.wait_for_selector("select[name=foe] optgroup[label='Your own Foes']")
+        page.wait_for_selector("select[name=foe] optgroup[label='Your own Foes']", state="attached")
         chosen = page.eval_on_selector("select[name=foe]", "s => s.selectedOptions[0].textContent")
         assert chosen == "Grik the Sly (L1, 5 HP, yours)"
+        assert "Fight your Foe now" in page.inner_text("[data-prompt]")
+        page.screenshot(path=str(SCREENS / "make-foe-kept.png"))
+        page.locator("select[name=foe]").scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENS / "make-foe-picker.png"))
         before = saves_done(page)
         page.get_by_role("button", name="Begin the fight").tap()
@@ -136,24 +141,26 @@ def test_make_a_foe_keep_it_fight_it_share_it_and_play_it_in_a_fresh_profile(bro
         tap(page, "[data-action=lib-share]")
         page.wait_for_selector("input.share-link")
         link = page.locator("input.share-link").first.input_value()
-        assert link.startswith("i=")
+        assert link.startswith(server) and "#i=" in link
+        fragment = link.split("#", 1)[1]
     finally:
         ctx.close()
     assert not errors, errors
 
     fresh, errors = pinned_context(browser, 99)
     try:
-        page = boot(fresh, server + "/#" + link)
+        page = boot(fresh, server + "/#" + fragment)
         page.wait_for_selector("text=A shared ADS Foe")
         before = saves_done(page)
         page.get_by_role("button", name="Import it").tap()
         settled(page, before)
         tap(page, "[data-action=lib-open][data-arg^='item:foe:ads:']")
-        page.wait_for_selector("select[name=foe] optgroup[label='Your own Foes']")
+        page.wait_for_selector("select[name=foe] optgroup[label='Your own Foes']", state="attached")
         chosen = page.eval_on_selector("select[name=foe]", "s => s.selectedOptions[0].textContent")
         assert chosen == "Grik the Sly (L1, 5 HP, yours)"
+        assert "Fight your Foe now" in page.inner_text("[data-prompt]")
         before = saves_done(page)
-        page.get_by_role("button", name="Begin the fight").tap()
+        page.get_by_role("button", name="Play now as Ilsa the Mage against Grik the Sly").tap()
         settled(page, before)
         fight_to_the_end(page, 8)
     finally:

@@ -297,8 +297,12 @@ def test_a_made_foe_is_shared_as_a_link_and_kept_in_a_fresh_profile_after_its_ch
     assert list(kept_foes(friend).values()) == [card]
     tap(friend, theirs, "lib-open", next(iter(kept_foes(friend))))
     assert friend.screen == "setup:ads" and "Grik the Sly (L1, 4 HP, yours)" in friend.render()
-    tap(friend, theirs, "new", {"system": "ads"}, {"foe": next(iter(kept_foes(friend)))})
-    assert friend.sessions["ads"].state["foes"][0]["name"] == "Grik the Sly"
+    assert "Fight your Foe now" in friend.render()  # the next step: one tap to a fight against it
+    tap(friend, theirs, "new", {"system": "ads", "options": {"deck": "mage"}},
+        {"quick": "yes", "yours": next(iter(kept_foes(friend)))})
+    fight = friend.sessions["ads"]
+    assert fight.state["foes"][0]["name"] == "Grik the Sly" and fight.options["card"]["name"] == "Grik the Sly"
+    assert len(fight.actions) == 4  # Play now's suggested starting hand
 
 
 def test_the_library_exports_and_imports_made_foes_with_the_rest():

@@ -364,13 +364,13 @@ QUICK = {"warrior": ("longsword", "chainmail", "parry", "strength"),
          "priest": ("mace", "small_shield", "healing_word", "piety")}
 
 
-def quick_buttons(system: str, verb_options: Any, words: str) -> str:
+def quick_buttons(system: str, verb_options: Any, words: str, fill: str = "quick") -> str:
     """The "play now" buttons: one per ready-made deck, each with its line; the hidden
     ``quick`` field tells ``options_from_form`` to take the deck's suggested hand."""
     rows = ""
     for k, d in data.decks().items():
         tap = button(d["name"], "new", {"system": system, "options": verb_options(k)}, cls="btn primary",
-                     fill="quick", title=f'Play now as {d["name"]} {words}')
+                     fill=fill, title=f'Play now as {d["name"]} {words}')
         hp = data.player_hp(d["race"], d["class"], d["level"])
         rows += (f'<div class="choice">{tap}<p class="muted">{esc(d["race"].title())} {esc(d["class"].title())}, '
                  f'{hp} HP: {esc(DECK_LINES.get(k, ""))}</p></div>')
@@ -435,15 +435,27 @@ def setup(app: Any = None) -> str:
     foe = data.foe_card(FIRST_FOE if first else "goblin_skirmisher")
     quick = quick_buttons("ads", (lambda k: {"deck": k, "foe": FIRST_FOE}) if first else (lambda k: {"deck": k}),
                           f"against a {foe['name']}")
+    key = getattr(app, "ads_foe", None)
+    mine = dict(made_foes(app)).get(key) if key else None
+    if mine is not None:  # a Foe just kept or opened from the Library: the next step is to fight it
+        quick = (f'<input type="hidden" name="yours" value="{esc(key)}">'
+                 + quick_buttons("ads", lambda k: {"deck": k}, f"against {mine['name']}", fill="quick,yours"))
+        head = (f'<h2>Fight your Foe now</h2><p class="muted">One {esc(mine["name"])} (yours: L{mine["level"]}, '
+                f'{mine["hp"]} HP), Simple play, with a suggested starting hand: one tap to the fight.</p>')
+        return _setup_page(head, quick, form, f"Fight {mine['name']} now: pick a ready-made character")
     head = (f'<h2>Your first fight</h2><p class="muted">One {esc(foe["name"])}, the easiest Foe '
             f'({foe["hp"]} HP; {esc(FOE_LINES[FIRST_FOE])}), Simple play, with a suggested starting hand: '
             f'one tap to the fight. After it you choose any Foe.</p>' if first else
             f'<h2>Play now</h2><p class="muted">A ready-made character against one {esc(foe["name"])} (the '
             f'book\'s own Foe card), Simple play, with a suggested starting hand: one tap to the fight.</p>')
+    return _setup_page(head, quick, form, "Play now: pick a ready-made character")
+
+
+def _setup_page(head: str, quick: str, form: str, label: str) -> str:
     return (f'<section class="setup ads-setup"><h1>New ADS fight</h1>'
             f'<p class="muted">A solo fight on the Combat Rondel: your 52-card Combat Deck against Foe '
             f'cards run by Up/Down draws. Pocketdeck runs the Foes; you choose every card.</p>'
-            + prompt(f'{head}{quick}', cls="ads-quick", label="Play now: pick a ready-made character")
+            + prompt(f'{head}{quick}', cls="ads-quick", label=label)
             + f'<h2>Or set up the fight yourself</h2><form class="form" data-form>{form}'
             f'{button("Begin the fight", "new", {"system": "ads"}, cls="btn primary", fill=",".join(FIELDS), submit=True)}'
             f'</form></section>')
@@ -485,7 +497,8 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     for key in FIELDS:
         if key in fields and fields[key] != "":
             out[key] = str(fields[key])
-    mine = dict(made_foes(app)).get(out.get("foe", ""))
+    yours = fields.get("yours")  # Fight your Foe now (a kept Foe's key), else the Foe picker's choice
+    mine = dict(made_foes(app)).get(yours if isinstance(yours, str) and yours else out.get("foe", ""))
     if mine is not None:  # a Foe of the player's own: the game keeps its card (rules: option "card")
         from ...systems.ads.foecard import made_id
         card = dict(mine, id=made_id(mine))  # the id names the card as it is now (renamed, say)
