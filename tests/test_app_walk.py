@@ -96,6 +96,9 @@ def walk_table(system: str, seed: int, steps: int, walk: Walk) -> None:
         page.buttons = [b for b in page.buttons if not (b.verb in ("open", "setup") and b.arg
                                                         and slot_system(b.arg) not in ours(phone))]
         step(net, phone, page, walk, rng)
+        for each in net.phones():  # a long check a tap started (a made Foe's Keep): the page runs it on
+            while lib.shelf(each.app).job is not None and rng.random() < 0.98:
+                net.deliver(each, each.app.handle("lib-import-step"))
     look(net, walk)
 
 

@@ -43,6 +43,13 @@ def start(app: App, store: dict, ref: str = "goblin_skirmisher") -> None:
     assert app.screen == "make:foe-ads", app.flash
 
 
+def keep(app: App, store: dict, sent: dict) -> None:
+    """Keep, and the slices the page runs after it (web/main.py run_job) to their end."""
+    tap(app, store, "make-keep", "", sent)
+    while lib.shelf(app).job is not None:
+        tap(app, store, "lib-import-step")
+
+
 def kept_foes(app: App) -> dict:
     return {k: r for k, r in app.library.items() if k.startswith(KIND.prefix)}
 
@@ -71,7 +78,7 @@ def test_keep_a_changed_copy_then_fight_it_from_the_picker_to_the_end_and_replay
     start(app, store)
     sent = form_of(app)
     sent.update({"f.name": "Grik the Sly", "f.hp": "5"})
-    tap(app, store, "make-keep", "", sent)
+    keep(app, store, sent)
     assert app.flash[0] == "info" and "Kept: Grik the Sly" in app.flash[1] and app.screen == "setup:ads"
     (key, card), = kept_foes(app).items()
     assert card["hp"] == 5 and card["id"] == made_id(card) and key in store
@@ -109,7 +116,7 @@ def test_a_game_keeps_the_foe_it_was_started_with_when_the_foe_is_edited_later()
     start(app, store, key)
     sent = form_of(app)
     sent.update({"f.hp": "9"})
-    tap(app, store, "make-keep", "", sent)
+    keep(app, store, sent)
     assert len(kept_foes(app)) == 2
     game = app.sessions["ads"]
     assert game.state == before and game.options["card"]["hp"] == 4
@@ -124,7 +131,7 @@ def test_a_refused_foe_keeps_its_draft_and_names_each_wrong_field():
     sent.update({"f.hp": "120", "f.xp": "2.5", "f.name": "<script>alert(1)</script>",
                  "f.actions.0.outcomes.0.match": "^^^", "f.reactions.0.outcomes.0.defense": "lots"})
     before = dict(store)
-    tap(app, store, "make-keep", "", sent)
+    keep(app, store, sent)
     assert store == before and not kept_foes(app) and app.screen == "make:foe-ads"
     assert app.flash == ("error", "Not kept: 4 problems, each shown beside its field.")
     assert app.maker.problems == {
@@ -138,22 +145,44 @@ def test_a_refused_foe_keeps_its_draft_and_names_each_wrong_field():
     assert "Action 1 \u203a Outcome 1: Up/Down pattern" in html
     sent = form_of(app)
     sent.update({"f.hp": "6", "f.xp": "2", "f.actions.0.outcomes.0.match": "^v"})
-    tap(app, store, "make-keep", "", sent)
+    keep(app, store, sent)
     assert app.maker.problems == {"reactions.0.outcomes.0.defense": [
         "Defense: a reaction needs kind armor/shield/ward and a defense formula"]}
     sent = form_of(app)
     sent["f.reactions.0.outcomes.0.defense"] = "R"
-    tap(app, store, "make-keep", "", sent)
+    keep(app, store, sent)
     (card,) = kept_foes(app).values()
     assert card["name"] == "<script>alert(1)</script>" and card["hp"] == 6
     assert "&lt;script&gt;" in app.render() and "<script>alert" not in app.render()
 
 
-def test_lists_grow_and_shrink_and_what_was_typed_stays():
+def opened(name: str) -> tuple[App, dict, dict]:
+    """A phone with the Goblin Skirmisher's copy open in the form, its name typed over."""
     app, store = App(seed_source=3), {}
     start(app, store)
     sent = form_of(app)
-    sent["f.name"] = "Typed before Add"
+    sent["f.name"] = name
+    return app, store, sent
+
+
+def test_keep_plays_the_fights_in_slices_with_a_progress_line_and_cancel_keeps_nothing():
+    app, store, sent = opened("Slow Grik")
+    tap(app, store, "make-keep", "", sent)
+    assert app.screen == "library-progress" and not kept_foes(app)
+    tap(app, store, "lib-import-step")  # one slice: a fight at least, about 50 ms
+    done, total = lib.shelf(app).progress
+    assert 1 <= done <= total == 24
+    html = app.render()
+    assert "Keep the ADS Foe" in html and f"Checking the ADS Foe by the rules: {done:,} of 24 fights" in html
+    tap(app, store, "lib-import-cancel")
+    assert app.screen == "make:foe-ads" and app.maker.row["name"] == "Slow Grik" and not kept_foes(app)
+    assert app.flash == ("info", "Cancelled: nothing of the ADS Foe was kept.")
+    keep(app, store, form_of(app))
+    assert [c["name"] for c in kept_foes(app).values()] == ["Slow Grik"] and app.screen == "setup:ads"
+
+
+def test_lists_grow_and_shrink_and_what_was_typed_stays():
+    app, store, sent = opened("Typed before Add")
     tap(app, store, "make-add", "actions.1.outcomes", sent)
     assert app.maker.row["name"] == "Typed before Add" and len(app.maker.row["actions"][1]["outcomes"]) == 2
     assert app.maker.focus == "actions.1.outcomes.1"
@@ -191,7 +220,7 @@ def test_a_foe_no_character_can_defeat_is_refused_saying_why():
     app, store = App(seed_source=3), {}
     start(app, store)
     app.maker.row = copy.deepcopy(wall)
-    tap(app, store, "make-keep", "", form_of(app))
+    keep(app, store, form_of(app))
     assert not kept_foes(app) and app.maker is not None and app.maker.row["hp"] == 99
     assert "cannot be defeated" in app.flash[1] and "cannot be defeated" in app.render()
 

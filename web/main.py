@@ -160,6 +160,8 @@ def on_click(action: str, arg: str, fill: str) -> None:
     start_persist(effects)  # first: a screen that fails to draw must not lose the tap
     mark("pd:persisted")
     render(action, arg)
+    if app.shelf is not None and app.shelf.job is not None:  # a tap that started a long check (a made Foe's Keep)
+        asyncio.ensure_future(run_job())
 
 
 async def on_change(event) -> None:

@@ -247,6 +247,13 @@ class App:
             return screen[6:] in tables()
         return screen == "home"
 
+    def start_job(self, job: Any, what: str, before: str, unit: str) -> None:
+        """Run ``job`` (a generator of (done, total) that returns effects) in slices, with
+        the Library's progress line and Cancel (ui/library/screen.py ``start_job``; the page
+        drives it, web/main.py ``run_job``)."""
+        from .library import screen as library_screen
+        library_screen.start_job(self, job, what, before, unit)
+
     def slot_of(self, session: Session) -> str:
         """The slot a session is kept in (tables use it to name their notes)."""
         for slot, s in self.sessions.items():

@@ -57,7 +57,8 @@ class Shelf:
     zone: str = "list"                            # where the last tap was (its result is shown there)
     job: Any = None                               # an import being checked in slices (import_steps)
     progress: tuple[int, int] = (0, 0)            # its moves checked, of how many
-    what: str = "file"                            # what the job checks: "file" or "link"
+    what: str = "file"                            # what the job checks: "file", "link", a made item ("ADS Foe")
+    unit: str = "moves and items"                 # what its progress counts
     before: str = "library"                       # the screen it was started from
     shown: int = 0                                # items the list draws (0: LIST_PAGE); "Show more" adds a page
 
@@ -493,12 +494,20 @@ def start_link(app: "App", fragment: Any) -> list["Effect"]:
     return []
 
 
-def _start(app: "App", job: Generator[tuple[int, int], None, list["Effect"]], what: str, before: str) -> None:
+def _start(app: "App", job: Generator[tuple[int, int], None, list["Effect"]], what: str, before: str,
+           unit: str = "moves and items") -> None:
     sh = shelf(app)
     if sh.job is not None:
         sh.job.close()
-    sh.job, sh.progress, sh.what, sh.before = job, (0, 0), what, before
+    sh.job, sh.progress, sh.what, sh.before, sh.unit = job, (0, 0), what, before, unit
     app.screen, app.flash = "library-progress", None
+
+
+def start_job(app: "App", job: Generator[tuple[int, int], None, list["Effect"]], what: str, before: str,
+              unit: str) -> None:
+    """Any long check the page runs in slices like an import (App.start_job: a made item's
+    Keep, ui/make/screen.py): its progress line, Cancel keeping nothing, its effects at the end."""
+    _start(app, job, what, before, unit)
 
 
 def link_steps(app: "App", fragment: str) -> Generator[tuple[int, int], None, list["Effect"]]:
@@ -554,7 +563,7 @@ def progress_line(app: "App") -> str:
     done, total = sh.progress
     if not total:  # a link: its length is known once it is unpacked
         return f"Checking the {sh.what} by the rules: {done:,} moves"
-    return (f'Checking the file by the rules: {done:,} of {total:,} moves and items '
+    return (f'Checking the {sh.what} by the rules: {done:,} of {total:,} {sh.unit} '
             f'<progress max="{total}" value="{done}" aria-hidden="true"></progress>')
 
 
@@ -563,7 +572,7 @@ def _progress_screen(app: "App") -> str:
     what = shelf(app).what
     body = prompt(line + button(f"Cancel: keep nothing of the {what}", "lib-import-cancel", cls="btn"),
                   label="Checking by the rules", cls="lib-zone", tag="div")
-    return f'<section class="library lib-import"><h1>{"Import" if what == "file" else "A link"}</h1>{body}</section>'
+    return f'<section class="library lib-import"><h1>{esc({"file": "Import", "link": "A link"}.get(what, f"Keep the {what}"))}</h1>{body}</section>'
 
 
 def _arrive(app: "App", items: list[Item], refused: list[str]) -> list["Effect"]:

@@ -11,14 +11,14 @@ kind ``foe`` (core/records.py). The ADS fight's Foe picker lists it beside ours.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
 from ...core.game import IllegalAction
 from ...core.records import RecordError, get_kind, make_item, read_item
 from ...form import Label
 from ...systems.ads import data
 from ...systems.ads.foecard import FOE, TRAITS, foe_problems, made_id
-from ...systems.ads.made import FIGHTS, playability
+from ...systems.ads.made import FIGHTS, playability_steps
 from ..library.items import add
 from .form import MakeKind
 
@@ -110,16 +110,16 @@ def cross(row: dict[str, Any]) -> list[tuple[str, str]]:
     return foe_problems(row)
 
 
-def keep(app: "App", row: dict[str, Any]) -> list["Effect"]:
-    """Check the card as the Library would on arrival, play it, keep it; ValueError naming
-    why otherwise (nothing is kept before every check passed)."""
+def keep(app: "App", row: dict[str, Any]) -> Generator[int, None, list["Effect"]]:
+    """Check the card as the Library would on arrival, play it (a fight a step), keep it;
+    ValueError naming why otherwise (nothing is kept before every check passed)."""
     card = dict(row, id=made_id(row))
     kind = get_kind("foe", "ads")
     try:
         item = read_item(make_item(kind, card["name"], card), own=True)  # the record check, sizes, one name
     except RecordError as exc:
         raise ValueError(str(exc)) from None
-    found = playability(card)
+    found = yield from playability_steps(card)
     if found:
         raise ValueError(f"{card['name']} is not playable: " + "; ".join(found))
     effects = add(app, item)
@@ -144,4 +144,4 @@ KIND = MakeKind(
     id="foe-ads", title="ADS Foe", spec=FOE, labels=LABELS,
     intro=(f"Keep checks it as the book's Foes are checked, then the random players fight it {FIGHTS} times: "
            "it must act on every Round and be defeated at least once."),
-    sources=sources, copy=copy_of, cross=cross, keep=keep)
+    sources=sources, copy=copy_of, cross=cross, keep=keep, work=FIGHTS, unit="fights")

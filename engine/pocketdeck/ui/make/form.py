@@ -9,7 +9,7 @@ under its field, tied to it by ``aria-describedby``, so a screen reader says it 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from ...form import Field, Labels
 from ..html import button, esc
@@ -25,8 +25,10 @@ class MakeKind:
     """One kind of content the player can make. ``sources(app)``: (ref, name, yours) of each
     item a copy may start from; ``copy(app, ref)``: that item's row as a draft named
     "<name> (yours)"; ``cross(row)``: the kind's checks across fields (path, words) for a row
-    its spec accepts; ``keep(app, row)``: the row checked whole (record, playability) and
-    kept, or ValueError naming why (it raises before anything is kept)."""
+    its spec accepts; ``keep(app, row)``: a generator that checks the row whole (record,
+    playability), yielding once per unit of its ``work`` (``unit``: "fights"), and returns the
+    effects of keeping it, or raises ValueError naming why (before anything is kept). The page
+    runs it in slices with a progress line (App.start_job), so a long check never freezes it."""
     id: str
     title: str          # "ADS Foe"
     spec: Any
@@ -35,7 +37,9 @@ class MakeKind:
     sources: Callable[["App"], list[tuple[str, str, bool]]]
     copy: Callable[["App", str], dict[str, Any]]
     cross: Callable[[dict[str, Any]], list[tuple[str, str]]]
-    keep: Callable[["App", dict[str, Any]], list["Effect"]]
+    keep: Callable[["App", dict[str, Any]], Generator[int, None, list["Effect"]]]
+    work: int = 1
+    unit: str = "checks"
 
 
 def dom_id(path: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator
 
 from ...core.game import IllegalAction
 from ...core.limits import MAX_RECORD_CHARS, excerpt, load_json
@@ -106,10 +106,27 @@ def _keep(app: "App", draft: Draft, kind: MakeKind) -> list["Effect"]:
         n = sum(map(len, found.values()))
         app.flash = ("error", f"Not kept: {n} problem{'s' if n != 1 else ''}, each shown beside its field.")
         return []
+    app.start_job(_keep_job(app, draft, kind), kind.title, f"make:{draft.kind}", kind.unit)
+    return []
+
+
+def _keep_job(app: "App", draft: Draft, kind: MakeKind) -> Generator[tuple[int, int], None, list["Effect"]]:
+    """The kind's whole check, a unit of work at a time (the page gives itself back between
+    slices); a refusal goes back to the form with the draft and the reason."""
+    done = 0
     try:
-        effects = kind.keep(app, draft.row)
+        steps = kind.keep(app, draft.row)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                effects: list["Effect"] = stop.value
+                break
+            done += 1
+            yield done, kind.work
     except ValueError as exc:
         draft.refused = [excerpt(str(exc), 400)]
+        app.screen = f"make:{draft.kind}"
         app.flash = ("error", f"Not kept: {draft.refused[0]}")
         return []
     app.maker = None
