@@ -55,34 +55,42 @@ def defence_odds(state: State, cid: str, aid: str | None, stamina: bool = False
     alv = c["abilities"].get(aid, 1) if aid in c["abilities"] else 1
     piles = state["piles"]
     cd, rd = _counts(piles["action"]), _counts(piles["action_discard"])
-    cases: list[tuple[Fraction, int]] = [(Fraction(1), 0)]  # (weight, Stamina value)
+    # counted in whole numbers within each Stamina case and turned into one Fraction per case:
+    # a Fraction for every card value cost a P52 screen 7 ms of its 8 (gcds of large
+    # denominators), a slower tap than before the chances were shown (docs/BENCHMARK.md)
+    cases: list[tuple[int, int, int]] = [(1, 1, 0)]  # (weight's numerator, denominator, Stamina value)
     if stamina:
         cs = _counts([x for k, v in piles.items() if k.startswith("stamina_") for x in v])
         n_s = sum(cs)
-        cases = [(Fraction(cs[v], n_s), v) for v in range(1, 14) if cs[v]]
+        cases = [(cs[v], n_s, v) for v in range(1, 14) if cs[v]]
     hold = Fraction(0)
     left: dict[int, Fraction] = {}
     held: set[int] = set()
-    for weight, s in cases:
+    for w_num, w_den, s in cases:
         draw, disc = list(cd), list(rd)
         if s:
             disc[s] += 1  # the Stamina card is played onto the discard pile first
         n, m = sum(draw), sum(disc)
         if n < RESHUFFLE_BELOW and m:  # the flip comes from the shuffled deck
             draw, n = [a + b for a, b in zip(draw, disc)], n + m
+        held_cards = 0
+        left_cards: dict[int, int] = {}
         for v in range(1, 14):
             if not draw[v]:
                 continue
-            w = weight * Fraction(draw[v], n)
             total = v + s + c["stance"]
             got = dmg
             if defence_succeeds(total, tgt):
-                hold += w
+                held_cards += draw[v]
                 got = defence_reduce(ab["mode"], dmg, alv, over(total, tgt), p["rtype"])
             final = after_defence(state, c, got)
             if defence_succeeds(total, tgt):
                 held.add(final)
-            left[final] = left.get(final, Fraction(0)) + w
+            left_cards[final] = left_cards.get(final, 0) + draw[v]
+        den = w_den * n
+        hold += Fraction(w_num * held_cards, den)
+        for final, cards in left_cards.items():
+            left[final] = left.get(final, Fraction(0)) + Fraction(w_num * cards, den)
     return hold, left, held
 
 
