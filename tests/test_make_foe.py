@@ -354,3 +354,14 @@ def test_the_home_screen_loads_no_maker():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[1] / "engine").stdout
     assert out.strip() == "[]"
+
+
+def test_an_import_counts_each_made_foes_fights_against_the_work_budget():
+    """Each made Foe from outside is fought 24 times (about ten moves' work a fight): a file
+    of 17 asks for more than one import checks, and is refused whole before any fight."""
+    from pocketdeck.core.records import MAX_IMPORT_WORK, file_work
+    items = [make_item(KIND, f"Grik {n}", made_foe(f"Grik {n}")) for n in range(17)]
+    assert file_work(items[:16]) <= MAX_IMPORT_WORK < file_work(items)
+    app, store = App(seed_source=3), {}
+    apply(store, lib.import_text(app, export_file(items, "x")))
+    assert not kept_foes(app) and "import them in parts" in app.flash[1]
