@@ -342,6 +342,8 @@ def test_the_library_exports_and_imports_made_foes_with_the_rest():
     other, kept = App(seed_source=4), {}
     apply(kept, lib.import_text(other, text))
     assert list(kept_foes(other).values()) == [card] and "1 added" in other.flash[1]
+    tap(other, kept, "lib")
+    assert "Grik the Sly</span></label> <span class=\"muted\">level 1, 4 HP</span>" in other.render()
 
 
 def test_the_home_screen_loads_no_maker():

@@ -132,6 +132,8 @@ def _detail(kind: Kind, record: dict[str, Any]) -> str:
     if kind.kind == "deck":
         return f"{len(record.get('cards') or []):,} cards"
     level = record.get("level")
+    if kind.kind == "foe" and isinstance(level, int) and isinstance(record.get("hp"), int):
+        return f"level {level}, {record['hp']} HP"  # as the Foe picker lists it
     role = record.get("role")
     role_text = f"{role}, " if isinstance(role, str) and role else ""
     return f"{role_text}level {level}" if isinstance(level, int) else kind.title
