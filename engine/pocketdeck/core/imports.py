@@ -94,10 +94,15 @@ def _imports(module: str) -> tuple[list[str], list[str]]:
     except (OSError, SyntaxError, ValueError):  # unreadable: Python's own import loads it (one longer step)
         return [], []
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    now: list[str] = [module.rpartition(".")[0]]  # a parent package runs first
+    now: list[str] = []
     later: list[str] = []
     for node, in_function in _import_statements(tree):
         (later if in_function else now).extend(_named(node, package))
+    # the parent package is walked last of all: Python runs it first, but when its
+    # ``__init__`` imports this very module (ads.build and its validate) a parent walked
+    # first closes the circle at once, and everything the module imports would load in the
+    # one step that imports the parent (five modules, where each step is meant to be one)
+    now.append(module.rpartition(".")[0])
     ours_now = [n for n in dict.fromkeys(now) if n != module and source_of(n) is not None]
     ours_later = [n for n in dict.fromkeys(later) if n != module and n not in ours_now
                   and source_of(n) is not None and n.rsplit(".", 1)[-1] not in DEV_ONLY]
