@@ -13,8 +13,10 @@ The order is read from the sources themselves: ``ast`` finds each module's top-l
 imports of ``pocketdeck`` modules (imports inside functions run later, when they are
 called), and a depth-first walk puts every module after those it imports. One source is
 parsed per step as well. The order is only the grain of the slices. Python's own import
-still decides what runs, so a cycle, or a package whose ``__init__`` imports its children,
-only makes one step longer; nothing runs in an order Python would not have used.
+still decides what runs (importing a module runs its parent package first, whatever the
+walk said), so a cycle only makes one step longer. A parent package is walked after the
+module's own imports: Python still runs it before the module, so this only moves which
+step pays for what.
 """
 
 from __future__ import annotations
