@@ -9,8 +9,9 @@ Success the GM requires; a Minion's contested check on the NPC Deck and its soci
 the World Deck; a Dealer's own deck; a player's phone at the table (its Upper Hand drawn
 card by card). The exact figure must lie within 4 standard errors of the frequency
 (docs/rules/dofa.md part 2, the row on the chance shown). The GMG chart's figure shown
-beside it is the book's own (each card from a full 52), pinned by
-tc_gmg_difficulty_chart_to_the_percent."""
+beside it is counted the chart's way (each card from a full 52), pinned where the chart
+prints it by tc_gmg_difficulty_chart_to_the_percent; the panel's words for it, and its
+"assured success", are the last two tests here."""
 
 from __future__ import annotations
 
@@ -207,3 +208,63 @@ def test_pg_upper_and_lower_hand_a_required_color_success_ranks_an_unmatched_suc
     s = play(s, {"type": "accept"})
     line = next(line for line in reversed(s["log"]) if "vs 8 of Clubs" in line)
     assert ("required a Color Success: a failure" in line) is not success, line
+
+
+# -- what the check panel says beside the chance -------------------------------------------------
+def _odds_line(*steps: dict) -> str:
+    """The GM's check panel, rendered, for the premade's (Diamonds1, INT +2) call with
+    ``steps``: its "Chance of success" line in plain text."""
+    import html as H
+    import re
+    from pocketdeck.ui.app import App
+    app = App()
+    app.handle("open", "dofa-gm")
+    app.handle("new", json.dumps({"system": "dofa-gm", "options": {"mode": "table", "players": [],
+                                                                 "party": ["Diamonds1"], "foes": []}}), {})
+    for a in ({"type": "call", "who": "p1"}, *steps, {"type": "call_tc"}):
+        app.handle("play", json.dumps(a))
+    line = re.search(r'<p class="gm-odds">(.*?)</p>', app.render(), re.S)
+    assert line, "no chance on the check panel"
+    return H.unescape(re.sub(r"<[^>]+>", "", line.group(1)))
+
+
+def test_gmg_player_skill_mods_an_automatic_success_only_on_a_normal_draw():
+    """GMG, Player Skill Mods and DR Reporting: "A Player with a +3 Mod facing a DR 3 Check is
+    an automatic success on a Normal Draw"; the chart at DR 6: Normal Draw 100%, Color Draw
+    50%. At EDR 6 (INT +2, DR 4) the panel says the success is assured on a Normal Draw only:
+    not when the GM requires a Colour Success (50%, or 11.8% at Lower Hand 2), nor at an
+    Upper Hand (100% shown, but no Normal Draw)."""
+    for hand, needs, shown in ((0, "color", "50.0%"), (-2, "color", "11.8%"), (1, None, "100.0%")):
+        line = _odds_line(*stat("INT", 4, hand, needs))
+        assert line.startswith(f"Chance of success: {shown}") and "EDR 6" in line, line
+        assert "assured" not in line, line
+        s = called(premade(), "p1", *stat("INT", 4, hand, needs))
+        assert not calls.chances(s, s["call"])["sure"]
+    normal = _odds_line(*stat("INT", 4))
+    assert normal.startswith("Chance of success: 100.0%") and "An assured success on a Normal Draw" in normal
+    s = called(premade(), "p1", *stat("INT", 4))
+    assert calls.chances(s, s["call"])["sure"]
+
+
+def test_gmg_difficulty_chart_the_chart_says_only_the_figures_it_prints():
+    """GMG, Difficulty Chart: the chart prints Normal, Color and Suit Draws (one card) and
+    Lower/Upper Hand 2 (two cards, no requirement) at DR 0-6. "The GM's Guide chart says"
+    stands beside those figures only, as printed (whole percents); any other call (an Upper
+    or Lower Hand with a requirement, more cards) is counted the chart's way and says so."""
+    from test_dofa_checks import GMG_CHART
+    for (match, extra, lower), row in GMG_CHART.items():
+        for edr in range(7):      # AGL 0 for EDR 0-5, INT +2 at DR 4 for EDR 6
+            name, dr = ("AGL", edr) if edr < 6 else ("INT", 4)
+            s = called(premade(), "p1", *stat(name, dr, -extra if lower else extra, None if match == "any" else match))
+            got = GAME.view(s, "gm")["call"]["chances"]
+            assert got["edr"] == edr and got["row"] and got["chart"] == f"{row[edr]}%", (match, extra, lower, got)
+    line = _odds_line(*stat("INT", 4, 0, "color"))
+    assert "the GM’s Guide chart says 50% (its Color Draw row at 6)" in line, line
+    line = _odds_line(*stat("INT", 1, -1))
+    assert "the GM’s Guide chart says 29% (its Lower Hand 2 row at 3)" in line, line
+    for dr, hand, needs, figure in ((2, 1, "color", "57.2%"), (4, -2, "color", "12.5%"), (1, 2, "suit", "35.2%"),
+                                    (2, 2, None, "97.1%")):
+        line = _odds_line(*stat("INT", dr, hand, needs))
+        assert "chart says" not in line, line
+        assert ("the GM’s Guide chart prints no figure for this call; counted its way (each card from a full 52): "
+                + figure) in line, line

@@ -183,6 +183,18 @@ def chart_chance(dr: int, *, extra: int = 0, lower: bool = False, match: str = "
     return dist[0]
 
 
+CHART_ROWS = {(0, "any"): "Normal Draw", (0, "color"): "Color Draw", (0, "suit"): "Suit Draw",
+              (-1, "any"): "Lower Hand 2", (1, "any"): "Upper Hand 2"}
+
+
+def chart_row(dr: int, hand: int = 0, match: str = "any") -> str | None:
+    """The row of the GMG Difficulty Chart that prints ``chart_chance`` for this draw, or
+    None where the chart prints none: its rows are one card (Normal, Color, Suit Draw) and
+    two cards (Upper/Lower Hand 2) without a requirement; its columns DR 0 to 6 (a DR above
+    6 reads the 6 column: every rank is within 6 either way)."""
+    return CHART_ROWS.get((hand, match)) if dr >= 0 else None
+
+
 def odds_cli(argv: list[str]) -> int:
     """``python -m pocketdeck odds dofa --dr N [--upper K | --lower K]
     [--draws independent|deck] [--json]``"""

@@ -76,7 +76,10 @@ def net_hand(s: State, c: dict[str, Any]) -> int:
 def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
     """Success now: exact from the deck the app holds (its discard pile reshuffled in when
     the draw runs through it), or from a fresh 52-card deck for a player's own phone; beside
-    it the GM chart's figure (each card from a full 52), at the GM's Upper/Lower Hand."""
+    it the GM chart's figure (each card from a full 52), at the GM's Upper/Lower Hand, with
+    the chart's row that prints it (``row``; None where the chart prints none, and the
+    figure is counted the chart's way). ``sure``: the GMG's "automatic success on a Normal
+    Draw" (one card, no Colour or Suited Success required) at EDR 6 or more."""
     if c["dr"] is None:
         return None
     eff = ck.edr(c["dr"], modifier(s, c))
@@ -86,11 +89,14 @@ def chances(s: State, c: dict[str, Any]) -> dict[str, Any] | None:
              else Fraction(0))
     exact: Fraction | None = None
     own = deck_of_call(s, c)
+    drawn = c["hand"]         # the Upper/Lower Hand the figure is for
     if own and c["tc"] and eff >= ck.LOWEST_EDR and dk.drawable(s["decks"][own]):
-        exact = exact_chance(s["decks"][own], c["tc"], eff, net_hand(s, c), c.get("needs"))
+        drawn = net_hand(s, c)
+        exact = exact_chance(s["decks"][own], c["tc"], eff, drawn, c.get("needs"))
     if exact is None and eff >= ck.LOWEST_EDR:
         exact = odds.chart_chance(eff, extra=k - 1, lower=lower, match=match, draws="deck")
-    return {"edr": eff, "exact": exact, "chart": chart, "sure": eff >= ck.SURE_EDR,
+    return {"edr": eff, "exact": exact, "chart": chart, "row": odds.chart_row(eff, c["hand"], match),
+            "sure": eff >= ck.SURE_EDR and drawn == 0 and match == "any",
             "from": "deck" if own and c["tc"] else "fresh"}
 
 

@@ -237,8 +237,10 @@ def call_view(s: State) -> dict[str, Any] | None:
     rng = list(tc_range(Card.parse(c["tc"]).value, min(6, max(0, ch["edr"])))) if ch and c["tc"] else None
     return dict(c, who_name=ft.actor(s, c["who"])["name"], modifier=calls.modifier(s, c),
                 chances=None if ch is None else {"edr": ch["edr"], "exact": pct(ch["exact"]),
-                                                 "chart": pct(ch["chart"]), "sure": ch["sure"],
-                                                 "from": ch["from"]},
+                                                 # as the chart prints it (whole percents), or counted
+                                                 "chart": f"{round(float(ch['chart']) * 100)}%" if ch["row"]
+                                                 else pct(ch["chart"]), "row": ch["row"],
+                                                 "sure": ch["sure"], "from": ch["from"]},
                 range=rng)
 
 

@@ -272,10 +272,17 @@ def _call(view: dict[str, Any], pool: _Pool) -> str:
     ch = c["chances"]
     odds = ""
     if ch:
-        sure = " An assured success: the GMG says to let it happen." if ch["sure"] else ""
+        # GMG: "an automatic success on a Normal Draw" (calls.chances); the chart's figure as
+        # it prints it, or, for a call its rows do not print, counted its way and said so
+        sure = " An assured success on a Normal Draw: the GMG says to let it happen." if ch["sure"] else ""
         src = "this character's deck" if ch["from"] == "deck" else "a fresh deck"
+        chart = term("gmg-chart", "the GM’s Guide chart")
+        col = min(6, ch["edr"])
+        said = (f'{chart} says {esc(ch["chart"])} (its {esc(ch["row"])} row at {col})' if ch["row"] else
+                f'{chart} prints no figure for this call; counted its way (each card from a full 52): '
+                f'{esc(ch["chart"])}')
         odds = (f'<p class="gm-odds">Chance of success: <b>{esc(ch["exact"] or "0%")}</b> (exact, from '
-                f'{esc(src)}); {term("gmg-chart", "the GM’s Guide chart")} says {esc(ch["chart"])}. '
+                f'{esc(src)}); {said}. '
                 f'{term("effective-dr", "EDR")} {esc(ch["edr"])}: DR {esc(c["dr"])}, modifier {c["modifier"]:+d}.'
                 f'{esc(sure)}</p>')
     sugg = f'The chart suggests DR {esc(c["suggested"])} ({esc(c["aim"])}).' if c["suggested"] is not None else \
