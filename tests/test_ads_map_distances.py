@@ -75,3 +75,24 @@ def test_setup_offers_the_optional_penalty_and_refuses_anything_else():
     assert options_from_form({"hero": "ready:mage", "map_penalty": "no"}, None)["map_penalty"] is False
     with pytest.raises(IllegalAction, match="Distance"):
         options_from_form({"hero": "ready:mage", "map_penalty": "maybe"}, None)
+
+
+def test_combat_conditions_distance_a_card_the_map_card_bars_names_the_map_card():
+    """A2 of docs/reviews/recent-rules-2026-12-07.md: in Simple play "Every Target ... [is]
+    considered to be in all three Distances at the same time", so a melee card barred by the
+    fight's Map card is barred by the Map card ("If a Player's or Foe's Card does not have a
+    Distance that matches the Distance of the Map or Room Card, it can't be Played"), not by
+    reach; the reason says so. In One Dimensional play, the same when the Foe is in the
+    card's reach at a Distance the Map card lacks; out of its reach, the reach."""
+    from pocketdeck.systems.ads import actions, turn
+    s = in_room(at_turn("warrior", "goblin_skirmisher", ["longsword"], 3), ["ranged"])
+    s["armed"] = None
+    why = "The Map card allows only Ranged here (Combat Conditions ~ Distance): this card has Melee"
+    assert turn.card_plays(s, "longsword") == ([], why)
+    assert actions.hand_status(s, actions.legal(s))["longsword"]["why"] == why
+    s = in_room(at_turn("warrior", "goblin_skirmisher", ["longsword"], 3, mode="line"), ["thrown", "ranged"])
+    s["foes"][0]["distance"] = "melee"
+    assert turn.card_plays(s, "longsword")[1] == ("The Map card allows only Thrown and Ranged here (Combat "
+                                                  "Conditions ~ Distance), and the Foe in its reach is at Melee")
+    s["foes"][0]["distance"] = "thrown"
+    assert turn.card_plays(s, "longsword")[1] == "No Foe in its reach (Melee)"

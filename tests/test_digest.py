@@ -22,8 +22,10 @@ EXPECTED: dict[str, str] = {
     "p52": "680b6cf306f13162",
     # ADS and its adventure: issue 50 (each card in hand with its reason, draws in words, the
     # Up/Down drawn, the ends' ways on, the keep's intro first; 9fc34928572aff87 /
-    # e99217d049783bb7 before it)
-    "ads": "bbf747ef0e884367",
+    # e99217d049783bb7 before it); a healing card offered at full Hit Points, the reasons
+    # naming the Map card and the Grapple's limits (recent-rules-2026-12-07 A1-A3;
+    # bbf747ef0e884367 / 6326faebf62ebe38 before it)
+    "ads": "bfba18aada732315",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
     # ways on; the practice put away once a check of one's own is tapped in (issue 50)
@@ -35,7 +37,7 @@ EXPECTED: dict[str, str] = {
     # 776ac60fb7c699cf before it)
     "deckbuilder": "adba7494ff9f6c65",
     "ads_build": "77ed01072376118c",
-    "ads_adventure": "6326faebf62ebe38",
+    "ads_adventure": "7d5d755ec8e616b2",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
     # real draw, and a required Color/Suited Success ranks an unmatched success as a miss;
     # a panel or the GM tools is the prompt only while the GM works in it, and a called

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from . import data
+from . import allies, data
 from .deck import count_in_hand
-from .facts import defense_of, value
+from .facts import defense_of, slot, value
+from .maths import r_value
 from .area import inside
 from .party import seat
 
@@ -24,6 +25,8 @@ def score(state: dict[str, Any], a: Action) -> float:
         base = value(c, r) + a["extra"] if c["effect"] in ("damage", "heal") else 2
         if c["effect"] == "heal":
             who = seat(state, a["ally"]) if "ally" in a else state
+            if who["hp"] >= who["max_hp"] and not (who.get("disease") and allies.heals_disease(state, c)):
+                return 0.4  # heals nothing: below a Pass or keeping a Recalled card, the heal kept for later
             base = base if who["hp"] < who["max_hp"] // 2 else 0.5
         if c.get("area") and a["foe"] >= 0:  # worth more for every Foe inside, less per ally
             foes, mates = inside(state, c, a["foe"])
@@ -65,7 +68,10 @@ def score(state: dict[str, Any], a: Action) -> float:
         return 3 if data.DISTANCES.index(a["to"]) > data.DISTANCES.index(foe["distance"]) else 0.2
     if t in ("flee", "die"):
         return 0.05
-    if t in ("pass", "take", "accept", "let_hide", "keep", "no_presneak"):
+    if t == "keep":  # a Recalled damage card off its primary Round: kept for its primary figure later
+        c = data.card(state["pending"]["card"])
+        return 5 + r_value(c["primary"], r) if c["effect"] == "damage" and slot(c, r) == "S" else 0.5
+    if t in ("pass", "take", "accept", "let_hide", "no_presneak"):
         return 0.5
     return 1.5
 

@@ -10,7 +10,7 @@ from typing import Any
 from ...core.rng import Rng
 from . import data
 from .deck import base, count_in_hand, discard, draw_one, hand_max, log, match_one, note, take
-from .fight import live_foes, sight_check, tick
+from .fight import live_foes, room_fits, sight_check, tick
 from .maths import DOWN, UP, r_value
 from . import allies, attack, foegrapple, grapple, grid, steps
 from .facts import (allowed, base_action, not_normal, requirement_missing, base_value, dropped, dual_damage, dual_pair_ok, free_hand, held, is_ranged,
@@ -235,7 +235,7 @@ def card_plays(state: State, b: str) -> tuple[list[Action], str]:
         return [], "not in your hand"
     c = data.card(b)
     if "normal" not in c["actions"]:
-        return [], not_normal(c)
+        return [], attribute_why(state, c) if c["kind"] == "attribute" else not_normal(c)
     why = requirement_missing(state, c)
     if why:
         return [], why
@@ -253,16 +253,16 @@ def card_plays(state: State, b: str) -> tuple[list[Action], str]:
         if b in dropped(state):
             return [], "Knocked out of your hand: retrieve it first (your Action)"
         needs_swap = needs_swap_for(state, b)
+    # How to Play (Actions) sets no Hit Points limit on a healing card: at full Hit Points it
+    # heals 0 (`heal_player` says so) and, played, lets you draw at the end of the turn
+    # (Order of Play). Allies are offered only when the heal does something for them
+    # (`allies.heal_targets`); a heal on a full ally would do what the one on yourself does.
     mates = allies.heal_targets(state, c) if c["effect"] == "heal" else []
-    myself = not (c["effect"] == "heal" and state["hp"] >= state["max_hp"]
-                  and not (allies.heals_disease(state, c) and state["disease"]))
-    if not myself and not mates:
-        return [], "Nothing to heal: you are at full Hit Points"
     boosts = [("", 0)] if pay else boost_options(state, b, c, r, needs_swap)
     if c["effect"] == "damage":
         foes = targets(state, c)
     else:
-        foes = [-1] if myself else []
+        foes = [-1]
     out: list[Action] = []
     for i in foes:
         for bb, k in boosts:
@@ -291,13 +291,54 @@ def card_plays(state: State, b: str) -> tuple[list[Action], str]:
                 f"you can play it on your next Turn")
 
 
-def no_target(state: State, c: dict[str, Any]) -> str:
-    """Why a damage card has no Foe to aim at (`facts.targets`)."""
+def no_target(state: State, c: dict[str, Any], card: bool = True) -> str:
+    """Why a damage card has no Foe to aim at (`facts.targets`): every Foe hidden; a Foe
+    in the card's reach but the fight's Map card not allowing that Distance (Combat
+    Conditions ~ Distance: "If a Player's or Foe's Card does not have a Distance that
+    matches the Distance of the Map or Room Card, it can't be Played"; `fight.room_fits`);
+    or no Foe in its reach."""
     live = [state["foes"][i] for i in live_foes(state)]
     if live and all(f["hidden"] for f in live):
         return f"{' and '.join(f['name'] for f in live)} {'is' if len(live) == 1 else 'are'} hidden (Sneaking): no Foe to target"
-    reach = " or ".join(d.title() for d in c.get("distances", [])) or "no Distance"
-    return f"No Foe in its reach ({reach})"
+    distances = c.get("distances", [])
+    reach = " or ".join(d.title() for d in distances) or "no Distance"
+    barred = [f for f in live if not f["hidden"] and (state["mode"] == "simple" or f["distance"] in distances)
+              and not room_fits(state, distances, f["distance"])]
+    if barred:
+        room = " and ".join(d.title() for d in state["map"]["distances"])
+        used = (f", and the Foe in its reach is at {barred[0]['distance'].title()}" if state["mode"] == "line"
+                else f": this card has {reach}" if card else "")
+        return f"The Map card allows only {room} here (Combat Conditions ~ Distance){used}"
+    return f"No Foe in its reach ({reach})" if card else f"No Foe at {reach}"
+
+
+def attribute_why(state: State, c: dict[str, Any]) -> str:
+    """Why an Attribute card is no Normal Action now. Grapple: "As a Normal Action you can
+    attempt to Grapple" by "Play a Strength Card", "Melee Distance Only"; the Grappled "can
+    attempt to escape a Grapple by ... Playing an Agility or Strength Card". So a Strength
+    card is an Action where a Grapple can start, and Strength or Agility while a Foe holds
+    you (`grapple.grapples`, `foegrapple.held_actions` use them then); the reason names the
+    Grapple's limit that stops it. The other Attributes are never an Action on their own."""
+    if c["id"] not in ("strength", "agility"):
+        return not_normal(c)
+    an = "an" if c["name"][0] in "AEIOU" else "a"
+    uses = f"An Attribute card: a Boost (+1 to {an} {c['name']} card), a Counter or a cost"
+    grip = state["grapple"]
+    if grip and grip.get("holder") == "foe":  # `foegrapple.held_actions` offers it: not reached
+        return f"{uses}; as an Action it escapes a Foe's Grapple (Grapple)"
+    if c["id"] == "agility":
+        return (f"{uses}; as an Action it only escapes a Foe's Grapple (Grapple), and no Foe holds you"
+                + (" (you hold one)" if grip else ""))
+    if grip:
+        return (f"{uses}; as an Action it starts a Grapple, and you hold a Foe in one already: "
+                "it keeps the Foe held when it tries to escape (Grapple)")
+    melee = {"distances": ["melee"], "effect": "damage"}
+    if targets(state, melee) and state["free_turn"] is not None:
+        why = f"the free Turn {state['foes'][state['free_turn']]['name']} gives as it flees: only actions against it"
+    else:
+        why = no_target(state, melee, card=False)
+        why = why[0].lower() + why[1:] if why.startswith(("No ", "The ")) else why
+    return f"{uses}; as an Action it starts a Grapple, at Melee Distance only (Grapple): {why}"
 
 
 def recalls(state: State) -> list[Action]:
@@ -461,6 +502,9 @@ def _base(state: State, a: Action, rng: Rng) -> None:
 def heal_player(state: State, amount: int, why: str) -> None:
     gain = min(amount, state["max_hp"] - state["hp"])
     state["hp"] += gain
+    if gain == 0 and amount > 0:
+        log(state, f"{why} heals nothing: you are at full Hit Points ({state['hp']} HP).")
+        return
     log(state, f"{why}: you heal {gain} ({state['hp']} HP).")
 
 

@@ -267,6 +267,8 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
         if c["effect"] == "damage":  # the figure turn._play deals, Sneak and Blessing included
             parts.append(f"({play_damage(state, c, a['extra'], a['boost'], r)} dmg"
                          f"{', Sneak +' + str(sneak_bonus(r)) if sneaking(state) else ''})")
+        elif c["effect"] == "heal" and "ally" not in a and state["hp"] >= state["max_hp"]:
+            parts.append("(heals nothing: you are at full Hit Points)")  # turn.heal_player's words
         elif c["effect"] == "heal":
             parts.append(f"({play_heal(c, a['extra'], r)} heal)")
         return " ".join(parts), "play"
