@@ -28,8 +28,10 @@ EXPECTED: dict[str, str] = {
     "ads": "bfba18aada732315",
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
-    # ways on; the practice put away once a check of one's own is tapped in (issue 50)
-    "dofa": "394dac417e057a7c",
+    # ways on; the practice put away once a check of one's own is tapped in (issue 50); the
+    # glossary's GMG chart entry says which rows the chart prints (recent-rules-2026-12-07 G2;
+    # 394dac417e057a7c before it)
+    "dofa": "90b6a420824f4bd9",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # and after the melee attack the line says to end the turn (issue 50); experience buys
@@ -45,8 +47,9 @@ EXPECTED: dict[str, str] = {
     # end offers the same game again, another and Home, a draw says its result in plain words
     # and a called check its chance (issue 50); Grapple, Hide, Rush and breaking free on a
     # creature's turn, played by its policy, their contests due (review dofa-gm-2026-12-07,
-    # R6; 4f4e0319876cc03c before it)
-    "dofa-gm": "5de7aa41354322e4",
+    # R6; 4f4e0319876cc03c before it); "assured" only on a Normal Draw and "the chart says"
+    # only beside a figure it prints (recent-rules-2026-12-07 G1, G2; 5de7aa41354322e4 before it)
+    "dofa-gm": "ef93eb19a4593b42",
 }
 
 
