@@ -96,7 +96,7 @@ def test_check_with_upper_hand_and_fate_redraw_then_quick_rest_offline(browser, 
         panel = page.locator(".dofa-go").inner_text()
         # a fresh deck: 1 - C(32,2)/C(52,2) = 63% with Upper Hand 1 at EDR 2; the chart's 62%
         assert "Chance of success: 63%" in panel
-        assert "the GM’s Guide chart (a fresh deck): 62%" in panel
+        assert "the GM’s Guide chart says 62% (its Upper Hand 2 row at 2, a fresh deck)" in panel
         check_both_schemes(page, "DofA check with odds")
         tap(page, "Draw")
         assert page.locator(".dofa-cards li").count() == 1

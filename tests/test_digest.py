@@ -29,9 +29,10 @@ EXPECTED: dict[str, str] = {
     # dofa: a practice check at the top of the sheet out of combat, results and the check's
     # range in plain words with the terms linked, the attribute or skill keys open, the end's
     # ways on; the practice put away once a check of one's own is tapped in (issue 50); the
-    # glossary's GMG chart entry says which rows the chart prints (recent-rules-2026-12-07 G2;
+    # glossary's GMG chart entry says which rows the chart prints, and the check line says
+    # "the chart says" only beside a figure it prints (recent-rules-2026-12-07 G2;
     # 394dac417e057a7c before it)
-    "dofa": "90b6a420824f4bd9",
+    "dofa": "ac4a6ec71baf8fb6",
     # deckbuilder: a Melee turn says the counters come first and what an attack leaves unused,
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # and after the melee attack the line says to end the turn (issue 50); experience buys

@@ -88,7 +88,24 @@ def test_odds_panel_shows_the_exact_figures():
     # Spades1 Athletics 0: EDR 3 covers 5 to J, 28 of a fresh 52 = 54%
     assert re.search(r"your range 5 to J \(<button[^>]*>EDR</button> 3\)", html), "the range in words, then EDR"
     assert "Chance of success: <b>54%</b>" in html and "with a Fate redraw on a miss: <b>79%</b>" in html
-    assert re.search(r"the GM’s Guide chart</button> \(a fresh deck\): 54%", html)
+    assert re.search(r"the GM’s Guide chart</button> says 54% \(its Normal Draw row at 3, a fresh deck\)", html)
+
+
+def test_gmg_difficulty_chart_the_phone_says_the_chart_says_only_what_it_prints():
+    """GMG Difficulty Chart: its rows are one card (Normal, Color, Suit Draw) and two
+    (Upper/Lower Hand 2) at DR 0-6, in whole percents. The phone names the row where one
+    holds the draw; for Upper Hand 3 it prints no figure, and the phone says the figure is
+    counted its way (as the GM's table does, review recent-rules-2026-12-07 G2)."""
+    from pocketdeck.systems.dofa import odds, view
+    from pocketdeck.ui.dofa.check import _chance
+    deck, discard = tuple(odds.degree_counts(odds.standard_deck(), "8C", 3)), (0,) * 8
+    two = view._odds(deck, discard, 1, False, 3)
+    assert two["chart_row"] == "Upper Hand 2 row at 3" and two["chart"].endswith("%") and "." not in two["chart"]
+    three = view._odds(deck, discard, 2, False, 3)
+    assert three["chart_row"] is None
+    line = unescape(re.sub(r"<[^>]+>", "", _chance(three)))
+    assert "the GM’s Guide chart prints no figure for this draw; counted its way (each card from a full 52): " in line
+    assert "says" not in line
 
 
 def test_a_result_names_the_rule_in_plain_words_with_the_term_linked():

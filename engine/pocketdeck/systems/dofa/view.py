@@ -136,7 +136,12 @@ def _odds(deck: tuple[int, ...], discard: tuple[int, ...], hand: int, fate: bool
         redraw = od.with_redraw(deck, k, worst)
         out["with_redraw"] = None if redraw is None else as_percent(od.success(redraw))
     chart = max(0, min(6, effective))
-    out["chart"] = as_percent(od.chart_chance(chart, extra=abs(hand), lower=worst)) if effective >= 0 else None
+    # the chart's own figure (whole percents, as it prints them) where one of its rows holds
+    # this draw, else the figure counted its way and said so (as at the GM's table)
+    row = od.chart_row(chart, hand) if effective >= 0 else None
+    figure = od.chart_chance(chart, extra=abs(hand), lower=worst) if effective >= 0 else None
+    out["chart"] = (None if figure is None else f"{round(float(figure) * 100)}%" if row else as_percent(figure))
+    out["chart_row"] = row and f"{row} row at {chart}"
     return out
 
 

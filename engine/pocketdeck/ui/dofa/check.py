@@ -260,7 +260,11 @@ def _chance(o: dict[str, Any] | None) -> str:
         extra.append("with a Fate redraw on a miss: <b>"
                      + esc(o["with_redraw"] if o["with_redraw"] else "not computed (a reshuffle comes between)") + "</b>")
     if o.get("chart"):
-        extra.append(f'{term("gmg-chart", "the GM’s Guide chart")} (a fresh deck): {esc(o["chart"])}')
+        chart = term("gmg-chart", "the GM’s Guide chart")
+        extra.append(f'{chart} says {esc(o["chart"])} (its {esc(o["chart_row"])}, a fresh deck)'
+                     if o.get("chart_row") else
+                     f'{chart} prints no figure for this draw; counted its way (each card from a full 52): '
+                     f'{esc(o["chart"])}')
     more = f' <span class="muted">{" · ".join(extra)}</span>' if extra else ""
     return f'<p class="dofa-chance">Chance of success: <b>{esc(o["success"])}</b>{more}</p>'
 
