@@ -87,3 +87,21 @@ def test_grapple_an_attribute_cards_reason_names_the_grapples_limit_not_never_an
     s["grapple"] = {"foe": 0, "holder": "foe"}     # it holds you: either card escapes
     status = actions.hand_status(s, actions.legal(s))
     assert status["strength"]["use"] == status["agility"]["use"] == "play"
+
+
+def test_foe_traits_disease_a_cure_at_full_hit_points_says_it_cures_not_heals_nothing():
+    """Foe Card traits, DISEASE: "The Disease can be Countered at any point by using a Healing
+    Potion, being Healed by a Priest, or taking a Rest". A diseased character at full Hit
+    Points playing the Healing Potion or a Priest's Healing Word is cured: the button and the
+    log say the play cures the Disease and heals no Hit Points, never "heals nothing"
+    (review new-rules-2026-12-07 A1)."""
+    s = at_turn("priest", "goblin_skirmisher", ["healing_word", "healing_potion", "piety"], 4)
+    s["disease"] = {"from": "Goblin", "damage": 1, "left": 3}
+    assert s["hp"] == s["max_hp"]
+    potion = next(a for a in actions.legal(s) if a["type"] == "play" and a["card"] == "healing_potion")
+    for a, name in ((WORD, "Healing Word"), (potion, "Healing Potion")):
+        assert view.label(s, a)[0] == f"{name} (cures your Disease; no Hit Points to heal)"
+        after = GAME.apply(s, a)
+        assert after["disease"] is None and after["hp"] == after["max_hp"]
+        assert f"{name} cures your Disease; no Hit Points to heal (14 HP)." in after["log"]
+        assert not any("heals nothing" in line for line in after["log"])

@@ -482,10 +482,7 @@ def _base(state: State, a: Action, rng: Rng) -> None:
         allies.heal_ally(state, a["ally"], base_value(b, r), f"{b['name']} (Base Action)",
                          allies.heals_disease(state, b))
     elif b["effect"] == "heal":
-        heal_player(state, base_value(b, r), b["name"])
-        if allies.heals_disease(state, b) and state["disease"]:
-            state["disease"] = None
-            log(state, "The Disease is cured.")
+        heal_player(state, base_value(b, r), b["name"], allies.heals_disease(state, b))
     else:
         dmg = base_value(b, r)
         foe = state["foes"][a["foe"]]
@@ -499,13 +496,23 @@ def _base(state: State, a: Action, rng: Rng) -> None:
     steps.end_turn(state)
 
 
-def heal_player(state: State, amount: int, why: str) -> None:
+def heal_player(state: State, amount: int, why: str, cures: bool = False) -> None:
+    """Heal yourself; ``cures``: the heal also counters a Disease (`allies.heals_disease`).
+    At full Hit Points the log says what the play does: nothing, or the cure alone."""
     gain = min(amount, state["max_hp"] - state["hp"])
     state["hp"] += gain
+    cure = cures and bool(state["disease"])
+    if cure:
+        state["disease"] = None
     if gain == 0 and amount > 0:
-        log(state, f"{why} heals nothing: you are at full Hit Points ({state['hp']} HP).")
+        if cure:
+            log(state, f"{why} cures your Disease; no Hit Points to heal ({state['hp']} HP).")
+        else:
+            log(state, f"{why} heals nothing: you are at full Hit Points ({state['hp']} HP).")
         return
     log(state, f"{why}: you heal {gain} ({state['hp']} HP).")
+    if cure:
+        log(state, "The Disease is cured.")
 
 
 def _play(state: State, a: Action, rng: Rng) -> None:
@@ -557,10 +564,7 @@ def _play(state: State, a: Action, rng: Rng) -> None:
             allies.heal_ally(state, a["ally"], amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
             steps.end_turn(state)
             return
-        heal_player(state, amount, f"{c['name']}{boost_text}")
-        if allies.heals_disease(state, c) and state["disease"]:
-            state["disease"] = None
-            log(state, "The Disease is cured.")
+        heal_player(state, amount, f"{c['name']}{boost_text}", allies.heals_disease(state, c))
         steps.end_turn(state)
         return
     if c["effect"] != "damage":

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.views import log_tail
 from . import data, party
-from .allies import aid_block
+from .allies import aid_block, heals_disease
 from .attack import damage_taken, row_block
 from .facts import (base_action, base_value, dropped, needs_swap_for, defense_of, dual_damage, play_damage, play_heal,
                     play_price, slot, sneak_bonus, sneaking, value)
@@ -268,7 +268,9 @@ def label(state: State, a: dict[str, Any]) -> tuple[str, str]:
             parts.append(f"({play_damage(state, c, a['extra'], a['boost'], r)} dmg"
                          f"{', Sneak +' + str(sneak_bonus(r)) if sneaking(state) else ''})")
         elif c["effect"] == "heal" and "ally" not in a and state["hp"] >= state["max_hp"]:
-            parts.append("(heals nothing: you are at full Hit Points)")  # turn.heal_player's words
+            # turn.heal_player's words: at full Hit Points a heal that counters a Disease cures it
+            parts.append("(cures your Disease; no Hit Points to heal)" if state["disease"] and heals_disease(state, c)
+                         else "(heals nothing: you are at full Hit Points)")
         elif c["effect"] == "heal":
             parts.append(f"({play_heal(c, a['extra'], r)} heal)")
         return " ".join(parts), "play"
