@@ -80,7 +80,7 @@ MARKS: tuple[Mark, ...] = (
     Mark("base_used", "player", "the Class and Race Base Actions used this Round", "to the end of the Round",
          ("turn._base", "attack.after_hit"), ("rounds._seat_round_start",), "Base Actions"),
     Mark("disease", "player", "a Disease: damage a Round for some Rounds", "until its Rounds run out or it is cured",
-         ("attack.after_hit",), ("rounds._seat_round_start", "allies.heal_ally", "turn._base", "turn._play"),
+         ("attack.after_hit",), ("rounds._seat_round_start", "allies.heal_ally", "turn.heal_player"),
          "Foe Card traits: Disease"),
     Mark("grapple", "player", "a Grapple the character is in (who holds whom)", "until released, escaped or a side is down",
          ("fight.grab", "foegrapple.held"),
