@@ -608,24 +608,26 @@ def test_an_older_rules_format_save_is_refused_with_a_clear_message():
     counters last (format 4), so a game saved under rules format 2 cannot replay to its
     stored state: the app says which format it is and keeps the entry as it was
     (tests/library_fixtures/game-deckbuilder-v1.json). Experience buying cards only made
-    it format 6: a format-5 save is refused by name too."""
+    it format 6, and practising a latent ability format 7: a format-5 or format-6 save is
+    refused by name too."""
     import json
     from pathlib import Path
     import pytest
     from pocketdeck.core.saves import SaveError, from_record
     from pocketdeck.ui.app import App
     fixture = json.loads((Path(__file__).parent / "library_fixtures" / "game-deckbuilder-v1.json").read_text())
-    assert GAME.schema_version == 6 and fixture["item"]["data"]["schema"] == 2
-    with pytest.raises(SaveError, match="rules format 2; this version reads format 6"):
+    assert GAME.schema_version == 7 and fixture["item"]["data"]["schema"] == 2
+    with pytest.raises(SaveError, match="rules format 2; this version reads format 7"):
         from_record(fixture["item"]["data"])
     app = App()
     app.restore(fixture["stored"])
     assert len(app.problems) == 1 and "rules format 2" in app.problems[0] and "kept as it was" in app.problems[0]
-    # format 6 (experience buys cards only): a game saved under format 5 is refused the same way
+    # format 6 (experience buys cards only) and 7: a game saved under format 5 or 6 is refused the same way
     from pocketdeck.core.saves import Session
-    older = dict(Session("deckbuilder", GAME.default_options(), 3).record(), schema=5)
-    with pytest.raises(SaveError, match="rules format 5; this version reads format 6"):
-        from_record(older)
+    for fmt in (5, 6):  # 7: a latent ability bought is practised, so a format-6 learn no longer replays
+        older = dict(Session("deckbuilder", GAME.default_options(), 3).record(), schema=fmt)
+        with pytest.raises(SaveError, match=f"rules format {fmt}; this version reads format 7"):
+            from_record(older)
 
 
 # -- Overview: "the experience to upgrade existing skills or learn new ones. The cards for each
@@ -660,7 +662,7 @@ def test_overview_upgrading_an_existing_skill_adds_a_second_copy_of_an_ability_c
     [[ability]]: not a tableau action, gear or Fatigue); practising one the deck holds adds a
     second copy, so it is drawn more often; one the deck does not hold is learnt instead."""
     s = _upgrading()
-    held = Counter(hero_cards(s, "h0"))
+    held = Counter(hero_cards(s, "h0")) + Counter(s["piles"]["h0:latent"])  # a latent ability is held too
     buys = [a for a in GAME.legal_actions(s) if a["type"] == "upgrade"]
     practised = {a["card"] for a in buys if a["what"] == "practise"}
     assert "shield_bash" in practised and practised == {c for c in held if c in data.abilities()} & {a["card"] for a in buys}
@@ -669,13 +671,32 @@ def test_overview_upgrading_an_existing_skill_adds_a_second_copy_of_an_ability_c
     shown = {e["action"]["card"]: e["label"] for e in GAME.view(s)["actions"] if e["action"]["type"] == "upgrade"}
     cost = data.upgrade()["practise_cost"]
     assert shown["shield_bash"] == f"Practise Shield Bash ({cost} experience): a second Shield Bash in your deck"
-    assert shown["cleave"] == f"Learn Cleave ({data.upgrade()['card_cost']} experience): a new card in your deck"
+    assert shown["backstab"] == f"Learn Backstab ({data.upgrade()['card_cost']} experience): a new card in your deck"
     s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "shield_bash"})
     assert Counter(hero_cards(s, "h0"))["shield_bash"] == 2 and s["heroes"][0]["xp"] == 7 - cost
     assert any("practises Shield Bash" in line for line in s["log"])
     rec = export_heroes(s)[0]
     rec["encounters"] = 3
     assert rec["deck"].count("shield_bash") == 2 and record_problems(rec) == []
+
+
+def test_overview_a_skill_the_hero_holds_as_a_latent_ability_is_practised_not_learnt():
+    """Overview: "the experience to upgrade existing skills or learn new ones"; Item/Ability:
+    "not all of the character's abilities are active", a latent ability is one of the
+    character's own. Brann's latent Cleave is an existing skill: buying a Cleave is a
+    practise (its price, its words, its log), never "Learn Cleave: a new card"; once the
+    latent one is readied into the deck, the next is a third."""
+    s = _upgrading()
+    assert s["piles"]["h0:latent"] == ["cleave"] and "cleave" not in hero_cards(s, "h0")
+    buys = [a for a in GAME.legal_actions(s) if a["type"] == "upgrade" and a["card"] == "cleave"]
+    assert buys == [{"type": "upgrade", "hero": "h0", "what": "practise", "card": "cleave"}]
+    shown = {e["action"]["card"]: e["label"] for e in GAME.view(s)["actions"] if e["action"]["type"] == "upgrade"}
+    cost = data.upgrade()["practise_cost"]
+    assert shown["cleave"] == f"Practise Cleave ({cost} experience): a second Cleave (counting your latent one)"
+    s = GAME.apply(s, buys[0])
+    assert s["heroes"][0]["xp"] == 7 - cost and any("Brann the Warrior practises Cleave" in line for line in s["log"])
+    shown = {e["action"]["card"]: e["label"] for e in GAME.view(s)["actions"] if e["action"]["type"] == "upgrade"}
+    assert shown["cleave"] == f"Practise Cleave ({cost} experience): a third Cleave (counting your latent one)"
 
 
 def _warrior_record(**change):

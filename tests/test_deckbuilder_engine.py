@@ -433,9 +433,9 @@ def test_spoils_join_the_deck_and_the_next_encounter_starts_from_them():
     s = GAME.apply(s, {"type": "pick", "hero": "h0", "card": "feint"})
     s = GAME.apply(s, {"type": "pick", "hero": "h1", "card": "rapier"})
     assert s["phase"] == "upgrade" and s["upgrade_left"] == ["h0", "h1"]
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "learn", "card": "cleave"})  # 2 experience
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "cleave"})  # 2 experience
     assert hero(s, "h0")["max_health"] == 12 and hero(s, "h0")["xp"] == 0
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "learn", "card": "mass_mend"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h1", "what": "practise", "card": "mass_mend"})  # its latent one
     assert s["phase"] == "battle" and s["zone_index"] == 1
     deck = s["piles"]["h0:draw"] + s["piles"]["h0:hand"]
     assert "feint" in deck and "cleave" in deck and not s["piles"]["h0:expended"]  # expended cards came back
@@ -809,14 +809,14 @@ def cleared(heroes=("warrior", "priest"), zones=("crypt", "keep"), xp=None):
 
 def test_overview_experience_buys_one_card_at_a_time_learnt_or_practised_and_the_rest_is_kept():
     """Overview: "the experience to upgrade existing skills or learn new ones": every
-    purchase is a training card, learnt when the deck does not hold it, practised when it
-    does; no stat or health upgrade is offered."""
-    from pocketdeck.systems.deckbuilder.common import own_cards
+    purchase is a training card, learnt when the hero does not hold it, practised when it
+    does (in the deck or as a latent ability); no stat or health upgrade is offered."""
+    from pocketdeck.systems.deckbuilder.common import held_cards, own_cards
     up = data.upgrade()
     s = cleared(xp=5)
     assert s["phase"] == "upgrade" and hero(s, "h0")["xp"] == 5
     legal = GAME.legal_actions(s)
-    held = set(own_cards(s, hero(s, "h0")))
+    held = set(held_cards(s, hero(s, "h0")))  # the deck, and the latent abilities (Cleave)
     buys = [a for a in legal if a["type"] == "upgrade"]
     assert {a["what"] for a in buys} == {"learn", "practise"} and legal[-1] == {"type": "upgrade_done", "hero": "h0"}
     assert all((a["what"] == "practise") == (a["card"] in held) for a in buys)
@@ -851,7 +851,7 @@ def test_a_hero_record_carries_the_deck_stats_and_gear_into_a_new_game():
     from pocketdeck.systems.deckbuilder.records import export_heroes, record_problems
     s = cleared(xp=5)
     s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "shield_bash"})
-    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "learn", "card": "cleave"})
+    s = GAME.apply(s, {"type": "upgrade", "hero": "h0", "what": "practise", "card": "cleave"})
     for h in s["heroes"]:  # 5 experience (set by hand above) is what two encounters give (issue 28)
         h["encounters"] = 2
     recs = export_heroes(s)

@@ -68,6 +68,13 @@ def own_cards(state: State, h: dict[str, Any]) -> list[str]:
     return cards
 
 
+def held_cards(state: State, h: dict[str, Any]) -> list[str]:
+    """Every copy of a card the hero holds: the character deck, its latent abilities and its
+    at-hand items. A skill held anywhere here is practised, not learnt."""
+    me = h["id"]
+    return own_cards(state, h) + pile(state, f"{me}:latent") + pile(state, f"{me}:at_hand")
+
+
 def room(state: State, h: dict[str, Any]) -> bool:
     """Whether the hero's own cards (character deck, at-hand items, latent abilities) can
     grow by one: spoils, learning and picking up items stop at DECK_MAX, so a record the

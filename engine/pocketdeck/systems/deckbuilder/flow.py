@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.rng import Rng
 from . import data
-from .common import BATTLE_PILES, State, give_back_tableau, log, own_cards, pile, room
+from .common import BATTLE_PILES, State, give_back_tableau, held_cards, log, own_cards, pile, room
 from .monsters import (apply_monster, begin_monster_turn, end_monster_turn, monster_actions, policy,
                        resolve_attack)
 from .order import actor, advance, alive
@@ -161,13 +161,15 @@ def upgrade_options(state: State) -> list[dict[str, object]]:
     being done (the experience left is kept for later). Overview: "the experience to upgrade
     existing skills or learn new ones. The cards for each are added to the character deck",
     so every purchase is a card from the training supply joining the deck: *learn* a skill
-    the deck does not hold, or *practise* one it holds (one more copy, drawn more often)."""
+    the hero does not hold, or *practise* one it holds (one more copy, drawn more often): in
+    the deck or as its own latent ability (Item/Ability: "not all of the character's
+    abilities are active", a latent one is still the character's skill: `held_cards`)."""
     hid = state["upgrade_left"][0]
     h = hero(state, hid)
     up = data.upgrade()
     if not room(state, h):
         return [{"type": "upgrade_done", "hero": hid}]
-    held = set(own_cards(state, h))
+    held = set(held_cards(state, h))
     out: list[dict[str, object]] = []
     for c in sorted(set(pile(state, "training"))):
         what = "practise" if c in held else "learn"

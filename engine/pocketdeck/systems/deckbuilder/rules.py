@@ -23,12 +23,13 @@ PHASES = ("battle", "spoils", "upgrade", "over")
 class DeckbuilderGame(Game):
     name = "deckbuilder"
     title = "Deckbuilder RPG"
-    schema_version = 6  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card);
+    schema_version = 7  # 3: issue 33 (bosses draw one card, retreat, expend; Melee per card);
     # 4: the review of issue 33 (melee counters do not wait; arena items picked up on entering, not by Item/Ability;
     # bosses gain Fatigue; no parting reaction from a ranged minion; the Synergy draw may be declined;
     # one melee attack in a Melee turn, and it ends the turn's card use);
     # 5: issue 47 (a ranged minion gets its parting melee reaction too: "any enemies");
     # 6: issue 47, Overview (experience buys cards only: learn or practise; no stat or health upgrade)
+    # 7: Overview (a skill the hero holds as a latent ability is practised, not learnt)
     sim_step_cap = 3000
 
     def default_options(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from ...core.views import log_tail
 from . import combat, data
 from .arena import revealed
-from .common import State, own_cards
+from .common import State, held_cards
 from .setup import armor_bonus, current_zone, hero, monster
 
 
@@ -186,9 +186,12 @@ def _upgrade_label(state: State, a: dict[str, Any]) -> str:
     name = data.card_name(a["card"])
     if a["what"] == "learn":
         return f"Learn {name} ({data.upgrade()['card_cost']} experience): a new card in your deck"
-    held = own_cards(state, hero(state, a["hero"])).count(a["card"])
+    h = hero(state, a["hero"])
+    held = held_cards(state, h).count(a["card"])
     nth = f"a {ORDINALS[held]}" if held < len(ORDINALS) else "another"
-    return f"Practise {name} ({data.upgrade()['practise_cost']} experience): {nth} {name} in your deck"
+    latent = state["piles"][f"{h['id']}:latent"].count(a["card"])
+    where = (" (counting your latent one)" if latent == 1 else f" (counting your {latent} latent ones)") if latent else " in your deck"
+    return f"Practise {name} ({data.upgrade()['practise_cost']} experience): {nth} {name}{where}"
 
 
 GM_PLAIN = {"gm_armor": "Add a defense counter to its armor", "gm_draw3": "Draw 3 cards",

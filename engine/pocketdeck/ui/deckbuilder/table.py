@@ -290,7 +290,7 @@ def _upgrade_prompt(view: dict[str, Any]) -> str:
                    for e in _by_type(view, ("upgrade", "upgrade_done")))
     return (f'<div class="db-prompt db-upgrade" role="group" aria-label="Upgrade"><p><b>{esc(up["hero"])}</b> has '
             f'<b>{up["xp"]}</b> experience to spend ({term("db-experience", "what it buys")}), one card at a time: '
-            f'learn a new skill, or practise one your deck holds to draw it more often. Each card joins your deck. '
+            f'learn a new skill, or practise one you hold (in your deck or latent) to draw it more often. Each card joins your deck. '
             f'What is left is kept.</p>'
             f'<div class="db-btns">{btns}</div></div>')
 
