@@ -67,8 +67,8 @@ BROKEN: dict[str, str] = {
     "game-deckbuilder-v1": ("Deckbuilder rules format 2 (issue 33 made it 3: bosses draw one card and retreat "
                             "or expend like heroes; its review made it 4: melee counters do not wait for a "
                             "later turn; issue 47 made it 5: a ranged minion's parting reaction, then 6: experience "
-                            "buys cards only; so a format-2 game no longer replays to its stored state); refused "
-                            "with 'this Deckbuilder RPG save is from rules format 2; this version reads format 6', "
+                            "buys cards only, and 7: a latent ability bought is practised; so a format-2 game no longer replays to its stored state); refused "
+                            "with 'this Deckbuilder RPG save is from rules format 2; this version reads format 7', "
                             "never a crash"),
     "game-dofa-v1": ("Deck of Adventures rules format 1 (review dofa-phone-2026-12-07 made it 2: Rest Cards' "
                      "points land when the Quick Rest is completed, more actions spend the turn's Minor Action, "
