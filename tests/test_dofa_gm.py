@@ -1351,15 +1351,16 @@ def test_pg_in_combat_actions_grapple_hide_rush_are_buttons_of_the_creatures_tur
     assert "Spades: break free of Dire Wolf&#x27;s grapple (Major Action: Brute or Finesse vs Brute)" in turn
 
 
-def test_gm_table_rules_format_3_refuses_a_format_2_save_by_name():
-    """tests/test_library.py's policy: Grapple, Hide and Rush change how a game replays, so
-    the GM's table reads rules format 3 and refuses an older save by its format."""
+def test_gm_table_rules_format_4_refuses_a_format_3_save_by_name():
+    """tests/test_library.py's policy: a called Detection or Stealth check's effect on Hidden,
+    a Grappled healer's Lower Hand and a Companion's breaking free change how a game replays,
+    so the GM's table reads rules format 4 and refuses an older save by its format."""
     from pocketdeck.core.saves import FORMAT, SaveError, from_record
-    assert GAME.schema_version == 3
-    record = {"format": FORMAT, "version": 1, "system": "dofa-gm", "schema": 2,
+    assert GAME.schema_version == 4
+    record = {"format": FORMAT, "version": 1, "system": "dofa-gm", "schema": 3,
               "options": GAME.default_options(), "seed": 3, "actions": []}
-    with pytest.raises(SaveError, match="this Deck of Adventures: GM's table save is from rules format 2; "
-                                        "this version reads format 3"):
+    with pytest.raises(SaveError, match="this Deck of Adventures: GM's table save is from rules format 3; "
+                                        "this version reads format 4"):
         from_record(record)
 
 

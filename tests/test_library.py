@@ -78,9 +78,11 @@ BROKEN: dict[str, str] = {
                         "5 HP, the last enemy Knocked Out ends combat, an Ace TC replaced stays a Fate Card, "
                         "actors carry their armor; review dofa-gm-2026-12-07: no attack on one's charmer, at "
                         "most 3 AP; its R6 made it 3: Grapple, Hide, Rush and breaking free for the creatures "
-                        "the app runs, so an older game may replay otherwise); refused with 'this "
+                        "the app runs; review new-rules-2026-12-07 made it 4: a called Detection or Stealth "
+                        "check ends Hidden, a Grappled healer draws at Lower Hand, a Companion breaks free, "
+                        "so an older game may replay otherwise); refused with 'this "
                         "Deck of Adventures: GM's table save is from rules format 1; this version reads format "
-                        "3', never a crash"),
+                        "4', never a crash"),
     "game-p52-v1": ("P52 rules format 1 (issue 47 made it 2: a face-down Obstructed spot costs 2 movement "
                     "once turned, and an item may be used after the move, so a format-1 game may replay "
                     "otherwise); refused with 'this P52 save is from rules format 1; this version reads "

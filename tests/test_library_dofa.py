@@ -174,7 +174,7 @@ def current_table() -> dict:
 
 def test_a_gm_table_of_rules_format_1_is_refused_by_its_format():
     old = json.loads((FIXTURES / "table-dofa-gm-v1.json").read_text())["item"]
-    with pytest.raises(RecordError, match="from rules format 1; this version reads format 3"):
+    with pytest.raises(RecordError, match="from rules format 1; this version reads format 4"):
         read_item(old)
 
 

@@ -20,7 +20,7 @@ from ..dofa import sheet as sh
 from . import decks as dk
 from . import draws, entry
 from .fatecards import tc_drawn
-from .fight import actor, log, standing, tc_of
+from .fight import actor, log, standing, status, tc_of
 
 # the GMG's words for the chart's rows: "extremely difficult? Maybe make it a DR 1";
 # "less challenging ... a DR 3 with Upper Hand"
@@ -290,6 +290,31 @@ def do_call_card(s: State, a: Action, rng: Rng) -> None:
 
 
 def do_call_cancel(s: State, a: Action, rng: Rng) -> None:
+    close(s)
+
+
+def settle(s: State, ok: bool | None) -> None:
+    """A called check's result, then the call closes. PG, Interacting with the Environment,
+    Hidden: "a creature is no longer Hidden whenever another creature makes a Successful
+    Detection Check or if the creature: ... Fails a Stealth Check". A made Detection check
+    ends Hidden on the creature the check was contested against (``call_contest``) or, when
+    the GM named none, on every Hidden enemy of the drawer (the check looks for whoever is
+    hiding); a failed Stealth check ends the drawer's own Hidden. ``ok`` None: no result
+    known (nothing ends)."""
+    c = s["call"]
+    x = actor(s, c["who"])
+    if ok and c["stat"] == "Detection":
+        if c.get("vs"):
+            found = [actor(s, c["vs"])]
+        else:
+            found = [y for y in s["actors"] if (y["side"] == "foes") != (x["side"] == "foes")]
+        for y in found:
+            if y["id"] != x["id"] and status(y, "Hidden"):
+                y["statuses"].remove(status(y, "Hidden"))
+                log(s, f"{x['name']} spots {y['name']}: {y['name']} is no longer Hidden (PG, Hidden).")
+    elif ok is False and c["stat"] == "Stealth" and status(x, "Hidden"):
+        x["statuses"].remove(status(x, "Hidden"))
+        log(s, f"{x['name']} fails a Stealth check: no longer Hidden (PG, Hidden).")
     close(s)
 
 

@@ -64,7 +64,8 @@ def detectors(s: State, x: Actor) -> list[Actor]:
 def actions(s: State, x: Actor, foes: list[Actor]) -> list[Action]:
     """The acting one's Major Actions of this module (its Major Action not yet spent):
     Grapple (on ``foes``: the enemies it may act against), Hide and Rush for a creature or
-    premade the app runs; breaking free for anyone a known grappler holds."""
+    premade the app runs; breaking free for anyone a known grappler holds (a Companion's on
+    its Dealer's command: ``companion_break``)."""
     acts: list[Action] = []
     if x["deck"] and not x.get("dealer") and ft.tc_of(s, x):
         acts += [{"type": "grapple", "who": x["id"], "target": y["id"]} for y in foes
@@ -73,9 +74,17 @@ def actions(s: State, x: Actor, foes: list[Actor]) -> list[Action]:
             acts.append({"type": "hide", "who": x["id"]})
         if speed(x) > 0:
             acts.append({"type": "rush", "who": x["id"]})
-    if not x.get("dealer") and grappler(s, x) is not None and ft.tc_of(s, x):
-        acts.append({"type": "break_free", "who": x["id"]})
+    acts += companion_break(s, x)
     return acts
+
+
+def companion_break(s: State, x: Actor) -> list[Action]:
+    """Breaking free for ``x`` if a grappler at the table holds it. PG, Status Conditions 13:
+    "A creature can end the Grappled condition ...": a Companion too, on its Dealer's
+    command (turns.companion_actions: the Dealer's Minor Action, as its attack is)."""
+    if grappler(s, x) is not None and ft.tc_of(s, x):
+        return [{"type": "break_free", "who": x["id"]}]
+    return []
 
 
 def refusal(s: State, a: Action) -> str | None:
@@ -119,8 +128,16 @@ def _initiator(s: State, a: Action) -> Actor:
     if not ft.tc_of(s, x):
         raise IllegalAction(f"{x['name']} has no Target Card yet: a contest's targets draw against the "
                             "initiator's TC (PG, Contested Checks)")
-    s["combat"]["acted"] = True
+    # its Major Action; a Companion's is its Dealer's Minor Action (turns.spend_turn)
+    s["combat"]["minor" if x.get("dealer") else "acted"] = True
     return x
+
+
+def _spent(s: State, x: Actor) -> str:
+    """The action a break free spends, as the log and the GM's button say it."""
+    if x.get("dealer"):
+        return f"on {ft.actor(s, x['dealer'])['name']}'s command, a Minor Action"
+    return "a Major Action"
 
 
 def do_grapple(s: State, a: Action, rng: Rng) -> None:
@@ -142,8 +159,9 @@ def do_hide(s: State, a: Action, rng: Rng) -> None:
     _tried(s, x, "hide")
     dr = contest_dr(sh.modifier(x, "Stealth"))
     who = detectors(s, x)
-    ft.log(s, f"{x['name']} tries to Hide (a Major Action): {ft.names(s, [y['id'] for y in who])} draw "
-              f"contested Detection checks against {x['name']}'s Target Card, DR {dr} (3 minus half "
+    draw = "draws a contested Detection check" if len(who) == 1 else "draw contested Detection checks"
+    ft.log(s, f"{x['name']} tries to Hide (a Major Action): {ft.names(s, [y['id'] for y in who])} {draw} "
+              f"against {x['name']}'s Target Card, DR {dr} (3 minus half "
               f"Stealth {sh.modifier(x, 'Stealth'):+d}); Hidden if none succeeds.")
     for y in who:
         _contest(s, y, "hide", "Detection", dr, x)
@@ -165,12 +183,12 @@ def do_break_free(s: State, a: Action, rng: Rng) -> None:
     g = grappler(s, x)
     assert g is not None
     if not ft.standing(g):
-        ft.log(s, f"{x['name']} breaks free (a Major Action): {g['name']} is unable to act and cannot hold on.")
+        ft.log(s, f"{x['name']} breaks free ({_spent(s, x)}): {g['name']} is unable to act and cannot hold on.")
         ft.remove_status(s, x, "Grappled")
         return
     stat = best(x, BREAK)
     dr = contest_dr(sh.modifier(x, stat))
-    ft.log(s, f"{x['name']} tries to break free (a Major Action): {g['name']} draws a contested Brute "
+    ft.log(s, f"{x['name']} tries to break free ({_spent(s, x)}): {g['name']} draws a contested Brute "
               f"check against {x['name']}'s Target Card, DR {dr} (3 minus half {stat} {sh.modifier(x, stat):+d}).")
     _contest(s, g, "break", "Brute", dr, x)
 
@@ -249,4 +267,5 @@ def action_label(s: State, a: Action) -> str:
         return f"{x['name']}: Rush (Major Action: double movement, speed {2 * speed(x)})"
     g = grappler(s, x)
     held = f"{g['name']}'s grapple" if g else "the grapple"
-    return f"{x['name']}: break free of {held} (Major Action: Brute or Finesse vs Brute)"
+    how = f"{ft.actor(s, x['dealer'])['name']}'s command, a Minor Action" if x.get("dealer") else "Major Action"
+    return f"{x['name']}: break free of {held} ({how}: Brute or Finesse vs Brute)"

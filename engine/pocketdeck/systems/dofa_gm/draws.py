@@ -34,12 +34,13 @@ def attack_stat(a: Actor, mystic: bool) -> str:
 
 def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
                target: Actor | None = None, mystic: bool = False,
-               deck: str | None = None) -> list[tuple[str, int]]:
+               deck: str | None = None, power: bool = False) -> list[tuple[str, int]]:
     """Upper (+) / Lower (-) Hand on a draw, with reasons: the drawer's own conditions and
     Fatigue through part 1's ``conditions.hand_parts``, then the target's (PG, Status
     Conditions 3, 12; Hidden), Shake Enemy, and the GM's own call (``s['hand']``). PG,
     Status Conditions 13 (Grappled: "Lower Hand when using any Power") and 4 (Blinded: a
-    failed save, "Lower Hand (3) for any action requiring" sight) apply to attacks."""
+    failed save, "Lower Hand (3) for any action requiring" sight) apply to attacks; Grappled's
+    also to any other draw a Power makes (``power``: a Heal's treatment draw)."""
     faux = {"conditions": [x["name"] for x in a["statuses"]],
             "shaken": [x["name"] for x in a["statuses"] if x.get("held")],
             "fatigue": a["fatigue"], "light": "bright", "received": None,
@@ -50,7 +51,7 @@ def hand_parts(s: State, a: Actor, kind: str, stat: str | None,
     # an attack the app draws is a Power (04_Powers: Weapon Attack, Mystic Attack), so
     # Grappled gives Lower Hand; it needs sight, so a failed Blinded save gives Lower Hand 3
     attack = kind == "attack"
-    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat, "power": attack,
+    parts = cd.hand_parts(faux, {"kind": kind, "stat": stat, "power": attack or power,
                                  "sense": "sight" if attack else None})
     if unmet(a) and sh.SKILL_OF.get(stat or "", stat) == "AGL":
         # GMG, Items, Armor: "A character who ignores this requirement ... must make all

@@ -61,7 +61,7 @@ def entry_done(s: State, rng: Rng) -> None:
         else:
             turns.spend_turn(s, x)
     elif kind == "call":
-        calls.close(s)
+        calls.settle(s, ok)
     elif kind == "epic":
         epic.after_draw(s, x["id"], deg)
     elif kind == "ko":

@@ -282,6 +282,19 @@ TABLE_PROMPTS = {
 }
 
 
+def until(name: str, by: str | None) -> str:
+    """What ends a status with no duration, as the log says it. Grappled and Hidden have no
+    save: PG, Status Conditions 13 (a Grappled creature ends it by breaking free; one the GM
+    put on by hand names no grappler, so the GM ends it) and Interacting with the
+    Environment, Hidden (a Successful Detection Check by another creature, using a Power,
+    taking damage, a failed Stealth check)."""
+    if name == "Grappled":
+        return "until it breaks free" if by else "until the GM ends it"
+    if name == "Hidden":
+        return "until spotted or hurt, or it uses a Power or fails a Stealth check"
+    return "until saved or ended"
+
+
 def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None = None,
                save: dict[str, Any] | None = None) -> None:
     """``save``: a power's own terms for the status's save (``dr``; ``ends``: a made save
@@ -295,7 +308,7 @@ def add_status(s: State, a: Actor, name: str, rounds: int | None, by: str | None
     if st is None:
         a["statuses"].append(dict({"name": name, "rounds": rounds, "held": False, "by": by,
                                    "level": 1}, **(save or {})))
-        log(s, f"{a['name']} is {name}" + (f" for {rounds} round(s)." if rounds else " (until saved or ended)."))
+        log(s, f"{a['name']} is {name}" + (f" for {rounds} round(s)." if rounds else f" ({until(name, by)})."))
     elif name == "Poisoned":
         st["level"] += 1
         log(s, f"{a['name']} is poisoned again: Poisoned {st['level']}.")

@@ -74,10 +74,10 @@ def suggest(s: State, legal: list[Action]) -> Action | None:
     up = [a for a in legal if a["type"] == "shake_off" and a["status"] != "Entangled"]
     if up:
         return up[0]
-    free = [a for a in legal if a["type"] == "break_free" and a["who"] == cur["id"]]
+    pets = {y["id"] for y in s["actors"] if y.get("dealer") == cur["id"]}
+    free = [a for a in legal if a["type"] == "break_free" and (a["who"] == cur["id"] or a["who"] in pets)]
     if free:
         return free[0]           # PG, Status Conditions 13: Lower Hand on every Power until free
-    pets = {y["id"] for y in s["actors"] if y.get("dealer") == cur["id"]}
     mine = [a for a in legal if (a.get("who") == cur["id"] or a.get("who") in pets)
             and a["type"] in ("attack", "power")]
     for kind in ("ko_draw",):

@@ -36,7 +36,10 @@ HANDLERS: dict[str, Handler] = {
 class DofaGmGame(Game):
     name = "dofa-gm"
     title = "Deck of Adventures: GM's table"
-    schema_version = 3  # 3: Grapple, Hide, Rush and breaking free for the creatures the app
+    schema_version = 4  # 4: review new-rules-2026-12-07 G1-G3 (a called Detection check that
+    # succeeds ends Hidden on the creature sought, a failed Stealth check the drawer's; a
+    # Grappled healer's treatment draw at Lower Hand; a Grappled Companion may break free);
+    # 3: Grapple, Hide, Rush and breaking free for the creatures the app
     # runs (review dofa-gm-2026-12-07, R6: new actions on every turn, a policy that uses
     # them); 2: issue 47 (a Dealer has at least 5 HP, the last enemy Knocked Out
     # ends combat, an Ace TC replaced stays a Fate Card, Fatigue 5 knocks out, a newcomer draws
@@ -348,7 +351,7 @@ def accept(s: State, rng: Rng) -> None:
         else:
             ft.log(s, f"The treatment fails: {y['name']} stays Knocked Out.")
     else:
-        calls.close(s)
+        calls.settle(s, result["success"])
 
 
 def settle_fight(s: State, rng: Rng) -> None:

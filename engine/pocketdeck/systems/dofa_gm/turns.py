@@ -204,11 +204,13 @@ def companion_actions(s: State, x: dict[str, Any]) -> list[Action]:
     """PG, Dealers, NPCs and Companions: a Companion "acts on the players turn"; GMG,
     Character Types: it is "commanded with an Action": the Dealer's Minor Action (one a
     turn), the Companion's attack or power drawn from the Dealer's deck (typed in for a
-    player's own phone)."""
+    player's own phone), or its breaking free of a grapple (PG, Status Conditions 13: "A
+    creature can end the Grappled condition ...")."""
     if s["combat"].get("minor"):
         return []
     acts: list[Action] = []
     for y in companions(s, x):
+        acts += contests.companion_break(s, y)
         if y["deck"]:
             acts += power_actions(s, y)
         else:
@@ -396,8 +398,10 @@ def treat(s: State, rng: Rng, x: dict[str, Any], y: dict[str, Any], hp: int) -> 
     stat = draws.attack_stat(x, True)
     dr = ft.treat_dr(y)
     ft.log(s, f"{y['name']} is Knocked Out: the Heal is a treatment draw at DR {dr} against their Target Card.")
+    # a Heal is a Power (04_Powers): a Grappled healer draws it at Lower Hand (PG, Status
+    # Conditions 13: "Lower Hand when using any Power")
     draws.start(s, rng, x, kind="check", tc=ft.tc_of(s, y), stat=stat, dr=dr,
-                hand=sum(n for _, n in draws.hand_parts(s, x, "check", stat)), treat=y["id"], heal=hp)
+                hand=sum(n for _, n in draws.hand_parts(s, x, "check", stat, power=True)), treat=y["id"], heal=hp)
 
 
 def power_dr(x: dict[str, Any], power: str) -> int:
