@@ -721,6 +721,32 @@ def test_overview_a_record_with_more_copies_than_its_experience_could_buy_is_ref
     assert any("experience kept" in p and "give at most" in p for p in record_problems(more))
 
 
+def test_overview_copies_of_a_skill_in_the_spoils_count_as_found_once_an_encounter_the_rest_bought():
+    """Overview: cards come as spoils ("to the victor go the spoils") or are bought with
+    experience. A hero takes one spoil an encounter cleared, from the zones' treasure lists;
+    the arenas' items are gear from their own lists. So copies of Shield Bash (in the keep's
+    spoils and in the training supply) beyond one an encounter were bought, each at its price:
+    one encounter (3 experience at most) gives one found and one bought, never seven."""
+    price = min(data.upgrade()["card_cost"], data.upgrade()["practise_cost"])
+    xp_per = max(z["experience"] for z in data.zones().values())
+    assert xp_per // price == 1  # one encounter pays for one card
+    spoils = {c for z in data.zones().values() for c in z["spoils"]}
+    items = {i for z in data.zones().values() for a in z["arena"] for i in a.get("items", [])}
+    assert "shield_bash" in spoils and "shield_bash" not in items
+    base = _warrior_record()["deck"]
+    fits = _warrior_record(encounters=1, xp=0, deck=base + ["shield_bash"] * 2)  # one found, one bought
+    assert record_problems(fits) == []
+    for n in (3, 7):
+        more = _warrior_record(encounters=1, xp=0, deck=base + ["shield_bash"] * n)
+        assert any("experience kept" in p and "give at most" in p for p in record_problems(more)), n
+    # a spoil taken fills the encounter's one slot: the Shield Bash beside it is bought
+    both = _warrior_record(encounters=1, xp=xp_per - price, deck=base + ["longsword", "shield_bash"])
+    assert record_problems(both) == []
+    assert record_problems(dict(both, xp=xp_per))
+    # two gear cards found in one encounter: one spoil, and no arena holds a longsword
+    assert any("cards found" in p for p in record_problems(_warrior_record(encounters=1, deck=base + ["longsword"] * 2)))
+
+
 def test_overview_a_hero_saved_with_stat_and_health_upgrades_of_format_5_is_still_accepted():
     """Rules formats 1 to 5 sold +1 to a stat (3 experience) and +2 maximum health (2); no
     game offers them now, but a hero saved with them keeps them and stays in the library,

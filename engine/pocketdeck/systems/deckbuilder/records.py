@@ -113,31 +113,50 @@ def card_price() -> int:
 def _gained_cards(rec: dict[str, Any], card: dict[str, Any], out: list[str]) -> tuple[int, list[str]]:
     """The cards a hero holds beyond its information card (deck, latent, equipped, armor,
     at hand, powers: every card moves among these and none leaves but what is used up) came
-    from a zone's spoils or an arena's items (at most one spoil an encounter, and the items of
-    one zone's arenas: flow.take_spoil, turn.pick_up) or were bought from the training supply
-    (learnt, or practised: a copy of one held; flow.take_upgrade) at ``card_price`` each.
+    from a zone's spoils or an arena's items or were bought from the training supply (learnt,
+    or practised: a copy of one held; flow.take_upgrade) at ``card_price`` each. Each source
+    has its own budget: at most one spoil an encounter cleared, from the zones' treasure lists
+    (flow.take_spoil), and the arenas' items of each zone entered, from the arenas' own item
+    lists (turn.pick_up). A card no budget can hold is bought, if training sells it.
     Returns (the experience those purchases spent, ``out`` + problems)."""
     from collections import Counter
     start = Counter(card["deck"]) + Counter(card["latent"] + card["equipped"] + [card["armor"]]
                                             + card["at_hand"] + card["powers"])
     held = Counter(c for k in ("deck", "latent", "equipped", "armor", "at_hand", "powers") for c in rec[k])
     extra = held - start
-    found_in = {c for z in data.zones().values()
-                for c in z.get("spoils", []) + [i for a in z["arena"] for i in a.get("items", [])]}
+    zones = data.zones().values()
+    spoils = {c for z in zones for c in z.get("spoils", [])}
+    items = {i for z in zones for a in z["arena"] for i in a.get("items", [])}
     training = set(data.upgrade()["cards"])
-    alien = sorted(c for c in extra if c not in found_in and c not in training)
+    alien = sorted(c for c in extra if c not in spoils and c not in items and c not in training)
     if alien:
         return 0, out + [f"Upgrades: {data.card_name(alien[0])} is not on the {card['name']} card, in any "
                          "spoils or arena, nor in the training supply"]
-    items = max(sum(len(a.get("items", [])) for a in z["arena"]) for z in data.zones().values())
-    most = rec["encounters"] + items * (rec["encounters"] + 1)  # the items of the zone it left the game in too
-    found = sum(n for c, n in extra.items() if c not in training)  # only found
-    either = sum(n for c, n in extra.items() if c in training and c in found_in)
-    if found > most:
+    n_items = max(sum(len(a.get("items", [])) for a in z["arena"]) for z in zones)
+    slots = {"spoil": rec["encounters"],  # one spoil an encounter cleared
+             "item": n_items * (rec["encounters"] + 1)}  # the items of the zone it left the game in too
+
+    def fill(n: int, kinds: tuple[str, ...]) -> int:
+        """Put ``n`` cards in the slots of ``kinds`` while they last; the number left over."""
+        for k in kinds:
+            took = min(n, slots[k])
+            slots[k] -= took
+            n -= took
+        return n
+
+    def kinds(c: str) -> tuple[str, ...]:
+        return tuple(k for k, where in (("spoil", spoils), ("item", items)) if c in where)
+
+    # the cards only found first, those with one source before those with two
+    only_found = sorted((c for c in extra if c not in training), key=lambda c: len(kinds(c)))
+    over = sum(fill(extra[c], kinds(c)) for c in only_found)
+    if over:
+        found = sum(extra[c] for c in only_found)
         return 0, out + [f"Upgrades: {found} cards found, but {rec['encounters']:,} encounters give at most "
-                         f"{most:,} (one spoil each, and the arenas' items of each zone entered)"]
-    # a card both found and bought counts as found while encounters could give it (the lenient reading)
-    bought = sum(n for c, n in extra.items() if c in training) - min(either, most - found)
+                         f"{rec['encounters']:,} spoils (one each) and {n_items * (rec['encounters'] + 1):,} "
+                         "arena items (each zone entered), each from its own list"]
+    # a training card also found counts as found while the slots left could give it, the rest as bought
+    bought = sum(fill(n, kinds(c)) for c, n in sorted(extra.items()) if c in training)
     return bought * card_price(), out
 
 
