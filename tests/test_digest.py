@@ -37,8 +37,9 @@ EXPECTED: dict[str, str] = {
     # every card that does not play says why, the end offers Play again, Another battle, Home
     # and after the melee attack the line says to end the turn (issue 50); experience buys
     # cards only, learnt or practised, no stat or health upgrade (issue 47, Overview;
-    # 776ac60fb7c699cf before it)
-    "deckbuilder": "adba7494ff9f6c65",
+    # 776ac60fb7c699cf before it); a skill held as a latent ability is practised, not learnt
+    # (new-rules-2026-12-07 B2; adba7494ff9f6c65 before it)
+    "deckbuilder": "5a0e65ed23077476",
     "ads_build": "77ed01072376118c",
     "ads_adventure": "7d5d755ec8e616b2",
     # dofa-gm: a called check's chance counts the Fatigue, conditions and reshuffle of the
@@ -49,8 +50,10 @@ EXPECTED: dict[str, str] = {
     # and a called check its chance (issue 50); Grapple, Hide, Rush and breaking free on a
     # creature's turn, played by its policy, their contests due (review dofa-gm-2026-12-07,
     # R6; 4f4e0319876cc03c before it); "assured" only on a Normal Draw and "the chart says"
-    # only beside a figure it prints (recent-rules-2026-12-07 G1, G2; 5de7aa41354322e4 before it)
-    "dofa-gm": "ef93eb19a4593b42",
+    # only beside a figure it prints (recent-rules-2026-12-07 G1, G2; 5de7aa41354322e4 before it);
+    # Hidden ended by a Detection or Stealth check, a Grappled heal at Lower Hand, a Companion
+    # breaking free (new-rules-2026-12-07 G1-G4; ef93eb19a4593b42 before it)
+    "dofa-gm": "42a7bcedd1798354",
 }
 
 
