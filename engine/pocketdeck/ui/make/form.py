@@ -40,6 +40,13 @@ class MakeKind:
     keep: Callable[["App", dict[str, Any]], Generator[int, None, list["Effect"]]]
     work: int = 1
     unit: str = "checks"
+    # the spec as this phone draws it, where its choices depend on what the player kept (an
+    # adventure's Foes: ours and theirs); None: ``spec`` itself. The check on keeping and on
+    # arrival is the kind's own, so a choice drawn here never widens what is accepted.
+    spec_for: Callable[["App"], Any] | None = None
+
+    def spec_of(self, app: "App") -> Any:
+        return self.spec if self.spec_for is None else self.spec_for(app)
 
 
 def dom_id(path: str) -> str:

@@ -75,16 +75,16 @@ def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effec
         app.maker, app.screen = None, draft.back
         app.flash = ("info", f"Left without keeping: {draft.row.get('name') or kind.title} was not kept.")
         return []
-    draft.row = read(kind.spec, draft.row, kind.labels, sent)
+    draft.row = read(kind.spec_of(app), draft.row, kind.labels, sent)
     draft.refused, draft.focus = [], ""
     try:
         if verb == "make-add":
-            draft.row = add(kind.spec, draft.row, arg, kind.labels)
+            draft.row = add(kind.spec_of(app), draft.row, arg, kind.labels)
             draft.focus = f"{arg}.{len(value_at(draft.row, arg)) - 1}"
             draft.problems = {}
             return []
         if verb == "make-del":
-            draft.row = remove(kind.spec, draft.row, arg, kind.labels)
+            draft.row = remove(kind.spec_of(app), draft.row, arg, kind.labels)
             draft.problems = {}
             return []
     except (ValueError, KeyError, IndexError, TypeError):
@@ -95,7 +95,7 @@ def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effec
 
 
 def _keep(app: "App", draft: Draft, kind: MakeKind) -> list["Effect"]:
-    found = problems(kind.spec, draft.row, kind.labels)
+    found = problems(kind.spec_of(app), draft.row, kind.labels)
     try:  # the cross-checks read a well-typed row; on one that is not, each that can still run
         more = [(p, m) for p, m in kind.cross(draft.row) if p not in found]
     except (TypeError, KeyError, IndexError, AttributeError, ValueError):
@@ -139,7 +139,7 @@ def render(app: "App") -> str:
     if draft is None:
         return nav + '<section class="make"><h1>Nothing is being made</h1></section>'
     kind = kind_of(draft.kind)
-    root = fields(kind.spec, draft.row, kind.labels, draft.problems)
+    root = fields(kind.spec_of(app), draft.row, kind.labels, draft.problems)
     keep = button("Keep it", "make-keep", cls="btn primary", fill=FILL_ALL, submit=True,
                   title=f"Keep {draft.row.get('name') or 'it'}: check it and add it to your Library")
     leave = button("Leave without keeping", "make-leave", cls="btn ghost")
