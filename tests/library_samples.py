@@ -66,7 +66,18 @@ def made_foe(name: str = "Grik the Sly", hp: int = 4) -> dict[str, Any]:
     return card
 
 
-RECORDS = {("foe", "ads"): made_foe, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_monster(name: str = "Gruk the Lesser", health: int = 12) -> dict[str, Any]:
+    """A Deckbuilder monster made on the phone (ui/make/monster.py): a copy of Gruk the Ogre
+    Chief renamed, its health changed, its id the hash of it."""
+    import copy
+    from pocketdeck.systems.deckbuilder import data
+    from pocketdeck.systems.deckbuilder.monstercard import made_id
+    card = dict(copy.deepcopy(data.bosses()["ogre"]), name=name, health=health, rank="boss")
+    card["id"] = made_id(card)
+    return card
+
+
+RECORDS = {("foe", "ads"): made_foe, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...content import ListOf, MapOf, OneOf, Optional, Range, Table, check_value, load, register_checker, table_rows
+from .monstercard import check_monsters, made_id
 
 STACKS = ("melee", "range", "mana", "defend", "rest", "item")
 STACK_NAMES = {"melee": "Melee", "range": "Range", "mana": "Mana", "defend": "Defend",
@@ -81,6 +82,39 @@ def bosses() -> dict[str, dict[str, Any]]:
 @lru_cache(maxsize=None)
 def zones() -> dict[str, dict[str, Any]]:
     return {z["id"]: z for z in _file("zones")["zone"]}
+
+
+# Monsters made on a phone, by id. The id is the hash of the monster's content
+# (monstercard.made_id), so an id always means the same monster and this table is a cache,
+# not a state: a game carries its made monster in its options (``monster``), and the rules
+# put it here when the game starts (rules.DeckbuilderGame._new), as ADS does its made Foes.
+_MADE: dict[str, dict[str, Any]] = {}
+
+
+def remember(card: dict[str, Any]) -> None:
+    """A made monster the rules may now look up by its id (its card already checked)."""
+    if card.get("id") != made_id(card):
+        raise ValueError("a made monster's id is the hash of its card")
+    _MADE[card["id"]] = card
+
+
+def minion(mid: str) -> dict[str, Any]:
+    """The minion the rules read for ``mid``: ours, or a made one of a game started on this
+    page (``remember``). KeyError for neither."""
+    found = minions().get(mid)
+    return found if found is not None else _MADE[mid]
+
+
+def boss(bid: str) -> dict[str, Any]:
+    """The boss the rules read for ``bid``: ours, or a made one (``remember``)."""
+    found = bosses().get(bid)
+    return found if found is not None else _MADE[bid]
+
+
+def made_zone() -> str:
+    """The zone a made monster is fought in (``made = true``: its arena marked ``yours``
+    holds the monster); never in the order nor a skirmish of its own."""
+    return next(z["id"] for z in _file("zones")["zone"] if z.get("made") is True)
 
 
 @lru_cache(maxsize=None)
@@ -179,17 +213,14 @@ ABILITY = {"id": str, "name": str, "symbol": OneOf(*STACKS), "effect": OneOf(*so
 UPGRADE = Table({"card_cost": Range(1, 50), "practise_cost": Range(1, 50), "cards": MapOf(Range(1, 20))}, strict=True)
 RETIRED_UPGRADES = Table({"health_cost": Range(1, 50), "health_gain": Range(1, 10), "stat_cost": Range(1, 50),
                           "stats": ListOf(OneOf(*UPGRADE_STATS), at_least=1)}, strict=True)
-MINION = {"id": str, "name": str, "hits": Range(1, 20), "attack": STAT, "damage": Range(0, 30),
-          "defense": Range(0, 30), "kind": OneOf("melee", "range"), "resistance": Optional(Range(0, 10))}
 MINION_CARD = {"id": str, "name": str, "count": Range(1, 50), "to_hit": Range(-10, 10)}
-BOSS = {"id": str, "name": str, "melee_attack": STAT, "melee_damage": STAT, "ranged_attack": STAT,
-        "defense": Range(0, 30), "mana": STAT, "health": Range(1, 999), "resistance": Range(0, 10),
-        "weapons": ListOf(str, at_least=1), "armor": str, "deck": MapOf(Range(1, 20))}
+# ``yours``: the arena where a made monster stands (the zone ``made = true``, data.made_zone)
 ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optional(str),
-         "items": Optional(ListOf(str))}
+         "items": Optional(ListOf(str)), "yours": Optional(bool)}
 LINK = {"a": str, "b": str, "kind": OneOf("open", "door")}
 ZONE = {"id": str, "name": str, "experience": Range(0, 50), "spoils": ListOf(str),
-        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK), "solo": Optional(bool)}
+        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK), "solo": Optional(bool),
+        "made": Optional(bool)}
 
 
 def _table(problems: list[str], data: dict[str, Any], key: str, spec: Any) -> Any:
@@ -238,17 +269,10 @@ def _check_cards(data: dict[str, Any]) -> list[str]:
 
 
 def _check_monsters(data: dict[str, Any]) -> list[str]:
-    rows, p = table_rows(data, "minion", MINION, at_least=3)
-    _unique(p, rows, "minion")
+    """Minions and bosses by the spec a made monster is checked with (monstercard.py)."""
+    p = check_monsters(data)
     _cards, found = table_rows(data, "minion_card", MINION_CARD)
-    p.extend(found)
-    bosses, found = table_rows(data, "boss", BOSS, at_least=2)
-    p.extend(found)
-    for b in bosses:
-        bad = [k for k in b["deck"] if k not in STACKS]
-        if bad:
-            p.append(f"boss {b['id']}: deck must map stacks to counts, not {bad[0][:40]!r}")
-    return p
+    return p + found
 
 
 def _check_zones(data: dict[str, Any]) -> list[str]:
@@ -263,9 +287,20 @@ def _check_zones(data: dict[str, Any]) -> list[str]:
                 p.append(f"{where}: a link joins two of its arenas and is open or door")
         if not any(ln["kind"] == "door" for ln in z["link"]):
             p.append(f"{where}: needs at least one door")
+    made = [z for z in zones if z.get("made") is True]
+    if len(made) != 1:
+        p.append("needs exactly one zone with made = true (where a made monster is fought)")
+    for z in zones:
+        marked = [a["id"] for a in z["arena"] if a.get("yours") is True]
+        if (z.get("made") is True) != (len(marked) == 1) or z.get("made") is True and (
+                z.get("solo") is True or any(a.get("minions") or a.get("boss") for a in z["arena"])):
+            p.append(f"zone {z['id']}: the made monster's zone (made = true) has one arena marked yours, "
+                     "no monster of ours and is no skirmish; no other zone marks an arena yours")
     order = _table(p, data, "order", ListOf(str, at_least=1))
     if order is not None and not set(order) <= {z["id"] for z in zones}:
         p.append("'order' must list zone ids")
+    if order is not None:
+        p.extend(f"zone {z['id']}: the made monster's zone stays out of 'order'" for z in made if z["id"] in order)
     if order is not None:  # a skirmish in the order would change the default party's game
         p.extend(f"zone {z['id']}: a lone hero's skirmish (solo = true) stays out of 'order' "
                  "(the default 'both encounters' that old saves carry)"

@@ -61,19 +61,19 @@ def queue_attack(state: State, m: dict[str, Any], h: dict[str, Any], to_hit: int
 
 
 def minion_attack_values(m: dict[str, Any]) -> tuple[int, int]:
-    spec = data.minions()[m["type"]]
+    spec = data.minion(m["type"])
     return spec["attack"], spec["damage"]
 
 
 def boss_weapon(m: dict[str, Any], kind: str) -> str | None:
-    ws = [w for w in data.bosses()[m["type"]]["weapons"] if data.weapons()[w]["kind"] == kind]
+    ws = [w for w in data.boss(m["type"])["weapons"] if data.weapons()[w]["kind"] == kind]
     return ws[0] if ws else None
 
 
 def boss_to_hit(m: dict[str, Any], weapon: str, penalty: int) -> int:
     """Attacks, step 1, for a boss: the same arithmetic as a hero's, all its counters on
     the weapon counted (the GM's button and the roll both read this)."""
-    b = data.bosses()[m["type"]]
+    b = data.boss(m["type"])
     w = data.weapons()[weapon]
     mod = {"melee": b["melee_attack"], "range": b["ranged_attack"], "mana": b["mana"]}[w["kind"]]
     return combat.to_hit(mod, w["attack"], m["counters"].get(weapon, 0), penalty)
@@ -81,7 +81,7 @@ def boss_to_hit(m: dict[str, Any], weapon: str, penalty: int) -> int:
 
 def boss_values(m: dict[str, Any], weapon: str, penalty: int) -> tuple[int, int]:
     """(to-hit, damage) of a boss's attack; its counters on the weapon are used up."""
-    b = data.bosses()[m["type"]]
+    b = data.boss(m["type"])
     w = data.weapons()[weapon]
     hv = boss_to_hit(m, weapon, penalty)
     m["counters"].pop(weapon, None)
@@ -162,7 +162,7 @@ def reach_targets(state: State, m: dict[str, Any], kind: str) -> list[str]:
 def boss_attacks(state: State, m: dict[str, Any], kind: str | None = None) -> list[Action]:
     """A boss's attacks as a hero's: each equipped weapon (of ``kind``) at each hero in reach."""
     out: list[Action] = []
-    for w in data.bosses()[m["type"]]["weapons"]:
+    for w in data.boss(m["type"])["weapons"]:
         wk = data.weapons()[w]["kind"]
         if kind is None or wk == kind:
             out += [{"type": "gm_attack", "target": t, "gear": w} for t in reach_targets(state, m, wk)]
@@ -207,7 +207,7 @@ def monster_actions(state: State) -> list[Action]:
         hand = pile(state, f"{m['id']}:hand")
         return ([{"type": "gm_play", "card": mt["stack"]}] if mt["stack"] in hand else []) + [{"type": "gm_go"}]
     if m["kind"] == "minion":
-        kind = data.minions()[m["type"]]["kind"]
+        kind = data.minion(m["type"])["kind"]
         targets = reach_targets(state, m, kind)
         if targets:  # the card says strike: a minion with a hero in reach attacks
             return [{"type": "gm_attack", "target": t} for t in targets]

@@ -13,6 +13,7 @@ from . import data
 from .flow import actor, run, spoil_options, take_spoil, take_upgrade, upgrade_options
 from .monsters import apply_monster, monster_actions, resolve_attack
 from .common import HAND_LIMIT
+from .monstercard import card_problem
 from .records import record_problems
 from .turn import apply_turn, resolve_guard, turn_actions
 
@@ -31,6 +32,9 @@ class DeckbuilderGame(Game):
     # 6: issue 47, Overview (experience buys cards only: learn or practise; no stat or health upgrade)
     # 7: Overview (a skill the hero holds as a latent ability is practised, not learnt)
     sim_step_cap = 3000
+    # a monster made on the phone (systems/deckbuilder/made.py): the game keeps it, so editing
+    # the monster later never changes a game under way, and a shared game carries what it needs
+    optional_options = ("monster",)
 
     def default_options(self) -> dict[str, Any]:
         return {"heroes": ["warrior", "priest"], "names": [], "zones": list(data.zone_order()),
@@ -63,6 +67,13 @@ class DeckbuilderGame(Game):
         zs = options["zones"]
         if not isinstance(zs, list) or not zs or not all(z in data.zones() for z in zs) or len(set(zs)) != len(zs):
             raise IllegalAction("zones must list one or more different encounter zones")
+        if "monster" in options or data.made_zone() in zs:
+            reason = card_problem(options.get("monster"))
+            if reason:
+                raise IllegalAction(f"monster: not a monster this app plays ({reason})")
+            if zs != [data.made_zone()]:
+                raise IllegalAction("a monster of your own is fought in its own zone alone "
+                                    f"(zones: [{data.made_zone()!r}])")
 
     def sim_options(self, rng: Rng) -> dict[str, Any]:
         ids = sorted(data.heroes())
@@ -79,6 +90,8 @@ class DeckbuilderGame(Game):
 
     def _new(self, options: dict[str, Any], rng: Rng) -> State:
         from .setup import new_state
+        if "monster" in options:
+            data.remember(options["monster"])
         state = new_state(options, rng)
         run(state, rng)
         return state

@@ -15,6 +15,18 @@ BOSS_HAND = 3  # a boss's opening hand (the book gives none; sized for balance, 
 STATS = ("melee_attack", "melee_damage", "ranged_attack", "defense", "mana")
 
 
+MADE_BAND = 3  # a made minion comes as a band of three ("lowly retainers"); a made boss alone
+
+
+def cast(options: dict[str, Any], arena: dict[str, Any]) -> tuple[list[str], str | None]:
+    """(minion types, boss type) an arena sets out: its own, or in the arena marked ``yours``
+    the made monster the game was started with (option ``monster``; zones.toml "lair")."""
+    made = options.get("monster")
+    if arena.get("yours") and isinstance(made, dict):
+        return ([made["id"]] * MADE_BAND, None) if made.get("rank") == "minion" else ([], made["id"])
+    return list(arena.get("minions", [])), arena.get("boss")
+
+
 def party_specs(options: dict[str, Any]) -> list[dict[str, Any]]:
     """One record per hero, in turn order: the heroes carried over from the library
     (``party``, records made by ``export_heroes``) first, then the new ones made from
@@ -38,7 +50,7 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
     piles: dict[str, list[str]] = {}
     for s in data.STACKS:
         piles[f"tableau:{s}"] = [s] * data.stack_size()
-    bosses = sum(1 for z in options["zones"] for a in data.zones()[z]["arena"] if a.get("boss"))
+    bosses = sum(1 for z in options["zones"] for a in data.zones()[z]["arena"] if cast(options, a)[1])
     piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * (len(specs) + bosses))  # bosses tire too
     piles["training"] = [c for c, n in sorted(data.upgrade()["cards"].items()) for _ in range(n)]
     mdeck = [c["id"] for c in data.minion_cards().values() for _ in range(c["count"])]
@@ -49,8 +61,9 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
     piles["zone"] = []
     for z in zones:  # each boss's deck waits with the GM until its arena is revealed
         for a in data.zones()[z]["arena"]:
-            if a.get("boss"):
-                piles[f"boss:{z}/{a['id']}"] = [c for c, n in sorted(data.bosses()[a["boss"]]["deck"].items())
+            boss = cast(options, a)[1]
+            if boss:
+                piles[f"boss:{z}/{a['id']}"] = [c for c, n in sorted(data.boss(boss)["deck"].items())
                                                 for _ in range(n)]
     for z in zones:
         piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
@@ -128,15 +141,16 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
     state["piles"]["zone"].append(code)
     spec = next(a for a in data.zones()[zid]["arena"] if a["id"] == arena)
     new = []
-    for mt in spec.get("minions", []):
-        m = data.minions()[mt]
+    minions, boss = cast(state["options"], spec)
+    for mt in minions:
+        m = data.minion(mt)
         mid = f"m{state['next_monster']}"
         state["next_monster"] += 1
         state["monsters"].append({"id": mid, "kind": "minion", "type": mt, "name": m["name"],
                                   "arena": arena, "hits": m["hits"], "dead": False})
         new.append(mid)
-    if spec.get("boss"):
-        b = data.bosses()[spec["boss"]]
+    if boss:
+        b = data.boss(boss)
         mid = f"m{state['next_monster']}"
         state["next_monster"] += 1
         state["monsters"].append({"id": mid, "kind": "boss", "type": b["id"], "name": b["name"],
@@ -168,10 +182,10 @@ def init_scores(state: State, actor: str) -> tuple[int, int]:
         return base - arm, base + arm
     m = monster(state, actor)
     if m["kind"] == "boss":
-        b = data.bosses()[m["type"]]
+        b = data.boss(m["type"])
         arm = data.armors()[b["armor"]]["defense"]
         return b["defense"] - arm, b["defense"] + arm
-    d = data.minions()[m["type"]]["defense"]
+    d = data.minion(m["type"])["defense"]
     return d, d
 
 

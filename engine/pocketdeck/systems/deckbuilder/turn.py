@@ -404,7 +404,7 @@ def planned_spend(state: State, target: str, hv: int) -> int | None:
         return 0
     if state["options"].get("gm"):
         return None
-    b = data.bosses()[m["type"]]
+    b = data.boss(m["type"])
     return boss_spend(b["defense"] + data.armors()[b["armor"]]["defense"], m["defense_counters"], hv)
 
 
@@ -442,9 +442,9 @@ def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, 
     """(defense, damage resistance) of the monster attacked, spending ``spent`` counters."""
     m = monster(state, guard["target"])
     if m["kind"] == "boss":
-        b = data.bosses()[m["type"]]
+        b = data.boss(m["type"])
         return combat.defense(b["defense"], data.armors()[b["armor"]]["defense"], spent), b["resistance"]
-    spec = data.minions()[m["type"]]
+    spec = data.minion(m["type"])
     return spec["defense"], spec.get("resistance", 0)
 
 
@@ -480,7 +480,7 @@ def damage_monster(state: State, m: dict[str, Any], r: dict[str, Any]) -> None:
     if not r["hit"]:
         return
     if m["kind"] == "minion":
-        if r["damage"] == 0 and data.minions()[m["type"]].get("resistance", 0):
+        if r["damage"] == 0 and data.minion(m["type"]).get("resistance", 0):
             log(state, f"The blow glances off {m['name']} (damage resistance): no hit.")
             return
         m["hits"] -= 1  # a minion takes a number of hits, whatever the damage

@@ -69,10 +69,10 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
             continue
         e = {"id": m["id"], "name": m["name"], "kind": m["kind"], "arena": m["arena"]}
         if m["kind"] == "minion":
-            spec = data.minions()[m["type"]]
+            spec = data.minion(m["type"])
             e.update(hits=m["hits"], defense=spec["defense"], attack=spec["attack"], damage=spec["damage"])
         else:
-            b = data.bosses()[m["type"]]
+            b = data.boss(m["type"])
             e.update(health=m["health"], max_health=m["max_health"],
                      defense=b["defense"] + data.armors()[b["armor"]]["defense"],
                      defense_counters=m["defense_counters"],

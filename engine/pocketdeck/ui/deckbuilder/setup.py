@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.limits import excerpt
 from ...systems.deckbuilder import data
+from ...systems.deckbuilder.monstercard import made_id
 from ...systems.deckbuilder.records import export_heroes, record_problems
 from ..flow import prompt
 from ..html import button, esc
@@ -89,6 +90,78 @@ def _play_now() -> str:
                   cls="db-play-now", label="Play now: pick a ready hero")
 
 
+MADE_PREFIX = "item:monster:deckbuilder:"   # the Library's monsters of your own (ui/make/monster.py)
+
+
+def made_monsters(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(library key, monster) of each monster the player made and kept, by name."""
+    lib = getattr(app, "library", None) or {}
+    return sorted(((k, r) for k, r in lib.items() if k.startswith(MADE_PREFIX) and isinstance(r, dict)),
+                  key=lambda kr: (str(kr[1].get("name")), kr[0]))
+
+
+def monster_line(m: dict[str, Any]) -> str:
+    """One line of a monster's numbers, ours or yours: a minion's hits, a boss's health."""
+    if m.get("rank") == "minion" or "hits" in m:
+        return (f'minion, {m.get("hits")} hit{"s" if m.get("hits") != 1 else ""}, defense {m.get("defense")}, '
+                f'attack {m.get("attack")}, damage {m.get("damage")}')
+    return f'boss, health {m.get("health")}, defense {m.get("defense")}'
+
+
+def made_card(m: dict[str, Any]) -> dict[str, Any]:
+    """A kept monster as a game starts from it: its id the hash of it as it is now (renamed,
+    say); the game carries it in its options (``monster``), so editing it never changes a game."""
+    return dict(m, id=made_id(m))
+
+
+def fight_options(card: dict[str, Any], heroes: list[str]) -> dict[str, Any]:
+    return {"heroes": heroes, "names": [], "zones": [data.made_zone()], "party": [], "gm": False, "monster": card}
+
+
+FIGHT_PARTIES = (("warrior", "priest"), ("warrior", "rogue", "wizard", "priest"), ("warrior",))
+
+
+def _fight_yours(app: Any) -> str:
+    """Fight your monster now: a monster just kept or opened from the Library, one tap away."""
+    key = getattr(app, "db_monster", None)
+    mine = dict(made_monsters(app)).get(key) if key else None
+    if mine is None:
+        return ""
+    card = made_card(mine)
+    zone = data.zones()[data.made_zone()]
+    rows = []
+    for i, party in enumerate(p for p in FIGHT_PARTIES if all(h in data.heroes() for h in p)):
+        names = " and ".join(data.heroes()[h]["name"] for h in party) if len(party) < 4 else "All four heroes"
+        rows.append('<li class="choice">' + button(names, "new", {"system": "deckbuilder",
+                                                                  "options": fight_options(card, list(party))},
+                                                   cls="btn primary" if i == 0 else "btn",
+                                                   title=f'Fight {mine.get("name")}: {names}') + "</li>")
+    return prompt(f'<h2>Fight your monster now</h2><p><b>{esc(mine.get("name"))}</b> (yours: '
+                  f'{esc(monster_line(mine))}) waits in {esc(zone["name"])}, behind a door. Pick the party:</p>'
+                  f'<ul class="db-quick">{"".join(rows)}</ul>',
+                  cls="db-play-now", label=f'Fight {mine.get("name")} now: pick the party')
+
+
+def _monster_maker(app: Any) -> str:
+    """Every monster, ours and yours, and the way to make one from the monster chosen."""
+    def opt(v: str, words: str, chosen: str) -> str:
+        return f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(words)}</option>'
+    made = made_monsters(app)
+    key = getattr(app, "db_monster", None)
+    chosen = key if any(k == key for k, _ in made) else "boss:ogre"
+    minions = "".join(opt(f"minion:{k}", f'{m["name"]} ({monster_line(m)})', chosen) for k, m in data.minions().items())
+    bosses = "".join(opt(f"boss:{k}", f'{b["name"]} ({monster_line(b)})', chosen) for k, b in data.bosses().items())
+    mine = "".join(opt(k, f'{m.get("name")} ({monster_line(m)}, yours)', chosen) for k, m in made)
+    groups = (f'<optgroup label="Our minions">{minions}</optgroup><optgroup label="Our bosses">{bosses}</optgroup>'
+              + (f'<optgroup label="Your own monsters">{mine}</optgroup>' if mine else ""))
+    make = button("Make your own from this monster", "make", {"kind": "monster-deckbuilder", "field": "monster"},
+                  cls="btn", fill="monster", title="Make your own monster from a copy of the monster chosen")
+    return (f'<h2>Monsters, ours and yours</h2><div class="form db-monsters">'
+            f'<label>Monster <select name="monster">{groups}</select></label>'
+            f'<p class="muted">Make your own minion or boss from a copy; once kept, fight it from '
+            f'Encounters below or from "Fight your monster now".</p><div class="ads-make">{make}</div></div>')
+
+
 def setup(app: "App" = None) -> str:  # type: ignore[assignment]
     lib = LIB.entries(app) if app is not None else {}
     saved = LIB.picks(app, "Heroes from your library", lambda r: (
@@ -103,11 +176,16 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
     choices = _zone_choices()
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>'
                    for v, t, _ in choices)
+    made = made_monsters(app)
+    if made:  # a monster of your own: fought in its own zone (zones.toml "lair")
+        opts = (f'<optgroup label="Our encounters">{opts}</optgroup><optgroup label="Your own monsters">'
+                + "".join(f'<option value="yours:{esc(k)}">{esc(m.get("name"))} (yours)</option>' for k, m in made)
+                + "</optgroup>")
     lines = "".join(f'<li><b>{esc(t)}</b>: {esc(line)}</li>' for _, t, line in choices)
     zones = (f'<label>Encounters <select name="zones" aria-describedby="db-zones-note">{opts}</select></label>'
              f'<ul class="db-zone-lines muted" id="db-zones-note">{lines}</ul>')
     fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
-    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>{_play_now()}'
+    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>{_fight_yours(app) or _play_now()}'
             f'<h2>Or build a party</h2>'
             f'<p class="muted">Pick 1 to 4 heroes and pass the phone around. Each turn a hero takes a card '
             f'from the {term("action-tableau")}; allies in the same {term("arena", "arena")} join in with '
@@ -118,7 +196,7 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
             f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
             f'cards and target)</span></label>'
             f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True, title="Begin the battle with this party")}'
-            f'</form></section>')
+            f'</form>{_monster_maker(app)}</section>')
 
 
 def record_problem(record: Any) -> str | None:
@@ -154,6 +232,15 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
         raise ValueError("a party has at most 4 heroes")
     names = [str(fields.get(f"name_{h}", "") or "").strip()[:40] for h in heroes]
     zone = str(fields.get("zones") or "all")
+    gm = fields.get("gm")
+    app.pending_library = keys
+    if zone.startswith("yours:"):  # a monster of your own, in its zone: the game carries it
+        mine = dict(made_monsters(app)).get(zone[len("yours:"):])
+        if mine is None:
+            raise ValueError("Encounters: that monster of yours is not in the library")
+        return {"heroes": heroes, "names": names, "zones": [data.made_zone()],
+                "party": [lib[k] for k in keys], "gm": bool(gm) and gm not in ("", "no", "false"),
+                "monster": made_card(mine)}
     if zone != "all" and zone not in data.zones():
         raise ValueError("Encounters: choose both zones, one of them or a lone hero's skirmish")
     gm = fields.get("gm")

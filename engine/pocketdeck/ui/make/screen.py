@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..shell import App, Effect
 
 # the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
-KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND"}
+KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "monster-deckbuilder": "pocketdeck.ui.make.monster:KIND"}
 
 
 @dataclass

@@ -1,0 +1,77 @@
+"""A monster made on the phone is played before it is kept (issue 49): the monster passes the
+content check (monstercard.made_problems), then the random players (sim.py, the policy of
+every simulated game; the monsters by their written policy, monsters.py) fight it ``GAMES``
+times in its zone (zones.toml "lair"), with seeds fixed and parties of one to four heroes:
+no error, each game ending, and at least one won by the heroes.
+
+Why played and not only checked: a monster can pass every field check and still be one no
+party can beat (defense 20 behind the best armor with 99 health) or one the rules trip on;
+the games find both, with the same seeds on every phone, so a monster refused here is
+refused everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...core.game import run_steps
+from ...core.rng import Rng
+from . import data
+from .monstercard import made_id, made_problems
+from .rules import GAME
+
+GAMES = 32          # seeded games against a made monster before it is kept (about 0.25 s in CPython)
+STEP_CAP = 1500     # moves in one game; a copy of Gruk the Ogre Chief takes 170 at the most
+WORK = 10           # what one game counts against an import's work budget (core/records)
+
+
+def game_options(card: dict[str, Any], n: int) -> dict[str, Any]:
+    """The options of the ``n``-th game of the playability check: parties of one to four of
+    the starter heroes, each hero in every seat in turn, in the made monster's zone."""
+    heroes = sorted(data.heroes())
+    party = [heroes[(n + i) % len(heroes)] for i in range(1 + n % 4)]
+    return {"heroes": party, "names": [], "zones": [data.made_zone()], "party": [], "gm": False,
+            "monster": card}
+
+
+def playability_steps(card: Any) -> Generator[int, None, list[str]]:
+    """The reasons the made monster ``card`` is not playable (empty: it is), a game at a time
+    (yields 1 after each), so the page can give itself back between games."""
+    found = made_problems(card)
+    if found:
+        return found
+    card = dict(card, id=made_id(card))  # as a game starts from it
+    won = 0
+    for n in range(GAMES):
+        try:
+            state = GAME.new_game(game_options(card, n), seed=n + 1)
+            chooser = Rng(n ^ 0x5EED)
+            for _ in range(STEP_CAP):
+                legal = GAME.legal_actions(state)
+                if not legal:
+                    break
+                state = GAME.apply(state, GAME.sim_choose(state, legal, chooser))
+            GAME.check_state(state)
+        except Exception as exc:  # noqa: BLE001 - any error of the rules refuses the monster
+            return [f"game {n + 1} of {GAMES} against it stopped with an error ({type(exc).__name__}: "
+                    f"{str(exc)[:80]})"]
+        if not GAME.is_over(state):
+            return [f"game {n + 1} of {GAMES} against it did not end within {STEP_CAP} moves"]
+        won += state["outcome"] == "won"
+        yield 1
+    if not won:
+        return [f"none of {GAMES} games by parties of one to four heroes beat it: it cannot be beaten "
+                "(lower its defense, health or resistance)"]
+    return []
+
+
+def playability(card: Any) -> list[str]:
+    """``playability_steps`` at once."""
+    found: list[str] = run_steps(playability_steps(card))
+    return found
+
+
+def arrival_steps(card: Any) -> Generator[int, None, str | None]:
+    """The Library's check of a made monster from outside (a link, a file): played as on Keep."""
+    found = yield from playability_steps(card)
+    return "; ".join(found) if found else None
