@@ -324,6 +324,8 @@ def test_the_library_exports_and_imports_made_monsters_with_the_rest():
     other, kept_store = App(seed_source=4), {}
     apply(kept_store, lib.import_text(other, text))
     assert list(kept(other).values()) == [card] and "1 added" in other.flash[1]
+    tap(other, kept_store, "lib")
+    assert "Gruk the Lesser</span></label> <span class=\"muted\">boss, health 12</span>" in other.render()
 
 
 def test_an_import_counts_each_made_monsters_games_against_the_work_budget():

@@ -134,6 +134,9 @@ def _detail(kind: Kind, record: dict[str, Any]) -> str:
     level = record.get("level")
     if kind.kind == "foe" and isinstance(level, int) and isinstance(record.get("hp"), int):
         return f"level {level}, {record['hp']} HP"  # as the Foe picker lists it
+    if kind.kind == "monster" and record.get("rank") in ("minion", "boss"):  # as the Deckbuilder setup lists it
+        hits, health = record.get("hits"), record.get("health")
+        return f"minion, {hits} hit{'s' if hits != 1 else ''}" if record["rank"] == "minion" else f"boss, health {health}"
     role = record.get("role")
     role_text = f"{role}, " if isinstance(role, str) and role else ""
     return f"{role_text}level {level}" if isinstance(level, int) else kind.title
