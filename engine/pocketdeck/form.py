@@ -74,6 +74,11 @@ def pattern(path: str) -> str:
 
 
 def label_of(labels: Labels, path: str) -> Label:
+    parent, _, last = path.rpartition(".")
+    if last.isdigit() and parent:  # a place in a tagged list first: "traits.*.0" is the tag
+        found = labels.get(f"{pattern(parent)}.{last}")
+        if found is not None:
+            return found
     found = labels.get(pattern(path))
     if found is not None:
         return found

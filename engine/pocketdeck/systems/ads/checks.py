@@ -1,7 +1,7 @@
 """The content checker of every ADS file (``python -m pocketdeck validate-content``, the
 build). It sits above what it checks: the loaders' own field checks (``data``), the
 Character Deck rules the ready-made decks must pass (``build.validate``) and the adventure's
-rooms (``adventure.content``), so that ``data``, the bottom of the fight, imports none of
+rooms (``adventure.spec``), so that ``data``, the bottom of the fight, imports none of
 them (tests/test_imports.py). The package registers it on import (``__init__``).
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from ...content import register_checker
 from . import data
-from .adventure.content import check_adventure
+from .adventure.spec import check_adventure
 from .build import validate
 
 

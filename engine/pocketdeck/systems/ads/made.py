@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from ...core.rng import Rng
+from ...core.game import run_steps
+from ...core.trials import trial_steps
 from .foecard import made_id, made_problems
 from .rules import GAME
 
@@ -54,24 +55,11 @@ def playability_steps(card: Any) -> Generator[int, None, list[str]]:
     found = acting_problems(card)
     if found:
         return found
-    defeated = 0
-    for n in range(FIGHTS):
-        try:
-            state = GAME.new_game(fight_options(card, n), seed=n + 1)
-            chooser = Rng(n ^ 0x5EED)
-            for _ in range(STEP_CAP):
-                legal = GAME.legal_actions(state)
-                if not legal:
-                    break
-                state = GAME.apply(state, GAME.sim_choose(state, legal, chooser))
-        except Exception as exc:  # noqa: BLE001 - any error of the rules refuses the Foe
-            return [f"fight {n + 1} of {FIGHTS} against it stopped with an error ({type(exc).__name__}: "
-                    f"{str(exc)[:80]})"]
-        if not GAME.is_over(state):
-            return [f"fight {n + 1} of {FIGHTS} against it did not end within {STEP_CAP} moves"]
-        defeated += any(f["hp"] <= 0 for f in state["foes"])
-        yield 1
-    if not defeated:
+    why, ends = yield from trial_steps(GAME, lambda n: fight_options(card, n), FIGHTS, STEP_CAP, 0x5EED,
+                                       "fight", " against it")
+    if why:
+        return [why]
+    if not any(f["hp"] <= 0 for state in ends for f in state["foes"]):
         return [f"none of {FIGHTS} fights by the ready-made characters defeated it: it cannot be "
                 "defeated (fewer Hit Points, weaker Reactions)"]
     return []
@@ -79,12 +67,7 @@ def playability_steps(card: Any) -> Generator[int, None, list[str]]:
 
 def playability(card: Any) -> list[str]:
     """``playability_steps`` at once."""
-    steps = playability_steps(card)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        return done.value
+    return run_steps(playability_steps(card))
 
 
 def arrival_steps(card: Any) -> Generator[int, None, str | None]:

@@ -189,6 +189,32 @@ PENALTY = ('<option value="no">Cannot be played (the book)</option>'
            '<option value="yes">Optional Penalty: draw to match the Map card</option>')
 
 
+def made_adventures(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(library key, record) of each adventure the player made and kept (the maker's)."""
+    from ..make.adventure import made_adventures as kept
+    return kept(app) if getattr(app, "library", None) else []
+
+
+def _adventure_picker(app: Any) -> str:
+    """The adventure select: ours, then the player's own (marked as yours), and the way to
+    make one from the adventure chosen (ui/make/: a copy in a form, kept in the Library)."""
+    from ...systems.ads.adventure.content import BUILTIN, DEFAULT, adventure
+    made = made_adventures(app)
+    chosen = getattr(app, "ads_adventure", None)
+    chosen = chosen if chosen in BUILTIN or any(k == chosen for k, _ in made) else DEFAULT
+
+    def row(k: str, name: str, rooms: int, yours: bool) -> str:
+        words = f'{name} ({rooms} rooms{", yours" if yours else ""})'
+        return f'<option value="{esc(k)}"{" selected" if k == chosen else ""}>{esc(words)}</option>'
+    ours = "".join(row(k, adventure(k)["info"]["name"], len(adventure(k)["rooms"]), False) for k in BUILTIN)
+    mine = "".join(row(k, str(r.get("name")), len(r.get("rooms", [])), True) for k, r in made)
+    groups = (f'<optgroup label="Ours">{ours}</optgroup><optgroup label="Your own">{mine}</optgroup>'
+              if mine else ours)
+    make = button("Make your own from this adventure", "make", {"kind": "adventure-ads", "field": "adventure"},
+                  cls="btn", fill="adventure", title="Make your own adventure from a copy of the one chosen")
+    return f'<label>Adventure <select name="adventure">{groups}</select></label><div class="ads-make">{make}</div>'
+
+
 def setup(app: Any = None) -> str:
     mode = ('<option value="simple">Simple (distances ignored)</option>'
             '<option value="line">One Dimensional (Ranged / Thrown / Melee)</option>'
@@ -204,11 +230,12 @@ def setup(app: Any = None) -> str:
             + prompt(f'<h2>Play now</h2><p class="muted">One ready-made character, Simple play, a suggested '
                      f'starting hand: one tap into the first room.</p>{quick}',
                      cls="ads-quick", label="Play now: pick a ready-made character")
-            + f'<h2>Or set up the adventure yourself</h2><form class="form" data-form>{deck_select(app, "hero", "Character 1")}'
+            + f'<h2>Or set up the adventure yourself</h2><form class="form" data-form>{_adventure_picker(app)}'
+            + f'{deck_select(app, "hero", "Character 1")}'
             + "".join(deck_select(app, f"hero{k}", f"Character {k} (a party)", nobody=True) for k in PARTY_FIELDS)
             + f'<label>Way to play <select name="mode">{mode}</select></label><ul class="ads-lines">{lines}</ul>'
             f'<label>Cards off the Map card\'s Distances <select name="map_penalty">{PENALTY}</select></label>'
-            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="hero,hero2,hero3,hero4,mode,map_penalty", submit=True)}'
+            f'{button("Enter the keep", "new", {"system": "ads_adventure"}, cls="btn primary", fill="adventure,hero,hero2,hero3,hero4,mode,map_penalty", submit=True)}'
             f'</form></section>')
 
 
@@ -230,11 +257,28 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
         if fields["mode"] not in ("simple", "line", "grid", "cover"):
             raise IllegalAction("Way to play: Simple, One Dimensional, Two Dimensional (with or without cover)")
         out["mode"] = str(fields["mode"])
+    out.update(_chosen_adventure(fields.get("adventure"), app))
     if "map_penalty" in fields:
         if fields["map_penalty"] not in ("no", "yes"):
             raise IllegalAction("Combat Conditions ~ Distance: the optional Penalty is yes or no")
         out["map_penalty"] = fields["map_penalty"] == "yes"
     return out
+
+
+def _chosen_adventure(value: Any, app: Any) -> dict[str, Any]:
+    """The adventure option of the picker's choice: none for the Drowned Lantern Keep (as
+    every game before there were others), ours by id, or a kept one's record (the game keeps
+    it: an edited adventure never changes a game under way)."""
+    from ...systems.ads.adventure.content import BUILTIN, DEFAULT
+    from ...systems.ads.adventure.spec import made_id
+    if value in (None, "", DEFAULT):
+        return {}
+    if value in BUILTIN:
+        return {"adventure": value}
+    mine = dict(made_adventures(app)).get(value) if isinstance(value, str) else None
+    if mine is None:
+        raise IllegalAction("Adventure: that adventure is not on this phone")
+    return {"adventure": dict(mine, id=made_id(mine))}
 
 
 register_table(Table(

@@ -13,14 +13,13 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Generator
 
-from ...core.game import IllegalAction
-from ...core.records import RecordError, get_kind, make_item, read_item
+from ...core.records import get_kind
 from ...form import Label
 from ...systems.ads import data
 from ...systems.ads.foecard import FOE, TRAITS, foe_problems, made_id
 from ...systems.ads.made import FIGHTS, playability_steps
-from ..library.items import add
 from .form import MakeKind
+from .keeping import kept_steps, open_kept
 
 if TYPE_CHECKING:
     from ..shell import App, Effect
@@ -114,30 +113,14 @@ def keep(app: "App", row: dict[str, Any]) -> Generator[int, None, list["Effect"]
     """Check the card as the Library would on arrival, play it (a fight a step), keep it;
     ValueError naming why otherwise (nothing is kept before every check passed)."""
     card = dict(row, id=made_id(row))
-    kind = get_kind("foe", "ads")
-    try:
-        item = read_item(make_item(kind, card["name"], card), own=True)  # the record check, sizes, one name
-    except RecordError as exc:
-        raise ValueError(str(exc)) from None
-    found = yield from playability_steps(card)
-    if found:
-        raise ValueError(f"{card['name']} is not playable: " + "; ".join(found))
-    effects = add(app, item)
-    key = next(k for k, r in app.library.items() if r is item["data"])
-    app.ads_foe = key
-    app.screen = "setup:ads"
-    app.flash = ("info", f"Kept: {card['name']}. It passed the checks and {FIGHTS} fights by the random "
-                         "players; the Foe picker lists it as yours.")
-    return effects + [("put", "ui:screen", "setup:ads")]
+    return (yield from kept_steps(app, get_kind("foe", "ads"), card, playability_steps(card), "ads_foe", "setup:ads",
+                                  f"It passed the checks and {FIGHTS} fights by the random players; the Foe "
+                                  "picker lists it as yours."))
 
 
 def open_foe(app: "App", key: str) -> list["Effect"]:
     """Open on a kept Foe: the ADS fight's setup with it chosen."""
-    if key not in app.library:
-        raise IllegalAction("that Foe is not in the library")
-    app.ads_foe = key
-    app.screen = "setup:ads"
-    return [("put", "ui:screen", app.screen)]
+    return open_kept(app, key, "ads_foe", "setup:ads", "Foe")
 
 
 KIND = MakeKind(

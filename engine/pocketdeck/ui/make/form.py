@@ -44,9 +44,21 @@ class MakeKind:
     # adventure's Foes: ours and theirs); None: ``spec`` itself. The check on keeping and on
     # arrival is the kind's own, so a choice drawn here never widens what is accepted.
     spec_for: Callable[["App"], Any] | None = None
+    labels_for: Callable[["App"], Labels] | None = None   # the words of those choices
+    # the row as it would be kept, before the cross-checks read it (an adventure gathers the
+    # cards of the made Foes its rooms name); None: the draft's row itself
+    prepare: Callable[["App", dict[str, Any]], dict[str, Any]] | None = None
+
+    work_for: Callable[[dict[str, Any]], int] | None = None   # ``work`` by the row, where it varies
+
+    def work_of(self, row: dict[str, Any]) -> int:
+        return self.work if self.work_for is None else self.work_for(row)
 
     def spec_of(self, app: "App") -> Any:
         return self.spec if self.spec_for is None else self.spec_for(app)
+
+    def labels_of(self, app: "App") -> Labels:
+        return self.labels if self.labels_for is None else self.labels_for(app)
 
 
 def dom_id(path: str) -> str:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..shell import App, Effect
 
 # the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
-KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "monster-deckbuilder": "pocketdeck.ui.make.monster:KIND"}
+KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
 
 
 @dataclass
@@ -75,16 +75,16 @@ def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effec
         app.maker, app.screen = None, draft.back
         app.flash = ("info", f"Left without keeping: {draft.row.get('name') or kind.title} was not kept.")
         return []
-    draft.row = read(kind.spec_of(app), draft.row, kind.labels, sent)
+    draft.row = read(kind.spec_of(app), draft.row, kind.labels_of(app), sent)
     draft.refused, draft.focus = [], ""
     try:
         if verb == "make-add":
-            draft.row = add(kind.spec_of(app), draft.row, arg, kind.labels)
+            draft.row = add(kind.spec_of(app), draft.row, arg, kind.labels_of(app))
             draft.focus = f"{arg}.{len(value_at(draft.row, arg)) - 1}"
             draft.problems = {}
             return []
         if verb == "make-del":
-            draft.row = remove(kind.spec_of(app), draft.row, arg, kind.labels)
+            draft.row = remove(kind.spec_of(app), draft.row, arg, kind.labels_of(app))
             draft.problems = {}
             return []
     except (ValueError, KeyError, IndexError, TypeError):
@@ -95,12 +95,14 @@ def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effec
 
 
 def _keep(app: "App", draft: Draft, kind: MakeKind) -> list["Effect"]:
-    found = problems(kind.spec_of(app), draft.row, kind.labels)
+    labels = kind.labels_of(app)
+    found = problems(kind.spec_of(app), draft.row, labels)
     try:  # the cross-checks read a well-typed row; on one that is not, each that can still run
-        more = [(p, m) for p, m in kind.cross(draft.row) if p not in found]
+        row = kind.prepare(app, draft.row) if kind.prepare is not None and not found else draft.row
+        more = [(p, m) for p, m in kind.cross(row) if p not in found]
     except (TypeError, KeyError, IndexError, AttributeError, ValueError):
         more = []
-    found = place(found, more, kind.labels)
+    found = place(found, more, labels)
     draft.problems = found
     if found:
         n = sum(map(len, found.values()))
@@ -113,7 +115,7 @@ def _keep(app: "App", draft: Draft, kind: MakeKind) -> list["Effect"]:
 def _keep_job(app: "App", draft: Draft, kind: MakeKind) -> Generator[tuple[int, int], None, list["Effect"]]:
     """The kind's whole check, a unit of work at a time (the page gives itself back between
     slices); a refusal goes back to the form with the draft and the reason."""
-    done = 0
+    done, total = 0, kind.work_of(kind.prepare(app, draft.row) if kind.prepare else draft.row)
     try:
         steps = kind.keep(app, draft.row)
         while True:
@@ -123,7 +125,7 @@ def _keep_job(app: "App", draft: Draft, kind: MakeKind) -> Generator[tuple[int, 
                 effects: list["Effect"] = stop.value
                 break
             done += 1
-            yield done, kind.work
+            yield done, total
     except ValueError as exc:
         draft.refused = [excerpt(str(exc), 400)]
         app.screen = f"make:{draft.kind}"
@@ -139,7 +141,7 @@ def render(app: "App") -> str:
     if draft is None:
         return nav + '<section class="make"><h1>Nothing is being made</h1></section>'
     kind = kind_of(draft.kind)
-    root = fields(kind.spec_of(app), draft.row, kind.labels, draft.problems)
+    root = fields(kind.spec_of(app), draft.row, kind.labels_of(app), draft.problems)
     keep = button("Keep it", "make-keep", cls="btn primary", fill=FILL_ALL, submit=True,
                   title=f"Keep {draft.row.get('name') or 'it'}: check it and add it to your Library")
     leave = button("Leave without keeping", "make-leave", cls="btn ghost")

@@ -16,7 +16,8 @@ from ..party import card_count as party_cards
 from ..party import seat as seat_of
 from . import hero as H
 from . import play
-from .content import adventure, rooms
+from .content import DEFAULT, BUILTIN, adventure, of, remember
+from .spec import record_problem
 
 State = dict[str, Any]
 SIM_DECK_LEVELS = (1, 2, 3)
@@ -32,6 +33,10 @@ class AdsAdventureGame(Game):
     name = "ads_adventure"
     title = "ADS Adventure"
     sim_step_cap = 6000
+    # the adventure played: one of ours by id, or a made one (its record, made Foes and all:
+    # the game keeps it, so an edited adventure never changes a game under way and a shared
+    # game carries what it needs). Left out: the Drowned Lantern Keep, as every older save.
+    optional_options = ("adventure",)
 
     def default_options(self) -> dict[str, Any]:
         return {"hero": "warrior", "mode": "simple", "updown": "balanced", "map_penalty": False}
@@ -55,6 +60,14 @@ class AdsAdventureGame(Game):
                                  "or cover (Two Dimensional with the Map cards' cover)")
         if o["updown"] not in ("balanced", "deck"):
             raise IllegalAction("updown: balanced or deck")
+        if "adventure" in o:
+            chosen = o["adventure"]
+            if isinstance(chosen, dict):
+                reason = record_problem(chosen)
+                if reason:
+                    raise IllegalAction(f"adventure: not an adventure this app plays ({reason})")
+            elif chosen not in BUILTIN:
+                raise IllegalAction(f"adventure: unknown adventure {excerpt(chosen)!r}")
         if not isinstance(o.get("map_penalty", False), bool):
             raise IllegalAction("map_penalty: Combat Conditions ~ Distance, the optional Penalty is on or off")
 
@@ -62,16 +75,23 @@ class AdsAdventureGame(Game):
         heroes = H.new_party(o["hero"] if isinstance(o["hero"], list) else [o["hero"]])
         for hero in heroes:
             rng.shuffle(hero["draw"])
+        aid = DEFAULT
+        if "adventure" in o:
+            chosen = o["adventure"]
+            if isinstance(chosen, dict):
+                remember(chosen)
+            aid = chosen["id"] if isinstance(chosen, dict) else chosen
+        here = adventure(aid)
         loot_ids: dict[str, int] = {}
         room_loot = {}
-        for rid, room in rooms().items():
+        for rid, room in here["rooms"].items():
             cards = []
             for cid in room["loot"]:
                 loot_ids[cid] = loot_ids.get(cid, 200) + 1
                 cards.append(f"{cid}.{loot_ids[cid]}")
             if cards:
                 room_loot[rid] = cards
-        info = adventure()["info"]
+        info = here["info"]
         state: State = {
             "phase": "room", "heroes": heroes, "active": 0, "mode": o["mode"], "updown": o["updown"],
             "map_penalty": o.get("map_penalty", False),
@@ -80,6 +100,8 @@ class AdsAdventureGame(Game):
             "wander": False, "rests": 0, "fights": 0, "outcome": None, "last_fight": None,
             "obstacle_draw": None, "log": [f"{info['name']}. {info['text']}"],
         }
+        if "adventure" in o:
+            state["adventure"] = aid
         play.enter(state, info["start"], rng)
         return state
 
@@ -120,7 +142,7 @@ class AdsAdventureGame(Game):
         """Every character's Combat Deck holds its 52 cards on every step: between fights
         in the character's piles, in a fight in their seat's (cards held face-out too)."""
         from ..rules import check_counts
-        if not 0 <= state["active"] < len(state["heroes"]) or state["room"] not in rooms():
+        if not 0 <= state["active"] < len(state["heroes"]) or state["room"] not in of(state)["rooms"]:
             raise ValueError("the active character or the room does not exist")
         for h in state["heroes"]:
             check_counts(h)

@@ -18,7 +18,7 @@ from ..rules import new_fight
 from ..fight import win_words
 from .. import grid, party
 from . import hero as H
-from .content import foe_list, rooms, treasures
+from .content import foe_list, here, of, treasures
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -68,7 +68,7 @@ def legal(state: State) -> list[Action]:
         return fight_legal(state["fight"])
     h = me(state)
     if phase == "obstacle":
-        ob = rooms()[state["room"]]["obstacle"]
+        ob = here(state)["obstacle"]
         out: list[Action] = []
         if any(base(c) == ob["attribute"] for c in h["hand"]):
             out.append({"type": "overcome", "from": "hand"})
@@ -94,7 +94,7 @@ def legal(state: State) -> list[Action]:
             return [{"type": "remove", "card": c} for c in pile if base(c) in kinds]
         return [{"type": "remove", "card": k} for k in kinds]
     # phase "room"
-    room = rooms()[state["room"]]
+    room = here(state)
     lead = [{"type": "lead", "hero": k} for k in alive(state) if k != state["active"]]
     blocked = set()
     ob = room["obstacle"]
@@ -141,7 +141,7 @@ def go(state: State, a: Action, rng: Rng) -> None:
 
 
 def enter(state: State, rid: str, rng: Rng) -> None:
-    room = rooms()[rid]
+    room = of(state)["rooms"][rid]
     state["room"] = rid
     first = rid not in state["visited"]
     if first:
@@ -215,7 +215,7 @@ def fight_over(state: State, rng: Rng) -> None:
     if not state["heroes"][state["active"]]["alive"]:
         state["active"] = alive(state)[0]
     if outcome == "fled":
-        room = rooms()[state["room"]]
+        room = here(state)
         if state["wander"]:
             log(state, "You slip away from the wandering Foes; they do not follow you.")
         else:
@@ -248,7 +248,7 @@ def award(state: State, rng: Rng) -> None:
     (not defeated, The Foe Card) keeps its Gold, Treasure and Loot; the room is still passed
     and a boss room still ends the adventure."""
     rid, h = state["room"], me(state)
-    room = rooms()[rid]
+    room = of(state)["rooms"][rid]
     state["phase"] = "room"
     if rid in state["looted"] or rid not in state["cleared"] or (room["obstacle"] and rid not in state["passed"]):
         return
@@ -313,7 +313,7 @@ def remove(state: State, a: Action, rng: Rng) -> None:
 
 def next_loot(state: State) -> None:
     state["phase"] = "loot" if state["pending"] else "room"
-    if not state["pending"] and rooms()[state["room"]]["boss"]:
+    if not state["pending"] and here(state)["boss"]:
         finish(state, "won")
 
 
@@ -338,7 +338,7 @@ def updowns(state: State, rng: Rng, n: int) -> list[str]:
 def attempt(state: State, a: Action, rng: Rng) -> None:
     """Non-Combat Encounters: the target is declared before the draw (the room gives the
     difficulty, the player the symbol)."""
-    ob = rooms()[state["room"]]["obstacle"]
+    ob = here(state)["obstacle"]
     n = int(DIFFICULTIES[ob["difficulty"]]["draw"])  # type: ignore[call-overload]
     drawn = updowns(state, rng, n)
     ok = difficulty_success(ob["difficulty"], a["symbol"], drawn)
@@ -356,7 +356,7 @@ def overcome(state: State, a: Action, rng: Rng) -> None:
     """A failed task: play the Attribute card from the hand (then draw a replacement), or
     draw it from the Combat Deck at the price of a level of Exhaustion (then discard a
     card of your choice for the smaller hand)."""
-    ob, h = rooms()[state["room"]]["obstacle"], me(state)
+    ob, h = here(state)["obstacle"], me(state)
     pile = h["hand"] if a["from"] == "hand" else h["draw"]
     cid = next(c for c in pile if base(c) == ob["attribute"])
     pile.remove(cid)
@@ -376,14 +376,14 @@ def overcome(state: State, a: Action, rng: Rng) -> None:
 
 def overcome_done(state: State, rng: Rng) -> None:
     state["passed"].append(state["room"])
-    if not rooms()[state["room"]]["solo"] and state["room"] not in state["cleared"]:
+    if not here(state)["solo"] and state["room"] not in state["cleared"]:
         state["cleared"].append(state["room"])
     award(state, rng)
 
 
 def give_up(state: State, a: Action, rng: Rng) -> None:
     """The obstacle stays; its damage is the environment's (Exhaustion instead of death)."""
-    ob, h = rooms()[state["room"]]["obstacle"], me(state)
+    ob, h = here(state)["obstacle"], me(state)
     state["phase"] = "room"
     hurt(state, ob.get("damage", 0), ob["name"])
 
@@ -471,11 +471,12 @@ def updown_words(*symbols: str) -> str:
 
 def wander(state: State, rng: Rng) -> None:
     """Wandering Foes: the rest spot's own table, one row by two Up/Downs."""
-    room = rooms()[state["room"]]
+    room = here(state)
     state["phase"] = "room"
     drawn = updowns(state, rng, 2)
-    # a room without a table of its own: the adventure's rest spot's (the keep's wanderers)
-    table = room["wander"] or next(r["wander"] for r in rooms().values() if r["wander"])
+    # a room without a table of its own: the adventure's rest spot's (the keep's wanderers);
+    # an adventure with none (a made one may have none): nobody ever comes
+    table = room["wander"] or next((r["wander"] for r in of(state)["rooms"].values() if r["wander"]), [[]] * 4)
     row = table[(drawn[0] == DOWN) * 2 + (drawn[1] == DOWN)]
     foes = [fid for fid, n in row for _ in range(n)]
     if foes:
@@ -489,4 +490,4 @@ def finish(state: State, outcome: str) -> None:
     state["phase"] = "over"
     state["outcome"] = outcome
     if outcome == "won":
-        log(state, "The keep's captain is beaten: the adventure is won!")
+        log(state, of(state)["info"]["won"])

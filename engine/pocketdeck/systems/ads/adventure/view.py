@@ -12,7 +12,7 @@ from ..maths import DIFFICULTIES, difficulty_chance, truncated_percent
 from ..view import card_face
 from ..view import view as fight_view
 from . import hero as H
-from .content import adventure, rooms, treasures
+from .content import here, of, treasures
 
 LOOT_WORDS = {"hand": "Into my hand (remove a card of my hand from the game)",
               "draw": "Into my Draw Deck (remove a card of it from the game)",
@@ -25,12 +25,12 @@ def label(state: dict[str, Any], a: dict[str, Any]) -> str:
     t = a["type"]
     if t == "go":
         seen = a["to"] in state["visited"]
-        exit_words = dict(rooms()[state["room"]]["exits"])[a["to"]]
-        return f"Go to {a['to']}" + (f" ~ {rooms()[a['to']]['name']}" if seen else f" ({exit_words})")
+        exit_words = dict(here(state)["exits"])[a["to"]]
+        return f"Go to {a['to']}" + (f" ~ {of(state)['rooms'][a['to']]['name']}" if seen else f" ({exit_words})")
     if t == "attempt":
         return f"Declare {'Up ^' if a['symbol'] == '^' else 'Down v'} and try"
     if t == "overcome":
-        attr = rooms()[state["room"]]["obstacle"]["attribute"].title()
+        attr = here(state)["obstacle"]["attribute"].title()
         return (f"Play a {attr} card from my hand" if a["from"] == "hand"
                 else f"Draw a {attr} card from my Combat Deck (1 level of Exhaustion)")
     if t == "give_up":
@@ -76,7 +76,7 @@ def hidden_for(fight: dict[str, Any], seat: int, seats: list[int]) -> dict[str, 
 def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> dict[str, Any]:
     """``seat``: a character's index, or -1 for the phone (whoever holds it)."""
     h = state["heroes"][state["active"]]
-    room = rooms()[state["room"]]
+    room = here(state)
     ob = room["obstacle"]
     obstacle = None
     if ob:
@@ -92,9 +92,9 @@ def view(state: dict[str, Any], legal: list[dict[str, Any]], seat: int = -1) -> 
     pending = [card_face(c, 1) for c in state["pending"]] if state["phase"] in ("loot", "remove_hand",
                                                                                  "remove_draw") else []
     return {
-        "phase": state["phase"], "outcome": state["outcome"], "adventure": adventure()["info"]["name"],
+        "phase": state["phase"], "outcome": state["outcome"], "adventure": of(state)["info"]["name"],
         # the adventure's story intro, until the first fight is over (it opens the log too)
-        "intro": adventure()["info"]["text"] if state["last_fight"] is None else "",
+        "intro": of(state)["info"]["text"] if state["last_fight"] is None else "",
         "room": {"id": state["room"], "name": room["name"], "text": room["text"], "light": room["light"],
                  "place": room["place"], "distances": room["distances"], "updown": room["updown"],
                  "rest": room["rest"], "boss": room["boss"], "cleared": state["room"] in state["cleared"]},

@@ -202,9 +202,10 @@ def gold_most(xp: int) -> int:
     """The most Gold ``xp`` Experience can come with: each Foe's Gold per XP at its best,
     and the rooms' Gold of a whole adventure for every fight's worth of XP (a room's Gold
     is found once its Foes are beaten), plus one adventure's rooms (a generous bound)."""
-    from ..adventure.content import rooms
-    per_xp = max([-(-f.get("gold", 0) // max(1, f.get("xp", 1))) for f in data.foes().values()] or [0])
-    room_gold = sum(r["gold"] for r in rooms().values())
+    from ..adventure.content import builtin_gold
+    from ..adventure.spec import gold_per_xp
+    per_xp = gold_per_xp()
+    room_gold = builtin_gold()  # a made adventure's rooms give no more (adventure/spec.py)
     return per_xp * xp + room_gold * (1 + xp)
 
 
