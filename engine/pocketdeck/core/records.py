@@ -483,6 +483,17 @@ register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems",
 register_kind("foe", "ads", 1, "pocketdeck.systems.ads.foecard:made_problems", "ADS Foe",
               opens="pocketdeck.ui.make.foe:open_foe", max_chars=12_000,
               arrival="pocketdeck.systems.ads.made:arrival_steps", arrival_work=240)
+# a Deckbuilder monster made on the phone (issue 49), minion or boss: checked like monsters.toml,
+# and played 32 times by the random players when it comes from outside (10 a game, as a Foe's fight)
+register_kind("monster", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.monstercard:made_problems",
+              "Deckbuilder monster", opens="pocketdeck.ui.make.monster:open_monster", max_chars=4_000,
+              arrival="pocketdeck.systems.deckbuilder.made:arrival_steps", arrival_work=320)
+# an ADS adventure made on the phone (issue 49): its rooms checked like ours, the made Foes it
+# carries fought, and 24 seeded adventures played when it comes from outside (about 100 moves'
+# work a game, and a carried Foe's 240): one adventure a file or link at most
+register_kind("adventure", "ads", 1, "pocketdeck.systems.ads.adventure.spec:made_problems", "ADS adventure",
+              opens="pocketdeck.ui.make.adventure:open_adventure", max_chars=MAX_RECORD_CHARS,
+              arrival="pocketdeck.systems.ads.adventure.made:arrival_steps", arrival_work=3_400)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from ..shell import App, Effect
 
 # the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
-KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
+KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "monster-deckbuilder": "pocketdeck.ui.make.monster:KIND",
+         "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
 
 
 @dataclass
