@@ -34,12 +34,14 @@ _WHOLE = re.compile(r"-?[0-9]{1,30}")
 class Label:
     """What a field is called in the book's words. ``item``: the name of one item of a list
     ("Action"); ``choices``: words for a choice's values; ``hidden``: kept, not shown (an
-    id the app gives)."""
+    id the app gives); ``one_by_one``: a list of choices drawn as a list of choices, not tick
+    boxes (a room's loot: fifty cards, one may come twice)."""
     name: str
     hint: str = ""
     item: str = ""
     choices: Mapping[Any, str] = field(default_factory=dict)
     hidden: bool = False
+    one_by_one: bool = False   # a list of choices drawn item by item (it may repeat one), not ticks
 
 
 Labels = Mapping[str, Label]   # by pattern: the path with each list position as "*"
@@ -111,6 +113,11 @@ def _choices(spec: Any) -> list[Any] | None:
     return None
 
 
+def _ticks(spec: ListOf, label: Label) -> list[Any] | None:
+    """The values of a list drawn as tick boxes (a set of small choices), else None."""
+    return None if label.one_by_one else _choices(spec.item)
+
+
 def _words(label: Label, value: Any) -> str:
     return label.choices.get(value, str(value))
 
@@ -151,9 +158,9 @@ def fields(spec: Any, value: Any, labels: Labels, problems: Mapping[str, list[st
         row = value if isinstance(value, dict) else {}
         made.children = [fields(s, row.get(k), labels, problems, join(path, k)) for k, s in _schema(bare).items()
                          if not label_of(labels, join(path, k)).hidden]
-    elif isinstance(bare, ListOf) and _choices(bare.item) is not None:
+    elif isinstance(bare, ListOf) and _ticks(bare, label) is not None:
         made.kind = "set"
-        made.options = [(str(v), _words(label, v)) for v in _choices(bare.item) or []]
+        made.options = [(str(v), _words(label, v)) for v in _ticks(bare, label) or []]
         made.value = [str(v) for v in value] if isinstance(value, list) else []
     elif isinstance(bare, ListOf):
         made.kind = "list"
@@ -208,11 +215,11 @@ def read(spec: Any, before: Any, labels: Labels, sent: Mapping[str, Any], path: 
                 row[key] = got
         return row
     name = NAME + path
-    if isinstance(bare, ListOf) and _choices(bare.item) is not None:
+    if isinstance(bare, ListOf) and _ticks(bare, label_of(labels, path)) is not None:
         if name not in sent:
             return before
         ticked = sent[name] if isinstance(sent[name], list) else [sent[name]]
-        values = _choices(bare.item) or []
+        values = _ticks(bare, label_of(labels, path)) or []
         on = {str(t) for t in ticked}
         # the order it had (a Foe's distances as the book lists them), then any newly ticked
         kept = [v for v in (before if isinstance(before, list) else []) if v in values and str(v) in on]
@@ -339,7 +346,7 @@ def _walk(spec: Any, value: Any, labels: Labels, path: str, out: dict[str, list[
             if extra:
                 note(f"{label}: unknown key(s) {', '.join(extra)[:40]}")
         return
-    if isinstance(bare, ListOf) and _choices(bare.item) is None:  # its length here, its items below
+    if isinstance(bare, ListOf) and _ticks(bare, label_of(labels, path)) is None:  # its length here, its items below
         if not isinstance(value, list):
             note(f"{label} must be {describe(bare)}")
             return

@@ -221,15 +221,25 @@ def setup(app: Any = None) -> str:
             '<option value="grid">Two Dimensional (the room as a grid of squares)</option>'
             '<option value="cover">Two Dimensional with cover (the Map cards\' cover squares)</option>')
     quick = quick_buttons("ads_adventure", lambda k: {"hero": k}, "into the Drowned Lantern Keep")
+    head = ('<h2>Play now</h2><p class="muted">One ready-made character, Simple play, a suggested '
+            'starting hand: one tap into the first room.</p>')
+    label = "Play now: pick a ready-made character"
+    key = getattr(app, "ads_adventure", None)
+    mine = dict(made_adventures(app)).get(key) if key else None
+    if mine is not None:  # an adventure just kept or opened from the Library: the next step is to play it
+        quick = (f'<input type="hidden" name="yours" value="{esc(key)}">'
+                 + quick_buttons("ads_adventure", lambda k: {"hero": k}, f"into {mine['name']}", fill="quick,yours"))
+        head = (f'<h2>Play your adventure now</h2><p class="muted">{esc(mine["name"])} (yours: '
+                f'{len(mine["rooms"])} rooms), one ready-made character, Simple play, a suggested starting '
+                f'hand: one tap into its first room.</p>')
+        label = f"Play {mine['name']} now: pick a ready-made character"
     lines = "".join(f"<li><b>{n}</b>: {esc(t)}</li>" for n, t in MODE_LINES)
     return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
             f'<p class="muted">Carry your Character Decks through the Drowned Lantern Keep: nine rooms, '
             f'obstacles, a rest spot, loot and a boss, alone or as a party of up to 4 on this one phone '
             f'(pass it round: each sees their own hand on their turn). Build your own deck on the ADS Deck '
             f'Builder.</p>'
-            + prompt(f'<h2>Play now</h2><p class="muted">One ready-made character, Simple play, a suggested '
-                     f'starting hand: one tap into the first room.</p>{quick}',
-                     cls="ads-quick", label="Play now: pick a ready-made character")
+            + prompt(f'{head}{quick}', cls="ads-quick", label=label)
             + f'<h2>Or set up the adventure yourself</h2><form class="form" data-form>{_adventure_picker(app)}'
             + f'{deck_select(app, "hero", "Character 1")}'
             + "".join(deck_select(app, f"hero{k}", f"Character {k} (a party)", nobody=True) for k in PARTY_FIELDS)
@@ -246,7 +256,7 @@ def options_from_form(fields: dict[str, Any], app: Any) -> dict[str, Any]:
     if fields.get("quick") == "yes":  # Play now: the button's own options name the ready-made deck
         if app is not None:
             app.ads_quick = "ready"
-        return {}
+        return _chosen_adventure(fields.get("yours"), app)  # Play your adventure now: the kept one
     picks = [fields.get("hero", "ready:warrior")] + [fields[f"hero{k}"] for k in PARTY_FIELDS
                                                       if fields.get(f"hero{k}", "none") != "none"]
     # decks from the library first: the library's entries pair with the first characters

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 PREFIX = "item:adventure:ads:"
 DISTANCE_WORDS = {"melee": "Melee", "thrown": "Thrown", "ranged": "Ranged"}
-SQUARES = {n: str(n) for n in range(9)}
 FOES = "Foes for one player (solo)", "Foes for a group (2 to 4 players)"
 
 
@@ -61,8 +60,9 @@ LABELS: dict[str, Label] = {
     "rooms.*.cover": Label("Cover squares", "Two Dimensional play with cover: column, row of the 9x9 room "
                                             "(0 at top left); not the bottom row, where the party enters.",
                            item="Square"),
-    "rooms.*.cover.*": Label("Square", "Column, then row."),
-    "rooms.*.cover.*.*": Label("Column / row", choices=SQUARES),
+    "rooms.*.cover.*": Label("Square"),
+    "rooms.*.cover.*.0": Label("Column", "0 to 8, from the left."),
+    "rooms.*.cover.*.1": Label("Row", "0 to 8, from the top."),
     "rooms.*.text": Label("Room Description", "What the players read when they enter."),
     **_foe_lists("rooms.*.solo", FOES[0], "Combat Encounters: the Foes one character meets here."),
     **_foe_lists("rooms.*.group", FOES[1], "The same room's Foes for a party."),
@@ -79,9 +79,10 @@ LABELS: dict[str, Label] = {
     "rooms.*.obstacle.damage": Label("Damage on a failure", "Hit Points lost when the task is given up."),
     "rooms.*.obstacle.text": Label("Words", "What the players are asked to do."),
     "rooms.*.obstacle.blocks": Label("Blocks", "Room Numbers of exits closed until it is overcome.", item="Exit"),
-    "rooms.*.loot": Label("Loot", "Combat cards found here (Treasure and Loot).", item="Card"),
+    "rooms.*.loot": Label("Loot", "Combat cards found here (Treasure and Loot).", item="Card", one_by_one=True),
     "rooms.*.loot.*": Label("Card"),
-    "rooms.*.treasure": Label("Treasure", "Treasure cards of this app (each has a Gold value).", item="Treasure"),
+    "rooms.*.treasure": Label("Treasure", "Treasure cards of this app (each has a Gold value).", item="Treasure",
+                              one_by_one=True),
     "rooms.*.treasure.*": Label("Treasure"),
     "rooms.*.gold": Label("Gold", "Found once the room's Foes are beaten (0 to 20)."),
     "rooms.*.rest": Label("Rest spot", "Combat Encounters and Rest: the party may Rest here before any fight."),
@@ -107,7 +108,7 @@ def _foe_choices(app: "App") -> dict[str, str]:
 
 
 def spec_for(app: "App") -> Any:
-    return adventure_spec(OneOf(*_foe_choices(app)))
+    return adventure_spec(OneOf(*_foe_choices(app)), OneOf(*sorted(treasures())))
 
 
 def labels_for(app: "App") -> dict[str, Label]:
@@ -117,9 +118,8 @@ def labels_for(app: "App") -> dict[str, Label]:
     for at in ("rooms.*.solo.*.0", "rooms.*.group.*.0", "rooms.*.wander.*.*.0"):
         out[at] = Label(LABELS[at].name, choices=words)
     out["rooms.*.loot.*"] = Label("Card", choices=loot)
-    out["rooms.*.treasure"] = Label(LABELS["rooms.*.treasure"].name, LABELS["rooms.*.treasure"].hint + " Ours: "
-                                    + ", ".join(f"{t} ({v['name']}, {v['gold']} Gold)"
-                                                for t, v in sorted(treasures().items())) + ".", item="Treasure")
+    out["rooms.*.treasure.*"] = Label("Treasure", choices={t: f"{v['name']} ({v['gold']} Gold)"
+                                                           for t, v in sorted(treasures().items())})
     return out
 
 

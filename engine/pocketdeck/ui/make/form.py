@@ -8,7 +8,7 @@ under its field, tied to it by ``aria-describedby``, so a screen reader says it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from ...form import Field, Labels
@@ -97,20 +97,19 @@ def _field(f: Field, focus: str) -> str:
         item = f.label.item or "item"
         rows = []
         for i, child in enumerate(f.children):
-            child.label = type(child.label)(f"{item} {i + 1}", child.label.hint, child.label.item,
-                                            child.label.choices, child.label.hidden)
+            child.label = replace(child.label, name=f"{item} {i + 1}")
             drop = (button(f"Remove {item} {i + 1}", "make-del", child.path, cls="btn small ghost mk-del",
                            fill=FILL_ALL, title=f"Remove {item} {i + 1} of {f.label.name}")
                     if child.removable else "")
-            rows.append(_field(child, focus).replace("<!--drop-->", drop, 1))
+            rows.append(_folded(child, _field(child, focus).replace("<!--drop-->", drop, 1), focus))
         grow = (button(f"Add {_a(item)}", "make-add", f.path, cls="btn small mk-add", fill=FILL_ALL,
                        title=f"Add {_a(item)} to {f.label.name}") if f.can_add else "")
         return (f'<fieldset class="mk-list" id="{ident}"{_describe(f)}><legend>{esc(f.label.name)}</legend>'
                 f'{_hint(f)}{_problems(f)}{"".join(rows)}{grow}</fieldset>')
     if f.kind == "tagged":
         tag, rest = f.children[0], f.children[1:]
-        for i, r in enumerate(rest, 1):
-            r.label = type(r.label)(f"Value {i}", "", "", {}, False)
+        for i, r in enumerate(rest, 1):  # one value keeps its own name ("How many"); several are numbered
+            r.label = replace(r.label, name=f"{r.label.name} {i}" if len(rest) > 1 else r.label.name, hint="")
         inner = _field(tag, focus) + '<div class="mk-values">' + "".join(_field(r, focus) for r in rest) + "</div>"
         return _group(f, inner, focus)
     if f.kind == "set":
@@ -141,6 +140,27 @@ def _field(f: Field, focus: str) -> str:
                    f' autocomplete="off" spellcheck="false"{_describe(f)}>')
     return (f'<div class="mk-field"><label for="{ident}">{esc(f.label.name)}</label>{_hint(f)}'
             f'{control}{_problems(f)}</div>')
+
+
+FOLD = 8   # a list's item with more fields than this is folded under a line that names it (a room)
+
+
+def _inside(f: Field, focus: str) -> bool:
+    """Whether ``f`` or a field in it has a problem or holds the focus."""
+    return bool(f.problems) or (bool(focus) and (focus == f.path or focus.startswith(f.path + "."))) or \
+        any(_inside(c, focus) for c in f.children)
+
+
+def _folded(f: Field, html: str, focus: str) -> str:
+    """A big item of a list (a room of an adventure) folded under a line naming it (its first
+    text fields: "Room 3 · K3 · The Guard Room"), open when it holds a problem or the focus,
+    so a long list stays one screen of lines on a phone and every field is still sent."""
+    if f.kind != "table" or len(f.children) <= FOLD:
+        return html
+    words = [str(c.value) for c in f.children[:2] if c.kind == "text" and c.value]
+    summary = " \u00b7 ".join([f.label.name] + words)
+    opened = " open" if _inside(f, focus) else ""
+    return f'<details class="mk-fold"{opened}><summary>{esc(summary)}</summary>{html}</details>'
 
 
 def _group(f: Field, inner: str, focus: str) -> str:

@@ -46,32 +46,33 @@ def foe_list(foe_ref: Any) -> ListOf:
     return ListOf(Tagged(foe_ref, Range(1, MAX_FOES), at_most=1), at_most=MAX_FOES)
 
 
-def room_spec(foe_ref: Any) -> Table:
+def room_spec(foe_ref: Any, treasure_ref: Any = Text(1, 40)) -> Table:
     obstacle = Table({
         "name": NAME, "attribute": OneOf(*sorted(data.ATTRIBUTES)), "difficulty": OneOf(*DIFFICULTIES),
         "damage": Range(0, 10), "text": WORDS, "blocks": Optional(ListOf(ROOM_ID, at_most=6))}, strict=True)
     return Table({
         "id": ROOM_ID, "name": NAME, "light": OneOf(*LIGHTS), "place": OneOf(*PLACES),
         "distances": ListOf(OneOf(*data.DISTANCES), at_most=3), "updown": OneOf("up", "down"),
-        "cover": Optional(ListOf(ListOf(Range(0, SIZE - 1), at_least=2, at_most=2), at_most=MAX_COVER)),
+        "cover": Optional(ListOf(Tagged(Range(0, SIZE - 1), Range(0, SIZE - 1), at_most=1), at_most=MAX_COVER)),
         "text": WORDS,
         "solo": Optional(foe_list(foe_ref)), "group": Optional(foe_list(foe_ref)),
         "start": Optional(OneOf(*data.DISTANCES)), "presneak": Optional(bool),
         "exits": ListOf(Tagged(ROOM_ID, Text(1, 60), at_most=1), at_least=1, at_most=6),
         "obstacle": Optional(obstacle),
         "loot": Optional(ListOf(OneOf(*sorted(data.cards())), at_most=4)),
-        "treasure": Optional(ListOf(Text(1, 40), at_most=3)),
+        "treasure": Optional(ListOf(treasure_ref, at_most=3)),
         "gold": Optional(Range(0, ROOM_GOLD)), "rest": Optional(bool), "boss": Optional(bool),
         "wander": Optional(ListOf(foe_list(foe_ref), at_least=4, at_most=4)),
     }, strict=True)
 
 
-def adventure_spec(foe_ref: Any = Text(1, 40)) -> Table:
-    """The whole adventure. ``foe_ref``: what names a Foe in a room (any short text, checked
-    across fields against ours and the carried ones; a phone's form narrows it to a choice)."""
+def adventure_spec(foe_ref: Any = Text(1, 40), treasure_ref: Any = Text(1, 40)) -> Table:
+    """The whole adventure. ``foe_ref``, ``treasure_ref``: what names a Foe or a treasure in a
+    room (any short text, checked across fields against ours and the carried Foes; a phone's
+    form narrows each to a choice)."""
     return Table({
         "id": Text(1, 40), "name": NAME, "text": WORDS, "start": ROOM_ID,
-        "rooms": ListOf(room_spec(foe_ref), at_least=1, at_most=MAX_ROOMS),
+        "rooms": ListOf(room_spec(foe_ref, treasure_ref), at_least=1, at_most=MAX_ROOMS),
         "foes": Optional(ListOf(FOE, at_most=MAX_MADE_FOES)),
         "won": Optional(WORDS),
     }, strict=True)
@@ -111,6 +112,8 @@ def _cover_problems(at: str, r: dict[str, Any]) -> list[Problem]:
     begin (grid.setup: columns 2 to 5, as far off as each starting Distance)."""
     foes_at = {(c, SIZE - 1 - gap) for gap in START_GAP.values() for c in COLUMNS[:MAX_FOES]}
     out = []
+    if any(len(sq) != 2 for sq in r.get("cover", [])):
+        return [(f"{at}.cover", "each cover square needs its column and its row")]
     squares = [tuple(sq) for sq in r.get("cover", [])]
     if len(set(squares)) != len(squares):
         out.append((f"{at}.cover", "a cover square is listed twice"))
