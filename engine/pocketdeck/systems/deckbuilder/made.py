@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ...core.game import run_steps
-from ...core.rng import Rng
+from ...core.trials import trial_steps
 from . import data
 from .monstercard import made_id, made_problems
 from .rules import GAME
@@ -41,25 +41,16 @@ def playability_steps(card: Any) -> Generator[int, None, list[str]]:
     if found:
         return found
     card = dict(card, id=made_id(card))  # as a game starts from it
-    won = 0
-    for n in range(GAMES):
+    why, ends = yield from trial_steps(GAME, lambda n: game_options(card, n), GAMES, STEP_CAP, 0x5EED,
+                                       "game", " against it")
+    if why:
+        return [why]
+    for n, state in enumerate(ends):  # each last state as the rules keep one (cards, numbers, phases)
         try:
-            state = GAME.new_game(game_options(card, n), seed=n + 1)
-            chooser = Rng(n ^ 0x5EED)
-            for _ in range(STEP_CAP):
-                legal = GAME.legal_actions(state)
-                if not legal:
-                    break
-                state = GAME.apply(state, GAME.sim_choose(state, legal, chooser))
             GAME.check_state(state)
-        except Exception as exc:  # noqa: BLE001 - any error of the rules refuses the monster
-            return [f"game {n + 1} of {GAMES} against it stopped with an error ({type(exc).__name__}: "
-                    f"{str(exc)[:80]})"]
-        if not GAME.is_over(state):
-            return [f"game {n + 1} of {GAMES} against it did not end within {STEP_CAP} moves"]
-        won += state["outcome"] == "won"
-        yield 1
-    if not won:
+        except Exception as exc:  # noqa: BLE001 - a state the rules should never reach
+            return [f"game {n + 1} of {GAMES} against it ended in a state the rules refuse ({str(exc)[:80]})"]
+    if not any(state["outcome"] == "won" for state in ends):
         return [f"none of {GAMES} games by parties of one to four heroes beat it: it cannot be beaten "
                 "(lower its defense, health or resistance)"]
     return []

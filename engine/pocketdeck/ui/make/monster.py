@@ -17,15 +17,14 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Generator
 
-from ...core.game import IllegalAction
-from ...core.records import RecordError, get_kind, make_item, read_item
+from ...core.records import get_kind
 from ...form import Label
 from ...schema import ListOf, OneOf, Table
 from ...systems.deckbuilder import data
 from ...systems.deckbuilder.made import GAMES, playability_steps
 from ...systems.deckbuilder.monstercard import BOSS, MINION, made_id, monster_problems, spec_of
-from ..library.items import add
 from .form import MakeKind
+from .keeping import kept_steps, open_kept
 
 if TYPE_CHECKING:
     from ..shell import App, Effect
@@ -121,30 +120,14 @@ def keep(app: "App", row: dict[str, Any]) -> Generator[int, None, list["Effect"]
     """Check the monster as the Library would on arrival, play it (a game a step), keep it;
     ValueError naming why otherwise (nothing is kept before every check passed)."""
     card = card_of(row)
-    kind = get_kind("monster", "deckbuilder")
-    try:
-        item = read_item(make_item(kind, card["name"], card), own=True)  # the record check, sizes, one name
-    except RecordError as exc:
-        raise ValueError(str(exc)) from None
-    found = yield from playability_steps(card)
-    if found:
-        raise ValueError(f"{card['name']} is not playable: " + "; ".join(found))
-    effects = add(app, item)
-    key = next(k for k, r in app.library.items() if r is item["data"])
-    app.db_monster = key
-    app.screen = SCREEN
-    app.flash = ("info", f"Kept: {card['name']}. It passed the checks and {GAMES} games by the random "
-                         "players; the Deckbuilder setup lists it as yours.")
-    return effects + [("put", "ui:screen", SCREEN)]
+    return (yield from kept_steps(app, get_kind("monster", "deckbuilder"), card, playability_steps(card),
+                                  "db_monster", SCREEN, f"It passed the checks and {GAMES} games by the random "
+                                  "players; the Deckbuilder setup lists it as yours."))
 
 
 def open_monster(app: "App", key: str) -> list["Effect"]:
     """Open on a kept monster: the Deckbuilder setup with it chosen ("Fight your monster now")."""
-    if key not in app.library:
-        raise IllegalAction("that monster is not in the library")
-    app.db_monster = key
-    app.screen = SCREEN
-    return [("put", "ui:screen", app.screen)]
+    return open_kept(app, key, "db_monster", SCREEN, "monster")
 
 
 KIND = MakeKind(
