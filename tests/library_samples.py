@@ -77,7 +77,18 @@ def made_monster(name: str = "Gruk the Lesser", health: int = 12) -> dict[str, A
     return card
 
 
-RECORDS = {("foe", "ads"): made_foe, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_creature(name: str = "Brakka the Tusked", hp: int = 6) -> dict[str, Any]:
+    """A DofA creature the GM made (ui/make/creature.py): a copy of the Guard made a Dealer,
+    renamed, its Health changed, its id the hash of its card."""
+    import copy
+    from pocketdeck.systems.dofa_gm.bestiary import creatures
+    from pocketdeck.systems.dofa_gm.creaturecard import made_id
+    card = dict(copy.deepcopy(creatures()["Guard"]), name=name, type="Dealer", hp=hp)
+    card["id"] = made_id(card)
+    return card
+
+
+RECORDS = {("foe", "ads"): made_foe, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

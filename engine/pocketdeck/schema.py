@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 EXCERPT = 40  # characters of a wrong value quoted in a problem (files can be large)
+LISTED = 20   # the values of a OneOf a problem reads out; past this many, it counts them
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ def describe(spec: Any) -> str:
     if isinstance(spec, MapOf):
         return f"a table of {describe(spec.value)}"
     if isinstance(spec, OneOf):
+        if len(spec.values) > LISTED:  # a long list (a creature's 96 powers) is named, not read out
+            return f"one of {len(spec.values)} values (" + ", ".join(repr(v) for v in spec.values[:3]) + ", \u2026)"
         return "one of " + ", ".join(repr(v) for v in spec.values)
     if isinstance(spec, Range):
         if spec.low is not None and spec.high is not None:

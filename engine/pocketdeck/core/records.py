@@ -483,6 +483,11 @@ register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems",
 register_kind("foe", "ads", 1, "pocketdeck.systems.ads.foecard:made_problems", "ADS Foe",
               opens="pocketdeck.ui.make.foe:open_foe", max_chars=12_000,
               arrival="pocketdeck.systems.ads.made:arrival_steps", arrival_work=240)
+# a DofA creature the GM made (issue 49): its card, checked like bestiary.toml, and played in
+# 24 games of the GM's table when it comes from outside (about 1 s in CPython, 600 moves' work)
+register_kind("creature", "dofa-gm", 1, "pocketdeck.systems.dofa_gm.creaturecard:made_problems",
+              "DofA creature", opens="pocketdeck.ui.make.creature:open_creature", max_chars=4_000,
+              arrival="pocketdeck.systems.dofa_gm.made:arrival_steps", arrival_work=600)
 # a Deckbuilder monster made on the phone (issue 49), minion or boss: checked like monsters.toml,
 # and played 32 times by the random players when it comes from outside (10 a game, as a Foe's fight)
 register_kind("monster", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.monstercard:made_problems",

@@ -636,7 +636,8 @@ class App:
                 shared = ('<p class="shared-note muted">A shared game, kept beside your own '
                           f'{esc(table.title)} game.</p>')
             return (self._nav(system, in_game=True, can_undo=session.can_undo()) + shared + share
-                    + seats + table.render(view, session))
+                    + seats + (table.render_app(self, view, session) if table.render_app else
+                               table.render(view, session)))
         return self._home()
 
     def _preview(self) -> str:

@@ -40,6 +40,9 @@ class Table:
     options_from_form: Callable[[dict[str, Any], "App"], dict[str, Any]] = _plain_options
     after_play: Callable[["App", Session], list[Effect]] = _no_effects
     seat: str = "player"
+    # ``render`` with the App too, where a table offers what the player kept (the GM's table:
+    # the creatures the GM made, issue 49); None: ``render``
+    render_app: Callable[["App", dict[str, Any], Session], str] | None = None
 
 
 TABLES: dict[str, Table] = {}

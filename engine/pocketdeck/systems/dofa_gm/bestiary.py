@@ -13,21 +13,16 @@ from functools import lru_cache
 from typing import Any
 
 from ... import content
-from ...content import ListOf, MapOf, OneOf, Optional, Range, table_rows
+from ...content import OneOf, Optional, Range, table_rows
 from ..dofa import checks as ck
 from ..dofa import sheet as sh
+from .creaturecard import TEXT_MAX, TYPES, check_bestiary_rows
 
-TYPES = ("Companion", "NPC", "Dealer", "Boss")
 KIND_OF = {"Companion": "companion", "NPC": "minion", "Dealer": "dealer", "Boss": "boss"}
 ITEM_KINDS = ("weapon", "armor", "shield", "general", "tool", "consumable")
-CREATURE = {"id": str, "type": OneOf(*TYPES), "level": Range(1, 10), "hp": Range(1, 99),
-            "ap": Range(0, 9), "ar": Range(0, 6), "pp": Range(0, 20),
-            "attributes": MapOf(Range(-3, 9)), "powers": ListOf(str), "text": str,
-            "primary": Optional(str)}
 ITEM = {"id": str, "kind": OneOf(*ITEM_KINDS), "cost": Range(0, 10**7), "text": str,
         "damage": Optional(Range(1, 4)), "ar": Optional(Range(0, 6)), "ap": Optional(Range(0, 9)),
         "needs": Optional(str), "use": Optional(str), "reference": Optional(str)}
-TEXT_MAX = 200
 
 
 @lru_cache(maxsize=1)
@@ -40,16 +35,24 @@ def items() -> dict[str, dict[str, Any]]:
     return {i["id"]: i for i in content.load("dofa-gm/items.toml")["item"]}
 
 
+def card(s: dict[str, Any], source: str) -> dict[str, Any]:
+    """The creature card ``source`` names in the game ``s``: one of ours, or a creature the
+    GM made that the game carries (``s["made"]``, by the hash of its card: rules.py), so a
+    replay or a shared game finds the very card it was played with."""
+    found = creatures().get(source)
+    return found if found is not None else s["made"][source]
+
+
 def check_bestiary(data: dict[str, Any]) -> list[str]:
-    rows, problems = table_rows(data, "creature", CREATURE)
-    ids = [r["id"] for r in rows]
+    """bestiary.toml against the bestiary entry's spec and its checks across fields, the
+    very ones a made creature passes (creaturecard.py), and unique ids."""
+    rows = data.get("creature") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not rows:
+        return ["needs at least 1 [[creature]] rows"]
+    problems = check_bestiary_rows(rows)
+    ids = [r.get("id") for r in rows if isinstance(r, dict)]
     if len(set(ids)) != len(ids):
         problems.append("[[creature]] ids must be unique")
-    for r in rows:
-        if set(r["attributes"]) != set(sh.ATTRIBUTES):
-            problems.append(f"creature {r['id']}: attributes must name {', '.join(sh.ATTRIBUTES)}")
-        if not r["text"].strip() or len(r["text"]) > TEXT_MAX:
-            problems.append(f"creature {r['id']}: 'text' must be 1 to {TEXT_MAX} characters")
     return problems
 
 
@@ -93,8 +96,9 @@ def _base(cid: str, name: str, side: str, kind: str) -> dict[str, Any]:
             "lower_next": False, "armor": None}
 
 
-def from_creature(cid: str, source: str, name: str, side: str = "foes") -> dict[str, Any]:
-    c = creatures()[source]
+def from_creature(cid: str, source: str, name: str, side: str = "foes",
+                  c: dict[str, Any] | None = None) -> dict[str, Any]:
+    c = creatures()[source] if c is None else c
     out = _base(cid, name, side, KIND_OF[c["type"]])
     attrs = dict(c["attributes"])
     # PG, Dealers, NPCs and Companions 1: Dealers "Have at least 5 health points" (a Boss is

@@ -22,6 +22,7 @@ from . import decks as dk
 from . import fight as ft
 from .joining import (MAX_PLAYERS, MOD_LIMITS, PLAYER_LIMITS, check_player, join_problem,  # noqa: F401
                       phone_problem)
+from .creaturecard import card_problem
 from .powers import POWERS, cost, price
 
 MODES = ("table", "skirmish")
@@ -47,6 +48,10 @@ class DofaGmGame(Game):
     # attack on one's charmer, at most 3 AP in the party, a readied attack paid as it is
     # readied), so a game of an older format may replay otherwise
     sim_step_cap = 900
+    # creatures the GM made (issue 49): their cards, carried by the game that uses them
+    # (the skirmish's or table's foes at the start; ``add_made`` later), so an edited
+    # creature never changes a game under way and a replay needs no Library
+    optional_options = ("cards",)
 
     def default_options(self) -> dict[str, Any]:
         return {"mode": "table", "players": [], "party": [], "foes": []}
@@ -59,7 +64,17 @@ class DofaGmGame(Game):
             raise IllegalAction(f"players: a list of at most {MAX_PLAYERS}")
         for p in players:
             check_player(p)
-        for key, known in (("party", sh.premades()), ("foes", bs.creatures())):
+        cards = o.get("cards", [])
+        if not isinstance(cards, list) or not cards and "cards" in o or len(cards) > MAX_PLAYERS:
+            raise IllegalAction(f"cards: a list of 1 to {MAX_PLAYERS} creatures made by the GM")
+        for c in cards:
+            why = card_problem(c)
+            if why:
+                raise IllegalAction(f"cards: {why}")
+        made = {c["id"] for c in cards}
+        if len(made) != len(cards):
+            raise IllegalAction("cards: each made creature once")
+        for key, known in (("party", sh.premades()), ("foes", {**bs.creatures(), **dict.fromkeys(made)})):
             v = o.get(key)
             if not isinstance(v, list) or len(v) > MAX_PLAYERS or any(x not in known for x in v):
                 raise IllegalAction(f"{key}: at most {MAX_PLAYERS} names from the list")
@@ -74,6 +89,8 @@ class DofaGmGame(Game):
             "entry": None, "call": None, "epic": None, "hand": 0, "focus": None,
             "panel": "none", "ledger": {"purse": 0, "loot": [], "lines": []},
             "log": ["The GM shuffles the NPC Deck and the World Deck."], "steps": 0, "epics": 0}
+        if o.get("cards"):
+            s["made"] = {c["id"]: c for c in o["cards"]}
         for p in o["players"]:
             table.add_player(s, dict(p, name=p["name"].strip()))
         for pid in o["party"]:
@@ -196,6 +213,17 @@ class DofaGmGame(Game):
         phone joined the table link, issue 29: ui/table_link/policies.py plays it) is checked
         here too: it is no GM's button, so it stays out of ``legal_actions``."""
         kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "add_made":
+            # a creature the GM made joins (issue 49): the action carries its card, checked
+            # here like a game's ``cards`` option; the game keeps it by the hash of its card
+            # and adds it as any creature of the bestiary (``add_creature``, legal then)
+            why = made_problem(state, action)
+            if why:
+                raise IllegalAction(why)
+            card = action["card"]
+            new = json.loads(json.dumps(state))
+            new.setdefault("made", {})[card["id"]] = card
+            return super().apply(new, {"type": "add_creature", "id": card["id"]})
         if kind in ("join", "phone"):
             why = join_problem(state, action) if kind == "join" else phone_problem(state, action)
             if why:
@@ -259,6 +287,17 @@ class DofaGmGame(Game):
     def sim_choose(self, state: State, legal: list[Action], rng: Rng) -> Action:
         from .policy import sim_choose
         return sim_choose(state, legal, rng)
+
+
+def made_problem(s: State, a: Action) -> str | None:
+    """Why the made creature of ``a`` (``{"type": "add_made", "card": ...}``) may not join now
+    (None: it may): only where a creature of the bestiary may (the Add panel open, a place
+    at the table: ``table.actions``), and only a card the rules play (``card_problem``)."""
+    if set(a) != {"type", "card"}:
+        return "add_made: a made creature's card, and nothing else"
+    if not any(x["type"] == "add_creature" for x in GAME.legal_actions(s)):
+        return "a creature joins from the Add panel, with a place at the table (at most 12)"
+    return card_problem(a["card"])
 
 
 def refusal(s: State, a: Action) -> str | None:

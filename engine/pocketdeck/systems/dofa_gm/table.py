@@ -66,11 +66,14 @@ def companion_of(s: State, x: dict[str, Any]) -> bool:
 
 
 def add_creature(s: State, source: str, rng: Rng, side: str | None = None) -> dict[str, Any]:
-    c = bs.creatures()[source]
+    """A creature joins as a copy of its card: one of ours, or one the GM made that the game
+    carries (``bs.card``), named by its card's name ("Gray Wolf 2" for a second one)."""
+    c = bs.card(s, source)
     n = 1 + sum(1 for a in s["actors"] if a["source"] == source)
-    name = source if n == 1 else f"{source} {n}"
+    base = c.get("name", source)
+    name = base if n == 1 else f"{base} {n}"
     x = bs.from_creature(new_id(s, "c"), source, name,
-                         side or ("party" if c["type"] == "Companion" else "foes"))
+                         side or ("party" if c["type"] == "Companion" else "foes"), c)
     give_deck(s, x, rng)
     s["actors"].append(x)
     ft.log(s, f"{name} joins ({c['type']}, HP {x['hp']}, AR {x['ar']}).")
@@ -194,7 +197,7 @@ def room(s: State) -> bool:
 def actions(s: State) -> list[Action]:
     acts: list[Action] = []
     if room(s) and s["panel"] == "add":
-        acts += [{"type": "add_creature", "id": c} for c in bs.creatures()]
+        acts += [{"type": "add_creature", "id": c} for c in [*bs.creatures(), *s.get("made", ())]]
         if not s["combat"]:
             from ..dofa import sheet as sh
             acts += [{"type": "add_premade", "id": p} for p in sorted(sh.premades())]

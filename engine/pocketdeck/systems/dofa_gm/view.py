@@ -142,7 +142,8 @@ def label(s: State, a: Action) -> str:
         return "GM: no Upper/Lower Hand" if a["hand"] == 0 else (
             f"GM: Upper Hand {a['hand']}" if a["hand"] > 0 else f"GM: Lower Hand {-a['hand']}")
     if t == "add_creature":
-        return f"{a['id']} ({bs.creatures()[a['id']]['type']})"
+        c = bs.card(s, a["id"])
+        return f"{c['name']} ({c['type']}, yours)" if "name" in c else f"{a['id']} ({c['type']})"
     if t == "add_premade":
         return a["id"]
     if t == "damage":

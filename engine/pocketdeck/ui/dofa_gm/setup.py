@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..flow import prompt
 from ..html import button, esc
+from .kept import game_card, kept_creatures
 
 if TYPE_CHECKING:
     from ..shell import App
@@ -62,9 +63,15 @@ def setup(app: "App") -> str:
         rows.append(f'<fieldset class="gm-player"><legend>Player {i + 1}</legend>{"".join(cells)}</fieldset>')
     pre = '<option value="">None</option>' + "".join(
         f'<option value="{esc(p)}">{esc(_premade_line(p))}</option>' for p in sorted(sh.premades()))
-    foes = '<option value="">None</option>' + "".join(
+    mine = kept_creatures(app)
+    ours = "".join(
         f'<option value="{esc(c)}">{esc(c)} ({esc(r["type"])}, HP {r["hp"]}): {esc(r["text"])}</option>'
         for c, r in bs.creatures().items() if r["type"] != "Companion")
+    yours = "".join(f'<option value="{esc(k)}">{esc(r.get("name"))} (yours: {esc(r.get("type"))}, HP '
+                    f'{esc(r.get("hp"))}): {esc(r.get("text"))}</option>' for k, r in mine)
+    foes = '<option value="">None</option>' + (
+        f'<optgroup label="The bestiary">{ours}</optgroup><optgroup label="Your own creatures">{yours}</optgroup>'
+        if yours else ours)
     links = []
     for i in range(LINK_ROWS):
         links.append(f'<label>Share link {i + 1}<input name="link{i}" autocomplete="off" '
@@ -79,8 +86,19 @@ def setup(app: "App") -> str:
         fields.append(f"foe{i}")
     modes = "".join(f'<option value="{v}">{esc(n)}</option>' for v, n, _ in MODES)
     mode_lines = "".join(f'<li><b>{esc(n)}</b>: {esc(t)}</li>' for _, n, t in MODES)
+    head, label = f'<h2>Play now</h2>{ready}', "Play now: choose a ready game"
+    chosen = dict(mine).get(getattr(app, "gm_creature", None) or "")
+    if chosen is not None:   # a creature just kept or opened from the Library: one tap to a fight with it
+        card = game_card(chosen)
+        head = (f'<h2>Fight your creature now</h2><div class="choice">'
+                + button(f"Fight {chosen['name']} now", "new", {"system": "dofa-gm", "options": _fight_with(card)},
+                         cls="btn primary", title=f"A solo skirmish: Spades, Hearts and Clubs with {chosen['name']}")
+                + f'<p class="muted">A solo skirmish: Spades, Hearts and Clubs (level 1) '
+                f'{"with" if card["type"] == "Companion" else "against"} {esc(chosen["name"])} (yours)'
+                f'{" against a Grunt" if card["type"] == "Companion" else ""}.</p></div>{ready}')
+        label = f"Fight {chosen['name']} now, or choose a ready game"
     return (f'<section class="setup dofa-gm"><h1>Deck of Adventures: the GM\u2019s table</h1>'
-            + prompt(f'<h2>Play now</h2>{ready}', cls="gm-ready", label="Play now: choose a ready game")
+            + prompt(head, cls="gm-ready", label=label)
             + f'<h2>Or set up your own table</h2><form class="form" data-form>'
             f'<label>Mode <select name="mode">{modes}</select></label><ul class="gm-lines">{mode_lines}</ul>'
             f'<p class="muted">Players at the table (their sheets stay on their phones; leave a '
@@ -92,7 +110,34 @@ def setup(app: "App") -> str:
             f'(the app draws for them); creatures come from the bestiary, minions sharing the '
             f'NPC Deck.</p>{"".join(picks)}'
             f'{button("Begin", "new", {"system": "dofa-gm"}, cls="btn primary", fill=",".join(fields), submit=True)}'
-            f'</form></section>')
+            f'</form>{make_from(app, mine)}</section>')
+
+
+def _fight_with(card: dict[str, Any]) -> dict[str, Any]:
+    """A ready skirmish with a creature the GM made: three premades against it (a Companion
+    fights beside them, against a Grunt); the game carries its card (option ``cards``)."""
+    foes = [card["id"], "Grunt"] if card["type"] == "Companion" else [card["id"]]
+    return {"mode": "skirmish", "players": [], "party": ["Spades1", "Hearts1", "Clubs1"], "foes": foes,
+            "cards": [card]}
+
+
+def make_from(app: "App", mine: list[tuple[str, dict[str, Any]]], tag: str = "h2") -> str:
+    """Make your own (issue 49): a creature of the bestiary or of the GM's own, copied into the
+    maker's form (ui/make/creature.py, loaded when it opens)."""
+    from ...systems.dofa_gm import bestiary as bs
+    chosen = getattr(app, "gm_creature", None) or "Grunt"
+    def row(ref: str, words: str) -> str:
+        return f'<option value="{esc(ref)}"{" selected" if ref == chosen else ""}>{esc(words)}</option>'
+    ours = "".join(row(c, f'{c} ({r["type"]})') for c, r in bs.creatures().items())
+    yours = "".join(row(k, f'{r.get("name")} (yours)') for k, r in mine)
+    options = (f'<optgroup label="The bestiary">{ours}</optgroup><optgroup label="Your own creatures">{yours}'
+               '</optgroup>') if yours else ours
+    make = button("Make your own from this creature", "make", {"kind": "creature-dofa-gm", "field": "mk_from"},
+                  cls="btn", fill="mk_from", title="Make your own creature from a copy of the creature chosen")
+    return (f'<div class="form gm-make"><{tag}>Make your own creature</{tag}><p class="muted">A copy '
+            f'of any creature, in a form checked by the bestiary\u2019s rules; kept in your Library and listed '
+            f'here as yours.</p><label>Creature to copy <select name="mk_from">{options}</select></label>'
+            f'<div class="choices">{make}</div></div>')
 
 
 def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
@@ -134,4 +179,12 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     foes = [str(fields[f"foe{i}"]) for i in range(3) if fields.get(f"foe{i}")]
     if mode == "skirmish" and not (party and foes):
         raise ValueError("A solo skirmish needs at least one premade character and one creature")
-    return {"mode": mode, "players": players, "party": party, "foes": foes}
+    # a creature the GM kept is named by its Library key: the game takes its card (``cards``)
+    mine, cards = dict(kept_creatures(app)), {}
+    for i, ref in enumerate(foes):
+        if ref in mine:
+            card = game_card(mine[ref])
+            cards[card["id"]] = card
+            foes[i] = card["id"]
+    out = {"mode": mode, "players": players, "party": party, "foes": foes}
+    return dict(out, cards=list(cards.values())) if cards else out

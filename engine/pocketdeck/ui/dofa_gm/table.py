@@ -21,7 +21,9 @@ from ...core.cards import SUITS, Card
 from ...core.saves import Session
 from ..cards import card_svg, mini_back, mini_card
 from ..dofa.sheet import _play_button
-from .setup import options_from_form, setup
+from ...systems.dofa_gm.creaturecard import MADE_PREFIX
+from .kept import game_card, kept_creatures
+from .setup import make_from, options_from_form, setup
 from ..flow import prompt
 from ..html import button, esc, log_list
 from ..learn_ui import term
@@ -133,7 +135,12 @@ def _who(view: dict[str, Any], i: str | None) -> str:
 
 
 # -- the GM's screen -----------------------------------------------------------------------
-def render(view: dict[str, Any], session: Session) -> str:
+def render_app(app: Any, view: dict[str, Any], session: Session) -> str:
+    """The GM's screen with what the GM kept: their own creatures in the Add panel."""
+    return render(view, session, app)
+
+
+def render(view: dict[str, Any], session: Session, app: Any = None) -> str:
     if view["seat"] != "gm":
         return _player_seat(view)
     pool = _Pool(view, session.actions[-1] if session.actions else None)
@@ -147,7 +154,7 @@ def render(view: dict[str, Any], session: Session) -> str:
     needs = ((session.state or {}).get("draw") or {}).get("needs")
     parts += [_draw(view, pool, needs), _entry(view, pool), _call(view, pool), _epic(view, pool),
               _due(view, pool), _fight(view, pool), _outside(view, pool), _tools(view, pool),
-              _panels(view, pool), _more(pool), log_list(view["log"], "Session log")]
+              _panels(view, pool, app), _more(pool), log_list(view["log"], "Session log")]
     return (f'<section class="table dofa dofa-gm" data-system="dofa-gm" data-phase="{esc(view["phase"])}">'
             + "".join(parts) + "</section>")
 
@@ -564,13 +571,16 @@ def _tools(view: dict[str, Any], pool: _Pool) -> str:
     return html
 
 
-def _panels(view: dict[str, Any], pool: _Pool) -> str:
+def _panels(view: dict[str, Any], pool: _Pool, app: Any = None) -> str:
     tabs = pool.take("panel")
     body = ""
     if view["panel"] == "add":
+        adds = pool.take("add_creature")
+        ours = [e for e in adds if not e["action"]["id"].startswith(MADE_PREFIX)]
         body = ((_scan(view) if view["combat"] is not None else "")
-                + f'<h3>Bestiary</h3>{_grid(pool.take("add_creature"))}'
-                f'<h3>Premade characters</h3>{_grid(pool.take("add_premade"), tight=True)}')
+                + f'<h3>Bestiary</h3>{_grid(ours)}{_yours(adds, app)}'
+                f'<h3>Premade characters</h3>{_grid(pool.take("add_premade"), tight=True)}'
+                + (make_from(app, kept_creatures(app), "h3") if app is not None else ""))
     elif view["panel"] == "ledger":
         loot = "".join(f"<li>{esc(i)}</li>" for i in view["ledger"]["loot"]) or "<li>nothing yet</li>"
         body = (f'<p>Party purse: <b>{esc(view["ledger"]["purse"])}</b> (1 dp = 10 gp = 100 sp = 1000 cp)</p>'
@@ -581,6 +591,25 @@ def _panels(view: dict[str, Any], pool: _Pool) -> str:
     label = {"add": "Add to the table", "ledger": "Loot and money"}.get(view["panel"], "More of the table")
     return pool.panel(f'<h2>More of the table</h2>{_grid(tabs)}{body}', label, cls="dofa-panel gm-more",
                       ask=view["panel"] != "none", name="panels")
+
+
+def _yours(adds: Acts, app: Any) -> str:
+    """The GM's own creatures (issue 49), marked as yours: those the game already carries
+    (the engine's ``add_creature``), then each kept one it does not, as ``add_made`` with its
+    card (checked by the rules as it joins: rules.made_problem). Only where a creature of the
+    bestiary may join now (the engine offered ``add_creature``)."""
+    if not adds:
+        return ""
+    carried = [e for e in adds if e["action"]["id"].startswith(MADE_PREFIX)]
+    ids = {e["action"]["id"] for e in carried}
+    more = []
+    for _, card in kept_creatures(app):
+        c = game_card(card)
+        if c["id"] not in ids:
+            ids.add(c["id"])   # a card in a button: not a flat action (parts.play_button's cache)
+            more.append(button(f'{c["name"]} ({c["type"]}, yours)', "play", {"type": "add_made", "card": c}))
+    body = _btns(carried) + "".join(more)
+    return f'<h3>Your own creatures</h3><div class="dofa-grid">{body}</div>' if body else ""
 
 
 def _drops(entries: Acts) -> str:
@@ -722,4 +751,4 @@ def _seat_fate(view: dict[str, Any], me: dict[str, Any] | None) -> str:
 register_table(Table(
     system="dofa-gm", title="Deck of Adventures: GM's table",
     blurb="The GM's decks, initiative, statuses, Epic Events, bosses and loot; or a solo skirmish.",
-    render=render, setup=setup, options_from_form=options_from_form, seat="gm"))
+    render=render, setup=setup, options_from_form=options_from_form, seat="gm", render_app=render_app))

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
 KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "monster-deckbuilder": "pocketdeck.ui.make.monster:KIND",
-         "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
+         "creature-dofa-gm": "pocketdeck.ui.make.creature:KIND", "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
 
 
 @dataclass
