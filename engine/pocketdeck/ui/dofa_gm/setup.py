@@ -92,7 +92,7 @@ def setup(app: "App") -> str:
         card = game_card(chosen)
         head = (f'<h2>Fight your creature now</h2><div class="choice">'
                 + button(f"Fight {chosen['name']} now", "new", {"system": "dofa-gm", "options": _fight_with(card)},
-                         cls="btn primary", title=f"A solo skirmish: Spades, Hearts and Clubs with {chosen['name']}")
+                         cls="btn primary", title=f"Fight {chosen['name']} now: a solo skirmish of three premades")
                 + f'<p class="muted">A solo skirmish: Spades, Hearts and Clubs (level 1) '
                 f'{"with" if card["type"] == "Companion" else "against"} {esc(chosen["name"])} (yours)'
                 f'{" against a Grunt" if card["type"] == "Companion" else ""}.</p></div>{ready}')
@@ -133,7 +133,7 @@ def make_from(app: "App", mine: list[tuple[str, dict[str, Any]]], tag: str = "h2
     options = (f'<optgroup label="The bestiary">{ours}</optgroup><optgroup label="Your own creatures">{yours}'
                '</optgroup>') if yours else ours
     make = button("Make your own from this creature", "make", {"kind": "creature-dofa-gm", "field": "mk_from"},
-                  cls="btn", fill="mk_from", title="Make your own creature from a copy of the creature chosen")
+                  cls="btn", fill="mk_from", title="Make your own from this creature: a copy of the one chosen")
     return (f'<div class="form gm-make"><{tag}>Make your own creature</{tag}><p class="muted">A copy '
             f'of any creature, in a form checked by the bestiary\u2019s rules; kept in your Library and listed '
             f'here as yours.</p><label>Creature to copy <select name="mk_from">{options}</select></label>'

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ...core.records import get_kind
 from ...form import Label
-from ...schema import ListOf, Optional, Table
+from ...schema import Table
 from ...systems.dofa.sheet import ATTRIBUTES, DEALER_MIN_HP, SKILLS
 from ...systems.dofa_gm.bestiary import creatures
 from ...systems.dofa_gm.creaturecard import NAME, creature_problems, known_powers, made_id, spec
@@ -51,7 +51,7 @@ LABELS = {
                                                "attributes only)."),
     **{f"attributes.{a}": Label(ATTRIBUTE_WORDS[a], "-3 to +9.") for a in ATTRIBUTES},
     "powers": Label("Powers", "Chosen from the powers the table knows; a Boss's Adversary and House Actions "
-                              "are for a Boss.", item="Power"),
+                              "are for a Boss.", item="Power", one_by_one=True),
     "powers.*": Label("Power", choices={p: p for p in known_powers()}),
     "text": Label("Description", "One line the GM reads at the table, up to 200 characters."),
     "primary": Label("Primary Skill", "Optional: the skill it is best at.", choices={s: s for s in SKILLS}),
@@ -77,15 +77,10 @@ def copy_of(app: "App", ref: str) -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def drawn_spec() -> Table:
-    """The spec as the form draws it: a made creature's Name asked for (ours are named by
-    their id), and the Powers as a list of choices that grows and shrinks (Add a Power,
-    Remove), not 96 tick boxes (form.py draws a list of a ``OneOf`` as boxes; the list of an
-    ``Optional`` choice as a list). It takes the same values: Keep checks the card by the
-    kind's own spec (``creaturecard.made_problems``)."""
-    whole = spec()
-    powers = whole.schema["powers"]
-    return Table(dict(whole.schema, name=NAME, powers=ListOf(Optional(powers.item), at_most=powers.at_most)),
-                 strict=True)
+    """The spec as the form draws it: a made creature's Name asked for beside its field (ours
+    are named by their id, so the bestiary's spec leaves it optional). Keep checks the card by
+    the kind's own spec (``creaturecard.made_problems``), which refuses a nameless one too."""
+    return Table(dict(spec().schema, name=NAME), strict=True)
 
 
 def cross(row: dict[str, Any]) -> list[tuple[str, str]]:
