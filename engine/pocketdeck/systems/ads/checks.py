@@ -22,7 +22,11 @@ def _check_decks(content: dict[str, Any]) -> list[str]:
 
 def check_content(name: str, content: dict[str, Any]) -> list[str]:
     base = name.split("/", 1)[1]
-    if base == "adventure.toml":
+    if base.startswith("adventure") and base.endswith(".toml"):  # adventure.toml, adventure-<id>.toml
+        info = content.get("adventure")
+        levels = isinstance(info, dict) and "levels" in info
+        if levels != (base == "adventure.toml"):  # one level table for the app: the first file's
+            return ["adventure: the app's level table (levels) is in adventure.toml and only there"]
         return check_adventure(content)
     return {"cards.toml": data._check_cards, "core.toml": data._check_core, "decks.toml": _check_decks,
             "foes.toml": data._check_foes}.get(base, lambda d: [f"unknown ADS content file {base}"])(content)

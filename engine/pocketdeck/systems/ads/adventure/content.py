@@ -18,8 +18,9 @@ from ....content import load
 from .. import data
 
 DEFAULT = "lantern_keep"
-# ours, by id: the file each is in (adventure.toml also holds the app's level table)
-BUILTIN = {"lantern_keep": "ads/adventure.toml"}
+# ours, by id: the file each is in (adventure.toml also holds the app's level table; the
+# others are made with the app's own editor: tests/test_ads_second_adventure.py)
+BUILTIN = {"lantern_keep": "ads/adventure.toml", "salt_mine": "ads/adventure-salt_mine.toml"}
 WON = "{name}: the boss is beaten and the adventure is won!"
 _MADE: dict[str, dict[str, Any]] = {}
 
