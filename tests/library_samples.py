@@ -88,7 +88,21 @@ def made_creature(name: str = "Brakka the Tusked", hp: int = 6) -> dict[str, Any
     return card
 
 
-RECORDS = {("foe", "ads"): made_foe, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_adventure(name: str = "Grik's Den") -> dict[str, Any]:
+    """An ADS adventure made on the phone (ui/make/adventure.py): the Lantern Keep cut to three
+    rooms (its gate, lamp room and captain's hall), renamed, its id the hash of it."""
+    from pocketdeck.systems.ads.adventure.content import record_of
+    from pocketdeck.systems.ads.adventure.spec import made_id
+    keep = record_of("lantern_keep")["rooms"]
+    rooms = [dict(keep[0], id="A1", exits=[["A2", "a door"]]),
+             dict(keep[4], id="A2", exits=[["A1", "back"], ["A3", "on"]]),
+             dict(keep[8], id="A3", exits=[["A2", "back"]])]
+    record = {"name": name, "text": "A short one.", "start": "A1", "rooms": rooms}
+    record["id"] = made_id(record)
+    return record
+
+
+RECORDS = {("foe", "ads"): made_foe, ("adventure", "ads"): made_adventure, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

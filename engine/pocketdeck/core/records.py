@@ -494,11 +494,11 @@ register_kind("monster", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.monst
               "Deckbuilder monster", opens="pocketdeck.ui.make.monster:open_monster", max_chars=4_000,
               arrival="pocketdeck.systems.deckbuilder.made:arrival_steps", arrival_work=320)
 # an ADS adventure made on the phone (issue 49): its rooms checked like ours, the made Foes it
-# carries fought, and 24 seeded adventures played when it comes from outside (about 100 moves'
-# work a game, and a carried Foe's 240): one adventure a file or link at most
+# carries fought, and 24 seeded adventures played when it comes from outside (about 1.3 s in CPython
+# for three rooms, 3 s for our nine; counted as 2,400 moves): one adventure a file or link at most
 register_kind("adventure", "ads", 1, "pocketdeck.systems.ads.adventure.spec:made_problems", "ADS adventure",
               opens="pocketdeck.ui.make.adventure:open_adventure", max_chars=MAX_RECORD_CHARS,
-              arrival="pocketdeck.systems.ads.adventure.made:arrival_steps", arrival_work=3_400)
+              arrival="pocketdeck.systems.ads.adventure.made:arrival_steps", arrival_work=2_400)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

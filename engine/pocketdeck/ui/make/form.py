@@ -110,7 +110,8 @@ def _field(f: Field, focus: str) -> str:
         tag, rest = f.children[0], f.children[1:]
         for i, r in enumerate(rest, 1):  # one value keeps its own name ("How many"); several are numbered
             r.label = replace(r.label, name=f"{r.label.name} {i}" if len(rest) > 1 else r.label.name, hint="")
-        inner = _field(tag, focus) + '<div class="mk-values">' + "".join(_field(r, focus) for r in rest) + "</div>"
+        values = "mk-values" if len(rest) > 1 else "mk-values one"
+        inner = _field(tag, focus) + f'<div class="{values}">' + "".join(_field(r, focus) for r in rest) + "</div>"
         return _group(f, inner, focus)
     if f.kind == "set":
         ticked = set(f.value or [])
