@@ -366,3 +366,66 @@ def place(found: Mapping[str, list[str]], more: list[tuple[str, str]], labels: L
         name = label_of(labels, path).name if path else ""
         out.setdefault(path, []).append(f"{name}: {words}" if name else words)
     return out
+
+
+# -- the spec's own random fill ------------------------------------------------------------------
+# text a random fill writes: letters, marks HTML would read, a quote, an accent, a wide
+# character, so every screen that shows a made item is drawn with text that must be escaped
+SAMPLE_TEXT = "abcdefghij KLMNOP <>&\"' éü—★"
+
+
+def sample(spec: Any, base: Any, rng: Any, rate: float = 0.2, fixed: frozenset[str] = frozenset(),
+           path: str = "") -> Any:
+    """A value ``spec`` accepts, made from ``base`` (a copy of one of ours) by refilling each
+    leaf with chance ``rate`` from the spec alone: a whole number in its ``Range``, one of a
+    ``OneOf``, a flag, text of its length from SAMPLE_TEXT; a list may lose or repeat an item
+    within its bounds, an optional key come or go. Paths matching a pattern of ``fixed``
+    ("rooms.*.id": what other fields name) are kept. ``rng``: core.rng.Rng, so a seed gives
+    the same item on every machine.
+
+    Why from a base and not from nothing: an item drawn from nothing fails the kind's checks
+    across fields almost always (a room no exit reaches); a few changes to a real one pass
+    them often enough that a few tries give one, and each stays a varied, hostile test."""
+    if pattern(path) in fixed:
+        return copy.deepcopy(base)
+    bare, _ = _bare(spec)
+    hit = rng.below(1000) < rate * 1000
+    if isinstance(bare, (dict, Table)):
+        row = dict(base) if isinstance(base, dict) else {}
+        for key, sub in _schema(bare).items():
+            where = join(path, key)
+            if isinstance(sub, Optional) and pattern(where) not in fixed and rng.below(1000) < rate * 250:
+                if key in row:
+                    row.pop(key)
+                else:
+                    row[key] = sample(sub, blank(sub), rng, 1.0, fixed, where)
+            elif key in row:
+                row[key] = sample(sub, row[key], rng, rate, fixed, where)
+        return row
+    if isinstance(bare, ListOf):
+        items = list(base) if isinstance(base, list) else []
+        if hit and items and rng.below(2) and len(items) > bare.at_least:
+            del items[rng.below(len(items))]
+        elif hit and items and (bare.at_most is None or len(items) < bare.at_most):
+            items.insert(rng.below(len(items) + 1), copy.deepcopy(rng.choice(items)))
+        return [sample(bare.item, v, rng, rate, fixed, join(path, i)) for i, v in enumerate(items)]
+    if isinstance(bare, Tagged):
+        items = list(base) if isinstance(base, list) and base else [blank(bare.tag)]
+        return [sample(bare.tag, items[0], rng, rate, fixed, join(path, 0))] + \
+            [sample(bare.rest, v, rng, rate, fixed, join(path, i)) for i, v in enumerate(items[1:], 1)]
+    if not hit:
+        return copy.deepcopy(base)
+    if isinstance(bare, OneOf):
+        return rng.choice(list(bare.values))
+    if isinstance(bare, Range):
+        low = bare.low if bare.low is not None else (base if isinstance(base, int) else 0) - 5
+        high = bare.high if bare.high is not None else (base if isinstance(base, int) else 0) + 5
+        return rng.randint(low, high)
+    if bare is bool:
+        return rng.below(2) == 1
+    if isinstance(bare, Text):
+        most = min(bare.at_most or 24, 24)
+        size = rng.randint(max(bare.at_least, 1), max(most, bare.at_least, 1))
+        text = "".join(rng.choice(SAMPLE_TEXT) for _ in range(size))
+        return text if text.strip() else "x" + text[1:]
+    return copy.deepcopy(base)

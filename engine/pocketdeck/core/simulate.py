@@ -108,9 +108,44 @@ def _check_illegal(game: Game, state: State) -> None:
         raise AssertionError("a refused action changed the state")
 
 
+# content made on a phone, played by the random players (issue 49): ``simulate made:<kind>``
+# plays its system with a made item in every game's options, each drawn by the kind's
+# ``sim_options(rng)`` from the spec's own random fill (form.sample) of one of ours
+MADE = {
+    "foe-ads": ("ads", "pocketdeck.systems.ads.made:sim_options"),
+    "adventure-ads": ("ads_adventure", "pocketdeck.systems.ads.adventure.made:sim_options"),
+}
+
+
+class MadeContent:
+    """A system whose simulated games each play a made item: the system itself in every way
+    (replays included: the item is in the options) but for the options it draws."""
+
+    def __init__(self, base: Game, draw: Callable[[Rng], dict[str, Any]]) -> None:
+        self.base, self.draw = base, draw
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
+
+    def sim_options(self, rng: Rng) -> dict[str, Any]:
+        return self.draw(rng)
+
+
+def game_of(system: str) -> Any:
+    """The game ``simulate`` plays: a system, or ``made:<kind>`` (MADE)."""
+    if system.startswith("made:"):
+        if system[5:] not in MADE:
+            raise KeyError(f"no made kind {system[5:]!r}; one of {', '.join(sorted(MADE))}")
+        base, path = MADE[system[5:]]
+        module, _, name = path.partition(":")
+        import importlib
+        return MadeContent(get_game(base), getattr(importlib.import_module(module), name))
+    return get_game(system)
+
+
 def simulate(system: str, games: int, seed: int = 0, *, step_cap: int | None = None,
              show_errors: int = 3, observers: Sequence[Observer] = ()) -> dict[str, Any]:
-    game = get_game(system)
+    game = game_of(system)
     started = time.perf_counter()
     steps = errors = 0
     outcomes: Counter[str] = Counter()

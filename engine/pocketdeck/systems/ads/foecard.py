@@ -26,6 +26,7 @@ TRAITS = {"self_preservation", "merciless", "cowardly_sneak", "sneaky", "kiter",
           "attack_retaliation", "attack_opportunist", "attack_brutal", "healer",
           "regeneration", "outnumber", "disease", "darksight"}
 FOE_KINDS = {"attack", "sneak", "heal", "move", "disarm"}
+NAMED = ("attack", "disarm")  # outcomes the screen and the log name by their weapon or spell
 DEFENSE_KINDS = {"armor", "shield", "ward"}
 FAILURES = ("base", "nothing", "action")
 ROUNDS = ListOf(Range(1, 6), at_least=1, at_most=6)
@@ -57,6 +58,10 @@ FOE = Table({
 }, strict=True)
 
 Problem = tuple[str, str]  # (the field's path, what is wrong)
+# how many values a trait takes, as Foe Traits names them (the rules read them; ours write
+# 0 for a trait with none): (fewest, most, the words)
+TRAIT_VALUES = {"self_preservation": (1, 1, "X HP"), "merciless": (1, 1, "X Rounds"),
+                "regeneration": (1, 1, "X HP"), "outnumber": (2, 2, "X to Y")}
 
 
 def foe_problems(f: dict[str, Any]) -> list[Problem]:
@@ -70,10 +75,16 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
         if (row["failure"] == "action") != ("failure_action" in row):
             out.append((f"{at}.failure_action",
                         "failure 'action' needs a failure_action of a known kind (and only then)"))
+        if row.get("failure_action", {}).get("kind") in NAMED:
+            out.append((f"{at}.failure_action.kind", "a Failure Action names no weapon or spell: it may Move, "
+                                                     "Sneak or Heal, not Attack or Disarm"))
         for j, o in enumerate(row["outcomes"]):
             out.extend(_pattern(f"{at}.outcomes.{j}.match", o["match"], row["draw"]))
             if o["kind"] == "attack" and (err := check_formula(o.get("damage", ""))):
                 out.append((f"{at}.outcomes.{j}.damage", err))
+            if o["kind"] in NAMED and not o.get("name"):
+                out.append((f"{at}.outcomes.{j}.name", f"an outcome that does {o['kind'].title()} names its weapon "
+                                                       "or spell (The Foe Card: Short Sword)"))
     if covered != {1, 2, 3, 4, 5, 6}:
         out.append(("actions", "its actions must cover all 6 Rounds"))
     for i, row in enumerate(f["reactions"]):
@@ -90,6 +101,9 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
             # the book's "Z Rounds or Counts": the Counts form is not built (docs/rules/ads.md)
             out.append((f"traits.{i}", "disease needs X minimum damage, Y damage, Z Rounds (numbers, at least 1) "
                                        "and optionally a Maximum Damage; a Disease lasting Counts is not built"))
+        low, high, what = TRAIT_VALUES.get(t[0], (0, 1, "no value (or one)"))
+        if t[0] not in ("overwhelm", "disease") and not low <= len(t) - 1 <= high:
+            out.append((f"traits.{i}", f"{t[0].replace('_', ' ')} takes {what} (Foe Traits), not {len(t) - 1}"))
     if "heal" in f and (err := check_formula(f["heal"])):
         out.append(("heal", err))
     attr = f.get("attribute")

@@ -11,11 +11,15 @@ find both, with the same seeds on every phone, so a Foe refused here is refused 
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Generator
 
 from ...core.game import run_steps
+from ...core.rng import Rng
+from ...form import sample
 from ...core.trials import trial_steps
-from .foecard import made_id, made_problems
+from . import data
+from .foecard import FOE, made_id, made_problems
 from .rules import GAME
 
 FIGHTS = 24           # seeded fights against a made Foe before it is kept (about 0.3 s in CPython)
@@ -74,3 +78,28 @@ def arrival_steps(card: Any) -> Generator[int, None, str | None]:
     """The Library's check of a made Foe from outside (a link, a file): played as on Keep."""
     found = yield from playability_steps(card)
     return "; ".join(found) if found else None
+
+
+# -- made Foes for the random playthroughs (``simulate made:foe-ads``) ----------------------------
+SAMPLE_TRIES = 60
+
+
+def sample_card(rng: Rng) -> dict[str, Any]:
+    """A seeded made Foe: one of ours refilled by the spec's own random fill (form.sample),
+    tried again until the card passes the Library's check and acts on every Round (what Keep
+    asks before it fights it)."""
+    ours = data.foes()
+    for _ in range(SAMPLE_TRIES):
+        base = copy.deepcopy(ours[rng.choice(sorted(ours))])
+        card = sample(FOE, base, rng, 0.15, frozenset({"id"}))
+        card["id"] = made_id(card)
+        if not made_problems(card) and not acting_problems(card):
+            return card
+    base["name"] = f"{base['name'][:32]} (yours)"
+    return dict(base, id=made_id(base))
+
+
+def sim_options(rng: Rng) -> dict[str, Any]:
+    """The options of a simulated fight against a made Foe (the fight's own random options)."""
+    card = sample_card(rng)
+    return dict(GAME.sim_options(rng), foe=card["id"], card=card)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ....core.game import run_steps
+from ....core.rng import Rng
 from ....core.trials import trial_steps
 from ..made import playability_steps as foe_steps
 from .game import GAME, MODES
@@ -64,3 +65,45 @@ def arrival_steps(record: Any) -> Generator[int, None, str | None]:
     """The Library's check of a made adventure from outside (a link, a file)."""
     found = yield from playability_steps(record)
     return "; ".join(found) if found else None
+
+
+# -- made adventures for the random playthroughs (``simulate made:adventure-ads``) ----------------
+SAMPLE_TRIES = 60
+# what other fields name (a room's number, an exit's room), kept as ours had them
+FIXED = frozenset({"id", "start", "rooms.*.id", "rooms.*.exits.*.0", "rooms.*.obstacle.blocks.*", "foes"})
+
+
+def sample_record(rng: Rng) -> dict[str, Any]:
+    """A seeded made adventure: one of ours refilled by the spec's own random fill
+    (form.sample: rooms lost or repeated, Foes, loot, obstacles, light and text changed), one
+    time in three carrying a made Foe in one of its rooms, tried again until it passes the
+    Library's check (spec.made_problems)."""
+    from ....form import sample
+    from ....schema import OneOf
+    from .. import data
+    from ..made import sample_card
+    from .content import BUILTIN, record_of, treasures
+    from .spec import adventure_spec
+    spec = adventure_spec(OneOf(*sorted(data.foes())), OneOf(*sorted(treasures())))
+    for _ in range(SAMPLE_TRIES):
+        base = record_of(rng.choice(sorted(BUILTIN)))
+        record = sample(spec, base, rng, 0.08, FIXED)
+        record.pop("foes", None)
+        if rng.below(3) == 0:
+            card = sample_card(rng)
+            fought = [r for r in record["rooms"] if r.get("solo")]
+            if fought:
+                room = rng.choice(fought)
+                room["solo"] = [[card["id"], 1]]
+                room["group"] = [[card["id"], rng.randint(1, 4)]]
+                record["foes"] = [card]
+        record["id"] = made_id(record)
+        if not made_problems(record):
+            return record
+    base["name"] = f"{base['name'][:32]} (yours)"
+    return dict(base, id=made_id(base))
+
+
+def sim_options(rng: Rng) -> dict[str, Any]:
+    """The options of a simulated adventure through a made one (the game's own random options)."""
+    return dict(GAME.sim_options(rng), adventure=sample_record(rng))
