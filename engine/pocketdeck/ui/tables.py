@@ -77,7 +77,7 @@ TABLE_MODULES: tuple[Lazy | str, ...] = (
     Lazy("deck", "deck.table", "Deck", "A shuffled pocket deck for any card game: draw, discard, reshuffle, undo."),
     Lazy("p52", "p52.table", "P52", "A GM-less dungeon crawl with Room, Enemy and Action decks: solo or a party on one phone."),
     Lazy("ads", "ads.fight", "Adventure Deck System", "A solo fight: your 52-card Combat Deck on the Rondel against Foe cards run by Up/Down draws."),
-    Lazy("ads_adventure", "ads.adventure", "ADS Adventure", "Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels."),
+    Lazy("ads_adventure", "ads.adventure", "ADS Adventure", "Carry your Character Deck through an adventure, ours or your own: fights, obstacles, rests, loot."),
     Lazy("ads_build", "ads.builder", "ADS Deck Builder", "Build a legal 52-card Combat Deck for the Adventure Deck System, card by card."),
     Lazy("dofa", "dofa.sheet", "Deck of Adventures", "The player's Action Deck and sheet: tap in the GM's check, draw, and see the exact odds."),
     Lazy("deckbuilder", "deckbuilder.table", "Deckbuilder RPG", "Tactical battles on the six-stack Action Tableau against minions and a boss: solo or hot-seat."),

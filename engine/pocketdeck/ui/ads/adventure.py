@@ -165,12 +165,20 @@ def ways_on(session: Session) -> str:
     characters, a lone fight, a new adventure's setup, Home."""
     # a guest's phone at a table of phones draws the host's game with no session: the keep
     # again is the host's to start
-    again = button("Enter the keep again", "new", {"system": "ads_adventure", "options": dict(session.options)},
+    chosen = session.options.get("adventure") if session is not None else None
+    words = "Enter the keep again" if chosen is None else \
+        f"Play {chosen['name'] if isinstance(chosen, dict) else _builtin_name(chosen)} again"
+    again = button(words, "new", {"system": "ads_adventure", "options": dict(session.options)},
                    cls="btn primary", fill="quick") if session is not None else ""
     return ('<h2>What next?</h2><input type="hidden" name="quick" value="yes"><div class="choices adv-ways">'
             f'{again}{button("A lone fight", "setup", "ads", cls="btn")}'
             f'{button("Set up another adventure", "setup", "ads_adventure", cls="btn")}'
             f'{button("Home", "home", cls="btn")}</div>')
+
+
+def _builtin_name(aid: Any) -> str:
+    from ...systems.ads.adventure.content import BUILTIN, adventure
+    return adventure(aid)["info"]["name"] if aid in BUILTIN else "it"
 
 
 def _after_play(app: Any, session: Session) -> list[tuple[str, ...]]:
@@ -235,10 +243,10 @@ def setup(app: Any = None) -> str:
         label = f"Play {mine['name']} now: pick a ready-made character"
     lines = "".join(f"<li><b>{n}</b>: {esc(t)}</li>" for n, t in MODE_LINES)
     return (f'<section class="setup ads-setup adv-setup"><h1>New ADS adventure</h1>'
-            f'<p class="muted">Carry your Character Decks through the Drowned Lantern Keep: nine rooms, '
-            f'obstacles, a rest spot, loot and a boss, alone or as a party of up to 4 on this one phone '
-            f'(pass it round: each sees their own hand on their turn). Build your own deck on the ADS Deck '
-            f'Builder.</p>'
+            f'<p class="muted">Carry your Character Decks through an adventure: rooms, obstacles, a rest '
+            f'spot, loot and a boss, alone or as a party of up to 4 on this one phone (pass it round: each '
+            f'sees their own hand on their turn). Ours are the Drowned Lantern Keep and the Brine Pits of '
+            f'Harrow Moor; make your own from either. Build your own deck on the ADS Deck Builder.</p>'
             + prompt(f'{head}{quick}', cls="ads-quick", label=label)
             + f'<h2>Or set up the adventure yourself</h2><form class="form" data-form>{_adventure_picker(app)}'
             + f'{deck_select(app, "hero", "Character 1")}'
@@ -293,5 +301,5 @@ def _chosen_adventure(value: Any, app: Any) -> dict[str, Any]:
 
 register_table(Table(
     system="ads_adventure", title="ADS Adventure",
-    blurb="Carry your Character Deck through nine rooms: fights, obstacles, rests, loot, levels.",
+    blurb="Carry your Character Deck through an adventure, ours or your own: fights, obstacles, rests, loot.",
     render=render, setup=setup, options_from_form=options_from_form, after_play=_after_play))
