@@ -254,3 +254,24 @@ def test_a_made_adventure_record_is_refused_whole_by_the_library_when_changed():
     rec["rooms"][0]["gold"] = 99
     with pytest.raises(RecordError):
         read_item(make_item(KIND, rec["name"], rec))
+
+
+def test_a_draft_is_kept_across_a_reload_until_it_is_kept_or_left():
+    app, store = App(seed_source=3), {}
+    start(app, store)
+    sent = form_of(app)
+    sent.update({"f.name": "Half Made"})
+    tap(app, store, "make-del", "rooms.8", sent)   # any tap reads what was typed and saves the draft
+    assert "ui:maker" in store and store["ui:screen"] == "make:adventure-ads"
+    again = App(seed_source=4)
+    again.restore(dict(store))
+    assert again.problems == [] and again.screen == "make:adventure-ads"
+    assert again.maker.row["name"] == "Half Made" and len(again.maker.row["rooms"]) == 8
+    assert "Half Made" in again.render()
+    tap(again, store, "make-leave")
+    assert "ui:maker" not in store
+    # a draft that cannot be read is said and kept as it was; the app starts on its home screen
+    store["ui:maker"] = '{"kind": "adventure-ads", "row": 3'
+    broken = App(seed_source=5)
+    broken.restore(dict(store))
+    assert broken.maker is None and any("ui:maker" in p for p in broken.problems)

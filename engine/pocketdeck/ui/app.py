@@ -106,10 +106,15 @@ class App:
             self.screen = screen
         elif screen.startswith("setup:") and screen[6:] in tables():
             self.screen = screen
+        elif screen.startswith("make:") and self.maker is not None and screen == f"make:{self.maker.kind}":
+            self.screen = screen  # a draft being made (ui/make/screen.py ``ui:maker``)
 
     def _restore_entry(self, key: str, text: Any) -> None:
         if key == "ui:library":
             self.notes = _library_notes(text)
+        elif key == "ui:maker":  # a draft being made: the maker is imported only when there is one
+            from .make import screen as make_screen
+            make_screen.restore(self, text)
         elif key == "tl:guest":
             from .table_link import screens as table_screens
             table_screens.restore(self, text)

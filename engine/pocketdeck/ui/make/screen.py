@@ -3,8 +3,9 @@ spec, lists that grow and shrink, and Keep, which checks the row field by field 
 every field is right, as a whole (the kind's ``keep``: the Library's record check and the
 kind's playability). A refused item keeps its draft on screen, each problem under its field.
 
-The draft lives in the App (``app.maker``) until it is kept or left: what is kept goes to
-the Library like any item. Verbs: ``make`` (start from a copy), ``make-add`` / ``make-del``
+The draft lives in the App (``app.maker``) until it is kept or left, and in storage
+(``ui:maker``) so a reload of the page comes back to it: what is kept goes to the Library like
+any item. Verbs: ``make`` (start from a copy), ``make-add`` / ``make-del``
 (a list's item), ``make-keep``, ``make-leave``. Every verb but ``make`` first reads what the
 form sent (web/boot.js sends every named field of the form: ``data-fill="*"``), so a tap
 on Add never loses what was typed.
@@ -13,6 +14,7 @@ on Add never loses what was typed.
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
 
 # the kinds a player can make, by id: "module:NAME" of their MakeKind (imported when opened)
 KINDS = {"foe-ads": "pocketdeck.ui.make.foe:KIND", "monster-deckbuilder": "pocketdeck.ui.make.monster:KIND",
-         "creature-dofa-gm": "pocketdeck.ui.make.creature:KIND", "adventure-ads": "pocketdeck.ui.make.adventure:KIND"}
+         "creature-dofa-gm": "pocketdeck.ui.make.creature:KIND", "adventure-ads": "pocketdeck.ui.make.adventure:KIND",
+         "zone-deckbuilder": "pocketdeck.ui.make.zone:KIND",
+         "enemy-p52": "pocketdeck.ui.make.enemy:KIND", "quest-p52": "pocketdeck.ui.make.quest:KIND"}
 
 
 @dataclass
@@ -60,7 +64,38 @@ def start(app: "App", kid: str, ref: str) -> list["Effect"]:
     return []
 
 
+DRAFT_KEY = "ui:maker"        # the draft, kept across a reload of the page until kept or left
+MAX_DRAFT_CHARS = 100_000     # a draft of the largest kind (16 rooms) is about 40,000
+
+
+def saved(app: "App") -> list["Effect"]:
+    """The draft as storage keeps it: put while one is being made (with its screen), gone
+    once it is kept or left."""
+    draft: Draft | None = getattr(app, "maker", None)
+    if draft is None:
+        return [("delete", DRAFT_KEY)]
+    text = json.dumps({"kind": draft.kind, "row": draft.row, "base": draft.base, "back": draft.back})
+    return [("put", DRAFT_KEY, text), ("put", "ui:screen", app.screen)] if len(text) <= MAX_DRAFT_CHARS else []
+
+
+def restore(app: "App", text: Any) -> None:
+    """A draft kept before the page was reloaded: back on its form (App.restore opens it when
+    the stored screen was the form). ValueError for one that cannot be read (App.restore
+    says so and keeps it as it was)."""
+    value = load_json(text, "a draft", MAX_DRAFT_CHARS)
+    if not isinstance(value, dict) or value.get("kind") not in KINDS or not isinstance(value.get("row"), dict) \
+            or not all(isinstance(value.get(k), str) for k in ("base", "back")):
+        raise ValueError("not a draft of a kind this app makes")
+    app.maker = Draft(value["kind"], value["row"], value["base"], value["back"])
+
+
 def handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effect"]:
+    """A tap on the maker's screen; the draft is saved after each (``saved``)."""
+    effects = _handle(app, verb, arg, sent)
+    return effects + saved(app)
+
+
+def _handle(app: "App", verb: str, arg: str, sent: dict[str, Any]) -> list["Effect"]:
     if verb == "make":
         spec = load_json(arg, "that button", MAX_RECORD_CHARS) if arg else {}
         if not isinstance(spec, dict):
@@ -131,9 +166,9 @@ def _keep_job(app: "App", draft: Draft, kind: MakeKind) -> Generator[tuple[int, 
         draft.refused = [excerpt(str(exc), 400)]
         app.screen = f"make:{draft.kind}"
         app.flash = ("error", f"Not kept: {draft.refused[0]}")
-        return []
+        return saved(app)
     app.maker = None
-    return effects
+    return effects + saved(app)
 
 
 def render(app: "App") -> str:
