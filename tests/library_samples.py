@@ -102,7 +102,21 @@ def made_adventure(name: str = "Grik's Den") -> dict[str, Any]:
     return record
 
 
-RECORDS = {("foe", "ads"): made_foe, ("adventure", "ads"): made_adventure, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_zone(name: str = "The Lesser Watchtower") -> dict[str, Any]:
+    """A Deckbuilder zone made on the phone (ui/make/zone.py): a copy of the Lonely Watchtower
+    renamed, its boss a made one it carries (Gruk the Lesser, ``made_monster``), its id the
+    hash of it."""
+    from pocketdeck.systems.deckbuilder.zonecard import made_id
+    from pocketdeck.systems.deckbuilder.zonemade import record_of
+    record = dict(record_of("watchtower"), name=name)
+    boss = made_monster("Gruk the Lesser", 8)
+    record["arena"][-1]["boss"] = boss["id"]
+    record["made_bosses"] = [boss]
+    record["id"] = made_id(record)
+    return record
+
+
+RECORDS = {("zone", "deckbuilder"): made_zone, ("foe", "ads"): made_foe, ("adventure", "ads"): made_adventure, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

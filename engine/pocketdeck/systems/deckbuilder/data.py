@@ -11,6 +11,7 @@ from typing import Any
 
 from ...content import ListOf, MapOf, OneOf, Optional, Range, Table, check_value, load, register_checker, table_rows
 from .monstercard import check_monsters, made_id
+from .zonecard import check_zone_rows, zone_problem
 
 STACKS = ("melee", "range", "mana", "defend", "rest", "item")
 STACK_NAMES = {"melee": "Melee", "range": "Range", "mana": "Mana", "defend": "Defend",
@@ -109,6 +110,28 @@ def boss(bid: str) -> dict[str, Any]:
     """The boss the rules read for ``bid``: ours, or a made one (``remember``)."""
     found = bosses().get(bid)
     return found if found is not None else _MADE[bid]
+
+
+# Zones made on a phone, by id (zonecard.made_id, the hash of the zone): a cache like _MADE, the
+# game carrying the zone in its options (``zone``) and the rules putting it here when it starts.
+_MADE_ZONES: dict[str, dict[str, Any]] = {}
+
+
+def remember_zone(record: dict[str, Any]) -> None:
+    """A made zone (and the made monsters it carries) the rules may now look up by id."""
+    why = zone_problem(record)
+    if why:
+        raise ValueError(why)
+    for card in record.get("made_minions", []) + record.get("made_bosses", []):
+        remember(card)
+    _MADE_ZONES[record["id"]] = record
+
+
+def zone(zid: str) -> dict[str, Any]:
+    """The zone the rules read for ``zid``: ours, or a made one of a game started on this
+    page (``remember_zone``). KeyError for neither."""
+    found = zones().get(zid)
+    return found if found is not None else _MADE_ZONES[zid]
 
 
 def made_zone() -> str:
@@ -215,14 +238,8 @@ RETIRED_UPGRADES = Table({"health_cost": Range(1, 50), "health_gain": Range(1, 1
                           "stats": ListOf(OneOf(*UPGRADE_STATS), at_least=1)}, strict=True)
 MINION_CARD = {"id": str, "name": str, "count": Range(1, 50), "to_hit": Range(-10, 10)}
 # ``yours``: the arena where a made monster stands (the zone ``made = true``, data.made_zone)
-ARENA = {"id": str, "name": str, "minions": Optional(ListOf(str)), "boss": Optional(str),
-         "items": Optional(ListOf(str)), "yours": Optional(bool)}
-LINK = {"a": str, "b": str, "kind": OneOf("open", "door")}
-ZONE = {"id": str, "name": str, "experience": Range(0, 50), "spoils": ListOf(str),
-        "arena": ListOf(ARENA, at_least=2), "link": ListOf(LINK), "solo": Optional(bool),
-        "made": Optional(bool)}
-
-
+# the zones by their spec (zonecard.py, the one a made zone is checked with): arenas, links,
+# monsters; ``yours`` marks the arena where a made monster stands (the zone ``made = true``)
 def _table(problems: list[str], data: dict[str, Any], key: str, spec: Any) -> Any:
     """data[key] when it matches spec, else None (and its problems listed)."""
     found = check_value(f"[{key}]", data.get(key), spec)
@@ -276,17 +293,10 @@ def _check_monsters(data: dict[str, Any]) -> list[str]:
 
 
 def _check_zones(data: dict[str, Any]) -> list[str]:
-    zones, p = table_rows(data, "zone", ZONE)
-    for z in zones:
-        where = f"zone {z['id']}"
-        ids = [a["id"] for a in z["arena"]]
-        if len(set(ids)) != len(ids):
-            p.append(f"{where}: needs several arenas with distinct ids")
-        for ln in z["link"]:
-            if ln["a"] not in ids or ln["b"] not in ids:
-                p.append(f"{where}: a link joins two of its arenas and is open or door")
-        if not any(ln["kind"] == "door" for ln in z["link"]):
-            p.append(f"{where}: needs at least one door")
+    rows = data.get("zone")
+    if not isinstance(rows, list) or not rows:
+        return ["needs at least 1 [[zone]] rows"]
+    zones, p = check_zone_rows(rows)
     made = [z for z in zones if z.get("made") is True]
     if len(made) != 1:
         p.append("needs exactly one zone with made = true (where a made monster is fought)")

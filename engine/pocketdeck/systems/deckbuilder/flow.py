@@ -107,7 +107,7 @@ def battle_over(state: State, rng: Rng) -> bool:
     waiting = [c for c in pile(state, "dungeon") if c.startswith(zid + "/")]
     if waiting or any(not m["dead"] for m in state["monsters"]):
         return False
-    zone = data.zones()[zid]
+    zone = data.zone(zid)
     state["turn"] = state["mturn"] = None
     for h in state["heroes"]:
         pile(state, f"{h['id']}:discard").extend(pile(state, f"{h['id']}:front"))

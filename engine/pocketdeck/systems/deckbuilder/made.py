@@ -66,3 +66,33 @@ def arrival_steps(card: Any) -> Generator[int, None, str | None]:
     """The Library's check of a made monster from outside (a link, a file): played as on Keep."""
     found = yield from playability_steps(card)
     return "; ".join(found) if found else None
+
+
+# -- made monsters for the random playthroughs (``simulate made:monster-deckbuilder``) -------------
+SAMPLE_TRIES = 60
+
+
+def sample_card(rng: Any) -> dict[str, Any]:
+    """A seeded made monster: one of ours, minion or boss, refilled by its rank's spec's own
+    random fill (form.sample: numbers, weapons, armor, deck and text changed), tried again
+    until it passes the Library's check (monstercard.made_problems)."""
+    from ...form import sample
+    from .monstercard import SPECS
+    ours = [dict(m, rank="minion") for m in data.minions().values()] + \
+        [dict(b, rank="boss") for b in data.bosses().values()]
+    base = ours[0]
+    for _ in range(SAMPLE_TRIES):
+        base = rng.choice(ours)
+        card = sample(SPECS[base["rank"]], base, rng, 0.15, frozenset({"id", "rank"}))
+        card["id"] = made_id(card)
+        if not made_problems(card):
+            return card
+    card = dict(base, name=f"{base['name'][:32]} (yours)")
+    return dict(card, id=made_id(card))
+
+
+def sim_options(rng: Any) -> dict[str, Any]:
+    """The options of a simulated game against a made monster in its zone (the game's own
+    random party and GM mode)."""
+    base = GAME.sim_options(rng)
+    return dict(base, zones=[data.made_zone()], monster=sample_card(rng))

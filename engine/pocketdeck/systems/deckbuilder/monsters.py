@@ -347,7 +347,7 @@ def move(state: State, m: dict[str, Any], a: Action) -> None:
 
 def arena_label(state: State, arena: str) -> str:
     zid = state["options"]["zones"][state["zone_index"]]
-    return next(a["name"] for a in data.zones()[zid]["arena"] if a["id"] == arena)
+    return next(a["name"] for a in data.zone(zid)["arena"] if a["id"] == arena)
 
 
 def policy(state: State, legal: list[Action]) -> Action:

@@ -14,6 +14,7 @@ from .flow import actor, run, spoil_options, take_spoil, take_upgrade, upgrade_o
 from .monsters import apply_monster, monster_actions, resolve_attack
 from .common import HAND_LIMIT
 from .monstercard import card_problem
+from .zonecard import zone_problem
 from .records import record_problems
 from .turn import apply_turn, resolve_guard, turn_actions
 
@@ -34,7 +35,9 @@ class DeckbuilderGame(Game):
     sim_step_cap = 3000
     # a monster made on the phone (systems/deckbuilder/made.py): the game keeps it, so editing
     # the monster later never changes a game under way, and a shared game carries what it needs
-    optional_options = ("monster",)
+    # a zone made on the phone (zonecard.py, the option ``zone``) likewise, with the made
+    # monsters it carries
+    optional_options = ("monster", "zone")
 
     def default_options(self) -> dict[str, Any]:
         return {"heroes": ["warrior", "priest"], "names": [], "zones": list(data.zone_order()),
@@ -65,6 +68,13 @@ class DeckbuilderGame(Game):
             if n and name_problem(n):
                 raise IllegalAction(f"Characters: {name_problem(n)}")
         zs = options["zones"]
+        if "zone" in options:  # a zone of your own: played alone, the game carrying it
+            reason = zone_problem(options["zone"])
+            if reason:
+                raise IllegalAction(f"zone: not a zone this app plays ({reason})")
+            if zs != [options["zone"]["id"]] or "monster" in options:
+                raise IllegalAction("a zone of your own is played alone (zones: [its id])")
+            return
         if not isinstance(zs, list) or not zs or not all(z in data.zones() for z in zs) or len(set(zs)) != len(zs):
             raise IllegalAction("zones must list one or more different encounter zones")
         if "monster" in options or data.made_zone() in zs:
@@ -92,6 +102,8 @@ class DeckbuilderGame(Game):
         from .setup import new_state
         if "monster" in options:
             data.remember(options["monster"])
+        if "zone" in options:
+            data.remember_zone(options["zone"])
         state = new_state(options, rng)
         run(state, rng)
         return state

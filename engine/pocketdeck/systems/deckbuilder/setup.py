@@ -50,24 +50,24 @@ def new_state(options: dict[str, Any], rng: Rng) -> State:
     piles: dict[str, list[str]] = {}
     for s in data.STACKS:
         piles[f"tableau:{s}"] = [s] * data.stack_size()
-    bosses = sum(1 for z in options["zones"] for a in data.zones()[z]["arena"] if cast(options, a)[1])
+    bosses = sum(1 for z in options["zones"] for a in data.zone(z)["arena"] if cast(options, a)[1])
     piles["fatigue"] = ["fatigue"] * (data.fatigue_per_hero() * (len(specs) + bosses))  # bosses tire too
     piles["training"] = [c for c, n in sorted(data.upgrade()["cards"].items()) for _ in range(n)]
     mdeck = [c["id"] for c in data.minion_cards().values() for _ in range(c["count"])]
     rng.shuffle(mdeck)
     piles["minion:draw"], piles["minion:discard"] = mdeck, []
     zones = options["zones"]
-    piles["dungeon"] = [f"{z}/{a['id']}" for z in zones for a in data.zones()[z]["arena"]]
+    piles["dungeon"] = [f"{z}/{a['id']}" for z in zones for a in data.zone(z)["arena"]]
     piles["zone"] = []
     for z in zones:  # each boss's deck waits with the GM until its arena is revealed
-        for a in data.zones()[z]["arena"]:
+        for a in data.zone(z)["arena"]:
             boss = cast(options, a)[1]
             if boss:
                 piles[f"boss:{z}/{a['id']}"] = [c for c, n in sorted(data.boss(boss)["deck"].items())
                                                 for _ in range(n)]
     for z in zones:
-        piles[f"treasure:{z}"] = list(data.zones()[z].get("spoils", []))
-        for a in data.zones()[z]["arena"]:  # Encounter zone: arenas "may have associated ... items"
+        piles[f"treasure:{z}"] = list(data.zone(z).get("spoils", []))
+        for a in data.zone(z)["arena"]:  # Encounter zone: arenas "may have associated ... items"
             if a.get("items"):
                 piles[f"items:{z}/{a['id']}"] = list(a["items"])
     heroes = []
@@ -96,7 +96,7 @@ def start_zone(state: State, rng: Rng) -> None:
     new battle deck for each hero (the character deck, shuffled, expended and Fatigue
     cards back first), draw opening hands, roll initiative."""
     zid = current_zone(state)
-    zone = data.zones()[zid]
+    zone = data.zone(zid)
     state["links"] = [{"a": ln["a"], "b": ln["b"], "kind": ln["kind"], "open": ln["kind"] == "open"}
                       for ln in zone.get("link", [])]
     state["monsters"] = []
@@ -139,7 +139,7 @@ def reveal(state: State, arena: str, rng: Rng) -> list[str]:
         return []
     dungeon.remove(code)
     state["piles"]["zone"].append(code)
-    spec = next(a for a in data.zones()[zid]["arena"] if a["id"] == arena)
+    spec = next(a for a in data.zone(zid)["arena"] if a["id"] == arena)
     new = []
     minions, boss = cast(state["options"], spec)
     for mt in minions:

@@ -375,7 +375,7 @@ def arena_items(state: State, arena: str) -> list[str]:
 
 def arena_name(state: State, arena: str) -> str:
     zid = state["options"]["zones"][state["zone_index"]]
-    return next(a["name"] for a in data.zones()[zid]["arena"] if a["id"] == arena)
+    return next(a["name"] for a in data.zone(zid)["arena"] if a["id"] == arena)
 
 
 def attack_mods(t: dict[str, Any]) -> int:

@@ -17,7 +17,7 @@ from .setup import armor_bonus, current_zone, hero, monster
 def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
     p = state["piles"]
     zid = current_zone(state)
-    zone = data.zones()[zid]
+    zone = data.zone(zid)
     t = state["turn"]
     acting = None
     mt = state["mturn"]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.limits import excerpt
 from ...systems.deckbuilder import data
 from ...systems.deckbuilder.monstercard import made_id
+from ...systems.deckbuilder.zonecard import made_id as zone_id
 from ...systems.deckbuilder.records import export_heroes, record_problems
 from ..flow import prompt
 from ..html import button, esc
@@ -91,6 +92,69 @@ def _play_now() -> str:
 
 
 MADE_PREFIX = "item:monster:deckbuilder:"   # the Library's monsters of your own (ui/make/monster.py)
+ZONE_PREFIX = "item:zone:deckbuilder:"      # the Library's zones of your own (ui/make/zone.py)
+
+
+def made_zones(app: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(library key, zone) of each zone the player made and kept, by name."""
+    lib = getattr(app, "library", None) or {}
+    return sorted(((k, r) for k, r in lib.items() if k.startswith(ZONE_PREFIX) and isinstance(r, dict)),
+                  key=lambda kr: (str(kr[1].get("name")), kr[0]))
+
+
+def made_zone_record(z: dict[str, Any]) -> dict[str, Any]:
+    """A kept zone as a game starts from it: its id the hash of it as it is now (renamed,
+    say); the game carries it in its options (``zone``), so editing it never changes a game."""
+    return dict(z, id=zone_id(z))
+
+
+def zone_options(record: dict[str, Any], heroes: list[str]) -> dict[str, Any]:
+    return {"heroes": heroes, "names": [], "zones": [record["id"]], "party": [], "gm": False, "zone": record}
+
+
+def made_zone_line(z: dict[str, Any]) -> str:
+    """One line of a zone of your own: its arenas, doors and boss (names as the player typed them)."""
+    arenas = z.get("arena") or []
+    doors = sum(1 for ln in z.get("link") or [] if isinstance(ln, dict) and ln.get("kind") == "door")
+    carried = {c.get("id"): c.get("name") for c in z.get("made_bosses") or [] if isinstance(c, dict)}
+    boss = next((a.get("boss") for a in arenas if isinstance(a, dict) and a.get("boss")), None)
+    name = carried.get(boss) or (data.bosses().get(boss) or {}).get("name") if boss else None
+    return f'{len(arenas)} arenas, {doors} door{"s" if doors != 1 else ""}' + (f"; boss {name}" if name else "")
+
+
+def _play_zone(app: Any) -> str:
+    """Play your zone now: a zone just kept or opened from the Library, one tap away (shown
+    unless a monster was kept or opened since)."""
+    key = getattr(app, "db_zone", None)
+    mine = dict(made_zones(app)).get(key) if key and getattr(app, "db_monster", None) is None else None
+    if mine is None:
+        return ""
+    record = made_zone_record(mine)
+    rows = party_buttons(lambda party: zone_options(record, party), f'Play {mine.get("name")}')
+    return prompt(f'<h2>Play your zone now</h2><p><b>{esc(mine.get("name"))}</b> (yours: '
+                  f'{esc(made_zone_line(mine))}). Pick the party:</p><ul class="db-quick">{rows}</ul>',
+                  cls="db-play-now", label=f'Play {mine.get("name")} now: pick the party')
+
+
+def _zone_maker(app: Any) -> str:
+    """Every zone, ours and yours, and the way to make one from the zone chosen."""
+    made = made_zones(app)
+    key = getattr(app, "db_zone", None)
+    ours = [z for z, v in data.zones().items() if v.get("made") is not True]
+    chosen = key if any(k == key for k, _ in made) else ours[0]
+    def opt(v: str, words: str) -> str:
+        return f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(words)}</option>'
+    groups = '<optgroup label="Our zones">' + "".join(opt(z, data.zones()[z]["name"]) for z in ours) + "</optgroup>"
+    if made:
+        groups += ('<optgroup label="Your own zones">'
+                   + "".join(opt(k, f'{z.get("name")} ({made_zone_line(z)}, yours)') for k, z in made) + "</optgroup>")
+    make = button("Make your own from this zone", "make", {"kind": "zone-deckbuilder", "field": "zone"},
+                  cls="btn", fill="zone", title="Make your own encounter zone from a copy of the zone chosen")
+    return (f'<h2>Zones, ours and yours</h2><div class="form db-zones">'
+            f'<label>Zone <select name="zone">{groups}</select></label>'
+            f'<p class="muted">Make your own encounter zone, its arenas, links, minions and boss (ours or your '
+            f'own monsters), from a copy; once kept, play it from Encounters above or from "Play your zone '
+            f'now".</p><div class="ads-make">{make}</div></div>')
 
 
 def made_monsters(app: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -121,6 +185,19 @@ def fight_options(card: dict[str, Any], heroes: list[str]) -> dict[str, Any]:
 FIGHT_PARTIES = (("warrior", "priest"), ("warrior", "rogue", "wizard", "priest"), ("warrior",))
 
 
+def party_buttons(options_of: Any, title: str) -> str:
+    """One button a ready party (FIGHT_PARTIES) starting the game ``options_of(heroes)``
+    makes: a monster or a zone of your own, one tap away."""
+    rows = []
+    for i, party in enumerate(p for p in FIGHT_PARTIES if all(h in data.heroes() for h in p)):
+        names = " and ".join(data.heroes()[h]["name"] for h in party) if len(party) < 4 else "All four heroes"
+        rows.append('<li class="choice">' + button(names, "new", {"system": "deckbuilder",
+                                                                  "options": options_of(list(party))},
+                                                   cls="btn primary" if i == 0 else "btn",
+                                                   title=f'{title}: {names}') + "</li>")
+    return "".join(rows)
+
+
 def _fight_yours(app: Any) -> str:
     """Fight your monster now: a monster just kept or opened from the Library, one tap away."""
     key = getattr(app, "db_monster", None)
@@ -129,16 +206,10 @@ def _fight_yours(app: Any) -> str:
         return ""
     card = made_card(mine)
     zone = data.zones()[data.made_zone()]
-    rows = []
-    for i, party in enumerate(p for p in FIGHT_PARTIES if all(h in data.heroes() for h in p)):
-        names = " and ".join(data.heroes()[h]["name"] for h in party) if len(party) < 4 else "All four heroes"
-        rows.append('<li class="choice">' + button(names, "new", {"system": "deckbuilder",
-                                                                  "options": fight_options(card, list(party))},
-                                                   cls="btn primary" if i == 0 else "btn",
-                                                   title=f'Fight {mine.get("name")}: {names}') + "</li>")
+    rows = party_buttons(lambda party: fight_options(card, party), f'Fight {mine.get("name")}')
     return prompt(f'<h2>Fight your monster now</h2><p><b>{esc(mine.get("name"))}</b> (yours: '
                   f'{esc(monster_line(mine))}) waits in {esc(zone["name"])}, behind a door. Pick the party:</p>'
-                  f'<ul class="db-quick">{"".join(rows)}</ul>',
+                  f'<ul class="db-quick">{rows}</ul>',
                   cls="db-play-now", label=f'Fight {mine.get("name")} now: pick the party')
 
 
@@ -176,16 +247,20 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
     choices = _zone_choices()
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == "all" else ""}>{esc(t)}</option>'
                    for v, t, _ in choices)
-    made = made_monsters(app)
-    if made:  # a monster of your own: fought in its own zone (zones.toml "lair")
-        opts = (f'<optgroup label="Our encounters">{opts}</optgroup><optgroup label="Your own monsters">'
-                + "".join(f'<option value="yours:{esc(k)}">{esc(m.get("name"))} (yours)</option>' for k, m in made)
-                + "</optgroup>")
+    made, zones_made = made_monsters(app), made_zones(app)
+    if made or zones_made:  # a monster of your own (in its own zone, zones.toml "lair"); a zone of your own
+        opts = (f'<optgroup label="Our encounters">{opts}</optgroup>'
+                + (f'<optgroup label="Your own monsters">'
+                   + "".join(f'<option value="yours:{esc(k)}">{esc(m.get("name"))} (yours)</option>' for k, m in made)
+                   + "</optgroup>" if made else "")
+                + (f'<optgroup label="Your own zones">'
+                   + "".join(f'<option value="yours:{esc(k)}">{esc(z.get("name"))} (yours)</option>'
+                             for k, z in zones_made) + "</optgroup>" if zones_made else ""))
     lines = "".join(f'<li><b>{esc(t)}</b>: {esc(line)}</li>' for _, t, line in choices)
     zones = (f'<label>Encounters <select name="zones" aria-describedby="db-zones-note">{opts}</select></label>'
              f'<ul class="db-zone-lines muted" id="db-zones-note">{lines}</ul>')
     fill = "heroes,zones,gm,library," + ",".join(f"name_{hid}" for hid in data.heroes())
-    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>{_fight_yours(app) or _play_now()}'
+    return (f'<section class="setup db-setup"><h1>New Deckbuilder battle</h1>{_play_zone(app) or _fight_yours(app) or _play_now()}'
             f'<h2>Or build a party</h2>'
             f'<p class="muted">Pick 1 to 4 heroes and pass the phone around. Each turn a hero takes a card '
             f'from the {term("action-tableau")}; allies in the same {term("arena", "arena")} join in with '
@@ -196,7 +271,7 @@ def setup(app: "App" = None) -> str:  # type: ignore[assignment]
             f'<span>A Game Master runs the monsters (hot-seat: the GM chooses each monster\'s tableau card, '
             f'cards and target)</span></label>'
             f'{button("Begin", "new", {"system": "deckbuilder"}, cls="btn primary", fill=fill, submit=True, title="Begin the battle with this party")}'
-            f'</form>{_monster_maker(app)}</section>')
+            f'</form>{_monster_maker(app)}{_zone_maker(app)}</section>')
 
 
 def record_problem(record: Any) -> str | None:
@@ -234,6 +309,13 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
     zone = str(fields.get("zones") or "all")
     gm = fields.get("gm")
     app.pending_library = keys
+    if zone.startswith("yours:" + ZONE_PREFIX):  # a zone of your own: the game carries it
+        mine_zone = dict(made_zones(app)).get(zone[len("yours:"):])
+        if mine_zone is None:
+            raise ValueError("Encounters: that zone of yours is not in the library")
+        record = made_zone_record(mine_zone)
+        return {"heroes": heroes, "names": names, "zones": [record["id"]], "party": [lib[k] for k in keys],
+                "gm": bool(gm) and gm not in ("", "no", "false"), "zone": record}
     if zone.startswith("yours:"):  # a monster of your own, in its zone: the game carries it
         mine = dict(made_monsters(app)).get(zone[len("yours:"):])
         if mine is None:
