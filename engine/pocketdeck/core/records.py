@@ -499,6 +499,12 @@ register_kind("monster", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.monst
 register_kind("adventure", "ads", 1, "pocketdeck.systems.ads.adventure.spec:made_problems", "ADS adventure",
               opens="pocketdeck.ui.make.adventure:open_adventure", max_chars=MAX_RECORD_CHARS,
               arrival="pocketdeck.systems.ads.adventure.made:arrival_steps", arrival_work=2_400)
+# a Deckbuilder zone made on the phone (issue 49): its arenas checked like zones.toml, carrying the
+# made monsters it names, and 24 seeded games played when it comes from outside (0.4-1 s in
+# CPython; 10 a game, as a monster's: 16 zones a file or link at most)
+register_kind("zone", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.zonecard:made_problems",
+              "Deckbuilder zone", opens="pocketdeck.ui.make.zone:open_zone", max_chars=12_000,
+              arrival="pocketdeck.systems.deckbuilder.zonemade:arrival_steps", arrival_work=240)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

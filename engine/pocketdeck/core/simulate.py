@@ -114,6 +114,8 @@ def _check_illegal(game: Game, state: State) -> None:
 MADE = {
     "foe-ads": ("ads", "pocketdeck.systems.ads.made:sim_options"),
     "adventure-ads": ("ads_adventure", "pocketdeck.systems.ads.adventure.made:sim_options"),
+    "monster-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.made:sim_options"),
+    "zone-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.zonemade:sim_options"),
 }
 
 
