@@ -32,7 +32,7 @@ SKIP: dict[str, str] = {}
 
 # per table: (seeds, steps per seed)
 PLAN = {"deck": (3, 200), "p52": (4, 800), "ads": (4, 800), "ads_build": (4, 300), "ads_adventure": (10, 700),
-        "dofa": (4, 500), "dofa-gm": (5, 1000), "deckbuilder": (10, 800)}
+        "dofa": (4, 500), "dofa-gm": (6, 1000), "deckbuilder": (10, 800)}
 
 
 def keep_sheet(phone: Phone) -> None:
