@@ -106,6 +106,12 @@ def test_make_a_three_room_adventure_with_your_foe_play_it_share_it_and_play_it_
             tap(page, "[data-action=make-del][data-arg='rooms.3']")
             page.wait_for_function(f"document.querySelectorAll('details.mk-fold').length < {before}")
         assert page.input_value("input[name='f.name']") == "Grik's Den"
+        # the draft is kept across a reload of the page (ui:maker in IndexedDB)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+        page.wait_for_selector("[data-make=adventure-ads]")
+        assert page.input_value("input[name='f.name']") == "Grik's Den"
+        assert page.locator("details.mk-fold").count() == 3
         open_room(page, 1)
         grik = page.eval_on_selector("select[name='f.rooms.0.solo.0.0']",
                                      "s => [...s.options].find(o => o.textContent === 'Grik the Sly (yours)').value")
