@@ -275,3 +275,43 @@ def test_a_draft_is_kept_across_a_reload_until_it_is_kept_or_left():
     broken = App(seed_source=5)
     broken.restore(dict(store))
     assert broken.maker is None and any("ui:maker" in p for p in broken.problems)
+
+
+def test_the_largest_adventure_a_link_carries_is_checked_in_slices_and_a_larger_one_refused():
+    """16 rooms (the spec's most) as one link: within the Library's 20,000 characters it is
+    checked a game at a time (one slice of the page's work per game), and grown past them it
+    is refused by its size before any game."""
+    from pocketdeck.core.limits import MAX_RECORD_CHARS
+    from pocketdeck.core.records import named_function
+    keep = record_of("lantern_keep")["rooms"]
+    rooms = []
+    for i in range(MAX_ROOMS):
+        src = copy.deepcopy(keep[i % 2])  # the gate (Foes) and the stair (an obstacle), in turn
+        src.update(id=f"R{i}", exits=[[f"R{i + 1}", "on"]] + ([[f"R{i - 1}", "back"]] if i else []),
+                   text="x" * 120)
+        if src.get("obstacle"):
+            src["obstacle"].pop("blocks", None)
+        rooms.append(src)
+    rooms[-1].update(exits=[[f"R{MAX_ROOMS - 2}", "back"]], boss=True, solo=[["bandit", 1]],
+                     group=[["bandit", 2]])
+    rec = {"name": "The Longest Way", "text": "y" * 300, "start": "R0", "rooms": rooms}
+    rec["id"] = made_id(rec)
+    assert made_problems(rec) == []
+    item = make_item(KIND, rec["name"], rec)
+    text = json.dumps(item)
+    assert len(text) < MAX_RECORD_CHARS
+    # checked a game at a time: the page runs each slice and gives itself back between them
+    steps, slices = named_function(KIND.arrival)(item_from_link(item_link(item))["data"]), 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            assert done.value is None
+            break
+        slices += 1
+    assert slices == made.GAMES == made.work(rec)
+    # past the Library's size (here by the opening words alone) it is refused before any game
+    rec["text"] = "y" * MAX_RECORD_CHARS
+    rec["id"] = made_id(rec)
+    with pytest.raises(RecordError, match="characters"):
+        item_from_link(item_link(make_item(KIND, rec["name"], rec)))
