@@ -363,3 +363,14 @@ def test_the_gm_setup_loads_no_maker():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[1] / "engine").stdout
     assert out.strip() == "[]"
+
+
+def test_simulate_plays_made_creatures_from_the_specs_own_random_fill():
+    """``simulate made:creature-dofa-gm``: seeded creatures of ours refilled by form.sample,
+    each passing the Library's check, played in the GM's table's own random games."""
+    from pocketdeck.core.rng import Rng
+    from pocketdeck.core.simulate import simulate
+    cards = [made.sample_card(Rng(n)) for n in range(12)]
+    assert all(made_problems(c) == [] for c in cards) and len({c["id"] for c in cards}) == 12
+    summary = simulate("made:creature-dofa-gm", 3, seed=4)
+    assert summary["errors"] == 0, summary["failures"]

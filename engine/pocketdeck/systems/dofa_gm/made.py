@@ -19,12 +19,13 @@ be meant for a stronger party than our level 1 to 3 premades).
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Generator
 
 from ...core.game import run_steps
 from ...core.rng import Rng
 from ...core.trials import trial_steps
-from .creaturecard import made_id, made_problems
+from .creaturecard import made_id, made_problems, spec
 from .rules import GAME
 
 GAMES = 24           # seeded games with a made creature before it is kept
@@ -67,7 +68,68 @@ def playability(card: Any) -> list[str]:
     return run_steps(playability_steps(card))
 
 
+SAMPLE_TRIES = 40
+
+
+def sample_card(rng: Rng) -> dict[str, Any]:
+    """A seeded made creature: one of ours refilled by the spec's own random fill
+    (form.sample), tried again until the card passes the Library's check (what Keep asks
+    before it plays it)."""
+    from ...form import sample
+    from .bestiary import creatures
+    ours = creatures()
+    for _ in range(SAMPLE_TRIES):
+        base = dict(copy.deepcopy(ours[rng.choice(sorted(ours))]))
+        base["name"] = f"{base['id'][:32]} (yours)"
+        card = sample(spec(), base, rng, 0.15, frozenset({"id", "name"}))
+        card["id"] = made_id(card)
+        if not made_problems(card):
+            return card
+    base["hp"] = max(5, base["hp"]) if base["type"] in ("Dealer", "Boss") else base["hp"]
+    return dict(base, id=made_id(base))
+
+
+def sim_options(rng: Rng) -> dict[str, Any]:
+    """``simulate made:creature-dofa-gm``: the GM's table's own random options, with a made
+    creature among the foes (a Companion joins the party) and its card in ``cards``."""
+    card = sample_card(rng)
+    o = GAME.sim_options(rng)
+    return dict(o, foes=[*o["foes"], card["id"]], cards=[card])
+
+
 def arrival_steps(card: Any) -> Generator[int, None, str | None]:
     """The Library's check of a made creature from outside (a link, a file): played as on Keep."""
     found = yield from playability_steps(card)
     return "; ".join(found) if found else None
+
+
+# -- made creatures for the random playthroughs (``simulate made:creature-dofa-gm``) --------------
+SAMPLE_TRIES = 60
+
+
+def sample_card(rng: Rng) -> dict[str, Any]:
+    """A seeded made creature: one of the bestiary's refilled by the spec's own random fill
+    (form.sample), tried again until the card passes the Library's check."""
+    import copy
+    from ...form import sample
+    from .bestiary import creatures
+    from .creaturecard import spec
+    ours = creatures()
+    for _ in range(SAMPLE_TRIES):
+        name = rng.choice(sorted(ours))
+        base = dict(copy.deepcopy(ours[name]), name=name)
+        card = sample(spec(), base, rng, 0.15, frozenset({"id"}))
+        card["id"] = made_id(card)
+        if not made_problems(card):
+            return card
+    return dict(base, id=made_id(base))
+
+
+def sim_options(rng: Rng) -> dict[str, Any]:
+    """A simulated game of the GM's table (its own random options) with a made creature among
+    the foes, the game carrying its card (option ``cards``)."""
+    card = sample_card(rng)
+    options = dict(GAME.sim_options(rng))
+    options["foes"] = [card["id"]] + list(options["foes"])[:2]
+    options["cards"] = [card]
+    return options
