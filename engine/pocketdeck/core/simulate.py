@@ -116,6 +116,7 @@ MADE = {
     "adventure-ads": ("ads_adventure", "pocketdeck.systems.ads.adventure.made:sim_options"),
     "monster-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.made:sim_options"),
     "zone-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.zonemade:sim_options"),
+    "creature-dofa-gm": ("dofa-gm", "pocketdeck.systems.dofa_gm.made:sim_options"),
 }
 
 
