@@ -117,7 +117,6 @@ MADE = {
     "monster-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.made:sim_options"),
     "zone-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.zonemade:sim_options"),
     "creature-dofa-gm": ("dofa-gm", "pocketdeck.systems.dofa_gm.made:sim_options"),
-    "creature-dofa-gm": ("dofa-gm", "pocketdeck.systems.dofa_gm.made:sim_options"),
 }
 
 

@@ -102,34 +102,3 @@ def arrival_steps(card: Any) -> Generator[int, None, str | None]:
     found = yield from playability_steps(card)
     return "; ".join(found) if found else None
 
-
-# -- made creatures for the random playthroughs (``simulate made:creature-dofa-gm``) --------------
-SAMPLE_TRIES = 60
-
-
-def sample_card(rng: Rng) -> dict[str, Any]:
-    """A seeded made creature: one of the bestiary's refilled by the spec's own random fill
-    (form.sample), tried again until the card passes the Library's check."""
-    import copy
-    from ...form import sample
-    from .bestiary import creatures
-    from .creaturecard import spec
-    ours = creatures()
-    for _ in range(SAMPLE_TRIES):
-        name = rng.choice(sorted(ours))
-        base = dict(copy.deepcopy(ours[name]), name=name)
-        card = sample(spec(), base, rng, 0.15, frozenset({"id"}))
-        card["id"] = made_id(card)
-        if not made_problems(card):
-            return card
-    return dict(base, id=made_id(base))
-
-
-def sim_options(rng: Rng) -> dict[str, Any]:
-    """A simulated game of the GM's table (its own random options) with a made creature among
-    the foes, the game carrying its card (option ``cards``)."""
-    card = sample_card(rng)
-    options = dict(GAME.sim_options(rng))
-    options["foes"] = [card["id"]] + list(options["foes"])[:2]
-    options["cards"] = [card]
-    return options
