@@ -116,7 +116,30 @@ def made_zone(name: str = "The Lesser Watchtower") -> dict[str, Any]:
     return record
 
 
-RECORDS = {("zone", "deckbuilder"): made_zone, ("foe", "ads"): made_foe, ("adventure", "ads"): made_adventure, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
+def made_enemy(name: str = "Hexer of the Fen", hp: str = "Lv*8") -> dict[str, Any]:
+    """A P52 enemy made on the phone (ui/make/enemy.py): a copy of the Hexer (the Queens)
+    renamed, its HP formula changed, its id the hash of it."""
+    import copy
+    from pocketdeck.systems.p52 import data
+    from pocketdeck.systems.p52.enemycard import made_id
+    card = dict(copy.deepcopy(data.enemies()["by_card"]["Q"]), name=name, hp=hp)
+    card["id"] = made_id(card)
+    return card
+
+
+def made_quest(name: str = "The Fen Siege") -> dict[str, Any]:
+    """A P52 quest made on the phone (ui/make/quest.py): a Survival quest of two rooms whose
+    Queens are the Hexer of the Fen (``made_enemy``), carried, its id the hash of it."""
+    from pocketdeck.systems.p52.enemycard import quest_id
+    hexer = made_enemy()
+    record = {"name": name, "blurb": "The fen keep is overrun: clear two chambers.",
+              "bonus": "+3 Lift and 5 x Level exp.", "kind": "survival", "rooms": 2,
+              "enemies": [hexer["id"]], "cards": [hexer]}
+    record["id"] = quest_id(record)
+    return record
+
+
+RECORDS = {("enemy", "p52"): made_enemy, ("quest", "p52"): made_quest, ("zone", "deckbuilder"): made_zone, ("foe", "ads"): made_foe, ("adventure", "ads"): made_adventure, ("creature", "dofa-gm"): made_creature, ("monster", "deckbuilder"): made_monster, ("sheet", "dofa"): dofa_sheet, ("character", "p52"): p52_character,
            ("hero", "deckbuilder"): deckbuilder_hero, ("deck", "ads"): ads_deck, ("deck", "deck"): own_deck}
 
 

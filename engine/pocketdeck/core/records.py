@@ -505,6 +505,15 @@ register_kind("adventure", "ads", 1, "pocketdeck.systems.ads.adventure.spec:made
 register_kind("zone", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.zonecard:made_problems",
               "Deckbuilder zone", opens="pocketdeck.ui.make.zone:open_zone", max_chars=12_000,
               arrival="pocketdeck.systems.deckbuilder.zonemade:arrival_steps", arrival_work=240)
+# a P52 enemy and a P52 quest made on the phone (issue 49): checked like enemies.toml / quests.toml,
+# and played in 24 seeded sessions when they come from outside (about 1.2 s in CPython: 600 moves'
+# work; a quest's carried enemies each as many again)
+register_kind("enemy", "p52", 1, "pocketdeck.systems.p52.enemycard:made_problems", "P52 enemy",
+              opens="pocketdeck.ui.make.enemy:open_enemy", max_chars=4_000,
+              arrival="pocketdeck.systems.p52.made:arrival_steps", arrival_work=600)
+register_kind("quest", "p52", 1, "pocketdeck.systems.p52.enemycard:quest_made_problems", "P52 quest",
+              opens="pocketdeck.ui.make.quest:open_quest", max_chars=12_000,
+              arrival="pocketdeck.systems.p52.made:quest_arrival_steps", arrival_work=1_200)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

@@ -117,6 +117,8 @@ MADE = {
     "monster-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.made:sim_options"),
     "zone-deckbuilder": ("deckbuilder", "pocketdeck.systems.deckbuilder.zonemade:sim_options"),
     "creature-dofa-gm": ("dofa-gm", "pocketdeck.systems.dofa_gm.made:sim_options"),
+    "enemy-p52": ("p52", "pocketdeck.systems.p52.made:sim_options"),
+    "quest-p52": ("p52", "pocketdeck.systems.p52.made:quest_sim_options"),
 }
 
 

@@ -359,7 +359,7 @@ def enemy_attack(state: State, frame: dict[str, Any], rng: Rng) -> None:
         t_expr, d_expr, rtype, aname = atk["target"], atk["damage"], atk["rtype"], atk["name"]
     else:
         t_expr, d_expr, rtype = e["target"], e["damage"], e["rtype"]
-        aname = data.enemies()["by_card"][e["kind"]]["attack"]
+        aname = data.enemy_row(state, e["kind"])["attack"]
     tgt = formula(t_expr, {"Lv": lv, "R": dist, "Over": 0}) + e["tmod"] + (1 if frame["passing"] else 0)
     f = flip(state, rng)
     fv = value(f)

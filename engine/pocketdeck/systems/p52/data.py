@@ -12,6 +12,7 @@ from typing import Any
 
 from ...content import (ContentError, ListOf, MapOf, OneOf, Optional, Range, Table, check_value,
                         load, register_checker, table_rows)
+from .enemycard import check_enemy_rows, check_quest_rows
 from .maths import CORE, formula_names, rank, spot_kind
 
 FILES = ("races", "classes", "abilities", "enemies", "items", "quirks", "quests", "first")
@@ -58,6 +59,24 @@ def enemies() -> dict[str, Any]:
     data = _file("enemies")
     return {"by_card": {e["card"]: e for e in data["enemy"]}, "suits": data["suits"],
             "boss": data["boss"], "king_flip": data["king_flip"]["multiplier"]}
+
+
+def made_quest(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The quest of the player's own this game plays (its option ``quest``), once chosen."""
+    return state["options"].get("quest") if state["quest"].get("yours") else None
+
+
+def enemy_row(state: dict[str, Any], card_rank: str) -> dict[str, Any]:
+    """The Enemies table's row the rules read for a face card of ``card_rank`` in this game:
+    an enemy the player made (carried by the chosen quest of their own, or by the option
+    ``enemies``), else ours. The game carries the made rows in its options (each checked there
+    with its id the hash of its card), so a saved, replayed or shared game reads the same rows
+    and an enemy edited later never changes a game under way."""
+    quest = made_quest(state)
+    for card in (quest or {}).get("cards", []) + state["options"].get("enemies", []):
+        if card["card"] == card_rank:
+            return card
+    return enemies()["by_card"][card_rank]
 
 
 @lru_cache(maxsize=None)
@@ -129,16 +148,12 @@ ABILITY = {"id": str, "name": str, "target": str, "kind": OneOf(*sorted(KINDS)),
            "rtype": OneOf(*sorted(RTYPES)), "text": str, "range": int, "exp": int,
            "prereq": Table({k: Optional(int) for k in CORE}, strict=True),
            "damage": Optional(str), "mode": Optional(str), "supported": Optional(bool)}
-ENEMY = {"card": OneOf("J", "Q", "K"), "hp": str, "target": str, "damage": str,
-         "initiative": str, "move": int, "range": int, "exp": int, "rtype": OneOf(*sorted(RTYPES)),
-         "defence": Table({r: int for r in sorted(RTYPES)}, strict=True)}
 SUITS = Table({s: dict for s in "SHDC"}, strict=True)
 BOSS = {"hp": str, "initiative": str,
         "attack": ListOf({"target": str, "damage": str}, at_least=1)}
 ITEM = {"id": str, "name": str, "kind": OneOf(*sorted(ITEM_KINDS)), "text": str}
 START = {"low": Range(2, 26), "high": Range(2, 26), "items": ListOf(str)}  # two-card sums
 QUIRK = {"id": str, "name": str, "penalty": str, "bonus": str}
-QUEST = {"id": str, "name": str, "blurb": str, "bonus": str}
 ATTACKS = {"attack", "area", "blast", "finisher", "summon", "heal", "heal_party", "revive"}
 
 
@@ -194,12 +209,8 @@ def _check_abilities(data: dict[str, Any]) -> list[str]:
 
 
 def _check_enemies(data: dict[str, Any]) -> list[str]:
-    rows, problems = table_rows(data, "enemy", ENEMY, ident="card")
-    for e in rows:
-        for k in ("hp", "target", "damage", "initiative"):
-            _check_formula(problems, f"enemy {e['card']} {k}", e[k], ENEMY_NAMES)
-    if not problems and sorted(e["card"] for e in rows) != ["J", "K", "Q"]:
-        problems.append("needs one [[enemy]] row for each of J, Q, K")
+    # every row by the strict spec a made enemy is checked with too (enemycard.py)
+    problems = check_enemy_rows(data.get("enemy"))
     _table(problems, data, "suits", SUITS)
     boss = _table(problems, data, "boss", BOSS)
     if boss is not None:
@@ -239,8 +250,8 @@ def _check_quirks(data: dict[str, Any]) -> list[str]:
 
 
 def _check_quests(data: dict[str, Any]) -> list[str]:
-    rows, problems = table_rows(data, "quest", QUEST)
-    if {q["id"] for q in rows} != {"big_boss", "survival", "trapped", "treasure"}:
+    problems = check_quest_rows(data.get("quest"))
+    if not problems and {q["id"] for q in data["quest"]} != {"big_boss", "survival", "trapped", "treasure"}:
         problems.append("needs the four quests big_boss, survival, trapped, treasure")
     _table(problems, data, "names", {"suggestions": ListOf(str, at_least=1)})
     return problems

@@ -62,7 +62,8 @@ def queue_actions(state: State) -> list[dict[str, Any]]:
     if k == "name":
         return [{"type": "name", "char": cid, "name": n} for n in name_choices(state, cid)]
     if k == "quest":
-        return [{"type": "quest", "quest": q} for q in (*QUEST_ORDER, "flip")]
+        yours = ("yours",) if state["options"].get("quest") else ()  # a quest of the player's own
+        return [{"type": "quest", "quest": q} for q in (*QUEST_ORDER, *yours, "flip")]
     if k == "env":
         return [{"type": "env", "env": e} for e in ("inside", "outside", "flip")]
     if k == "start_pick":
@@ -185,12 +186,20 @@ def _set_quest(state: State, choice: str, rng: Rng) -> None:
                 continue
             log(state, f"Quest flip {f}.")
             break
+    elif choice == "yours":
+        made = state["options"]["quest"]
+        kind = made["kind"]
+        q["yours"] = True
     else:
         kind = choice
     q["kind"] = kind
-    q["name"] = data.quests()[kind]["name"]
-    log(state, f"The quest: {q['name']} ({kind.replace('_', ' ')}).")
-    if kind == "survival":
+    q["name"] = state["options"]["quest"]["name"] if q.get("yours") else data.quests()[kind]["name"]
+    log(state, f"The quest: {q['name']} ({kind.replace('_', ' ')}{', yours' if q.get('yours') else ''}).")
+    rooms = state["options"]["quest"].get("rooms") if q.get("yours") else None
+    if kind == "survival" and rooms:
+        q["rooms_total"] = rooms
+        log(state, f"Your quest sets {rooms} rooms to clear.")
+    elif kind == "survival":
         f = flip_room(state)
         q["rooms_total"] = survival_rooms(value(f))
         log(state, f"Survival flip {f}: {q['rooms_total']} rooms to clear.")

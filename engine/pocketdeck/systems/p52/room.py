@@ -228,7 +228,7 @@ def make_enemy(state: State, card: str | None, at: int, boss: str | None = None)
                 "tmod": 0, "dplus": 0, "pos": at, "frozen": False, "skip": 0, "first": None,
                 "revived": False, "exp": b["exp"]}
     r = rank(card)  # type: ignore[arg-type]
-    t = data.enemies()["by_card"][r]
+    t = data.enemy_row(state, r)
     suits_ = data.enemies()["suits"]
     have = "SHDC" if boss == "minor" else suit(card)  # type: ignore[arg-type]
     hp = formula(t["hp"], {"Lv": lv})

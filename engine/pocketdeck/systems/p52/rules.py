@@ -235,6 +235,10 @@ class P52Game(Game):
     schema_version = 2  # 2: issue 47 (a face-down Obstructed spot costs 2 movement once
     # turned; an item may be used after the move), so a game of format 1 may replay otherwise
     sim_step_cap = 4000
+    # an enemy and a quest made on the phone (issue 49, systems/p52/made.py): the game keeps
+    # them, so an edited or deleted one never changes a game under way, and a game without
+    # them writes the options it always wrote
+    optional_options = ("enemies", "quest")
 
     def new_game(self, options: dict[str, Any] | None = None, seed: int = 0) -> State:
         """A seed is a whole number; text ("12", "abc") or a float is refused by name."""
@@ -273,6 +277,7 @@ class P52Game(Game):
         if not isinstance(options["first_quest"], bool):
             raise IllegalAction("first_quest must be true (Pocketdeck's first quest, content/p52/"
                                 "first.toml) or false (the book's quests)")
+        _check_made(options)
         if options["layout"] not in LAYOUTS:
             raise IllegalAction("Room/Space Layout: layout must be 'app' (the app lays out every room) "
                                 f"or 'player' (you lay it out spot by spot); got {options['layout']!r}")
@@ -459,6 +464,26 @@ def _memo(state: State) -> dict[str, Any] | None:
         _MEMO.clear()
         _MEMO["key"] = key
     return _MEMO
+
+
+def _check_made(options: dict[str, Any]) -> None:
+    """The made enemies (``enemies``: at most one per face card, each by the enemy's own check,
+    its id the hash of its card) and the made quest (``quest``) a game carries."""
+    from .enemycard import card_problem, quest_card_problem
+    made = options.get("enemies", [])
+    if not isinstance(made, list) or len(made) > 3:
+        raise IllegalAction("enemies: at most 3 enemies of your own, one for each face card (J, Q, K)")
+    for i, card in enumerate(made):
+        why = card_problem(card)
+        if why:
+            raise IllegalAction(f"enemies {i + 1}: not an enemy this app plays ({why})")
+    if len({card["card"] for card in made}) != len(made):
+        raise IllegalAction("enemies: two enemies for one face card: each face card of the Enemy deck is "
+                            "one enemy (Enemies table)")
+    if "quest" in options:
+        why = quest_card_problem(options["quest"])
+        if why:
+            raise IllegalAction(f"quest: not a quest this app plays ({why})")
 
 
 def _explain_layout(state: State, action: Action) -> str:

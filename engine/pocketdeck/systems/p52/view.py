@@ -232,6 +232,8 @@ def label(state: State, a: dict[str, Any]) -> str:
     if t == "name":
         return f"Name: {a['name']}"
     if t == "quest":
+        if a["quest"] == "yours":
+            return f"Your quest: {state['options']['quest']['name']}"
         return "Flip for the quest" if a["quest"] == "flip" else f"Quest: {data.quests()[a['quest']]['name']}"
     if t == "env":
         return "Flip for inside/outside" if a["env"] == "flip" else a["env"].capitalize()

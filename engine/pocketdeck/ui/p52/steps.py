@@ -78,8 +78,9 @@ def meaning(action: dict[str, Any], session: Session | None) -> str:
     if t == "quest":
         if action["quest"] == "flip":
             return QUEST_FLIP
-        q = data.quests()[action["quest"]]
-        return f'{q["blurb"]} Reward: {q["bonus"]}'
+        q = data.quests().get(action["quest"]) or (session.options.get("quest") if session else None) or {}
+        yours = " (yours: played by the book's rules of its kind)" if action["quest"] == "yours" else ""
+        return f'{q.get("blurb", "")} Reward: {q.get("bonus", "")}{yours}'
     if t == "env":
         return ENV_MEANS.get(action["env"], "")
     if t == "start_item":

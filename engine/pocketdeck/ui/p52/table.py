@@ -21,6 +21,7 @@ from ...core.saves import Session, save_text
 from ...systems.p52 import data as p52_data
 from ...systems.p52.rules import check_record, export_characters
 from .. import learn_ui
+from . import made as p52_made
 from . import quick as p52_quick
 from . import steps as p52_steps
 from ..cards import card_svg, mini_back, mini_card
@@ -512,15 +513,15 @@ def setup(app: "App") -> str:
         f'{esc(r["race"])} {esc(r["class"])}, level {esc(r["level"])}{" (resurrected)" if r.get("resurrected") else ""}'))
     count = "".join(f'<option value="{n}"{" selected" if n == (0 if lib else 1) else ""}>{n}</option>'
                     for n in range(0, MAX_PARTY + 1))
-    fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty"
+    fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty," + p52_made.FIELDS
     layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
                       for v, t in LAYOUTS.items())
     starts = ((FIRST,) if first_game(app) else ()) + QUICK
     quick = "".join(
         f'<input type="hidden" name="{field}" value="{n}">'
-        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names")}'
+        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names," + p52_made.FIELDS)}'
         f'<p class="muted">{esc(line)}</p></div>' for i, (field, n, short, long, line) in enumerate(starts))
-    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{quick}',
+    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{p52_made.chosen_banner(app)}{quick}',
                       label="Play now, or make your own characters below", cls="p52-quick")
     return (f'<section class="setup"><h1>New P52 quest</h1>'
             f'<p class="muted">A GM-less dungeon crawl: Pocketdeck shuffles the Room, Enemy and '
@@ -533,6 +534,7 @@ def setup(app: "App") -> str:
             f'autocomplete="off" placeholder="e.g. Brom, Ilsa"></label>'
             f'<p class="muted">Used from the first step; Play now uses them too.</p>'
             f'<label>Room layout <select name="layout">{layouts}</select></label>'
+            f'{p52_made.fields(app)}'
             f'<p class="muted">The app: {esc(LAYOUT_MEANS["app"])}. I lay it out: {esc(LAYOUT_MEANS["player"])}.</p>'
             f'<fieldset><legend>Your own quirk (optional: all three, or none)</legend>'
             f'<p class="muted">A habit with a bonus and a penalty, offered at the quirk step; '
@@ -581,8 +583,11 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
             records = p52_quick.quick_records(n, seed, names)
             app.pending_library = []
             _QUICK[id(app)] = list(QUICK_FLIPS)
+            made = p52_made.made_options(fields, app)
+            if "quest" in made:  # Play now with a quest of your own: it is chosen, not flipped
+                _QUICK[id(app)] = [{"type": "quest", "quest": "yours"}, QUICK_FLIPS[1]]
             return {"new_characters": 0, "names": [], "characters": records, "quirks": [], "layout": "app",
-                    "first_quest": field == FIRST[0]}
+                    "first_quest": field == FIRST[0] and not made, **made}
     try:
         n = int(str(fields.get("new_characters", "1")) or 0)
     except ValueError:
@@ -605,7 +610,7 @@ def options_from_form(fields: dict[str, Any], app: "App") -> dict[str, Any]:
         raise ValueError("Room layout: choose whether the app or you lay out the rooms")
     app.pending_library = list(k for k in picked if k in lib)
     return {"new_characters": n, "names": names, "characters": records, "quirks": quirks,
-            "layout": layout}
+            "layout": layout, **p52_made.made_options(fields, app)}
 
 
 def _again(app: "App", same: bool) -> dict[str, Any]:
@@ -626,11 +631,13 @@ def _again(app: "App", same: bool) -> dict[str, Any]:
     if first:
         _QUICK[id(app)] = []  # the first quest sets its own quest and place
     elif same:
-        _QUICK[id(app)] = [{"type": "quest", "quest": state["quest"]["kind"]}, QUICK_FLIPS[1]]
+        again = "yours" if state["quest"].get("yours") else state["quest"]["kind"]
+        _QUICK[id(app)] = [{"type": "quest", "quest": again}, QUICK_FLIPS[1]]
     else:
         _QUICK[id(app)] = list(QUICK_FLIPS)
     return {"new_characters": 0, "names": [], "characters": records, "quirks": [],
-            "layout": session.options.get("layout", "app"), "first_quest": first}
+            "layout": session.options.get("layout", "app"), "first_quest": first,
+            **{k: session.options[k] for k in ("quest", "enemies") if k in session.options}}
 
 
 # id() of the App whose next new game starts with these choices made for the player
