@@ -53,7 +53,7 @@ EXPECTED: dict[str, str] = {
     # only beside a figure it prints (recent-rules-2026-12-07 G1, G2; 5de7aa41354322e4 before it);
     # Hidden ended by a Detection or Stealth check, a Grappled heal at Lower Hand, a Companion
     # breaking free (new-rules-2026-12-07 G1-G4; ef93eb19a4593b42 before it)
-    "dofa-gm": "42a7bcedd1798354",
+    "dofa-gm": "cd50dc3f9f010dfd",
 }
 
 
