@@ -22,6 +22,12 @@ FIELDS = "p52_quest,p52_enemies"
 FACES = {"J": "Jack", "Q": "Queen", "K": "King"}
 
 
+def quick_fill(app: "App") -> str:
+    """What Play now sends besides its own fields: the made quest and enemies chosen, where
+    the player kept any (a phone without them sends what it always sent)."""
+    return "," + FIELDS if made_quests(app) or made_enemies(app) else ""
+
+
 def _option(value: str, words: str, chosen: str) -> str:
     return f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>{esc(words)}</option>'
 

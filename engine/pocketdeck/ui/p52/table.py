@@ -519,7 +519,7 @@ def setup(app: "App") -> str:
     starts = ((FIRST,) if first_game(app) else ()) + QUICK
     quick = "".join(
         f'<input type="hidden" name="{field}" value="{n}">'
-        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names," + p52_made.FIELDS)}'
+        f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names" + p52_made.quick_fill(app))}'
         f'<p class="muted">{esc(line)}</p></div>' for i, (field, n, short, long, line) in enumerate(starts))
     play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{p52_made.chosen_banner(app)}{quick}',
                       label="Play now, or make your own characters below", cls="p52-quick")
