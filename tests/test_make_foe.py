@@ -139,7 +139,7 @@ def test_a_refused_foe_keeps_its_draft_and_names_each_wrong_field():
     assert app.flash == ("error", "Not kept: 4 problems, each shown beside its field.")
     assert app.maker.problems == {
         "hp": ["Hit Points (HP) must be an int from 1 to 99, not 120"],
-        "xp": ["Experience (XP) must be an int from 0 to 99, not '2.5'"],
+        "xp": ["Experience (XP) must be an int from 1 to 99, not '2.5'"],
         "actions.0.outcomes.0.match": ["Up/Down pattern: pattern '^^^' does not have Draw 2 symbols"],
         "reactions.0.outcomes.0.defense": ["Defense: a reaction needs kind armor/shield/ward and a defense formula"]}
     html = app.render()
@@ -207,7 +207,7 @@ def test_a_foe_that_cannot_act_on_a_round_is_refused_naming_the_round():
     card = a_card(actions=[{"rounds": [1, 2, 3, 4, 5], "draw": 1, "failure": "base", "outcomes": []},
                            {"rounds": [6], "draw": 1, "failure": "nothing", "outcomes": []}])
     assert made.playability(card) == [
-        "the Foe can never act on Round 6: its action has no outcome and its failure does nothing"]
+        "the Foe can never act on Round 6: its action has no outcome but Move (nothing in Simple play) and its failure does nothing"]
     gap = a_card(actions=[{"rounds": [1, 2, 3, 4, 5], "draw": 1, "failure": "base", "outcomes": []}])
     assert made.playability(gap) == ["foe: its actions must cover all 6 Rounds"]
     idle = a_card(base_damage=0, actions=[{"rounds": [1, 2, 3, 4, 5, 6], "draw": 1, "failure": "base",

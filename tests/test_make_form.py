@@ -111,7 +111,7 @@ def _problems_of(change: dict) -> dict:
 
 def test_each_problem_stands_beside_its_field_in_the_content_checks_words():
     assert _problems_of({"f.hp": "120"}) == {"hp": ["Hit Points (HP) must be an int from 1 to 99, not 120"]}
-    assert _problems_of({"f.xp": "1.5"}) == {"xp": ["Experience (XP) must be an int from 0 to 99, not '1.5'"]}
+    assert _problems_of({"f.xp": "1.5"}) == {"xp": ["Experience (XP) must be an int from 1 to 99, not '1.5'"]}
     assert _problems_of({"f.level": "-3"}) == {"level": ["Level must be an int from 1 to 10, not -3"]}
     assert _problems_of({"f.name": ""}) == {"name": ["Name must be text of 1 to 40 characters, not ''"]}
     assert _problems_of({"f.actions.1.rounds": []}) == {

@@ -48,7 +48,7 @@ DEFENSE = Table({"match": PATTERN, "name": NAME, "kind": OneOf(*sorted(DEFENSE_K
 REACTION = Table({"rounds": ROUNDS, "draw": Range(1, 4), "outcomes": ListOf(DEFENSE, at_least=1, at_most=6)},
                  strict=True)
 FOE = Table({
-    "id": Text(1, 40), "name": NAME, "xp": Range(0, 99), "hp": Range(1, 99), "gold": Range(0, 99),
+    "id": Text(1, 40), "name": NAME, "xp": Range(1, 99), "hp": Range(1, 99), "gold": Range(0, 99),
     "level": Range(1, 10), "size": OneOf("S", "M", "L", "XL"), "updown": OneOf("up", "down"),
     "base_damage": Range(0, 20), "heal": Optional(FORMULA), "escalate": Optional(bool),
     "attribute": Optional(Table({"name": OneOf(*sorted(ATTRIBUTES)), "pattern": PATTERN}, strict=True)),
@@ -71,6 +71,9 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
     covered: set[int] = set()
     for i, row in enumerate(f["actions"]):
         at = f"actions.{i}"
+        twice = sorted(covered & set(row["rounds"]))
+        if twice:  # the Rondel plays one Action a Round: the Foe Card's Action section
+            out.append((f"{at}.rounds", f"Round {twice[0]} already has an Action above: one Action a Round"))
         covered.update(row["rounds"])
         if (row["failure"] == "action") != ("failure_action" in row):
             out.append((f"{at}.failure_action",
@@ -104,6 +107,11 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
         low, high, what = TRAIT_VALUES.get(t[0], (0, 1, "no value (or one)"))
         if t[0] not in ("overwhelm", "disease") and not low <= len(t) - 1 <= high:
             out.append((f"traits.{i}", f"{t[0].replace('_', ' ')} takes {what} (Foe Traits), not {len(t) - 1}"))
+    heals = any(t[0] == "healer" for t in f.get("traits", [])) or \
+        any(o["kind"] == "heal" for row in f["actions"] for o in row["outcomes"] + [row.get("failure_action", {})]
+            if o)
+    if heals and "heal" not in f:  # Healer: "the Healing Spell listed on this Foe Card"
+        out.append(("heal", "a Foe that heals (the Healer trait or a Heal outcome) lists its Healing Spell"))
     if "heal" in f and (err := check_formula(f["heal"])):
         out.append(("heal", err))
     attr = f.get("attribute")

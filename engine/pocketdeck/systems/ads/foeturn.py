@@ -133,7 +133,9 @@ def foe_turn(state: State, rng: Rng, i: int, *, free: bool = False) -> None:
     elif kind == "sneak":
         foe_sneak(state, rng, i, "its card")
     elif kind == "heal":
-        heal_foe(state, i, r_value(chosen.get("amount", "1"), r), by=foe["name"])
+        # "the Healing Spell listed on this Foe Card" (Foe Traits: HEALER)
+        heal_foe(state, i, r_value(chosen.get("amount") or data.foe_card(foe["id"]).get("heal", "1"), r),
+                 by=foe["name"])
     elif kind == "move" and state["mode"] == "line":
         to = step_toward(foe["distance"], chosen.get("distances", ["melee"]))
         if to == foe["distance"] or not may_step(state, foe, to):

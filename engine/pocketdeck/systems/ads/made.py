@@ -36,9 +36,12 @@ def acting_problems(card: dict[str, Any]) -> list[str]:
         if row is None:
             out.append(f"the Foe has no action on Round {r}: every Round of the Rondel needs one")
             continue
-        idle = row["failure"] == "nothing" or (row["failure"] == "base" and card["base_damage"] < 1)
-        if not row["outcomes"] and idle:
-            out.append(f"the Foe can never act on Round {r}: its action has no outcome and its failure does nothing")
+        # a Move does nothing in Simple play (distances ignored): it is not acting
+        idle = row["failure"] == "nothing" or (row["failure"] == "base" and card["base_damage"] < 1) or \
+            (row["failure"] == "action" and row["failure_action"]["kind"] == "move")
+        if not [o for o in row["outcomes"] if o["kind"] != "move"] and idle:
+            out.append(f"the Foe can never act on Round {r}: its action has no outcome but Move (nothing in "
+                       "Simple play) and its failure does nothing")
     return out
 
 

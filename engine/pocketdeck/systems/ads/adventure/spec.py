@@ -194,8 +194,19 @@ def adventure_problems(a: dict[str, Any], treasure_ids: set[str] | None = None,
         out.append(("rooms", f"the rooms' Gold is {gold} in all; at most {gold_most} (a Character Deck's "
                              "Gold is checked against what an adventure can give)"))
     out.extend(_carried_problems(a, carried, rows))
-    texts = [("name", a["name"])] + [(f"rooms.{i}.name", r["name"]) for i, r in enumerate(rows)]
-    out += [(path, why) for path, text in texts if (why := name_problem(text, 40))]
+    out += [(path, why) for path, text in _texts(a) if (why := name_problem(text, 300))]
+    return out
+
+
+def _texts(a: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, text) of every text of an adventure a screen shows: names, words, descriptions
+    (each refused with a control or text-direction character, as every name of the app)."""
+    out = [(k, a[k]) for k in ("name", "text", "won") if k in a]
+    for i, r in enumerate(a["rooms"]):
+        out += [(f"rooms.{i}.name", r["name"]), (f"rooms.{i}.text", r["text"])]
+        out += [(f"rooms.{i}.exits.{j}.1", e[1]) for j, e in enumerate(r["exits"]) if len(e) > 1]
+        if r.get("obstacle"):
+            out += [(f"rooms.{i}.obstacle.{k}", r["obstacle"][k]) for k in ("name", "text")]
     return out
 
 
