@@ -56,3 +56,13 @@ def test_the_foe_card_an_attack_names_its_weapon_and_a_failure_action_names_none
     card = copy.deepcopy(data.foes()["goblin_skirmisher"])
     card["actions"][0].update(failure="action", failure_action={"kind": "attack"})
     assert any(p == "actions.0.failure_action.kind" and "Move, Sneak or Heal" in m for p, m in foe_problems(card))
+
+
+def test_foe_traits_a_trait_once_and_its_values_at_least_1_and_one_reaction_a_round():
+    card = dict(copy.deepcopy(data.foes()["goblin_skirmisher"]),
+                traits=[["self_preservation", 0], ["darksight", 0], ["darksight", 0]])
+    found = dict(foe_problems(card))
+    assert "at least 1" in found["traits.0"] and "listed above already" in found["traits.2"]
+    card = copy.deepcopy(data.foes()["goblin_skirmisher"])
+    card["reactions"].append(copy.deepcopy(card["reactions"][0]))
+    assert any(p == f"reactions.{len(card['reactions']) - 1}.rounds" for p, _ in foe_problems(card))

@@ -90,7 +90,12 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
                                                        "or spell (The Foe Card: Short Sword)"))
     if covered != {1, 2, 3, 4, 5, 6}:
         out.append(("actions", "its actions must cover all 6 Rounds"))
+    answered: set[int] = set()
     for i, row in enumerate(f["reactions"]):
+        twice = sorted(answered & set(row["rounds"]))
+        if twice:  # the fight reads the first Reaction row of a Round
+            out.append((f"reactions.{i}.rounds", f"Round {twice[0]} already has a Reaction above: one a Round"))
+        answered.update(row["rounds"])
         for j, o in enumerate(row["outcomes"]):
             at = f"reactions.{i}.outcomes.{j}"
             out.extend(_pattern(f"{at}.match", o["match"], row["draw"]))
@@ -107,6 +112,10 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
         low, high, what = TRAIT_VALUES.get(t[0], (0, 1, "no value (or one)"))
         if t[0] not in ("overwhelm", "disease") and not low <= len(t) - 1 <= high:
             out.append((f"traits.{i}", f"{t[0].replace('_', ' ')} takes {what} (Foe Traits), not {len(t) - 1}"))
+        elif t[0] in TRAIT_VALUES and not numbers_ok:
+            out.append((f"traits.{i}", f"{t[0].replace('_', ' ')}: {what} of at least 1 (at 0 it never acts)"))
+        if any(u[0] == t[0] for u in f["traits"][:i]):
+            out.append((f"traits.{i}", f"{t[0].replace('_', ' ')} is listed above already (the fight reads the first)"))
     heals = any(t[0] == "healer" for t in f.get("traits", [])) or \
         any(o["kind"] == "heal" for row in f["actions"] for o in row["outcomes"] + [row.get("failure_action", {})]
             if o)
