@@ -142,7 +142,7 @@ def test_an_error_of_the_rules_in_a_session_refuses_the_enemy(monkeypatch):
         raise ZeroDivisionError("a rule tripped")
     monkeypatch.setattr(made.GAME, "sim_choose", broken)
     assert made.playability(an_enemy()) == [
-        f"session 1 of {made.GAMES} with it stopped with an error (ZeroDivisionError: a rule tripped)"]
+        f"game 1 of {made.GAMES} with it stopped with an error (ZeroDivisionError: a rule tripped)"]
 
 
 # -- the Library kind: hostile input by every door -----------------------------------------------------------

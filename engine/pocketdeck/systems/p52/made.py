@@ -53,7 +53,7 @@ def playability_steps(card: Any) -> Generator[int, None, list[str]]:
     card = dict(card, id=made_id(card))  # as a game starts from it
     met: set[str] = set()
     why, _ = yield from trial_steps(GAME, lambda n: game_options(n, enemies=[card]), GAMES, STEP_CAP, 0x52E,
-                                    "session", " with it", _chooser("survival", met, {card["card"]}))
+                                    "game", " with it", _chooser("survival", met, {card["card"]}))
     if why:
         return [why]
     if not met:
@@ -73,7 +73,7 @@ def quest_playability_steps(quest: Any) -> Generator[int, None, list[str]]:
         if why:
             return [f"its enemy {card['name']}: {w}" for w in why]
     why, _ = yield from trial_steps(GAME, lambda n: game_options(n, quest=quest), GAMES, STEP_CAP, 0x52F,
-                                    "session", " of it", _chooser("yours", set(), set()))
+                                    "game", " of it", _chooser("yours", set(), set()))
     return [why] if why else []
 
 
