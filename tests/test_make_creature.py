@@ -117,6 +117,35 @@ def test_each_rule_across_fields_names_its_field_and_the_books_rule(why, change,
     assert made_problems(card) == [f"creature: {path}: {found[0][1]}"]
 
 
+def test_pg_dealers_npcs_and_companions_an_npc_cannot_use_discard_actions():
+    """PG, Dealers, NPCs and Companions: NPCs "Cannot use either Fate Cards or Discard
+    Actions"; Dealers "Can use Discard Actions" (review made-content-2026-12-08, M14): a
+    Discard Power (PG, Discard Powers; dofa.build.DISCARD_POWERS) on an NPC is refused at
+    its place in the list, on a Dealer kept; no creature of ours lists one on an NPC."""
+    from pocketdeck.systems.dofa.build import DISCARD_POWERS
+    assert creatures()["Grunt"]["type"] == "NPC"
+    for power in sorted(DISCARD_POWERS):
+        found = creature_problems(a_card(powers=["Attack, Weapon", power]))
+        assert found == [("powers.1", f"{power} is a Discard Power: NPCs \u201cCannot use either Fate Cards or "
+                                      "Discard Actions\u201d (PG, Dealers, NPCs and Companions; Discard Powers)")]
+    assert creature_problems(a_card(type="Dealer", hp=5, powers=["Attack, Weapon", "Intensify"])) == []
+    assert not [c["id"] for c in creatures().values() if c["type"] == "NPC" and set(c["powers"]) & DISCARD_POWERS]
+
+
+def test_pg_health_and_armor_an_unarmored_ar_is_never_below_zero():
+    """PG, Health and Armor: without armor AR is "3 minus half of your Agility modifier
+    rounded down", -1 at Agility +8 or +9 (review made-content-2026-12-08, M13): our choice
+    is AR 0 there (the table's attack DR is the AR at least 0, turns.do_attack; AR is 0 to 6
+    on every card and edit), so such a creature can be made without armor and is played."""
+    nimble = dict(creatures()["Grunt"]["attributes"], AGL=8)
+    for agl in (8, 9):
+        assert creature_problems(a_card(attributes=dict(nimble, AGL=agl), ar=0)) == []
+    assert [p for p, _ in creature_problems(a_card(attributes=nimble, ar=4))] == ["ar"]
+    assert "(0 at Agility +8)" in creature_problems(a_card(attributes=nimble, ar=4))[0][1]
+    assert made_problems(a_card(attributes=nimble, ar=-1)) == ["creature: 'ar' must be an int from 0 to 6, not -1"]
+    assert made.playability(a_card(attributes=nimble, ar=0)) == []
+
+
 # -- made from a copy, refused field by field -------------------------------------------------------------
 def test_make_your_own_opens_a_copy_with_a_new_id_and_name():
     app, store = App(seed_source=3), {}

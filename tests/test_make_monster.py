@@ -159,6 +159,47 @@ def test_a_made_minion_comes_as_a_band_of_three_and_a_game_keeps_it_when_it_is_e
     assert from_json(store["game:deckbuilder"]).options["monster"]["hits"] == 1
 
 
+def gm_armor_offers(card: dict, games: int = 6) -> int:
+    """How often the Game Master is offered a defense counter on the boss's armor over seeded
+    GM-mode games against ``card`` (the GM's choices are the legal actions, rules.py)."""
+    game, seen = get_game("deckbuilder"), 0
+    for n in range(games):
+        rng = Rng(n)
+        state = game.new_game(dict(made.game_options(card, n), gm=True), seed=n)
+        for _ in range(made.STEP_CAP):
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            seen += sum(a["type"] == "gm_armor" for a in legal)
+            state = game.apply(state, choose(state, legal, rng))
+    return seen
+
+
+def test_characters_not_all_characters_have_all_the_cards_so_a_boss_may_wear_no_armor():
+    """Characters: "not all characters will have all the cards/stacks shown at all times"
+    and the book gives no number of armors (review made-content-2026-12-08, M11): a boss
+    without armor is kept and played; its defense is its own and its Defend card offers no
+    defense counter (it goes "to an armor"), only a retreat, as a hero's with none."""
+    bare = a_monster("ogre", name="Gruk Unarmored")
+    del bare["armor"]
+    bare["id"] = made_id(bare)
+    assert made_problems(bare) == [] and monster_problems(bare) == []
+    assert made.playability(bare) == []
+    assert gm_armor_offers(a_monster("ogre")) > 0 and gm_armor_offers(bare) == 0
+    game = get_game("deckbuilder")
+    state = game.new_game(made.game_options(bare, 0), seed=1)
+    (boss,) = [m for m in game.view(state, "player")["monsters"] if m["kind"] == "boss"]
+    assert boss["defense"] == bare["defense"]
+    # made on the phone: the armor left at "(none)" keeps a boss without one
+    app, store = App(seed_source=3), {}
+    start(app, store)
+    sent = form_of(app)
+    sent.update({"f.name": "Gruk Unarmored", "f.armor": ""})
+    keep(app, store, sent)
+    (card,) = kept(app).values()
+    assert "armor" not in card and card["name"] == "Gruk Unarmored"
+
+
 # -- refused, field by field, the draft kept ------------------------------------------------------------------
 def test_a_refused_monster_keeps_its_draft_and_names_each_wrong_field():
     app, store = App(seed_source=3), {}
@@ -176,7 +217,7 @@ def test_a_refused_monster_keeps_its_draft_and_names_each_wrong_field():
         "health": ["Health must be an int from 1 to 99, not 120"],
         "defense": ["Base defense score must be an int from 0 to 20, not '2.5'"],
         "weapons": ["Weapons and spells: a boss equips one or two weapons or spells, not 3 "
-                    "(Characters: two weapons equipped)"],
+                    "(our choice: one to attack with, two at the most as a hero; the book gives no number)"],
         "deck": ["Deck: a boss's deck holds 4 to 30 cards, not 1 (Bosses and Minions: decks just like the "
                  "player characters; it opens with a hand of 3)"]}
     html = app.render()

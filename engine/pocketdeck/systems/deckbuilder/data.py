@@ -42,6 +42,13 @@ def armors() -> dict[str, dict[str, Any]]:
     return {a["id"]: a for a in _file("gear")["armor"]}
 
 
+def boss_armor(b: dict[str, Any]) -> int:
+    """The defense a boss's armor adds: none when it wears none (Characters: "not all
+    characters will have all the cards/stacks shown at all times"; a made boss may have no
+    armor, docs/rules/deckbuilder.md, "A monster of your own")."""
+    return int(armors()[b["armor"]]["defense"]) if b.get("armor") else 0
+
+
 @lru_cache(maxsize=None)
 def powers() -> dict[str, dict[str, Any]]:
     return {p["id"]: p for p in _file("gear")["power"]}
@@ -350,7 +357,7 @@ def cross_check() -> list[str]:
         for w in b["weapons"]:
             if w not in weapons():
                 p.append(f"boss {b['id']}: unknown weapon {w!r}")
-        if b["armor"] not in armors():
+        if "armor" in b and b["armor"] not in armors():
             p.append(f"boss {b['id']}: unknown armor {b['armor']!r}")
     for z in zones().values():
         for a in z["arena"]:

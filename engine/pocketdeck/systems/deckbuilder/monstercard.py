@@ -9,9 +9,16 @@ The book gives no numbers for monsters; its words set the shape and the ranges h
   (it shares the one minion deck, whose cards are not a monster's: monsters.toml
   ``[[minion_card]]``), and no deck, weapon or armor.
 - Bosses "have full stats and decks just like the player characters": a boss has a hero's
-  stats within the ranges of a hero's information card (heroes.toml), health, up to two
-  weapons or spells and one armor of gear.toml (Characters: two weapons equipped), and a
-  deck of Action Tableau cards (one count a stack, "Action Tableau": six stacks).
+  stats within the ranges of a hero's information card (heroes.toml), health, weapons or
+  spells and an armor of gear.toml, and a deck of Action Tableau cards (one count a stack,
+  "Action Tableau": six stacks). The book gives no number of weapons or armor and says "not
+  all characters will have all the cards/stacks shown at all times" (Characters): a boss may
+  wear no armor (its Defend then only retreats, as a hero's with none). One or two weapons
+  is our choice (docs/rules/deckbuilder.md, "A monster of your own"): at least one, so the
+  boss can attack; two at the most, as a hero equips (setup.MAX_WEAPONS).
+- What a boss is built of is our choice too: no powers, abilities or at-hand items (the
+  boss's policy, monsters.py, plays the tableau cards only; its Item/Ability card is let
+  go), so its deck holds the six stacks' cards and nothing else.
 - Attacks, step 4: damage less "the target's damage resistance, if any".
 
 Why paths (``"weapons.1"``): the maker's form (pocketdeck/form.py) shows each problem beside
@@ -34,7 +41,7 @@ STACKS = ("melee", "range", "mana", "defend", "rest", "item")   # the Action Tab
 STAT = Range(-5, 10)         # an attack or damage modifier, as on a hero's information card
 DEFENSE = Range(0, 20)
 NAME = Text(1, 40)
-MAX_WEAPONS = 2              # Characters: two weapons (or spells) equipped, one armor
+MAX_WEAPONS = 2              # our choice: a hero equips two at the most (setup.MAX_WEAPONS); the book gives no number
 DECK_LEAST, DECK_MOST = 4, 30  # a boss's deck: its opening hand of 3 and a card to draw; a hero's is 11
 HITS = Range(1, 5)           # "usually one or two" hits
 
@@ -44,7 +51,7 @@ MINION = Table({"id": Text(1, 40), "name": NAME, "rank": Optional(OneOf("minion"
 BOSS = Table({"id": Text(1, 40), "name": NAME, "rank": Optional(OneOf("boss")),
               "melee_attack": STAT, "melee_damage": STAT, "ranged_attack": STAT, "defense": DEFENSE, "mana": STAT,
               "health": Range(1, 99), "resistance": Range(0, 5),
-              "weapons": ListOf(Text(1, 40), at_least=1, at_most=MAX_WEAPONS), "armor": Text(1, 40),
+              "weapons": ListOf(Text(1, 40), at_least=1, at_most=MAX_WEAPONS), "armor": Optional(Text(1, 40)),
               "deck": Table({s: Optional(Range(1, 12)) for s in STACKS}, strict=True)}, strict=True)
 SPECS = {"minion": MINION, "boss": BOSS}
 
@@ -73,14 +80,15 @@ def monster_problems(row: dict[str, Any], *, gear: bool = True) -> list[Problem]
     weapons, armors = _gear()
     if not 1 <= len(row["weapons"]) <= MAX_WEAPONS:  # said here too: the form draws them as tick boxes
         out.append(("weapons", f"a boss equips one or two weapons or spells, not {len(row['weapons'])} "
-                               "(Characters: two weapons equipped)"))
+                               "(our choice: one to attack with, two at the most as a hero; the book "
+                               "gives no number)"))
     for i, w in enumerate(row["weapons"]):
         if gear and w not in weapons:
             out.append((f"weapons.{i}", f"{w[:40]!r} is not a weapon or spell of the game (Bosses and Minions: "
                                         "a boss's gear is cards like the heroes')"))
         elif w in row["weapons"][:i]:
-            out.append((f"weapons.{i}", "a weapon is equipped once (Characters: two different weapons)"))
-    if gear and row["armor"] not in armors:
+            out.append((f"weapons.{i}", "a weapon is equipped once (one card a weapon, as a hero's)"))
+    if gear and "armor" in row and row["armor"] not in armors:
         out.append(("armor", f"{row['armor'][:40]!r} is not an armor of the game (Bosses and Minions)"))
     total = sum(row["deck"].values())
     if not DECK_LEAST <= total <= DECK_MOST:

@@ -177,8 +177,8 @@ def engaged_heroes(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
 def boss_token_options(state: State, m: dict[str, Any], mt: dict[str, Any]) -> list[Action]:
     """What one card of the boss's action gives, as a hero's would (Action Tableau):
     Melee/Range/Mana a counter on a weapon of that kind or an attack with it; Defend a
-    defense counter or a retreat to an adjacent arena (the engaged heroes then get their
-    parting reactions); Rest draw 3, expend up to 3 cards from the hand, or restore 2;
+    defense counter (on its armor: none without) or a retreat to an adjacent arena (the
+    engaged heroes then get their parting reactions); Rest draw 3, expend up to 3 cards from the hand, or restore 2;
     Item/Ability nothing the boss can use (no latent abilities, powers or at-hand items):
     the card is let go, as a hero with nothing to play would."""
     stack = mt["stack"]
@@ -190,7 +190,9 @@ def boss_token_options(state: State, m: dict[str, Any], mt: dict[str, Any]) -> l
             last = stack == "melee" and not mt["attacked"] and mt["left"] == 1 and hits
             out = ([] if last else [{"type": "gm_counter", "gear": w}]) + hits
     elif stack == "defend":
-        out = [{"type": "gm_armor"}] + [a for a in mover_options(state, m) if a["type"] == "gm_move"]
+        b = data.boss(m["type"])  # a counter goes on an armor: a boss with none only retreats, as a hero
+        out = ([{"type": "gm_armor"}] if b.get("armor") else []) + \
+            [a for a in mover_options(state, m) if a["type"] == "gm_move"]
     elif stack == "rest":
         out = [{"type": "gm_draw3"}] + ([{"type": "gm_expend"}] if pile(state, f"{m['id']}:hand") else [])
         out += [{"type": "gm_heal2"}] if m["health"] < m["max_health"] else []

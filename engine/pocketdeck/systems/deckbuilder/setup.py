@@ -183,7 +183,7 @@ def init_scores(state: State, actor: str) -> tuple[int, int]:
     m = monster(state, actor)
     if m["kind"] == "boss":
         b = data.boss(m["type"])
-        arm = data.armors()[b["armor"]]["defense"]
+        arm = data.boss_armor(b)
         return b["defense"] - arm, b["defense"] + arm
     d = data.minion(m["type"])["defense"]
     return d, d

@@ -405,7 +405,7 @@ def planned_spend(state: State, target: str, hv: int) -> int | None:
     if state["options"].get("gm"):
         return None
     b = data.boss(m["type"])
-    return boss_spend(b["defense"] + data.armors()[b["armor"]]["defense"], m["defense_counters"], hv)
+    return boss_spend(b["defense"] + data.boss_armor(b), m["defense_counters"], hv)
 
 
 def hero_attack(state: State, h: dict[str, Any], gear: str, target: str, mods: int, rng: Rng) -> None:
@@ -443,7 +443,7 @@ def guard_values(state: State, guard: dict[str, Any], spent: int) -> tuple[int, 
     m = monster(state, guard["target"])
     if m["kind"] == "boss":
         b = data.boss(m["type"])
-        return combat.defense(b["defense"], data.armors()[b["armor"]]["defense"], spent), b["resistance"]
+        return combat.defense(b["defense"], data.boss_armor(b), spent), b["resistance"]
     spec = data.minion(m["type"])
     return spec["defense"], spec.get("resistance", 0)
 

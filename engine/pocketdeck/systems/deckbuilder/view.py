@@ -74,7 +74,7 @@ def build_view(state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         else:
             b = data.boss(m["type"])
             e.update(health=m["health"], max_health=m["max_health"],
-                     defense=b["defense"] + data.armors()[b["armor"]]["defense"],
+                     defense=b["defense"] + data.boss_armor(b),
                      defense_counters=m["defense_counters"],
                      counters={data.card_name(k): v for k, v in m["counters"].items() if v},
                      deck=len(p[f"{m['id']}:draw"]), discard=len(p[f"{m['id']}:discard"]),

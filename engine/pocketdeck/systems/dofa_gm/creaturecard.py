@@ -19,6 +19,7 @@ from typing import Any
 from ... import content
 from ...core.limits import name_problem
 from ...schema import ListOf, OneOf, Optional, Range, Table, Text, check_row
+from ..dofa.build import DISCARD_POWERS
 from ..dofa.sheet import ATTRIBUTES, DEALER_MIN_HP, SKILLS
 
 TYPES = ("Companion", "NPC", "Dealer", "Boss")
@@ -65,8 +66,10 @@ def spec() -> Table:
 
 def unarmored_ar(agl: int) -> int:
     """PG, Health and Armor: "Without armor, this is 3 minus half of your Agility modifier
-    rounded down"."""
-    return 3 - agl // 2
+    rounded down", never below 0: at Agility +8 or +9 the formula's -1 is 0 (our choice,
+    docs/rules/dofa.md, "A creature of your own": the GM's table takes an attack's DR as
+    the target's AR, at least 0, turns.do_attack, and keeps AR 0 to 6 everywhere)."""
+    return max(0, 3 - agl // 2)
 
 
 def words_problem(text: Any, most: int) -> str | None:
@@ -111,6 +114,9 @@ def creature_problems(c: dict[str, Any], made: bool = True) -> list[Problem]:
         if p in BOSS_POWERS and kind != "Boss":
             out.append((f"powers.{i}", f"{p} is a Boss's: Bosses alone gain Adversary Actions, House Actions "
                                        "and Phases (GMG, Character Types)"))
+        if p in DISCARD_POWERS and kind == "NPC":
+            out.append((f"powers.{i}", f"{p} is a Discard Power: NPCs \u201cCannot use either Fate Cards or "
+                                       "Discard Actions\u201d (PG, Dealers, NPCs and Companions; Discard Powers)"))
     if (why := words_problem(c["text"], TEXT_MAX)):
         out.append(("text", why))
     if "name" in c and (why := words_problem(c["name"], 40)):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ...core.records import get_kind
 from ...form import Label
-from ...schema import ListOf, OneOf, Table
+from ...schema import ListOf, OneOf, Optional, Table
 from ...systems.deckbuilder import data
 from ...systems.deckbuilder.made import GAMES, playability_steps
 from ...systems.deckbuilder.monstercard import BOSS, MINION, made_id, monster_problems, spec_of
@@ -44,7 +44,7 @@ def drawn_boss() -> Table:
     keeping and on arrival is monstercard's own, which names a wrong one)."""
     schema = dict(BOSS.schema)
     schema["weapons"] = ListOf(OneOf(*data.weapons()))
-    schema["armor"] = OneOf(*data.armors())
+    schema["armor"] = Optional(OneOf(*data.armors()))  # none: "not all characters will have all the cards"
     return Table(schema, strict=True)
 
 
