@@ -67,6 +67,10 @@ def test_make_a_quest_with_your_enemy_keep_play_it_to_the_end_and_replay():
     tap(app, store, "setup", "p52")
     tap(app, store, "make", {"kind": "quest-p52", "field": "quest_from"}, {"quest_from": "survival"})
     assert app.screen == "make:quest-p52" and app.maker.row["kind"] == "survival"
+    # its enemies' tick boxes say which enemy in words, not its id (the browser test ticks it by them)
+    html = app.render()
+    assert f'value="{hexer["id"]}">{hexer["name"]} (Queen, yours)</label>' in html
+    assert f'>{hexer["id"]}</label>' not in html
     tap(app, store, "make-add", "enemies", form_of(app))
     sent = form_of(app)
     assert sent["f.enemies"] == [hexer["id"]]
@@ -79,7 +83,10 @@ def test_make_a_quest_with_your_enemy_keep_play_it_to_the_end_and_replay():
     keep(app, store, sent)
     (key, quest), = kept(app).items()
     assert quest["cards"] == [hexer] and quest["enemies"] == [hexer["id"]] and quest["id"] == quest_id(quest)
-    assert app.screen == "setup:p52" and "Play now plays your quest" in app.render()
+    html = app.render()
+    assert app.screen == "setup:p52" and "Play now plays your quest" in html
+    # Play now plays the quest kept: the first quest's start (one room, one Skulker) is not offered beside it
+    assert 'data-fill="quick_first' not in html and "Play now: your first quest" not in html
     tap(app, store, "new", {"system": "p52"}, {"quick_one": "1", "p52_quest": key, "p52_enemies": []})
     session = app.sessions["p52"]
     assert session.options["quest"] == quest and session.state["quest"].get("yours")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .schema import ListOf, MapOf, OneOf, Optional, Range, Table, Tagged, Text, check_value, describe
@@ -159,8 +159,9 @@ def fields(spec: Any, value: Any, labels: Labels, problems: Mapping[str, list[st
         made.children = [fields(s, row.get(k), labels, problems, join(path, k)) for k, s in _schema(bare).items()
                          if not label_of(labels, join(path, k)).hidden]
     elif isinstance(bare, ListOf) and _ticks(bare, label) is not None:
-        made.kind = "set"
-        made.options = [(str(v), _words(label, v)) for v in _ticks(bare, label) or []]
+        made.kind = "set"  # each tick box in the words of the list's choices, else of its item's ("enemies.*")
+        words = replace(label, choices={**label_of(labels, join(path, 0)).choices, **label.choices})
+        made.options = [(str(v), _words(words, v)) for v in _ticks(bare, label) or []]
         made.value = [str(v) for v in value] if isinstance(value, list) else []
     elif isinstance(bare, ListOf):
         made.kind = "list"

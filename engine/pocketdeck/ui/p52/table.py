@@ -516,12 +516,14 @@ def setup(app: "App") -> str:
     fill = "new_characters,names,layout,library,quirk_name,quirk_bonus,quirk_penalty," + p52_made.FIELDS
     layouts = "".join(f'<option value="{esc(v)}"{" selected" if v == "app" else ""}>{esc(t)}</option>'
                       for v, t in LAYOUTS.items())
-    starts = ((FIRST,) if first_game(app) else ()) + QUICK
+    banner = p52_made.chosen_banner(app)
+    # a quest or enemy of yours just chosen: Play now plays it, so the first quest is not offered
+    starts = ((FIRST,) if first_game(app) and not banner else ()) + QUICK
     quick = "".join(
         f'<input type="hidden" name="{field}" value="{n}">'
         f'<div class="choice">{button(short, "new", {"system": "p52"}, cls="btn primary" if i == 0 else "btn", title=long, fill=field + ",names" + p52_made.quick_fill(app))}'
         f'<p class="muted">{esc(line)}</p></div>' for i, (field, n, short, long, line) in enumerate(starts))
-    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{p52_made.chosen_banner(app)}{quick}',
+    play_now = prompt(f'<h2>Play now {p52_steps.quick_why()}</h2>{banner}{quick}',
                       label="Play now, or make your own characters below", cls="p52-quick")
     return (f'<section class="setup"><h1>New P52 quest</h1>'
             f'<p class="muted">A GM-less dungeon crawl: Pocketdeck shuffles the Room, Enemy and '
@@ -534,8 +536,8 @@ def setup(app: "App") -> str:
             f'autocomplete="off" placeholder="e.g. Brom, Ilsa"></label>'
             f'<p class="muted">Used from the first step; Play now uses them too.</p>'
             f'<label>Room layout <select name="layout">{layouts}</select></label>'
-            f'{p52_made.fields(app)}'
             f'<p class="muted">The app: {esc(LAYOUT_MEANS["app"])}. I lay it out: {esc(LAYOUT_MEANS["player"])}.</p>'
+            f'{p52_made.fields(app)}'
             f'<fieldset><legend>Your own quirk (optional: all three, or none)</legend>'
             f'<p class="muted">A habit with a bonus and a penalty, offered at the quirk step; '
             f'the sheet records it and you honour it in play.</p>'
