@@ -4,7 +4,7 @@ the same that checks content/p52/enemies.toml) and its fields' names in the book
 maker's (screen.py).
 
 Keep checks the enemy as the Library checks one that arrives (enemycard.made_problems), then
-plays it (systems/p52/made.py: 24 seeded sessions by the random players with it standing in
+plays it (systems/p52/made.py: 24 seeded games by the random players with it standing in
 for every face card of its rank in the Enemy deck), and keeps it as an item of kind ``enemy``
 (core/records.py). The P52 setup lists it under "Your enemies".
 """
@@ -76,11 +76,11 @@ def cross(row: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def keep(app: "App", row: dict[str, Any]) -> Generator[int, None, list["Effect"]]:
-    """Check the enemy as the Library would on arrival, play it (a session a step), keep it;
+    """Check the enemy as the Library would on arrival, play it (a game a step), keep it;
     ValueError naming why otherwise (nothing is kept before every check passed)."""
     card = dict(row, id=made_id(row))
     return (yield from kept_steps(app, get_kind("enemy", "p52"), card, playability_steps(card), "p52_enemy",
-                                  SCREEN, f"It passed the checks and {GAMES} sessions by the random players; "
+                                  SCREEN, f"It passed the checks and {GAMES} games by the random players; "
                                           "the P52 setup lists it under Your enemies."))
 
 
@@ -91,6 +91,6 @@ def open_enemy(app: "App", key: str) -> list["Effect"]:
 
 KIND = MakeKind(
     id="enemy-p52", title="P52 enemy", spec=ENEMY, labels=LABELS,
-    intro=(f"Keep checks it as our enemies are checked, then the random players play {GAMES} sessions with it "
-           "in the Enemy deck: every session must end."),
-    sources=sources, copy=copy_of, cross=cross, keep=keep, work=GAMES, unit="sessions")
+    intro=(f"Keep checks it as our enemies are checked, then the random players play {GAMES} games with it "
+           "in the Enemy deck: every game must end."),
+    sources=sources, copy=copy_of, cross=cross, keep=keep, work=GAMES, unit="games")

@@ -118,11 +118,11 @@ def cross(row: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def keep(app: "App", row: dict[str, Any]) -> Generator[int, None, list["Effect"]]:
-    """Check the quest as the Library would on arrival, play it (a session a step), keep it;
+    """Check the quest as the Library would on arrival, play it (a game a step), keep it;
     ValueError naming why otherwise (nothing is kept before every check passed)."""
     quest = prepare(app, row)
     return (yield from kept_steps(app, get_kind("quest", "p52"), quest, quest_playability_steps(quest), "p52_quest",
-                                  SCREEN, f"It passed the checks and {quest_work(quest)} sessions by the random "
+                                  SCREEN, f"It passed the checks and {quest_work(quest)} games by the random "
                                           "players; the P52 setup lists it under Your quests."))
 
 
@@ -134,7 +134,7 @@ def open_quest(app: "App", key: str) -> list["Effect"]:
 KIND = MakeKind(
     id="quest-p52", title="P52 quest", spec=QUEST, labels=LABELS,
     intro=("A quest of your own is played by the rules of one of the book's four quests, with your words and "
-           "your enemies. Keep checks it as our quests are checked, then the random players play it 24 times: "
-           "every session must end."),
-    sources=sources, copy=copy_of, cross=cross, keep=keep, work=24, unit="sessions",
+           "your enemies. Keep checks it as our quests are checked, then the random players play it 24 times "
+           "(and each enemy of yours it carries 24 more): every game must end."),
+    sources=sources, copy=copy_of, cross=cross, keep=keep, work=24, unit="games",
     spec_for=spec_for, labels_for=labels_for, prepare=prepare, work_for=quest_work)
