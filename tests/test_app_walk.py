@@ -17,7 +17,7 @@ import random
 import pytest
 
 from app_walk import Net, Phone, Walk, apply, look, screen_of, step, watching
-from library_samples import dofa_sheet, every_item, game_session, made_foe
+from library_samples import dofa_sheet, every_item, game_session, made_adventure, made_foe
 
 from pocketdeck.core.records import export_file, get_kind, make_item
 from pocketdeck.core.saves import to_link
@@ -31,7 +31,7 @@ from pocketdeck.ui.tables import tables
 SKIP: dict[str, str] = {}
 
 # per table: (seeds, steps per seed)
-PLAN = {"deck": (3, 200), "p52": (4, 800), "ads": (4, 800), "ads_build": (4, 300), "ads_adventure": (10, 700),
+PLAN = {"deck": (3, 200), "p52": (4, 800), "ads": (4, 800), "ads_build": (4, 300), "ads_adventure": (12, 900),
         "dofa": (4, 500), "dofa-gm": (6, 1000), "deckbuilder": (10, 800)}
 
 
@@ -51,6 +51,9 @@ def walk_table(system: str, seed: int, steps: int, walk: Walk) -> None:
     if system == "ads":  # a Foe of the player's own: in the picker, fought, made from again (issue 49)
         card = made_foe("Grik the Sly")
         apply(host.store, add(host.app, make_item(get_kind("foe", "ads"), card["name"], card)))
+    if system == "ads_adventure":  # an adventure of the player's own: in the picker, played, made from again
+        record = made_adventure()
+        apply(host.store, add(host.app, make_item(get_kind("adventure", "ads"), record["name"], record)))
     net = Net(host, guests)
     if system == "dofa-gm":  # a player's sheet as the share link of their DofA game
         net.pool["link"] = ["g=" + to_link(game_session("dofa", moves=3, seed=seed))]
