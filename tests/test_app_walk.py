@@ -174,7 +174,8 @@ def walk_library(seed: int, steps: int, walk: Walk, items: list) -> None:
     rng = random.Random(seed)
     me, friend = Phone("me", seed), Phone("friend", seed + 500)
     mine, theirs = Net(me, []), Net(friend, [])
-    mine.deliver(me, me.app.handle("lib-import", export_file(items, "2026-01-02")))
+    for item in items:  # an item a file: all of them at once ask for more than one import's work budget
+        mine.deliver(me, me.app.handle("lib-import", export_file([item], "2026-01-02")))
     mine.deliver(me, me.app.handle("lib"))
     files, links = [], []
     for _ in range(steps):
