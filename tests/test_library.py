@@ -345,7 +345,7 @@ def test_script_in_every_name_shows_as_text():
         if item["kind"] == "deck" and item["system"] == "deck":
             item["data"]["name"] = evil
         items.append(item)
-    apply(store, lib.import_text(app, export_file(items, "x")))
+    import_in_parts(app, store, items)  # within the import's budget; every name shown is escaped
     html = app.render()
     assert "<img" not in html
     for e in lib.entries(app):
