@@ -66,3 +66,9 @@ def test_foe_traits_a_trait_once_and_its_values_at_least_1_and_one_reaction_a_ro
     card = copy.deepcopy(data.foes()["goblin_skirmisher"])
     card["reactions"].append(copy.deepcopy(card["reactions"][0]))
     assert any(p == f"reactions.{len(card['reactions']) - 1}.rounds" for p, _ in foe_problems(card))
+
+
+def test_playing_foes_a_move_names_the_distance_it_moves_to():
+    card = copy.deepcopy(data.foes()["goblin_skirmisher"])
+    card["actions"][0]["outcomes"] = [{"match": "*" * card["actions"][0]["draw"], "kind": "move", "distances": []}]
+    assert any(p == "actions.0.outcomes.0.distances" and "moves to" in m for p, m in foe_problems(card))

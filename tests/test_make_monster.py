@@ -183,6 +183,12 @@ def test_characters_not_all_characters_have_all_the_cards_so_a_boss_may_wear_no_
     bare = a_monster("ogre", name="Gruk Unarmored")
     del bare["armor"]
     bare["id"] = made_id(bare)
+    # Defend puts a defense counter on an armor: with none, the boss holds no Defend cards
+    # (simulate made:monster-deckbuilder found a boss whose Defend left its turn unplayed)
+    assert ("deck", "a boss with no armor holds no Defend cards (Action Tableau: Defend puts a defense "
+                    "counter on an armor)") in monster_problems(bare)
+    bare["deck"] = {"melee": 7, "range": 2, "rest": 1}
+    bare["id"] = made_id(bare)
     assert made_problems(bare) == [] and monster_problems(bare) == []
     assert made.playability(bare) == []
     assert gm_armor_offers(a_monster("ogre")) > 0 and gm_armor_offers(bare) == 0
@@ -194,7 +200,7 @@ def test_characters_not_all_characters_have_all_the_cards_so_a_boss_may_wear_no_
     app, store = App(seed_source=3), {}
     start(app, store)
     sent = form_of(app)
-    sent.update({"f.name": "Gruk Unarmored", "f.armor": ""})
+    sent.update({"f.name": "Gruk Unarmored", "f.armor": "", "f.deck.defend": "", "f.deck.melee": "7"})
     keep(app, store, sent)
     (card,) = kept(app).values()
     assert "armor" not in card and card["name"] == "Gruk Unarmored"

@@ -78,6 +78,8 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
         if (row["failure"] == "action") != ("failure_action" in row):
             out.append((f"{at}.failure_action",
                         "failure 'action' needs a failure_action of a known kind (and only then)"))
+        if row.get("failure_action", {}).get("kind") == "move" and row["failure_action"].get("distances") == []:
+            out.append((f"{at}.failure_action.distances", "a Move names the Distance it moves to (at least one)"))
         if row.get("failure_action", {}).get("kind") in NAMED:
             out.append((f"{at}.failure_action.kind", "a Failure Action names no weapon or spell: it may Move, "
                                                      "Sneak or Heal, not Attack or Disarm"))
@@ -85,6 +87,8 @@ def foe_problems(f: dict[str, Any]) -> list[Problem]:
             out.extend(_pattern(f"{at}.outcomes.{j}.match", o["match"], row["draw"]))
             if o["kind"] == "attack" and (err := check_formula(o.get("damage", ""))):
                 out.append((f"{at}.outcomes.{j}.damage", err))
+            if o["kind"] == "move" and o.get("distances") == []:  # "Move to <Distance>"
+                out.append((f"{at}.outcomes.{j}.distances", "a Move names the Distance it moves to (at least one)"))
             if o["kind"] in NAMED and not o.get("name"):
                 out.append((f"{at}.outcomes.{j}.name", f"an outcome that does {o['kind'].title()} names its weapon "
                                                        "or spell (The Foe Card: Short Sword)"))

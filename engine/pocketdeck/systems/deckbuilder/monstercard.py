@@ -90,6 +90,12 @@ def monster_problems(row: dict[str, Any], *, gear: bool = True) -> list[Problem]
             out.append((f"weapons.{i}", "a weapon is equipped once (one card a weapon, as a hero's)"))
     if gear and "armor" in row and row["armor"] not in armors:
         out.append(("armor", f"{row['armor'][:40]!r} is not an armor of the game (Bosses and Minions)"))
+    if "armor" not in row and row["deck"].get("defend"):
+        # found by simulate made:monster-deckbuilder: a Defend card with no armor left the boss's
+        # turn unplayed (the retreat it offers instead may lead nowhere); a defense counter goes to
+        # an armor (Action Tableau, Defend), so an unarmored boss holds no Defend cards
+        out.append(("deck", "a boss with no armor holds no Defend cards (Action Tableau: Defend puts a "
+                            "defense counter on an armor)"))
     total = sum(row["deck"].values())
     if not DECK_LEAST <= total <= DECK_MOST:
         out.append(("deck", f"a boss's deck holds {DECK_LEAST} to {DECK_MOST} cards, not {total} (Bosses and "
