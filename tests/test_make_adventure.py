@@ -315,3 +315,9 @@ def test_the_largest_adventure_a_link_carries_is_checked_in_slices_and_a_larger_
     rec["id"] = made_id(rec)
     with pytest.raises(RecordError, match="characters"):
         item_from_link(item_link(make_item(KIND, rec["name"], rec)))
+
+
+@pytest.mark.parametrize("chosen", [["lantern_keep"], 7, None, {"rooms": 1}, "the_tarrasque_lair", 1.5])
+def test_a_game_option_naming_no_adventure_is_refused_in_words(chosen):
+    with pytest.raises(IllegalAction, match="adventure"):
+        GAME.new_game({"adventure": chosen}, seed=1)

@@ -291,6 +291,8 @@ def _chosen_adventure(value: Any, app: Any) -> dict[str, Any]:
     from ...systems.ads.adventure.spec import made_id
     if value in (None, "", DEFAULT):
         return {}
+    if not isinstance(value, str):
+        raise IllegalAction("Adventure: choose one of the list")
     if value in BUILTIN:
         return {"adventure": value}
     mine = dict(made_adventures(app)).get(value) if isinstance(value, str) else None

@@ -66,7 +66,7 @@ class AdsAdventureGame(Game):
                 reason = record_problem(chosen)
                 if reason:
                     raise IllegalAction(f"adventure: not an adventure this app plays ({reason})")
-            elif chosen not in BUILTIN:
+            elif not isinstance(chosen, str) or chosen not in BUILTIN:
                 raise IllegalAction(f"adventure: unknown adventure {excerpt(chosen)!r}")
         if not isinstance(o.get("map_penalty", False), bool):
             raise IllegalAction("map_penalty: Combat Conditions ~ Distance, the optional Penalty is on or off")
