@@ -72,7 +72,8 @@ class Kind:
     check_steps: str = ""  # the check a step at a time ("module:function", a generator), if long
     # a check run on items from outside only (a link, a file), never on the phone's own
     # entries read back at start-up: what it proves depends on the record alone, and it is
-    # too long for every start (a made ADS Foe is fought 24 times). A generator of its work;
+    # too long for every start (a made ADS Foe is fought 24 times). A generator of its work
+    # returning the reasons the item is refused (the kind's playability: [] when it plays);
     # ``arrival_work`` is what it counts against an import's budget (moves replayed)
     arrival: str = ""
     arrival_work: int = 0
@@ -237,8 +238,9 @@ def _read_item(value: Any, own: bool) -> Generator[int, None, Item]:
         data = yield from _game_data(kind, data, own)
     else:
         reason = yield from problem_steps(kind, data)
-        if not reason and kind.arrival and not own:
-            reason = yield from named_function(kind.arrival)(data)
+        if not reason and kind.arrival and not own:  # the kind's playability: its reasons, [] when playable
+            found = yield from named_function(kind.arrival)(data)
+            reason = "; ".join(found) if found else None
         if reason:
             raise RecordError(f"{kind.title} {name!r}: {excerpt(reason, 300)}")
         yield 1
@@ -482,38 +484,38 @@ register_kind("sheet", "dofa", 1, "pocketdeck.systems.dofa.keep:sheet_problems",
 # 24 times by the random players when it comes from outside (about 10 moves' work a fight)
 register_kind("foe", "ads", 1, "pocketdeck.systems.ads.foecard:made_problems", "ADS Foe",
               opens="pocketdeck.ui.make.foe:open_foe", max_chars=12_000,
-              arrival="pocketdeck.systems.ads.made:arrival_steps", arrival_work=240)
+              arrival="pocketdeck.systems.ads.made:playability_steps", arrival_work=240)
 # a DofA creature the GM made (issue 49): its card, checked like bestiary.toml, and played in
 # 24 games of the GM's table when it comes from outside (about 1 s in CPython, 600 moves' work)
 register_kind("creature", "dofa-gm", 1, "pocketdeck.systems.dofa_gm.creaturecard:made_problems",
               "DofA creature", opens="pocketdeck.ui.make.creature:open_creature", max_chars=4_000,
-              arrival="pocketdeck.systems.dofa_gm.made:arrival_steps", arrival_work=600)
+              arrival="pocketdeck.systems.dofa_gm.made:playability_steps", arrival_work=600)
 # a Deckbuilder monster made on the phone (issue 49), minion or boss: checked like monsters.toml,
 # and played 32 times by the random players when it comes from outside (10 a game, as a Foe's fight)
 register_kind("monster", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.monstercard:made_problems",
               "Deckbuilder monster", opens="pocketdeck.ui.make.monster:open_monster", max_chars=4_000,
-              arrival="pocketdeck.systems.deckbuilder.made:arrival_steps", arrival_work=320)
+              arrival="pocketdeck.systems.deckbuilder.made:playability_steps", arrival_work=320)
 # an ADS adventure made on the phone (issue 49): its rooms checked like ours, the made Foes it
 # carries fought, and 24 seeded adventures played when it comes from outside (about 1.3 s in CPython
 # for three rooms, 3 s for our nine; counted as 2,400 moves): one adventure a file or link at most
 register_kind("adventure", "ads", 1, "pocketdeck.systems.ads.adventure.spec:made_problems", "ADS adventure",
               opens="pocketdeck.ui.make.adventure:open_adventure", max_chars=MAX_RECORD_CHARS,
-              arrival="pocketdeck.systems.ads.adventure.made:arrival_steps", arrival_work=2_400)
+              arrival="pocketdeck.systems.ads.adventure.made:playability_steps", arrival_work=2_400)
 # a Deckbuilder zone made on the phone (issue 49): its arenas checked like zones.toml, carrying the
 # made monsters it names, and 24 seeded games played when it comes from outside (0.4-1 s in
 # CPython; 10 a game, as a monster's: 16 zones a file or link at most)
 register_kind("zone", "deckbuilder", 1, "pocketdeck.systems.deckbuilder.zonecard:made_problems",
               "Deckbuilder zone", opens="pocketdeck.ui.make.zone:open_zone", max_chars=12_000,
-              arrival="pocketdeck.systems.deckbuilder.zonemade:arrival_steps", arrival_work=240)
+              arrival="pocketdeck.systems.deckbuilder.zonemade:playability_steps", arrival_work=240)
 # a P52 enemy and a P52 quest made on the phone (issue 49): checked like enemies.toml / quests.toml,
 # and played in 24 seeded sessions when they come from outside (about 1.2 s in CPython: 600 moves'
 # work; a quest's carried enemies each as many again)
 register_kind("enemy", "p52", 1, "pocketdeck.systems.p52.enemycard:made_problems", "P52 enemy",
               opens="pocketdeck.ui.make.enemy:open_enemy", max_chars=4_000,
-              arrival="pocketdeck.systems.p52.made:arrival_steps", arrival_work=600)
+              arrival="pocketdeck.systems.p52.made:playability_steps", arrival_work=600)
 register_kind("quest", "p52", 1, "pocketdeck.systems.p52.enemycard:quest_made_problems", "P52 quest",
               opens="pocketdeck.ui.make.quest:open_quest", max_chars=12_000,
-              arrival="pocketdeck.systems.p52.made:quest_arrival_steps", arrival_work=1_200)
+              arrival="pocketdeck.systems.p52.made:quest_playability_steps", arrival_work=1_200)
 # the GM's table is a game of dofa-gm kept as a kind of its own (its items of kind "game",
 # written before, still read: get_kind)
 register_kind("table", "dofa-gm", 1, GAME_CHECK, "DofA GM's table", prefix="game:dofa-gm",

@@ -77,11 +77,6 @@ def playability(card: Any) -> list[str]:
     return run_steps(playability_steps(card))
 
 
-def arrival_steps(card: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made Foe from outside (a link, a file): played as on Keep."""
-    found = yield from playability_steps(card)
-    return "; ".join(found) if found else None
-
 
 # -- made Foes for the random playthroughs (``simulate made:foe-ads``) ----------------------------
 SAMPLE_TRIES = 60

@@ -62,11 +62,6 @@ def playability(card: Any) -> list[str]:
     return found
 
 
-def arrival_steps(card: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made monster from outside (a link, a file): played as on Keep."""
-    found = yield from playability_steps(card)
-    return "; ".join(found) if found else None
-
 
 # -- made monsters for the random playthroughs (``simulate made:monster-deckbuilder``) -------------
 SAMPLE_TRIES = 60

@@ -58,11 +58,6 @@ def playability(record: Any) -> list[str]:
     return found
 
 
-def arrival_steps(record: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made zone from outside (a link, a file): played as on Keep."""
-    found = yield from playability_steps(record)
-    return "; ".join(found) if found else None
-
 
 # -- made zones for the random playthroughs (``simulate made:zone-deckbuilder``) -------------------
 SAMPLE_TRIES = 60

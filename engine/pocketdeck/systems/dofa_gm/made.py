@@ -97,8 +97,3 @@ def sim_options(rng: Rng) -> dict[str, Any]:
     return dict(o, foes=[*o["foes"], card["id"]], cards=[card])
 
 
-def arrival_steps(card: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made creature from outside (a link, a file): played as on Keep."""
-    found = yield from playability_steps(card)
-    return "; ".join(found) if found else None
-

@@ -91,16 +91,6 @@ def quest_playability(quest: Any) -> list[str]:
     return run_steps(quest_playability_steps(quest))
 
 
-def arrival_steps(card: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made enemy from outside (a link, a file): played as on Keep."""
-    found = yield from playability_steps(card)
-    return "; ".join(found) if found else None
-
-
-def quest_arrival_steps(quest: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made quest from outside: played as on Keep."""
-    found = yield from quest_playability_steps(quest)
-    return "; ".join(found) if found else None
 
 
 # -- made items for the random playthroughs (``simulate made:enemy-p52`` / ``made:quest-p52``) --

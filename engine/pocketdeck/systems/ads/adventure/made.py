@@ -61,11 +61,6 @@ def work(record: Any) -> int:
     return GAMES + FIGHTS * len(foes)
 
 
-def arrival_steps(record: Any) -> Generator[int, None, str | None]:
-    """The Library's check of a made adventure from outside (a link, a file)."""
-    found = yield from playability_steps(record)
-    return "; ".join(found) if found else None
-
 
 # -- made adventures for the random playthroughs (``simulate made:adventure-ads``) ----------------
 SAMPLE_TRIES = 60
